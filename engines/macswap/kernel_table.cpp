@@ -1,0 +1,91 @@
+// The compiled kernels in order of preference, and the run-time checks that
+// decide which of them this CPU and EAL's SIMD cap allow. Built with the
+// baseline flags only (see macswap_kernel.h).
+#include "macswap_kernel.h"
+#include "macswap_kernels_config.h"
+
+// DPDK 22.11's rte_vect.h declares rte_vect_get_max_simd_bitwidth() without
+// extern "C".
+extern "C" {
+#include <rte_vect.h>
+}
+
+namespace pmdfwd::macswap {
+
+namespace {
+constexpr rte_cpu_flag_t kEnd = RTE_CPUFLAG_NUMFLAGS;
+}
+
+KernelRegistry::KernelRegistry() {
+    // Most preferred first.
+#ifdef PMDFWD_MACSWAP_AVX512
+    kernels_.push_back({"avx512", macswap_avx512, 512, "AVX512F+BW+VL",
+                        {RTE_CPUFLAG_AVX512F, RTE_CPUFLAG_AVX512BW, RTE_CPUFLAG_AVX512VL, kEnd}});
+#endif
+#ifdef PMDFWD_MACSWAP_AVX2
+    kernels_.push_back({"avx2", macswap_avx2, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
+#endif
+#ifdef PMDFWD_MACSWAP_SSE_INTERLEAVED
+    kernels_.push_back({"sse-interleaved", macswap_sse_interleaved, 128, "SSSE3",
+                        {RTE_CPUFLAG_SSSE3, kEnd, kEnd, kEnd}});
+#endif
+#ifdef PMDFWD_MACSWAP_SSE
+    kernels_.push_back({"sse", macswap_sse, 128, "SSSE3", {RTE_CPUFLAG_SSSE3, kEnd, kEnd, kEnd}});
+#endif
+#ifdef PMDFWD_MACSWAP_NEON
+    kernels_.push_back({"neon", macswap_neon, 128, "NEON", {RTE_CPUFLAG_NEON, kEnd, kEnd, kEnd}});
+#endif
+    kernels_.push_back({"scalar", macswap_scalar, 0, "nothing", {kEnd, kEnd, kEnd, kEnd}});
+}
+
+KernelRegistry &KernelRegistry::instance() {
+    static KernelRegistry registry;
+    return registry;
+}
+
+const Kernel *KernelRegistry::find(std::string_view name) const {
+    for (const Kernel &k : kernels_)
+        if (name == k.name) return &k;
+    return nullptr;
+}
+
+static bool cpu_has(const Kernel &k) {
+    for (rte_cpu_flag_t f : k.cpu_flags)
+        if (f != kEnd && rte_cpu_get_flag_enabled(f) <= 0) return false;
+    return true;
+}
+
+bool KernelRegistry::usable(const Kernel &k, std::string *why) const {
+    if (!cpu_has(k)) {
+        if (why) *why = std::string("this CPU lacks ") + k.isa;
+        return false;
+    }
+    // EAL's --force-max-simd-bitwidth (default 256 on x86) caps the register
+    // width, as it does for DPDK's own vector paths.
+    const unsigned cap = rte_vect_get_max_simd_bitwidth();
+    if (k.simd_bits > 0 && (k.simd_bits > cap || cap <= RTE_VECT_SIMD_DISABLED)) {
+        if (why)
+            *why = "it uses " + std::to_string(k.simd_bits) +
+                   "-bit registers and EAL's max SIMD bitwidth is " + std::to_string(cap) +
+                   " (see --force-max-simd-bitwidth)";
+        return false;
+    }
+    return true;
+}
+
+const Kernel &KernelRegistry::best() const {
+    for (const Kernel &k : kernels_)
+        if (usable(k)) return k;
+    return kernels_.back(); // scalar, always compiled and always usable
+}
+
+std::string KernelRegistry::names(std::string_view sep) const {
+    std::string s;
+    for (const Kernel &k : kernels_) {
+        if (!s.empty()) s += sep;
+        s += k.name;
+    }
+    return s;
+}
+
+} // namespace pmdfwd::macswap

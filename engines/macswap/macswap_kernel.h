@@ -1,0 +1,77 @@
+// The macswap kernel contract and the table of compiled kernels.
+//
+// A kernel swaps the destination and source MAC of every packet of a burst
+// and sets the mbuf TX fields exactly as testpmd's macswap does
+// (macswap_fields.h). Every kernel must leave packet bytes and mbuf fields
+// identical to the scalar reference for every input, and must not read or
+// write outside the first segment's data [data_off, data_off + data_len).
+// A packet whose first segment holds fewer than 12 bytes is left untouched
+// (bytes and metadata) and counted.
+//
+// Each kernel lives in its own translation unit compiled with its own ISA
+// flags (macswap_<isa>.cpp). Such a unit must run no code at start-up and
+// define nothing but its kernel function: code compiled with -mavx512f that
+// ran, or that the linker merged, on a CPU without AVX-512 would fault. So
+// the table and the CPU checks live in kernel_table.cpp, built for the
+// baseline.
+#pragma once
+
+#include <rte_cpuflags.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct rte_mbuf;
+
+namespace pmdfwd::macswap {
+
+// What a kernel writes into each mbuf, computed once per stream start.
+struct TxFields {
+    uint64_t ol_flags;       // OR-ed in after keeping INDIRECT|EXTERNAL
+    uint16_t vlan_tci;       // written when ol_flags has RTE_MBUF_F_TX_VLAN
+    uint16_t vlan_tci_outer; // written when ol_flags has RTE_MBUF_F_TX_QINQ
+};
+
+// Returns how many packets it left untouched (first segment < 12 bytes).
+using KernelFn = uint16_t (*)(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+
+// Kernel functions, each defined in its own unit when meson compiles it.
+uint16_t macswap_scalar(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+uint16_t macswap_sse(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+uint16_t macswap_sse_interleaved(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+uint16_t macswap_avx2(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+uint16_t macswap_avx512(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+uint16_t macswap_neon(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+
+inline constexpr int kMaxKernelCpuFlags = 4;
+
+struct Kernel {
+    const char *name;   // "scalar", "sse", "sse-interleaved", "avx2", ...
+    KernelFn fn;
+    uint16_t simd_bits; // widest register it uses; capped by EAL's max SIMD bitwidth
+    const char *isa;    // what it needs, for messages: "AVX2", "AVX512F+BW+VL"
+    // CPU flags it needs (RTE_CPUFLAG_NUMFLAGS ends the list early).
+    rte_cpu_flag_t cpu_flags[kMaxKernelCpuFlags];
+};
+
+class KernelRegistry {
+  public:
+    static KernelRegistry &instance();
+    // Every compiled kernel, most preferred first (the order measured on
+    // x86: see doc/performance.md).
+    const std::vector<Kernel> &all() const { return kernels_; }
+    const Kernel *find(std::string_view name) const;
+    // Usable now: compiled, supported by this CPU, within the SIMD cap.
+    bool usable(const Kernel &k, std::string *why = nullptr) const;
+    // The most preferred usable kernel (scalar at worst).
+    const Kernel &best() const;
+    std::string names(std::string_view sep = ", ") const;
+
+  private:
+    KernelRegistry();
+    std::vector<Kernel> kernels_;
+};
+
+} // namespace pmdfwd::macswap

@@ -1,0 +1,50 @@
+// The registry of forwarding engines: built-in ones register themselves from
+// engines/<name>/ through PMDFWD_REGISTER_ENGINE, plugins through
+// load_engine_plugin(). The host only ever looks engines up by name here.
+#pragma once
+
+#include <pmdfwd/engine.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pmdfwd {
+
+class EngineRegistry {
+  public:
+    static EngineRegistry &instance();
+
+    // Adds an engine after checking its ABI version, name and burst
+    // function; returns an empty string or what is wrong with it.
+    std::string add(const pmdfwd_engine *engine, std::string origin);
+    const pmdfwd_engine *find(std::string_view name) const;
+    // Sorted by name, so help text and completion are stable.
+    std::vector<const pmdfwd_engine *> all() const;
+    std::string names(std::string_view sep = "|") const;
+    std::string origin(std::string_view name) const;
+
+  private:
+    struct Entry {
+        const pmdfwd_engine *engine;
+        std::string origin; // "built-in" or the plugin's path
+    };
+    std::vector<Entry> entries_;
+};
+
+// Loads every engine a plugin shared object exports; returns "" or the
+// reason it was refused (nothing of a refused plugin stays registered).
+std::string load_engine_plugin(const std::string &path);
+
+struct EngineRegistrar {
+    explicit EngineRegistrar(const pmdfwd_engine &engine);
+};
+
+} // namespace pmdfwd
+
+#define PMDFWD_CONCAT_(a, b) a##b
+#define PMDFWD_CONCAT(a, b) PMDFWD_CONCAT_(a, b)
+// Registers a built-in engine at static-initialisation time.
+#define PMDFWD_REGISTER_ENGINE(descriptor)                                                      \
+    static const ::pmdfwd::EngineRegistrar PMDFWD_CONCAT(pmdfwd_engine_registrar_,           \
+                                                         __LINE__){descriptor}
