@@ -1,0 +1,29 @@
+// A GoogleTest global environment that initialises EAL once per test
+// program, the way every in-process integration test here needs it:
+// no hugepages, no PCI probing (never touch the machine's own NIC), an
+// in-memory runtime so that test programs running in parallel do not collide
+// on /var/run/dpdk, and any --vdev the suite asks for.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace pmdfwd::testing {
+
+class EalEnvironment : public ::testing::Environment {
+  public:
+    // extra_args: more EAL arguments (e.g. {"--vdev=net_ring0"}).
+    explicit EalEnvironment(std::vector<std::string> extra_args = {});
+    void SetUp() override;
+    void TearDown() override;
+
+  private:
+    std::vector<std::string> args_;
+};
+
+// Registers an EalEnvironment; call from main() or a static initialiser.
+::testing::Environment *add_eal_environment(std::vector<std::string> extra_args = {});
+
+} // namespace pmdfwd::testing
