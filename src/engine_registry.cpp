@@ -36,8 +36,9 @@ std::string EngineRegistry::add(const pmdfwd_engine *engine, std::string origin)
     if (const pmdfwd_engine *other = find(name))
         return "engine name '" + std::string(name) + "' is already taken by " +
                this->origin(other->name);
-    auto pos = std::lower_bound(entries_.begin(), entries_.end(), name,
-                                [](const Entry &e, std::string_view n) { return e.engine->name < n; });
+    auto pos =
+        std::lower_bound(entries_.begin(), entries_.end(), name,
+                         [](const Entry &e, std::string_view n) { return e.engine->name < n; });
     entries_.insert(pos, Entry{engine, std::move(origin)});
     return {};
 }
@@ -50,7 +51,8 @@ const pmdfwd_engine *EngineRegistry::find(std::string_view name) const {
 
 std::vector<const pmdfwd_engine *> EngineRegistry::all() const {
     std::vector<const pmdfwd_engine *> v;
-    for (const Entry &e : entries_) v.push_back(e.engine);
+    for (const Entry &e : entries_)
+        v.push_back(e.engine);
     return v;
 }
 

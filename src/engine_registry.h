@@ -45,6 +45,7 @@ struct EngineRegistrar {
 #define PMDFWD_CONCAT_(a, b) a##b
 #define PMDFWD_CONCAT(a, b) PMDFWD_CONCAT_(a, b)
 // Registers a built-in engine at static-initialisation time.
-#define PMDFWD_REGISTER_ENGINE(descriptor)                                                      \
-    static const ::pmdfwd::EngineRegistrar PMDFWD_CONCAT(pmdfwd_engine_registrar_,           \
-                                                         __LINE__){descriptor}
+#define PMDFWD_REGISTER_ENGINE(descriptor)                                                         \
+    static const ::pmdfwd::EngineRegistrar PMDFWD_CONCAT(pmdfwd_engine_registrar_, __LINE__) {     \
+        descriptor                                                                                 \
+    }

@@ -1,8 +1,77 @@
+// pmdfwd [EAL options] -- [options]: a testpmd-style forwarder. The data
+// path is one call away: App::start -> Forwarder::start -> fwd_loop.cpp's
+// lcore loop (rx_burst -> engine burst -> tx_burst).
+#include "app.h"
 #include "engine_registry.h"
+#include "options.h"
 
+#include <rte_eal.h>
+#include <rte_errno.h>
+
+#include <csignal>
 #include <cstdio>
 
-int main() {
-    std::printf("%s\n", pmdfwd::EngineRegistry::instance().names().c_str());
-    return 0;
+namespace {
+
+void on_signal(int sig) {
+    // Only an atomic store: the wait loop and the shell do the stopping, so a
+    // second signal during shutdown has nothing to corrupt.
+    pmdfwd::g_signal.store(sig);
+}
+
+void install_signal_handlers() {
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; // no SA_RESTART: a blocked read returns EINTR
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+}
+
+int fail(const std::string &msg, int code) {
+    std::fprintf(stderr, "pmdfwd: %s\n", msg.c_str());
+    rte_eal_cleanup();
+    return code;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    install_signal_handlers();
+    const int consumed = rte_eal_init(argc, argv);
+    if (consumed < 0) {
+        std::fprintf(stderr, "pmdfwd: EAL initialisation failed: %s\n", rte_strerror(rte_errno));
+        return 1;
+    }
+    // EAL leaves the program name at argv[consumed]; our options follow.
+    std::vector<std::string> args(argv + consumed + 1, argv + argc);
+    pmdfwd::Config cfg;
+    std::string err;
+    for (const std::string &a : args) // plugins first: their engines are valid modes
+        if (a.rfind("--engine-plugin=", 0) == 0)
+            if (std::string why = pmdfwd::load_engine_plugin(a.substr(16)); !why.empty())
+                return fail(why, 1);
+    switch (pmdfwd::parse_options(args, cfg, &err)) {
+    case pmdfwd::ParseResult::Help:
+        std::fputs(pmdfwd::usage(argv[0]).c_str(), stdout);
+        rte_eal_cleanup();
+        return 0;
+    case pmdfwd::ParseResult::Error:
+        return fail(err, 2);
+    case pmdfwd::ParseResult::Ok:
+        break;
+    }
+    if (!pmdfwd::apply_engine_params(cfg, &err)) return fail(err, 2);
+
+    int rc;
+    {
+        pmdfwd::App app(cfg);
+        if (std::string why = app.init(); !why.empty()) {
+            app.shutdown();
+            return fail(why, 1);
+        }
+        rc = cfg.interactive ? app.run_shell() : app.run_batch();
+    }
+    rte_eal_cleanup();
+    return rc;
 }

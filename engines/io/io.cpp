@@ -5,7 +5,9 @@
 
 namespace {
 
-uint16_t io_burst(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) { return nb; }
+uint16_t io_burst(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
+    return nb;
+}
 
 const pmdfwd_engine io_engine = {
     .abi_version = PMDFWD_ENGINE_ABI_VERSION,

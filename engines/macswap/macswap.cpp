@@ -96,7 +96,9 @@ const Kernel &selected_kernel() {
     return g_forced ? *g_forced : KernelRegistry::instance().best();
 }
 
-const char *running_kernel() { return g_running ? g_running->name : nullptr; }
+const char *running_kernel() {
+    return g_running ? g_running->name : nullptr;
+}
 
 std::string describe_kernels() {
     const KernelRegistry &reg = KernelRegistry::instance();

@@ -8,8 +8,8 @@
 
 #include <pmdfwd/engine.h>
 
-#include <rte_ether.h>
 #include <rte_ethdev.h>
+#include <rte_ether.h>
 #include <rte_ip.h>
 #include <rte_mbuf.h>
 

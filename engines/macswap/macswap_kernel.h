@@ -48,7 +48,7 @@ uint16_t macswap_neon(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
 inline constexpr int kMaxKernelCpuFlags = 4;
 
 struct Kernel {
-    const char *name;   // "scalar", "sse", "sse-interleaved", "avx2", ...
+    const char *name; // "scalar", "sse", "sse-interleaved", "avx2", ...
     KernelFn fn;
     uint16_t simd_bits; // widest register it uses; capped by EAL's max SIMD bitwidth
     const char *isa;    // what it needs, for messages: "AVX2", "AVX512F+BW+VL"

@@ -1,0 +1,128 @@
+#include "app.h"
+
+#include "commands.h"
+
+#include <rte_cycles.h>
+#include <rte_lcore.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+
+namespace pmdfwd {
+
+std::atomic<int> g_signal{0};
+
+App::App(Config cfg) : cfg_(std::move(cfg)) {}
+
+App::~App() {
+    shutdown();
+}
+
+std::string App::init() {
+    std::vector<unsigned> lcores;
+    unsigned l;
+    RTE_LCORE_FOREACH_WORKER(l) lcores.push_back(l);
+    if (lcores.empty())
+        return "no forwarding lcore: give EAL at least two lcores (e.g. -l 0-1); the main lcore "
+               "runs "
+               "the shell and statistics, the others forward";
+    if (cfg_.nb_cores > lcores.size())
+        return "--nb-cores=" + std::to_string(cfg_.nb_cores) + " but EAL gives only " +
+               std::to_string(lcores.size()) + " forwarding lcore(s) (allowed: 1.." +
+               std::to_string(lcores.size()) + "; add lcores with -l/--lcores)";
+    if (!cfg_.no_mlockall && mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
+        std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
+    if (std::string err = ports_.setup(cfg_, lcores); !err.empty()) return err;
+    fwd_ = std::make_unique<Forwarder>(cfg_, ports_, lcores);
+    std::string err;
+    if (fwd_->nb_streams_for_config(&err) == 0) return err;
+    return {};
+}
+
+std::string App::start(unsigned tx_first_bursts) {
+    return fwd_->start(tx_first_bursts);
+}
+
+std::string App::stop() {
+    std::string o = "Telling cores to stop...\nWaiting for lcores to finish...\n";
+    fwd_->stop();
+    o += fwd_stats();
+    return o + "\nDone.\n";
+}
+
+std::string App::port_stats(uint16_t port) {
+    rte_eth_stats s{};
+    rte_eth_stats_get(port, &s);
+    const PortRate r = rates_.update(port, s, rte_rdtsc(), rte_get_tsc_hz());
+    return cfg_.stats_format == StatsFormat::Json ? port_stats_json(port, s, r)
+                                                  : port_stats_text(port, s, r);
+}
+
+void App::clear_port_stats(uint16_t port) {
+    rte_eth_stats_reset(port);
+    rates_.reset(port);
+    std::printf("\n  NIC statistics for port %d cleared\n", port);
+}
+
+std::string App::fwd_stats() {
+    const FwdStats f = fwd_->collect();
+    return cfg_.stats_format == StatsFormat::Json ? fwd_stats_json(f) : fwd_stats_text(f);
+}
+
+bool App::execute(const std::string &line) {
+    std::string out;
+    const bool ok = run_command(*this, line, &out);
+    std::fputs(out.c_str(), stdout);
+    std::fflush(stdout);
+    return ok;
+}
+
+bool App::run_cmdline_file() {
+    if (cfg_.cmdline_file.empty()) return true;
+    std::ifstream in(cfg_.cmdline_file);
+    if (!in) {
+        std::fprintf(stderr, "pmdfwd: cannot read --cmdline-file %s\n", cfg_.cmdline_file.c_str());
+        return false;
+    }
+    std::printf("Read CLI commands from %s\n", cfg_.cmdline_file.c_str());
+    std::string line;
+    unsigned n = 0;
+    while (!quit_requested() && std::getline(in, line)) {
+        n++;
+        if (!execute(line))
+            std::printf("(%s:%u: command failed, continuing)\n", cfg_.cmdline_file.c_str(), n);
+    }
+    return true;
+}
+
+void App::print_periodic_stats() {
+    std::string o;
+    if (cfg_.stats_format == StatsFormat::Text) {
+        // testpmd clears the screen on a terminal; parsers key on the header.
+        if (isatty(STDOUT_FILENO)) o += "\033[2J\033[1;1H";
+        o += "\nPort statistics ====================================";
+    }
+    for (uint16_t p : ports_.ids())
+        o += port_stats(p);
+    std::fputs(o.c_str(), stdout);
+    std::fflush(stdout);
+}
+
+void App::shutdown() {
+    if (closed_) return;
+    closed_ = true;
+    if (fwd_ && fwd_->running()) {
+        std::fputs(stop().c_str(), stdout);
+    }
+    fwd_.reset();
+    for (uint16_t p : ports_.ids())
+        std::printf("\nStopping port %u...\n", p);
+    ports_.close();
+    std::printf("\nBye...\n");
+    std::fflush(stdout);
+}
+
+} // namespace pmdfwd

@@ -1,0 +1,73 @@
+// The application: EAL is up, options are parsed; App owns the ports and the
+// forwarder, implements what shell commands may do (HostControl), and runs
+// the non-interactive wait loop or the shell.
+#pragma once
+
+#include "config.h"
+#include "forwarder.h"
+#include "host_control.h"
+#include "ports.h"
+#include "stats.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+namespace pmdfwd {
+
+// Set by SIGINT/SIGTERM; read by the wait loop and the shell.
+extern std::atomic<int> g_signal;
+
+class App : public HostControl {
+  public:
+    explicit App(Config cfg);
+    ~App() override;
+
+    // Lcores, memory lock, ports and pools. "" or why pmdfwd cannot run.
+    std::string init();
+    // Non-interactive: forward until Enter, a signal or --run-time.
+    int run_batch();
+    // Interactive shell (also reads piped commands).
+    int run_shell();
+    // Runs --cmdline-file; false if the file cannot be read.
+    bool run_cmdline_file();
+    // Stops forwarding (printing the stop report) and closes the ports.
+    void shutdown();
+
+    // HostControl
+    Config &config() override { return cfg_; }
+    bool running() const override { return fwd_ && fwd_->running(); }
+    std::string start(unsigned tx_first_bursts) override;
+    std::string stop() override;
+    std::vector<uint16_t> port_ids() const override { return ports_.ids(); }
+    std::string port_stats(uint16_t port) override;
+    void clear_port_stats(uint16_t port) override;
+    std::string fwd_stats() override;
+    void clear_fwd_stats() override { fwd_->clear(); }
+    std::string fwd_config() override { return fwd_->describe(); }
+    size_t nb_fwd_lcores() const override { return fwd_->fwd_lcores().size(); }
+    size_t nb_streams(std::string *err) const override { return fwd_->nb_streams_for_config(err); }
+    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
+        return ports_.set_tx_vlan(port, on, tci, note);
+    }
+    void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
+        ports_.set_peer(port, mac);
+    }
+    void request_quit() override { quit_ = true; }
+    bool quit_requested() const { return quit_ || g_signal.load() != 0; }
+
+    // Runs one shell line and prints its output.
+    bool execute(const std::string &line);
+
+  private:
+    void print_periodic_stats();
+
+    Config cfg_;
+    Ports ports_;
+    std::unique_ptr<Forwarder> fwd_;
+    RateTracker rates_;
+    bool quit_ = false;
+    bool closed_ = false;
+};
+
+} // namespace pmdfwd

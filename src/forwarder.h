@@ -1,0 +1,62 @@
+// Forwarding state: the streams of the current configuration, the lcores
+// that run them, and `start` / `stop` as testpmd does them.
+#pragma once
+
+#include "config.h"
+#include "fwd_loop.h"
+#include "ports.h"
+#include "stats.h"
+#include "stream.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pmdfwd {
+
+class Forwarder {
+  public:
+    Forwarder(Config &cfg, Ports &ports, std::vector<unsigned> fwd_lcores);
+    ~Forwarder();
+
+    // Builds the streams, runs the engine's hooks, sends tx_first_bursts
+    // bursts on every stream (testpmd's tx_first) and launches the lcores.
+    // Returns "" or why forwarding did not start (nothing is left running).
+    std::string start(unsigned tx_first_bursts);
+    void stop();
+    bool running() const { return running_; }
+
+    // Forward statistics since the last start or clear.
+    FwdStats collect() const;
+    void clear();
+    // `show config fwd`.
+    std::string describe() const;
+
+    const std::vector<unsigned> &fwd_lcores() const { return fwd_lcores_; }
+    // Forwarding lcores the current settings would use.
+    size_t nb_streams_for_config(std::string *err) const;
+
+  private:
+    std::string build(const pmdfwd_engine *engine);
+    std::string init_engine(const pmdfwd_engine *engine);
+    void fini_engine();
+    void send_tx_first(unsigned bursts);
+    void snapshot_ports();
+
+    Config &cfg_;
+    Ports &ports_;
+    std::vector<unsigned> fwd_lcores_;
+    const pmdfwd_engine *engine_ = nullptr;
+    pmdfwd_fwd_params params_{};
+    std::unique_ptr<Stream[]> streams_;
+    std::vector<StreamSpec> specs_;
+    std::vector<std::unique_ptr<LcoreContext>> contexts_;
+    std::vector<unsigned> launched_;
+    std::vector<rte_eth_stats> base_; // port counters at start/clear
+    std::atomic<bool> stop_{false};
+    bool running_ = false;
+    bool engine_started_ = false;
+};
+
+} // namespace pmdfwd

@@ -1,0 +1,42 @@
+// What shell commands may do to the running application. The application
+// (app.cpp) implements it over EAL, ports and lcores; tests implement it
+// with a fake to check parsing and state handling without EAL.
+#pragma once
+
+#include "config.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pmdfwd {
+
+class HostControl {
+  public:
+    virtual ~HostControl() = default;
+
+    virtual Config &config() = 0;
+    virtual bool running() const = 0;
+    // "" or why not.
+    virtual std::string start(unsigned tx_first_bursts) = 0;
+    // Stops forwarding and returns testpmd's stop report (forward stats).
+    virtual std::string stop() = 0;
+
+    virtual std::vector<uint16_t> port_ids() const = 0;
+    virtual std::string port_stats(uint16_t port) = 0;
+    virtual void clear_port_stats(uint16_t port) = 0;
+    virtual std::string fwd_stats() = 0;
+    virtual void clear_fwd_stats() = 0;
+    virtual std::string fwd_config() = 0;
+    // Forwarding lcores available (EAL lcores but the main one).
+    virtual size_t nb_fwd_lcores() const = 0;
+    // Streams the current settings give, or 0 with *err.
+    virtual size_t nb_streams(std::string *err) const = 0;
+
+    virtual std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) = 0;
+    virtual void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) = 0;
+    virtual void request_quit() = 0;
+};
+
+} // namespace pmdfwd

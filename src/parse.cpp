@@ -1,0 +1,122 @@
+#include "parse.h"
+
+#include <pmdfwd/engine.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+
+namespace pmdfwd {
+
+namespace {
+// Smallest frame that holds the Ethernet, IPv4 and UDP headers the
+// generators write; largest a jumbo-frame NIC takes.
+constexpr unsigned kMinTxPkt = 14 + 20 + 8;
+constexpr unsigned kMaxTxPkt = 9600;
+constexpr unsigned kMaxTxSeg = 9600;
+} // namespace
+
+std::optional<uint64_t> parse_uint(std::string_view what, std::string_view text, uint64_t min,
+                                   uint64_t max, std::string *err) {
+    uint64_t v = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    const std::string allowed =
+        " (allowed: " + std::to_string(min) + ".." + std::to_string(max) + ")";
+    if (text.empty() || ec == std::errc::invalid_argument || ptr != text.data() + text.size()) {
+        *err = std::string(what) + ": '" + std::string(text) + "' is not a number" + allowed;
+        return std::nullopt;
+    }
+    if (ec == std::errc::result_out_of_range || v < min || v > max) {
+        *err = std::string(what) + ": " + std::string(text) + " is out of range" + allowed;
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<double> parse_seconds(std::string_view what, std::string_view text,
+                                    std::string *err) {
+    std::string s(text);
+    char *end = nullptr;
+    errno = 0;
+    double v = std::strtod(s.c_str(), &end);
+    if (s.empty() || end != s.c_str() + s.size() || errno != 0 || !(v > 0) || v > 1e9) {
+        *err = std::string(what) + ": '" + s + "' is not a positive number of seconds";
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<std::array<uint8_t, 6>> parse_mac(std::string_view text, std::string *err) {
+    std::array<uint8_t, 6> mac{};
+    std::string s(text);
+    unsigned b[6];
+    char tail;
+    if (s.size() != 17 || std::sscanf(s.c_str(), "%2x:%2x:%2x:%2x:%2x:%2x%c", &b[0], &b[1], &b[2],
+                                      &b[3], &b[4], &b[5], &tail) != 6) {
+        *err = "'" + s + "' is not a MAC address (expected XX:XX:XX:XX:XX:XX)";
+        return std::nullopt;
+    }
+    for (int i = 0; i < 6; i++)
+        mac[i] = static_cast<uint8_t>(b[i]);
+    return mac;
+}
+
+std::optional<bool> parse_on_off(std::string_view what, std::string_view text, std::string *err) {
+    if (text == "on") return true;
+    if (text == "off") return false;
+    *err = std::string(what) + ": '" + std::string(text) + "' is not allowed (allowed: on, off)";
+    return std::nullopt;
+}
+
+std::optional<std::vector<uint16_t>> parse_txpkts(std::string_view text, std::string *err) {
+    std::vector<uint16_t> segs;
+    unsigned total = 0;
+    while (true) {
+        const size_t comma = text.find(',');
+        auto len = parse_uint("txpkts segment", text.substr(0, comma), 1, kMaxTxSeg, err);
+        if (!len) return std::nullopt;
+        segs.push_back(static_cast<uint16_t>(*len));
+        total += static_cast<unsigned>(*len);
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    if (segs.size() > PMDFWD_MAX_TXPKT_SEGS) {
+        *err = "txpkts: " + std::to_string(segs.size()) + " segments (allowed: 1.." +
+               std::to_string(PMDFWD_MAX_TXPKT_SEGS) + ")";
+        return std::nullopt;
+    }
+    if (total < kMinTxPkt || total > kMaxTxPkt) {
+        *err = "txpkts: total length " + std::to_string(total) +
+               " is out of range (allowed: " + std::to_string(kMinTxPkt) + ".." +
+               std::to_string(kMaxTxPkt) + ")";
+        return std::nullopt;
+    }
+    return segs;
+}
+
+std::string format_mac(const uint8_t mac[6]) {
+    char buf[18];
+    std::snprintf(buf, sizeof(buf), "%02X:%02X:%02X:%02X:%02X:%02X", mac[0], mac[1], mac[2], mac[3],
+                  mac[4], mac[5]);
+    return buf;
+}
+
+std::vector<std::string> split_words(std::string_view line) {
+    std::vector<std::string> words;
+    size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() &&
+               (line[i] == ' ' || line[i] == '\t' || line[i] == '\r' || line[i] == '\n'))
+            i++;
+        size_t j = i;
+        while (j < line.size() && line[j] != ' ' && line[j] != '\t' && line[j] != '\r' &&
+               line[j] != '\n')
+            j++;
+        if (j > i) words.emplace_back(line.substr(i, j - i));
+        i = j;
+    }
+    return words;
+}
+
+} // namespace pmdfwd

@@ -1,0 +1,30 @@
+// Parsing of the values options and shell commands share, each returning a
+// message that says what was wrong and what is allowed.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pmdfwd {
+
+// A decimal integer in [min, max]; on failure *err says why ("burst: '0' is
+// out of range (allowed: 1..512)").
+std::optional<uint64_t> parse_uint(std::string_view what, std::string_view text, uint64_t min,
+                                   uint64_t max, std::string *err);
+// A positive decimal number of seconds (e.g. 2.5).
+std::optional<double> parse_seconds(std::string_view what, std::string_view text, std::string *err);
+// XX:XX:XX:XX:XX:XX
+std::optional<std::array<uint8_t, 6>> parse_mac(std::string_view text, std::string *err);
+// on|off
+std::optional<bool> parse_on_off(std::string_view what, std::string_view text, std::string *err);
+// testpmd's --txpkts: segment lengths "X[,Y]*", each 1..max_seg, total 14+20+8..9600.
+std::optional<std::vector<uint16_t>> parse_txpkts(std::string_view text, std::string *err);
+
+std::string format_mac(const uint8_t mac[6]);
+std::vector<std::string> split_words(std::string_view line);
+
+} // namespace pmdfwd

@@ -1,0 +1,148 @@
+// The interactive shell: DPDK's rdline line editor (history, editing, TAB
+// completion from the command table) on a terminal; plain line reading when
+// stdin is a pipe or file, so scripted sessions behave the same.
+#include "app.h"
+#include "commands.h"
+
+#include <cmdline_rdline.h>
+
+#include <poll.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace pmdfwd {
+
+namespace {
+
+constexpr const char *kPrompt = "pmdfwd> ";
+constexpr int kPollMs = 100;
+
+int write_char(rdline *, char c) {
+    return static_cast<int>(write(STDOUT_FILENO, &c, 1));
+}
+
+void validate(rdline *rdl, const char *buf, unsigned int size) {
+    auto *app = static_cast<App *>(rdline_get_opaque(rdl));
+    std::string line(buf, strnlen(buf, size));
+    std::fputs("\r\n", stdout);
+    // The terminal is in raw mode: turn command output's \n into \r\n.
+    std::string out;
+    run_command(*app, line, &out);
+    for (char c : out) {
+        if (c == '\n') std::fputc('\r', stdout);
+        std::fputc(c, stdout);
+    }
+    std::fflush(stdout);
+}
+
+std::string common_prefix(const std::vector<std::string> &v) {
+    std::string p = v.front();
+    for (const std::string &s : v) {
+        size_t i = 0;
+        while (i < p.size() && i < s.size() && p[i] == s[i])
+            i++;
+        p.resize(i);
+    }
+    return p;
+}
+
+// rdline's protocol: RDLINE_RES_COMPLETE appends dst; another positive
+// value lists dst as one choice and asks again with *state moved on; 0 ends.
+int complete(rdline *rdl, const char *buf, char *dst, unsigned int size, int *state) {
+    auto *app = static_cast<App *>(rdline_get_opaque(rdl));
+    const std::string line(buf);
+    const std::vector<std::string> cands = complete_command(*app, line);
+    if (cands.empty() || *state < 0) return 0;
+    const size_t sp = line.find_last_of(' ');
+    const size_t typed = line.size() - (sp == std::string::npos ? 0 : sp + 1);
+    if (*state == 0) {
+        std::string add = common_prefix(cands).substr(typed);
+        if (cands.size() == 1) add += " ";
+        if (!add.empty()) {
+            std::snprintf(dst, size, "%s", add.c_str());
+            return RDLINE_RES_COMPLETE;
+        }
+    }
+    if (static_cast<size_t>(*state) >= cands.size()) return 0;
+    std::snprintf(dst, size, "%s", cands[static_cast<size_t>((*state)++)].c_str());
+    return 1;
+}
+
+struct RawTerminal {
+    termios saved{};
+    bool active = false;
+    RawTerminal() {
+        if (tcgetattr(STDIN_FILENO, &saved) != 0) return;
+        termios raw = saved;
+        // Keep ISIG: Ctrl-C reaches the signal handler and quits, as in testpmd.
+        raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
+        raw.c_cc[VMIN] = 1;
+        raw.c_cc[VTIME] = 0;
+        active = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+    }
+    ~RawTerminal() {
+        if (active) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    }
+};
+
+} // namespace
+
+int App::run_shell() {
+    if (!run_cmdline_file()) return 1;
+    if (cfg_.auto_start && !running()) {
+        std::string err = start(cfg_.tx_first ? 1 : 0);
+        if (!err.empty())
+            std::printf("%s\n", err.c_str());
+        else
+            std::fputs(fwd_config().c_str(), stdout);
+    }
+    if (!isatty(STDIN_FILENO)) {
+        // Piped commands: one per line; end of input quits.
+        std::string line;
+        char buf[4096];
+        while (!quit_requested()) {
+            std::printf("%s", kPrompt);
+            std::fflush(stdout);
+            if (std::fgets(buf, sizeof(buf), stdin) == nullptr) break;
+            line = buf;
+            std::printf("%s", line.c_str());
+            execute(line);
+        }
+        std::printf("\n");
+        shutdown();
+        return 0;
+    }
+    rdline *rdl = rdline_new(write_char, validate, complete, this);
+    if (rdl == nullptr) {
+        std::fprintf(stderr, "pmdfwd: cannot create the line editor\n");
+        return 1;
+    }
+    {
+        RawTerminal term;
+        rdline_newline(rdl, kPrompt);
+        while (!quit_requested()) {
+            pollfd pfd{STDIN_FILENO, POLLIN, 0};
+            if (poll(&pfd, 1, kPollMs) <= 0) continue;
+            char c;
+            if (read(STDIN_FILENO, &c, 1) != 1) break;
+            const int rc = rdline_char_in(rdl, c);
+            if (rc == RDLINE_RES_VALIDATED) {
+                const char *b = rdline_get_buffer(rdl);
+                if (b && b[0] != '\n' && b[0] != '\0') rdline_add_history(rdl, b);
+                if (!quit_requested()) rdline_newline(rdl, kPrompt);
+            } else if (rc == RDLINE_RES_EOF || rc == RDLINE_RES_EXITED) {
+                break;
+            }
+        }
+    }
+    rdline_free(rdl);
+    std::printf("\n");
+    shutdown();
+    return 0;
+}
+
+} // namespace pmdfwd

@@ -1,0 +1,57 @@
+// A forwarding stream at run time: what the engine sees (pmdfwd_stream) and
+// the host's counters, written only by the stream's lcore.
+#pragma once
+
+#include "config.h"
+
+#include <pmdfwd/engine.h>
+
+#include <rte_common.h>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+
+namespace pmdfwd {
+
+// A counter one lcore writes and the main lcore may read while it runs: a
+// relaxed load and store (no locked add) cost what a plain add costs.
+class Counter {
+  public:
+    void add(uint64_t n) {
+        v_.store(v_.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
+    }
+    uint64_t get() const { return v_.load(std::memory_order_relaxed); }
+    void reset() { v_.store(0, std::memory_order_relaxed); }
+
+  private:
+    std::atomic<uint64_t> v_{0};
+};
+static_assert(sizeof(Counter) == sizeof(uint64_t));
+
+// How many bursts carried 0, 1, ..., kMaxBurst packets (--record-burst-stats).
+using BurstHistogram = std::array<uint64_t, kMaxBurst + 1>;
+
+struct alignas(RTE_CACHE_LINE_SIZE) Stream {
+    pmdfwd_stream pub{}; // handed to the engine
+    Counter rx_packets;
+    Counter tx_packets;
+    Counter fwd_dropped; // returned by the engine but not accepted by the PMD
+    Counter core_cycles; // TSC cycles spent on non-empty bursts
+    Counter tx_retries;
+    BurstHistogram rx_bursts{}; // read after stop only
+    BurstHistogram tx_bursts{};
+
+    void reset_counters() {
+        rx_packets.reset();
+        tx_packets.reset();
+        fwd_dropped.reset();
+        core_cycles.reset();
+        tx_retries.reset();
+        pub.engine_untouched = pub.engine_consumed = pub.engine_generated = 0;
+        rx_bursts.fill(0);
+        tx_bursts.fill(0);
+    }
+};
+
+} // namespace pmdfwd

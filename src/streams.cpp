@@ -1,0 +1,62 @@
+#include "streams.h"
+
+#include <algorithm>
+
+namespace pmdfwd {
+
+uint16_t peer_index(Topology topology, size_t index, size_t nb_ports) {
+    switch (topology) {
+    case Topology::Paired:
+        return static_cast<uint16_t>(index ^ 1);
+    case Topology::Chained:
+        return static_cast<uint16_t>((index + 1) % nb_ports);
+    case Topology::Loop:
+        return static_cast<uint16_t>(index);
+    }
+    return static_cast<uint16_t>(index);
+}
+
+std::vector<StreamSpec> build_streams(const std::vector<uint16_t> &ports, Topology topology,
+                                      uint16_t nb_rxq, uint16_t nb_txq, std::string *err) {
+    if (ports.empty()) {
+        *err = "no ports to forward on";
+        return {};
+    }
+    if (topology == Topology::Paired && ports.size() % 2 != 0) {
+        *err = "the paired topology needs an even number of ports, and there are " +
+               std::to_string(ports.size()) + " (use --port-topology=chained or loop)";
+        return {};
+    }
+    if (nb_rxq == 0 || nb_txq == 0) {
+        *err = "ports need at least one RX and one TX queue";
+        return {};
+    }
+    if (nb_txq < nb_rxq) {
+        // Streams of one port run on different lcores, and a TX queue is
+        // not safe to share between lcores.
+        *err = "txq (" + std::to_string(nb_txq) + ") must be at least rxq (" +
+               std::to_string(nb_rxq) + "): every stream needs a TX queue of its own";
+        return {};
+    }
+    std::vector<StreamSpec> streams;
+    for (size_t i = 0; i < ports.size(); i++) {
+        const uint16_t tx = ports[peer_index(topology, i, ports.size())];
+        for (uint16_t q = 0; q < nb_rxq; q++)
+            streams.push_back({ports[i], q, tx, q});
+    }
+    return streams;
+}
+
+std::vector<std::vector<size_t>> spread_streams(size_t nb_streams, size_t nb_lcores) {
+    const size_t groups = std::min(nb_streams, nb_lcores);
+    std::vector<std::vector<size_t>> out(groups);
+    size_t next = 0;
+    for (size_t g = 0; g < groups; g++) {
+        const size_t count = nb_streams / groups + (g < nb_streams % groups ? 1 : 0);
+        for (size_t k = 0; k < count; k++)
+            out[g].push_back(next++);
+    }
+    return out;
+}
+
+} // namespace pmdfwd

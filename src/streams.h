@@ -1,0 +1,35 @@
+// Forwarding streams: which (RX port, queue) feeds which (TX port, queue),
+// derived from the port topology, and how streams are spread over the
+// forwarding lcores. Pure logic, no EAL, so it is tested directly.
+#pragma once
+
+#include "config.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pmdfwd {
+
+struct StreamSpec {
+    uint16_t rx_port;
+    uint16_t rx_queue;
+    uint16_t tx_port;
+    uint16_t tx_queue;
+};
+
+// The TX port of `index`-th forwarding port under a topology, as testpmd:
+// paired 0<->1, 2<->3, ...; chained 0->1->...->n-1->0; loop i->i.
+uint16_t peer_index(Topology topology, size_t index, size_t nb_ports);
+
+// One stream per (port, RX queue), sending on the same queue index of
+// its TX port (so nb_txq >= nb_rxq). Empty
+// with *err set when the topology cannot use these ports.
+std::vector<StreamSpec> build_streams(const std::vector<uint16_t> &ports, Topology topology,
+                                      uint16_t nb_rxq, uint16_t nb_txq, std::string *err);
+
+// Splits streams into nb_lcores contiguous groups, sizes differing by at
+// most one (testpmd's layout); never more groups than streams.
+std::vector<std::vector<size_t>> spread_streams(size_t nb_streams, size_t nb_lcores);
+
+} // namespace pmdfwd
