@@ -11,7 +11,8 @@ namespace pmdfwd {
 
 namespace {
 
-using Args = std::vector<std::string>; // the words that filled placeholders, in order
+// The words that filled placeholders and optional tokens, in order.
+using Args = std::vector<std::string>;
 
 struct Ctx {
     HostControl &host;
@@ -266,7 +267,8 @@ std::string_view strip_optional(std::string_view tok) {
     return is_optional(tok) ? tok.substr(1, tok.size() - 2) : tok;
 }
 
-// Matches words against a syntax; fills args with placeholder words.
+// Matches words against a syntax; fills args with the words that filled
+// placeholders and optional tokens.
 bool match(const Spec &spec, const std::vector<std::string> &words, Args *args) {
     const std::vector<std::string> toks = split_words(spec.syntax);
     size_t w = 0;
@@ -274,10 +276,8 @@ bool match(const Spec &spec, const std::vector<std::string> &words, Args *args) 
     for (const std::string &t : toks) {
         const std::string_view tok = strip_optional(t);
         if (w == words.size()) return is_optional(t);
-        if (is_placeholder(tok))
-            args->push_back(words[w]);
-        else if (words[w] != tok)
-            return false;
+        if (!is_placeholder(tok) && words[w] != tok) return false;
+        if (is_placeholder(tok) || is_optional(t)) args->push_back(words[w]);
         w++;
     }
     return w == words.size();

@@ -1,0 +1,241 @@
+#include "commands.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace pmdfwd;
+
+namespace {
+
+// Records what commands ask of the host, so each test can check both the
+// answer and that a refused command changed nothing.
+class FakeHost : public HostControl {
+  public:
+    Config cfg;
+    bool is_running = false;
+    unsigned started_with = 0;
+    int starts = 0, stops = 0, port_clears = 0, fwd_clears = 0;
+    bool quit = false;
+    std::vector<std::pair<uint16_t, uint16_t>> vlans;
+
+    Config &config() override { return cfg; }
+    bool running() const override { return is_running; }
+    std::string start(unsigned n) override {
+        if (is_running) return "Packet forwarding already started";
+        is_running = true;
+        started_with = n;
+        starts++;
+        return {};
+    }
+    std::string stop() override {
+        is_running = false;
+        stops++;
+        return "stopped\n";
+    }
+    std::vector<uint16_t> port_ids() const override { return {0, 1}; }
+    std::string port_stats(uint16_t p) override { return "stats " + std::to_string(p) + "\n"; }
+    void clear_port_stats(uint16_t) override { port_clears++; }
+    std::string fwd_stats() override { return "fwd\n"; }
+    void clear_fwd_stats() override { fwd_clears++; }
+    std::string fwd_config() override { return "config\n"; }
+    size_t nb_fwd_lcores() const override { return 3; }
+    size_t nb_streams(std::string *) const override { return 2; }
+    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
+        vlans.emplace_back(port, on ? tci : 0xffff);
+        return {};
+    }
+    void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
+    void request_quit() override { quit = true; }
+};
+
+bool run(FakeHost &h, const std::string &line, std::string *out = nullptr) {
+    std::string o;
+    const bool ok = run_command(h, line, &o);
+    if (out) *out = o;
+    return ok;
+}
+
+} // namespace
+
+TEST(Commands, StartStop) {
+    FakeHost h;
+    EXPECT_TRUE(run(h, "start"));
+    EXPECT_TRUE(h.is_running);
+    std::string out;
+    EXPECT_FALSE(run(h, "start", &out));
+    EXPECT_NE(out.find("already started"), std::string::npos);
+    EXPECT_TRUE(run(h, "stop"));
+    EXPECT_FALSE(run(h, "stop", &out));
+    EXPECT_NE(out.find("not started"), std::string::npos);
+    EXPECT_TRUE(run(h, "start tx_first"));
+    EXPECT_EQ(h.started_with, 1u);
+    run(h, "stop");
+    EXPECT_TRUE(run(h, "start tx_first 16"));
+    EXPECT_EQ(h.started_with, 16u);
+}
+
+TEST(Commands, SetFwdAndRetry) {
+    FakeHost h;
+    EXPECT_TRUE(run(h, "set fwd macswap"));
+    EXPECT_EQ(h.cfg.forward_mode, "macswap");
+    EXPECT_FALSE(h.cfg.tx_retry);
+    EXPECT_TRUE(run(h, "set fwd io retry"));
+    EXPECT_EQ(h.cfg.forward_mode, "io");
+    EXPECT_TRUE(h.cfg.tx_retry);
+    std::string out;
+    EXPECT_FALSE(run(h, "set fwd macswap retri", &out)); // only the word "retry"
+    EXPECT_EQ(h.cfg.forward_mode, "io");
+    EXPECT_FALSE(run(h, "set fwd nosuch", &out));
+    EXPECT_NE(out.find("allowed: "), std::string::npos);
+    EXPECT_NE(out.find("macswap"), std::string::npos);
+    EXPECT_EQ(h.cfg.forward_mode, "io");
+}
+
+TEST(Commands, NeedStoppedWhileRunning) {
+    FakeHost h;
+    run(h, "start");
+    std::string out;
+    for (const char *cmd : {"set fwd macswap", "set burst 64", "set nbcore 1", "tx_vlan set 0 5",
+                            "set macswap kernel scalar", "set txpkts 128",
+                            "set record-core-cycles on"}) {
+        EXPECT_FALSE(run(h, cmd, &out)) << cmd;
+        EXPECT_NE(out.find("stop forwarding first"), std::string::npos) << cmd << ": " << out;
+    }
+    EXPECT_EQ(h.cfg.forward_mode, "io");
+    EXPECT_EQ(h.cfg.burst, 32);
+    EXPECT_TRUE(h.vlans.empty());
+    EXPECT_TRUE(run(h, "show port stats all")); // observing is fine while running
+}
+
+TEST(Commands, BurstRange) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set burst 0", &out));
+    EXPECT_NE(out.find("allowed: 1..512"), std::string::npos);
+    EXPECT_FALSE(run(h, "set burst 513", &out));
+    EXPECT_FALSE(run(h, "set burst x", &out));
+    EXPECT_EQ(h.cfg.burst, 32);
+    EXPECT_TRUE(run(h, "set burst 512"));
+    EXPECT_EQ(h.cfg.burst, 512);
+}
+
+TEST(Commands, NbcoreBeyondStreams) {
+    FakeHost h; // 3 forwarding lcores, 2 streams
+    std::string out;
+    EXPECT_FALSE(run(h, "set nbcore 3", &out));
+    EXPECT_NE(out.find("allowed: 1..2"), std::string::npos) << out;
+    EXPECT_NE(out.find("only 2 streams"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "set nbcore 0", &out));
+    EXPECT_EQ(h.cfg.nb_cores, 1u);
+    EXPECT_TRUE(run(h, "set nbcore 2"));
+    EXPECT_EQ(h.cfg.nb_cores, 2u);
+}
+
+TEST(Commands, PortArguments) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "show port stats all", &out));
+    EXPECT_EQ(out, "stats 0\nstats 1\n");
+    EXPECT_TRUE(run(h, "show port stats 1", &out));
+    EXPECT_EQ(out, "stats 1\n");
+    EXPECT_FALSE(run(h, "show port stats 7", &out));
+    EXPECT_NE(out.find("invalid port '7' (allowed: 0, 1)"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "clear port stats x", &out));
+    EXPECT_EQ(h.port_clears, 0);
+    EXPECT_TRUE(run(h, "clear port stats all"));
+    EXPECT_EQ(h.port_clears, 2);
+}
+
+TEST(Commands, TxVlan) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "tx_vlan set 1 100"));
+    EXPECT_FALSE(run(h, "tx_vlan set 1 4096", &out));
+    EXPECT_NE(out.find("allowed: 0..4095"), std::string::npos);
+    EXPECT_FALSE(run(h, "tx_vlan set 9 1", &out));
+    EXPECT_TRUE(run(h, "tx_vlan reset 1"));
+    ASSERT_EQ(h.vlans.size(), 2u);
+    EXPECT_EQ(h.vlans[0], (std::pair<uint16_t, uint16_t>{1, 100}));
+    EXPECT_EQ(h.vlans[1].second, 0xffff);
+}
+
+TEST(Commands, OnOffSwitches) {
+    FakeHost h;
+    EXPECT_TRUE(run(h, "set record-core-cycles on"));
+    EXPECT_TRUE(h.cfg.record_core_cycles);
+    EXPECT_TRUE(run(h, "set record-burst-stats on"));
+    std::string out;
+    EXPECT_FALSE(run(h, "set record-burst-stats maybe", &out));
+    EXPECT_NE(out.find("allowed: on, off"), std::string::npos);
+    EXPECT_TRUE(h.cfg.record_burst_stats);
+}
+
+TEST(Commands, UnknownAndMalformed) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "frobnicate", &out));
+    EXPECT_NE(out.find("unknown command 'frobnicate'"), std::string::npos);
+    EXPECT_NE(out.find("help"), std::string::npos);
+    EXPECT_FALSE(run(h, "show port", &out));
+    EXPECT_NE(out.find("usage:"), std::string::npos);
+    EXPECT_NE(out.find("show port stats all|<port>"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "start tx_first 1 2", &out));
+    EXPECT_FALSE(run(h, "start tx_first 0", &out));
+    EXPECT_NE(out.find("allowed: 1..1024"), std::string::npos);
+    EXPECT_FALSE(h.is_running);
+    EXPECT_FALSE(run(h, "set burst", &out));
+    EXPECT_NE(out.find("set burst <n>"), std::string::npos);
+}
+
+TEST(Commands, BlankAndComments) {
+    FakeHost h;
+    EXPECT_TRUE(run(h, ""));
+    EXPECT_TRUE(run(h, "   "));
+    EXPECT_TRUE(run(h, "# start"));
+    EXPECT_FALSE(h.is_running);
+}
+
+TEST(Commands, EngineParameters) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "set macswap kernel scalar", &out)) << out;
+    EXPECT_FALSE(run(h, "set macswap kernel nosuch", &out));
+    EXPECT_NE(out.find("unknown macswap kernel"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "set macswap colour blue", &out));
+    EXPECT_NE(out.find("allowed: kernel"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "set io x y", &out));
+    EXPECT_NE(out.find("no parameters"), std::string::npos);
+    EXPECT_TRUE(run(h, "show fwd macswap", &out));
+    EXPECT_NE(out.find("macswap kernel:"), std::string::npos);
+    EXPECT_TRUE(run(h, "set macswap kernel auto", &out));
+}
+
+TEST(Commands, Quit) {
+    FakeHost h;
+    EXPECT_TRUE(run(h, "quit"));
+    EXPECT_TRUE(h.quit);
+}
+
+TEST(Commands, HelpListsEverything) {
+    const std::string help = command_help();
+    for (const char *w : {"set fwd <mode> [retry]", "start tx_first [<n>]", "show port stats",
+                          "show fwd stats all", "clear fwd stats all", "tx_vlan set", "quit"})
+        EXPECT_NE(help.find(w), std::string::npos) << w;
+}
+
+TEST(Completion, Words) {
+    FakeHost h;
+    auto c = complete_command(h, "se");
+    EXPECT_EQ(c, std::vector<std::string>{"set"});
+    c = complete_command(h, "set fwd ");
+    EXPECT_NE(std::find(c.begin(), c.end(), "macswap"), c.end());
+    EXPECT_NE(std::find(c.begin(), c.end(), "io"), c.end());
+    c = complete_command(h, "set fwd mac");
+    EXPECT_EQ(c, std::vector<std::string>{"macswap"});
+    c = complete_command(h, "show port stats ");
+    EXPECT_EQ(c, (std::vector<std::string>{"0", "1", "all"}));
+    c = complete_command(h, "set record-core-cycles o");
+    EXPECT_EQ(c, (std::vector<std::string>{"off", "on"}));
+    EXPECT_TRUE(complete_command(h, "xyz").empty());
+}

@@ -1,0 +1,127 @@
+#include "stats.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+
+using namespace pmdfwd;
+
+namespace {
+rte_eth_stats sample(uint64_t ipk, uint64_t opk) {
+    rte_eth_stats s{};
+    s.ipackets = ipk;
+    s.opackets = opk;
+    s.ibytes = ipk * 64;
+    s.obytes = opk * 64;
+    return s;
+}
+} // namespace
+
+TEST(Rates, SinceLastShow) {
+    RateTracker t;
+    const uint64_t hz = 1000;
+    PortRate first = t.update(0, sample(100, 100), 0, hz);
+    EXPECT_EQ(first.rx_pps, 0u); // nothing to compare with yet
+    PortRate r = t.update(0, sample(2100, 1100), 2000, hz); // 2 s later
+    EXPECT_EQ(r.rx_pps, 1000u);
+    EXPECT_EQ(r.tx_pps, 500u);
+    EXPECT_EQ(r.rx_bps, 1000u * 64 * 8);
+    t.reset(0);
+    EXPECT_EQ(t.update(0, sample(5000, 5000), 3000, hz).rx_pps, 0u);
+}
+
+TEST(Rates, CounterResetDoesNotUnderflow) {
+    RateTracker t;
+    t.update(0, sample(1000, 1000), 0, 1000);
+    PortRate r = t.update(0, sample(10, 10), 1000, 1000); // stats were cleared
+    EXPECT_EQ(r.rx_pps, 10u);
+}
+
+TEST(PortStatsText, ParsedByDtsRegexes) {
+    PortRate r{123456, 654321, 8, 16};
+    const std::string s = port_stats_text(1, sample(42, 43), r);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(Rx-pps:\s+(\d+))")));
+    EXPECT_EQ(m[1], "123456");
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(Tx-pps:\s+(\d+))")));
+    EXPECT_EQ(m[1], "654321");
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(RX-packets:\s+(\d+))")));
+    EXPECT_EQ(m[1], "42");
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(TX-packets:\s+(\d+))")));
+    EXPECT_EQ(m[1], "43");
+    EXPECT_NE(s.find("######################## NIC statistics for port 1  ########################"),
+              std::string::npos);
+}
+
+TEST(PortStatsJson, SameNumbers) {
+    const std::string s = port_stats_json(3, sample(42, 43), PortRate{7, 8, 9, 10});
+    EXPECT_NE(s.find("\"port\":3"), std::string::npos);
+    EXPECT_NE(s.find("\"rx_packets\":42"), std::string::npos);
+    EXPECT_NE(s.find("\"tx_packets\":43"), std::string::npos);
+    EXPECT_NE(s.find("\"rx_pps\":7"), std::string::npos);
+    EXPECT_NE(s.find("\"tx_pps\":8"), std::string::npos);
+    EXPECT_EQ(s.back(), '\n');
+}
+
+namespace {
+FwdStats two_port_stats() {
+    FwdStats f;
+    f.engine = "macswap";
+    f.record_cycles = true;
+    f.tsc_hz = 2'100'000'000;
+    StreamStats a, b;
+    a.spec = {0, 0, 1, 0};
+    a.rx = 100, a.tx = 90, a.dropped = 10, a.cycles = 1000;
+    b.spec = {1, 0, 0, 0};
+    b.rx = 50, b.tx = 50, b.cycles = 500, b.untouched = 3;
+    f.streams = {a, b};
+    f.ports = {{0, 100, 0, 0, 0, 50, 0}, {1, 50, 0, 0, 0, 90, 10}};
+    return f;
+}
+} // namespace
+
+TEST(FwdStatsText, TestpmdBlocks) {
+    const std::string s = fwd_stats_text(two_port_stats());
+    EXPECT_NE(s.find("------- Forward Stats for RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0 -------"),
+              std::string::npos);
+    EXPECT_NE(s.find("RX-packets: 100            TX-packets: 90             TX-dropped: 10"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("---------------------- Forward statistics for port 1  ----------------------"),
+              std::string::npos);
+    EXPECT_NE(s.find("+++++++++++++++ Accumulated forward statistics for all ports+++++++++++++++"),
+              std::string::npos);
+    EXPECT_NE(s.find("RX-packets: 150            RX-dropped: 0             RX-total: 150"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("TX-packets: 140            TX-dropped: 10            TX-total: 150"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("CPU cycles/packet=10.00 (total cycles=1500 / total macswap packets=150) at 2100 MHz"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("Engine-untouched: 3"), std::string::npos);
+}
+
+TEST(FwdStatsText, NoCyclesLineWhenOff) {
+    FwdStats f = two_port_stats();
+    f.record_cycles = false;
+    EXPECT_EQ(fwd_stats_text(f).find("CPU cycles"), std::string::npos);
+}
+
+TEST(FwdStatsText, BurstSummary) {
+    FwdStats f = two_port_stats();
+    f.record_bursts = true;
+    f.streams[0].rx_bursts[32] = 75;
+    f.streams[0].rx_bursts[0] = 25;
+    const std::string s = fwd_stats_text(f);
+    EXPECT_NE(s.find("RX-bursts : 100 [75% of 32 pkts + 25% of 0 pkts]"), std::string::npos) << s;
+}
+
+TEST(FwdStatsJson, SameNumbers) {
+    const std::string s = fwd_stats_json(two_port_stats());
+    EXPECT_NE(s.find("\"type\":\"fwd_stats\""), std::string::npos);
+    EXPECT_NE(s.find("\"rx_packets\":100,\"tx_packets\":90,\"tx_dropped\":10"), std::string::npos) << s;
+    EXPECT_NE(s.find("\"engine_untouched\":3"), std::string::npos);
+    EXPECT_NE(s.find("\"cycles_per_packet\":10.00"), std::string::npos) << s;
+}

@@ -1,0 +1,62 @@
+#include "streams.h"
+
+#include <gtest/gtest.h>
+
+using namespace pmdfwd;
+
+TEST(Streams, PairedTwoPortsOneQueue) {
+    std::string err;
+    auto s = build_streams({0, 1}, Topology::Paired, 1, 1, &err);
+    ASSERT_EQ(s.size(), 2u);
+    EXPECT_EQ(s[0].rx_port, 0);
+    EXPECT_EQ(s[0].tx_port, 1);
+    EXPECT_EQ(s[1].rx_port, 1);
+    EXPECT_EQ(s[1].tx_port, 0);
+}
+
+TEST(Streams, PairedNeedsEvenPorts) {
+    std::string err;
+    EXPECT_TRUE(build_streams({0, 1, 2}, Topology::Paired, 1, 1, &err).empty());
+    EXPECT_NE(err.find("even number"), std::string::npos);
+    EXPECT_NE(err.find("chained"), std::string::npos);
+}
+
+TEST(Streams, ChainedAndLoop) {
+    std::string err;
+    auto c = build_streams({0, 1, 2}, Topology::Chained, 1, 1, &err);
+    ASSERT_EQ(c.size(), 3u);
+    EXPECT_EQ(c[2].tx_port, 0);
+    EXPECT_EQ(c[1].tx_port, 2);
+    auto l = build_streams({4}, Topology::Loop, 1, 1, &err);
+    ASSERT_EQ(l.size(), 1u);
+    EXPECT_EQ(l[0].tx_port, 4);
+}
+
+TEST(Streams, QueuesMapOneToOne) {
+    std::string err;
+    auto s = build_streams({0, 1}, Topology::Paired, 4, 4, &err);
+    ASSERT_EQ(s.size(), 8u);
+    for (const StreamSpec &sp : s) EXPECT_EQ(sp.rx_queue, sp.tx_queue);
+    EXPECT_TRUE(build_streams({0, 1}, Topology::Paired, 4, 2, &err).empty());
+    EXPECT_NE(err.find("txq (2) must be at least rxq (4)"), std::string::npos);
+}
+
+TEST(Streams, PortIdsNeedNotBeDense) {
+    std::string err;
+    auto s = build_streams({3, 7}, Topology::Paired, 1, 1, &err);
+    ASSERT_EQ(s.size(), 2u);
+    EXPECT_EQ(s[0].tx_port, 7);
+    EXPECT_EQ(s[1].tx_port, 3);
+}
+
+TEST(Spread, BalancedContiguousGroups) {
+    auto g = spread_streams(8, 3);
+    ASSERT_EQ(g.size(), 3u);
+    EXPECT_EQ(g[0], (std::vector<size_t>{0, 1, 2}));
+    EXPECT_EQ(g[1], (std::vector<size_t>{3, 4, 5}));
+    EXPECT_EQ(g[2], (std::vector<size_t>{6, 7}));
+    EXPECT_EQ(spread_streams(2, 4).size(), 2u); // never more lcores than streams
+    size_t total = 0;
+    for (auto &v : spread_streams(17, 5)) total += v.size();
+    EXPECT_EQ(total, 17u);
+}
