@@ -56,6 +56,9 @@ class App : public HostControl {
     void request_quit() override { quit_ = true; }
     bool quit_requested() const { return quit_ || g_signal.load() != 0; }
 
+    // Forward statistics since the last start or clear, as numbers.
+    FwdStats collect_fwd() const { return fwd_->collect(); }
+
     // Runs one shell line and prints its output.
     bool execute(const std::string &line);
 

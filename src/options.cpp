@@ -158,6 +158,18 @@ const std::vector<Option> &options() {
     return opts;
 }
 
+std::vector<std::string> split_lines(const std::string &text) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        if (end > start) lines.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return lines;
+}
+
 const Option *find_long(std::string_view name) {
     for (const Option &o : options())
         if (name == o.name) return &o;
@@ -259,6 +271,15 @@ std::string usage(const char *prog) {
         if (left.size() < 18) left.resize(18, ' ');
         s += left + (e->summary ? e->summary : "") + "\n";
     }
+    std::string params;
+    for (const pmdfwd_engine *e : EngineRegistry::instance().all()) {
+        if (!e->param_help) continue;
+        char buf[1024] = "";
+        e->param_help(buf, sizeof(buf));
+        for (const std::string &line : split_lines(buf))
+            params += std::string("  --") + e->name + "-" + line + "\n";
+    }
+    if (!params.empty()) s += "\nengine parameters (also `set <mode> <key> <value>`):\n" + params;
     return s;
 }
 

@@ -1,5 +1,6 @@
 #include "ports.h"
 
+#include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
@@ -22,6 +23,9 @@ constexpr unsigned kAssumedRingSize = 1024;
 constexpr unsigned kExtraPerPort = 2048;
 constexpr unsigned kMinPoolSize = 8192;
 constexpr auto kLinkWait = std::chrono::seconds(3);
+// testpmd drains each queue for up to a second; a tenth is plenty for real
+// rings and keeps `start` quick on PMDs that never run dry.
+constexpr uint64_t kFlushMsPerQueue = 100;
 } // namespace
 
 int lcore_socket(unsigned lcore) {
@@ -182,15 +186,18 @@ void Ports::close() {
 void Ports::flush_rx(uint16_t nb_rxq) const {
     rte_mbuf *pkts[kMaxBurst];
     // Twice, as testpmd: packets in flight may land after the first pass.
+    // Each queue is drained for a bounded time, since some PMDs (net_null,
+    // a pcap file with infinite_rx) never run dry.
+    const uint64_t limit = rte_get_timer_hz() / 1000 * kFlushMsPerQueue;
     for (int pass = 0; pass < 2; pass++) {
         for (const Port &p : ports_)
             for (uint16_t q = 0; q < nb_rxq; q++) {
+                const uint64_t start = rte_get_timer_cycles();
                 uint16_t n;
-                unsigned rounds = 0;
                 do {
                     n = rte_eth_rx_burst(p.id, q, pkts, kMaxBurst);
                     rte_pktmbuf_free_bulk(pkts, n);
-                } while (n > 0 && ++rounds < 1u << 20);
+                } while (n > 0 && rte_get_timer_cycles() - start < limit);
             }
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }

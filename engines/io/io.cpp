@@ -21,6 +21,7 @@ const pmdfwd_engine io_engine = {
     .burst = io_burst,
     .set_param = nullptr,
     .describe = nullptr,
+    .param_help = nullptr,
 };
 
 } // namespace

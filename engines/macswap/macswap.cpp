@@ -74,6 +74,14 @@ void describe(char *buf, size_t len) {
     std::snprintf(buf, len, "%s", s.c_str());
 }
 
+void param_help(char *buf, size_t len) {
+    std::string names = "auto";
+    for (const Kernel &k : KernelRegistry::instance().all())
+        names += std::string("|") + k.name;
+    std::snprintf(buf, len, "kernel=NAME  SIMD kernel, best usable by default (NAME: %s)\n",
+                  names.c_str());
+}
+
 const pmdfwd_engine engine = {
     .abi_version = PMDFWD_ENGINE_ABI_VERSION,
     .flags = 0,
@@ -86,6 +94,7 @@ const pmdfwd_engine engine = {
     .burst = burst,
     .set_param = set_param,
     .describe = describe,
+    .param_help = param_help,
 };
 
 } // namespace

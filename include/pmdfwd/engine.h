@@ -127,6 +127,9 @@ struct pmdfwd_engine {
 	/* Optional. Writes the engine's own state for `show fwd <name>` and
 	 * `show config fwd` into buf (NUL-terminated). */
 	void (*describe)(char *buf, size_t len);
+	/* Optional. Writes one line per parameter for --help, e.g.
+	 * "kernel=NAME  SIMD kernel (NAME: auto|avx2|scalar)". */
+	void (*param_help)(char *buf, size_t len);
 };
 
 /*

@@ -96,9 +96,9 @@ TEST(Commands, NeedStoppedWhileRunning) {
     FakeHost h;
     run(h, "start");
     std::string out;
-    for (const char *cmd : {"set fwd macswap", "set burst 64", "set nbcore 1", "tx_vlan set 0 5",
-                            "set macswap kernel scalar", "set txpkts 128",
-                            "set record-core-cycles on"}) {
+    for (const char *cmd :
+         {"set fwd macswap", "set burst 64", "set nbcore 1", "tx_vlan set 0 5",
+          "set macswap kernel scalar", "set txpkts 128", "set record-core-cycles on"}) {
         EXPECT_FALSE(run(h, cmd, &out)) << cmd;
         EXPECT_NE(out.find("stop forwarding first"), std::string::npos) << cmd << ": " << out;
     }

@@ -24,12 +24,29 @@ TEST(Options, DefaultsAreTestpmds) {
 TEST(Options, TestpmdCommandLine) {
     Config c;
     std::string err;
-    ASSERT_EQ(parse({"-i", "-a", "--forward-mode=macswap", "--tx-first", "--stats-period=2",
-                     "--nb-cores", "1", "--rxq=2", "--txq=2", "--rxd=512", "--txd=1024",
-                     "--burst=64", "--mbcache=128", "--total-num-mbufs=16384",
-                     "--port-topology=chained", "--record-core-cycles", "--record-burst-stats",
-                     "--eth-peer=1,02:00:00:00:00:99", "--no-mlockall", "--no-flush-rx",
-                     "--run-time=1.5", "--stats-format=json", "--txpkts=64,64",
+    ASSERT_EQ(parse({"-i",
+                     "-a",
+                     "--forward-mode=macswap",
+                     "--tx-first",
+                     "--stats-period=2",
+                     "--nb-cores",
+                     "1",
+                     "--rxq=2",
+                     "--txq=2",
+                     "--rxd=512",
+                     "--txd=1024",
+                     "--burst=64",
+                     "--mbcache=128",
+                     "--total-num-mbufs=16384",
+                     "--port-topology=chained",
+                     "--record-core-cycles",
+                     "--record-burst-stats",
+                     "--eth-peer=1,02:00:00:00:00:99",
+                     "--no-mlockall",
+                     "--no-flush-rx",
+                     "--run-time=1.5",
+                     "--stats-format=json",
+                     "--txpkts=64,64",
                      "--cmdline-file=/tmp/x"},
                     c, err),
               ParseResult::Ok)
@@ -111,6 +128,9 @@ TEST(Options, Help) {
     const std::string u = usage("pmdfwd");
     EXPECT_NE(u.find("--forward-mode=MODE"), std::string::npos);
     EXPECT_NE(u.find("macswap"), std::string::npos);
+    EXPECT_NE(u.find("--macswap-kernel=NAME"), std::string::npos) << u;
+    EXPECT_NE(u.find("auto|"), std::string::npos) << u;
+    EXPECT_NE(u.find("scalar"), std::string::npos) << u;
 }
 
 TEST(Options, EngineParamsGoToTheEngine) {

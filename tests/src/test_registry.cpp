@@ -5,7 +5,9 @@
 using namespace pmdfwd;
 
 namespace {
-uint16_t pass(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) { return nb; }
+uint16_t pass(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
+    return nb;
+}
 
 pmdfwd_engine make(const char *name, uint32_t abi = PMDFWD_ENGINE_ABI_VERSION) {
     pmdfwd_engine e{};
@@ -28,7 +30,8 @@ TEST(Registry, BuiltInEnginesArePresent) {
 
 TEST(Registry, ListIsSorted) {
     auto all = EngineRegistry::instance().all();
-    for (size_t i = 1; i < all.size(); i++) EXPECT_LT(std::string(all[i - 1]->name), all[i]->name);
+    for (size_t i = 1; i < all.size(); i++)
+        EXPECT_LT(std::string(all[i - 1]->name), all[i]->name);
 }
 
 TEST(Registry, RefusesAbiMismatch) {

@@ -21,7 +21,7 @@ TEST(Rates, SinceLastShow) {
     RateTracker t;
     const uint64_t hz = 1000;
     PortRate first = t.update(0, sample(100, 100), 0, hz);
-    EXPECT_EQ(first.rx_pps, 0u); // nothing to compare with yet
+    EXPECT_EQ(first.rx_pps, 0u);                            // nothing to compare with yet
     PortRate r = t.update(0, sample(2100, 1100), 2000, hz); // 2 s later
     EXPECT_EQ(r.rx_pps, 1000u);
     EXPECT_EQ(r.tx_pps, 500u);
@@ -49,8 +49,9 @@ TEST(PortStatsText, ParsedByDtsRegexes) {
     EXPECT_EQ(m[1], "42");
     ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(TX-packets:\s+(\d+))")));
     EXPECT_EQ(m[1], "43");
-    EXPECT_NE(s.find("######################## NIC statistics for port 1  ########################"),
-              std::string::npos);
+    EXPECT_NE(
+        s.find("######################## NIC statistics for port 1  ########################"),
+        std::string::npos);
 }
 
 TEST(PortStatsJson, SameNumbers) {
@@ -82,13 +83,15 @@ FwdStats two_port_stats() {
 
 TEST(FwdStatsText, TestpmdBlocks) {
     const std::string s = fwd_stats_text(two_port_stats());
-    EXPECT_NE(s.find("------- Forward Stats for RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0 -------"),
-              std::string::npos);
+    EXPECT_NE(
+        s.find("------- Forward Stats for RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0 -------"),
+        std::string::npos);
     EXPECT_NE(s.find("RX-packets: 100            TX-packets: 90             TX-dropped: 10"),
               std::string::npos)
         << s;
-    EXPECT_NE(s.find("---------------------- Forward statistics for port 1  ----------------------"),
-              std::string::npos);
+    EXPECT_NE(
+        s.find("---------------------- Forward statistics for port 1  ----------------------"),
+        std::string::npos);
     EXPECT_NE(s.find("+++++++++++++++ Accumulated forward statistics for all ports+++++++++++++++"),
               std::string::npos);
     EXPECT_NE(s.find("RX-packets: 150            RX-dropped: 0             RX-total: 150"),
@@ -97,8 +100,10 @@ TEST(FwdStatsText, TestpmdBlocks) {
     EXPECT_NE(s.find("TX-packets: 140            TX-dropped: 10            TX-total: 150"),
               std::string::npos)
         << s;
-    EXPECT_NE(s.find("CPU cycles/packet=10.00 (total cycles=1500 / total macswap packets=150) at 2100 MHz"),
-              std::string::npos)
+    EXPECT_NE(
+        s.find(
+            "CPU cycles/packet=10.00 (total cycles=1500 / total macswap packets=150) at 2100 MHz"),
+        std::string::npos)
         << s;
     EXPECT_NE(s.find("Engine-untouched: 3"), std::string::npos);
 }
@@ -121,7 +126,8 @@ TEST(FwdStatsText, BurstSummary) {
 TEST(FwdStatsJson, SameNumbers) {
     const std::string s = fwd_stats_json(two_port_stats());
     EXPECT_NE(s.find("\"type\":\"fwd_stats\""), std::string::npos);
-    EXPECT_NE(s.find("\"rx_packets\":100,\"tx_packets\":90,\"tx_dropped\":10"), std::string::npos) << s;
+    EXPECT_NE(s.find("\"rx_packets\":100,\"tx_packets\":90,\"tx_dropped\":10"), std::string::npos)
+        << s;
     EXPECT_NE(s.find("\"engine_untouched\":3"), std::string::npos);
     EXPECT_NE(s.find("\"cycles_per_packet\":10.00"), std::string::npos) << s;
 }

@@ -36,7 +36,8 @@ TEST(Streams, QueuesMapOneToOne) {
     std::string err;
     auto s = build_streams({0, 1}, Topology::Paired, 4, 4, &err);
     ASSERT_EQ(s.size(), 8u);
-    for (const StreamSpec &sp : s) EXPECT_EQ(sp.rx_queue, sp.tx_queue);
+    for (const StreamSpec &sp : s)
+        EXPECT_EQ(sp.rx_queue, sp.tx_queue);
     EXPECT_TRUE(build_streams({0, 1}, Topology::Paired, 4, 2, &err).empty());
     EXPECT_NE(err.find("txq (2) must be at least rxq (4)"), std::string::npos);
 }
@@ -57,6 +58,7 @@ TEST(Spread, BalancedContiguousGroups) {
     EXPECT_EQ(g[2], (std::vector<size_t>{6, 7}));
     EXPECT_EQ(spread_streams(2, 4).size(), 2u); // never more lcores than streams
     size_t total = 0;
-    for (auto &v : spread_streams(17, 5)) total += v.size();
+    for (auto &v : spread_streams(17, 5))
+        total += v.size();
     EXPECT_EQ(total, 17u);
 }

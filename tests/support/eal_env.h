@@ -1,7 +1,7 @@
 // A GoogleTest global environment that initialises EAL once per test
 // program, the way every in-process integration test here needs it:
-// no hugepages, no PCI probing (never touch the machine's own NIC), an
-// in-memory runtime so that test programs running in parallel do not collide
+// no hugepages, no PCI probing (never touch the machine's own NIC), a file
+// prefix of its own so that test programs running in parallel do not collide
 // on /var/run/dpdk, and any --vdev the suite asks for.
 #pragma once
 

@@ -1,0 +1,296 @@
+// In-process forwarding under EAL: packets injected on ring ports come out
+// forwarded (and, for macswap, swapped), counters agree (rx = tx + dropped
+// per stream), drops under back-pressure are counted and freed, and every
+// mbuf is back in its pool after stop.
+#include "app.h"
+#include "eal_env.h"
+#include "macswap.h"
+#include "ring_rig.h"
+
+#include <rte_bus_vdev.h>
+#include <rte_mempool.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <deque>
+#include <thread>
+
+using namespace pmdfwd;
+using namespace pmdfwd::testing;
+
+namespace {
+
+Config base_config(const char *mode) {
+    Config c;
+    c.forward_mode = mode;
+    c.no_mlockall = true; // tests share the machine; nothing to gain here
+    c.no_flush_rx = true; // the packets a test injects before start must stay
+    c.total_num_mbufs = 8192;
+    return c;
+}
+
+rte_mempool *pool() {
+    return rte_mempool_lookup("mb_pool_0");
+}
+
+// Waits until the ring holds n packets or two seconds pass.
+bool wait_count(rte_ring *r, unsigned n) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (rte_ring_count(r) < n && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return rte_ring_count(r) >= n;
+}
+
+void inject(RingPort &p, const std::vector<rte_mbuf *> &pkts) {
+    ASSERT_EQ(rte_ring_enqueue_bulk(p.rx, reinterpret_cast<void *const *>(pkts.data()),
+                                    static_cast<unsigned>(pkts.size()), nullptr),
+              pkts.size());
+}
+
+void expect_consistent(const FwdStats &f) {
+    for (const StreamStats &s : f.streams)
+        EXPECT_EQ(s.rx + s.generated, s.tx + s.dropped + s.consumed)
+            << "stream " << s.spec.rx_port << "->" << s.spec.tx_port;
+}
+
+class RingForwarding : public ::testing::Test {
+  protected:
+    void TearDown() override {
+        for (RingPort &p : ports_)
+            free_ring_port(p);
+        ports_.clear();
+        EXPECT_EQ(rte_eth_dev_count_avail(), 0) << "a test left a port behind";
+    }
+    RingPort &add_port(unsigned tx_size = 1024, bool loopback = false) {
+        ports_.push_back(make_ring_port("rr" + std::to_string(serial_++), tx_size, loopback));
+        return ports_.back();
+    }
+    std::deque<RingPort> ports_; // references stay valid as ports are added
+    static inline int serial_ = 0;
+};
+
+std::vector<rte_mbuf *> frames(unsigned n, uint16_t len) {
+    std::vector<rte_mbuf *> v;
+    for (unsigned i = 0; i < n; i++)
+        v.push_back(make_frame(pool(), len, static_cast<uint8_t>(i)));
+    return v;
+}
+
+} // namespace
+
+TEST_F(RingForwarding, IoForwardsUnchanged) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    {
+        App app(base_config("io"));
+        ASSERT_EQ(app.init(), "");
+        ASSERT_EQ(rte_mempool_in_use_count(pool()), 0u);
+        std::vector<rte_mbuf *> in = frames(100, 64);
+        std::vector<std::vector<uint8_t>> expect;
+        for (rte_mbuf *m : in)
+            expect.push_back(frame_bytes(m));
+        inject(p0, in);
+        ASSERT_EQ(app.start(0), "");
+        ASSERT_TRUE(wait_count(p1.tx, 100));
+        app.stop();
+        std::vector<rte_mbuf *> out = drain(p1.tx);
+        ASSERT_EQ(out.size(), 100u);
+        for (size_t i = 0; i < out.size(); i++)
+            EXPECT_EQ(frame_bytes(out[i]), expect[i]) << i;
+        const FwdStats f = app.collect_fwd();
+        EXPECT_EQ(f.streams[0].rx, 100u);
+        EXPECT_EQ(f.streams[0].tx, 100u);
+        EXPECT_EQ(f.streams[0].dropped, 0u);
+        EXPECT_EQ(f.ports[1].tx, 100u);
+        EXPECT_EQ(f.ports[0].rx, 100u);
+        expect_consistent(f);
+        free_all(out);
+        EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+    }
+}
+
+TEST_F(RingForwarding, MacswapSwapsSetsFieldsAndCountsRunts) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("macswap"));
+    ASSERT_EQ(app.init(), "");
+    std::vector<rte_mbuf *> in = frames(40, 64);
+    in.push_back(make_frame(pool(), 8, 0)); // a runt: fewer than 12 bytes
+    in[3]->ol_flags = RTE_MBUF_F_TX_IP_CKSUM;
+    std::vector<std::vector<uint8_t>> before;
+    for (rte_mbuf *m : in)
+        before.push_back(frame_bytes(m));
+    inject(p0, in);
+    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(wait_count(p1.tx, 41));
+    app.stop();
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    ASSERT_EQ(out.size(), 41u);
+    for (size_t i = 0; i < 40; i++) {
+        std::vector<uint8_t> want = before[i];
+        std::swap_ranges(want.begin(), want.begin() + 6, want.begin() + 6);
+        EXPECT_EQ(frame_bytes(out[i]), want) << i;
+        EXPECT_EQ(out[i]->l2_len, 14u);
+        EXPECT_EQ(out[i]->l3_len, 20u);
+        EXPECT_EQ(out[i]->ol_flags, 0u) << "only INDIRECT/EXTERNAL survive";
+    }
+    EXPECT_EQ(frame_bytes(out[40]), before[40]) << "a runt is forwarded untouched";
+    const FwdStats f = app.collect_fwd();
+    EXPECT_EQ(f.streams[0].untouched, 1u);
+    EXPECT_EQ(f.streams[0].tx, 41u);
+    expect_consistent(f);
+    free_all(out);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
+TEST_F(RingForwarding, TxVlanReachesMbufs) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("macswap"));
+    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(app.execute("tx_vlan set 1 100"));
+    inject(p0, frames(8, 64));
+    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(wait_count(p1.tx, 8));
+    app.stop();
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    for (rte_mbuf *m : out) {
+        EXPECT_EQ(m->vlan_tci, 100u);
+        EXPECT_TRUE(m->ol_flags & RTE_MBUF_F_TX_VLAN);
+    }
+    free_all(out);
+}
+
+TEST_F(RingForwarding, BackPressureDropsAreCountedAndFreed) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port(64); // holds 63
+    App app(base_config("io"));
+    ASSERT_EQ(app.init(), "");
+    inject(p0, frames(200, 64));
+    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(wait_count(p1.tx, 63));
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    app.stop();
+    const FwdStats f = app.collect_fwd();
+    EXPECT_EQ(f.streams[0].rx, 200u);
+    EXPECT_EQ(f.streams[0].tx, 63u);
+    EXPECT_EQ(f.streams[0].dropped, 137u);
+    EXPECT_EQ(f.ports[1].tx_dropped, 137u);
+    EXPECT_EQ(f.streams[0].retries, 0u) << "no retry unless asked";
+    expect_consistent(f);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 63u) << "dropped packets were freed";
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    free_all(out);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
+TEST_F(RingForwarding, RetryTriesTestpmdsCountBeforeDropping) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port(64);
+    App app(base_config("io"));
+    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(app.execute("set fwd io retry"));
+    inject(p0, frames(200, 64)); // bursts of 32: 7 bursts, 6 of them not fully sent
+    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(wait_count(p1.tx, 63));
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    app.stop();
+    const FwdStats f = app.collect_fwd();
+    EXPECT_EQ(f.streams[0].dropped, 137u);
+    EXPECT_EQ(f.streams[0].retries, 6u * kDefaultTxRetries);
+    expect_consistent(f);
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    free_all(out);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
+TEST_F(RingForwarding, LoopbackCyclesLeakNothing) {
+    RingPort &p0 = add_port(1024, true);
+    RingPort &p1 = add_port(1024, true);
+    App app(base_config("macswap"));
+    ASSERT_EQ(app.init(), "");
+    const char *modes[] = {"io", "macswap"};
+    for (int cycle = 0; cycle < 6; cycle++) {
+        ASSERT_TRUE(app.execute(std::string("set fwd ") + modes[cycle % 2]));
+        ASSERT_TRUE(app.execute("set burst " + std::to_string(cycle % 2 ? 64 : 16)));
+        ASSERT_TRUE(app.execute("start tx_first 4"));
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        ASSERT_TRUE(app.execute("stop"));
+        const FwdStats f = app.collect_fwd();
+        expect_consistent(f);
+        EXPECT_GT(f.streams[0].rx, 0u);
+    }
+    // What is left circulates in the two loopback rings; nothing else is out.
+    const unsigned parked = rte_ring_count(p0.rx) + rte_ring_count(p1.rx);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), parked);
+    std::vector<rte_mbuf *> a = drain(p0.rx), b = drain(p1.rx);
+    free_all(a);
+    free_all(b);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
+TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("macswap"));
+    ASSERT_EQ(app.init(), "");
+    for (const macswap::Kernel &k : macswap::KernelRegistry::instance().all()) {
+        std::string why;
+        if (!macswap::KernelRegistry::instance().usable(k, &why)) {
+            EXPECT_FALSE(app.execute(std::string("set macswap kernel ") + k.name)) << k.name;
+            continue;
+        }
+        ASSERT_TRUE(app.execute(std::string("set macswap kernel ") + k.name)) << k.name;
+        inject(p0, frames(33, 60));
+        ASSERT_EQ(app.start(0), "");
+        ASSERT_TRUE(wait_count(p1.tx, 33));
+        app.stop();
+        EXPECT_STREQ(macswap::running_kernel(), k.name);
+        std::vector<rte_mbuf *> out = drain(p1.tx);
+        ASSERT_EQ(out.size(), 33u);
+        EXPECT_EQ(frame_bytes(out[0])[0], 0x02);
+        EXPECT_EQ(frame_bytes(out[0])[5], 0x55) << k.name << " swapped the MACs";
+        free_all(out);
+    }
+    ASSERT_TRUE(app.execute("set macswap kernel auto"));
+}
+
+TEST(NullForwarding, CountersAgreeAndPoolsRefill) {
+    ASSERT_EQ(rte_vdev_init("net_null0", "copy=0"), 0);
+    ASSERT_EQ(rte_vdev_init("net_null1", "copy=0"), 0);
+    {
+        App app(base_config("macswap"));
+        ASSERT_EQ(app.init(), "");
+        ASSERT_EQ(app.start(0), "");
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        app.stop();
+        const FwdStats f = app.collect_fwd();
+        EXPECT_GT(f.streams[0].rx, 1000u);
+        expect_consistent(f);
+        EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+    }
+    rte_vdev_uninit("net_null0");
+    rte_vdev_uninit("net_null1");
+}
+
+TEST(Startup, NoPortsIsAClearError) {
+    App app(base_config("io"));
+    const std::string err = app.init();
+    EXPECT_NE(err.find("no ports"), std::string::npos) << err;
+    EXPECT_NE(err.find("--vdev"), std::string::npos) << err;
+}
+
+TEST(Startup, TooManyCoresIsAClearError) {
+    Config c = base_config("io");
+    c.nb_cores = 64;
+    App app(c);
+    const std::string err = app.init();
+    EXPECT_NE(err.find("--nb-cores=64"), std::string::npos) << err;
+}
+
+int main(int argc, char **argv) {
+    ::testing::InitGoogleTest(&argc, argv);
+    add_eal_environment({"-l", "0-1"});
+    return RUN_ALL_TESTS();
+}
