@@ -17,7 +17,7 @@ from . import stats
 MPPS = 1e6
 
 
-def analyze(results, confidence=0.95, min_effect=0.02, method="bootstrap", figure="best"):
+def analyze(results, confidence=0.95, min_effect=0.02, method="both", figure="best"):
     """Add 'summary' (per cell, per subject) and 'comparison' (A vs B) to results."""
     key = "best_pps" if figure == "best" else "median_pps"
     labels = [s["label"] for s in results["subjects"]]
@@ -120,7 +120,8 @@ def markdown(results):
                f"subjects alternated; run figure = {an.get('figure', 'best')} 1-s interval of "
                "sum over ports of Rx-pps (Tx-pps for generator modes), in Mpps")
     if len(labels) >= 2:
-        out.append(f"- verdict: {an.get('method')} at {an.get('confidence', 0):.0%} confidence on "
+        method = {"both": "bootstrap CI and Mann-Whitney U"}.get(an.get("method"), an.get("method"))
+        out.append(f"- verdict: {method} at {an.get('confidence', 0):.0%} confidence on "
                    f"ratio {labels[1]}/{labels[0]} of medians, minimum effect {an.get('min_effect', 0):.1%}")
     out += ["", "## Summary (mail format, medians in Mpps)", "", "```", mail_blocks(results), "```", ""]
     out += ["## Cells", ""]

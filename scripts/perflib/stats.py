@@ -7,9 +7,10 @@ gains. So a comparison here is never one number against one number:
 
 * every cell is measured R times per subject, A and B alternated, and
   summarised by median / min / max / CV;
-* the verdict comes from a confidence interval of the ratio of medians
-  (percentile bootstrap, resampling each subject's runs independently), or
-  optionally from a Mann-Whitney U test;
+* the verdict needs both a confidence interval of the ratio of medians that
+  excludes 1 (percentile bootstrap, resampling each subject's runs
+  independently) and a significant Mann-Whitney U test (either alone on
+  request);
 * and a difference is only called faster/slower when it is *both* outside
   the interval and at least `min_effect` large, so that a 1% effect measured
   with a 5% spread comes out as "within noise".
@@ -162,41 +163,60 @@ class Verdict:
         return dict(self.__dict__)
 
 
-def compare(a, b, confidence=0.95, min_effect=0.02, method="bootstrap", iterations=10000, seed=1):
+METHODS = ("both", "bootstrap", "mwu")
+
+
+def compare(a, b, confidence=0.95, min_effect=0.02, method="both", iterations=10000, seed=1):
     """Verdict on B relative to A from their per-run figures.
 
-    faster: the whole confidence interval of the ratio is above 1 (bootstrap),
-            or MWU p < 1-confidence with B's median higher (mwu), AND the
+    faster: the evidence says B's median is higher at `confidence` AND the
             ratio is at least 1+min_effect;
     slower: the mirror image;
     within noise: anything else, with the reason stated.
+
+    Evidence per method: bootstrap = the CI of the ratio excludes 1; mwu =
+    Mann-Whitney p < 1-confidence; both (default) = both of them. "both"
+    exists because the bootstrap alone is optimistic for tiny samples: an A/A
+    run (same binary twice) with R=3 and a busy machine produced a "slower"
+    verdict from bootstrap alone (3 vs 3 samples separate fully by chance in
+    10% of cells), while MWU correctly refuses to decide from 3 runs.
     """
-    if method not in ("bootstrap", "mwu"):
-        raise ValueError(f"unknown method {method!r}: use bootstrap or mwu")
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}: use {', '.join(METHODS)}")
     if not 0.5 < confidence < 1.0:
         raise ValueError(f"confidence {confidence} must be between 0.5 and 1 (e.g. 0.95)")
     ma, mb = median(a), median(b)
     ratio = mb / ma if ma else math.inf
     lo, hi = bootstrap_ratio_ci(a, b, confidence, iterations, seed)
     _, p = mann_whitney_u(a, b)
+    alpha = 1.0 - confidence
+    boot_up, boot_down = lo > 1.0, hi < 1.0
+    mwu_up, mwu_down = p < alpha and mb > ma, p < alpha and mb < ma
+    ci = f"{confidence:.0%} CI [{lo:.4f}, {hi:.4f}]"
+    mw = f"MWU p={p:.3g}"
     if method == "bootstrap":
-        up = lo > 1.0
-        down = hi < 1.0
-        sig = f"{confidence:.0%} CI [{lo:.4f}, {hi:.4f}]"
+        up, down, sig = boot_up, boot_down, ci
+    elif method == "mwu":
+        up, down, sig = mwu_up, mwu_down, mw
     else:
-        up = p < 1.0 - confidence and mb > ma
-        down = p < 1.0 - confidence and mb < ma
-        sig = f"MWU p={p:.3g}"
+        up, down, sig = boot_up and mwu_up, boot_down and mwu_down, f"{ci}, {mw}"
     effect = ratio - 1.0
     if up and effect >= min_effect:
-        verdict, reason = FASTER, f"{sig} excludes 1 and +{effect:.1%} >= {min_effect:.1%}"
+        verdict, reason = FASTER, f"{sig}: significant and +{effect:.1%} >= {min_effect:.1%}"
     elif down and -effect >= min_effect:
-        verdict, reason = SLOWER, f"{sig} excludes 1 and {effect:.1%} <= -{min_effect:.1%}"
+        verdict, reason = SLOWER, f"{sig}: significant and {effect:.1%} <= -{min_effect:.1%}"
     elif up or down:
-        verdict, reason = NOISE, f"{sig} excludes 1 but |{effect:+.1%}| < minimum effect {min_effect:.1%}"
+        verdict, reason = NOISE, f"{sig}: significant but |{effect:+.1%}| < minimum effect {min_effect:.1%}"
     else:
-        verdict, reason = NOISE, f"{sig} includes 1 ({effect:+.1%})"
+        verdict, reason = NOISE, f"{sig}: not significant ({effect:+.1%})"
+        if method != "bootstrap" and min(len(a), len(b)) <= 3 and _min_mwu_p(len(a), len(b)) >= alpha:
+            reason += f"; {len(a)} vs {len(b)} runs cannot reach p < {alpha:g} (use R >= 4)"
     return Verdict(ratio, lo, hi, p, verdict, reason, method, confidence, min_effect)
+
+
+def _min_mwu_p(na, nb):
+    """Smallest two-sided exact MWU p-value possible with na vs nb runs."""
+    return min(1.0, 2.0 / math.comb(na + nb, na))
 
 
 def run_figures(intervals_pps, warmup, count):

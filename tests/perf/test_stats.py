@@ -77,7 +77,7 @@ class TestVerdict(unittest.TestCase):
     def test_one_percent_shift_with_five_percent_spread_is_noise(self):
         # The DPDK-thread situation: a 1% "gain" measured with 5% run-to-run spread.
         a, b = draw(60.0, 0.05, 5, 41), draw(60.6, 0.05, 5, 42)
-        for method in ("bootstrap", "mwu"):
+        for method in ("both", "bootstrap", "mwu"):
             self.assertEqual(stats.compare(a, b, method=method).verdict, stats.NOISE, method)
 
     def test_significant_but_tiny_effect_is_held_back_by_min_effect(self):
@@ -87,18 +87,30 @@ class TestVerdict(unittest.TestCase):
         self.assertIn("minimum effect", v.reason)
         self.assertEqual(stats.compare(a, b, min_effect=0.005).verdict, stats.FASTER)
 
-    def test_mwu_cannot_decide_from_three_runs(self):
-        # Smallest two-sided exact p for 3 vs 3 is 0.1 > 0.05: documented limitation.
+    def test_three_runs_cannot_decide_by_default(self):
+        # Smallest two-sided exact MWU p for 3 vs 3 is 0.1 > 0.05; bootstrap alone
+        # would call it (and calls chance separations in A/A runs too).
         a, b = [60.0, 60.1, 60.2], [70.0, 70.1, 70.2]
+        v = stats.compare(a, b)
+        self.assertEqual(v.verdict, stats.NOISE)
+        self.assertIn("use R >= 4", v.reason)
         self.assertEqual(stats.compare(a, b, method="mwu").verdict, stats.NOISE)
         self.assertEqual(stats.compare(a, b, method="bootstrap").verdict, stats.FASTER)
+        self.assertEqual(stats.compare(a + [60.3], b + [70.3]).verdict, stats.FASTER)
+
+    def test_a_a_chance_separation_is_not_a_verdict(self):
+        # Measured A/A run (same dpdk-testpmd twice, ring-cold 2Q2C, R=3, busy machine):
+        # full separation by chance; bootstrap alone says "slower".
+        a, b = [77.3286, 100.5955, 91.862], [74.0586, 61.1993, 74.6218]  # Mpps, best intervals
+        self.assertEqual(stats.compare(a, b, method="bootstrap").verdict, stats.SLOWER)
+        self.assertEqual(stats.compare(a, b).verdict, stats.NOISE)
 
     def test_bootstrap_is_reproducible(self):
         a, b = draw(60, 0.03, 6, 61), draw(61, 0.03, 6, 62)
         self.assertEqual(stats.bootstrap_ratio_ci(a, b), stats.bootstrap_ratio_ci(a, b))
 
     def test_bad_arguments_are_rejected_with_a_reason(self):
-        with self.assertRaisesRegex(ValueError, "bootstrap or mwu"):
+        with self.assertRaisesRegex(ValueError, "both, bootstrap, mwu"):
             stats.compare([1.0], [1.0], method="t-test")
         with self.assertRaisesRegex(ValueError, "between 0.5 and 1"):
             stats.compare([1.0], [1.0], confidence=95)
