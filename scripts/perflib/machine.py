@@ -1,0 +1,191 @@
+"""What the machine offers: CPUs to pin on, cache sizes, hugepages.
+
+Two measurement mistakes this module exists to prevent:
+
+* two busy-polling threads on one core. A DPDK forwarding lcore spins at
+  100%; if the forwarder and the generator (or two forwarding lcores) share a
+  core, the figure measures the scheduler, not the code. Layouts that need
+  more busy cores than the machine has are skipped with the reason given.
+  The main lcore only sleeps between stats prints, so it may share a core.
+* ring-rig working sets chosen blindly. How many packets are in flight
+  decides whether the forwarder works out of L1, L2 or memory, which changes
+  the figure more than most code changes; the tiers are computed from this
+  machine's caches so "hot/warm/cold" mean the same thing everywhere.
+"""
+
+import os
+from dataclasses import dataclass
+
+SYS_CACHE = "/sys/devices/system/cpu/cpu{cpu}/cache"
+MBUF_FOOTPRINT = 2048  # bytes per mbuf + data buffer, rounded (2176 in testpmd)
+RING_USABLE = 1023  # a net_ring queue of 1024 entries holds 1023 packets
+
+
+def _read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def _size_bytes(text):
+    text = text.strip().upper()
+    mult = {"K": 1024, "M": 1024**2, "G": 1024**3}
+    if text and text[-1] in mult:
+        return int(text[:-1]) * mult[text[-1]]
+    return int(text)
+
+
+def cache_sizes(cpu=0, root=None):
+    """{'L1d': bytes, 'L2': bytes, 'L3': bytes} as sysfs reports them."""
+    root = root or SYS_CACHE.format(cpu=cpu)
+    sizes = {}
+    try:
+        entries = sorted(os.listdir(root))
+    except OSError:
+        return sizes
+    for name in entries:
+        if not name.startswith("index"):
+            continue
+        d = os.path.join(root, name)
+        try:
+            level = _read(os.path.join(d, "level")).strip()
+            ctype = _read(os.path.join(d, "type")).strip()
+            size = _size_bytes(_read(os.path.join(d, "size")))
+        except (OSError, ValueError):
+            continue
+        if ctype == "Instruction":
+            continue
+        key = "L1d" if level == "1" else f"L{level}"
+        sizes[key] = size
+    return sizes
+
+
+def allowed_cpus():
+    """CPUs this process may run on (respects taskset / cgroup cpusets)."""
+    try:
+        return sorted(os.sched_getaffinity(0))
+    except AttributeError:
+        return list(range(os.cpu_count() or 1))
+
+
+def hugepages_available(meminfo="/proc/meminfo", mounts="/proc/mounts"):
+    """(ok, reason): is a hugetlbfs mounted with free pages?"""
+    try:
+        mounted = any(len(f) > 2 and f[2] == "hugetlbfs" for f in (ln.split() for ln in _read(mounts).splitlines()))
+    except OSError:
+        mounted = False
+    if not mounted:
+        return False, "no hugetlbfs mounted (mount -t hugetlbfs nodev /dev/hugepages)"
+    free = 0
+    try:
+        for line in _read(meminfo).splitlines():
+            if line.startswith("HugePages_Free:"):
+                free = int(line.split()[1])
+    except OSError:
+        pass
+    if free < 64:
+        return False, f"only {free} free hugepages (need 64+; echo 512 > /proc/sys/vm/nr_hugepages)"
+    return True, f"{free} free hugepages"
+
+
+@dataclass
+class RingTier:
+    name: str  # hot / warm / cold
+    bursts: int  # N in `start tx_first N`
+    in_flight: int  # packets in flight over all ports and queues
+    footprint: int  # bytes
+    note: str  # why N is what it is, when it is not what the name promises
+
+
+def ring_tiers(caches, nb_ports=2, nb_queues=1, burst=32):
+    """tx_first burst counts for the hot / warm / cold ring-rig working sets.
+
+    hot  = the most bursts whose packets fit L1d (at least 1),
+    warm = the most that fit L2,
+    cold = the fewest that exceed the last-level cache,
+    each capped so that a queue never holds more than its 1023 usable ring
+    entries (more would be dropped at tx_first and silently shrink the set).
+    """
+    per_burst = nb_ports * nb_queues * burst * MBUF_FOOTPRINT
+    cap = max(1, RING_USABLE // burst)
+    l1 = caches.get("L1d", 32 * 1024)
+    l2 = caches.get("L2", 1024 * 1024)
+    llc = max(caches.values()) if caches else 32 * 1024 * 1024
+    tiers = []
+
+    def tier(name, n, note):
+        n = max(1, min(n, cap))
+        size = n * per_burst
+        if name == "hot" and size > l1:
+            note = f"1 burst ({size // 1024} KiB) already exceeds L1d ({l1 // 1024} KiB)"
+        if name == "cold" and size <= llc:
+            note = (f"capped at {n} bursts by the ring ({RING_USABLE} entries/queue): "
+                    f"{size / 2**20:.1f} MiB does not exceed the {llc / 2**20:.0f} MiB LLC")
+        tiers.append(RingTier(name, n, n * nb_ports * nb_queues * burst, size, note))
+
+    tier("hot", l1 // per_burst, "")
+    tier("warm", l2 // per_burst, "")
+    tier("cold", llc // per_burst + 1, "")
+    return tiers
+
+
+@dataclass
+class Layout:
+    """nQnC: n queues per port polled by n forwarding lcores."""
+
+    name: str
+    queues: int
+    cores: int
+
+
+def parse_layout(text):
+    """'1Q1C' -> Layout(1, 1); anything else is an error saying what is allowed."""
+    t = text.strip().upper()
+    try:
+        q, c = t.rstrip("C").split("Q")
+        layout = Layout(f"{int(q)}Q{int(c)}C", int(q), int(c))
+    except ValueError:
+        raise ValueError(f"layout {text!r}: expected <queues>Q<cores>C, e.g. 1Q1C or 2Q2C") from None
+    if layout.queues < 1 or layout.cores < 1 or layout.cores > layout.queues * 2:
+        raise ValueError(f"layout {text!r}: need >= 1 queue and 1..2*queues cores (2 ports)")
+    return layout
+
+
+def lcore_plan(cpus, forwarder_busy, generator_busy=0):
+    """Pin lcores so that no two busy threads share a CPU.
+
+    Returns (forwarder_map, generator_map) as EAL --lcores strings, or raises
+    ValueError saying how many cores the layout needs. Each process gets a
+    main lcore 0 on the first CPU (it only sleeps between stats prints);
+    busy lcores take CPUs from the end of the list so that the first CPU,
+    where the mains and the OS housekeeping run, is the last one used.
+    """
+    need = forwarder_busy + generator_busy
+    if need > len(cpus):
+        raise ValueError(f"needs {need} busy-polling cores, this machine allows {len(cpus)} ({cpus})")
+    busy = list(reversed(cpus))[:need]
+    fwd_cpus, gen_cpus = busy[:forwarder_busy], busy[forwarder_busy:]
+    main = cpus[0]
+    fwd = ",".join([f"0@{main}"] + [f"{i + 1}@{c}" for i, c in enumerate(fwd_cpus)])
+    gen = ",".join([f"0@{main}"] + [f"{i + 1}@{c}" for i, c in enumerate(gen_cpus)]) if generator_busy else None
+    return fwd, gen
+
+
+def describe():
+    """Facts about this machine worth recording next to every result."""
+    info = {"cpus": allowed_cpus(), "caches": cache_sizes()}
+    try:
+        for line in _read("/proc/cpuinfo").splitlines():
+            if line.startswith("model name"):
+                info["cpu_model"] = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        gov = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
+        info["governor"] = _read(gov).strip()
+    except OSError:
+        info["governor"] = None
+    info["hugepages"] = hugepages_available()[1]
+    info["kernel"] = os.uname().release
+    info["hostname"] = os.uname().nodename
+    return info

@@ -1,0 +1,255 @@
+"""Turn raw samples into summaries, verdicts and files a reviewer can read.
+
+The raw samples (every interval of every run) are always written: a report
+that keeps only medians cannot be re-analysed with another confidence level
+or minimum effect, and cannot be checked by someone who doubts it. The
+markdown mimics the before/after blocks of the DPDK mails in doc seeds 000
+(`<rig : before : after>`) so results can be pasted into a patch discussion,
+but every number carries its spread and every comparison its verdict.
+"""
+
+import csv
+import json
+import os
+
+from . import stats
+
+MPPS = 1e6
+
+
+def analyze(results, confidence=0.95, min_effect=0.02, method="both", figure="best"):
+    """Add 'summary' (per cell, per subject) and 'comparison' (A vs B) to results."""
+    key = "best_pps" if figure == "best" else "median_pps"
+    labels = [s["label"] for s in results["subjects"]]
+    summary = {}
+    for cell in results["cells"]:
+        if cell.get("skip"):
+            continue
+        per = {}
+        for label in labels:
+            runs = [s for s in results["samples"] if s["cell"] == cell["key"] and s["subject"] == label]
+            ok = [s for s in runs if s.get(key) is not None]
+            entry = stats.summarize([s[key] / MPPS for s in ok])
+            entry["median_interval"] = stats.summarize([s["median_pps"] / MPPS for s in ok])
+            entry["errors"] = [s["error"] for s in runs if s.get("error")]
+            gen = [s["generator_tx_pps"] / MPPS for s in ok if s.get("generator_tx_pps")]
+            if gen:
+                entry["generator_tx"] = stats.summarize(gen)
+            entry["samples"] = [round(s[key] / MPPS, 4) for s in ok]
+            per[label] = entry
+        summary[cell["key"]] = per
+    results["summary"] = summary
+    results["analysis"] = {"confidence": confidence, "min_effect": min_effect, "method": method, "figure": figure}
+    results["comparison"] = {}
+    if len(labels) >= 2:
+        a, b = labels[0], labels[1]
+        for ckey, per in summary.items():
+            sa, sb = per[a]["samples"], per[b]["samples"]
+            if sa and sb:
+                v = stats.compare(sa, sb, confidence, min_effect, method)
+                results["comparison"][ckey] = v.as_dict()
+            else:
+                results["comparison"][ckey] = {"verdict": "no data", "reason": "a subject has no successful run"}
+    return results
+
+
+def write_all(results, out, png=True):
+    os.makedirs(out, exist_ok=True)
+    paths = {
+        "json": os.path.join(out, "results.json"),
+        "md": os.path.join(out, "report.md"),
+        "samples_csv": os.path.join(out, "samples.csv"),
+        "summary_csv": os.path.join(out, "summary.csv"),
+    }
+    with open(paths["json"], "w") as f:
+        json.dump(results, f, indent=1, sort_keys=False)
+    with open(paths["md"], "w") as f:
+        f.write(markdown(results))
+    write_csv(results, paths["samples_csv"], paths["summary_csv"])
+    if png:
+        p = os.path.join(out, "chart.png")
+        err = chart(results, p)
+        if err:
+            paths["png_error"] = err
+        else:
+            paths["png"] = p
+    return paths
+
+
+def _fmt(x, nd=3):
+    return "-" if x is None else f"{x:.{nd}f}"
+
+
+def mail_blocks(results):
+    """The `TEST MODE SIZE: <rig : before : after>` blocks of the DPDK mails."""
+    labels = [s["label"] for s in results["subjects"]]
+    cells = [c for c in results["cells"] if not c.get("skip")]
+    groups = {}
+    for c in cells:
+        mode = c["mode"].upper() + (f" {c['kernel']}" if c.get("kernel") else "")
+        groups.setdefault((mode, c["layout"], c["frame"]), []).append(c)
+    rule = "-" * 48
+    lines = [rule]
+    for (mode, layout, frame), group in groups.items():
+        head = " : ".join(["rig"] + labels + (["ratio : verdict"] if len(labels) >= 2 else []))
+        lines.append(f"TEST {mode} {frame}B {layout}: <{head}>")
+        for c in group:
+            per = results["summary"].get(c["key"], {})
+            vals = [_fmt(per.get(lab, {}).get("median")) for lab in labels]
+            row = f" - {c['variant']}: " + " : ".join(vals)
+            cmp_ = results.get("comparison", {}).get(c["key"])
+            if cmp_ and "ratio" in cmp_:
+                row += f" : x{cmp_['ratio']:.3f} : {cmp_['verdict']}"
+            lines.append(row)
+        lines.append(rule)
+    return "\n".join(lines)
+
+
+def markdown(results):
+    labels = [s["label"] for s in results["subjects"]]
+    st = results["settings"]
+    an = results.get("analysis", {})
+    out = ["# pmdfwd performance run", ""]
+    out.append(f"- created: {results.get('created')}; machine: {results['machine'].get('cpu_model')} "
+               f"(cpus {results['machine'].get('cpus')}, governor {results['machine'].get('governor')})")
+    for s in results["subjects"]:
+        desc = s.get("binary") or "?"
+        extra = ", ".join(f"{k}={s[k]}" for k in ("rev", "mode", "kernel") if s.get(k))
+        out.append(f"- subject **{s['label']}**: `{desc}`" + (f" ({extra})" if extra else ""))
+    out.append(f"- per cell: {st['reps']} runs x {st['duration']} s after {st['warmup']} s warm-up, "
+               f"subjects alternated; run figure = {an.get('figure', 'best')} 1-s interval of "
+               "sum over ports of Rx-pps (Tx-pps for generator modes), in Mpps")
+    if len(labels) >= 2:
+        method = {"both": "bootstrap CI and Mann-Whitney U"}.get(an.get("method"), an.get("method"))
+        out.append(f"- verdict: {method} at {an.get('confidence', 0):.0%} confidence on "
+                   f"ratio {labels[1]}/{labels[0]} of medians, minimum effect {an.get('min_effect', 0):.1%}")
+    out += ["", "## Summary (mail format, medians in Mpps)", "", "```", mail_blocks(results), "```", ""]
+    out += ["## Cells", ""]
+    head = ["cell"] + [f"{lab} median [min-max] CV" for lab in labels]
+    if len(labels) >= 2:
+        head += ["ratio", f"{an.get('confidence', 0.95):.0%} CI", "MWU p", "verdict"]
+    out.append("| " + " | ".join(head) + " |")
+    out.append("|" + "---|" * len(head))
+    for c in results["cells"]:
+        if c.get("skip"):
+            continue
+        per = results["summary"].get(c["key"], {})
+        row = [c["key"]]
+        for lab in labels:
+            e = per.get(lab, {})
+            if e.get("n"):
+                cell = f"{_fmt(e['median'])} [{_fmt(e['min'])}-{_fmt(e['max'])}] {e['cv']:.1%}"
+                if e.get("generator_tx"):
+                    cell += f" (gen TX {_fmt(e['generator_tx']['median'])})"
+            else:
+                cell = "no data"
+            if e.get("errors"):
+                cell += f" ({len(e['errors'])} failed)"
+            row.append(cell)
+        cmp_ = results.get("comparison", {}).get(c["key"])
+        if cmp_ is not None:
+            if "ratio" in cmp_:
+                row += [f"{cmp_['ratio']:.4f}", f"[{cmp_['ci_low']:.4f}, {cmp_['ci_high']:.4f}]",
+                        f"{cmp_['p_value']:.3g}", f"**{cmp_['verdict']}**"]
+            else:
+                row += ["-", "-", "-", cmp_["verdict"]]
+        out.append("| " + " | ".join(row) + " |")
+    notes = sorted({(c["variant"], c["note"]) for c in results["cells"] if c.get("note")})
+    skips = [c for c in results["cells"] if c.get("skip")]
+    if notes or skips:
+        out += ["", "## Notes", ""]
+        out += [f"- {v}: {n}" for v, n in notes]
+        reasons = sorted({c["skip"] for c in skips})
+        out += [f"- skipped ({sum(1 for c in skips if c['skip'] == r)} cells): {r}" for r in reasons]
+    if any(c["rig"] == "memif" for c in results["cells"] if not c.get("skip")):
+        out += ["", "memif: `gen TX` is the generator's own TX rate. memif applies back-pressure, so equal "
+                "rates do not prove the forwarder keeps up; compare with the io mode on the same rig: "
+                "if io is no faster, the generator is the limit."]
+    return "\n".join(out) + "\n"
+
+
+def write_csv(results, samples_path, summary_path):
+    with open(samples_path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["cell", "subject", "rep", "mode", "best_mpps", "median_interval_mpps", "generator_tx_mpps",
+                    "intervals_mpps", "error"])
+        for s in results["samples"]:
+            def m(k):
+                return "" if s.get(k) is None else f"{s[k] / MPPS:.4f}"
+            ivs = " ".join(f"{x / MPPS:.4f}" for x in s.get("intervals_pps", []))
+            w.writerow([s["cell"], s["subject"], s["rep"], s.get("mode"), m("best_pps"), m("median_pps"),
+                        m("generator_tx_pps"), ivs, (s.get("error") or "").splitlines()[0] if s.get("error") else ""])
+    labels = [s["label"] for s in results["subjects"]]
+    with open(summary_path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["cell", "rig", "mode", "kernel", "frame", "layout", "subject", "n", "median_mpps", "min_mpps",
+                    "max_mpps", "cv", "ratio", "ci_low", "ci_high", "mwu_p", "verdict"])
+        for c in results["cells"]:
+            if c.get("skip"):
+                continue
+            cmp_ = results.get("comparison", {}).get(c["key"], {})
+            for i, lab in enumerate(labels):
+                e = results["summary"][c["key"]].get(lab, {})
+                extra = ["", "", "", "", ""]
+                if i == 1 and "ratio" in cmp_:
+                    extra = [f"{cmp_['ratio']:.5f}", f"{cmp_['ci_low']:.5f}", f"{cmp_['ci_high']:.5f}",
+                             f"{cmp_['p_value']:.4g}", cmp_["verdict"]]
+                w.writerow([c["key"], c["variant"], c["mode"], c.get("kernel") or "", c["frame"], c["layout"], lab,
+                            e.get("n", 0), _fmt(e.get("median"), 4), _fmt(e.get("min"), 4), _fmt(e.get("max"), 4),
+                            "-" if e.get("cv") is None else f"{e['cv']:.4f}", *extra])
+
+
+def chart(results, path):
+    """Mpps by frame size per subject, one panel per rig/mode/layout, min-max bars.
+
+    Returns None on success or a reason string (matplotlib missing is not fatal:
+    the JSON/CSV/markdown carry the same numbers).
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        return f"no PNG: matplotlib not importable ({e}); apt-get install python3-matplotlib"
+    labels = [s["label"] for s in results["subjects"]]
+    panels = {}
+    for c in results["cells"]:
+        if c.get("skip"):
+            continue
+        mode = c["mode"] + (f"+{c['kernel']}" if c.get("kernel") else "")
+        panels.setdefault(f"{c['variant']} {mode} {c['layout']}", []).append(c)
+    if not panels:
+        return "no PNG: no measured cells"
+    n = len(panels)
+    cols = min(3, n)
+    rows = (n + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(5 * cols, 3.6 * rows), squeeze=False)
+    for ax, (title, cells) in zip([a for r in axes for a in r], panels.items()):
+        cells = sorted(cells, key=lambda c: c["frame"])
+        for lab in labels:
+            xs, ys, lo, hi = [], [], [], []
+            for c in cells:
+                e = results["summary"][c["key"]].get(lab, {})
+                if e.get("n"):
+                    xs.append(c["frame"])
+                    ys.append(e["median"])
+                    lo.append(e["median"] - e["min"])
+                    hi.append(e["max"] - e["median"])
+            if xs:
+                ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=4, label=lab)
+        ax.set_title(title, fontsize=9)
+        ax.set_xlabel("frame size (B)")
+        ax.set_ylabel("Mpps (median, min-max)")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks([c["frame"] for c in cells])
+        ax.set_xticklabels([str(c["frame"]) for c in cells])
+        ax.set_ylim(bottom=0)
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+    for ax in [a for r in axes for a in r][n:]:
+        ax.set_visible(False)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return None

@@ -1,0 +1,159 @@
+"""Rigs: the port setups a cell runs on, as command lines.
+
+Each rig answers two questions for a matrix cell: which processes to start
+(with which EAL and app options), and which of them is measured. They differ
+in what the figure means:
+
+null   two net_null ports: the PMD allocates on RX and frees on TX, so the
+       figure is the engine on top of mempool alloc/free cost; no generator.
+ring   two net_ring ports in one process, each port's TX ring is its own RX
+       ring; `tx_first N` puts N bursts per queue in flight and the loop
+       keeps them circulating. The engine dominates; N picks the cache tier.
+memif  a generator process and the forwarder over two net_memif ports: the
+       closest thing to NIC loopback without a NIC (two processes, shared
+       memory copies, back-pressure). The generator's own TX rate is
+       reported so a reader sees which side limits.
+pci    real NIC ports by PCI address (a lab with two cabled ports); traffic
+       is started with --tx-first and loops through the cable.
+
+All processes get their own --file-prefix (runs never share a runtime dir),
+pinned --lcores (see machine.lcore_plan) and --stats-period=1.
+"""
+
+import os
+from dataclasses import dataclass, field
+
+from . import machine
+
+RIGS = ("null", "ring", "memif", "pci")
+FORWARDING_MODES = ("io", "mac", "macswap", "5tswap")
+GENERATOR_MODES = ("txonly", "flowgen")  # figure = TX rate
+SINK_MODES = ("rxonly",)
+
+
+@dataclass
+class ProcSpec:
+    role: str  # "subject" or "generator"
+    argv: list
+    wait_socket: str = None  # start the next process only once this exists
+    files: dict = field(default_factory=dict)  # path -> content to write first
+
+
+@dataclass
+class Context:
+    """Run-wide settings the rigs need."""
+
+    workdir: str
+    warmup: int
+    duration: int
+    burst: int = 32
+    no_huge: bool = False
+    stats_format: str = "text"
+    generator: object = None  # Subject for memif
+    pci_ports: list = field(default_factory=list)
+    counter: int = 0
+
+    def prefix(self, role):
+        self.counter += 1
+        return f"pmdfwd-perf-{os.getpid()}-{self.counter}-{role}"
+
+
+def metric_for(mode):
+    """Which rate is the figure: generators are judged on what they send."""
+    return "tx" if mode in GENERATOR_MODES else "rx"
+
+
+def unsupported(rig, mode):
+    """Why a (rig, mode) pair is not measured, or None when it is."""
+    if rig in ("ring", "pci", "memif") and mode in SINK_MODES:
+        return f"{mode} on {rig}: nothing feeds the ports, so nothing is received"
+    if rig in ("ring", "pci") and mode == "txonly":
+        return f"txonly on {rig}: the loop fills up and the rate is the ring's, not the engine's"
+    if rig == "memif" and mode in GENERATOR_MODES:
+        return f"{mode} on memif: the rig already has a generator; use the null rig for generators"
+    return None
+
+
+def _eal(ctx, binary, lcores, role, vdevs=(), pci=()):
+    argv = [binary, "--lcores", lcores, "--file-prefix", ctx.prefix(role)]
+    argv += ["--no-huge", "-m", "1024"] if ctx.no_huge else ["--huge-unlink"]
+    if pci:
+        for addr in pci:
+            argv += ["-a", addr]
+    else:
+        argv.append("--no-pci")
+    for v in vdevs:
+        argv += ["--vdev", v]
+    return argv
+
+
+def _app(ctx, subject, mode, frame, layout, mbufs, run_seconds, forwarding_cores=None):
+    cores = forwarding_cores or layout.cores
+    args = [f"--forward-mode={mode}", "--stats-period=1", f"--nb-cores={cores}",
+            f"--rxq={layout.queues}", f"--txq={layout.queues}", f"--burst={ctx.burst}", f"--txpkts={frame}"]
+    if subject.has("total-num-mbufs"):
+        args.append(f"--total-num-mbufs={mbufs}")
+    if subject.kernel and mode == "macswap":
+        args.append(f"--macswap-kernel={subject.kernel}")
+    if subject.has("run-time"):
+        # A safety net only: the runner stops the process once it has its
+        # intervals; --run-time makes sure nothing outlives a killed runner.
+        args.append(f"--run-time={run_seconds}")
+    if ctx.stats_format == "json" and subject.has("stats-format"):
+        args.append("--stats-format=json")
+    return args + list(subject.extra_args)
+
+
+def _mbufs(in_flight, layout):
+    # Enough for what is in flight, RX rings, and per-lcore mempool caches;
+    # small enough that parallel helpers do not run out of shared hugepages.
+    return max(8192, 2 * in_flight + 4096 * layout.queues + 512 * (layout.cores + 1))
+
+
+def build(cell, subject, ctx, cpus):
+    """Processes for one run of `cell` with `subject`, in start order."""
+    mode = subject.mode or cell.mode
+    layout = cell.layout
+    run_seconds = 1 + ctx.warmup + ctx.duration + 10
+    if cell.rig == "memif":
+        fwd_map, gen_map = machine.lcore_plan(cpus, layout.cores, 1)
+    else:
+        fwd_map, _ = machine.lcore_plan(cpus, layout.cores)
+    if cell.rig == "null":
+        vdevs = [f"net_null{i},size={cell.frame}" for i in range(2)]
+        argv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs)
+        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(0, layout), run_seconds)
+        return [ProcSpec("subject", argv)]
+    if cell.rig in ("ring", "pci"):
+        n = cell.params.get("bursts", 1)
+        if cell.rig == "ring":
+            argv = _eal(ctx, subject.binary, fwd_map, "fwd", [f"net_ring{i}" for i in range(2)])
+        else:
+            argv = _eal(ctx, subject.binary, fwd_map, "fwd", pci=ctx.pci_ports)
+        in_flight = 2 * layout.queues * ctx.burst * n
+        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(in_flight, layout), run_seconds)
+        files = {}
+        if n == 1:
+            argv.append("--tx-first")
+        else:
+            if not subject.has("cmdline-file"):
+                raise ValueError(f"subject {subject.label} has no --cmdline-file: cannot start tx_first {n}")
+            path = os.path.join(ctx.workdir, f"txfirst{n}.cmd")
+            files[path] = f"start tx_first {n}\n"
+            argv.append(f"--cmdline-file={path}")
+        return [ProcSpec("subject", argv, files=files)]
+    if cell.rig == "memif":
+        gen = ctx.generator
+        sock = os.path.join(ctx.workdir, f"memif-{ctx.counter + 1}.sock")
+
+        def vdevs(role):
+            return [f"net_memif{i},role={role},id={i},socket={sock},socket-abstract=no" for i in range(2)]
+
+        # The generator is the server: it must exist before the client (the
+        # client never retries), and it outlives the forwarder under test.
+        gargv = _eal(ctx, gen.binary, gen_map, "gen", vdevs("server"))
+        gargv += ["--"] + _app(ctx, gen, "flowgen", cell.frame, layout, 16384, run_seconds + 5, forwarding_cores=1)
+        fargv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs("client"))
+        fargv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, 16384, run_seconds)
+        return [ProcSpec("generator", gargv, wait_socket=sock), ProcSpec("subject", fargv)]
+    raise ValueError(f"unknown rig {cell.rig!r}: use one of {', '.join(RIGS)}")

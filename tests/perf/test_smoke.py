@@ -1,0 +1,59 @@
+"""Smoke test: one real 1-second cell per rig that runs on this machine.
+
+Subject: $PMDFWD_BIN if set (e.g. build/pmdfwd), else Debian's dpdk-testpmd.
+Skipped, with the reason, when hugepages or the binary are missing. About
+15 s: three cells x (EAL start-up + 1 s warm-up + 1 s measured).
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import _path  # noqa: F401
+from perflib import machine
+
+PERF = os.path.join(_path.SCRIPTS, "perf")
+SUBJECT = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
+GENERATOR = shutil.which("dpdk-testpmd") or SUBJECT
+
+
+def skip_reason():
+    if not SUBJECT or not os.access(SUBJECT, os.X_OK):
+        return f"no subject binary (PMDFWD_BIN={os.environ.get('PMDFWD_BIN')!r}, dpdk-testpmd not on PATH)"
+    ok, why = machine.hugepages_available()
+    if not ok:
+        return f"hugepages: {why}"
+    if len(machine.allowed_cpus()) < 2:
+        return "needs 2 CPUs (forwarder and generator on separate cores)"
+    return None
+
+
+@unittest.skipIf(skip_reason(), skip_reason())
+class TestSmoke(unittest.TestCase):
+    def test_one_cell_per_rig(self):
+        out = tempfile.mkdtemp(prefix="perf-smoke-")
+        self.addCleanup(shutil.rmtree, out, True)
+        cmd = [sys.executable, PERF, "run", "--subject", f"subject:{SUBJECT}", "--generator", GENERATOR,
+               "--rigs", "null,ring,memif", "--frames", "64", "--layouts", "1Q1C", "--ring-tiers", "warm",
+               "-R", "1", "-T", "1", "-W", "1", "--out", out, "-q"]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        with open(os.path.join(out, "results.json")) as f:
+            res = json.load(f)
+        by_cell = {s["cell"]: s for s in res["samples"]}
+        self.assertEqual(sorted(by_cell), ["memif/macswap/64B/1Q1C", "null/macswap/64B/1Q1C",
+                                           "ring-warm/macswap/64B/1Q1C"])
+        for key, s in by_cell.items():
+            self.assertNotIn("error", s, key)
+            self.assertGreater(s["best_pps"], 0, key)
+            self.assertEqual(len(s["used_pps"]), 1, key)
+        self.assertGreater(by_cell["memif/macswap/64B/1Q1C"]["generator_tx_pps"], 0)
+        for name in ("report.md", "samples.csv", "summary.csv"):
+            self.assertTrue(os.path.getsize(os.path.join(out, name)) > 0, name)
+
+
+if __name__ == "__main__":
+    unittest.main()
