@@ -1,6 +1,7 @@
 #include "engine_registry.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -72,7 +73,13 @@ std::string EngineRegistry::origin(std::string_view name) const {
 }
 
 std::string load_engine_plugin(const std::string &path) {
-    void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (path.empty()) return "cannot load plugin: the path is empty (expected a .so file)";
+    // dlopen() searches the library path for a name without '/', never the
+    // current directory: `--engine-plugin=macfwd.so` means ./macfwd.so when
+    // there is one, else the library search path as usual.
+    const bool here = path.find('/') == std::string::npos && access(path.c_str(), F_OK) == 0;
+    const std::string file = here ? "./" + path : path;
+    void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle == nullptr) return std::string("cannot load plugin: ") + dlerror();
     auto entry = reinterpret_cast<pmdfwd_plugin_entry_fn>(dlsym(handle, PMDFWD_PLUGIN_ENTRY));
     if (entry == nullptr) {

@@ -47,10 +47,19 @@ int main(int argc, char **argv) {
     std::vector<std::string> args(argv + consumed + 1, argv + argc);
     pmdfwd::Config cfg;
     std::string err;
-    for (const std::string &a : args) // plugins first: their engines are valid modes
-        if (a.rfind("--engine-plugin=", 0) == 0)
-            if (std::string why = pmdfwd::load_engine_plugin(a.substr(16)); !why.empty())
-                return fail(why, 1);
+    // Plugins first: their engines are valid --forward-mode values. Both
+    // spellings the option parser accepts, --engine-plugin=PATH and
+    // --engine-plugin PATH, must load here.
+    for (size_t i = 0; i < args.size(); i++) {
+        std::string path;
+        if (args[i].rfind("--engine-plugin=", 0) == 0)
+            path = args[i].substr(16);
+        else if (args[i] == "--engine-plugin" && i + 1 < args.size())
+            path = args[++i];
+        else
+            continue;
+        if (std::string why = pmdfwd::load_engine_plugin(path); !why.empty()) return fail(why, 1);
+    }
     switch (pmdfwd::parse_options(args, cfg, &err)) {
     case pmdfwd::ParseResult::Help:
         std::fputs(pmdfwd::usage(argv[0]).c_str(), stdout);

@@ -1,5 +1,7 @@
 #include "ports.h"
 
+#include "parse.h"
+
 #include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_lcore.h>
@@ -135,6 +137,9 @@ static void wait_links(const std::vector<Port> &ports) {
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         char text[RTE_ETH_LINK_MAX_STR_LEN];
         rte_eth_link_to_str(text, sizeof(text), &link);
+        // testpmd's "Port 0: 02:70:63:61:70:00" line: scripts and the e2e
+        // tests learn each port's own MAC (pmdfwd_port_tx.mac) from it.
+        std::printf("Port %u: %s\n", p.id, format_mac(p.tx.mac).c_str());
         std::printf("Port %u: %s\n", p.id, text);
     }
 }

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Plugins pmdfwd must refuse, one per -D switch (test_plugin.py builds each
+ * against the installed <pmdfwd/engine.h>, as an engine author would):
+ *
+ *   -DBAD_DESCRIPTOR_ABI  an engine descriptor carrying another ABI version
+ *                         (built against an older or newer header)
+ *   -DREFUSE_HOST_ABI     an entry that refuses the host's ABI version with
+ *                         its own message (it expects another host)
+ *   -DCLASH_BUILTIN       an engine named like the built-in "io"
+ *   -DNO_ENTRY            a shared object without pmdfwd_plugin_engines
+ */
+#include <pmdfwd/engine.h>
+
+#include <stdio.h>
+
+#ifdef BAD_DESCRIPTOR_ABI
+#define ABI (PMDFWD_ENGINE_ABI_VERSION + 1)
+#else
+#define ABI PMDFWD_ENGINE_ABI_VERSION
+#endif
+
+#ifdef CLASH_BUILTIN
+#define NAME "io"
+#else
+#define NAME "badplugin"
+#endif
+
+static uint16_t pass(struct pmdfwd_stream *s, struct rte_mbuf **pkts, uint16_t nb, uint16_t max)
+{
+	(void)s, (void)pkts, (void)max;
+	return nb;
+}
+
+static const struct pmdfwd_engine engine = {
+	.abi_version = ABI,
+	.name = NAME,
+	.summary = "a plugin the host must refuse",
+	.burst = pass,
+};
+
+static const struct pmdfwd_engine *const engines[] __attribute__((unused)) = {&engine, NULL};
+
+#ifdef NO_ENTRY
+__attribute__((visibility("default"))) const struct pmdfwd_engine *const *
+not_the_entry(void)
+{
+	return engines;
+}
+#else
+__attribute__((visibility("default"))) const struct pmdfwd_engine *const *
+pmdfwd_plugin_engines(uint32_t host_abi_version, char *err, size_t err_len)
+{
+#ifdef REFUSE_HOST_ABI
+	snprintf(err, err_len, "badplugin wants engine ABI %u, the host has %u",
+		 host_abi_version + 1, host_abi_version);
+	return NULL;
+#else
+	(void)host_abi_version, (void)err, (void)err_len;
+	return engines;
+#endif
+}
+#endif

@@ -1,0 +1,157 @@
+# The net_pcap test rig shared by the end-to-end tests: pcap files written
+# and read byte for byte (no scapy on the reading side, so a 0-byte or 5-byte
+# frame comes back as exactly what the PMD wrote), pmdfwd runs with two pcap
+# ports, and parsers for the statistics text pmdfwd prints.
+import itertools
+import os
+import re
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SOURCE_ROOT = HERE.parent.parent
+
+# Classic pcap, microsecond timestamps, LINKTYPE_ETHERNET. The PMD reads up to
+# its snapshot length (65535), so the header's snaplen is that too.
+_PCAP_MAGIC = 0xA1B2C3D4
+_PCAP_MAGIC_NS = 0xA1B23C4D
+_LINKTYPE_ETHERNET = 1
+_SNAPLEN = 65535
+
+_prefix_counter = itertools.count()
+
+
+def pmdfwd_bin():
+    """The binary under test: $PMDFWD_BIN (meson sets it), else build/pmdfwd."""
+    path = Path(os.environ.get("PMDFWD_BIN", SOURCE_ROOT / "build" / "pmdfwd")).resolve()
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"pmdfwd binary not found at {path}: build it (ninja -C build) or set PMDFWD_BIN"
+        )
+    return path
+
+
+def write_pcap(path, frames):
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IHHiIII", _PCAP_MAGIC, 2, 4, 0, 0, _SNAPLEN, _LINKTYPE_ETHERNET))
+        for i, frame in enumerate(frames):
+            # Distinct timestamps keep the file readable by tcpdump/wireshark.
+            f.write(struct.pack("<IIII", 1_700_000_000, i, len(frame), len(frame)))
+            f.write(frame)
+
+
+def read_pcap(path):
+    """Frames of a pcap file as bytes, in file order (checks caplen == len)."""
+    data = Path(path).read_bytes()
+    if len(data) < 24:
+        raise AssertionError(f"{path}: {len(data)} bytes, not a pcap file")
+    magic = struct.unpack_from("<I", data)[0]
+    if magic in (_PCAP_MAGIC, _PCAP_MAGIC_NS):
+        end = "<"
+    elif struct.unpack_from(">I", data)[0] in (_PCAP_MAGIC, _PCAP_MAGIC_NS):
+        end = ">"
+    else:
+        raise AssertionError(f"{path}: bad pcap magic {magic:#x}")
+    linktype = struct.unpack_from(end + "I", data, 20)[0]
+    if linktype != _LINKTYPE_ETHERNET:
+        raise AssertionError(f"{path}: link type {linktype}, expected Ethernet")
+    frames, off = [], 24
+    while off < len(data):
+        _, _, caplen, wirelen = struct.unpack_from(end + "IIII", data, off)
+        off += 16
+        if caplen != wirelen:
+            raise AssertionError(f"{path}: frame {len(frames)} truncated ({caplen} of {wirelen})")
+        frames.append(data[off : off + caplen])
+        off += caplen
+    return frames
+
+
+class Run:
+    def __init__(self, args, proc):
+        self.args = args
+        self.rc = proc.returncode
+        self.out = proc.stdout
+
+    def describe(self):
+        return f"$ {' '.join(map(str, self.args))}\nexit {self.rc}\n{self.out}"
+
+
+def eal_args(prefix):
+    # Two lcores (main + one forwarder), no hugepages, no PCI probing, and a
+    # runtime directory of our own so parallel EAL processes do not collide.
+    return ["-l", "0-1", "--no-pci", "--no-huge", "-m", "256", "--no-shconf",
+            "--file-prefix", prefix]
+
+
+def unique_prefix():
+    return f"pmdfwd-e2e-{os.getpid()}-{next(_prefix_counter)}"
+
+
+def run_pmdfwd(eal_extra, app_args, *, cwd, stdin=subprocess.DEVNULL, timeout=30, prefix=None):
+    """Runs pmdfwd to completion; stdout and stderr together in Run.out."""
+    prefix = prefix or unique_prefix()
+    args = [str(pmdfwd_bin()), *eal_args(prefix), *eal_extra, "--", *app_args]
+    try:
+        proc = subprocess.run(args, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True, timeout=timeout)
+    finally:
+        remove_runtime_dir(prefix)
+    return Run(args, proc)
+
+
+def remove_runtime_dir(prefix):
+    # EAL creates /var/run/dpdk/<prefix> (or $XDG_RUNTIME_DIR/dpdk/<prefix>)
+    # even with --no-shconf; it is ours alone, so leave nothing behind.
+    for base in ("/var/run/dpdk", os.path.join(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent"), "dpdk")):
+        shutil.rmtree(os.path.join(base, prefix), ignore_errors=True)
+
+
+def pcap_vdevs(tmp, rx0, rx1):
+    """Two net_pcap ports: port N reads rxN and writes txN.pcap in tmp.
+
+    net_pcap (DPDK 22.11) takes rx_pcap/tx_pcap per device; each port is
+    given an rx_pcap so both have a receive queue to forward from."""
+    tx0, tx1 = Path(tmp) / "tx0.pcap", Path(tmp) / "tx1.pcap"
+    vdevs = ["--vdev", f"net_pcap0,rx_pcap={rx0},tx_pcap={tx0}",
+             "--vdev", f"net_pcap1,rx_pcap={rx1},tx_pcap={tx1}"]
+    return vdevs, tx0, tx1
+
+
+_PORT_BLOCK = re.compile(
+    r"Forward statistics for port (\d+)\s+-+\n"
+    r"\s+RX-packets: (\d+)\s+RX-dropped: (\d+)\s*RX-total: (\d+)\n"
+    r"(?:.*\n)*?"
+    r"\s+TX-packets: (\d+)\s+TX-dropped: (\d+)\s*TX-total: (\d+)\n")
+_STREAM_BLOCK = re.compile(
+    r"Forward Stats for RX Port=\s*(\d+)/Queue=\s*(\d+) -> TX Port=\s*(\d+)/Queue=\s*(\d+) -+\n"
+    r"\s+RX-packets: (\d+)\s+TX-packets: (\d+)\s+TX-dropped: (\d+)\s*\n"
+    r"(?:\s+Engine-untouched: (\d+)\s+Engine-consumed: (\d+)\s+Engine-generated: (\d+)\n)?")
+_PORT_MAC = re.compile(r"^Port (\d+): ((?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2})$", re.M)
+
+
+def port_fwd_stats(out):
+    """{port: {"rx", "rx_dropped", "tx", "tx_dropped"}} from the last stop."""
+    stats = {}
+    for m in _PORT_BLOCK.finditer(out):
+        stats[int(m[1])] = {"rx": int(m[2]), "rx_dropped": int(m[3]),
+                            "tx": int(m[5]), "tx_dropped": int(m[6])}
+    return stats
+
+
+def stream_fwd_stats(out):
+    """{(rx_port, tx_port): {"rx", "tx", "dropped", "untouched", ...}}; the
+    engine line is printed only when one of its counters is non-zero."""
+    stats = {}
+    for m in _STREAM_BLOCK.finditer(out):
+        stats[(int(m[1]), int(m[3]))] = {
+            "rx": int(m[5]), "tx": int(m[6]), "dropped": int(m[7]),
+            "untouched": int(m[8] or 0), "consumed": int(m[9] or 0),
+            "generated": int(m[10] or 0)}
+    return stats
+
+
+def port_macs(out):
+    """{port: mac bytes} from the "Port N: XX:XX:XX:XX:XX:XX" start-up lines."""
+    return {int(m[1]): bytes.fromhex(m[2].replace(":", "")) for m in _PORT_MAC.finditer(out)}

@@ -1,0 +1,223 @@
+"""Out-of-tree engines, end to end: pmdfwd is installed into a staging
+directory (meson install --destdir), examples/engine-plugin is built against
+that install alone (pkg-config pmdfwd-engine), and the plugin forwards the
+pcap rig's frames. Plugins the host must refuse are built the same way from
+tests/e2e/plugins/bad_plugin.c.
+
+Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_plugin.py
+(PMDFWD_BUILD_DIR defaults to the binary's directory.)
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import frames as fr  # noqa: E402
+import rig  # noqa: E402
+from test_pcap_forward import RUN_TIME, FrameAssertions  # noqa: E402
+
+EXAMPLE = rig.SOURCE_ROOT / "examples" / "engine-plugin"
+BAD_PLUGIN = rig.HERE / "plugins" / "bad_plugin.c"
+BAD_VARIANTS = ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_ENTRY")
+PEER0, PEER1 = bytes.fromhex("0a0000000010"), bytes.fromhex("0a0000000011")
+
+
+def build_dir():
+    return Path(os.environ.get("PMDFWD_BUILD_DIR", rig.pmdfwd_bin().parent)).resolve()
+
+
+def check(args, **kw):
+    proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    if proc.returncode != 0:
+        raise AssertionError(f"$ {' '.join(map(str, args))}\nexit {proc.returncode}\n{proc.stdout}")
+    return proc.stdout
+
+
+def mac_text(mac):
+    return ":".join(f"{b:02x}" for b in mac)
+
+
+def pcap_size(frames):
+    return 24 + sum(16 + len(f) for f in frames)
+
+
+class PluginTest(FrameAssertions):
+    @classmethod
+    def setUpClass(cls):
+        cls._tmp = tempfile.TemporaryDirectory(prefix="pmdfwd-e2e-plugin-")
+        tmp = cls.tmp = Path(cls._tmp.name)
+        dest = tmp / "dest"
+        check(["meson", "install", "-C", build_dir(), "--destdir", dest, "--no-rebuild",
+               "--quiet"])
+        pcs = list(dest.rglob("pkgconfig/pmdfwd-engine.pc"))
+        if len(pcs) != 1:
+            raise AssertionError(f"meson install put {len(pcs)} pmdfwd-engine.pc under {dest}")
+        cls.env = dict(os.environ, PKG_CONFIG_PATH=str(pcs[0].parent))
+        cls.pkg_config = lambda *a: check(["pkg-config", *a], env=cls.env).split()
+        includedir = Path(cls.pkg_config("--variable=includedir", "pmdfwd-engine")[0]).resolve()
+        if dest not in includedir.parents:
+            raise AssertionError(
+                f"the staged pmdfwd-engine.pc points at {includedir}, outside {dest}: it is not "
+                f"relocatable; meson configure {build_dir()} -Dpkgconfig.relocatable=true")
+        if not (includedir / "pmdfwd" / "engine.h").is_file():
+            raise AssertionError(f"<pmdfwd/engine.h> is not installed under {includedir}")
+
+        check(["make", "-s", "-C", EXAMPLE, f"BUILD={tmp / 'example'}"], env=cls.env)
+        cls.macfwd = tmp / "example" / "macfwd.so"
+        cflags = cls.pkg_config("--cflags", "pmdfwd-engine")
+        cls.bad = {}
+        for v in BAD_VARIANTS:
+            cls.bad[v] = tmp / f"bad_{v.lower()}.so"
+            check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
+                   "-Wextra", "-Werror", f"-D{v}", *cflags, "-o", cls.bad[v], BAD_PLUGIN])
+
+        cls.in0, cls.in1 = fr.traffic(seed=3, random_count=100), fr.traffic(seed=4, random_count=100)
+        rig.write_pcap(tmp / "in0.pcap", cls.in0)
+        rig.write_pcap(tmp / "in1.pcap", cls.in1)
+        cls.runs = 0
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._tmp.cleanup()
+
+    def run_dir(self):
+        type(self).runs += 1
+        d = self.tmp / f"run{self.runs}"
+        d.mkdir()
+        return d
+
+    def rig_args(self, d):
+        vdevs, tx0, tx1 = rig.pcap_vdevs(d, self.tmp / "in0.pcap", self.tmp / "in1.pcap")
+        peers = [f"--eth-peer=0,{mac_text(PEER0)}", f"--eth-peer=1,{mac_text(PEER1)}"]
+        return vdevs, peers, tx0, tx1
+
+    def macfwd_expected(self, frames, peer, own):
+        return [f if len(f) < fr.MIN_SWAP_LEN else peer + own + f[12:] for f in frames]
+
+    def assertMacfwdOutput(self, out, tx0, tx1):
+        macs = rig.port_macs(out)
+        self.assertEqual(set(macs), {0, 1}, out)
+        self.assertNotEqual(macs[0], macs[1])
+        self.assertFramesEqual(rig.read_pcap(tx1), self.macfwd_expected(self.in0, PEER1, macs[1]),
+                               "port 0 -> 1")
+        self.assertFramesEqual(rig.read_pcap(tx0), self.macfwd_expected(self.in1, PEER0, macs[0]),
+                               "port 1 -> 0")
+        streams = rig.stream_fwd_stats(out)
+        self.assertEqual(streams[(0, 1)]["untouched"], fr.runts(self.in0), out)
+        self.assertEqual(streams[(1, 0)]["untouched"], fr.runts(self.in1), out)
+
+    def refused(self, plugin_arg):
+        """Runs pmdfwd with a plugin that must stop it before any port starts."""
+        run = rig.run_pmdfwd(["--vdev", "net_null0", "--vdev", "net_null1"],
+                             [plugin_arg, "--forward-mode=io", "--run-time=1"], cwd=self.tmp)
+        self.assertEqual(run.rc, 1, run.describe())
+        self.assertNotIn("packet forwarding", run.out)
+        return run.out
+
+    def test_example_exports_only_the_entry(self):
+        symbols = check(["nm", "-D", "--defined-only", self.macfwd]).split()
+        self.assertIn("pmdfwd_plugin_engines", symbols)
+        self.assertNotIn("macfwd_burst", symbols)
+
+    def test_macfwd_plugin_forwards_the_pcap_rig(self):
+        d = self.run_dir()
+        vdevs, peers, tx0, tx1 = self.rig_args(d)
+        run = rig.run_pmdfwd(vdevs, [f"--engine-plugin={self.macfwd}", "--forward-mode=macfwd",
+                                     "--no-flush-rx", f"--run-time={RUN_TIME}", *peers], cwd=d)
+        self.assertEqual(run.rc, 0, run.describe())
+        self.assertIn("macfwd packet forwarding", run.out)
+        self.assertMacfwdOutput(run.out, tx0, tx1)
+
+    def test_plugin_named_by_file_name_in_separate_argument_loads_from_cwd(self):
+        # dlopen() alone would search the library path for "macfwd.so"; and
+        # "--engine-plugin PATH" is as valid as "--engine-plugin=PATH".
+        d = self.run_dir()
+        shutil.copy(self.macfwd, d / "macfwd.so")
+        run = rig.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "macfwd.so", "--help"],
+                             cwd=d)
+        self.assertEqual(run.rc, 0, run.describe())
+        self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
+
+    def test_descriptor_of_another_abi_version_is_refused(self):
+        out = self.refused(f"--engine-plugin={self.bad['BAD_DESCRIPTOR_ABI']}")
+        m = re.search(r"pmdfwd: plugin '(.*)' refused: engine ABI version (\d+) does not match "
+                      r"the host's (\d+) \(rebuild the engine against", out)
+        self.assertIsNotNone(m, out)
+        self.assertEqual(m[1], str(self.bad["BAD_DESCRIPTOR_ABI"]))
+        self.assertEqual(int(m[2]), int(m[3]) + 1)
+
+    def test_entry_refusing_the_host_abi_is_refused_with_its_message(self):
+        out = self.refused(f"--engine-plugin={self.bad['REFUSE_HOST_ABI']}")
+        self.assertRegex(out, r"pmdfwd: plugin '.*bad_refuse_host_abi\.so' refused to load: "
+                              r"badplugin wants engine ABI (\d+), the host has (\d+)")
+
+    def test_engine_named_like_a_builtin_is_refused(self):
+        out = self.refused(f"--engine-plugin={self.bad['CLASH_BUILTIN']}")
+        self.assertRegex(out, r"pmdfwd: plugin '.*bad_clash_builtin\.so' refused: engine name "
+                              r"'io' is already taken by built-in")
+
+    def test_shared_object_without_entry_is_refused(self):
+        out = self.refused(f"--engine-plugin={self.bad['NO_ENTRY']}")
+        self.assertRegex(out, r"pmdfwd: '.*bad_no_entry\.so' is not a pmdfwd engine plugin "
+                              r"\(no pmdfwd_plugin_engines symbol\)")
+
+    def test_missing_file_is_refused(self):
+        missing = self.tmp / "no-such-plugin.so"
+        out = self.refused(f"--engine-plugin={missing}")
+        self.assertIn(f"pmdfwd: cannot load plugin: {missing}: cannot open shared object file: "
+                      "No such file or directory", out)
+
+    def test_load_engine_in_interactive_mode(self):
+        # A refused plugin first: the shell reports it, keeps going, and none
+        # of its engines is left registered. Then the good one.
+        d = self.run_dir()
+        vdevs, peers, tx0, tx1 = self.rig_args(d)
+        cmds = d / "cmds.txt"
+        cmds.write_text(f"load engine {self.bad['BAD_DESCRIPTOR_ABI']}\n"
+                        "set fwd badplugin\n"
+                        f"load engine {self.macfwd}\n"
+                        "set fwd macfwd\n"
+                        "start\n")
+        prefix = rig.unique_prefix()
+        args = [str(rig.pmdfwd_bin()), *rig.eal_args(prefix), *vdevs, "--", "-i",
+                f"--cmdline-file={cmds}", "--no-flush-rx", *peers]
+        proc = subprocess.Popen(args, cwd=d, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        try:
+            # net_pcap flushes its dumper every burst: wait until both
+            # outputs hold every frame, then stop from the shell's stdin.
+            want = {tx0: pcap_size(self.in1), tx1: pcap_size(self.in0)}
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and proc.poll() is None and any(
+                    not p.exists() or p.stat().st_size < n for p, n in want.items()):
+                time.sleep(0.05)
+            out, _ = proc.communicate("show fwd stats all\nstop\nquit\n", timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+            rig.remove_runtime_dir(prefix)
+        self.assertEqual(proc.returncode, 0, out)
+        self.assertRegex(out, r"plugin '.*bad_bad_descriptor_abi\.so' refused: engine ABI version")
+        self.assertIn("cmds.txt:1: command failed, continuing", out)
+        allowed = re.search(r"unknown mode 'badplugin' \(allowed: (.*)\)", out)
+        self.assertIsNotNone(allowed, out)
+        self.assertNotIn("badplugin", allowed[1].split(", "))
+        self.assertIn("io", allowed[1].split(", "))
+        loaded = re.search(f"Loaded {re.escape(str(self.macfwd))}; modes: (.*)", out)
+        self.assertIsNotNone(loaded, out)
+        self.assertIn("macfwd", loaded[1].split(", "))
+        self.assertIn("Set macfwd packet forwarding mode", out)
+        self.assertIn("macfwd packet forwarding - ports=2", out)
+        self.assertMacfwdOutput(out, tx0, tx1)
+
+
+if __name__ == "__main__":
+    unittest.main()
