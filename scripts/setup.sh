@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs what pmdfwd needs to build, test and measure on Debian 12 (as
+# root), and configures the build directory. Idempotent: apt is skipped when
+# every package is already there.
+#
+#   scripts/setup.sh [BUILD_DIR] [extra meson options...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  g++ meson ninja-build pkg-config
+  dpdk dpdk-dev libdpdk-dev libnuma-dev libpcap-dev
+  libgtest-dev libbenchmark-dev
+  python3 python3-scapy python3-matplotlib
+  clang libclang-rt-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  if [[ $(id -u) -ne 0 ]]; then
+    echo "setup: missing packages: ${missing[*]} (run as root, or install them)" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -q
+  apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+build=${1:-build}
+shift || true
+if [[ ! -f $build/build.ninja ]]; then
+  meson setup "$build" "$@"
+else
+  meson setup --reconfigure "$build" "$@" >/dev/null
+fi
+ninja -C "$build"

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The test command (README, .ci/run): installs what is missing, builds, and
+# runs every suite: unit, integration and end-to-end tests, the perf tool's
+# tests and smoke run, the kernels cross-built for arm64 under qemu, the
+# whole suite again under AddressSanitizer + UBSan, and short fuzz runs.
+#
+#   scripts/test.sh            everything
+#   SKIP_ARM64=1 SKIP_SANITIZE=1 SKIP_FUZZ=1 scripts/test.sh   the quick part
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+passed=0
+failed=0
+failures=()
+
+# Adds a meson test run's results (from its testlog.json) to the totals.
+count_meson() {
+  local log=$1/meson-logs/testlog.json name=$2
+  [[ -f $log ]] || { failed=$((failed + 1)); failures+=("$name: no test log"); return; }
+  local p f
+  p=$(grep -c '"result": "OK"' "$log")
+  f=$(grep -c -E '"result": "(FAIL|TIMEOUT|ERROR|UNEXPECTEDPASS)"' "$log")
+  passed=$((passed + p))
+  failed=$((failed + f))
+  ((f)) && failures+=("$name: $f failing (see $log)")
+}
+
+stage() { echo; echo "=== $*"; }
+
+stage "setup and build"
+if ! scripts/setup.sh build; then
+  echo "build failed"
+  echo "pmdfwd: 0 passed, 1 failed"
+  exit 1
+fi
+mem=$(scripts/hugepages.sh)
+[[ -n $mem ]] && echo "(no hugepages here: the perf smoke test will say it skipped)"
+
+stage "meson test (unit, integration, e2e, perf)"
+meson test -C build --print-errorlogs --num-processes 2
+count_meson build "meson test"
+
+if [[ -z ${SKIP_ARM64:-} ]]; then
+  stage "arm64: kernels cross-built and run under qemu"
+  if [[ -x scripts/test-arm64.sh ]]; then
+    if scripts/test-arm64.sh build-arm64; then count_meson build-arm64 "arm64"
+    else count_meson build-arm64 "arm64"; ((failed)) || { failed=$((failed + 1)); failures+=("arm64: setup or build failed"); }
+    fi
+  fi
+fi
+
+if [[ -z ${SKIP_SANITIZE:-} ]]; then
+  stage "AddressSanitizer + UndefinedBehaviorSanitizer build"
+  if scripts/setup.sh build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+       -Dbuildtype=debugoptimized -Dbenchmarks=disabled >/dev/null; then
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+      meson test -C build-asan --print-errorlogs --num-processes 2 --no-suite perf
+    count_meson build-asan "sanitizers"
+  else
+    failed=$((failed + 1)); failures+=("sanitizer build failed")
+  fi
+fi
+
+if [[ -z ${SKIP_FUZZ:-} && -x scripts/fuzz.sh ]]; then
+  stage "fuzzing (bounded)"
+  if scripts/fuzz.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("fuzz"); fi
+fi
+
+echo
+for f in "${failures[@]}"; do echo "FAILED: $f"; done
+echo "pmdfwd: $passed passed, $failed failed"
+((failed == 0))
