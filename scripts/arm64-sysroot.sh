@@ -35,11 +35,16 @@ roots=(libdpdk-dev:arm64 libgtest-dev:arm64 libnuma-dev:arm64 libstdc++6:arm64)
 skip='^(perl|perl-base|libperl5\.36|dpkg|cdebconf|install-info|passwd|sed|tar|udev|sysvinit-utils|pkg-config|pkgconf|pkgconf-bin|libpkgconf3|rdma-core|libdebian-installer4|libnewt0\.52|libslang2|libtextwrap1|libreadline8|libtinfo6|libsemanage2|libc6-dev|libc-dev-bin|linux-libc-dev|libcrypt-dev|libnsl-dev|libtirpc-dev):arm64$'
 want_stamp="roots: ${roots[*]}; skip: $skip"
 
+tools=(g++-aarch64-linux-gnu qemu-user-static pkg-config)
 tools_ok() {
-    command -v aarch64-linux-gnu-g++ >/dev/null && command -v qemu-aarch64-static >/dev/null
+    command -v aarch64-linux-gnu-g++ >/dev/null && command -v qemu-aarch64-static >/dev/null &&
+        command -v pkg-config >/dev/null
+}
+up_to_date() {
+    [[ -f "$stamp" && "$(head -n1 "$stamp")" == "$want_stamp" ]] && tools_ok
 }
 
-if [[ $refresh == 0 && -f "$stamp" ]] && tools_ok && [[ "$(head -n1 "$stamp")" == "$want_stamp" ]]; then
+if [[ $refresh == 0 ]] && up_to_date; then
     echo "arm64 sysroot: $sysroot (up to date)"
     exit 0
 fi
@@ -47,6 +52,15 @@ fi
 if [[ $(id -u) != 0 ]]; then
     echo "$0: needs root to add the arm64 architecture and install the cross tools" >&2
     exit 1
+fi
+# One writer at a time (two CI jobs, or a developer and a job); the second
+# finds the work done.
+mkdir -p "$(dirname "$sysroot")"
+exec 9>"$sysroot.lock"
+flock 9
+if [[ $refresh == 0 ]] && up_to_date; then
+    echo "arm64 sysroot: $sysroot (up to date)"
+    exit 0
 fi
 
 apt_opts=(-o DPkg::Lock::Timeout=600 -o APT::Sandbox::User=root -q)
@@ -58,7 +72,7 @@ if ! apt-cache show libdpdk-dev:arm64 >/dev/null 2>&1; then
     apt-get "${apt_opts[@]}" update
 fi
 if ! tools_ok; then
-    apt-get "${apt_opts[@]}" install -y --no-install-recommends g++-aarch64-linux-gnu qemu-user-static
+    apt-get "${apt_opts[@]}" install -y --no-install-recommends "${tools[@]}"
 fi
 
 # Every arm64 package the roots need, with the version apt would pick.
@@ -71,6 +85,16 @@ if [[ ${#pkgs[@]} -lt 10 ]]; then
 fi
 mapfile -t pinned < <(apt-cache show --no-all-versions "${pkgs[@]}" |
     awk '/^Package:/{p=$2} /^Version:/{print p ":arm64=" $2}')
+
+# --refresh with nothing new (or a changed stamp header only): keep the files.
+if [[ -f "$stamp" && "$(tail -n +2 "$stamp")" == "$(printf '%s\n' "${pinned[@]}")" ]]; then
+    {
+        echo "$want_stamp"
+        printf '%s\n' "${pinned[@]}"
+    } >"$stamp"
+    echo "arm64 sysroot: $sysroot (${#pinned[@]} packages, no new versions)"
+    exit 0
+fi
 
 # Download what the cache lacks (apt-get download writes ':' of epochs as %3a).
 mkdir -p "$cache"
