@@ -40,6 +40,6 @@ for k in scalar neon; do
         [[ $flags == vlan ]] && extra=(vlan)
         a=$(count $k 32 "${extra[@]}")
         b=$(count $k 64 "${extra[@]}")
-        printf '%-8s %-10s %s\n' "$k" "$flags" "$(echo "scale=2; ($b - $a) / 32" | bc)"
+        printf '%-8s %-10s %s\n' "$k" "$flags" "$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", (b - a) / 32 }')"
     done
 done
