@@ -1,0 +1,10 @@
+// Cost: see the comment at the top of the kernel's header (measured).
+#include "macswap_sse.h"
+
+namespace pmdfwd::macswap {
+
+uint16_t macswap_sse(rte_mbuf **pkts, uint16_t nb, const TxFields &fields) {
+    return sse_body(pkts, nb, fields);
+}
+
+} // namespace pmdfwd::macswap
