@@ -17,16 +17,26 @@ constexpr rte_cpu_flag_t kEnd = RTE_CPUFLAG_NUMFLAGS;
 }
 
 KernelRegistry::KernelRegistry() {
-    // Most preferred first.
-#ifdef PMDFWD_MACSWAP_AVX512
-    kernels_.push_back({"avx512", macswap_avx512, 512, "AVX512F+BW+VL",
-                        {RTE_CPUFLAG_AVX512F, RTE_CPUFLAG_AVX512BW, RTE_CPUFLAG_AVX512VL, kEnd}});
-#endif
+    // Most preferred first, in the order measured by benchmarks/bench_macswap
+    // (doc/macswap-kernels.md): avx2 was faster than sse-interleaved hot, warm
+    // and cold in both runs; avx512 faster hot, equal warm, within noise
+    // cold; sse was not faster than sse-interleaved, so it comes after it.
 #ifdef PMDFWD_MACSWAP_AVX2
     kernels_.push_back({"avx2", macswap_avx2, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
 #endif
+#ifdef PMDFWD_MACSWAP_AVX512
+    // AVX-512BW+VL instructions on xmm registers only: a 128-bit kernel.
+    kernels_.push_back({"avx512",
+                        macswap_avx512,
+                        128,
+                        "AVX512F+BW+VL",
+                        {RTE_CPUFLAG_AVX512F, RTE_CPUFLAG_AVX512BW, RTE_CPUFLAG_AVX512VL, kEnd}});
+#endif
 #ifdef PMDFWD_MACSWAP_SSE_INTERLEAVED
-    kernels_.push_back({"sse-interleaved", macswap_sse_interleaved, 128, "SSSE3",
+    kernels_.push_back({"sse-interleaved",
+                        macswap_sse_interleaved,
+                        128,
+                        "SSSE3",
                         {RTE_CPUFLAG_SSSE3, kEnd, kEnd, kEnd}});
 #endif
 #ifdef PMDFWD_MACSWAP_SSE

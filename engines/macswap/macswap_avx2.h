@@ -1,8 +1,10 @@
-// The AVX2 kernel: the memory-level-parallel block walk of macswap_x86.h
-// (all mbuf lines of a block requested, then all heads, then the swap), two
-// packet heads per 256-bit pshufb, VLAN/QinQ stores folded into the swap
-// loop (decided once per burst), and l2_len/l3_len written with one 16-bit
-// store instead of a read-modify-write of the mbuf's second line.
+// The AVX2 kernel: two packet heads per 256-bit pshufb (two 16-byte loads
+// into one ymm, two 16-byte stores out of it), VLAN/QinQ stores folded into
+// the swap loop (decided once per burst) and l2_len/l3_len written with one
+// 16-bit store instead of a read-modify-write of the mbuf's second line. A
+// pair with a head shorter than 16 bytes goes one packet at a time.
+//
+// No software prefetch, for the reason given in macswap_avx512.h.
 #pragma once
 
 #include "macswap_x86.h"
@@ -26,8 +28,6 @@ inline uint16_t avx2_one(rte_mbuf *m, const TxFields &f, __m128i shuf) {
 }
 
 struct Avx2Swap {
-    static void prefetch_second_line(const void *p) { rte_prefetch0(p); }
-
     template <bool kVlan, bool kQinq>
     static uint16_t block(rte_mbuf **pkts, uint16_t n, const TxFields &f) {
         const __m128i shuf = swap_mask();
@@ -55,7 +55,7 @@ struct Avx2Swap {
 };
 
 inline uint16_t avx2_body(rte_mbuf **pkts, uint16_t nb, const TxFields &f) {
-    return run_mlp<Avx2Swap>(pkts, nb, f);
+    return run_fused<Avx2Swap>(pkts, nb, f);
 }
 
 } // namespace

@@ -79,62 +79,19 @@ inline uint16_t swap_one_sse(rte_mbuf *m, const TxFields &f, __m128i shuf) {
     return 0;
 }
 
-// Memory-level parallelism for the avx2/avx512 kernels: a burst arrives with
-// its mbufs (two lines each) and packet heads out of L1 on a loaded
-// forwarder. Asking for all of a block's mbuf lines at once, then all of its
-// heads, overlaps those misses instead of paying them one after the other.
-inline constexpr uint16_t kMlpBlock = 32;
-
-inline uint16_t block_len(uint16_t nb, uint16_t base) {
-    return nb - base < kMlpBlock ? nb - base : kMlpBlock;
-}
-
-// The second line holds tx_offload, which the kernels only write: Swap
-// decides how to ask for it.
+// Runs Swap::block<kVlan, kQinq>(pkts, nb, fields) with the VLAN/QinQ
+// stores decided once per burst, so that the swap loop carries no
+// per-packet branch on them.
 template <class Swap>
-inline void prefetch_mbuf_lines(rte_mbuf *const *pkts, uint16_t n) {
-    for (uint16_t i = 0; i < n; i++) {
-        rte_prefetch0(pkts[i]);
-        Swap::prefetch_second_line(reinterpret_cast<const char *>(pkts[i]) +
-                                   RTE_CACHE_LINE_MIN_SIZE);
-    }
-}
-
-inline void prefetch_heads(rte_mbuf *const *pkts, uint16_t n) {
-    for (uint16_t i = 0; i < n; i++)
-        rte_prefetch0(rte_pktmbuf_mtod(pkts[i], void *));
-}
-
-// Runs Swap::block<kVlan, kQinq>(pkts, n, fields) over blocks of the burst,
-// each block's mbuf lines prefetched a block ahead and its heads just
-// before it is swapped.
-template <class Swap, bool kVlan, bool kQinq>
-uint16_t run_mlp(rte_mbuf **pkts, uint16_t nb, const TxFields &f) {
-    uint16_t untouched = 0;
-    if (nb == 0) return 0;
-    prefetch_mbuf_lines<Swap>(pkts, block_len(nb, 0));
-    for (uint16_t base = 0; base < nb; base += kMlpBlock) {
-        const uint16_t n = block_len(nb, base);
-        prefetch_heads(pkts + base, n);
-        if (nb - base > kMlpBlock)
-            prefetch_mbuf_lines<Swap>(pkts + base + kMlpBlock, block_len(nb, base + kMlpBlock));
-        untouched += Swap::template block<kVlan, kQinq>(pkts + base, n, f);
-    }
-    return untouched;
-}
-
-// Picks the VLAN/QinQ instantiation once per burst so that the swap loop
-// carries no per-packet branch on them.
-template <class Swap>
-uint16_t run_mlp(rte_mbuf **pkts, uint16_t nb, const TxFields &f) {
+uint16_t run_fused(rte_mbuf **pkts, uint16_t nb, const TxFields &f) {
     const bool vlan = f.ol_flags & RTE_MBUF_F_TX_VLAN;
     const bool qinq = f.ol_flags & RTE_MBUF_F_TX_QINQ;
     if (vlan) {
-        return qinq ? run_mlp<Swap, true, true>(pkts, nb, f)
-                    : run_mlp<Swap, true, false>(pkts, nb, f);
+        return qinq ? Swap::template block<true, true>(pkts, nb, f)
+                    : Swap::template block<true, false>(pkts, nb, f);
     }
-    return qinq ? run_mlp<Swap, false, true>(pkts, nb, f)
-                : run_mlp<Swap, false, false>(pkts, nb, f);
+    return qinq ? Swap::template block<false, true>(pkts, nb, f)
+                : Swap::template block<false, false>(pkts, nb, f);
 }
 
 } // namespace

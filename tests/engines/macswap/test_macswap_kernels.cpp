@@ -367,5 +367,25 @@ TEST(KernelTable, ScalarIsLastAndNeedsNothing) {
     EXPECT_EQ(all.back().simd_bits, 0);
 }
 
+// The preference order measured in doc/macswap-kernels.md, for the kernels
+// this build compiled.
+TEST(KernelTable, OrderIsTheMeasuredOne) {
+    const std::vector<std::string> measured = {"avx2", "avx512", "sse-interleaved", "sse",
+                                               "scalar"};
+    std::vector<std::string> got, want;
+    for (const Kernel &k : KernelRegistry::instance().all())
+        if (k.name != std::string("neon")) got.push_back(k.name);
+    for (const std::string &name : measured)
+        if (KernelRegistry::instance().find(name) != nullptr) want.push_back(name);
+    EXPECT_EQ(got, want);
+}
+
+// EAL caps kernels by register width: avx512 uses xmm registers only.
+TEST(KernelTable, Avx512ClaimsTheWidthItUses) {
+    const Kernel *k = KernelRegistry::instance().find("avx512");
+    if (k == nullptr) GTEST_SKIP() << "avx512 kernel not compiled";
+    EXPECT_EQ(k->simd_bits, 128);
+}
+
 } // namespace
 } // namespace pmdfwd::macswap
