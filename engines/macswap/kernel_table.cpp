@@ -17,16 +17,20 @@ constexpr rte_cpu_flag_t kEnd = RTE_CPUFLAG_NUMFLAGS;
 }
 
 KernelRegistry::KernelRegistry() {
-    // Most preferred first.
-#ifdef PMDFWD_MACSWAP_AVX512
-    kernels_.push_back({"avx512",
-                        macswap_avx512,
-                        512,
-                        "AVX512F+BW+VL",
-                        {RTE_CPUFLAG_AVX512F, RTE_CPUFLAG_AVX512BW, RTE_CPUFLAG_AVX512VL, kEnd}});
-#endif
+    // Most preferred first, in the order measured by benchmarks/bench_macswap
+    // (doc/macswap-kernels.md): avx2 was faster than sse-interleaved hot, warm
+    // and cold in both runs; avx512 faster hot, equal warm, within noise
+    // cold; sse was not faster than sse-interleaved, so it comes after it.
 #ifdef PMDFWD_MACSWAP_AVX2
     kernels_.push_back({"avx2", macswap_avx2, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
+#endif
+#ifdef PMDFWD_MACSWAP_AVX512
+    // AVX-512BW+VL instructions on xmm registers only: a 128-bit kernel.
+    kernels_.push_back({"avx512",
+                        macswap_avx512,
+                        128,
+                        "AVX512F+BW+VL",
+                        {RTE_CPUFLAG_AVX512F, RTE_CPUFLAG_AVX512BW, RTE_CPUFLAG_AVX512VL, kEnd}});
 #endif
 #ifdef PMDFWD_MACSWAP_SSE_INTERLEAVED
     kernels_.push_back({"sse-interleaved",
@@ -67,9 +71,10 @@ bool KernelRegistry::usable(const Kernel &k, std::string *why) const {
         return false;
     }
     // EAL's --force-max-simd-bitwidth (default 256 on x86) caps the register
-    // width, as it does for DPDK's own vector paths.
+    // width, as it does for DPDK's own vector paths. Before rte_eal_init it
+    // reads 0: no cap is known yet, only the CPU decides.
     const unsigned cap = rte_vect_get_max_simd_bitwidth();
-    if (k.simd_bits > 0 && (k.simd_bits > cap || cap <= RTE_VECT_SIMD_DISABLED)) {
+    if (cap != 0 && k.simd_bits > 0 && (k.simd_bits > cap || cap <= RTE_VECT_SIMD_DISABLED)) {
         if (why)
             *why = "it uses " + std::to_string(k.simd_bits) +
                    "-bit registers and EAL's max SIMD bitwidth is " + std::to_string(cap) +

@@ -60,7 +60,7 @@ class KernelRegistry {
   public:
     static KernelRegistry &instance();
     // Every compiled kernel, most preferred first (the order measured on
-    // x86: see doc/performance.md).
+    // x86: see doc/macswap-kernels.md).
     const std::vector<Kernel> &all() const { return kernels_; }
     const Kernel *find(std::string_view name) const;
     // Usable now: compiled, supported by this CPU, within the SIMD cap.
