@@ -8,7 +8,7 @@
 namespace pmdfwd::testing {
 
 EalEnvironment::EalEnvironment(std::vector<std::string> extra_args) {
-    args_ = {"pmdfwd-test", "--no-huge", "-m", "512", "--no-pci", "--in-memory",
+    args_ = {"pmdfwd-test", "--no-huge", "-m", "512", "--no-pci", "--no-shconf",
              "--log-level=lib.eal:error", "--file-prefix=pmdfwd-test-" + std::to_string(getpid())};
     args_.insert(args_.end(), extra_args.begin(), extra_args.end());
 }

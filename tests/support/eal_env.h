@@ -1,8 +1,10 @@
 // A GoogleTest global environment that initialises EAL once per test
 // program, the way every in-process integration test here needs it:
-// no hugepages, no PCI probing (never touch the machine's own NIC), an
-// in-memory runtime so that test programs running in parallel do not collide
-// on /var/run/dpdk, and any --vdev the suite asks for.
+// no hugepages, no PCI probing (never touch the machine's own NIC), no
+// shared config and a per-process --file-prefix so that test programs running
+// in parallel do not collide on /var/run/dpdk (--in-memory would say the
+// same, but DPDK 22.11 refuses it with --no-huge: "Option --legacy-mem is
+// not compatible with --in-memory"), and any --vdev the suite asks for.
 #pragma once
 
 #include <gtest/gtest.h>
