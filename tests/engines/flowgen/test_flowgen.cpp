@@ -4,6 +4,8 @@
 #include "../support/eal_main.h"
 #include "../support/engine_harness.h"
 
+#include <cstdio>
+
 namespace pmdfwd::testing {
 namespace {
 
@@ -14,16 +16,30 @@ class Flowgen : public EngineTest {
     void SetUp() override {
         EngineTest::SetUp();
         ASSERT_NE(use("flowgen"), nullptr);
+        // The flow count is engine-wide: remember the built-in default the
+        // first time (no test has changed it yet) and restore it after each.
+        static const std::string default_flows = flows_now();
+        default_flows_ = default_flows;
     }
     void TearDown() override {
-        set("flows", "1024"); // the default, for the next test
+        EXPECT_EQ(set("flows", default_flows_.c_str()), "");
         EngineTest::TearDown();
+    }
+
+    std::string flows_now() {
+        char buf[256] = "";
+        engine_->describe(buf, sizeof(buf));
+        unsigned n = 0;
+        EXPECT_EQ(std::sscanf(buf, "flowgen: %u flows", &n), 1) << buf;
+        return std::to_string(n);
     }
 
     std::string set(const char *key, const char *value) {
         char err[PMDFWD_ERRMSG_LEN] = "";
         return engine_->set_param(key, value, err, sizeof(err)) == 0 ? "" : err;
     }
+
+    std::string default_flows_;
 };
 
 uint32_t dst_of(const std::vector<uint8_t> &f) {
@@ -91,16 +107,18 @@ TEST_F(Flowgen, DefaultsTo1024Flows) {
 
 TEST_F(Flowgen, PatchesHeadersThatStraddleSegments) {
     ASSERT_EQ(set("flows", "3"), "");
-    params_.nb_txpkt_segs = 2;
-    params_.txpkt_seg_len[0] = 28; // ends inside the IPv4 addresses
-    params_.txpkt_seg_len[1] = 72;
+    // The IPv4 header starts in the second segment and ends in the third.
+    params_.nb_txpkt_segs = 3;
+    params_.txpkt_seg_len[0] = 10;
+    params_.txpkt_seg_len[1] = 18;
+    params_.txpkt_seg_len[2] = 72;
     params_.txpkt_len = 100;
     ASSERT_EQ(start(), 0);
     rte_mbuf *pkts[3];
     ASSERT_EQ(burst(pkts, 0, 3), 3);
     for (uint32_t i = 0; i < 3; i++) {
-        EXPECT_EQ(pkts[i]->nb_segs, 2u);
-        EXPECT_EQ(pkts[i]->data_len, 28u);
+        EXPECT_EQ(pkts[i]->nb_segs, 3u);
+        EXPECT_EQ(pkts[i]->data_len, 10u);
         const std::vector<uint8_t> got = packet_bytes(pkts[i]);
         EXPECT_EQ(got, expected_udp_frame(100, kDst + i)) << "packet " << i;
         EXPECT_TRUE(ipv4_checksum_ok(got));
