@@ -163,20 +163,30 @@ class UdpGenerator {
 
     // Fills pkts with min(max, burst at start) new packets and returns how
     // many; 0 when the pool cannot supply them all (nothing is kept).
-    uint16_t generate(rte_mbuf **pkts, uint16_t max) {
+    // each(mbuf) runs on every packet right after its copy, while its
+    // lines are still hot (flowgen writes its flow there).
+    template <class EachPacket>
+    uint16_t generate(rte_mbuf **pkts, uint16_t max, EachPacket &&each) {
         const uint16_t n = std::min(max, capacity_);
         if (n == 0) return 0;
         if (segs_.nb == 1) {
             if (rte_pktmbuf_alloc_bulk(pool_, pkts, n) != 0) return 0;
-            for (uint16_t i = 0; i < n; i++)
+            for (uint16_t i = 0; i < n; i++) {
                 fill_single(pkts[i]);
+                each(pkts[i]);
+            }
         } else {
             if (rte_pktmbuf_alloc_bulk(pool_, scratch_.data(), unsigned{n} * segs_.nb) != 0)
                 return 0;
-            for (uint16_t i = 0; i < n; i++)
+            for (uint16_t i = 0; i < n; i++) {
                 pkts[i] = fill_chain(&scratch_[size_t{i} * segs_.nb]);
+                each(pkts[i]);
+            }
         }
         return n;
+    }
+    uint16_t generate(rte_mbuf **pkts, uint16_t max) {
+        return generate(pkts, max, [](rte_mbuf *) {});
     }
 
     const uint8_t *frame() const { return frame_.data(); }
