@@ -105,6 +105,29 @@ TEST_F(Flowgen, DefaultsTo1024Flows) {
     EXPECT_NE(std::string(buf).find("198.18.4.1"), std::string::npos) << buf;
 }
 
+// Every destination of the largest flow set, at a length where one of them
+// needs the checksum's second carry fold (1500 B, on a little-endian host).
+TEST_F(Flowgen, EveryFlowHasAValidChecksum) {
+    ASSERT_EQ(set("flows", "65536"), "");
+    params_.txpkt_len = 1500;
+    params_.burst = 512;
+    ASSERT_EQ(start(), 0);
+    std::vector<rte_mbuf *> pkts(512);
+    uint32_t bad = 0;
+    for (uint32_t b = 0; b < 65536 / 512; b++) {
+        ASSERT_EQ(burst(pkts.data(), 0, 512), 512);
+        for (uint32_t i = 0; i < 512; i++) {
+            const std::vector<uint8_t> f = packet_bytes(pkts[i]);
+            const uint32_t flow = b * 512 + i;
+            if (dst_of(f) != kDst + flow || !ipv4_checksum_ok(f)) {
+                if (bad++ < 5) ADD_FAILURE() << "flow " << flow;
+            }
+        }
+        rte_pktmbuf_free_bulk(pkts.data(), 512);
+    }
+    EXPECT_EQ(bad, 0u);
+}
+
 TEST_F(Flowgen, PatchesHeadersThatStraddleSegments) {
     ASSERT_EQ(set("flows", "3"), "");
     // The IPv4 header starts in the second segment and ends in the third.
