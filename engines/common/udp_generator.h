@@ -190,7 +190,6 @@ class UdpGenerator {
     }
 
     const uint8_t *frame() const { return frame_.data(); }
-    const FrameSegments &segments() const { return segs_; }
 
   private:
     // As testpmd's txonly: keep only EXTERNAL (a pinned buffer stays
