@@ -1,0 +1,235 @@
+// The UDP/IPv4 test frame the generator engines (txonly, flowgen) send, and
+// the per-stream machinery that turns it into mbufs. The frame is testpmd's
+// txonly frame: Ethernet from the TX port's MAC to its peer, IPv4
+// 198.18.0.1 -> 198.18.0.2 (RFC 2544's benchmarking range, so it is never
+// routed anywhere real), UDP 9 -> 9 (discard), no UDP checksum, a zero
+// payload. It is built once per stream at start and copied into every
+// packet, so the per-packet cost is one allocation and one copy; the payload
+// is copied too (testpmd leaves whatever the buffer held) so that captured
+// output is reproducible.
+#pragma once
+
+#include "tx_fields.h"
+
+#include <pmdfwd/engine.h>
+
+#include <rte_byteorder.h>
+#include <rte_ether.h>
+#include <rte_ip.h>
+#include <rte_mbuf.h>
+#include <rte_udp.h>
+
+#include <netinet/in.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+namespace pmdfwd::engines {
+
+inline constexpr uint32_t kDefaultFrameLen = 64; // testpmd's TXONLY_DEF_PACKET_LEN
+inline constexpr uint32_t kIpOffset = sizeof(rte_ether_hdr);
+inline constexpr uint32_t kUdpOffset = kIpOffset + sizeof(rte_ipv4_hdr);
+inline constexpr uint32_t kFrameHeadersLen = kUdpOffset + sizeof(rte_udp_hdr);
+inline constexpr uint32_t kMaxFrameLen = kIpOffset + UINT16_MAX; // IPv4 total length is 16 bits
+inline constexpr uint32_t kFrameSrcIp = RTE_IPV4(198, 18, 0, 1);
+inline constexpr uint32_t kFrameDstIp = RTE_IPV4(198, 18, 0, 2);
+inline constexpr uint16_t kFrameUdpPort = 9;
+inline constexpr uint8_t kFrameTtl = 64; // RFC 1340's default, as testpmd
+
+static_assert(sizeof(rte_ether_hdr) == 14 && sizeof(rte_ipv4_hdr) == 20 &&
+              sizeof(rte_udp_hdr) == 8);
+static_assert(kFrameHeadersLen == 42);
+
+// How each generated packet is cut into mbuf segments (--txpkts).
+struct FrameSegments {
+    uint16_t nb;
+    uint16_t len[PMDFWD_MAX_TXPKT_SEGS];
+    uint32_t total;
+};
+
+// The segments the host's parameters ask for, checked against what the frame
+// needs and what one mbuf of the pool holds (seg_room: data room after the
+// headroom). No segment list means one segment of txpkt_len, or of 64 bytes
+// when that is 0 too. Returns "" or what is wrong and what is allowed.
+inline std::string frame_segments(const pmdfwd_fwd_params &p, uint32_t seg_room,
+                                  FrameSegments *out) {
+    FrameSegments s{};
+    if (p.nb_txpkt_segs > PMDFWD_MAX_TXPKT_SEGS)
+        return "--txpkts has " + std::to_string(p.nb_txpkt_segs) + " segments (allowed: 1.." +
+               std::to_string(PMDFWD_MAX_TXPKT_SEGS) + ")";
+    if (p.nb_txpkt_segs == 0) {
+        s.nb = 1;
+        s.len[0] = static_cast<uint16_t>(p.txpkt_len ? p.txpkt_len : kDefaultFrameLen);
+        s.total = p.txpkt_len ? p.txpkt_len : kDefaultFrameLen;
+        if (s.total > UINT16_MAX)
+            return "frame length " + std::to_string(s.total) + " does not fit one segment";
+    } else {
+        s.nb = p.nb_txpkt_segs;
+        for (uint16_t i = 0; i < s.nb; i++) {
+            s.len[i] = p.txpkt_seg_len[i];
+            s.total += s.len[i];
+        }
+        if (s.total != p.txpkt_len)
+            return "--txpkts segments add up to " + std::to_string(s.total) +
+                   " bytes but txpkt_len is " + std::to_string(p.txpkt_len) +
+                   " (the host must keep them equal)";
+    }
+    if (s.total < kFrameHeadersLen || s.total > kMaxFrameLen)
+        return "frame length " + std::to_string(s.total) +
+               " is not allowed (allowed: " + std::to_string(kFrameHeadersLen) +
+               " (Ethernet+IPv4+UDP headers).." + std::to_string(kMaxFrameLen) + ")";
+    for (uint16_t i = 0; i < s.nb; i++)
+        if (s.len[i] > seg_room)
+            return "--txpkts segment " + std::to_string(i) + " of " + std::to_string(s.len[i]) +
+                   " bytes does not fit an mbuf of this pool (" + std::to_string(seg_room) +
+                   " bytes of data room after the headroom)";
+    *out = s;
+    return {};
+}
+
+// Writes the whole frame of len bytes (headers, then a zero payload).
+inline void build_udp_frame(const pmdfwd_port_tx &tx, uint32_t len, uint8_t *frame) {
+    std::memset(frame, 0, len);
+    rte_ether_hdr eth{};
+    std::memcpy(eth.dst_addr.addr_bytes, tx.peer_mac, RTE_ETHER_ADDR_LEN);
+    std::memcpy(eth.src_addr.addr_bytes, tx.mac, RTE_ETHER_ADDR_LEN);
+    eth.ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
+
+    rte_ipv4_hdr ip{};
+    ip.version_ihl = RTE_IPV4_VHL_DEF;
+    ip.total_length = rte_cpu_to_be_16(static_cast<uint16_t>(len - kIpOffset));
+    ip.time_to_live = kFrameTtl;
+    ip.next_proto_id = IPPROTO_UDP;
+    ip.src_addr = rte_cpu_to_be_32(kFrameSrcIp);
+    ip.dst_addr = rte_cpu_to_be_32(kFrameDstIp);
+    ip.hdr_checksum = rte_ipv4_cksum(&ip);
+
+    rte_udp_hdr udp{};
+    udp.src_port = rte_cpu_to_be_16(kFrameUdpPort);
+    udp.dst_port = rte_cpu_to_be_16(kFrameUdpPort);
+    udp.dgram_len = rte_cpu_to_be_16(static_cast<uint16_t>(len - kUdpOffset));
+
+    std::memcpy(frame, &eth, sizeof(eth));
+    std::memcpy(frame + kIpOffset, &ip, sizeof(ip));
+    std::memcpy(frame + kUdpOffset, &udp, sizeof(udp));
+}
+
+// Copies len bytes to offset off of a packet, across segment boundaries
+// (with short --txpkts segments a header can straddle two).
+static inline void write_packet_bytes(rte_mbuf *m, uint32_t off, const void *src, uint32_t len) {
+    const auto *p = static_cast<const uint8_t *>(src);
+    for (; m != nullptr && len > 0; m = m->next) {
+        if (off >= m->data_len) {
+            off -= m->data_len;
+            continue;
+        }
+        const uint32_t chunk = std::min<uint32_t>(len, m->data_len - off);
+        std::memcpy(rte_pktmbuf_mtod_offset(m, uint8_t *, off), p, chunk);
+        p += chunk;
+        len -= chunk;
+        off = 0;
+    }
+}
+
+// One stream's generator: the frame, its segmentation, the TX fields, and
+// scratch room to allocate a burst's segments in one call.
+class UdpGenerator {
+  public:
+    // Builds the frame from the stream's port and parameters; "" or why not.
+    std::string init(const pmdfwd_stream &s) {
+        if (s.pool == nullptr || s.tx == nullptr || s.params == nullptr)
+            return "stream has no mbuf pool, TX port settings or parameters";
+        if (s.params->burst == 0) return "burst is 0 (allowed: 1 or more)";
+        const uint32_t room = rte_pktmbuf_data_room_size(s.pool);
+        const uint32_t seg_room = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
+        std::string why = frame_segments(*s.params, seg_room, &segs_);
+        if (!why.empty()) return why;
+        try {
+            frame_.assign(segs_.total, 0);
+            if (segs_.nb > 1) scratch_.assign(size_t{s.params->burst} * segs_.nb, nullptr);
+        } catch (const std::bad_alloc &) {
+            return "no memory for the frame template";
+        }
+        build_udp_frame(*s.tx, segs_.total, frame_.data());
+        pool_ = s.pool;
+        fields_ = tx_fields_for(*s.tx);
+        capacity_ = s.params->burst;
+        return {};
+    }
+
+    // Fills pkts with min(max, burst at start) new packets and returns how
+    // many; 0 when the pool cannot supply them all (nothing is kept).
+    // each(mbuf) runs on every packet right after its copy, while its
+    // lines are still hot (flowgen writes its flow there).
+    template <class EachPacket>
+    uint16_t generate(rte_mbuf **pkts, uint16_t max, EachPacket &&each) {
+        const uint16_t n = std::min(max, capacity_);
+        if (n == 0) return 0;
+        if (segs_.nb == 1) {
+            if (rte_pktmbuf_alloc_bulk(pool_, pkts, n) != 0) return 0;
+            for (uint16_t i = 0; i < n; i++) {
+                fill_single(pkts[i]);
+                each(pkts[i]);
+            }
+        } else {
+            if (rte_pktmbuf_alloc_bulk(pool_, scratch_.data(), unsigned{n} * segs_.nb) != 0)
+                return 0;
+            for (uint16_t i = 0; i < n; i++) {
+                pkts[i] = fill_chain(&scratch_[size_t{i} * segs_.nb]);
+                each(pkts[i]);
+            }
+        }
+        return n;
+    }
+    uint16_t generate(rte_mbuf **pkts, uint16_t max) {
+        return generate(pkts, max, [](rte_mbuf *) {});
+    }
+
+    const uint8_t *frame() const { return frame_.data(); }
+
+  private:
+    // As testpmd's txonly: keep only EXTERNAL (a pinned buffer stays
+    // pinned), request the port's insertions, describe the headers.
+    void set_tx_fields(rte_mbuf *m) const {
+        m->ol_flags = (m->ol_flags & RTE_MBUF_F_EXTERNAL) | fields_.ol_flags;
+        m->vlan_tci = fields_.vlan_tci;
+        m->vlan_tci_outer = fields_.vlan_tci_outer;
+        m->l2_len = sizeof(rte_ether_hdr);
+        m->l3_len = sizeof(rte_ipv4_hdr);
+    }
+
+    void fill_single(rte_mbuf *m) const {
+        std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), frame_.data(), segs_.total);
+        m->data_len = static_cast<uint16_t>(segs_.total);
+        m->pkt_len = segs_.total;
+        set_tx_fields(m);
+    }
+
+    // segs: segs_.nb freshly reset mbufs; the first becomes the head.
+    rte_mbuf *fill_chain(rte_mbuf **segs) const {
+        uint32_t off = 0;
+        for (uint16_t k = 0; k < segs_.nb; k++) {
+            std::memcpy(rte_pktmbuf_mtod(segs[k], uint8_t *), frame_.data() + off, segs_.len[k]);
+            segs[k]->data_len = segs_.len[k];
+            segs[k]->next = k + 1 < segs_.nb ? segs[k + 1] : nullptr;
+            off += segs_.len[k];
+        }
+        segs[0]->nb_segs = segs_.nb;
+        segs[0]->pkt_len = segs_.total;
+        set_tx_fields(segs[0]);
+        return segs[0];
+    }
+
+    rte_mempool *pool_ = nullptr;
+    FrameSegments segs_{};
+    TxFields fields_{};
+    uint16_t capacity_ = 0;
+    std::vector<uint8_t> frame_;
+    std::vector<rte_mbuf *> scratch_;
+};
+
+} // namespace pmdfwd::engines

@@ -1,0 +1,35 @@
+// The rxonly forwarding engine: a traffic sink, for measuring how fast a
+// port receives when nothing is sent back, as testpmd's rxonly is used.
+// Every packet is counted (engine_consumed) and freed; nothing is
+// transmitted.
+#include "engine_registry.h"
+
+#include <rte_mbuf.h>
+
+namespace pmdfwd::engines {
+namespace {
+
+uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
+    rte_pktmbuf_free_bulk(pkts, nb);
+    s->engine_consumed += nb;
+    return 0;
+}
+
+const pmdfwd_engine engine = {
+    .abi_version = PMDFWD_ENGINE_ABI_VERSION,
+    .flags = 0,
+    .name = "rxonly",
+    .summary = "count and free received packets, transmit nothing",
+    .port_begin = nullptr,
+    .port_end = nullptr,
+    .stream_init = nullptr,
+    .stream_fini = nullptr,
+    .burst = burst,
+    .set_param = nullptr,
+    .describe = nullptr,
+};
+
+} // namespace
+} // namespace pmdfwd::engines
+
+PMDFWD_REGISTER_ENGINE(pmdfwd::engines::engine);

@@ -1,0 +1,129 @@
+// mac through the registry, on real mbufs: source = TX port's MAC,
+// destination = peer MAC, TX fields as macswap's, nothing else written, and
+// runts forwarded untouched and counted.
+#include "../support/eal_main.h"
+#include "../support/engine_harness.h"
+
+#include <rte_ethdev.h>
+
+namespace pmdfwd::testing {
+namespace {
+
+class Mac : public EngineTest {
+  protected:
+    void SetUp() override {
+        EngineTest::SetUp();
+        ASSERT_NE(use("mac"), nullptr);
+        ASSERT_EQ(start(), 0);
+    }
+};
+
+// The frame mac should leave: the addresses replaced, the rest as it was.
+std::vector<uint8_t> with_addresses(std::vector<uint8_t> f) {
+    std::copy(kPeerMac.begin(), kPeerMac.end(), f.begin());
+    std::copy(kPortMac.begin(), kPortMac.end(), f.begin() + 6);
+    return f;
+}
+
+TEST_F(Mac, NeedsTheHostToReceive) {
+    EXPECT_FALSE(engine_->flags & PMDFWD_ENGINE_F_NO_RX);
+}
+
+TEST_F(Mac, WritesPortAndPeerAddressesAndTxFields) {
+    std::vector<rte_mbuf *> pkts = make_packets(8, 64, 0x40);
+    std::vector<std::vector<uint8_t>> before;
+    for (rte_mbuf *m : pkts) {
+        before.push_back(packet_bytes(m));
+        m->ol_flags |= RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_TX_IP_CKSUM;
+        m->l2_len = 1;
+        m->l3_len = 2;
+    }
+    ASSERT_EQ(burst(pkts.data(), 8, 32), 8);
+    for (size_t i = 0; i < pkts.size(); i++) {
+        EXPECT_EQ(packet_bytes(pkts[i]), with_addresses(before[i]));
+        EXPECT_EQ(pkts[i]->ol_flags, 0u);
+        EXPECT_EQ(pkts[i]->l2_len, 14u);
+        EXPECT_EQ(pkts[i]->l3_len, 20u);
+    }
+    EXPECT_EQ(stream_.engine_untouched, 0u);
+    EXPECT_EQ(stream_.engine_consumed, 0u);
+    rte_pktmbuf_free_bulk(pkts.data(), 8);
+}
+
+TEST_F(Mac, SetsVlanOnlyWhenThePortInsertsIt) {
+    std::vector<rte_mbuf *> pkts = make_packets(2, 64);
+    for (rte_mbuf *m : pkts) {
+        m->vlan_tci = 0x777;
+        m->vlan_tci_outer = 0x888;
+    }
+    tx_.vlan_tci = 0x123;
+    tx_.vlan_tci_outer = 0x456;
+    ASSERT_EQ(burst(pkts.data(), 1, 32), 1);
+    EXPECT_EQ(pkts[0]->vlan_tci, 0x777);
+    EXPECT_EQ(pkts[0]->vlan_tci_outer, 0x888);
+    tx_.tx_offloads = RTE_ETH_TX_OFFLOAD_VLAN_INSERT | RTE_ETH_TX_OFFLOAD_QINQ_INSERT |
+                      RTE_ETH_TX_OFFLOAD_MACSEC_INSERT;
+    ASSERT_EQ(burst(pkts.data() + 1, 1, 32), 1);
+    EXPECT_EQ(pkts[1]->vlan_tci, 0x123);
+    EXPECT_EQ(pkts[1]->vlan_tci_outer, 0x456);
+    EXPECT_EQ(pkts[1]->ol_flags, RTE_MBUF_F_TX_VLAN | RTE_MBUF_F_TX_QINQ | RTE_MBUF_F_TX_MACSEC);
+    rte_pktmbuf_free_bulk(pkts.data(), 2);
+}
+
+TEST_F(Mac, KeepsIndirectFlag) {
+    const unsigned before = in_use();
+    std::vector<rte_mbuf *> pkts = make_packets(1, 64);
+    rte_mbuf *clone = rte_pktmbuf_clone(pkts[0], pool_);
+    ASSERT_NE(clone, nullptr);
+    ASSERT_TRUE(clone->ol_flags & RTE_MBUF_F_INDIRECT);
+    ASSERT_EQ(burst(&clone, 1, 32), 1);
+    EXPECT_EQ(clone->ol_flags, RTE_MBUF_F_INDIRECT);
+    EXPECT_EQ(packet_bytes(clone), with_addresses(packet_bytes(clone)));
+    rte_pktmbuf_free(clone);
+    rte_pktmbuf_free(pkts[0]);
+    EXPECT_EQ(in_use(), before);
+}
+
+TEST_F(Mac, LeavesRuntsUntouchedAndCountsThem) {
+    std::vector<rte_mbuf *> pkts = make_packets(3, 64);
+    rte_pktmbuf_trim(pkts[1], 64 - 11); // one byte short of two addresses
+    rte_mbuf runt_before = *pkts[1];
+    const std::vector<uint8_t> bytes_before = packet_bytes(pkts[1]);
+    ASSERT_EQ(burst(pkts.data(), 3, 32), 3);
+    EXPECT_EQ(packet_bytes(pkts[1]), bytes_before);
+    EXPECT_EQ(pkts[1]->ol_flags, runt_before.ol_flags);
+    EXPECT_EQ(pkts[1]->tx_offload, runt_before.tx_offload);
+    EXPECT_EQ(pkts[1]->data_len, 11u);
+    EXPECT_EQ(stream_.engine_untouched, 1u);
+    // Its neighbours are still rewritten.
+    EXPECT_EQ(rte_pktmbuf_mtod(pkts[0], uint8_t *)[0], kPeerMac[0]);
+    EXPECT_EQ(rte_pktmbuf_mtod(pkts[2], uint8_t *)[6], kPortMac[0]);
+    rte_pktmbuf_free_bulk(pkts.data(), 3);
+}
+
+TEST_F(Mac, WritesNothingOutsideTheFirstSegment) {
+    // A 12-byte first segment (just enough) followed in its buffer by
+    // sentinel bytes, then a second segment.
+    std::vector<rte_mbuf *> pkts = make_packets(2, 64, 0x80);
+    rte_pktmbuf_trim(pkts[0], 64 - 12);
+    const std::vector<uint8_t> second = packet_bytes(pkts[1]);
+    ASSERT_EQ(rte_pktmbuf_chain(pkts[0], pkts[1]), 0);
+    auto *buf = static_cast<uint8_t *>(pkts[0]->buf_addr);
+    const std::vector<uint8_t> outside_before(buf, buf + pkts[0]->buf_len);
+    rte_mbuf *m = pkts[0];
+    ASSERT_EQ(burst(&m, 1, 32), 1);
+    EXPECT_EQ(stream_.engine_untouched, 0u);
+    const uint16_t off = m->data_off;
+    for (uint32_t i = 0; i < m->buf_len; i++)
+        if (i < off || i >= off + 12u) {
+            ASSERT_EQ(buf[i], outside_before[i]) << "byte " << i;
+        }
+    const std::vector<uint8_t> all = packet_bytes(m);
+    EXPECT_TRUE(std::equal(kPeerMac.begin(), kPeerMac.end(), all.begin()));
+    EXPECT_TRUE(std::equal(kPortMac.begin(), kPortMac.end(), all.begin() + 6));
+    EXPECT_TRUE(std::equal(second.begin(), second.end(), all.begin() + 12));
+    rte_pktmbuf_free(m);
+}
+
+} // namespace
+} // namespace pmdfwd::testing

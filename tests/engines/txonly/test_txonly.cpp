@@ -1,0 +1,239 @@
+// txonly through the registry, on real mbufs: the frames it sends byte for
+// byte, their mbuf fields and segments, its counters, and that every mbuf it
+// takes from the pool goes back.
+#include "../support/eal_main.h"
+#include "../support/engine_harness.h"
+
+#include "common/udp_generator.h"
+
+#include <rte_ethdev.h>
+
+namespace pmdfwd::testing {
+namespace {
+
+class Txonly : public EngineTest {
+  protected:
+    void SetUp() override {
+        EngineTest::SetUp();
+        ASSERT_NE(use("txonly"), nullptr);
+    }
+
+    // Sets --txpkts as the host does (segment list and its sum).
+    void txpkts(std::initializer_list<uint16_t> segs) {
+        params_.nb_txpkt_segs = static_cast<uint16_t>(segs.size());
+        params_.txpkt_len = 0;
+        uint16_t i = 0;
+        for (uint16_t s : segs) {
+            params_.txpkt_seg_len[i++] = s;
+            params_.txpkt_len += s;
+        }
+    }
+
+    void free_all(rte_mbuf **pkts, uint16_t n) { rte_pktmbuf_free_bulk(pkts, n); }
+};
+
+TEST_F(Txonly, GeneratesWithoutReceiving) {
+    EXPECT_TRUE(engine_->flags & PMDFWD_ENGINE_F_NO_RX);
+}
+
+TEST_F(Txonly, DefaultsTo64ByteFrameWhenParamsGiveNoLength) {
+    ASSERT_EQ(start(), 0);
+    const unsigned before = in_use();
+    rte_mbuf *pkts[32];
+    ASSERT_EQ(burst(pkts, 0, 32), 32);
+    const std::vector<uint8_t> want = expected_udp_frame(64);
+    for (rte_mbuf *m : pkts) {
+        const std::vector<uint8_t> got = packet_bytes(m);
+        EXPECT_EQ(got, want);
+        EXPECT_TRUE(ipv4_checksum_ok(got));
+        EXPECT_EQ(m->pkt_len, 64u);
+        EXPECT_EQ(m->data_len, 64u);
+        EXPECT_EQ(m->nb_segs, 1u);
+        EXPECT_EQ(m->next, nullptr);
+        EXPECT_EQ(m->l2_len, 14u);
+        EXPECT_EQ(m->l3_len, 20u);
+        EXPECT_EQ(m->ol_flags, 0u);
+    }
+    EXPECT_EQ(stream_.engine_generated, 32u);
+    EXPECT_EQ(stream_.engine_consumed, 0u);
+    EXPECT_EQ(stream_.engine_untouched, 0u);
+    EXPECT_EQ(in_use(), before + 32);
+    free_all(pkts, 32);
+    EXPECT_EQ(in_use(), before);
+}
+
+TEST_F(Txonly, FrameLengthFollowsTxpkts) {
+    txpkts({300});
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[32];
+    ASSERT_EQ(burst(pkts, 0, 32), 32);
+    EXPECT_EQ(packet_bytes(pkts[0]), expected_udp_frame(300));
+    EXPECT_EQ(packet_bytes(pkts[31]), expected_udp_frame(300));
+    EXPECT_EQ(pkts[0]->pkt_len, 300u);
+    free_all(pkts, 32);
+}
+
+TEST_F(Txonly, LengthWithoutSegmentListIsOneSegment) {
+    params_.txpkt_len = 100;
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[1];
+    ASSERT_EQ(burst(pkts, 0, 1), 1);
+    EXPECT_EQ(packet_bytes(pkts[0]), expected_udp_frame(100));
+    EXPECT_EQ(pkts[0]->nb_segs, 1u);
+    free_all(pkts, 1);
+}
+
+TEST_F(Txonly, SegmentsFollowTxpktsList) {
+    // 20 bytes: the IPv4 header straddles the first two segments.
+    txpkts({20, 30, 50});
+    ASSERT_EQ(start(), 0);
+    const unsigned before = in_use();
+    rte_mbuf *pkts[32];
+    ASSERT_EQ(burst(pkts, 0, 32), 32);
+    EXPECT_EQ(in_use(), before + 32 * 3);
+    const std::vector<uint8_t> want = expected_udp_frame(100);
+    for (rte_mbuf *m : pkts) {
+        EXPECT_EQ(m->nb_segs, 3u);
+        EXPECT_EQ(m->pkt_len, 100u);
+        ASSERT_NE(m->next, nullptr);
+        ASSERT_NE(m->next->next, nullptr);
+        EXPECT_EQ(m->next->next->next, nullptr);
+        EXPECT_EQ(m->data_len, 20u);
+        EXPECT_EQ(m->next->data_len, 30u);
+        EXPECT_EQ(m->next->next->data_len, 50u);
+        EXPECT_EQ(rte_pktmbuf_mtod(m->next, uint8_t *)[0], want[20]);
+        EXPECT_EQ(packet_bytes(m), want);
+        EXPECT_EQ(m->l2_len, 14u);
+        EXPECT_EQ(m->l3_len, 20u);
+    }
+    // No two packets share a segment.
+    EXPECT_NE(pkts[0]->next, pkts[1]->next);
+    free_all(pkts, 32);
+    EXPECT_EQ(in_use(), before);
+}
+
+TEST_F(Txonly, RequestsThePortsVlanAndQinqInsertion) {
+    tx_.tx_offloads = RTE_ETH_TX_OFFLOAD_VLAN_INSERT | RTE_ETH_TX_OFFLOAD_QINQ_INSERT;
+    tx_.vlan_tci = 0x123;
+    tx_.vlan_tci_outer = 0x456;
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[4];
+    ASSERT_EQ(burst(pkts, 0, 4), 4);
+    for (rte_mbuf *m : pkts) {
+        EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_VLAN | RTE_MBUF_F_TX_QINQ);
+        EXPECT_EQ(m->vlan_tci, 0x123);
+        EXPECT_EQ(m->vlan_tci_outer, 0x456);
+    }
+    // The tag is inserted by the NIC, not written into the frame.
+    EXPECT_EQ(packet_bytes(pkts[0]), expected_udp_frame(64));
+    free_all(pkts, 4);
+}
+
+TEST_F(Txonly, RequestsMacsecInsertion) {
+    tx_.tx_offloads = RTE_ETH_TX_OFFLOAD_MACSEC_INSERT;
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[1];
+    ASSERT_EQ(burst(pkts, 0, 1), 1);
+    EXPECT_EQ(pkts[0]->ol_flags, RTE_MBUF_F_TX_MACSEC);
+    free_all(pkts, 1);
+}
+
+TEST_F(Txonly, SendsAtMostMaxAndAtMostBurst) {
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[64];
+    ASSERT_EQ(burst(pkts, 0, 5), 5);
+    ASSERT_EQ(burst(pkts + 5, 0, 64), 32);
+    EXPECT_EQ(stream_.engine_generated, 37u);
+    free_all(pkts, 37);
+}
+
+TEST_F(Txonly, SendsNothingWhenThePoolRunsShort) {
+    rte_mempool *small = make_pool(16, 0);
+    ASSERT_NE(small, nullptr);
+    stream_.pool = small;
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[32];
+    EXPECT_EQ(burst(pkts, 0, 32), 0);
+    EXPECT_EQ(rte_mempool_in_use_count(small), 0u);
+    EXPECT_EQ(stream_.engine_generated, 0u);
+    // What the pool can supply still goes out.
+    ASSERT_EQ(burst(pkts, 0, 16), 16);
+    EXPECT_EQ(stream_.engine_generated, 16u);
+    free_all(pkts, 16);
+    stop();
+    rte_mempool_free(small);
+}
+
+TEST_F(Txonly, SegmentsOfABurstAreAllOrNothing) {
+    rte_mempool *small = make_pool(40, 0);
+    ASSERT_NE(small, nullptr);
+    stream_.pool = small;
+    txpkts({64, 64, 64});
+    params_.burst = 16; // 16 heads fit, 48 segments do not
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[16];
+    EXPECT_EQ(burst(pkts, 0, 16), 0);
+    EXPECT_EQ(rte_mempool_in_use_count(small), 0u);
+    EXPECT_EQ(stream_.engine_generated, 0u);
+    stop();
+    rte_mempool_free(small);
+}
+
+TEST_F(Txonly, FrameIsBuiltAtStart) {
+    ASSERT_EQ(start(), 0);
+    tx_.mac[5] = 0x99; // a MAC change reaches the frames at the next start
+    rte_mbuf *pkts[1];
+    ASSERT_EQ(burst(pkts, 0, 1), 1);
+    EXPECT_EQ(packet_bytes(pkts[0]), expected_udp_frame(64));
+    rte_pktmbuf_free(pkts[0]);
+    stop();
+    ASSERT_EQ(start(), 0);
+    ASSERT_EQ(burst(pkts, 0, 1), 1);
+    std::array<uint8_t, 6> mac = kPortMac;
+    mac[5] = 0x99;
+    EXPECT_EQ(packet_bytes(pkts[0]), expected_udp_frame(64, RTE_IPV4(198, 18, 0, 2), mac));
+    rte_pktmbuf_free(pkts[0]);
+}
+
+TEST_F(Txonly, RefusesFramesShorterThanTheHeaders) {
+    txpkts({41});
+    EXPECT_NE(start(), 0);
+    txpkts({42});
+    EXPECT_EQ(start(), 0);
+}
+
+TEST_F(Txonly, RefusesSegmentsLargerThanAnMbuf) {
+    txpkts({64, RTE_MBUF_DEFAULT_DATAROOM + 1});
+    EXPECT_NE(start(), 0);
+    txpkts({64, RTE_MBUF_DEFAULT_DATAROOM});
+    EXPECT_EQ(start(), 0);
+}
+
+TEST_F(Txonly, RefusesInconsistentParams) {
+    txpkts({64, 64});
+    params_.txpkt_len = 100;
+    EXPECT_NE(start(), 0);
+    params_.nb_txpkt_segs = PMDFWD_MAX_TXPKT_SEGS + 1;
+    EXPECT_NE(start(), 0);
+    txpkts({64});
+    params_.burst = 0;
+    EXPECT_NE(start(), 0);
+}
+
+TEST(TxonlyFrameSegments, ErrorsSayWhatIsAllowed) {
+    pmdfwd_fwd_params p{};
+    p.nb_txpkt_segs = 1;
+    p.txpkt_seg_len[0] = p.txpkt_len = 30;
+    engines::FrameSegments s{};
+    EXPECT_EQ(engines::frame_segments(p, 2048, &s),
+              "frame length 30 is not allowed (allowed: 42 (Ethernet+IPv4+UDP headers)..65549)");
+    p.txpkt_seg_len[0] = p.txpkt_len = 3000;
+    EXPECT_EQ(engines::frame_segments(p, 2048, &s),
+              "--txpkts segment 0 of 3000 bytes does not fit an mbuf of this pool (2048 bytes "
+              "of data room after the headroom)");
+    p.nb_txpkt_segs = 9;
+    EXPECT_EQ(engines::frame_segments(p, 2048, &s), "--txpkts has 9 segments (allowed: 1..8)");
+}
+
+} // namespace
+} // namespace pmdfwd::testing
