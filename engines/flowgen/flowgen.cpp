@@ -117,6 +117,12 @@ int set_param(const char *key, const char *value, char *err, size_t len) {
     return 0;
 }
 
+void param_help(char *buf, size_t len) {
+    std::snprintf(buf, len,
+                  "flows=N  destination addresses to cycle through (N: 1..%u, default %u)\n",
+                  kMaxFlows, kDefaultFlows);
+}
+
 void describe(char *buf, size_t len) {
     const uint32_t last = kFrameDstIp + g_flows - 1;
     std::snprintf(buf, len,
@@ -137,6 +143,7 @@ const pmdfwd_engine engine = {
     .burst = burst,
     .set_param = set_param,
     .describe = describe,
+    .param_help = param_help,
 };
 
 } // namespace

@@ -72,6 +72,7 @@ const pmdfwd_engine engine = {
     .burst = burst,
     .set_param = nullptr,
     .describe = nullptr,
+    .param_help = nullptr,
 };
 
 } // namespace

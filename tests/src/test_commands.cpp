@@ -231,7 +231,7 @@ TEST(Completion, Words) {
     c = complete_command(h, "set fwd ");
     EXPECT_NE(std::find(c.begin(), c.end(), "macswap"), c.end());
     EXPECT_NE(std::find(c.begin(), c.end(), "io"), c.end());
-    c = complete_command(h, "set fwd mac");
+    c = complete_command(h, "set fwd macs");
     EXPECT_EQ(c, std::vector<std::string>{"macswap"});
     c = complete_command(h, "show port stats ");
     EXPECT_EQ(c, (std::vector<std::string>{"0", "1", "all"}));
