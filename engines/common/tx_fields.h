@@ -1,12 +1,13 @@
 // The mbuf TX requests a port's settings imply (testpmd's txp->dev_conf
 // offloads and `tx_vlan set`), shared by the engines that build or rewrite
-// frames (txonly, flowgen, mac). engines/common has no meson.build on
+// frames (txonly, flowgen, mac, macswap). engines/common has no meson.build on
 // purpose: it is not an engine, only headers the engines include.
 #pragma once
 
 #include <pmdfwd/engine.h>
 
 #include <rte_ethdev.h>
+#include <rte_ip.h>
 #include <rte_mbuf.h>
 
 #include <cstdint>
@@ -29,6 +30,23 @@ static inline TxFields tx_fields_for(const pmdfwd_port_tx &tx) {
     f.vlan_tci = tx.vlan_tci;
     f.vlan_tci_outer = tx.vlan_tci_outer;
     return f;
+}
+
+// testpmd keeps only these of a forwarded mbuf's ol_flags.
+inline constexpr uint64_t kKeptOlFlags = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL;
+
+// The mbuf half of testpmd's forwarding contract (macswap, mac): ol_flags
+// keeps INDIRECT/EXTERNAL and gains the port's insert flags, the VLAN tags
+// the flags ask for, l2_len = 14, l3_len = 20. Static inline: macswap's
+// kernel units are compiled with different ISA flags, and an inline
+// function with external linkage could be merged into one copy built for an
+// ISA this CPU lacks.
+static inline void set_tx_fields(rte_mbuf *m, const TxFields &f) {
+    m->ol_flags = (m->ol_flags & kKeptOlFlags) | f.ol_flags;
+    if (f.ol_flags & RTE_MBUF_F_TX_VLAN) m->vlan_tci = f.vlan_tci;
+    if (f.ol_flags & RTE_MBUF_F_TX_QINQ) m->vlan_tci_outer = f.vlan_tci_outer;
+    m->l2_len = sizeof(rte_ether_hdr);
+    m->l3_len = sizeof(rte_ipv4_hdr);
 }
 
 } // namespace pmdfwd::engines

@@ -23,21 +23,12 @@ namespace pmdfwd::engines {
 namespace {
 
 inline constexpr uint16_t kAddrsLen = 2 * RTE_ETHER_ADDR_LEN;
-inline constexpr uint64_t kKeptOlFlags = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL;
 
 // One 12-byte copy writes both addresses: destination first, then source.
 static_assert(offsetof(rte_ether_hdr, dst_addr) == 0);
 static_assert(offsetof(rte_ether_hdr, src_addr) == RTE_ETHER_ADDR_LEN);
 static_assert(sizeof(pmdfwd_port_tx::mac) == RTE_ETHER_ADDR_LEN);
 static_assert(sizeof(pmdfwd_port_tx::peer_mac) == RTE_ETHER_ADDR_LEN);
-
-void set_tx_fields(rte_mbuf *m, const TxFields &f) {
-    m->ol_flags = (m->ol_flags & kKeptOlFlags) | f.ol_flags;
-    if (f.ol_flags & RTE_MBUF_F_TX_VLAN) m->vlan_tci = f.vlan_tci;
-    if (f.ol_flags & RTE_MBUF_F_TX_QINQ) m->vlan_tci_outer = f.vlan_tci_outer;
-    m->l2_len = sizeof(rte_ether_hdr);
-    m->l3_len = sizeof(rte_ipv4_hdr);
-}
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     const TxFields f = tx_fields_for(*s->tx);

@@ -25,7 +25,6 @@ namespace pmdfwd::macswap {
 inline constexpr uint16_t kMinSwapLen = 2 * RTE_ETHER_ADDR_LEN;
 // A 16-byte vector load/store of the header stays inside the data from here.
 inline constexpr uint16_t kMinVectorLen = 16;
-inline constexpr uint64_t kKeptOlFlags = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL;
 
 // Layout the kernels rely on: dst then src MAC, 6 bytes each, at the start of
 // the frame, and the mbuf fields they touch where rte_mbuf_core.h puts them.
@@ -38,24 +37,9 @@ static_assert(offsetof(rte_mbuf, vlan_tci) < RTE_CACHE_LINE_MIN_SIZE);
 static_assert(offsetof(rte_mbuf, tx_offload) >= RTE_CACHE_LINE_MIN_SIZE,
               "tx_offload lives in the mbuf's second cache line");
 
-static inline TxFields tx_fields_for(const pmdfwd_port_tx &tx) {
-    TxFields f{};
-    if (tx.tx_offloads & RTE_ETH_TX_OFFLOAD_VLAN_INSERT) f.ol_flags |= RTE_MBUF_F_TX_VLAN;
-    if (tx.tx_offloads & RTE_ETH_TX_OFFLOAD_QINQ_INSERT) f.ol_flags |= RTE_MBUF_F_TX_QINQ;
-    if (tx.tx_offloads & RTE_ETH_TX_OFFLOAD_MACSEC_INSERT) f.ol_flags |= RTE_MBUF_F_TX_MACSEC;
-    f.vlan_tci = tx.vlan_tci;
-    f.vlan_tci_outer = tx.vlan_tci_outer;
-    return f;
-}
-
-// The mbuf half of the contract, for one packet.
-static inline void set_tx_fields(rte_mbuf *m, const TxFields &f) {
-    m->ol_flags = (m->ol_flags & kKeptOlFlags) | f.ol_flags;
-    if (f.ol_flags & RTE_MBUF_F_TX_VLAN) m->vlan_tci = f.vlan_tci;
-    if (f.ol_flags & RTE_MBUF_F_TX_QINQ) m->vlan_tci_outer = f.vlan_tci_outer;
-    m->l2_len = sizeof(rte_ether_hdr);
-    m->l3_len = sizeof(rte_ipv4_hdr);
-}
+using engines::kKeptOlFlags;
+using engines::set_tx_fields;
+using engines::tx_fields_for;
 
 // The packet half, for one packet whose first segment holds >= 12 bytes.
 static inline void swap_macs(rte_mbuf *m) {

@@ -16,6 +16,8 @@
 // baseline.
 #pragma once
 
+#include "common/tx_fields.h"
+
 #include <rte_cpuflags.h>
 
 #include <cstdint>
@@ -28,11 +30,7 @@ struct rte_mbuf;
 namespace pmdfwd::macswap {
 
 // What a kernel writes into each mbuf, computed once per stream start.
-struct TxFields {
-    uint64_t ol_flags;       // OR-ed in after keeping INDIRECT|EXTERNAL
-    uint16_t vlan_tci;       // written when ol_flags has RTE_MBUF_F_TX_VLAN
-    uint16_t vlan_tci_outer; // written when ol_flags has RTE_MBUF_F_TX_QINQ
-};
+using TxFields = engines::TxFields;
 
 // Returns how many packets it left untouched (first segment < 12 bytes).
 using KernelFn = uint16_t (*)(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
