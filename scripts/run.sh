@@ -11,7 +11,9 @@ seconds=${1:-5}
 shift || true
 scripts/setup.sh build >/dev/null
 mem=$(scripts/hugepages.sh)
-lcores=0-1
+# The main lcore (shell, statistics) and one forwarding lcore, each on its
+# own CPU when there are two.
+lcores='0@0,1@1'
 [[ $(nproc) -lt 2 ]] && lcores='0@0,1@0'
 # shellcheck disable=SC2086
 exec build/pmdfwd --lcores "$lcores" --no-pci $mem --file-prefix "pmdfwd-run-$$" \
