@@ -314,6 +314,9 @@ std::vector<std::string> token_candidates(HostControl &host, std::string_view to
 } // namespace
 
 bool run_command(HostControl &host, std::string_view line, std::string *out) {
+    // Messages quote the line without the newline the line editor leaves.
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
+        line.remove_suffix(1);
     const std::vector<std::string> words = split_words(line);
     if (words.empty() || words[0][0] == '#') return true;
     Ctx c{host, out};

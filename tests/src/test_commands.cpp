@@ -105,6 +105,8 @@ TEST(Commands, NeedStoppedWhileRunning) {
     EXPECT_EQ(h.cfg.forward_mode, "io");
     EXPECT_EQ(h.cfg.burst, 32);
     EXPECT_TRUE(h.vlans.empty());
+    EXPECT_FALSE(run(h, "set burst 64\r\n", &out)); // as the line editor hands it over
+    EXPECT_NE(out.find("(\"set burst 64\" needs forwarding stopped)"), std::string::npos) << out;
     EXPECT_TRUE(run(h, "show port stats all")); // observing is fine while running
 }
 
