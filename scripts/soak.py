@@ -4,7 +4,8 @@ stdin pipe for a given time, cycling start/stop with `set fwd io`<->`macswap`,
 the macswap kernels and `set burst` changed while stopped. After every cycle:
 
   - every stream: rx + generated = tx + dropped + consumed (JSON stats);
-  - the streams received what the ports received (nothing counted twice);
+  - the streams received what the ports received, and sent what the ports
+    sent less the tx_first bursts (nothing counted twice or lost);
   - mbufs in use (`show mempool`) = what sits in the loopback rings
     (packets the ports transmitted and did not receive back);
   - resident memory no more than --rss-slack-kb above the first cycle's.
@@ -13,6 +14,7 @@ At the end an rxonly cycle drains the rings: in use must be 0 again.
 Prints one line per cycle and a summary; exits 1 on the first violation.
 
   scripts/soak.sh [--seconds N | --minutes N] [--bin build/pmdfwd]
+  scripts/soak.sh --seconds 10 --lcores '0@0,(1-4)@(0,1)' --queues 4 --cores 4
 """
 import argparse
 import json
@@ -35,11 +37,14 @@ class Shell:
     """pmdfwd -i with a pipe on stdin; one command at a time, its output
     being everything printed up to the next prompt."""
 
-    def __init__(self, binary, prefix, extra_eal):
+    def __init__(self, binary, prefix, lcores, queues, cores):
         self.prefix = prefix
-        args = [binary, "-l", "0-1", "--no-pci", "--no-huge", "-m", "512", "--no-shconf",
+        # A net_ring vdev has 16 queues, queue i transmitting into its own
+        # RX ring i: a loopback per queue.
+        args = [binary, "--lcores", lcores, "--no-pci", "--no-huge", "-m", "512", "--no-shconf",
                 "--file-prefix", prefix, "--vdev", "net_ring0", "--vdev", "net_ring1",
-                *extra_eal, "--", "-i", "--stats-format=json"]
+                "--", "-i", "--stats-format=json", f"--rxq={queues}", f"--txq={queues}",
+                f"--nb-cores={cores}"]
         self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.STDOUT, bufsize=0)
         self.buf = ""
@@ -122,7 +127,7 @@ def must(ok, what, cycle, detail):
         raise SystemExit(1)
 
 
-def check_stats(stats, cycle):
+def check_stats(stats, cycle, tx_first=0):
     for s in stats["streams"]:
         must(s["rx_packets"] + s["engine_generated"]
              == s["tx_packets"] + s["tx_dropped"] + s["engine_consumed"],
@@ -130,8 +135,13 @@ def check_stats(stats, cycle):
     srx = sum(s["rx_packets"] for s in stats["streams"])
     prx = sum(p["rx_packets"] for p in stats["ports"])
     must(srx == prx, f"streams received {srx}, ports {prx}", cycle, json.dumps(stats))
+    # The ports sent what the streams sent, plus the tx_first bursts.
+    stx = sum(s["tx_packets"] for s in stats["streams"])
+    ptx = sum(p["tx_packets"] for p in stats["ports"])
+    must(ptx - stx == tx_first, f"ports sent {ptx}, streams {stx}, tx_first {tx_first}", cycle,
+         json.dumps(stats))
     # What the ports sent and did not receive back is still in the rings.
-    return sum(p["tx_packets"] for p in stats["ports"]) - prx
+    return ptx - prx
 
 
 def main():
@@ -140,12 +150,16 @@ def main():
     ap.add_argument("--minutes", type=float, default=10)
     ap.add_argument("--bin", default=os.environ.get("PMDFWD_BIN", str(ROOT / "build" / "pmdfwd")))
     ap.add_argument("--forward-ms", type=int, default=300, help="forwarding time per cycle")
+    ap.add_argument("--lcores", default="0-1",
+                    help="EAL --lcores, e.g. '0@0,(1-4)@(0,1)': 4 forwarding lcores on 2 CPUs")
+    ap.add_argument("--queues", type=int, default=1, help="RX and TX queues per port")
+    ap.add_argument("--cores", type=int, default=1, help="forwarding lcores (--nb-cores)")
     ap.add_argument("--rss-slack-kb", type=int,
                     default=int(os.environ.get("SOAK_RSS_SLACK_KB", "4096")))
     args = ap.parse_args()
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
 
-    shell = Shell(args.bin, f"pmdfwd-soak-{os.getpid()}", [])
+    shell = Shell(args.bin, f"pmdfwd-soak-{os.getpid()}", args.lcores, args.queues, args.cores)
     try:
         soak(shell, seconds, args)
     finally:
@@ -175,7 +189,7 @@ def soak(shell, seconds, args):
         must("packet forwarding" in out, "start failed", cycle, out)
         time.sleep(args.forward_ms / 1000)
         stats = json_line(shell.run("stop"), '"fwd_stats"')
-        parked = check_stats(stats, cycle)
+        parked = check_stats(stats, cycle, TX_FIRST * burst * len(stats["streams"]))
         used = in_use(shell)
         must(used == parked, f"{used} mbufs in use, {parked} in the rings", cycle, json.dumps(stats))
         rss = shell.rss_kb()
@@ -184,7 +198,7 @@ def soak(shell, seconds, args):
              f"RSS grew {rss - rss0} kB since cycle 1 (allowed {args.rss_slack_kb})", cycle, "")
         rx = sum(s["rx_packets"] for s in stats["streams"])
         forwarded += rx
-        print(f"cycle {cycle:4d}: {mode:7s} burst {burst:3d} kernel {kernel:15s} rx {rx:10d} "
+        print(f"cycle {cycle:4d}: {len(stats['streams'])} streams {mode:7s} burst {burst:3d} kernel {kernel:15s} rx {rx:10d} "
               f"in use {used:4d} (= in rings) rss {rss} kB", flush=True)
 
     # rxonly takes back everything still circulating.
