@@ -6,6 +6,8 @@ when a second signal arrives during the shutdown.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_robustness.py
 """
+import ctypes
+import platform
 import signal
 import subprocess
 import sys
@@ -151,13 +153,33 @@ class Forwarder:
         return rc, self.out
 
 
+def lcore_thread(pid):
+    """The thread id of a forwarding lcore of process pid."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        if (task / "comm").read_text().startswith(("rte-worker", "lcore-worker")):
+            return int(task.name)
+    raise AssertionError(f"no rte-worker (lcore) thread in /proc/{pid}/task")
+
+
+def tgkill(pid, tid, sig):
+    """A signal to one thread of pid, as the kernel may deliver a
+    process-directed one to any thread that does not block it."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    SYS_tgkill = {"x86_64": 234, "aarch64": 131}[platform.machine()]
+    if libc.syscall(SYS_tgkill, pid, tid, int(sig)) != 0:
+        raise OSError(ctypes.get_errno(), "tgkill")
+
+
 class SignalTest(unittest.TestCase):
-    def stop_with(self, signals, app_args, ready, *, stdin_open=False):
+    def stop_with(self, signals, app_args, ready, *, stdin_open=False, to_lcore=False):
         fwd = Forwarder(app_args, stdin_open=stdin_open)
         self.assertTrue(fwd.wait_for(ready), fwd.out)
         time.sleep(0.5)  # forwarding for a while
         for sig in signals:
-            fwd.proc.send_signal(sig)
+            if to_lcore:
+                tgkill(fwd.proc.pid, lcore_thread(fwd.proc.pid), sig)
+            else:
+                fwd.proc.send_signal(sig)
             time.sleep(0.01)
         rc, out = fwd.finish()
         self.assertIsNotNone(rc, "still running 30 s after the signal\n" + out)
@@ -188,6 +210,14 @@ class SignalTest(unittest.TestCase):
     def test_interactive_sigterm_with_stdin_open(self):
         self.stop_with([signal.SIGTERM], ["-i", "--auto-start"], "nb forwarding cores",
                        stdin_open=True)
+
+    def test_interactive_signal_landing_on_an_lcore_thread(self):
+        # The shell must not sit in a blocking read the signal cannot end.
+        self.stop_with([signal.SIGINT], ["-i", "--auto-start"], "nb forwarding cores",
+                       stdin_open=True, to_lcore=True)
+
+    def test_batch_signal_landing_on_an_lcore_thread(self):
+        self.stop_with([signal.SIGTERM], [], "Press enter to exit", to_lcore=True)
 
     def test_interactive_two_signals(self):
         self.stop_with([signal.SIGTERM, signal.SIGINT], ["-i", "--auto-start"],
