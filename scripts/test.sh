@@ -56,7 +56,7 @@ if [[ -z ${SKIP_SANITIZE:-} ]]; then
   stage "AddressSanitizer + UndefinedBehaviorSanitizer build"
   if scripts/setup.sh build-asan -Db_sanitize=address,undefined -Db_lundef=false \
        -Dbuildtype=debugoptimized -Dbenchmarks=disabled >/dev/null; then
-    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
       meson test -C build-asan --print-errorlogs --num-processes 2 --no-suite perf
     count_meson build-asan "sanitizers"
   else

@@ -131,6 +131,11 @@ const std::vector<Spec> &specs() {
              *c.out += c.host.fwd_config();
              return true;
          }},
+        {"show mempool", "mbuf pools: size, in use, available (leak checks)", false,
+         [](Ctx &c, const Args &) {
+             *c.out += c.host.mempool_info();
+             return true;
+         }},
         {"show fwd <mode>", "an engine's own state (e.g. show fwd macswap)", false,
          [](Ctx &c, const Args &a) {
              const pmdfwd_engine *e = EngineRegistry::instance().find(a[0]);

@@ -29,6 +29,8 @@ class HostControl {
     virtual std::string fwd_stats() = 0;
     virtual void clear_fwd_stats() = 0;
     virtual std::string fwd_config() = 0;
+    // Every mbuf pool's size, in-use and available counts (`show mempool`).
+    virtual std::string mempool_info() = 0;
     // Forwarding lcores available (EAL lcores but the main one).
     virtual size_t nb_fwd_lcores() const = 0;
     // Streams the current settings give, or 0 with *err.

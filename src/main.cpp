@@ -4,12 +4,14 @@
 #include "app.h"
 #include "engine_registry.h"
 #include "options.h"
+#include "ports.h"
 
 #include <rte_eal.h>
 #include <rte_errno.h>
 
 #include <csignal>
 #include <cstdio>
+#include <string_view>
 
 namespace {
 
@@ -38,11 +40,16 @@ int fail(const std::string &msg, int code) {
 
 int main(int argc, char **argv) {
     install_signal_handlers();
+    // rte_eal_init may reorder argv: keep the EAL arguments as given.
+    std::vector<std::string> eal_args;
+    for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; i++)
+        eal_args.emplace_back(argv[i]);
     const int consumed = rte_eal_init(argc, argv);
     if (consumed < 0) {
         std::fprintf(stderr, "pmdfwd: EAL initialisation failed: %s\n", rte_strerror(rte_errno));
         return 1;
     }
+    if (std::string why = pmdfwd::check_vdevs_probed(eal_args); !why.empty()) return fail(why, 1);
     // EAL leaves the program name at argv[consumed]; our options follow.
     std::vector<std::string> args(argv + consumed + 1, argv + argc);
     pmdfwd::Config cfg;

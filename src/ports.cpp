@@ -83,6 +83,25 @@ rte_mempool *Ports::pool(int socket) const {
     return it != pools_.end() ? it->second : pools_.begin()->second;
 }
 
+std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
+    for (size_t i = 0; i < eal_args.size(); i++) {
+        std::string dev;
+        if (eal_args[i].rfind("--vdev=", 0) == 0)
+            dev = eal_args[i].substr(7);
+        else if (eal_args[i] == "--vdev" && i + 1 < eal_args.size())
+            dev = eal_args[++i];
+        const std::string name = dev.substr(0, dev.find(','));
+        // Only ethdev drivers make ports; crypto or event vdevs do not.
+        if (name.rfind("net_", 0) != 0) continue;
+        uint16_t id;
+        if (rte_eth_dev_get_port_by_name(name.c_str(), &id) != 0)
+            return "--vdev " + dev +
+                   " did not probe, so it has no port (the EAL messages above "
+                   "say why: a missing file, a bad argument)";
+    }
+    return {};
+}
+
 Port *Ports::find(uint16_t id) {
     for (Port &p : ports_)
         if (p.id == id) return &p;

@@ -56,6 +56,11 @@ class Ports {
     Config cfg_;
 };
 
+// EAL carries on when a --vdev fails to probe (it only logs "Bus (vdev)
+// probe failed"), and pmdfwd would then forward on the other ports. Returns
+// "" or which net_* --vdev of eal_args has no port, so that start-up stops.
+std::string check_vdevs_probed(const std::vector<std::string> &eal_args);
+
 // The socket a port or lcore's memory should come from (SOCKET_ID_ANY for
 // virtual devices maps to the main lcore's socket).
 int port_socket(uint16_t port);

@@ -10,6 +10,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -72,6 +73,39 @@ int complete(rdline *rdl, const char *buf, char *dst, unsigned int size, int *st
     return 1;
 }
 
+// Lines from a pipe or file on stdin, waiting at most kPollMs at a time: a
+// blocking fgets would miss SIGINT/SIGTERM when the signal lands on another
+// thread (an lcore, EAL's interrupt thread) or just before the read starts.
+class PipeLines {
+  public:
+    // 1: a line (with its newline, if it had one); 0: none yet; -1: end.
+    int next(std::string *line) {
+        size_t nl = buf_.find('\n');
+        if (nl == std::string::npos && !eof_) {
+            pollfd pfd{STDIN_FILENO, POLLIN, 0};
+            if (poll(&pfd, 1, kPollMs) <= 0) return 0;
+            char tmp[4096];
+            const ssize_t n = read(STDIN_FILENO, tmp, sizeof(tmp));
+            if (n < 0) return errno == EINTR || errno == EAGAIN ? 0 : -1;
+            if (n == 0)
+                eof_ = true;
+            else
+                buf_.append(tmp, static_cast<size_t>(n));
+            nl = buf_.find('\n');
+        }
+        if (nl == std::string::npos && !eof_) return 0;
+        if (nl == std::string::npos && buf_.empty()) return -1;
+        const size_t len = nl == std::string::npos ? buf_.size() : nl + 1;
+        *line = buf_.substr(0, len);
+        buf_.erase(0, len);
+        return 1;
+    }
+
+  private:
+    std::string buf_;
+    bool eof_ = false;
+};
+
 struct RawTerminal {
     termios saved{};
     bool active = false;
@@ -102,13 +136,17 @@ int App::run_shell() {
     }
     if (!isatty(STDIN_FILENO)) {
         // Piped commands: one per line; end of input quits.
+        PipeLines in;
         std::string line;
-        char buf[4096];
+        bool prompted = false;
         while (!quit_requested()) {
-            std::printf("%s", kPrompt);
+            if (!prompted) std::printf("%s", kPrompt);
             std::fflush(stdout);
-            if (std::fgets(buf, sizeof(buf), stdin) == nullptr) break;
-            line = buf;
+            prompted = true;
+            const int got = in.next(&line);
+            if (got < 0) break;
+            if (got == 0) continue;
+            prompted = false;
             std::printf("%s", line.c_str());
             execute(line);
         }

@@ -3,6 +3,7 @@
 // per stream), drops under back-pressure are counted and freed, and every
 // mbuf is back in its pool after stop.
 #include "app.h"
+#include "commands.h"
 #include "eal_env.h"
 #include "macswap.h"
 #include "ring_rig.h"
@@ -228,6 +229,30 @@ TEST_F(RingForwarding, LoopbackCyclesLeakNothing) {
     free_all(a);
     free_all(b);
     EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
+// `show mempool` reports what rte_mempool says: the packets parked in the
+// loopback rings are in use, the rest (lcore caches included) available.
+TEST_F(RingForwarding, ShowMempoolCountsParkedPackets) {
+    RingPort &p0 = add_port(1024, true);
+    add_port(1024, true);
+    Config c = base_config("io");
+    App app(c);
+    ASSERT_EQ(app.init(), "");
+    std::string out;
+    ASSERT_TRUE(run_command(app, "show mempool", &out));
+    EXPECT_NE(out.find("mempool <mb_pool_0> socket=0: size=8192 in-use=0 available=8192"),
+              std::string::npos)
+        << out;
+    inject(p0, frames(100, 64));
+    ASSERT_TRUE(run_command(app, "show mempool", &out));
+    EXPECT_NE(out.find("in-use=100 available=8092"), std::string::npos) << out;
+    app.config().stats_format = StatsFormat::Json;
+    ASSERT_TRUE(run_command(app, "show mempool", &out));
+    EXPECT_NE(out.find("\"size\":8192,\"in_use\":100,\"available\":8092}"), std::string::npos)
+        << out;
+    std::vector<rte_mbuf *> left = drain(p0.rx);
+    free_all(left);
 }
 
 TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {

@@ -1,53 +1,14 @@
 #include "commands.h"
+#include "support/fake_host.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 using namespace pmdfwd;
+using pmdfwd::testing::FakeHost;
 
 namespace {
-
-// Records what commands ask of the host, so each test can check both the
-// answer and that a refused command changed nothing.
-class FakeHost : public HostControl {
-  public:
-    Config cfg;
-    bool is_running = false;
-    unsigned started_with = 0;
-    int starts = 0, stops = 0, port_clears = 0, fwd_clears = 0;
-    bool quit = false;
-    std::vector<std::pair<uint16_t, uint16_t>> vlans;
-
-    Config &config() override { return cfg; }
-    bool running() const override { return is_running; }
-    std::string start(unsigned n) override {
-        if (is_running) return "Packet forwarding already started";
-        is_running = true;
-        started_with = n;
-        starts++;
-        return {};
-    }
-    std::string stop() override {
-        is_running = false;
-        stops++;
-        return "stopped\n";
-    }
-    std::vector<uint16_t> port_ids() const override { return {0, 1}; }
-    std::string port_stats(uint16_t p) override { return "stats " + std::to_string(p) + "\n"; }
-    void clear_port_stats(uint16_t) override { port_clears++; }
-    std::string fwd_stats() override { return "fwd\n"; }
-    void clear_fwd_stats() override { fwd_clears++; }
-    std::string fwd_config() override { return "config\n"; }
-    size_t nb_fwd_lcores() const override { return 3; }
-    size_t nb_streams(std::string *) const override { return 2; }
-    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
-        vlans.emplace_back(port, on ? tci : 0xffff);
-        return {};
-    }
-    void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
-    void request_quit() override { quit = true; }
-};
 
 bool run(FakeHost &h, const std::string &line, std::string *out = nullptr) {
     std::string o;
@@ -240,4 +201,16 @@ TEST(Completion, Words) {
     c = complete_command(h, "set record-core-cycles o");
     EXPECT_EQ(c, (std::vector<std::string>{"off", "on"}));
     EXPECT_TRUE(complete_command(h, "xyz").empty());
+}
+
+TEST(Commands, ShowMempoolAsksTheHostEvenWhileRunning) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "show mempool", &out));
+    EXPECT_EQ(out, "mempools\n");
+    run(h, "start");
+    EXPECT_TRUE(run(h, "show mempool", &out));
+    EXPECT_EQ(out, "mempools\n");
+    EXPECT_FALSE(run(h, "show mempool all", &out));
+    EXPECT_NE(command_help().find("show mempool"), std::string::npos);
 }

@@ -105,6 +105,7 @@ class EngineTest : public ::testing::Test {
 
 // Every byte of a packet, across its segments.
 inline std::vector<uint8_t> packet_bytes(const rte_mbuf *m) {
+    if (m->pkt_len == 0) return {}; // memcpy to an empty vector's null data() is UB
     std::vector<uint8_t> v(m->pkt_len);
     const void *p = rte_pktmbuf_read(m, 0, m->pkt_len, v.data());
     if (p != v.data()) std::memcpy(v.data(), p, m->pkt_len);

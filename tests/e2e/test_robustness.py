@@ -1,0 +1,228 @@
+"""Robustness of the pmdfwd binary: start-up failures end with a clear
+message and a non-zero exit status (never a signal, never a hang), and
+SIGINT/SIGTERM during forwarding (batch and interactive with stdin held
+open) stop the lcores, print the final statistics once and exit 0, also
+when a second signal arrives during the shutdown.
+
+Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_robustness.py
+"""
+import ctypes
+import platform
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import rig  # noqa: E402
+
+RING_VDEVS = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
+# A failing start-up has nothing to wait for; a hang is a failure.
+STARTUP_TIMEOUT = 30
+
+
+class StartupFailureTest(unittest.TestCase):
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory(prefix="pmdfwd-robust-")
+        self.addCleanup(self._tmp.cleanup)
+
+    def fails(self, eal_extra, app_args, message, *, rc=1, lcores=("-l", "0-1"), memory="256"):
+        """Runs pmdfwd with its own EAL arguments; checks a clean failure."""
+        prefix = rig.unique_prefix()
+        args = [str(rig.pmdfwd_bin()), *lcores, "--no-pci", "--no-huge", "-m", memory,
+                "--no-shconf", "--file-prefix", prefix, *eal_extra, "--", *app_args]
+        try:
+            proc = subprocess.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                  timeout=STARTUP_TIMEOUT)
+        finally:
+            rig.remove_runtime_dir(prefix)
+        run = rig.Run(args, proc)
+        self.assertGreater(run.rc, 0, "killed by a signal or exit 0\n" + run.describe())
+        self.assertEqual(run.rc, rc, run.describe())
+        self.assertIn(message, run.out, run.describe())
+        self.assertNotIn("Segmentation", run.out)
+        self.assertNotIn("ERROR: AddressSanitizer", run.out)
+        return run
+
+    def test_no_ports(self):
+        self.fails([], ["--run-time=1"], "no ports: give EAL virtual devices")
+
+    def test_only_the_main_lcore(self):
+        self.fails(RING_VDEVS, ["--run-time=1"], "no forwarding lcore", lcores=("-l", "0"))
+
+    def test_more_cores_than_lcores(self):
+        self.fails(RING_VDEVS, ["--nb-cores=4"], "--nb-cores=4 but EAL gives only 1")
+
+    def test_pool_larger_than_memory(self):
+        self.fails(RING_VDEVS, ["--total-num-mbufs=100000"],
+                   "cannot create mbuf pool mb_pool_0 of 100000 mbufs", memory="16")
+
+    def test_pool_of_absurd_size(self):
+        self.fails(RING_VDEVS, [f"--total-num-mbufs={1 << 30}"], "cannot create mbuf pool")
+
+    def test_vdev_that_fails_to_probe_alone(self):
+        self.fails(["--vdev", "net_pcap0,rx_pcap=/nonexistent.pcap"], ["--run-time=1"],
+                   "--vdev net_pcap0,rx_pcap=/nonexistent.pcap did not probe")
+
+    def test_vdev_that_fails_to_probe_among_good_ones(self):
+        # EAL carries on; pmdfwd must not forward on the remaining ports.
+        run = self.fails([*RING_VDEVS, "--vdev=net_pcap2,rx_pcap=/nonexistent.pcap"],
+                         ["--run-time=1"], "--vdev net_pcap2,rx_pcap=/nonexistent.pcap did not")
+        self.assertNotIn("packet forwarding", run.out)
+
+    def test_unknown_forward_mode(self):
+        self.fails(RING_VDEVS, ["--forward-mode=nosuch"],
+                   "unknown mode 'nosuch' (allowed: ", rc=2)
+
+    def test_bad_option_values(self):
+        cases = [
+            (["--burst=0"], "burst: 0 is out of range (allowed: 1..512)"),
+            (["--burst=abc"], "burst"),
+            (["--nb-cores=-1"], "nb-cores"),
+            (["--rxq=0"], "rxq"),
+            (["--rxq=99999"], "rxq"),
+            (["--stats-period=x"], "stats-period"),
+            (["--run-time=-3"], "run-time"),
+            (["--stats-format=xml"], "allowed: text, json"),
+            (["--port-topology=ring"], "port-topology"),
+            (["--eth-peer=0,zz:zz"], "eth-peer"),
+            (["--txpkts=0"], "txpkts"),
+            (["--macswap-kernel=nosuch"], "unknown macswap kernel 'nosuch'"),
+            (["--nosuch-option"], "unknown option '--nosuch-option'"),
+            (["--burst"], "burst"),
+        ]
+        for app_args, message in cases:
+            with self.subTest(args=app_args):
+                self.fails(RING_VDEVS, app_args, message, rc=2)
+
+    def test_bad_eal_option(self):
+        run = self.fails(["--no-such-eal-flag"], [], "EAL initialisation failed")
+        self.assertNotIn("Bye", run.out)
+
+
+class Forwarder:
+    """pmdfwd forwarding on a ring loopback, its output collected as it runs."""
+
+    def __init__(self, app_args, *, stdin_open=False):
+        self.prefix = rig.unique_prefix()
+        args = [str(rig.pmdfwd_bin()), *rig.eal_args(self.prefix), *RING_VDEVS, "--",
+                "--tx-first", *app_args]
+        self.proc = subprocess.Popen(
+            args, stdin=subprocess.PIPE if stdin_open else subprocess.DEVNULL,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.out = ""
+        self._lock = threading.Lock()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        for line in self.proc.stdout:
+            with self._lock:
+                self.out += line
+
+    def wait_for(self, text, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                if text in self.out:
+                    return True
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        return False
+
+    def finish(self, timeout=30):
+        """Exit status (None if it hung and had to be killed) and output."""
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            rc = None
+        self._reader.join(5)
+        self.proc.stdout.close()
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        rig.remove_runtime_dir(self.prefix)
+        return rc, self.out
+
+
+def lcore_thread(pid):
+    """The thread id of a forwarding lcore of process pid."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        if (task / "comm").read_text().startswith(("rte-worker", "lcore-worker")):
+            return int(task.name)
+    raise AssertionError(f"no rte-worker (lcore) thread in /proc/{pid}/task")
+
+
+def tgkill(pid, tid, sig):
+    """A signal to one thread of pid, as the kernel may deliver a
+    process-directed one to any thread that does not block it."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    SYS_tgkill = {"x86_64": 234, "aarch64": 131}[platform.machine()]
+    if libc.syscall(SYS_tgkill, pid, tid, int(sig)) != 0:
+        raise OSError(ctypes.get_errno(), "tgkill")
+
+
+class SignalTest(unittest.TestCase):
+    def stop_with(self, signals, app_args, ready, *, stdin_open=False, to_lcore=False):
+        fwd = Forwarder(app_args, stdin_open=stdin_open)
+        self.assertTrue(fwd.wait_for(ready), fwd.out)
+        time.sleep(0.5)  # forwarding for a while
+        for sig in signals:
+            if to_lcore:
+                tgkill(fwd.proc.pid, lcore_thread(fwd.proc.pid), sig)
+            else:
+                fwd.proc.send_signal(sig)
+            time.sleep(0.01)
+        rc, out = fwd.finish()
+        self.assertIsNotNone(rc, "still running 30 s after the signal\n" + out)
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(out.count("Accumulated forward statistics for all ports"), 1, out)
+        self.assertEqual(out.count("Bye..."), 1, out)
+        stats = rig.port_fwd_stats(out)
+        self.assertEqual(set(stats), {0, 1}, out)
+        self.assertGreater(stats[0]["rx"], 0, out)
+        streams = rig.stream_fwd_stats(out)
+        for key, s in streams.items():
+            self.assertEqual(s["rx"], s["tx"] + s["dropped"], f"stream {key}\n{out}")
+        return out
+
+    def test_batch_sigint(self):
+        self.stop_with([signal.SIGINT], [], "Press enter to exit")
+
+    def test_batch_sigterm(self):
+        self.stop_with([signal.SIGTERM], ["--forward-mode=macswap"], "Press enter to exit")
+
+    def test_batch_two_signals(self):
+        self.stop_with([signal.SIGINT, signal.SIGINT], [], "Press enter to exit")
+
+    def test_interactive_sigint_with_stdin_open(self):
+        self.stop_with([signal.SIGINT], ["-i", "--auto-start"], "nb forwarding cores",
+                       stdin_open=True)
+
+    def test_interactive_sigterm_with_stdin_open(self):
+        self.stop_with([signal.SIGTERM], ["-i", "--auto-start"], "nb forwarding cores",
+                       stdin_open=True)
+
+    def test_interactive_signal_landing_on_an_lcore_thread(self):
+        # The shell must not sit in a blocking read the signal cannot end.
+        self.stop_with([signal.SIGINT], ["-i", "--auto-start"], "nb forwarding cores",
+                       stdin_open=True, to_lcore=True)
+
+    def test_batch_signal_landing_on_an_lcore_thread(self):
+        self.stop_with([signal.SIGTERM], [], "Press enter to exit", to_lcore=True)
+
+    def test_interactive_two_signals(self):
+        self.stop_with([signal.SIGTERM, signal.SIGINT], ["-i", "--auto-start"],
+                       "nb forwarding cores", stdin_open=True)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,54 @@
+// A HostControl without EAL: records what shell commands ask of the host, so
+// that a test (tests/src/test_commands.cpp) or a fuzzer (tests/fuzz) can
+// check both the answer and that a refused command changed nothing.
+#pragma once
+
+#include "host_control.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pmdfwd::testing {
+
+class FakeHost : public HostControl {
+  public:
+    Config cfg;
+    bool is_running = false;
+    unsigned started_with = 0;
+    int starts = 0, stops = 0, port_clears = 0, fwd_clears = 0;
+    bool quit = false;
+    std::vector<std::pair<uint16_t, uint16_t>> vlans;
+
+    Config &config() override { return cfg; }
+    bool running() const override { return is_running; }
+    std::string start(unsigned n) override {
+        if (is_running) return "Packet forwarding already started";
+        is_running = true;
+        started_with = n;
+        starts++;
+        return {};
+    }
+    std::string stop() override {
+        is_running = false;
+        stops++;
+        return "stopped\n";
+    }
+    std::vector<uint16_t> port_ids() const override { return {0, 1}; }
+    std::string port_stats(uint16_t p) override { return "stats " + std::to_string(p) + "\n"; }
+    void clear_port_stats(uint16_t) override { port_clears++; }
+    std::string fwd_stats() override { return "fwd\n"; }
+    void clear_fwd_stats() override { fwd_clears++; }
+    std::string fwd_config() override { return "config\n"; }
+    std::string mempool_info() override { return "mempools\n"; }
+    size_t nb_fwd_lcores() const override { return 3; }
+    size_t nb_streams(std::string *) const override { return 2; }
+    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
+        vlans.emplace_back(port, on ? tci : 0xffff);
+        return {};
+    }
+    void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
+    void request_quit() override { quit = true; }
+};
+
+} // namespace pmdfwd::testing
