@@ -61,6 +61,7 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
         ctx->retry_num = cfg_.tx_retry ? cfg_.tx_retry_num : 0;
         ctx->retry_delay_us = cfg_.tx_retry_delay_us;
         ctx->no_rx = (engine->flags & PMDFWD_ENGINE_F_NO_RX) != 0;
+        ctx->generator = (engine->flags & PMDFWD_ENGINE_F_GENERATOR) != 0;
         ctx->record_cycles = cfg_.record_core_cycles;
         ctx->record_bursts = cfg_.record_burst_stats;
         ctx->stop = &stop_;

@@ -16,7 +16,7 @@ inline void run_stream(const LcoreContext &ctx, Stream &s, rte_mbuf **pkts) {
     if constexpr (!NoRx) {
         nb_rx = rte_eth_rx_burst(ps.rx_port, ps.rx_queue, pkts, ctx.burst);
         if constexpr (Bursts) s.rx_bursts[nb_rx]++;
-        if (nb_rx == 0) return;
+        if (nb_rx == 0 && !ctx.generator) return;
         s.rx_packets.add(nb_rx);
     }
     const uint16_t nb_out = ctx.burst_fn(&ps, pkts, nb_rx, ctx.burst);

@@ -19,6 +19,7 @@ struct LcoreContext {
     unsigned retry_num = 0; // 0: no retry
     unsigned retry_delay_us = 0;
     bool no_rx = false;
+    bool generator = false; // run the engine after an empty receive too
     bool record_cycles = false;
     bool record_bursts = false;
     const std::atomic<bool> *stop = nullptr;

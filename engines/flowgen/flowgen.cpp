@@ -133,7 +133,7 @@ void describe(char *buf, size_t len) {
 
 const pmdfwd_engine engine = {
     .abi_version = PMDFWD_ENGINE_ABI_VERSION,
-    .flags = 0,
+    .flags = PMDFWD_ENGINE_F_GENERATOR, // generates whether or not anything came back
     .name = "flowgen",
     .summary = "free received packets, generate UDP/IPv4 frames over --flowgen-flows flows",
     .port_begin = nullptr,

@@ -12,7 +12,8 @@
  *
  *     nb = rte_eth_rx_burst(rx_port, rx_queue, pkts, burst)   (skipped for
  *                                                              NO_RX engines)
- *     nb = engine->burst(stream, pkts, nb, burst)
+ *     nb = engine->burst(stream, pkts, nb, burst)             (skipped when
+ *                                       nothing came in, unless GENERATOR)
  *     rte_eth_tx_burst(tx_port, tx_queue, pkts, nb) + retry, free the rest
  *
  * so an engine only transforms (or generates, or consumes) one burst.
@@ -95,6 +96,10 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream,
 
 /* The engine generates its own packets: the host does not call rx_burst. */
 #define PMDFWD_ENGINE_F_NO_RX (1u << 0)
+/* The engine receives and also generates (flowgen): the host calls burst
+ * after every rx_burst, even an empty one. Without it (and without NO_RX)
+ * an empty receive skips the engine, as testpmd's forwarding engines do. */
+#define PMDFWD_ENGINE_F_GENERATOR (1u << 1)
 
 /* Length of the message buffer handed to set_param / plugin entry. */
 #define PMDFWD_ERRMSG_LEN 256

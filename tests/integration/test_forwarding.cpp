@@ -281,6 +281,26 @@ TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {
     ASSERT_TRUE(app.execute("set macswap kernel auto"));
 }
 
+TEST_F(RingForwarding, FlowgenGeneratesWithNothingComingBack) {
+    // The generator side of a loopback must start the traffic itself.
+    add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("flowgen"));
+    ASSERT_EQ(app.init(), "");
+    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(wait_count(p1.tx, 64));
+    app.stop();
+    const FwdStats f = app.collect_fwd();
+    EXPECT_EQ(f.streams[0].rx, 0u);
+    EXPECT_GE(f.streams[0].generated, 64u);
+    expect_consistent(f);
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    free_all(out);
+    out = drain(ports_[0].tx);
+    free_all(out);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
 TEST(NullForwarding, CountersAgreeAndPoolsRefill) {
     ASSERT_EQ(rte_vdev_init("net_null0", "copy=0"), 0);
     ASSERT_EQ(rte_vdev_init("net_null1", "copy=0"), 0);
