@@ -38,12 +38,13 @@ std::vector<StreamSpec> build_streams(const std::vector<uint16_t> &ports, Topolo
                std::to_string(nb_rxq) + "): every stream needs a TX queue of its own";
         return {};
     }
+    // Queue by queue, port by port (testpmd's order): the streams of one
+    // queue index, which pass the same packets back and forth between the
+    // ports, then land on the same lcore, and no packet crosses cores.
     std::vector<StreamSpec> streams;
-    for (size_t i = 0; i < ports.size(); i++) {
-        const uint16_t tx = ports[peer_index(topology, i, ports.size())];
-        for (uint16_t q = 0; q < nb_rxq; q++)
-            streams.push_back({ports[i], q, tx, q});
-    }
+    for (uint16_t q = 0; q < nb_rxq; q++)
+        for (size_t i = 0; i < ports.size(); i++)
+            streams.push_back({ports[i], q, ports[peer_index(topology, i, ports.size())], q});
     return streams;
 }
 

@@ -23,7 +23,7 @@ struct StreamSpec {
 uint16_t peer_index(Topology topology, size_t index, size_t nb_ports);
 
 // One stream per (port, RX queue), sending on the same queue index of
-// its TX port (so nb_txq >= nb_rxq). Empty
+// its TX port (so nb_txq >= nb_rxq), ordered queue by queue. Empty
 // with *err set when the topology cannot use these ports.
 std::vector<StreamSpec> build_streams(const std::vector<uint16_t> &ports, Topology topology,
                                       uint16_t nb_rxq, uint16_t nb_txq, std::string *err);
