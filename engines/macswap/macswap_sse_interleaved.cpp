@@ -2,6 +2,8 @@
 // burst 32, 64-byte frames, medians of 9 interleaved repetitions in each of
 // two runs (run 1 / run 2), Xeon (Emerald Rapids, KVM, 2.1 GHz TSC) shared
 // with other builds: hot (L1) 5.5 / 6.5, warm (L2) 12.4 / 12.5, cold (out of L2) 27.0 / 30.1.
+// Re-measured after the conditional stores of avx2/avx512 (5 repetitions,
+// quieter machine): hot 7.8, warm 15.7, cold 35.3.
 // Measured with: taskset -c 1 build/benchmarks/bench_macswap --benchmark_min_time=0.2
 // --benchmark_repetitions=9 --benchmark_enable_random_interleaving=true
 // --benchmark_report_aggregates_only=true --benchmark_counters_tabular=true (doc/macswap-kernels.md
