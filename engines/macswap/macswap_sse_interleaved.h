@@ -10,23 +10,10 @@
 namespace pmdfwd::macswap {
 namespace {
 
-inline uint16_t sse_interleaved_body(rte_mbuf **pkts, uint16_t nb, const TxFields &f) {
-    const __m128i shuf = swap_mask();
-    uint16_t untouched = 0;
-    vlan_pass(pkts, nb, f);
-    uint16_t i = 0;
-    for (; nb - i >= 4; i += 4) {
-        if (nb - i >= 8) {
-            rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
-            rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 5], void *));
-            rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 6], void *));
-            rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 7], void *));
-        }
-        rte_mbuf **mb = pkts + i;
-        if (unlikely(any_short(mb[0], mb[1], mb[2], mb[3]))) {
-            untouched += scalar_group(mb, f);
-            continue;
-        }
+// DPDK 24.11's order: each load followed by that packet's field update,
+// shuffles and stores interleaved with the later loads.
+struct SseInterleavedGroup {
+    static void swap4(rte_mbuf **mb, __m128i shuf, const TxFields &f) {
         auto *h0 = rte_pktmbuf_mtod(mb[0], __m128i *);
         auto *h1 = rte_pktmbuf_mtod(mb[1], __m128i *);
         auto *h2 = rte_pktmbuf_mtod(mb[2], __m128i *);
@@ -48,11 +35,10 @@ inline uint16_t sse_interleaved_body(rte_mbuf **pkts, uint16_t nb, const TxField
         _mm_storeu_si128(h2, a2);
         _mm_storeu_si128(h3, a3);
     }
-    for (; i < nb; i++) {
-        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
-        untouched += swap_one_sse(pkts[i], f, shuf);
-    }
-    return untouched;
+};
+
+inline uint16_t sse_interleaved_body(rte_mbuf **pkts, uint16_t nb, const TxFields &f) {
+    return sse_groups_of_4<SseInterleavedGroup>(pkts, nb, f);
 }
 
 } // namespace
