@@ -36,6 +36,19 @@ class EngineRegistry {
 // reason it was refused (nothing of a refused plugin stays registered).
 std::string load_engine_plugin(const std::string &path);
 
+// A built-in engine's descriptor with the current ABI version and no
+// optional hook; an engine sets the hooks it has on the returned copy.
+constexpr pmdfwd_engine engine_descriptor(const char *name, const char *summary,
+                                          pmdfwd_burst_fn burst, uint32_t flags = 0) {
+    pmdfwd_engine e{};
+    e.abi_version = PMDFWD_ENGINE_ABI_VERSION;
+    e.flags = flags;
+    e.name = name;
+    e.summary = summary;
+    e.burst = burst;
+    return e;
+}
+
 struct EngineRegistrar {
     explicit EngineRegistrar(const pmdfwd_engine &engine);
 };

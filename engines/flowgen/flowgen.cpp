@@ -131,20 +131,20 @@ void describe(char *buf, size_t len) {
                   (last >> 8) & 0xff, last & 0xff);
 }
 
-const pmdfwd_engine engine = {
-    .abi_version = PMDFWD_ENGINE_ABI_VERSION,
-    .flags = PMDFWD_ENGINE_F_GENERATOR, // generates whether or not anything came back
-    .name = "flowgen",
-    .summary = "free received packets, generate UDP/IPv4 frames over --flowgen-flows flows",
-    .port_begin = nullptr,
-    .port_end = nullptr,
-    .stream_init = stream_init,
-    .stream_fini = stream_fini,
-    .burst = burst,
-    .set_param = set_param,
-    .describe = describe,
-    .param_help = param_help,
-};
+// GENERATOR: it generates whether or not anything came back.
+constexpr pmdfwd_engine make_engine() {
+    pmdfwd_engine e = pmdfwd::engine_descriptor(
+        "flowgen", "free received packets, generate UDP/IPv4 frames over --flowgen-flows flows",
+        burst, PMDFWD_ENGINE_F_GENERATOR);
+    e.stream_init = stream_init;
+    e.stream_fini = stream_fini;
+    e.set_param = set_param;
+    e.describe = describe;
+    e.param_help = param_help;
+    return e;
+}
+
+const pmdfwd_engine engine = make_engine();
 
 } // namespace
 } // namespace pmdfwd::engines

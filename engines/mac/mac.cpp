@@ -51,20 +51,8 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     return nb;
 }
 
-const pmdfwd_engine engine = {
-    .abi_version = PMDFWD_ENGINE_ABI_VERSION,
-    .flags = 0,
-    .name = "mac",
-    .summary = "set source MAC to the TX port's, destination MAC to the peer's (--eth-peer)",
-    .port_begin = nullptr,
-    .port_end = nullptr,
-    .stream_init = nullptr,
-    .stream_fini = nullptr,
-    .burst = burst,
-    .set_param = nullptr,
-    .describe = nullptr,
-    .param_help = nullptr,
-};
+const pmdfwd_engine engine = pmdfwd::engine_descriptor(
+    "mac", "set source MAC to the TX port's, destination MAC to the peer's (--eth-peer)", burst);
 
 } // namespace
 } // namespace pmdfwd::engines

@@ -82,20 +82,18 @@ void param_help(char *buf, size_t len) {
                   names.c_str());
 }
 
-const pmdfwd_engine engine = {
-    .abi_version = PMDFWD_ENGINE_ABI_VERSION,
-    .flags = 0,
-    .name = "macswap",
-    .summary = "swap destination and source MAC, set TX offload fields (SIMD kernels)",
-    .port_begin = nullptr,
-    .port_end = nullptr,
-    .stream_init = stream_init,
-    .stream_fini = stream_fini,
-    .burst = burst,
-    .set_param = set_param,
-    .describe = describe,
-    .param_help = param_help,
-};
+constexpr pmdfwd_engine make_engine() {
+    pmdfwd_engine e = pmdfwd::engine_descriptor(
+        "macswap", "swap destination and source MAC, set TX offload fields (SIMD kernels)", burst);
+    e.stream_init = stream_init;
+    e.stream_fini = stream_fini;
+    e.set_param = set_param;
+    e.describe = describe;
+    e.param_help = param_help;
+    return e;
+}
+
+const pmdfwd_engine engine = make_engine();
 
 } // namespace
 

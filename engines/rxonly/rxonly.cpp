@@ -15,20 +15,8 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     return 0;
 }
 
-const pmdfwd_engine engine = {
-    .abi_version = PMDFWD_ENGINE_ABI_VERSION,
-    .flags = 0,
-    .name = "rxonly",
-    .summary = "count and free received packets, transmit nothing",
-    .port_begin = nullptr,
-    .port_end = nullptr,
-    .stream_init = nullptr,
-    .stream_fini = nullptr,
-    .burst = burst,
-    .set_param = nullptr,
-    .describe = nullptr,
-    .param_help = nullptr,
-};
+const pmdfwd_engine engine =
+    pmdfwd::engine_descriptor("rxonly", "count and free received packets, transmit nothing", burst);
 
 } // namespace
 } // namespace pmdfwd::engines

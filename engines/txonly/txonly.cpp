@@ -40,20 +40,16 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t, uint16_t max) {
     return n;
 }
 
-const pmdfwd_engine engine = {
-    .abi_version = PMDFWD_ENGINE_ABI_VERSION,
-    .flags = PMDFWD_ENGINE_F_NO_RX,
-    .name = "txonly",
-    .summary = "generate UDP/IPv4 frames (--txpkts), receive nothing",
-    .port_begin = nullptr,
-    .port_end = nullptr,
-    .stream_init = stream_init,
-    .stream_fini = stream_fini,
-    .burst = burst,
-    .set_param = nullptr,
-    .describe = nullptr,
-    .param_help = nullptr,
-};
+constexpr pmdfwd_engine make_engine() {
+    pmdfwd_engine e =
+        pmdfwd::engine_descriptor("txonly", "generate UDP/IPv4 frames (--txpkts), receive nothing",
+                                  burst, PMDFWD_ENGINE_F_NO_RX);
+    e.stream_init = stream_init;
+    e.stream_fini = stream_fini;
+    return e;
+}
+
+const pmdfwd_engine engine = make_engine();
 
 } // namespace
 } // namespace pmdfwd::engines
