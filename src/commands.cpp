@@ -1,6 +1,5 @@
 #include "commands.h"
 
-#include "engine_registry.h"
 #include "parse.h"
 #include "shell/command_spec.h"
 
@@ -88,8 +87,8 @@ const Spec *best_match(const std::vector<std::string> &words) {
 std::vector<std::string> token_candidates(HostControl &host, std::string_view tok) {
     std::vector<std::string> c;
     if (tok == "<mode>") {
-        for (const pmdfwd_engine *e : EngineRegistry::instance().all())
-            c.push_back(e->name);
+        for (const EngineInfo &e : host.engines().list())
+            c.push_back(e.name);
     } else if (tok == "all|<port>" || tok == "<port>") {
         if (tok != "<port>") c.push_back("all");
         for (uint16_t p : host.port_ids())
@@ -154,7 +153,7 @@ std::vector<std::string> complete_command(HostControl &host, std::string_view pa
     return out;
 }
 
-std::string command_help() {
+std::string command_help(HostControl &host) {
     std::string s = "commands:\n";
     for (const Spec &spec : specs()) {
         std::string left = std::string("  ") + spec.syntax;
@@ -164,7 +163,7 @@ std::string command_help() {
             left += "\n" + std::string(40, ' ');
         s += left + spec.help + (spec.needs_stopped ? " (forwarding stopped)" : "") + "\n";
     }
-    s += "modes: " + EngineRegistry::instance().names(", ") + "\n";
+    s += "modes: " + host.engines().names(", ") + "\n";
     return s;
 }
 

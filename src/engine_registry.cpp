@@ -1,5 +1,7 @@
 #include "engine_registry.h"
 
+#include "engine_api.h"
+
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -86,11 +88,11 @@ std::string load_engine_plugin(const std::string &path) {
         dlclose(handle);
         return "'" + path + "' is not a pmdfwd engine plugin (no " PMDFWD_PLUGIN_ENTRY " symbol)";
     }
-    char err[PMDFWD_ERRMSG_LEN] = "";
-    const pmdfwd_engine *const *engines = entry(PMDFWD_ENGINE_ABI_VERSION, err, sizeof(err));
-    if (engines == nullptr || engines[0] == nullptr) {
+    std::string err;
+    const pmdfwd_engine *const *engines = call_plugin_entry(entry, &err);
+    if (engines == nullptr) {
         dlclose(handle);
-        return "plugin '" + path + "' refused to load: " + (err[0] ? err : "it exports no engine");
+        return "plugin '" + path + "' refused to load: " + err;
     }
     // Check every engine before registering any, so a refused plugin leaves
     // the registry as it was.

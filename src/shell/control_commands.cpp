@@ -20,7 +20,7 @@ std::vector<Spec> control_commands() {
     return {
         {"help", "show this list", false,
          [](Ctx &c, const Args &) {
-             *c.out += command_help();
+             *c.out += command_help(c.host);
              return true;
          }},
         {"quit", "stop forwarding and exit", false,
