@@ -9,18 +9,6 @@
 
 namespace pmdfwd {
 
-const char *to_string(Topology t) {
-    switch (t) {
-    case Topology::Paired:
-        return "paired";
-    case Topology::Chained:
-        return "chained";
-    case Topology::Loop:
-        return "loop";
-    }
-    return "?";
-}
-
 namespace {
 
 struct Option {
