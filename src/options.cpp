@@ -6,6 +6,8 @@
 #include <functional>
 #include <optional>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace pmdfwd {
 
@@ -37,17 +39,55 @@ std::function<bool(Config &, std::string_view, std::string *)> flag(bool Config:
     };
 }
 
+// One word of a fixed list, each naming a value.
+template <typename T>
+std::function<bool(Config &, std::string_view, std::string *)>
+choice(const char *what, T Config::*field, std::vector<std::pair<const char *, T>> words) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        std::string allowed;
+        for (const auto &[word, value] : words) {
+            if (v == word) {
+                c.*field = value;
+                return true;
+            }
+            allowed += (allowed.empty() ? "" : ", ") + std::string(word);
+        }
+        *err = std::string(what) + ": '" + std::string(v) +
+               "' is not allowed (allowed: " + allowed + ")";
+        return false;
+    };
+}
+
+bool forward_mode(Config &c, std::string_view v, std::string *err) {
+    if (!registry_engines().find(v)) {
+        *err = "forward-mode: " + registry_engines().unknown_mode(v);
+        return false;
+    }
+    c.forward_mode = v;
+    return true;
+}
+
+// N,XX:XX:XX:XX:XX:XX
+bool eth_peer(Config &c, std::string_view v, std::string *err) {
+    const size_t comma = v.find(',');
+    if (comma == std::string_view::npos) {
+        *err = "eth-peer: '" + std::string(v) + "' (expected N,XX:XX:XX:XX:XX:XX)";
+        return false;
+    }
+    auto port = parse_uint("eth-peer port", v.substr(0, comma), 0, RTE_MAX_ETHPORTS - 1, err);
+    if (!port) return false;
+    auto mac = parse_mac(v.substr(comma + 1), err);
+    if (!mac) {
+        *err = "eth-peer: " + *err;
+        return false;
+    }
+    c.eth_peers[static_cast<uint16_t>(*port)] = *mac;
+    return true;
+}
+
 const std::vector<Option> &options() {
     static const std::vector<Option> opts = {
-        {"forward-mode", 0, "MODE", "forwarding engine (see the list below)",
-         [](Config &c, std::string_view v, std::string *err) {
-             if (!registry_engines().find(v)) {
-                 *err = "forward-mode: " + registry_engines().unknown_mode(v);
-                 return false;
-             }
-             c.forward_mode = v;
-             return true;
-         }},
+        {"forward-mode", 0, "MODE", "forwarding engine (see the list below)", forward_mode},
         {"interactive", 'i', nullptr, "run the interactive shell", flag(&Config::interactive)},
         {"auto-start", 'a', nullptr, "start forwarding at once in interactive mode",
          flag(&Config::auto_start)},
@@ -62,14 +102,8 @@ const std::vector<Option> &options() {
              return s.has_value();
          }},
         {"stats-format", 0, "text|json", "statistics as testpmd text or JSON lines",
-         [](Config &c, std::string_view v, std::string *err) {
-             if (v == "text" || v == "json") {
-                 c.stats_format = v == "text" ? StatsFormat::Text : StatsFormat::Json;
-                 return true;
-             }
-             *err = "stats-format: '" + std::string(v) + "' is not allowed (allowed: text, json)";
-             return false;
-         }},
+         choice<StatsFormat>("stats-format", &Config::stats_format,
+                             {{"text", StatsFormat::Text}, {"json", StatsFormat::Json}})},
         {"cmdline-file", 0, "FILE", "run the shell commands in FILE first",
          [](Config &c, std::string_view v, std::string *) {
              c.cmdline_file = v;
@@ -89,42 +123,15 @@ const std::vector<Option> &options() {
         {"total-num-mbufs", 0, "N", "mbufs per pool (default: computed)",
          number("total-num-mbufs", &Config::total_num_mbufs, 1024, 1u << 30)},
         {"port-topology", 0, "paired|chained|loop", "how ports are connected",
-         [](Config &c, std::string_view v, std::string *err) {
-             if (v == "paired")
-                 c.topology = Topology::Paired;
-             else if (v == "chained")
-                 c.topology = Topology::Chained;
-             else if (v == "loop")
-                 c.topology = Topology::Loop;
-             else {
-                 *err = "port-topology: '" + std::string(v) +
-                        "' is not allowed (allowed: paired, chained, loop)";
-                 return false;
-             }
-             return true;
-         }},
+         choice<Topology>("port-topology", &Config::topology,
+                          {{"paired", Topology::Paired},
+                           {"chained", Topology::Chained},
+                           {"loop", Topology::Loop}})},
         {"record-core-cycles", 0, nullptr, "count busy CPU cycles per packet",
          flag(&Config::record_core_cycles)},
         {"record-burst-stats", 0, nullptr, "record burst size statistics",
          flag(&Config::record_burst_stats)},
-        {"eth-peer", 0, "N,XX:XX:XX:XX:XX:XX", "peer MAC address of port N",
-         [](Config &c, std::string_view v, std::string *err) {
-             const size_t comma = v.find(',');
-             if (comma == std::string_view::npos) {
-                 *err = "eth-peer: '" + std::string(v) + "' (expected N,XX:XX:XX:XX:XX:XX)";
-                 return false;
-             }
-             auto port =
-                 parse_uint("eth-peer port", v.substr(0, comma), 0, RTE_MAX_ETHPORTS - 1, err);
-             if (!port) return false;
-             auto mac = parse_mac(v.substr(comma + 1), err);
-             if (!mac) {
-                 *err = "eth-peer: " + *err;
-                 return false;
-             }
-             c.eth_peers[static_cast<uint16_t>(*port)] = *mac;
-             return true;
-         }},
+        {"eth-peer", 0, "N,XX:XX:XX:XX:XX:XX", "peer MAC address of port N", eth_peer},
         {"txpkts", 0, "LEN[,LEN]...", "generated frame segment lengths (default 64)",
          [](Config &c, std::string_view v, std::string *err) {
              auto segs = parse_txpkts(v, err);

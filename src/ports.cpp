@@ -84,12 +84,7 @@ rte_mempool *Ports::pool(int socket) const {
 }
 
 std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
-    for (size_t i = 0; i < eal_args.size(); i++) {
-        std::string dev;
-        if (eal_args[i].rfind("--vdev=", 0) == 0)
-            dev = eal_args[i].substr(7);
-        else if (eal_args[i] == "--vdev" && i + 1 < eal_args.size())
-            dev = eal_args[++i];
+    for (const std::string &dev : option_values(eal_args, "--vdev")) {
         const std::string name = dev.substr(0, dev.find(','));
         // Only ethdev drivers make ports; crypto or event vdevs do not.
         if (name.rfind("net_", 0) != 0) continue;
