@@ -149,26 +149,38 @@ class _Parser:
             raise ParseError("the same series twice")
         fam.samples[key] = value
 
+    def blanks(self, line, pos):
+        """0.0.4 (as Prometheus' own parser) allows blanks and tabs between
+        the tokens of a label set; OpenMetrics none."""
+        if not self.om:
+            while pos < len(line) and line[pos] in " \t":
+                pos += 1
+        return pos
+
     def labels(self, line, pos):
         labels = {}
         if pos >= len(line) or line[pos] != "{":
             return labels, pos
-        pos += 1
+        pos = self.blanks(line, pos + 1)
         while True:
             if line.startswith("}", pos):
                 return labels, pos + 1
             m = LABEL.match(line, pos)
             if not m or m.group().startswith("__"):
                 raise ParseError(f"bad label name at column {pos + 1}")
-            lname, pos = m.group(), m.end()
-            if not line.startswith('="', pos):
-                raise ParseError(f"expected =\" after label {lname}")
-            value, pos = self.quoted(line, pos + 2)
+            lname, pos = m.group(), self.blanks(line, m.end())
+            if not line.startswith("=", pos):
+                raise ParseError(f"expected = after label {lname}")
+            pos = self.blanks(line, pos + 1)
+            if not line.startswith('"', pos):
+                raise ParseError(f"expected a quoted value for label {lname}")
+            value, pos = self.quoted(line, pos + 1)
+            pos = self.blanks(line, pos)
             if lname in labels:
                 raise ParseError(f"label {lname} twice")
             labels[lname] = value
             if line.startswith(",", pos):
-                pos += 1
+                pos = self.blanks(line, pos + 1)
                 if self.om and line.startswith("}", pos):
                     raise ParseError("OpenMetrics allows no trailing comma")
             elif not line.startswith("}", pos):

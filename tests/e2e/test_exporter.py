@@ -40,7 +40,8 @@ class StrictParserTest(unittest.TestCase):
     """The parser the exporter tests trust must refuse what is wrong."""
 
     GOOD = ('# HELP a_total Things.\n# TYPE a_total counter\na_total{x="1"} 3\n'
-            'a_total{x="q\\"\\\\\\n"} 4\n# TYPE b gauge\nb 1.5e3\n')
+            'a_total{x="q\\"\\\\\\n"} 4\n# TYPE b gauge\nb 1.5e3\n'
+            'b{ x = "1" ,\ty="2", } 2\n')
     GOOD_OM = ('# HELP a Things.\n# TYPE a counter\na_total{x="1"} 3\n# TYPE b gauge\n'
                'b -Inf\n# EOF\n')
 
@@ -48,6 +49,7 @@ class StrictParserTest(unittest.TestCase):
         fams = prom_text.parse(self.GOOD)
         self.assertEqual(fams["a_total"].samples[("a_total", (("x", 'q"\\\n'),))], 4)
         self.assertEqual(fams["b"].samples[("b", ())], 1500)
+        self.assertEqual(fams["b"].samples[("b", (("x", "1"), ("y", "2")))], 2)
         self.assertEqual(prom_text.parse(self.GOOD_OM, openmetrics=True)["a"].type, "counter")
 
     def test_refuses(self):
@@ -57,6 +59,8 @@ class StrictParserTest(unittest.TestCase):
             "bad value": "a one\n",
             "bad escape": 'a{x="\\t"} 1\n',
             "unterminated label": 'a{x="1} 1\n',
+            "unquoted label value": 'a{x=1} 1\n',
+            "space in a label name": 'a{x y="1"} 1\n',
             "label twice": 'a{x="1",x="2"} 1\n',
             "reserved label": 'a{__x="1"} 1\n',
             "series twice": "a 1\na 2\n",
@@ -80,6 +84,7 @@ class StrictParserTest(unittest.TestCase):
             "plain comment": "# hello\n# EOF\n",
             "two spaces": "# TYPE a gauge\na  1\n# EOF\n",
             "trailing comma": '# TYPE a gauge\na{x="1",} 1\n# EOF\n',
+            "space in labels": '# TYPE a gauge\na{x="1", y="2"} 1\n# EOF\n',
         }
         for what, text in bad_om.items():
             with self.subTest(what):
