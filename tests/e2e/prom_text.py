@@ -29,14 +29,20 @@ class Family:
         self.name, self.type, self.help, self.samples = name, None, None, {}
 
 
-def parse(text, openmetrics=False):
-    """{family name: Family} with samples {(sample name, ((label, value), ...)): value}."""
-    return _Parser(openmetrics).run(text)
+def parse(text, openmetrics=False, grouped=True):
+    """{family name: Family} with samples {(sample name, ((label, value), ...)): value}.
+    grouped=False accepts a family's lines apart (0.0.4 only), as Prometheus'
+    parsers do though the format asks for one group per family: DPDK's
+    dpdk-telemetry-exporter.py writes every HELP and TYPE first, then the
+    samples."""
+    if openmetrics and not grouped:
+        raise ValueError("OpenMetrics families are always grouped")
+    return _Parser(openmetrics, grouped).run(text)
 
 
 class _Parser:
-    def __init__(self, om):
-        self.om = om
+    def __init__(self, om, grouped=True):
+        self.om, self.grouped = om, grouped
         self.families, self.current, self.closed = {}, None, set()
 
     def run(self, text):
@@ -101,6 +107,9 @@ class _Parser:
         if self.current is not None and self.current.name == name:
             return self.current
         if name in self.families:
+            if not self.grouped:
+                self.current = self.families[name]
+                return self.current
             raise ParseError(f"family {name} is not contiguous")
         if self.current is not None:
             self.closed.add(self.current.name)
@@ -120,6 +129,12 @@ class _Parser:
                     return cur
         if self.om:
             raise ParseError(f"sample {sample_name} outside its family's TYPE")
+        if not self.grouped and sample_name not in self.families:
+            for fam in self.families.values():
+                if any(sample_name == fam.name + x for x in SUFFIXES.get(fam.type or "", ())):
+                    if fam.type != "counter":
+                        self.current = fam
+                        return fam
         return self.enter(sample_name)  # 0.0.4: an untyped family of its own
 
     def sample(self, line):

@@ -72,6 +72,10 @@ class StrictParserTest(unittest.TestCase):
             "float timestamp": "a 1 1.5\n",
             "three fields": "a 1 2 3\n",
         }
+        apart = "# TYPE a gauge\n# TYPE b gauge\na 1\nb 1\n"
+        self.assertRaises(prom_text.ParseError, prom_text.parse, apart)
+        self.assertEqual(set(prom_text.parse(apart, grouped=False)), {"a", "b"})
+        self.assertRaises(prom_text.ParseError, prom_text.parse, apart + "a 2\n", grouped=False)
         for what, text in bad_text.items():
             with self.subTest(what):
                 self.assertRaises(prom_text.ParseError, prom_text.parse, text)
@@ -231,7 +235,10 @@ class DpdkExporterTest(unittest.TestCase):
                                  "-o", f"prometheus://127.0.0.1:{port}"], deadline=90)
         self.assertTrue(p.wait_for(lambda o: "listening on" in o, 30), p.describe())
         _, text = get(f"http://127.0.0.1:{port}/")
-        fams = prom_text.parse(text)
+        # It writes all HELP/TYPE lines, then all samples (Prometheus takes
+        # that; the format asks for each family in one group).
+        fams = prom_text.parse(text, grouped=False)
+        self.assertEqual(fams["dpdk_pmdfwd_port_rx_packets_total"].type, "counter")
         rx = prom_text.series(fams, "dpdk_pmdfwd_port_rx_packets_total")
         self.assertEqual(len(rx), 2, text)
         self.assertGreater(min(rx.values()), 0, text)
