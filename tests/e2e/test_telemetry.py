@@ -71,7 +71,9 @@ class StatsTest(unittest.TestCase):
         self.assertEqual(after["running"], 0, after)
         text_ports, text_streams = rig.port_fwd_stats(out), rig.stream_fwd_stats(out)
         self.assertEqual(set(text_ports), {0, 1}, out)
-        self.assertGreater(text_ports[0]["rx"], second["total"]["rx_packets"] // 2, out)
+        # Counted since the start, as the telemetry was (the lcore may have
+        # been preempted since the last call: no growth is required here).
+        self.assertGreaterEqual(text_ports[0]["rx"], ports_of(second)[0]["rx_packets"], out)
         got_ports = {p: {"rx": s["rx_packets"], "rx_dropped": s["rx_dropped"],
                          "tx": s["tx_packets"], "tx_dropped": s["tx_dropped"]}
                      for p, s in ports_of(after).items()}
