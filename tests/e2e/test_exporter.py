@@ -197,6 +197,7 @@ class ExporterTest(unittest.TestCase):
         with self.assertRaises(urllib.error.HTTPError) as e:
             get(url.replace("/metrics", "/other"))
         self.assertEqual(e.exception.code, 404)
+        e.exception.close()
 
     def test_once_and_unavailable(self):
         once = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-f", self.prefix, "--once"])
@@ -213,6 +214,7 @@ class ExporterTest(unittest.TestCase):
         with self.assertRaises(urllib.error.HTTPError) as e:
             get(url)
         self.assertEqual(e.exception.code, 503)
+        e.exception.close()
 
 
 class DpdkExporterTest(unittest.TestCase):
