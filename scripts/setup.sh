@@ -11,7 +11,7 @@ packages=(
   g++ meson ninja-build pkg-config
   dpdk dpdk-dev libdpdk-dev libnuma-dev libpcap-dev
   libgtest-dev libbenchmark-dev
-  python3 python3-scapy python3-matplotlib
+  python3 python3-scapy python3-matplotlib python3-prometheus-client
   clang libclang-rt-dev
 )
 

@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include "commands.h"
+#include "telemetry.h"
 
 #include <rte_cycles.h>
 #include <rte_lcore.h>
@@ -9,6 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -23,9 +25,18 @@ App::~App() {
 }
 
 std::string App::init() {
+    if (std::string err = Metrics::check(cfg_); !err.empty()) return err;
+    // Lcores that publish metrics do not forward.
+    const std::vector<unsigned> metric_lcores = Metrics::lcores(cfg_);
     std::vector<unsigned> lcores;
     unsigned l;
-    RTE_LCORE_FOREACH_WORKER(l) lcores.push_back(l);
+    RTE_LCORE_FOREACH_WORKER(l) {
+        if (std::find(metric_lcores.begin(), metric_lcores.end(), l) == metric_lcores.end())
+            lcores.push_back(l);
+    }
+    if (lcores.empty() && !metric_lcores.empty())
+        return "no forwarding lcore left: the worker lcores publish metrics (--latencystats, "
+               "--bitrate-stats); give EAL one more lcore (e.g. -l 0-2)";
     if (lcores.empty())
         return "no forwarding lcore: give EAL at least two lcores (e.g. -l 0-1); the main lcore "
                "runs "
@@ -40,16 +51,28 @@ std::string App::init() {
     fwd_ = std::make_unique<Forwarder>(cfg_, ports_, lcores);
     std::string err;
     if (fwd_->nb_streams_for_config(&err) == 0) return err;
+    if (std::string note = capture_.enable(); !note.empty())
+        std::printf("pmdfwd: %s\n", note.c_str());
+    if (std::string why = metrics_.start(cfg_, ports_.ids()); !why.empty()) return why;
+    publish_telemetry();
     return {};
 }
 
+void App::publish_telemetry() {
+    if (fwd_)
+        telemetry::publish(std::make_shared<const TelemetrySnapshot>(take_snapshot(cfg_, *fwd_)));
+}
+
 std::string App::start(unsigned tx_first_bursts) {
-    return fwd_->start(tx_first_bursts);
+    std::string err = fwd_->start(tx_first_bursts);
+    publish_telemetry();
+    return err;
 }
 
 std::string App::stop() {
     std::string o = "Telling cores to stop...\nWaiting for lcores to finish...\n";
     fwd_->stop();
+    publish_telemetry();
     o += fwd_stats();
     return o + "\nDone.\n";
 }
@@ -94,9 +117,15 @@ std::string App::mempool_info() {
     return o;
 }
 
+bool App::run_line(const std::string &line, std::string *out) {
+    const bool ok = run_command(*this, line, out);
+    publish_telemetry();
+    return ok;
+}
+
 bool App::execute(const std::string &line) {
     std::string out;
-    const bool ok = run_command(*this, line, &out);
+    const bool ok = run_line(line, &out);
     std::fputs(out.c_str(), stdout);
     std::fflush(stdout);
     return ok;
@@ -139,6 +168,11 @@ void App::shutdown() {
     if (fwd_ && fwd_->running()) {
         std::fputs(stop().c_str(), stdout);
     }
+    // Nothing outside may touch the ports once they close: telemetry
+    // readers are let finish, metrics lcores stop, capture callbacks go.
+    telemetry::withdraw();
+    metrics_.stop();
+    capture_.disable();
     fwd_.reset();
     for (uint16_t p : ports_.ids())
         std::printf("\nStopping port %u...\n", p);

@@ -3,9 +3,11 @@
 // the non-interactive wait loop or the shell.
 #pragma once
 
+#include "capture.h"
 #include "config.h"
 #include "forwarder.h"
 #include "host_control.h"
+#include "metrics.h"
 #include "ports.h"
 #include "stats.h"
 
@@ -63,14 +65,20 @@ class App : public HostControl {
 
     // Runs one shell line and prints its output.
     bool execute(const std::string &line);
+    // Runs one shell line into *out; telemetry then sees what it changed.
+    bool run_line(const std::string &line, std::string *out);
 
   private:
     void print_periodic_stats();
+    // Hands the telemetry endpoints a copy of what may have changed.
+    void publish_telemetry();
 
     Config cfg_;
     Ports ports_;
     std::unique_ptr<Forwarder> fwd_;
     RateTracker rates_;
+    PacketCapture capture_;
+    Metrics metrics_;
     bool quit_ = false;
     bool closed_ = false;
 };

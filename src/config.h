@@ -55,6 +55,11 @@ struct Config {
     bool no_mlockall = false;
     bool no_flush_rx = false;
 
+    // Worker lcores that publish latency (--latencystats) and bit-rate
+    // (--bitrate-stats) metrics instead of forwarding; -1: off.
+    int latencystats_lcore = -1;
+    int bitrate_lcore = -1;
+
     std::map<uint16_t, std::array<uint8_t, 6>> eth_peers; // --eth-peer
     std::vector<uint16_t> txpkts = {64};                  // --txpkts segment lengths
 

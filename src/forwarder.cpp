@@ -39,7 +39,10 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
         params_.txpkt_len += cfg_.txpkts[i];
     }
 
-    streams_ = std::make_unique<Stream[]>(specs_.size());
+    // Not make_shared: GCC 12's array form copies an element, and a Stream
+    // holds atomics.
+    streams_ = std::shared_ptr<Stream[]>(new Stream[specs_.size()]);
+    stream_lcores_.assign(specs_.size(), 0);
     contexts_.clear();
     for (size_t g = 0; g < groups.size(); g++) {
         auto ctx = std::make_unique<LcoreContext>();
@@ -56,6 +59,7 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
             s.pub.tx = &ports_.find(sp.tx_port)->tx;
             s.pub.params = &params_;
             ctx->streams.push_back(&s);
+            stream_lcores_[idx] = lcore;
         }
         ctx->burst_fn = engine->burst;
         ctx->burst = cfg_.burst;
@@ -167,46 +171,18 @@ void Forwarder::stop() {
     fini_engine();
 }
 
-FwdStats Forwarder::collect() const {
-    FwdStats f;
-    f.engine = engine_ ? engine_->name : cfg_.forward_mode;
-    f.record_cycles = cfg_.record_core_cycles;
-    f.record_bursts = cfg_.record_burst_stats;
-    f.tsc_hz = rte_get_tsc_hz();
-    for (size_t i = 0; i < specs_.size(); i++) {
-        const Stream &s = streams_[i];
-        StreamStats st;
-        st.spec = specs_[i];
-        st.rx = s.rx_packets.get();
-        st.tx = s.tx_packets.get();
-        st.dropped = s.fwd_dropped.get();
-        st.retries = s.tx_retries.get();
-        st.cycles = s.core_cycles.get();
-        st.untouched = s.pub.engine_untouched;
-        st.consumed = s.pub.engine_consumed;
-        st.generated = s.pub.engine_generated;
-        if (!running_) st.rx_bursts = s.rx_bursts, st.tx_bursts = s.tx_bursts;
-        f.streams.push_back(st);
-    }
-    const std::vector<uint16_t> ids = ports_.ids();
-    for (size_t i = 0; i < ids.size(); i++) {
-        rte_eth_stats now{};
-        rte_eth_stats_get(ids[i], &now);
-        const rte_eth_stats base = i < base_.size() ? base_[i] : rte_eth_stats{};
-        auto since = [](uint64_t n, uint64_t b) { return n >= b ? n - b : n; };
-        PortFwdStats p;
-        p.port = ids[i];
-        p.rx = since(now.ipackets, base.ipackets);
-        p.rx_dropped = since(now.imissed, base.imissed);
-        p.rx_errors = since(now.ierrors, base.ierrors);
-        p.rx_nombuf = since(now.rx_nombuf, base.rx_nombuf);
-        p.tx = since(now.opackets, base.opackets);
-        p.tx_dropped = since(now.oerrors, base.oerrors);
-        for (const StreamStats &st : f.streams)
-            if (st.spec.tx_port == p.port) p.tx_dropped += st.dropped;
-        f.ports.push_back(p);
-    }
-    return f;
+FwdView Forwarder::view() const {
+    FwdView v;
+    v.engine = engine_ ? engine_->name : cfg_.forward_mode;
+    v.running = running_;
+    v.record_cycles = cfg_.record_core_cycles;
+    v.record_bursts = cfg_.record_burst_stats;
+    v.specs = specs_;
+    v.stream_lcores = stream_lcores_;
+    v.streams = streams_;
+    v.port_ids = ports_.ids();
+    v.base = base_;
+    return v;
 }
 
 void Forwarder::clear() {

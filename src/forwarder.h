@@ -4,6 +4,7 @@
 
 #include "config.h"
 #include "fwd_loop.h"
+#include "fwd_view.h"
 #include "ports.h"
 #include "stats.h"
 #include "stream.h"
@@ -28,7 +29,10 @@ class Forwarder {
     bool running() const { return running_; }
 
     // Forward statistics since the last start or clear.
-    FwdStats collect() const;
+    FwdStats collect() const { return collect_fwd_stats(view(), !running_); }
+    // What the statistics are computed from; shares the streams, so another
+    // thread may read it while the next start builds new ones.
+    FwdView view() const;
     void clear();
     // `show config fwd`.
     std::string describe() const;
@@ -49,8 +53,9 @@ class Forwarder {
     std::vector<unsigned> fwd_lcores_;
     const pmdfwd_engine *engine_ = nullptr;
     pmdfwd_fwd_params params_{};
-    std::unique_ptr<Stream[]> streams_;
+    std::shared_ptr<Stream[]> streams_;
     std::vector<StreamSpec> specs_;
+    std::vector<unsigned> stream_lcores_; // per spec
     std::vector<std::unique_ptr<LcoreContext>> contexts_;
     std::vector<unsigned> launched_;
     std::vector<rte_eth_stats> base_; // port counters at start/clear

@@ -85,6 +85,17 @@ bool eth_peer(Config &c, std::string_view v, std::string *err) {
     return true;
 }
 
+// An lcore id; whether EAL runs it and it is free to use is checked once
+// EAL and the forwarding lcores are known (App::init).
+std::function<bool(Config &, std::string_view, std::string *)> lcore_option(const char *what,
+                                                                            int Config::*field) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        auto n = parse_uint(what, v, 0, RTE_MAX_LCORE - 1, err);
+        if (n) c.*field = static_cast<int>(*n);
+        return n.has_value();
+    };
+}
+
 const std::vector<Option> &options() {
     static const std::vector<Option> opts = {
         {"forward-mode", 0, "MODE", "forwarding engine (see the list below)", forward_mode},
@@ -138,6 +149,14 @@ const std::vector<Option> &options() {
              if (segs) c.txpkts = *segs;
              return segs.has_value();
          }},
+        {"latencystats", 0, "LCORE",
+         "publish latency metrics (librte_latencystats) from worker LCORE, which then does not "
+         "forward",
+         lcore_option("latencystats", &Config::latencystats_lcore)},
+        {"bitrate-stats", 0, "LCORE",
+         "publish bit-rate metrics (librte_bitratestats) from worker LCORE, which then does not "
+         "forward",
+         lcore_option("bitrate-stats", &Config::bitrate_lcore)},
         {"no-mlockall", 0, nullptr, "do not lock memory", flag(&Config::no_mlockall)},
         {"no-flush-rx", 0, nullptr, "do not drain RX queues at start", flag(&Config::no_flush_rx)},
         {"engine-plugin", 0, "PATH", "load forwarding engines from a shared object (repeatable)",

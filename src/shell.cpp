@@ -32,7 +32,7 @@ void validate(rdline *rdl, const char *buf, unsigned int size) {
     std::fputs("\r\n", stdout);
     // The terminal is in raw mode: turn command output's \n into \r\n.
     std::string out;
-    run_command(*app, line, &out);
+    app->run_line(line, &out);
     for (char c : out) {
         if (c == '\n') std::fputc('\r', stdout);
         std::fputc(c, stdout);

@@ -1,0 +1,240 @@
+# The observability tests' rig: processes owned by the test (each in its own
+# process group, killed on any exit, and by a watchdog past its deadline),
+# pmdfwd in batch or shell mode, queries through DPDK's own dpdk-telemetry.py,
+# EAL arguments for runs that secondary processes (dpdk-dumpcap, dpdk-pdump,
+# dpdk-proc-info) attach to, and a pcapng reader for what dumpcap writes.
+import collections
+import glob
+import json
+import os
+import shutil
+import signal
+import struct
+import subprocess
+import threading
+import time
+import unittest
+from pathlib import Path
+
+import rig
+
+PROMPT = "pmdfwd> "
+HUGEPAGE_DIR = "/dev/hugepages"
+
+
+class Process:
+    """A child in its own process group; kill() ends the group, and a
+    watchdog does so after `deadline` seconds whatever the test does."""
+
+    def __init__(self, args, *, stdin=subprocess.DEVNULL, deadline=120, cwd=None, env=None):
+        self.args = [str(a) for a in args]
+        self.proc = subprocess.Popen(self.args, stdin=stdin, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, start_new_session=True,
+                                     cwd=cwd, env=env, bufsize=0)
+        self.out = ""
+        self.cond = threading.Condition()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self.watchdog = threading.Timer(deadline, self.kill)
+        self.watchdog.daemon = True
+        self.watchdog.start()
+
+    def _read(self):
+        while True:
+            chunk = self.proc.stdout.read(4096)
+            with self.cond:
+                if not chunk:
+                    self.cond.notify_all()
+                    return
+                self.out += chunk.decode(errors="replace")
+                self.cond.notify_all()
+
+    def wait_for(self, predicate, timeout):
+        """Waits until predicate(output) holds; False on timeout or exit."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while not predicate(self.out):
+                left = deadline - time.monotonic()
+                if left <= 0 or (self.proc.poll() is not None and not self.reader.is_alive()):
+                    return predicate(self.out)
+                self.cond.wait(min(left, 0.1))
+        return True
+
+    def wait(self, timeout):
+        """Exit status, or None after killing a child that did not exit."""
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return None
+        self.reader.join(5)
+        return rc
+
+    def kill(self):
+        self.watchdog.cancel()
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+        self.reader.join(5)
+        for f in (self.proc.stdin, self.proc.stdout):
+            if f:
+                f.close()
+
+    def describe(self):
+        return f"$ {' '.join(self.args)}\n{self.out}"
+
+
+def start(test, args, **kw):
+    """A Process that the test case owns: killed in its cleanup, pass or fail."""
+    p = Process(args, **kw)
+    test.addCleanup(p.kill)
+    return p
+
+
+def shared_eal_args(test, prefix, lcores=("-l", "0-1")):
+    """EAL arguments for a primary that secondaries can attach to: hugepage
+    memory with its files kept while it runs (no --huge-unlink, no
+    --no-shconf); the test's cleanup removes them and the runtime dir."""
+    test.addCleanup(remove_hugepage_files, prefix)
+    test.addCleanup(rig.remove_runtime_dir, prefix)
+    return [*lcores, "--no-pci", "-m", "256", "--file-prefix", prefix]
+
+
+def remove_hugepage_files(prefix):
+    for f in glob.glob(os.path.join(HUGEPAGE_DIR, f"{prefix}map_*")):
+        try:
+            os.unlink(f)
+        except FileNotFoundError:
+            pass
+
+
+def hugepages_free(pages=256):
+    """Whether the machine has the hugepages a shared-memory run needs."""
+    try:
+        meminfo = Path("/proc/meminfo").read_text()
+    except OSError:
+        return False
+    for line in meminfo.splitlines():
+        if line.startswith("HugePages_Free:"):
+            return int(line.split()[1]) >= pages and os.access(HUGEPAGE_DIR, os.W_OK)
+    return False
+
+
+def require_hugepages(test):
+    if not hugepages_free():
+        test.skipTest(f"needs 256 free 2 MiB hugepages in {HUGEPAGE_DIR} "
+                      "(scripts/hugepages.sh): secondary processes cannot attach to --no-huge")
+
+
+def tool(test, name):
+    """A DPDK tool from the dpdk package, or skip saying which is missing."""
+    path = shutil.which(name) or (f"/usr/bin/{name}" if os.path.exists(f"/usr/bin/{name}")
+                                  else None)
+    if path is None:
+        test.skipTest(f"{name} not installed (Debian package dpdk)")
+    return path
+
+
+def socket_path(prefix):
+    return Path("/var/run/dpdk") / prefix / "dpdk_telemetry.v2"
+
+
+def telemetry(test, prefix, *commands, timeout=30):
+    """Replies to commands from DPDK's dpdk-telemetry.py, non-interactive:
+    one JSON line per command, in order."""
+    script = tool(test, "dpdk-telemetry.py")
+    proc = subprocess.run(["/usr/bin/python3", script, "-f", prefix],
+                          input="".join(c + "\n" for c in commands), capture_output=True,
+                          text=True, timeout=timeout)
+    test.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+    replies = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    test.assertEqual(len(replies), len(commands), proc.stdout + proc.stderr)
+    return [r[c.split(",")[0]] for r, c in zip(replies, commands)]
+
+
+class Shell:
+    """pmdfwd -i with a pipe on stdin, owned by the test."""
+
+    def __init__(self, test, eal, app_args, *, deadline=120):
+        self.test = test
+        self.p = start(test, [rig.pmdfwd_bin(), *eal, "--", "-i", *app_args],
+                       stdin=subprocess.PIPE, deadline=deadline)
+        self.mark = 0
+        self.startup = self._until_prompt(60)
+
+    def _until_prompt(self, timeout):
+        ok = self.p.wait_for(lambda out: out.endswith(PROMPT) and len(out) > self.mark, timeout)
+        self.test.assertTrue(ok, "no pmdfwd> prompt\n" + self.p.describe())
+        out = self.p.out[self.mark:-len(PROMPT)]
+        self.mark = len(self.p.out)
+        return out
+
+    def run(self, line, timeout=30):
+        self.p.proc.stdin.write((line + "\n").encode())
+        self.p.proc.stdin.flush()
+        return self._until_prompt(timeout)
+
+    def quit(self):
+        self.p.proc.stdin.write(b"quit\n")
+        self.p.proc.stdin.flush()
+        return self.p.wait(30)
+
+
+# pcapng (what dpdk-dumpcap writes by default): section header, interface
+# descriptions, enhanced packet blocks; other blocks are skipped.
+_SHB, _IDB, _EPB, _SPB = 0x0A0D0D0A, 1, 6, 3
+
+
+Packet = collections.namedtuple("Packet", "iface data origlen direction")
+INBOUND, OUTBOUND = 1, 2  # epb_flags direction bits
+
+
+def read_pcapng(path):
+    """[Packet] in file order; direction from the epb_flags option (None if absent)."""
+    data = Path(path).read_bytes()
+    out, ifaces, off, end = [], [], 0, "<"
+    while off + 12 <= len(data):
+        btype = struct.unpack_from(end + "I", data, off)[0]
+        if btype == _SHB:
+            magic = struct.unpack_from("<I", data, off + 8)[0]
+            end = "<" if magic == 0x1A2B3C4D else ">"
+            ifaces = []
+        blen = struct.unpack_from(end + "I", data, off + 4)[0]
+        if blen < 12 or off + blen > len(data):
+            raise AssertionError(f"{path}: bad block length {blen} at offset {off}")
+        body = data[off + 8: off + blen - 4]
+        if btype == _IDB:
+            ifaces.append(_option(body[8:], 2, end))  # if_name
+        elif btype == _EPB:
+            iface, _, _, caplen, origlen = struct.unpack_from(end + "IIIII", body)
+            flags = _option(body[20 + (caplen + 3) // 4 * 4:], 2, end, raw=True)
+            direction = struct.unpack(end + "I", flags)[0] & 3 if flags else None
+            out.append(Packet(ifaces[iface] if iface < len(ifaces) else None,
+                              body[20:20 + caplen], origlen, direction))
+        elif btype == _SPB:
+            origlen = struct.unpack_from(end + "I", body)[0]
+            out.append(Packet(ifaces[0] if ifaces else None, body[4:4 + origlen], origlen, None))
+        off += blen
+    if off != len(data):
+        raise AssertionError(f"{path}: {len(data) - off} trailing bytes")
+    return out
+
+
+def _option(opts, code, end, raw=False):
+    off = 0
+    while off + 4 <= len(opts):
+        c, n = struct.unpack_from(end + "HH", opts, off)
+        if c == 0:
+            break
+        if c == code:
+            value = opts[off + 4: off + 4 + n]
+            return value if raw else value.decode(errors="replace")
+        off += 4 + (n + 3) // 4 * 4
+    return None
+
+
+def skip_unless_root(test):
+    if os.geteuid() != 0:
+        raise unittest.SkipTest("needs root: hugepages and /var/run/dpdk")
