@@ -16,6 +16,19 @@ namespace pmdfwd {
 enum class Topology { Paired, Chained, Loop };
 enum class StatsFormat { Text, Json };
 
+// testpmd's word for a topology (--port-topology, telemetry's /pmdfwd/config).
+constexpr const char *to_string(Topology t) {
+    switch (t) {
+    case Topology::Paired:
+        return "paired";
+    case Topology::Chained:
+        return "chained";
+    case Topology::Loop:
+        return "loop";
+    }
+    return "?";
+}
+
 // testpmd's limits and defaults, so that a command line moves over unchanged.
 inline constexpr uint16_t kMaxBurst = 512;
 inline constexpr uint16_t kDefaultBurst = 32;

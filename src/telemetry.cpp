@@ -228,7 +228,7 @@ int cmd_config(const char *, const char *, rte_tel_data *d) {
     return 0;
 }
 
-rte_tel_data *engine_dict(const EngineInfo &e) {
+rte_tel_data *engine_dict(const EngineEntry &e) {
     rte_tel_data *c = rte_tel_data_alloc();
     if (c == nullptr) return nullptr;
     rte_tel_data_start_dict(c);

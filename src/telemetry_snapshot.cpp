@@ -1,5 +1,6 @@
 #include "telemetry_snapshot.h"
 
+#include "engine_api.h"
 #include "engine_registry.h"
 #include "forwarder.h"
 
@@ -9,8 +10,8 @@ namespace pmdfwd {
 
 namespace {
 
-EngineInfo engine_info(const pmdfwd_engine &e) {
-    EngineInfo i;
+EngineEntry engine_info(const pmdfwd_engine &e) {
+    EngineEntry i;
     i.name = e.name;
     i.summary = e.summary ? e.summary : "";
     i.origin = EngineRegistry::instance().origin(e.name);
@@ -19,12 +20,10 @@ EngineInfo engine_info(const pmdfwd_engine &e) {
     return i;
 }
 
+// Through the one C-ABI wrapper, which terminates what the engine wrote.
 std::vector<std::string> describe_lines(const pmdfwd_engine &e) {
     std::vector<std::string> lines;
-    if (e.describe == nullptr) return lines;
-    char buf[2048] = "";
-    e.describe(buf, sizeof(buf));
-    std::istringstream in(buf);
+    std::istringstream in(call_describe(e));
     for (std::string line; std::getline(in, line);)
         if (!line.empty()) lines.push_back(line);
     return lines;

@@ -15,7 +15,9 @@ namespace pmdfwd {
 
 class Forwarder;
 
-struct EngineInfo {
+// One registered engine as telemetry lists it (origin and flags, which the
+// control side's EngineInfo does not carry).
+struct EngineEntry {
     std::string name, summary, origin;
     uint32_t flags = 0;
     bool has_params = false;
@@ -33,8 +35,8 @@ struct TelemetrySnapshot {
     std::vector<PlannedStream> streams;    // what the settings give (`show config fwd`)
     std::string streams_error;             // why they give none
     FwdView fwd;                           // the statistics source
-    std::vector<EngineInfo> engines;       // registered, sorted by name
-    EngineInfo engine;                     // the running one, else the configured one
+    std::vector<EngineEntry> engines;       // registered, sorted by name
+    EngineEntry engine;                     // the running one, else the configured one
     std::vector<std::string> engine_state; // its describe hook, line by line
 };
 
