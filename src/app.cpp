@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include "commands.h"
+#include "output.h"
 
 #include <rte_cycles.h>
 #include <rte_lcore.h>
@@ -65,7 +66,10 @@ std::string App::port_stats(uint16_t port) {
 void App::clear_port_stats(uint16_t port) {
     rte_eth_stats_reset(port);
     rates_.reset(port);
-    std::printf("\n  NIC statistics for port %d cleared\n", port);
+    if (cfg_.stats_format == StatsFormat::Json)
+        std::printf("{\"type\":\"port_stats_cleared\",\"port\":%u}\n", port);
+    else
+        std::printf("\n  NIC statistics for port %d cleared\n", port);
 }
 
 std::string App::fwd_stats() {
@@ -98,7 +102,7 @@ bool App::execute(const std::string &line) {
     std::string out;
     const bool ok = run_command(*this, line, &out);
     std::fputs(out.c_str(), stdout);
-    std::fflush(stdout);
+    flush_output();
     return ok;
 }
 
@@ -130,7 +134,7 @@ void App::print_periodic_stats() {
     for (uint16_t p : ports_.ids())
         o += port_stats(p);
     std::fputs(o.c_str(), stdout);
-    std::fflush(stdout);
+    flush_output();
 }
 
 void App::shutdown() {
@@ -144,7 +148,7 @@ void App::shutdown() {
         std::printf("\nStopping port %u...\n", p);
     ports_.close();
     std::printf("\nBye...\n");
-    std::fflush(stdout);
+    flush_output();
 }
 
 } // namespace pmdfwd

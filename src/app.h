@@ -6,6 +6,7 @@
 #include "config.h"
 #include "forwarder.h"
 #include "host_control.h"
+#include "output.h"
 #include "ports.h"
 #include "stats.h"
 
@@ -15,7 +16,8 @@
 
 namespace pmdfwd {
 
-// Set by SIGINT/SIGTERM; read by the wait loop and the shell.
+// Set by SIGINT, SIGTERM, SIGHUP, SIGQUIT and a SIGPIPE sent by another
+// process; read by the wait loop and the shell.
 extern std::atomic<int> g_signal;
 
 class App : public HostControl {
@@ -55,7 +57,8 @@ class App : public HostControl {
         ports_.set_peer(port, mac);
     }
     void request_quit() override { quit_ = true; }
-    bool quit_requested() const { return quit_ || g_signal.load() != 0; }
+    // A quit command, a signal, or stdout that can no longer be written.
+    bool quit_requested() const { return quit_ || g_signal.load() != 0 || output_error() != 0; }
 
     // Forward statistics since the last start or clear, as numbers.
     FwdStats collect_fwd() const { return fwd_->collect(); }

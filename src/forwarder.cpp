@@ -39,6 +39,7 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
     }
 
     streams_ = std::make_unique<Stream[]>(specs_.size());
+    overrun_reported_.store(false);
     contexts_.clear();
     for (size_t g = 0; g < groups.size(); g++) {
         auto ctx = std::make_unique<LcoreContext>();
@@ -54,6 +55,8 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
             s.pub.pool = ports_.pool(s.pub.socket_id);
             s.pub.tx = &ports_.find(sp.tx_port)->tx;
             s.pub.params = &params_;
+            s.engine_name = engine->name;
+            s.overrun_reported = &overrun_reported_;
             ctx->streams.push_back(&s);
         }
         ctx->burst_fn = engine->burst;
@@ -83,10 +86,14 @@ std::string Forwarder::init_engine(const pmdfwd_engine *engine) {
         }
         begun.push_back(p);
     }
+    // Streams [0, inited) are set up; the one that failed is not, so its
+    // stream_fini must not run (its priv may be anything).
     for (; err.empty() && inited < specs_.size(); inited++)
-        if (engine->stream_init && engine->stream_init(&streams_[inited].pub) != 0)
+        if (engine->stream_init && engine->stream_init(&streams_[inited].pub) != 0) {
             err = std::string("engine ") + engine->name + " could not set up stream " +
                   std::to_string(inited);
+            break;
+        }
     if (err.empty()) {
         engine_started_ = true;
         return {};
@@ -181,6 +188,7 @@ FwdStats Forwarder::collect() const {
         st.tx = s.tx_packets.get();
         st.dropped = s.fwd_dropped.get();
         st.retries = s.tx_retries.get();
+        st.overruns = s.burst_overruns.get();
         st.cycles = s.core_cycles.get();
         st.untouched = s.pub.engine_untouched;
         st.consumed = s.pub.engine_consumed;

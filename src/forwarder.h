@@ -55,6 +55,7 @@ class Forwarder {
     std::vector<unsigned> launched_;
     std::vector<rte_eth_stats> base_; // port counters at start/clear
     std::atomic<bool> stop_{false};
+    std::atomic<bool> overrun_reported_{false};
     bool running_ = false;
     bool engine_started_ = false;
 };

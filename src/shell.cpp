@@ -3,6 +3,7 @@
 // stdin is a pipe or file, so scripted sessions behave the same.
 #include "app.h"
 #include "commands.h"
+#include "output.h"
 
 #include <cmdline_rdline.h>
 
@@ -37,7 +38,7 @@ void validate(rdline *rdl, const char *buf, unsigned int size) {
         if (c == '\n') std::fputc('\r', stdout);
         std::fputc(c, stdout);
     }
-    std::fflush(stdout);
+    flush_output();
 }
 
 std::string common_prefix(const std::vector<std::string> &v) {
@@ -141,7 +142,7 @@ int App::run_shell() {
         bool prompted = false;
         while (!quit_requested()) {
             if (!prompted) std::printf("%s", kPrompt);
-            std::fflush(stdout);
+            flush_output();
             prompted = true;
             const int got = in.next(&line);
             if (got < 0) break;
