@@ -1,21 +1,31 @@
 #include "app.h"
 
 #include "commands.h"
+#include "line_reader.h"
 #include "output.h"
 
 #include <rte_cycles.h>
 #include <rte_lcore.h>
 #include <rte_mempool.h>
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 
 namespace pmdfwd {
 
 std::atomic<int> g_signal{0};
+std::atomic<bool> g_continued{false};
+
+namespace {
+// How long a wait for input lasts before signals are looked at again.
+constexpr int kPollMs = 50;
+} // namespace
 
 App::App(Config cfg) : cfg_(std::move(cfg)) {}
 
@@ -106,22 +116,63 @@ bool App::execute(const std::string &line) {
     return ok;
 }
 
+namespace {
+
+// Opened without blocking: a FIFO with no writer yet must not hold start-up
+// beyond a signal's reach. "" or why the file cannot be a command file.
+std::string open_cmdline_file(const std::string &path, int *fd) {
+    *fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (*fd < 0) return "cannot read --cmdline-file " + path + ": " + std::strerror(errno);
+    struct stat st {};
+    if (fstat(*fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(*fd);
+        return "--cmdline-file " + path + " is a directory (expected a file of shell commands)";
+    }
+    return {};
+}
+
+} // namespace
+
 bool App::run_cmdline_file() {
     if (cfg_.cmdline_file.empty()) return true;
-    std::ifstream in(cfg_.cmdline_file);
-    if (!in) {
-        std::fprintf(stderr, "pmdfwd: cannot read --cmdline-file %s\n", cfg_.cmdline_file.c_str());
+    const std::string &path = cfg_.cmdline_file;
+    int fd = -1;
+    if (std::string why = open_cmdline_file(path, &fd); !why.empty()) {
+        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
         return false;
     }
-    std::printf("Read CLI commands from %s\n", cfg_.cmdline_file.c_str());
-    std::string line;
+    std::printf("Read CLI commands from %s\n", path.c_str());
+    LineReader in(fd);
+    std::string line, why;
     unsigned n = 0;
-    while (!quit_requested() && std::getline(in, line)) {
-        n++;
-        if (!execute(line))
-            std::printf("(%s:%u: command failed, continuing)\n", cfg_.cmdline_file.c_str(), n);
+    // A signal ends the wait for the next line (an idle FIFO writer) and
+    // the run, as it does forwarding.
+    while (!quit_requested() && why.empty()) {
+        switch (in.next(&line, kPollMs)) {
+        case LineReader::Got::None:
+            break;
+        case LineReader::Got::Line:
+            n++;
+            if (!execute(line))
+                std::printf("(%s:%u: command failed, continuing)\n", path.c_str(), n);
+            break;
+        case LineReader::Got::TooLong:
+            why = "--cmdline-file " + path + ": line " + std::to_string(n + 1) +
+                  " is longer than " + std::to_string(in.max_line()) +
+                  " bytes (allowed: at most that per command); the commands after it were not run";
+            break;
+        case LineReader::Got::Error:
+            why = "cannot read --cmdline-file " + path + ": " + std::strerror(in.error());
+            break;
+        case LineReader::Got::End:
+            close(fd);
+            return true;
+        }
     }
-    return true;
+    close(fd);
+    if (why.empty()) return true; // a signal or quit: the caller shuts down
+    std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+    return false;
 }
 
 void App::print_periodic_stats() {

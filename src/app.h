@@ -8,6 +8,7 @@
 #include "host_control.h"
 #include "output.h"
 #include "ports.h"
+#include "signal_flag.h"
 #include "stats.h"
 
 #include <atomic>
@@ -15,10 +16,6 @@
 #include <string>
 
 namespace pmdfwd {
-
-// Set by SIGINT, SIGTERM, SIGHUP, SIGQUIT and a SIGPIPE sent by another
-// process; read by the wait loop and the shell.
-extern std::atomic<int> g_signal;
 
 class App : public HostControl {
   public:

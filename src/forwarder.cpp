@@ -7,6 +7,7 @@
 #include <rte_cycles.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
+#include <rte_mbuf.h>
 
 #include <cstdio>
 
@@ -114,6 +115,22 @@ void Forwarder::fini_engine() {
     engine_started_ = false;
 }
 
+// tx_first sends single-segment frames; one that does not fit an mbuf was
+// cut to the mbuf's room without a word. txonly refuses the same.
+std::string Forwarder::check_tx_first() const {
+    for (size_t i = 0; i < specs_.size(); i++) {
+        const unsigned room = rte_pktmbuf_data_room_size(streams_[i].pub.pool);
+        const unsigned fits = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
+        if (params_.txpkt_len > fits)
+            return "tx_first: the --txpkts frame of " + std::to_string(params_.txpkt_len) +
+                   " bytes does not fit one mbuf (" + std::to_string(fits) +
+                   " bytes of data room after the headroom) and tx_first sends single-segment "
+                   "frames (allowed: --txpkts totalling at most " +
+                   std::to_string(fits) + " bytes)";
+    }
+    return {};
+}
+
 void Forwarder::send_tx_first(unsigned bursts) {
     const uint16_t len = static_cast<uint16_t>(params_.txpkt_len);
     rte_mbuf *pkts[kMaxBurst];
@@ -142,6 +159,8 @@ std::string Forwarder::start(unsigned tx_first_bursts) {
     if (engine == nullptr) return "unknown forwarding mode " + cfg_.forward_mode;
     fini_engine();
     if (std::string err = build(engine); !err.empty()) return err;
+    if (tx_first_bursts > 0)
+        if (std::string err = check_tx_first(); !err.empty()) return err;
     if (!cfg_.no_flush_rx) ports_.flush_rx(cfg_.nb_rxq);
     if (std::string err = init_engine(engine); !err.empty()) return err;
     snapshot_ports();

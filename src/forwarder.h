@@ -41,6 +41,7 @@ class Forwarder {
     std::string build(const pmdfwd_engine *engine);
     std::string init_engine(const pmdfwd_engine *engine);
     void fini_engine();
+    std::string check_tx_first() const;
     void send_tx_first(unsigned bursts);
     void snapshot_ports();
 

@@ -26,7 +26,9 @@ inline void run_stream(const LcoreContext &ctx, Stream &s, rte_mbuf **pkts) {
     if (nb_out > 0) {
         sent = rte_eth_tx_burst(ps.tx_port, ps.tx_queue, pkts, nb_out);
         if constexpr (Retry) {
-            for (unsigned r = 0; sent < nb_out && r < ctx.retry_num; r++) {
+            for (unsigned r = 0;
+                 sent < nb_out && r < ctx.retry_num && !ctx.stop->load(std::memory_order_relaxed);
+                 r++) {
                 rte_delay_us(ctx.retry_delay_us);
                 sent += rte_eth_tx_burst(ps.tx_port, ps.tx_queue, pkts + sent, nb_out - sent);
                 s.tx_retries.add(1);

@@ -47,6 +47,10 @@ void on_sigpipe(int sig, siginfo_t *info, void *) {
     if (info == nullptr || info->si_pid != getpid()) pmdfwd::g_signal.store(sig);
 }
 
+void on_sigcont(int) {
+    pmdfwd::g_continued.store(true);
+}
+
 // Every signal whose default action would end the process ends it through
 // the normal shutdown instead: ports closed, EAL cleaned up, no hugepage
 // files of the prefix left behind.
@@ -60,6 +64,11 @@ void install_signal_handlers() {
     sa.sa_sigaction = on_sigpipe;
     sa.sa_flags = SA_SIGINFO;
     sigaction(SIGPIPE, &sa, nullptr);
+    // SA_RESTART: a write in progress goes on; the shell's poll still
+    // returns at once (poll is never restarted).
+    sa.sa_handler = on_sigcont;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGCONT, &sa, nullptr);
 }
 
 // Statistics that could not be written are a failed run.

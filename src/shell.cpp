@@ -109,15 +109,21 @@ class PipeLines {
 
 struct RawTerminal {
     termios saved{};
+    termios raw{};
     bool active = false;
     RawTerminal() {
         if (tcgetattr(STDIN_FILENO, &saved) != 0) return;
-        termios raw = saved;
+        raw = saved;
         // Keep ISIG: Ctrl-C reaches the signal handler and quits, as in testpmd.
         raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
         raw.c_cc[VMIN] = 1;
         raw.c_cc[VTIME] = 0;
         active = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+    }
+    // After Ctrl-Z and `fg` the job-control shell has left its own (cooked)
+    // mode on the terminal: double echo, no editing, until this runs.
+    void reapply() {
+        if (active) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
     }
     ~RawTerminal() {
         if (active) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
@@ -164,6 +170,10 @@ int App::run_shell() {
         RawTerminal term;
         rdline_newline(rdl, kPrompt);
         while (!quit_requested()) {
+            if (g_continued.exchange(false)) {
+                term.reapply();
+                rdline_redisplay(rdl);
+            }
             pollfd pfd{STDIN_FILENO, POLLIN, 0};
             if (poll(&pfd, 1, kPollMs) <= 0) continue;
             char c;

@@ -9,6 +9,7 @@ Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_hardening.py
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -193,6 +194,157 @@ class JsonTest(Case):
         self.assertEqual([j["port"] for j in cleared], [0, 1], p.out)
         self.assertNotIn("NIC statistics for port", p.out)
 
+
+
+class WaitTest(Case):
+    """Item 5: waits that used to have no end."""
+
+    def fifo(self):
+        path = self.tmp / "cmds.fifo"
+        os.mkfifo(path)
+        return path
+
+    def ends_on(self, p, sig, within=5):
+        p.signal(sig)
+        rc = self.finished(p, within)
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("Bye...", p.out)
+
+    def test_cmdline_file_fifo_with_an_idle_writer_ends_on_sigterm(self):
+        path = self.fifo()
+        writer = os.open(path, os.O_RDWR)  # a writer that never closes
+        self.addCleanup(os.close, writer)
+        p = self.start([f"--cmdline-file={path}", "--run-time=60"])
+        os.write(writer, b"set burst 16\n")
+        self.assertTrue(p.wait_for(f"Read CLI commands from {path}"), p.describe())
+        time.sleep(0.3)
+        self.ends_on(p, signal.SIGTERM)
+        self.assertNotIn("packet forwarding - ports", p.out)  # never started
+
+    def test_cmdline_file_fifo_without_a_writer_ends_on_sigint(self):
+        p = self.start([f"--cmdline-file={self.fifo()}", "-i"], stdin=subprocess.PIPE)
+        time.sleep(2)  # EAL up, waiting for a writer that never comes
+        self.ends_on(p, signal.SIGINT, within=10)
+
+    def test_cmdline_file_dev_zero(self):
+        # No newline, ever: it used to grow ~350 MB/s, deaf to SIGINT.
+        p = self.start(["--cmdline-file=/dev/zero", "--run-time=60"])
+        rc = self.finished(p)
+        self.assertEqual(rc, 1, p.describe())
+        self.assertIn("pmdfwd: --cmdline-file /dev/zero: line 1 is longer than 65536 bytes "
+                      "(allowed: at most that per command)", p.out)
+
+    def test_cmdline_file_directory(self):
+        p = self.start([f"--cmdline-file={self.tmp}", "--run-time=60"])
+        self.assertEqual(self.finished(p), 1, p.describe())
+        self.assertIn(f"pmdfwd: --cmdline-file {self.tmp} is a directory (expected a file of "
+                      "shell commands)", p.out)
+        self.assertNotIn("Read CLI commands", p.out)
+
+    def test_cmdline_file_empty_name(self):
+        p = self.start(["--cmdline-file=", "--run-time=60"])
+        self.assertEqual(self.finished(p), 2, p.describe())
+        self.assertIn("cmdline-file: the file name is empty", p.out)
+
+    def test_tx_retry_wait_ends_on_sigterm(self):
+        # Both rings full (64 bursts of 32 per port, 1023 places each): every
+        # burst retries its whole count, 1000 x 1 ms, the most now allowed.
+        p = self.start(["-i", "--run-time=60"], vdevs=RING_VDEVS, stdin=subprocess.PIPE)
+        p.proc.stdin.write(b"set burst tx delay 1000000 retry 1000000\n"
+                           b"set fwd io retry\n"
+                           b"set burst tx delay 1000 retry 1000\n"
+                           b"start tx_first 64\n")
+        p.proc.stdin.flush()
+        self.assertTrue(p.wait_for("io packet forwarding with retry"), p.describe())
+        self.assertIn("delay: 1000000 is out of range (allowed: 0..1000)", p.out)
+        time.sleep(1)
+        self.ends_on(p, signal.SIGTERM)
+
+    def null_queues(self, app):
+        # net_null never runs dry: each RX queue flushed until its time is up.
+        return self.start(["--rxq=32", "--txq=32", "--rxd=64", "--txd=64", *app])
+
+    def test_rx_flush_at_start_is_bounded(self):
+        # 100 ms x 2 passes x 2 ports x 32 queues took 13 s.
+        start = time.monotonic()
+        p = self.null_queues(["--run-time=1"])
+        self.assertEqual(self.finished(p), 0, p.describe())
+        self.assertLess(time.monotonic() - start, 8, p.describe())
+
+    def test_rx_flush_ends_on_sigint(self):
+        p = self.null_queues(["--run-time=60"])
+        time.sleep(1.5)
+        self.ends_on(p, signal.SIGINT)
+
+
+class SmallItemsTest(Case):
+    """Item 7, with the issue's exact inputs."""
+
+    def fails(self, app, message, rc=1, vdevs=NULL_VDEVS):
+        p = self.start([*app, "--run-time=5"], vdevs=vdevs)
+        self.assertEqual(self.finished(p), rc, p.describe())
+        self.assertIn(message, p.out)
+        return p
+
+    def test_rxq_over_the_device_limit(self):
+        p = self.fails(["--rxq=400", "--txq=400"],
+                       "pmdfwd: port 0: asked for 400 RX / 400 TX queues, the device has at most "
+                       "16 / 16", vdevs=RING_VDEVS)
+        self.assertNotIn("mbuf pool", p.out)
+
+    def test_rxq_200_allocates_no_pool_first(self):
+        p = self.fails(["--rxq=200", "--txq=200"], "the device has at most 16 / 16",
+                       vdevs=RING_VDEVS)
+        self.assertNotIn("mbuf pool", p.out)
+
+    def test_tx_first_refuses_a_frame_larger_than_an_mbuf(self):
+        self.fails(["--tx-first", "--txpkts=9600"],
+                   "pmdfwd: tx_first: the --txpkts frame of 9600 bytes does not fit one mbuf",
+                   vdevs=RING_VDEVS)
+
+    def test_txonly_with_a_pool_smaller_than_one_burst(self):
+        p = self.fails(["--forward-mode=txonly", "--burst=512", "--txpkts=" + ",".join(["64"] * 8),
+                        "--total-num-mbufs=2048"],
+                       "one burst needs 4096 mbufs (512 packets x 8 segments) and the pool holds "
+                       "only 2048: nothing could ever be sent")
+        self.assertIn("engine txonly could not set up stream", p.out)
+
+    def test_eth_peer_with_signs_and_spaces(self):
+        for mac in ("-1:-1:-1:-1:-1:-1", "+1:+1:+1:+1:+1:+1", " 1: 2: 3: 4: 5: 6"):
+            with self.subTest(mac=mac):
+                self.fails([f"--eth-peer=0,{mac}"],
+                           f"eth-peer: '{mac}' is not a MAC address (expected XX:XX:XX:XX:XX:XX",
+                           rc=2)
+
+    def test_raw_mode_back_after_stop_and_continue(self):
+        # Ctrl-Z then `fg`: the job-control shell puts the terminal back in
+        # cooked mode while pmdfwd is stopped; SIGCONT must restore raw mode.
+        # (SIGSTOP stands for SIGTSTP: a new session's group is orphaned.)
+        import termios
+        master, slave = os.openpty()
+        self.addCleanup(os.close, master)
+        p = self.start(["-i", "--run-time=60"], stdin=slave, stdout=slave, stderr=slave)
+        os.close(slave)
+        out = b""
+        deadline = time.monotonic() + HANG
+        while b"pmdfwd> " not in out and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.1)[0]:
+                out += os.read(master, 65536)
+        self.assertIn(b"pmdfwd> ", out)
+        lflag = lambda: termios.tcgetattr(master)[3]  # noqa: E731
+        self.assertFalse(lflag() & (termios.ICANON | termios.ECHO), "not raw at start")
+        p.signal(signal.SIGSTOP)
+        cooked = termios.tcgetattr(master)
+        cooked[3] |= termios.ICANON | termios.ECHO
+        termios.tcsetattr(master, termios.TCSANOW, cooked)
+        p.signal(signal.SIGCONT)
+        deadline = time.monotonic() + 5
+        while lflag() & (termios.ICANON | termios.ECHO) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertFalse(lflag() & (termios.ICANON | termios.ECHO),
+                         "still cooked 5 s after SIGCONT")
+        os.write(master, b"quit\r")
+        self.assertEqual(self.finished(p), 0)
 
 if __name__ == "__main__":
     unittest.main()

@@ -214,3 +214,21 @@ TEST(Commands, ShowMempoolAsksTheHostEvenWhileRunning) {
     EXPECT_FALSE(run(h, "show mempool all", &out));
     EXPECT_NE(command_help().find("show mempool"), std::string::npos);
 }
+
+// Issue 13: `set burst tx delay 1000000 retry 1000000` allowed weeks of
+// blocking per burst; at most 1000 us x 1000 tries are allowed, and a
+// refusal says so and changes nothing.
+TEST(Commands, TxRetryRangeIsBounded) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set burst tx delay 1000000 retry 1000000", &out));
+    EXPECT_NE(out.find("delay: 1000000 is out of range (allowed: 0..1000)"), std::string::npos)
+        << out;
+    EXPECT_FALSE(run(h, "set burst tx delay 1000 retry 1001", &out));
+    EXPECT_NE(out.find("retry: 1001 is out of range (allowed: 0..1000)"), std::string::npos) << out;
+    EXPECT_EQ(h.cfg.tx_retry_delay_us, kDefaultTxRetryDelayUs);
+    EXPECT_EQ(h.cfg.tx_retry_num, kDefaultTxRetries);
+    EXPECT_TRUE(run(h, "set burst tx delay 1000 retry 1000"));
+    EXPECT_EQ(h.cfg.tx_retry_delay_us, 1000u);
+    EXPECT_EQ(h.cfg.tx_retry_num, 1000u);
+}

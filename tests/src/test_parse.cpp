@@ -77,3 +77,17 @@ TEST(SplitWords, CollapsesWhitespace) {
               (std::vector<std::string>{"set", "fwd", "macswap"}));
     EXPECT_TRUE(split_words("   ").empty());
 }
+
+// Issue 13: sscanf's %2x took a sign or a space ("-1" became ff).
+TEST(ParseMac, OnlyHexDigitPairs) {
+    std::string err;
+    for (const char *bad :
+         {"-1:-1:-1:-1:-1:-1", "+1:+1:+1:+1:+1:+1", " 1: 2: 3: 4: 5: 6", "02:00:0a:ff:10:-1",
+          "0x:00:0a:ff:10:01", "02:00:0a:ff:10:0 ", "02:00:0a:ff:10;01", "02:00\0:0a:ff:1"}) {
+        EXPECT_FALSE(parse_mac(bad, &err)) << bad;
+        EXPECT_NE(err.find("expected XX:XX:XX:XX:XX:XX"), std::string::npos) << err;
+    }
+    auto mac = parse_mac("aB:cD:eF:01:23:45", &err);
+    ASSERT_TRUE(mac);
+    EXPECT_EQ(format_mac(mac->data()), "AB:CD:EF:01:23:45");
+}
