@@ -54,6 +54,7 @@ class App : public HostControl {
         ports_.set_peer(port, mac);
     }
     void request_quit() override { quit_ = true; }
+    EngineApi &engines() override { return registry_engines(); }
     // A quit command, a signal, or stdout that can no longer be written.
     bool quit_requested() const { return quit_ || g_signal.load() != 0 || output_error() != 0; }
 

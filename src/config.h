@@ -16,8 +16,6 @@ namespace pmdfwd {
 enum class Topology { Paired, Chained, Loop };
 enum class StatsFormat { Text, Json };
 
-const char *to_string(Topology t);
-
 // testpmd's limits and defaults, so that a command line moves over unchanged.
 inline constexpr uint16_t kMaxBurst = 512;
 inline constexpr uint16_t kDefaultBurst = 32;
@@ -64,7 +62,6 @@ struct Config {
     std::map<uint16_t, std::array<uint8_t, 6>> eth_peers; // --eth-peer
     std::vector<uint16_t> txpkts = {64};                  // --txpkts segment lengths
 
-    std::vector<std::string> engine_plugins;                        // --engine-plugin
     std::vector<std::pair<std::string, std::string>> engine_params; // --<engine>-<key>=<value>
 };
 

@@ -1,5 +1,6 @@
 #include "forwarder.h"
 
+#include "engine_api.h"
 #include "engine_registry.h"
 #include "packet_template.h"
 #include "parse.h"
@@ -137,8 +138,7 @@ void Forwarder::send_tx_first(unsigned bursts) {
     for (unsigned b = 0; b < bursts; b++)
         for (size_t i = 0; i < specs_.size(); i++) {
             const pmdfwd_stream &s = streams_[i].pub;
-            const uint16_t n =
-                build_udp_burst(s.pool, pkts, cfg_.burst, len, s.tx->mac, s.tx->peer_mac);
+            const uint16_t n = build_udp_burst(s.pool, pkts, cfg_.burst, len, *s.tx);
             const uint16_t sent = rte_eth_tx_burst(s.tx_port, s.tx_queue, pkts, n);
             rte_pktmbuf_free_bulk(pkts + sent, n - sent);
         }
@@ -156,7 +156,7 @@ void Forwarder::snapshot_ports() {
 std::string Forwarder::start(unsigned tx_first_bursts) {
     if (running_) return "Packet forwarding already started";
     const pmdfwd_engine *engine = EngineRegistry::instance().find(cfg_.forward_mode);
-    if (engine == nullptr) return "unknown forwarding mode " + cfg_.forward_mode;
+    if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
     fini_engine();
     if (std::string err = build(engine); !err.empty()) return err;
     if (tx_first_bursts > 0)
@@ -277,12 +277,8 @@ std::string Forwarder::describe() const {
     std::snprintf(line, sizeof(line), "  nb forwarding cores=%zu - nb forwarding ports=%zu\n",
                   groups.size(), ports_.ports().size());
     o += line;
-    if (const pmdfwd_engine *e = EngineRegistry::instance().find(cfg_.forward_mode);
-        e && e->describe) {
-        char buf[2048] = "";
-        e->describe(buf, sizeof(buf));
-        o += std::string("  ") + buf + "\n";
-    }
+    if (std::string state; registry_engines().describe(cfg_.forward_mode, &state).empty())
+        o += "  " + state + "\n";
     return o;
 }
 

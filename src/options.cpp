@@ -1,25 +1,15 @@
 #include "options.h"
 
-#include "engine_registry.h"
+#include "engine_api.h"
 #include "parse.h"
 
 #include <functional>
 #include <optional>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace pmdfwd {
-
-const char *to_string(Topology t) {
-    switch (t) {
-    case Topology::Paired:
-        return "paired";
-    case Topology::Chained:
-        return "chained";
-    case Topology::Loop:
-        return "loop";
-    }
-    return "?";
-}
 
 namespace {
 
@@ -49,18 +39,55 @@ std::function<bool(Config &, std::string_view, std::string *)> flag(bool Config:
     };
 }
 
+// One word of a fixed list, each naming a value.
+template <typename T>
+std::function<bool(Config &, std::string_view, std::string *)>
+choice(const char *what, T Config::*field, std::vector<std::pair<const char *, T>> words) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        std::string allowed;
+        for (const auto &[word, value] : words) {
+            if (v == word) {
+                c.*field = value;
+                return true;
+            }
+            allowed += (allowed.empty() ? "" : ", ") + std::string(word);
+        }
+        *err = std::string(what) + ": '" + std::string(v) +
+               "' is not allowed (allowed: " + allowed + ")";
+        return false;
+    };
+}
+
+bool forward_mode(Config &c, std::string_view v, std::string *err) {
+    if (!registry_engines().find(v)) {
+        *err = "forward-mode: " + registry_engines().unknown_mode(v);
+        return false;
+    }
+    c.forward_mode = v;
+    return true;
+}
+
+// N,XX:XX:XX:XX:XX:XX
+bool eth_peer(Config &c, std::string_view v, std::string *err) {
+    const size_t comma = v.find(',');
+    if (comma == std::string_view::npos) {
+        *err = "eth-peer: '" + std::string(v) + "' (expected N,XX:XX:XX:XX:XX:XX)";
+        return false;
+    }
+    auto port = parse_uint("eth-peer port", v.substr(0, comma), 0, RTE_MAX_ETHPORTS - 1, err);
+    if (!port) return false;
+    auto mac = parse_mac(v.substr(comma + 1), err);
+    if (!mac) {
+        *err = "eth-peer: " + *err;
+        return false;
+    }
+    c.eth_peers[static_cast<uint16_t>(*port)] = *mac;
+    return true;
+}
+
 const std::vector<Option> &options() {
     static const std::vector<Option> opts = {
-        {"forward-mode", 0, "MODE", "forwarding engine (see the list below)",
-         [](Config &c, std::string_view v, std::string *err) {
-             if (!EngineRegistry::instance().find(v)) {
-                 *err = "forward-mode: unknown mode '" + std::string(v) +
-                        "' (allowed: " + EngineRegistry::instance().names(", ") + ")";
-                 return false;
-             }
-             c.forward_mode = v;
-             return true;
-         }},
+        {"forward-mode", 0, "MODE", "forwarding engine (see the list below)", forward_mode},
         {"interactive", 'i', nullptr, "run the interactive shell", flag(&Config::interactive)},
         {"auto-start", 'a', nullptr, "start forwarding at once in interactive mode",
          flag(&Config::auto_start)},
@@ -75,14 +102,8 @@ const std::vector<Option> &options() {
              return s.has_value();
          }},
         {"stats-format", 0, "text|json", "statistics as testpmd text or JSON lines",
-         [](Config &c, std::string_view v, std::string *err) {
-             if (v == "text" || v == "json") {
-                 c.stats_format = v == "text" ? StatsFormat::Text : StatsFormat::Json;
-                 return true;
-             }
-             *err = "stats-format: '" + std::string(v) + "' is not allowed (allowed: text, json)";
-             return false;
-         }},
+         choice<StatsFormat>("stats-format", &Config::stats_format,
+                             {{"text", StatsFormat::Text}, {"json", StatsFormat::Json}})},
         {"cmdline-file", 0, "FILE", "run the shell commands in FILE first",
          [](Config &c, std::string_view v, std::string *err) {
              if (v.empty()) {
@@ -107,42 +128,15 @@ const std::vector<Option> &options() {
         {"total-num-mbufs", 0, "N", "mbufs per pool (default: computed)",
          number("total-num-mbufs", &Config::total_num_mbufs, 1024, 1u << 30)},
         {"port-topology", 0, "paired|chained|loop", "how ports are connected",
-         [](Config &c, std::string_view v, std::string *err) {
-             if (v == "paired")
-                 c.topology = Topology::Paired;
-             else if (v == "chained")
-                 c.topology = Topology::Chained;
-             else if (v == "loop")
-                 c.topology = Topology::Loop;
-             else {
-                 *err = "port-topology: '" + std::string(v) +
-                        "' is not allowed (allowed: paired, chained, loop)";
-                 return false;
-             }
-             return true;
-         }},
+         choice<Topology>("port-topology", &Config::topology,
+                          {{"paired", Topology::Paired},
+                           {"chained", Topology::Chained},
+                           {"loop", Topology::Loop}})},
         {"record-core-cycles", 0, nullptr, "count busy CPU cycles per packet",
          flag(&Config::record_core_cycles)},
         {"record-burst-stats", 0, nullptr, "record burst size statistics",
          flag(&Config::record_burst_stats)},
-        {"eth-peer", 0, "N,XX:XX:XX:XX:XX:XX", "peer MAC address of port N",
-         [](Config &c, std::string_view v, std::string *err) {
-             const size_t comma = v.find(',');
-             if (comma == std::string_view::npos) {
-                 *err = "eth-peer: '" + std::string(v) + "' (expected N,XX:XX:XX:XX:XX:XX)";
-                 return false;
-             }
-             auto port =
-                 parse_uint("eth-peer port", v.substr(0, comma), 0, RTE_MAX_ETHPORTS - 1, err);
-             if (!port) return false;
-             auto mac = parse_mac(v.substr(comma + 1), err);
-             if (!mac) {
-                 *err = "eth-peer: " + *err;
-                 return false;
-             }
-             c.eth_peers[static_cast<uint16_t>(*port)] = *mac;
-             return true;
-         }},
+        {"eth-peer", 0, "N,XX:XX:XX:XX:XX:XX", "peer MAC address of port N", eth_peer},
         {"txpkts", 0, "LEN[,LEN]...", "generated frame segment lengths (default 64)",
          [](Config &c, std::string_view v, std::string *err) {
              auto segs = parse_txpkts(v, err);
@@ -152,12 +146,9 @@ const std::vector<Option> &options() {
         {"no-mlockall", 0, nullptr, "do not lock memory", flag(&Config::no_mlockall)},
         {"no-flush-rx", 0, nullptr, "do not drain RX queues at start", flag(&Config::no_flush_rx)},
         {"engine-plugin", 0, "PATH", "load forwarding engines from a shared object (repeatable)",
-         // main() loads plugins before parsing, so their modes are valid
-         // --forward-mode values; recorded here for `show config`.
-         [](Config &c, std::string_view v, std::string *) {
-             c.engine_plugins.emplace_back(v);
-             return true;
-         }},
+         // main() loads plugins before parsing, so that their modes are
+         // valid --forward-mode values; accepted here and nothing more.
+         [](Config &, std::string_view, std::string *) { return true; }},
         {"help", 'h', nullptr, "show this help", nullptr},
     };
     return opts;
@@ -234,22 +225,23 @@ ParseResult parse_options(const std::vector<std::string> &args, Config &cfg, std
 bool apply_engine_params(const Config &cfg, std::string *err) {
     for (const auto &[name, value] : cfg.engine_params) {
         // The engine is the longest registered name followed by '-'.
-        const pmdfwd_engine *engine = nullptr;
-        for (const pmdfwd_engine *e : EngineRegistry::instance().all()) {
-            const std::string_view en = e->name;
+        std::string engine;
+        bool has_params = false;
+        for (const EngineInfo &e : registry_engines().list()) {
+            const std::string_view en = e.name;
             if (name.size() > en.size() + 1 && name.compare(0, en.size(), en) == 0 &&
-                name[en.size()] == '-' &&
-                (!engine || en.size() > std::string_view(engine->name).size()))
-                engine = e;
+                name[en.size()] == '-' && en.size() > engine.size()) {
+                engine = e.name;
+                has_params = e.has_params;
+            }
         }
-        if (engine == nullptr || engine->set_param == nullptr) {
+        if (!has_params) {
             *err = "unknown option '--" + name + "=" + value + "' (see --help)";
             return false;
         }
-        const std::string key = name.substr(std::string_view(engine->name).size() + 1);
-        char msg[PMDFWD_ERRMSG_LEN] = "";
-        if (engine->set_param(key.c_str(), value.c_str(), msg, sizeof(msg)) != 0) {
-            *err = "--" + name + ": " + (msg[0] ? msg : "refused by the engine");
+        const std::string key = name.substr(engine.size() + 1);
+        if (std::string why = registry_engines().set_param(engine, key, value); !why.empty()) {
+            *err = "--" + name + ": " + why;
             return false;
         }
     }
@@ -271,19 +263,16 @@ std::string usage(const char *prog) {
     }
     s += "  --<engine>-<key>=<value>          an engine's parameter (e.g. --macswap-kernel=avx2)\n";
     s += "\nforwarding modes:\n";
-    for (const pmdfwd_engine *e : EngineRegistry::instance().all()) {
-        std::string left = std::string("  ") + e->name;
+    const std::vector<EngineInfo> engines = registry_engines().list();
+    for (const EngineInfo &e : engines) {
+        std::string left = "  " + e.name;
         if (left.size() < 18) left.resize(18, ' ');
-        s += left + (e->summary ? e->summary : "") + "\n";
+        s += left + e.summary + "\n";
     }
     std::string params;
-    for (const pmdfwd_engine *e : EngineRegistry::instance().all()) {
-        if (!e->param_help) continue;
-        char buf[1024] = "";
-        e->param_help(buf, sizeof(buf));
-        for (const std::string &line : split_lines(buf))
-            params += std::string("  --") + e->name + "-" + line + "\n";
-    }
+    for (const EngineInfo &e : engines)
+        for (const std::string &line : split_lines(registry_engines().param_help(e.name)))
+            params += "  --" + e.name + "-" + line + "\n";
     if (!params.empty()) s += "\nengine parameters (also `set <mode> <key> <value>`):\n" + params;
     return s;
 }

@@ -87,12 +87,7 @@ rte_mempool *Ports::pool(int socket) const {
 }
 
 std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
-    for (size_t i = 0; i < eal_args.size(); i++) {
-        std::string dev;
-        if (eal_args[i].rfind("--vdev=", 0) == 0)
-            dev = eal_args[i].substr(7);
-        else if (eal_args[i] == "--vdev" && i + 1 < eal_args.size())
-            dev = eal_args[++i];
+    for (const std::string &dev : option_values(eal_args, "--vdev")) {
         const std::string name = dev.substr(0, dev.find(','));
         // Only ethdev drivers make ports; crypto or event vdevs do not.
         if (name.rfind("net_", 0) != 0) continue;
@@ -120,33 +115,33 @@ std::vector<uint16_t> Ports::ids() const {
 
 // Checked before any pool is sized from the queue counts: --rxq=400 on a
 // 16-queue device is the device's limit, not a pool too large for memory.
-static std::string check_queues(const Port &p, const Config &cfg) {
-    if (cfg.nb_rxq <= p.info.max_rx_queues && cfg.nb_txq <= p.info.max_tx_queues) return {};
-    return "port " + std::to_string(p.id) + ": asked for " + std::to_string(cfg.nb_rxq) + " RX / " +
-           std::to_string(cfg.nb_txq) + " TX queues, the device has at most " +
+static std::string check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
+    if (nb_rxq <= p.info.max_rx_queues && nb_txq <= p.info.max_tx_queues) return {};
+    return "port " + std::to_string(p.id) + ": asked for " + std::to_string(nb_rxq) + " RX / " +
+           std::to_string(nb_txq) + " TX queues, the device has at most " +
            std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues) +
            " (--rxq/--txq)";
 }
 
-std::string Ports::configure(Port &p, const Config &cfg) {
+std::string Ports::configure(Port &p, const QueueLayout &q) {
     const std::string what = "port " + std::to_string(p.id) + ": ";
     rte_eth_conf conf{};
     conf.txmode.offloads = p.hw_tx_offloads;
-    int rc = rte_eth_dev_configure(p.id, cfg.nb_rxq, cfg.nb_txq, &conf);
+    int rc = rte_eth_dev_configure(p.id, q.nb_rxq, q.nb_txq, &conf);
     if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
-    uint16_t rxd = cfg.nb_rxd, txd = cfg.nb_txd;
+    uint16_t rxd = q.nb_rxd, txd = q.nb_txd;
     rc = rte_eth_dev_adjust_nb_rx_tx_desc(p.id, &rxd, &txd);
     if (rc < 0) return what + "descriptor counts refused: " + rte_strerror(-rc);
     rte_mempool *mp = pool(p.socket);
-    for (uint16_t q = 0; q < cfg.nb_rxq; q++) {
-        rc = rte_eth_rx_queue_setup(p.id, q, rxd, p.socket, nullptr, mp);
+    for (uint16_t i = 0; i < q.nb_rxq; i++) {
+        rc = rte_eth_rx_queue_setup(p.id, i, rxd, p.socket, nullptr, mp);
         if (rc < 0)
-            return what + "RX queue " + std::to_string(q) + " setup failed: " + rte_strerror(-rc);
+            return what + "RX queue " + std::to_string(i) + " setup failed: " + rte_strerror(-rc);
     }
-    for (uint16_t q = 0; q < cfg.nb_txq; q++) {
-        rc = rte_eth_tx_queue_setup(p.id, q, txd, p.socket, nullptr);
+    for (uint16_t i = 0; i < q.nb_txq; i++) {
+        rc = rte_eth_tx_queue_setup(p.id, i, txd, p.socket, nullptr);
         if (rc < 0)
-            return what + "TX queue " + std::to_string(q) + " setup failed: " + rte_strerror(-rc);
+            return what + "TX queue " + std::to_string(i) + " setup failed: " + rte_strerror(-rc);
     }
     rc = rte_eth_promiscuous_enable(p.id);
     if (rc < 0 && rc != -ENOTSUP)
@@ -173,7 +168,7 @@ static void wait_links(const std::vector<Port> &ports) {
 }
 
 std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
-    cfg_ = cfg;
+    queues_ = {cfg.nb_rxq, cfg.nb_txq, cfg.nb_rxd, cfg.nb_txd};
     uint16_t id;
     RTE_ETH_FOREACH_DEV(id) {
         Port p;
@@ -199,10 +194,10 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
         if (find(port) == nullptr)
             return "--eth-peer names port " + std::to_string(port) + ", which does not exist";
     for (const Port &p : ports_)
-        if (std::string err = check_queues(p, cfg); !err.empty()) return err;
+        if (std::string err = check_queues(p, cfg.nb_rxq, cfg.nb_txq); !err.empty()) return err;
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
     for (Port &p : ports_)
-        if (std::string err = configure(p, cfg); !err.empty()) return err;
+        if (std::string err = configure(p, queues_); !err.empty()) return err;
     wait_links(ports_);
     return {};
 }
@@ -264,7 +259,7 @@ std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string
     if (want == p->hw_tx_offloads) return {};
     p->hw_tx_offloads = want;
     rte_eth_dev_stop(p->id);
-    return configure(*p, cfg_);
+    return configure(*p, queues_);
 }
 
 void Ports::set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) {

@@ -48,12 +48,18 @@ class Ports {
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
 
   private:
+    // Queues and descriptors, fixed at setup; a port reconfigured later
+    // (`tx_vlan set` enabling the offload) gets them again.
+    struct QueueLayout {
+        uint16_t nb_rxq, nb_txq, nb_rxd, nb_txd;
+    };
+
     std::string create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
-    std::string configure(Port &p, const Config &cfg);
+    std::string configure(Port &p, const QueueLayout &q);
 
     std::vector<Port> ports_;
     std::map<int, rte_mempool *> pools_;
-    Config cfg_;
+    QueueLayout queues_{};
 };
 
 // EAL carries on when a --vdev fails to probe (it only logs "Bus (vdev)
