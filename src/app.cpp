@@ -111,7 +111,7 @@ std::string App::mempool_info() {
 bool App::execute(const std::string &line) {
     std::string out;
     const bool ok = run_command(*this, line, &out);
-    std::fputs(out.c_str(), stdout);
+    std::fwrite(out.data(), 1, out.size(), stdout);
     flush_output();
     return ok;
 }

@@ -66,6 +66,7 @@ class App : public HostControl {
 
   private:
     void print_periodic_stats();
+    void run_piped();
 
     Config cfg_;
     Ports ports_;

@@ -131,6 +131,61 @@ std::vector<std::string> split_words(std::string_view line) {
     return words;
 }
 
+namespace {
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+} // namespace
+
+std::optional<std::vector<std::string>> split_command(std::string_view line, std::string *err) {
+    if (const size_t nul = line.find('\0'); nul != std::string_view::npos) {
+        *err = "the command line has a NUL byte at column " + std::to_string(nul + 1) +
+               " (not allowed in a command): '" + printable(line) + "'";
+        return std::nullopt;
+    }
+    std::vector<std::string> words;
+    size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && is_blank(line[i]))
+            i++;
+        if (i == line.size()) break;
+        std::string w;
+        while (i < line.size() && !is_blank(line[i])) {
+            const char q = line[i];
+            if (q != '"' && q != '\'') {
+                w += line[i++];
+                continue;
+            }
+            const size_t close = line.find(q, i + 1);
+            if (close == std::string_view::npos) {
+                *err = std::string("unterminated ") + q + " quote at column " +
+                       std::to_string(i + 1) + " in '" + printable(line) + "' (close it with " + q +
+                       ")";
+                return std::nullopt;
+            }
+            w.append(line.substr(i + 1, close - i - 1));
+            i = close + 1;
+        }
+        words.push_back(std::move(w));
+    }
+    return words;
+}
+
+std::string printable(std::string_view text) {
+    std::string s;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u != 0x7f) {
+            s += c;
+            continue;
+        }
+        char esc[5];
+        std::snprintf(esc, sizeof(esc), "\\x%02x", u);
+        s += esc;
+    }
+    return s;
+}
+
 std::vector<std::string> option_values(const std::vector<std::string> &args,
                                        std::string_view name) {
     std::vector<std::string> values;

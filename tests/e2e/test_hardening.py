@@ -346,5 +346,49 @@ class SmallItemsTest(Case):
         os.write(master, b"quit\r")
         self.assertEqual(self.finished(p), 0)
 
+
+def peak_rss_kb(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmHWM in /proc/{pid}/status")
+
+
+class CommandLineTest(Case):
+    """Item 7: odd bytes and sizes in piped shell commands."""
+
+    def test_nul_byte_in_a_command(self):
+        p = self.start(["-i"], stdin=subprocess.PIPE)
+        p.proc.stdin.write(b"sta\0rt\nquit\n")
+        p.proc.stdin.close()
+        self.assertEqual(self.finished(p), 0, p.describe())
+        self.assertIn("the command line has a NUL byte at column 4 (not allowed in a command): "
+                      "'sta\\x00rt'", p.out)
+        self.assertNotIn("unknown command 'sta'", p.out)
+        self.assertNotIn("packet forwarding - ports", p.out)
+
+    def test_one_very_long_piped_line(self):
+        # 32 MB in one line: it took 10 s and 400 MB (quadratic scanning,
+        # the whole line kept). Now: refused with a message, memory bounded.
+        p = self.start(["-i"], stdin=subprocess.PIPE)
+        self.assertTrue(p.wait_for("pmdfwd> "), p.describe())
+        before = peak_rss_kb(p.proc.pid)
+        start = time.monotonic()
+        chunk = b"x" * (1 << 20)
+        for _ in range(32):
+            p.proc.stdin.write(chunk)
+        p.proc.stdin.write(b"\nshow config fwd\n")
+        p.proc.stdin.flush()
+        self.assertTrue(p.wait_for("nb forwarding cores", timeout=60), p.describe()[-2000:])
+        elapsed = time.monotonic() - start
+        grown_mb = (peak_rss_kb(p.proc.pid) - before) / 1024
+        p.proc.stdin.write(b"quit\n")
+        p.proc.stdin.close()
+        self.assertEqual(self.finished(p), 0, p.describe()[-2000:])
+        self.assertIn("line 1 is longer than 65536 bytes (allowed: at most that per command); "
+                      "skipped", p.out)
+        self.assertLess(grown_mb, 16, "peak RSS grew that much for one long line")
+        self.assertLess(elapsed, 20, p.describe()[-2000:])
+
 if __name__ == "__main__":
     unittest.main()

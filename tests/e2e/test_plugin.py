@@ -288,5 +288,59 @@ class PluginTest(FrameAssertions):
     def test_burst_returning_600(self):
         self.assert_overrun_clamped("overrun600", 600)
 
+    # Issue 13, item 4: text a plugin writes without a NUL (every byte of the
+    # buffer filled) is cut at the buffer's end, never read past it.
+
+    def test_unterminated_entry_message(self):
+        prefix = rig.unique_prefix()
+        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                         [f"--engine-plugin={self.rogue_entry_so}", "--run-time=5"],
+                         prefix=prefix, cwd=self.tmp)
+        self.assertEqual(p.wait(30), 1, p.describe())
+        m = re.search(r"refused to load: (X*)\n", p.out)
+        self.assertIsNotNone(m, p.describe())
+        self.assertEqual(len(m[1]), 255, p.describe())  # PMDFWD_ERRMSG_LEN - 1
+
+    def test_unterminated_param_help(self):
+        rc, p = self.run_rogue(["--help"])
+        self.assertEqual(rc, 0, p.describe())
+        m = re.search(r"\n  --unterminated-(H*)\n", p.out)
+        self.assertIsNotNone(m, p.describe())
+        self.assertEqual(len(m[1]), 2047, p.describe())
+
+    def test_unterminated_set_param_message(self):
+        rc, p = self.run_rogue(["--unterminated-key=value", "--run-time=5"])
+        self.assertEqual(rc, 2, p.describe())
+        m = re.search(r"pmdfwd: --unterminated-key: (E*)\n", p.out)
+        self.assertIsNotNone(m, p.describe())
+        self.assertEqual(len(m[1]), 255, p.describe())
+
+    def test_unterminated_describe_and_set_in_the_shell(self):
+        cmds = "show fwd unterminated\nset fwd unterminated\nshow config fwd\n" \
+               "set unterminated key value\nquit\n"
+        with open(self.write_cmds(cmds)) as f:
+            rc, p = self.run_rogue(["-i"], stdin=f)
+        self.assertEqual(rc, 0, p.describe())
+        # `show fwd` prints the text alone, `show config fwd` indented.
+        described = re.findall(r"(?:^|\n)(?:pmdfwd> )?(?:  )?(D+)\n", p.out)
+        self.assertEqual([len(d) for d in described], [2047, 2047], p.describe())
+        refused = re.findall(r"(?:pmdfwd> )?(E+)\n", p.out)
+        self.assertEqual([len(e) for e in refused], [255], p.describe())
+
+    # Issue 13, item 7: `load engine` takes a quoted path with a space.
+    def test_load_engine_path_with_a_space(self):
+        d = self.run_dir() / "my engines"
+        d.mkdir()
+        shutil.copy(self.macfwd, d / "mac fwd.so")
+        cmds = f'load engine "{d}/mac fwd.so"\nset fwd macfwd\nquit\n'
+        prefix = rig.unique_prefix()
+        with open(self.write_cmds(cmds)) as f:
+            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i"], prefix=prefix,
+                             cwd=self.tmp, stdin=f)
+            self.assertEqual(p.wait(30), 0, p.describe())
+        self.assertIn(f"Loaded {d}/mac fwd.so; modes: ", p.out)
+        self.assertIn("Set macfwd packet forwarding mode", p.out)
+
+
 if __name__ == "__main__":
     unittest.main()
