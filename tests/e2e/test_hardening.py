@@ -85,7 +85,7 @@ class ClosedStdFdTest(Case):
 
     def test_stdin_closed_interactive_reads_no_commands(self):
         # It used to run the config file's bytes as commands.
-        p = self.start(["-i"], eal=shared_eal, preexec_fn=close_fd(0))
+        p = self.start(["-i", "--run-time=60"], eal=shared_eal, preexec_fn=close_fd(0))
         self.assertEqual(self.finished(p), 0, p.describe())
         self.assertNotIn("unknown command", p.out)
         self.assertIn("Bye...", p.out)
@@ -188,7 +188,7 @@ class JsonTest(Case):
         cmds = self.tmp / "cmds"
         cmds.write_text("clear port stats all\nquit\n")
         with open(cmds) as f:
-            p = self.start(["-i", "--stats-format=json"], stdin=f)
+            p = self.start(["-i", "--run-time=60", "--stats-format=json"], stdin=f)
             self.assertEqual(self.finished(p), 0, p.describe())
         cleared = [j for j in self.json_lines(p.out) if j["type"] == "port_stats_cleared"]
         self.assertEqual([j["port"] for j in cleared], [0, 1], p.out)
@@ -222,7 +222,8 @@ class WaitTest(Case):
         self.assertNotIn("packet forwarding - ports", p.out)  # never started
 
     def test_cmdline_file_fifo_without_a_writer_ends_on_sigint(self):
-        p = self.start([f"--cmdline-file={self.fifo()}", "-i"], stdin=subprocess.PIPE)
+        p = self.start([f"--cmdline-file={self.fifo()}", "-i", "--run-time=60"],
+                       stdin=subprocess.PIPE)
         time.sleep(2)  # EAL up, waiting for a writer that never comes
         self.ends_on(p, signal.SIGINT, within=10)
 
@@ -358,7 +359,7 @@ class CommandLineTest(Case):
     """Item 7: odd bytes and sizes in piped shell commands."""
 
     def test_nul_byte_in_a_command(self):
-        p = self.start(["-i"], stdin=subprocess.PIPE)
+        p = self.start(["-i", "--run-time=60"], stdin=subprocess.PIPE)
         p.proc.stdin.write(b"sta\0rt\nquit\n")
         p.proc.stdin.close()
         self.assertEqual(self.finished(p), 0, p.describe())
@@ -370,7 +371,7 @@ class CommandLineTest(Case):
     def test_one_very_long_piped_line(self):
         # 32 MB in one line: it took 10 s and 400 MB (quadratic scanning,
         # the whole line kept). Now: refused with a message, memory bounded.
-        p = self.start(["-i"], stdin=subprocess.PIPE)
+        p = self.start(["-i", "--run-time=60"], stdin=subprocess.PIPE)
         self.assertTrue(p.wait_for("pmdfwd> "), p.describe())
         before = peak_rss_kb(p.proc.pid)
         start = time.monotonic()

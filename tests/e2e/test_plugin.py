@@ -252,7 +252,7 @@ class PluginTest(FrameAssertions):
 
     def test_stream_init_failure_leaves_the_shell_usable(self):
         with open(self.write_cmds("start\nset fwd io\nstart\nstop\nquit\n")) as cmds:
-            rc, p = self.run_rogue(["-i", "--forward-mode=failinit"], stdin=cmds)
+            rc, p = self.run_rogue(["-i", "--run-time=60", "--forward-mode=failinit"], stdin=cmds)
         self.assertEqual(rc, 0, p.describe())
         self.assertIn("engine failinit could not set up stream 1", p.out)
         self.assertIn("io packet forwarding - ports=2", p.out)
@@ -319,7 +319,7 @@ class PluginTest(FrameAssertions):
         cmds = "show fwd unterminated\nset fwd unterminated\nshow config fwd\n" \
                "set unterminated key value\nquit\n"
         with open(self.write_cmds(cmds)) as f:
-            rc, p = self.run_rogue(["-i"], stdin=f)
+            rc, p = self.run_rogue(["-i", "--run-time=60"], stdin=f)
         self.assertEqual(rc, 0, p.describe())
         # `show fwd` prints the text alone, `show config fwd` indented.
         described = re.findall(r"(?:^|\n)(?:pmdfwd> )?(?:  )?(D+)\n", p.out)
@@ -335,8 +335,8 @@ class PluginTest(FrameAssertions):
         cmds = f'load engine "{d}/mac fwd.so"\nset fwd macfwd\nquit\n'
         prefix = rig.unique_prefix()
         with open(self.write_cmds(cmds)) as f:
-            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i"], prefix=prefix,
-                             cwd=self.tmp, stdin=f)
+            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i", "--run-time=60"],
+                             prefix=prefix, cwd=self.tmp, stdin=f)
             self.assertEqual(p.wait(30), 0, p.describe())
         self.assertIn(f"Loaded {d}/mac fwd.so; modes: ", p.out)
         self.assertIn("Set macfwd packet forwarding mode", p.out)
