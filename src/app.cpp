@@ -2,21 +2,32 @@
 
 #include "commands.h"
 #include "telemetry.h"
+#include "line_reader.h"
+#include "output.h"
 
 #include <rte_cycles.h>
 #include <rte_lcore.h>
 #include <rte_mempool.h>
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
 
 namespace pmdfwd {
 
 std::atomic<int> g_signal{0};
+std::atomic<bool> g_continued{false};
+
+namespace {
+// How long a wait for input lasts before signals are looked at again.
+constexpr int kPollMs = 50;
+} // namespace
 
 App::App(Config cfg) : cfg_(std::move(cfg)) {}
 
@@ -88,7 +99,10 @@ std::string App::port_stats(uint16_t port) {
 void App::clear_port_stats(uint16_t port) {
     rte_eth_stats_reset(port);
     rates_.reset(port);
-    std::printf("\n  NIC statistics for port %d cleared\n", port);
+    if (cfg_.stats_format == StatsFormat::Json)
+        std::printf("{\"type\":\"port_stats_cleared\",\"port\":%u}\n", port);
+    else
+        std::printf("\n  NIC statistics for port %d cleared\n", port);
 }
 
 std::string App::fwd_stats() {
@@ -126,27 +140,68 @@ bool App::run_line(const std::string &line, std::string *out) {
 bool App::execute(const std::string &line) {
     std::string out;
     const bool ok = run_line(line, &out);
-    std::fputs(out.c_str(), stdout);
-    std::fflush(stdout);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    flush_output();
     return ok;
 }
 
+namespace {
+
+// Opened without blocking: a FIFO with no writer yet must not hold start-up
+// beyond a signal's reach. "" or why the file cannot be a command file.
+std::string open_cmdline_file(const std::string &path, int *fd) {
+    *fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (*fd < 0) return "cannot read --cmdline-file " + path + ": " + std::strerror(errno);
+    struct stat st {};
+    if (fstat(*fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(*fd);
+        return "--cmdline-file " + path + " is a directory (expected a file of shell commands)";
+    }
+    return {};
+}
+
+} // namespace
+
 bool App::run_cmdline_file() {
     if (cfg_.cmdline_file.empty()) return true;
-    std::ifstream in(cfg_.cmdline_file);
-    if (!in) {
-        std::fprintf(stderr, "pmdfwd: cannot read --cmdline-file %s\n", cfg_.cmdline_file.c_str());
+    const std::string &path = cfg_.cmdline_file;
+    int fd = -1;
+    if (std::string why = open_cmdline_file(path, &fd); !why.empty()) {
+        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
         return false;
     }
-    std::printf("Read CLI commands from %s\n", cfg_.cmdline_file.c_str());
-    std::string line;
+    std::printf("Read CLI commands from %s\n", path.c_str());
+    LineReader in(fd);
+    std::string line, why;
     unsigned n = 0;
-    while (!quit_requested() && std::getline(in, line)) {
-        n++;
-        if (!execute(line))
-            std::printf("(%s:%u: command failed, continuing)\n", cfg_.cmdline_file.c_str(), n);
+    // A signal ends the wait for the next line (an idle FIFO writer) and
+    // the run, as it does forwarding.
+    while (!quit_requested() && why.empty()) {
+        switch (in.next(&line, kPollMs)) {
+        case LineReader::Got::None:
+            break;
+        case LineReader::Got::Line:
+            n++;
+            if (!execute(line))
+                std::printf("(%s:%u: command failed, continuing)\n", path.c_str(), n);
+            break;
+        case LineReader::Got::TooLong:
+            why = "--cmdline-file " + path + ": line " + std::to_string(n + 1) +
+                  " is longer than " + std::to_string(in.max_line()) +
+                  " bytes (allowed: at most that per command); the commands after it were not run";
+            break;
+        case LineReader::Got::Error:
+            why = "cannot read --cmdline-file " + path + ": " + std::strerror(in.error());
+            break;
+        case LineReader::Got::End:
+            close(fd);
+            return true;
+        }
     }
-    return true;
+    close(fd);
+    if (why.empty()) return true; // a signal or quit: the caller shuts down
+    std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+    return false;
 }
 
 void App::print_periodic_stats() {
@@ -159,7 +214,7 @@ void App::print_periodic_stats() {
     for (uint16_t p : ports_.ids())
         o += port_stats(p);
     std::fputs(o.c_str(), stdout);
-    std::fflush(stdout);
+    flush_output();
 }
 
 void App::shutdown() {
@@ -178,7 +233,7 @@ void App::shutdown() {
         std::printf("\nStopping port %u...\n", p);
     ports_.close();
     std::printf("\nBye...\n");
-    std::fflush(stdout);
+    flush_output();
 }
 
 } // namespace pmdfwd

@@ -8,7 +8,9 @@
 #include "forwarder.h"
 #include "host_control.h"
 #include "metrics.h"
+#include "output.h"
 #include "ports.h"
+#include "signal_flag.h"
 #include "stats.h"
 
 #include <atomic>
@@ -16,9 +18,6 @@
 #include <string>
 
 namespace pmdfwd {
-
-// Set by SIGINT/SIGTERM; read by the wait loop and the shell.
-extern std::atomic<int> g_signal;
 
 class App : public HostControl {
   public:
@@ -58,7 +57,8 @@ class App : public HostControl {
     }
     void request_quit() override { quit_ = true; }
     EngineApi &engines() override { return registry_engines(); }
-    bool quit_requested() const { return quit_ || g_signal.load() != 0; }
+    // A quit command, a signal, or stdout that can no longer be written.
+    bool quit_requested() const { return quit_ || g_signal.load() != 0 || output_error() != 0; }
 
     // Forward statistics since the last start or clear, as numbers.
     FwdStats collect_fwd() const { return fwd_->collect(); }
@@ -72,6 +72,7 @@ class App : public HostControl {
     void print_periodic_stats();
     // Hands the telemetry endpoints a copy of what may have changed.
     void publish_telemetry();
+    void run_piped();
 
     Config cfg_;
     Ports ports_;

@@ -3,6 +3,7 @@
 // testpmd, Enter is honoured while statistics print; end of file on stdin
 // (a script, /dev/null) is not a request to stop.
 #include "app.h"
+#include "output.h"
 
 #include <poll.h>
 #include <unistd.h>
@@ -28,7 +29,7 @@ int App::run_batch() {
         std::fputs(fwd_config().c_str(), stdout);
     }
     std::printf("Press enter to exit\n");
-    std::fflush(stdout);
+    flush_output();
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
     auto next_stats = t0 + std::chrono::seconds(cfg_.stats_period);

@@ -107,12 +107,15 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     // Messages quote the line without the newline the line editor leaves.
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
         line.remove_suffix(1);
-    const std::vector<std::string> words = split_words(line);
-    if (words.empty() || words[0][0] == '#') return true;
     Ctx c{host, out};
+    std::string err;
+    const std::optional<std::vector<std::string>> split = split_command(line, &err);
+    if (!split) return fail(c, err);
+    const std::vector<std::string> &words = *split;
+    if (words.empty() || words[0].starts_with('#')) return true;
     if (const Spec *s = best_match(words)) {
         if (s->needs_stopped && host.running())
-            return fail(c, "Please stop forwarding first (\"" + std::string(line) +
+            return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
         Args args;
         match(*s, words, &args);
@@ -121,11 +124,12 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     size_t best = 0;
     for (const Spec &s : specs())
         best = std::max(best, literal_prefix(s, words));
-    if (best == 0) return fail(c, "unknown command '" + words[0] + "' (type 'help' for the list)");
+    if (best == 0)
+        return fail(c, "unknown command '" + printable(words[0]) + "' (type 'help' for the list)");
     std::string usage;
     for (const Spec &s : specs())
         if (literal_prefix(s, words) == best) usage += std::string("  ") + s.syntax + "\n";
-    return fail(c, "bad arguments in '" + std::string(line) + "'; usage:\n" +
+    return fail(c, "bad arguments in '" + printable(line) + "'; usage:\n" +
                        usage.substr(0, usage.size() - 1));
 }
 

@@ -38,6 +38,10 @@ inline constexpr uint16_t kMaxQueues = 1024;
 inline constexpr uint16_t kMaxDescriptors = 32768;
 inline constexpr unsigned kDefaultTxRetries = 64; // testpmd's burst_tx_retry_num
 inline constexpr unsigned kDefaultTxRetryDelayUs = 1;
+// At most a second of retrying per burst (the lcore also stops retrying when
+// told to stop): testpmd takes any 32-bit values, weeks of blocking.
+inline constexpr unsigned kMaxTxRetries = 1000;
+inline constexpr unsigned kMaxTxRetryDelayUs = 1000;
 
 struct Config {
     std::string forward_mode = "io";

@@ -8,6 +8,7 @@
 #include <rte_cycles.h>
 #include <rte_launch.h>
 #include <rte_lcore.h>
+#include <rte_mbuf.h>
 
 #include <cstdio>
 
@@ -43,6 +44,7 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
     // holds atomics.
     streams_ = std::shared_ptr<Stream[]>(new Stream[specs_.size()]);
     stream_lcores_.assign(specs_.size(), 0);
+    overrun_reported_.store(false);
     contexts_.clear();
     for (size_t g = 0; g < groups.size(); g++) {
         auto ctx = std::make_unique<LcoreContext>();
@@ -58,6 +60,8 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
             s.pub.pool = ports_.pool(s.pub.socket_id);
             s.pub.tx = &ports_.find(sp.tx_port)->tx;
             s.pub.params = &params_;
+            s.engine_name = engine->name;
+            s.overrun_reported = &overrun_reported_;
             ctx->streams.push_back(&s);
             stream_lcores_[idx] = lcore;
         }
@@ -88,10 +92,14 @@ std::string Forwarder::init_engine(const pmdfwd_engine *engine) {
         }
         begun.push_back(p);
     }
+    // Streams [0, inited) are set up; the one that failed is not, so its
+    // stream_fini must not run (its priv may be anything).
     for (; err.empty() && inited < specs_.size(); inited++)
-        if (engine->stream_init && engine->stream_init(&streams_[inited].pub) != 0)
+        if (engine->stream_init && engine->stream_init(&streams_[inited].pub) != 0) {
             err = std::string("engine ") + engine->name + " could not set up stream " +
                   std::to_string(inited);
+            break;
+        }
     if (err.empty()) {
         engine_started_ = true;
         return {};
@@ -110,6 +118,22 @@ void Forwarder::fini_engine() {
     for (uint16_t p : ports_.ids())
         if (engine_->port_end) engine_->port_end(p);
     engine_started_ = false;
+}
+
+// tx_first sends single-segment frames; one that does not fit an mbuf was
+// cut to the mbuf's room without a word. txonly refuses the same.
+std::string Forwarder::check_tx_first() const {
+    for (size_t i = 0; i < specs_.size(); i++) {
+        const unsigned room = rte_pktmbuf_data_room_size(streams_[i].pub.pool);
+        const unsigned fits = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
+        if (params_.txpkt_len > fits)
+            return "tx_first: the --txpkts frame of " + std::to_string(params_.txpkt_len) +
+                   " bytes does not fit one mbuf (" + std::to_string(fits) +
+                   " bytes of data room after the headroom) and tx_first sends single-segment "
+                   "frames (allowed: --txpkts totalling at most " +
+                   std::to_string(fits) + " bytes)";
+    }
+    return {};
 }
 
 void Forwarder::send_tx_first(unsigned bursts) {
@@ -139,6 +163,8 @@ std::string Forwarder::start(unsigned tx_first_bursts) {
     if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
     fini_engine();
     if (std::string err = build(engine); !err.empty()) return err;
+    if (tx_first_bursts > 0)
+        if (std::string err = check_tx_first(); !err.empty()) return err;
     if (!cfg_.no_flush_rx) ports_.flush_rx(cfg_.nb_rxq);
     if (std::string err = init_engine(engine); !err.empty()) return err;
     snapshot_ports();

@@ -45,6 +45,7 @@ class Forwarder {
     std::string build(const pmdfwd_engine *engine);
     std::string init_engine(const pmdfwd_engine *engine);
     void fini_engine();
+    std::string check_tx_first() const;
     void send_tx_first(unsigned bursts);
     void snapshot_ports();
 
@@ -60,6 +61,7 @@ class Forwarder {
     std::vector<unsigned> launched_;
     std::vector<rte_eth_stats> base_; // port counters at start/clear
     std::atomic<bool> stop_{false};
+    std::atomic<bool> overrun_reported_{false};
     bool running_ = false;
     bool engine_started_ = false;
 };

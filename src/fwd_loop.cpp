@@ -19,12 +19,16 @@ inline void run_stream(const LcoreContext &ctx, Stream &s, rte_mbuf **pkts) {
         if (nb_rx == 0 && !ctx.generator) return;
         s.rx_packets.add(nb_rx);
     }
-    const uint16_t nb_out = ctx.burst_fn(&ps, pkts, nb_rx, ctx.burst);
+    uint16_t nb_out = ctx.burst_fn(&ps, pkts, nb_rx, ctx.burst);
+    if (nb_out > ctx.burst) [[unlikely]]
+        nb_out = s.burst_overrun(nb_out, ctx.burst);
     uint16_t sent = 0;
     if (nb_out > 0) {
         sent = rte_eth_tx_burst(ps.tx_port, ps.tx_queue, pkts, nb_out);
         if constexpr (Retry) {
-            for (unsigned r = 0; sent < nb_out && r < ctx.retry_num; r++) {
+            for (unsigned r = 0;
+                 sent < nb_out && r < ctx.retry_num && !ctx.stop->load(std::memory_order_relaxed);
+                 r++) {
                 rte_delay_us(ctx.retry_delay_us);
                 sent += rte_eth_tx_burst(ps.tx_port, ps.tx_queue, pkts + sent, nb_out - sent);
                 s.tx_retries.add(1);

@@ -21,6 +21,7 @@ StreamStats stream_stats(Stream &s, const StreamSpec &spec, bool with_bursts) {
     st.tx = s.tx_packets.get();
     st.dropped = s.fwd_dropped.get();
     st.retries = s.tx_retries.get();
+    st.overruns = s.burst_overruns.get();
     st.cycles = s.core_cycles.get();
     st.untouched = relaxed(s.pub.engine_untouched);
     st.consumed = relaxed(s.pub.engine_consumed);

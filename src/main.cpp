@@ -2,19 +2,37 @@
 // path is one call away: App::start -> Forwarder::start -> fwd_loop.cpp's
 // lcore loop (rx_burst -> engine burst -> tx_burst).
 #include "app.h"
+#include "eal_exit.h"
 #include "engine_api.h"
 #include "options.h"
+#include "output.h"
 #include "parse.h"
 #include "ports.h"
 
 #include <rte_eal.h>
 #include <rte_errno.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <string_view>
 
 namespace {
+
+// Started with fd 0, 1 or 2 closed (a daemon manager, `cmd >&-`), the next
+// open() would take that number: EAL's shared config file would become
+// stdout (printf into DPDK's memory config) or stdin (its bytes read as
+// commands). /dev/null takes every closed one before anything opens a file;
+// open() returns the lowest free number, which in this order is fd itself.
+void open_closed_std_fds() {
+    for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF && open("/dev/null", O_RDWR) != fd)
+            _exit(127); // no /dev/null: nowhere safe to say so
+}
 
 void on_signal(int sig) {
     // Only an atomic store: the wait loop and the shell do the stopping, so a
@@ -22,24 +40,56 @@ void on_signal(int sig) {
     pmdfwd::g_signal.store(sig);
 }
 
+// A SIGPIPE the kernel raises for our own write (stdout into `head -1`, a
+// telemetry client that left) carries our pid: the write fails with EPIPE
+// and its writer decides (stdout: flush_output ends the run). One another
+// process sends is a request to stop, like SIGTERM.
+void on_sigpipe(int sig, siginfo_t *info, void *) {
+    if (info == nullptr || info->si_pid != getpid()) pmdfwd::g_signal.store(sig);
+}
+
+void on_sigcont(int) {
+    pmdfwd::g_continued.store(true);
+}
+
+// Every signal whose default action would end the process ends it through
+// the normal shutdown instead: ports closed, EAL cleaned up, no hugepage
+// files of the prefix left behind.
 void install_signal_handlers() {
     struct sigaction sa {};
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; // no SA_RESTART: a blocked read returns EINTR
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+        sigaction(sig, &sa, nullptr);
+    sa.sa_sigaction = on_sigpipe;
+    sa.sa_flags = SA_SIGINFO;
+    sigaction(SIGPIPE, &sa, nullptr);
+    // SA_RESTART: a write in progress goes on; the shell's poll still
+    // returns at once (poll is never restarted).
+    sa.sa_handler = on_sigcont;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGCONT, &sa, nullptr);
+}
+
+// Statistics that could not be written are a failed run.
+int check_output(int rc) {
+    if (pmdfwd::flush_output() && pmdfwd::output_error() == 0) return rc;
+    std::fprintf(stderr, "pmdfwd: cannot write to standard output: %s\n",
+                 std::strerror(pmdfwd::output_error()));
+    return rc != 0 ? rc : 1;
 }
 
 int fail(const std::string &msg, int code) {
     std::fprintf(stderr, "pmdfwd: %s\n", msg.c_str());
-    rte_eal_cleanup();
+    pmdfwd::eal_exit();
     return code;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
+    open_closed_std_fds();
     install_signal_handlers();
     // rte_eal_init may reorder argv: keep the EAL arguments as given.
     std::vector<std::string> eal_args;
@@ -64,8 +114,8 @@ int main(int argc, char **argv) {
     switch (pmdfwd::parse_options(args, cfg, &err)) {
     case pmdfwd::ParseResult::Help:
         std::fputs(pmdfwd::usage(argv[0]).c_str(), stdout);
-        rte_eal_cleanup();
-        return 0;
+        pmdfwd::eal_exit();
+        return check_output(0);
     case pmdfwd::ParseResult::Error:
         return fail(err, 2);
     case pmdfwd::ParseResult::Ok:
@@ -82,6 +132,6 @@ int main(int argc, char **argv) {
         }
         rc = cfg.interactive ? app.run_shell() : app.run_batch();
     }
-    rte_eal_cleanup();
-    return rc;
+    pmdfwd::eal_exit();
+    return check_output(rc);
 }

@@ -116,7 +116,12 @@ const std::vector<Option> &options() {
          choice<StatsFormat>("stats-format", &Config::stats_format,
                              {{"text", StatsFormat::Text}, {"json", StatsFormat::Json}})},
         {"cmdline-file", 0, "FILE", "run the shell commands in FILE first",
-         [](Config &c, std::string_view v, std::string *) {
+         [](Config &c, std::string_view v, std::string *err) {
+             if (v.empty()) {
+                 *err = "cmdline-file: the file name is empty (expected --cmdline-file=FILE, a "
+                        "file of shell commands)";
+                 return false;
+             }
              c.cmdline_file = v;
              return true;
          }},

@@ -47,18 +47,30 @@ std::optional<double> parse_seconds(std::string_view what, std::string_view text
     return v;
 }
 
+namespace {
+int hex_digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+} // namespace
+
+// Exactly six pairs of hex digits and five colons: sscanf's %2x also took
+// "-1" (as ff), "+1" and " 1".
 std::optional<std::array<uint8_t, 6>> parse_mac(std::string_view text, std::string *err) {
     std::array<uint8_t, 6> mac{};
-    std::string s(text);
-    unsigned b[6];
-    char tail;
-    if (s.size() != 17 || std::sscanf(s.c_str(), "%2x:%2x:%2x:%2x:%2x:%2x%c", &b[0], &b[1], &b[2],
-                                      &b[3], &b[4], &b[5], &tail) != 6) {
-        *err = "'" + s + "' is not a MAC address (expected XX:XX:XX:XX:XX:XX)";
+    bool ok = text.size() == 17;
+    for (size_t i = 0; ok && i < 6; i++) {
+        const int hi = hex_digit(text[3 * i]), lo = hex_digit(text[3 * i + 1]);
+        ok = hi >= 0 && lo >= 0 && (i == 5 || text[3 * i + 2] == ':');
+        mac[i] = static_cast<uint8_t>(hi * 16 + lo);
+    }
+    if (!ok) {
+        const std::string s(text);
+        *err = "'" + s + "' is not a MAC address (expected XX:XX:XX:XX:XX:XX, X a hex digit)";
         return std::nullopt;
     }
-    for (int i = 0; i < 6; i++)
-        mac[i] = static_cast<uint8_t>(b[i]);
     return mac;
 }
 
@@ -117,6 +129,61 @@ std::vector<std::string> split_words(std::string_view line) {
         i = j;
     }
     return words;
+}
+
+namespace {
+bool is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+} // namespace
+
+std::optional<std::vector<std::string>> split_command(std::string_view line, std::string *err) {
+    if (const size_t nul = line.find('\0'); nul != std::string_view::npos) {
+        *err = "the command line has a NUL byte at column " + std::to_string(nul + 1) +
+               " (not allowed in a command): '" + printable(line) + "'";
+        return std::nullopt;
+    }
+    std::vector<std::string> words;
+    size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && is_blank(line[i]))
+            i++;
+        if (i == line.size()) break;
+        std::string w;
+        while (i < line.size() && !is_blank(line[i])) {
+            const char q = line[i];
+            if (q != '"' && q != '\'') {
+                w += line[i++];
+                continue;
+            }
+            const size_t close = line.find(q, i + 1);
+            if (close == std::string_view::npos) {
+                *err = std::string("unterminated ") + q + " quote at column " +
+                       std::to_string(i + 1) + " in '" + printable(line) + "' (close it with " + q +
+                       ")";
+                return std::nullopt;
+            }
+            w.append(line.substr(i + 1, close - i - 1));
+            i = close + 1;
+        }
+        words.push_back(std::move(w));
+    }
+    return words;
+}
+
+std::string printable(std::string_view text) {
+    std::string s;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u != 0x7f) {
+            s += c;
+            continue;
+        }
+        char esc[5];
+        std::snprintf(esc, sizeof(esc), "\\x%02x", u);
+        s += esc;
+    }
+    return s;
 }
 
 std::vector<std::string> option_values(const std::vector<std::string> &args,

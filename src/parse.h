@@ -30,5 +30,13 @@ std::vector<std::string> option_values(const std::vector<std::string> &args, std
 
 std::string format_mac(const uint8_t mac[6]);
 std::vector<std::string> split_words(std::string_view line);
+// A shell command line's words: split at blanks, where "..." or '...'
+// quotes a part of a word with its blanks (load engine "/opt/my engines/x.so");
+// nothing is escaped inside. nullopt with *err for an unterminated quote or
+// a NUL byte (which would cut every message that quotes the line).
+std::optional<std::vector<std::string>> split_command(std::string_view line, std::string *err);
+// text for a message: control bytes (NUL among them) as \xHH, so that
+// nothing the user typed can cut or garble it.
+std::string printable(std::string_view text);
 
 } // namespace pmdfwd

@@ -1,6 +1,7 @@
 #include "ports.h"
 
 #include "parse.h"
+#include "signal_flag.h"
 
 #include <rte_cycles.h>
 #include <rte_errno.h>
@@ -26,8 +27,10 @@ constexpr unsigned kExtraPerPort = 2048;
 constexpr unsigned kMinPoolSize = 8192;
 constexpr auto kLinkWait = std::chrono::seconds(3);
 // testpmd drains each queue for up to a second; a tenth is plenty for real
-// rings and keeps `start` quick on PMDs that never run dry.
+// rings and keeps `start` quick on PMDs that never run dry. The whole flush
+// is bounded too: 32 queues of a never-dry PMD took 13 s at 100 ms each.
 constexpr uint64_t kFlushMsPerQueue = 100;
+constexpr uint64_t kFlushMsTotal = 200;
 } // namespace
 
 int lcore_socket(unsigned lcore) {
@@ -110,12 +113,18 @@ std::vector<uint16_t> Ports::ids() const {
     return v;
 }
 
+// Checked before any pool is sized from the queue counts: --rxq=400 on a
+// 16-queue device is the device's limit, not a pool too large for memory.
+static std::string check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
+    if (nb_rxq <= p.info.max_rx_queues && nb_txq <= p.info.max_tx_queues) return {};
+    return "port " + std::to_string(p.id) + ": asked for " + std::to_string(nb_rxq) + " RX / " +
+           std::to_string(nb_txq) + " TX queues, the device has at most " +
+           std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues) +
+           " (--rxq/--txq)";
+}
+
 std::string Ports::configure(Port &p, const QueueLayout &q) {
     const std::string what = "port " + std::to_string(p.id) + ": ";
-    if (q.nb_rxq > p.info.max_rx_queues || q.nb_txq > p.info.max_tx_queues)
-        return what + "asked for " + std::to_string(q.nb_rxq) + " RX / " +
-               std::to_string(q.nb_txq) + " TX queues, the device has at most " +
-               std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
     rte_eth_conf conf{};
     conf.txmode.offloads = p.hw_tx_offloads;
     int rc = rte_eth_dev_configure(p.id, q.nb_rxq, q.nb_txq, &conf);
@@ -184,6 +193,8 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
     for (const auto &[port, mac] : cfg.eth_peers)
         if (find(port) == nullptr)
             return "--eth-peer names port " + std::to_string(port) + ", which does not exist";
+    for (const Port &p : ports_)
+        if (std::string err = check_queues(p, cfg.nb_rxq, cfg.nb_txq); !err.empty()) return err;
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
     for (Port &p : ports_)
         if (std::string err = configure(p, queues_); !err.empty()) return err;
@@ -206,19 +217,23 @@ void Ports::flush_rx(uint16_t nb_rxq) const {
     rte_mbuf *pkts[kMaxBurst];
     // Twice, as testpmd: packets in flight may land after the first pass.
     // Each queue is drained for a bounded time, since some PMDs (net_null,
-    // a pcap file with infinite_rx) never run dry.
-    const uint64_t limit = rte_get_timer_hz() / 1000 * kFlushMsPerQueue;
+    // a pcap file with infinite_rx) never run dry, and so is the whole
+    // flush; past the deadline, or once a signal asks to stop, every queue
+    // left gets one burst.
+    const uint64_t ms = rte_get_timer_hz() / 1000;
+    const uint64_t deadline = rte_get_timer_cycles() + kFlushMsTotal * ms;
     for (int pass = 0; pass < 2; pass++) {
         for (const Port &p : ports_)
             for (uint16_t q = 0; q < nb_rxq; q++) {
-                const uint64_t start = rte_get_timer_cycles();
+                const uint64_t end =
+                    std::min(deadline, rte_get_timer_cycles() + kFlushMsPerQueue * ms);
                 uint16_t n;
                 do {
                     n = rte_eth_rx_burst(p.id, q, pkts, kMaxBurst);
                     rte_pktmbuf_free_bulk(pkts, n);
-                } while (n > 0 && rte_get_timer_cycles() - start < limit);
+                } while (n > 0 && rte_get_timer_cycles() < end && g_signal.load() == 0);
             }
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (pass == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
 }
 

@@ -3,6 +3,8 @@
 // stdin is a pipe or file, so scripted sessions behave the same.
 #include "app.h"
 #include "commands.h"
+#include "line_reader.h"
+#include "output.h"
 
 #include <cmdline_rdline.h>
 
@@ -10,7 +12,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -37,7 +38,7 @@ void validate(rdline *rdl, const char *buf, unsigned int size) {
         if (c == '\n') std::fputc('\r', stdout);
         std::fputc(c, stdout);
     }
-    std::fflush(stdout);
+    flush_output();
 }
 
 std::string common_prefix(const std::vector<std::string> &v) {
@@ -73,50 +74,23 @@ int complete(rdline *rdl, const char *buf, char *dst, unsigned int size, int *st
     return 1;
 }
 
-// Lines from a pipe or file on stdin, waiting at most kPollMs at a time: a
-// blocking fgets would miss SIGINT/SIGTERM when the signal lands on another
-// thread (an lcore, EAL's interrupt thread) or just before the read starts.
-class PipeLines {
-  public:
-    // 1: a line (with its newline, if it had one); 0: none yet; -1: end.
-    int next(std::string *line) {
-        size_t nl = buf_.find('\n');
-        if (nl == std::string::npos && !eof_) {
-            pollfd pfd{STDIN_FILENO, POLLIN, 0};
-            if (poll(&pfd, 1, kPollMs) <= 0) return 0;
-            char tmp[4096];
-            const ssize_t n = read(STDIN_FILENO, tmp, sizeof(tmp));
-            if (n < 0) return errno == EINTR || errno == EAGAIN ? 0 : -1;
-            if (n == 0)
-                eof_ = true;
-            else
-                buf_.append(tmp, static_cast<size_t>(n));
-            nl = buf_.find('\n');
-        }
-        if (nl == std::string::npos && !eof_) return 0;
-        if (nl == std::string::npos && buf_.empty()) return -1;
-        const size_t len = nl == std::string::npos ? buf_.size() : nl + 1;
-        *line = buf_.substr(0, len);
-        buf_.erase(0, len);
-        return 1;
-    }
-
-  private:
-    std::string buf_;
-    bool eof_ = false;
-};
-
 struct RawTerminal {
     termios saved{};
+    termios raw{};
     bool active = false;
     RawTerminal() {
         if (tcgetattr(STDIN_FILENO, &saved) != 0) return;
-        termios raw = saved;
+        raw = saved;
         // Keep ISIG: Ctrl-C reaches the signal handler and quits, as in testpmd.
         raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
         raw.c_cc[VMIN] = 1;
         raw.c_cc[VTIME] = 0;
         active = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+    }
+    // After Ctrl-Z and `fg` the job-control shell has left its own (cooked)
+    // mode on the terminal: double echo, no editing, until this runs.
+    void reapply() {
+        if (active) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
     }
     ~RawTerminal() {
         if (active) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
@@ -124,6 +98,35 @@ struct RawTerminal {
 };
 
 } // namespace
+
+// Piped commands: one per line; end of input quits. Lines come through
+// LineReader, waiting at most kPollMs at a time: a blocking read would miss
+// SIGINT/SIGTERM landing on another thread (an lcore, EAL's interrupt
+// thread) or just before the read starts.
+void App::run_piped() {
+    LineReader in(STDIN_FILENO);
+    std::string line;
+    bool prompted = false;
+    unsigned n = 0;
+    while (!quit_requested()) {
+        if (!prompted) std::printf("%s", kPrompt);
+        flush_output();
+        prompted = true;
+        const LineReader::Got got = in.next(&line, kPollMs);
+        if (got == LineReader::Got::End || got == LineReader::Got::Error) break;
+        if (got == LineReader::Got::None) continue;
+        prompted = false;
+        n++;
+        if (got == LineReader::Got::TooLong) {
+            std::printf("line %u is longer than %zu bytes (allowed: at most that per command); "
+                        "skipped\n",
+                        n, in.max_line());
+            continue;
+        }
+        std::fwrite(line.data(), 1, line.size(), stdout); // the echo, NUL bytes and all
+        execute(line);
+    }
+}
 
 int App::run_shell() {
     if (!run_cmdline_file()) return 1;
@@ -135,21 +138,7 @@ int App::run_shell() {
             std::fputs(fwd_config().c_str(), stdout);
     }
     if (!isatty(STDIN_FILENO)) {
-        // Piped commands: one per line; end of input quits.
-        PipeLines in;
-        std::string line;
-        bool prompted = false;
-        while (!quit_requested()) {
-            if (!prompted) std::printf("%s", kPrompt);
-            std::fflush(stdout);
-            prompted = true;
-            const int got = in.next(&line);
-            if (got < 0) break;
-            if (got == 0) continue;
-            prompted = false;
-            std::printf("%s", line.c_str());
-            execute(line);
-        }
+        run_piped();
         std::printf("\n");
         shutdown();
         return 0;
@@ -163,6 +152,10 @@ int App::run_shell() {
         RawTerminal term;
         rdline_newline(rdl, kPrompt);
         while (!quit_requested()) {
+            if (g_continued.exchange(false)) {
+                term.reapply();
+                rdline_redisplay(rdl);
+            }
             pollfd pfd{STDIN_FILENO, POLLIN, 0};
             if (poll(&pfd, 1, kPollMs) <= 0) continue;
             char c;

@@ -52,6 +52,15 @@ std::string burst_line(const char *dir, const BurstHistogram &h) {
     return s + "]\n";
 }
 
+// --record-burst-stats as JSON: every burst size that occurred, as
+// [size, count] pairs in increasing size (the text form keeps only the top two).
+std::string bursts_json(const BurstHistogram &h) {
+    std::string s = "[";
+    for (size_t i = 0; i < h.size(); i++)
+        if (h[i]) s += fmt("%s[%zu,%" PRIu64 "]", s.size() > 1 ? "," : "", i, h[i]);
+    return s + "]";
+}
+
 const char kFwdBorder[] = "----------------------";
 const char kAccBorder[] = "+++++++++++++++";
 
@@ -110,6 +119,9 @@ static std::string stream_text(const StreamStats &st, const FwdStats &f) {
         o += fmt("  Engine-untouched: %-8" PRIu64 " Engine-consumed: %-9" PRIu64
                  " Engine-generated: %-" PRIu64 "\n",
                  st.untouched, st.consumed, st.generated);
+    if (st.overruns)
+        o += fmt("  Engine-overruns: %-" PRIu64 " (bursts that returned more than max packets)\n",
+                 st.overruns);
     if (f.record_bursts) o += burst_line("RX", st.rx_bursts) + burst_line("TX", st.tx_bursts);
     return o;
 }
@@ -163,10 +175,14 @@ std::string fwd_stats_json(const FwdStats &f) {
                  "%" PRIu64 ",\"tx_packets\":%" PRIu64 ",\"tx_dropped\":%" PRIu64
                  ",\"tx_retries\":%" PRIu64 ",\"engine_untouched\":%" PRIu64
                  ",\"engine_consumed\":%" PRIu64 ",\"engine_generated\":%" PRIu64
-                 ",\"core_cycles\":%" PRIu64 "}",
+                 ",\"engine_overruns\":%" PRIu64 ",\"core_cycles\":%" PRIu64,
                  i ? "," : "", st.spec.rx_port, st.spec.rx_queue, st.spec.tx_port, st.spec.tx_queue,
                  st.rx, st.tx, st.dropped, st.retries, st.untouched, st.consumed, st.generated,
-                 st.cycles);
+                 st.overruns, st.cycles);
+        if (f.record_bursts)
+            o += ",\"rx_bursts\":" + bursts_json(st.rx_bursts) +
+                 ",\"tx_bursts\":" + bursts_json(st.tx_bursts);
+        o += "}";
     }
     o += "],\"ports\":[";
     for (size_t i = 0; i < f.ports.size(); i++) {

@@ -19,6 +19,7 @@ struct StreamStats {
     StreamSpec spec;
     uint64_t rx = 0, tx = 0, dropped = 0, retries = 0, cycles = 0;
     uint64_t untouched = 0, consumed = 0, generated = 0;
+    uint64_t overruns = 0; // bursts the engine returned more than max for
     BurstHistogram rx_bursts{}, tx_bursts{};
 };
 

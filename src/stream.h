@@ -42,8 +42,17 @@ struct alignas(RTE_CACHE_LINE_SIZE) Stream {
     // (NO_RX, GENERATOR), whose every pass counts.
     Counter core_cycles;
     Counter tx_retries;
+    Counter burst_overruns;     // bursts the engine returned more than max for
     BurstHistogram rx_bursts{}; // read after stop only
     BurstHistogram tx_bursts{};
+    const char *engine_name = "";
+    // Shared by the streams of one start: the first overrun is reported once.
+    std::atomic<bool> *overrun_reported = nullptr;
+
+    // The engine returned more than max packets, which pkts[] cannot hold
+    // valid (a broken plugin): counts it, says so once per start, and
+    // returns max, so that nothing past it is sent or freed.
+    [[gnu::cold, gnu::noinline]] uint16_t burst_overrun(uint16_t got, uint16_t max);
 
     void reset_counters() {
         rx_packets.reset();
@@ -51,6 +60,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) Stream {
         fwd_dropped.reset();
         core_cycles.reset();
         tx_retries.reset();
+        burst_overruns.reset();
         pub.engine_untouched = pub.engine_consumed = pub.engine_generated = 0;
         rx_bursts.fill(0);
         tx_bursts.fill(0);

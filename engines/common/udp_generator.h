@@ -100,6 +100,15 @@ class UdpGenerator {
         const uint32_t seg_room = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
         std::string why = frame_segments(*s.params, seg_room, &segs_);
         if (!why.empty()) return why;
+        // A burst is allocated in one call, all or nothing: a pool smaller
+        // than one burst's mbufs would send nothing, silently, for ever.
+        const unsigned per_burst = unsigned{s.params->burst} * segs_.nb;
+        if (s.pool->size < per_burst)
+            return "one burst needs " + std::to_string(per_burst) + " mbufs (" +
+                   std::to_string(s.params->burst) + " packets x " + std::to_string(segs_.nb) +
+                   " segments) and the pool holds only " + std::to_string(s.pool->size) +
+                   ": nothing could ever be sent (lower --burst, use fewer --txpkts segments or "
+                   "raise --total-num-mbufs)";
         try {
             frame_.assign(segs_.total, 0);
             if (segs_.nb > 1) scratch_.assign(size_t{s.params->burst} * segs_.nb, nullptr);

@@ -28,12 +28,12 @@ bool set_nbcore(Ctx &c, const Args &a) {
 
 std::vector<Spec> set_commands() {
     return {
-        {"set burst tx delay <us> retry <n>", "TX retry wait and count (with set fwd ... retry)",
-         true,
+        {"set burst tx delay <us> retry <n>",
+         "TX retry wait (0..1000 us) and count (0..1000) (with set fwd ... retry)", true,
          [](Ctx &c, const Args &a) {
-             auto us = uint_arg(c, "delay", a[0], 0, 1000000);
+             auto us = uint_arg(c, "delay", a[0], 0, kMaxTxRetryDelayUs);
              if (!us) return false;
-             auto n = uint_arg(c, "retry", a[1], 0, 1000000);
+             auto n = uint_arg(c, "retry", a[1], 0, kMaxTxRetries);
              if (!n) return false;
              c.host.config().tx_retry_delay_us = static_cast<unsigned>(*us);
              c.host.config().tx_retry_num = static_cast<unsigned>(*n);

@@ -2,7 +2,8 @@
 directory (meson install --destdir), examples/engine-plugin is built against
 that install alone (pkg-config pmdfwd-engine), and the plugin forwards the
 pcap rig's frames. Plugins the host must refuse are built the same way from
-tests/e2e/plugins/bad_plugin.c.
+tests/e2e/plugins/bad_plugin.c, and plugins that load and then break the
+engine contract (issue 13) from tests/e2e/plugins/rogue_plugin.c.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_plugin.py
 (PMDFWD_BUILD_DIR defaults to the binary's directory.)
@@ -20,12 +21,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import frames as fr  # noqa: E402
+import owned  # noqa: E402
 import rig  # noqa: E402
 from test_pcap_forward import RUN_TIME, FrameAssertions  # noqa: E402
 
 EXAMPLE = rig.SOURCE_ROOT / "examples" / "engine-plugin"
 BAD_PLUGIN = rig.HERE / "plugins" / "bad_plugin.c"
 BAD_VARIANTS = ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_ENTRY")
+ROGUE_PLUGIN = rig.HERE / "plugins" / "rogue_plugin.c"
+NULL_VDEVS = ["--vdev", "net_null0", "--vdev", "net_null1"]
 PEER0, PEER1 = bytes.fromhex("0a0000000010"), bytes.fromhex("0a0000000011")
 
 
@@ -77,6 +81,12 @@ class PluginTest(FrameAssertions):
             cls.bad[v] = tmp / f"bad_{v.lower()}.so"
             check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
                    "-Wextra", "-Werror", f"-D{v}", *cflags, "-o", cls.bad[v], BAD_PLUGIN])
+        libs = cls.pkg_config("--libs", "pmdfwd-engine")
+        cls.rogue_so = tmp / "rogue.so"
+        cls.rogue_entry_so = tmp / "rogue_entry.so"
+        for out, defs in ((cls.rogue_so, []), (cls.rogue_entry_so, ["-DUNTERMINATED_ENTRY"])):
+            check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
+                   "-Wextra", "-Werror", *defs, *cflags, "-o", out, ROGUE_PLUGIN, *libs])
 
         cls.in0, cls.in1 = fr.traffic(seed=3, random_count=100), fr.traffic(seed=4, random_count=100)
         rig.write_pcap(tmp / "in0.pcap", cls.in0)
@@ -217,6 +227,119 @@ class PluginTest(FrameAssertions):
         self.assertIn("Set macfwd packet forwarding mode", out)
         self.assertIn("macfwd packet forwarding - ports=2", out)
         self.assertMacfwdOutput(out, tx0, tx1)
+
+
+    # ---- Issue 13: plugins that load and then break the contract. Every run
+    # is an owned process (its group killed on any exit) with a --run-time.
+
+    def run_rogue(self, app, *, stdin=subprocess.DEVNULL, timeout=30):
+        prefix = rig.unique_prefix()
+        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                         [f"--engine-plugin={self.rogue_so}", *app], prefix=prefix,
+                         cwd=self.tmp, stdin=stdin)
+        rc = p.wait(timeout)
+        self.assertIsNotNone(rc, "still running after %d s\n%s" % (timeout, p.describe()))
+        self.assertNotIn("Segmentation", p.out)
+        self.assertNotIn("AddressSanitizer", p.out)
+        return rc, p
+
+    def test_stream_init_failing_on_the_second_stream(self):
+        # stream_fini must run on stream 0 only: the plugin's fini
+        # dereferences priv, NULL on the stream whose init failed.
+        rc, p = self.run_rogue(["--forward-mode=failinit", "--run-time=5"])
+        self.assertEqual(rc, 1, p.describe())
+        self.assertIn("pmdfwd: engine failinit could not set up stream 1", p.out)
+
+    def test_stream_init_failure_leaves_the_shell_usable(self):
+        with open(self.write_cmds("start\nset fwd io\nstart\nstop\nquit\n")) as cmds:
+            rc, p = self.run_rogue(["-i", "--run-time=60", "--forward-mode=failinit"], stdin=cmds)
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("engine failinit could not set up stream 1", p.out)
+        self.assertIn("io packet forwarding - ports=2", p.out)
+        self.assertIn("Accumulated forward statistics for all ports", p.out)
+
+    def write_cmds(self, text):
+        d = self.run_dir()
+        (d / "cmds").write_text(text)
+        return d / "cmds"
+
+    def assert_overrun_clamped(self, mode, claimed):
+        rc, p = self.run_rogue([f"--forward-mode={mode}", "--run-time=1"])
+        self.assertEqual(rc, 0, p.describe())
+        msg = (f"pmdfwd: engine {mode} broke the burst contract: it returned {claimed} packets "
+               "from a burst of at most 32")
+        self.assertEqual(p.out.count("broke the burst contract"), 1, p.describe())
+        self.assertIn(msg, p.out)
+        streams = rig.stream_fwd_stats(p.out)
+        self.assertEqual(len(streams), 2, p.out)
+        for key, s in streams.items():
+            # Exactly the packets the engine made were sent: no stale
+            # pkts[] entry past max went out or was freed.
+            self.assertGreater(s["generated"], 0, f"stream {key}\n{p.out}")
+            self.assertEqual(s["tx"] + s["dropped"], s["generated"], f"stream {key}\n{p.out}")
+        self.assertRegex(p.out, r"Engine-overruns: [1-9]\d* \(bursts that returned more than max")
+        ports = rig.port_fwd_stats(p.out)
+        self.assertEqual(sum(v["tx"] for v in ports.values()),
+                         sum(s["tx"] for s in streams.values()), p.out)
+
+    def test_burst_returning_max_plus_one(self):
+        self.assert_overrun_clamped("overrun1", 33)
+
+    def test_burst_returning_600(self):
+        self.assert_overrun_clamped("overrun600", 600)
+
+    # Issue 13, item 4: text a plugin writes without a NUL (every byte of the
+    # buffer filled) is cut at the buffer's end, never read past it.
+
+    def test_unterminated_entry_message(self):
+        prefix = rig.unique_prefix()
+        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                         [f"--engine-plugin={self.rogue_entry_so}", "--run-time=5"],
+                         prefix=prefix, cwd=self.tmp)
+        self.assertEqual(p.wait(30), 1, p.describe())
+        m = re.search(r"refused to load: (X*)\n", p.out)
+        self.assertIsNotNone(m, p.describe())
+        self.assertEqual(len(m[1]), 255, p.describe())  # PMDFWD_ERRMSG_LEN - 1
+
+    def test_unterminated_param_help(self):
+        rc, p = self.run_rogue(["--help"])
+        self.assertEqual(rc, 0, p.describe())
+        m = re.search(r"\n  --unterminated-(H*)\n", p.out)
+        self.assertIsNotNone(m, p.describe())
+        self.assertEqual(len(m[1]), 2047, p.describe())
+
+    def test_unterminated_set_param_message(self):
+        rc, p = self.run_rogue(["--unterminated-key=value", "--run-time=5"])
+        self.assertEqual(rc, 2, p.describe())
+        m = re.search(r"pmdfwd: --unterminated-key: (E*)\n", p.out)
+        self.assertIsNotNone(m, p.describe())
+        self.assertEqual(len(m[1]), 255, p.describe())
+
+    def test_unterminated_describe_and_set_in_the_shell(self):
+        cmds = "show fwd unterminated\nset fwd unterminated\nshow config fwd\n" \
+               "set unterminated key value\nquit\n"
+        with open(self.write_cmds(cmds)) as f:
+            rc, p = self.run_rogue(["-i", "--run-time=60"], stdin=f)
+        self.assertEqual(rc, 0, p.describe())
+        # `show fwd` prints the text alone, `show config fwd` indented.
+        described = re.findall(r"(?:^|\n)(?:pmdfwd> )?(?:  )?(D+)\n", p.out)
+        self.assertEqual([len(d) for d in described], [2047, 2047], p.describe())
+        refused = re.findall(r"(?:pmdfwd> )?(E+)\n", p.out)
+        self.assertEqual([len(e) for e in refused], [255], p.describe())
+
+    # Issue 13, item 7: `load engine` takes a quoted path with a space.
+    def test_load_engine_path_with_a_space(self):
+        d = self.run_dir() / "my engines"
+        d.mkdir()
+        shutil.copy(self.macfwd, d / "mac fwd.so")
+        cmds = f'load engine "{d}/mac fwd.so"\nset fwd macfwd\nquit\n'
+        prefix = rig.unique_prefix()
+        with open(self.write_cmds(cmds)) as f:
+            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i", "--run-time=60"],
+                             prefix=prefix, cwd=self.tmp, stdin=f)
+            self.assertEqual(p.wait(30), 0, p.describe())
+        self.assertIn(f"Loaded {d}/mac fwd.so; modes: ", p.out)
+        self.assertIn("Set macfwd packet forwarding mode", p.out)
 
 
 if __name__ == "__main__":

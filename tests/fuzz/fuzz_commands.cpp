@@ -31,10 +31,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         std::string out;
         const bool ok = pmdfwd::run_command(host, line, &out);
         check(ok || !out.empty()); // a refusal says why
+        // Nothing the line holds (a NUL byte) cuts or hides a message.
+        check(out.find('\0') == std::string::npos);
         const pmdfwd::Config &c = host.cfg;
         check(c.burst >= 1 && c.burst <= pmdfwd::kMaxBurst);
         check(c.nb_cores >= 1 && c.nb_cores <= 2);
         check(!c.txpkts.empty());
+        check(c.tx_retry_num <= pmdfwd::kMaxTxRetries);
+        check(c.tx_retry_delay_us <= pmdfwd::kMaxTxRetryDelayUs);
         if (was_running && host.is_running) // nothing that needs stopping ran
             check(c.forward_mode == before.forward_mode && c.burst == before.burst &&
                   c.nb_cores == before.nb_cores && c.txpkts == before.txpkts);

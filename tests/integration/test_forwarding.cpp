@@ -244,6 +244,37 @@ TEST_F(RingForwarding, RetryTriesTestpmdsCountBeforeDropping) {
     EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
 }
 
+// Issue 13: a TX retry loop that can wait for ever (a TX ring nobody
+// drains, a retry count no command allows) still ends on stop: the loop
+// looks at the stop flag between tries, and what it held is dropped, counted
+// and freed.
+TEST_F(RingForwarding, StopEndsATxRetryWait) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port(64);
+    Config c = base_config("io");
+    c.tx_retry = true;
+    c.tx_retry_num = 4'000'000'000u; // 1 ms each: weeks without the stop flag
+    c.tx_retry_delay_us = 1000;
+    App app(c);
+    ASSERT_EQ(app.init(), "");
+    inject(p0, frames(200, 64));
+    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(wait_count(p1.tx, 63));
+    std::this_thread::sleep_for(std::chrono::milliseconds(50)); // in the retry loop now
+    const auto t0 = std::chrono::steady_clock::now();
+    app.stop();
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2));
+    const FwdStats f = app.collect_fwd();
+    EXPECT_GT(f.streams[0].retries, 0u);
+    EXPECT_EQ(f.streams[0].tx, 63u);
+    expect_consistent(f);
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    free_all(out);
+    std::vector<rte_mbuf *> left = drain(p0.rx);
+    free_all(left);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
 TEST_F(RingForwarding, LoopbackCyclesLeakNothing) {
     RingPort &p0 = add_port(1024, true);
     RingPort &p1 = add_port(1024, true);

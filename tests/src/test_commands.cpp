@@ -244,3 +244,54 @@ TEST(Commands, ShowMempoolAsksTheHostEvenWhileRunning) {
     EXPECT_FALSE(run(h, "show mempool all", &out));
     EXPECT_NE(command_help(h).find("show mempool"), std::string::npos);
 }
+
+// Issue 13: `set burst tx delay 1000000 retry 1000000` allowed weeks of
+// blocking per burst; at most 1000 us x 1000 tries are allowed, and a
+// refusal says so and changes nothing.
+TEST(Commands, TxRetryRangeIsBounded) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set burst tx delay 1000000 retry 1000000", &out));
+    EXPECT_NE(out.find("delay: 1000000 is out of range (allowed: 0..1000)"), std::string::npos)
+        << out;
+    EXPECT_FALSE(run(h, "set burst tx delay 1000 retry 1001", &out));
+    EXPECT_NE(out.find("retry: 1001 is out of range (allowed: 0..1000)"), std::string::npos) << out;
+    EXPECT_EQ(h.cfg.tx_retry_delay_us, kDefaultTxRetryDelayUs);
+    EXPECT_EQ(h.cfg.tx_retry_num, kDefaultTxRetries);
+    EXPECT_TRUE(run(h, "set burst tx delay 1000 retry 1000"));
+    EXPECT_EQ(h.cfg.tx_retry_delay_us, 1000u);
+    EXPECT_EQ(h.cfg.tx_retry_num, 1000u);
+}
+
+// Issue 13: a NUL byte cut the message at the NUL and so named another
+// command ("unknown command 'sta"); now the line is refused whole, shown
+// escaped, and nothing runs.
+TEST(Commands, NulByteNamesNoCommand) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, std::string("start\0tx_first 4", 16), &out));
+    EXPECT_FALSE(h.is_running);
+    EXPECT_EQ(out, "the command line has a NUL byte at column 6 (not allowed in a command): "
+                   "'start\\x00tx_first 4'\n");
+    EXPECT_FALSE(run(h, std::string("sta\0rt", 6), &out));
+    EXPECT_FALSE(h.is_running);
+    EXPECT_EQ(out.find('\0'), std::string::npos);
+    EXPECT_NE(out.find("'sta\\x00rt'"), std::string::npos) << out;
+    EXPECT_FALSE(run(h,
+                     "foo\x01"
+                     "bar",
+                     &out));
+    EXPECT_EQ(out, "unknown command 'foo\\x01bar' (type 'help' for the list)\n");
+}
+
+// Issue 13: `load engine` takes a quoted path with a space.
+TEST(Commands, LoadEngineTakesAQuotedPath) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "load engine \"my engine.so\"", &out)) << out;
+    EXPECT_EQ(h.fake_engines.loads, std::vector<std::string>{"my engine.so"});
+    EXPECT_TRUE(h.fake_engines.find("my engine"));
+    EXPECT_FALSE(run(h, "load engine \"/opt/my engines/x.so", &out));
+    EXPECT_NE(out.find("unterminated \" quote"), std::string::npos) << out;
+    EXPECT_EQ(h.fake_engines.loads.size(), 1u);
+}

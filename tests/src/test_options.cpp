@@ -155,3 +155,22 @@ TEST(Options, EngineParamsGoToTheEngine) {
     ASSERT_EQ(parse({"--io-x=1"}, noparams, err), ParseResult::Ok);
     EXPECT_FALSE(apply_engine_params(noparams, &err));
 }
+
+// Issue 13: the exact --eth-peer inputs that used to pass as ff:ff:..., and
+// an empty --cmdline-file that used to be ignored.
+TEST(Options, EthPeerAndCmdlineFileRefuseOddInput) {
+    for (const char *arg : {"--eth-peer=0,-1:-1:-1:-1:-1:-1", "--eth-peer=0,+1:+1:+1:+1:+1:+1",
+                            "--eth-peer=0, 1: 2: 3: 4: 5: 6", "--eth-peer=0,+1:00:00:00:00:00"}) {
+        Config c;
+        std::string err;
+        EXPECT_EQ(parse({arg}, c, err), ParseResult::Error) << arg;
+        EXPECT_NE(err.find("eth-peer: "), std::string::npos) << err;
+        EXPECT_NE(err.find("is not a MAC address"), std::string::npos) << err;
+        EXPECT_TRUE(c.eth_peers.empty());
+    }
+    Config c;
+    std::string err;
+    EXPECT_EQ(parse({"--cmdline-file="}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("cmdline-file: the file name is empty"), std::string::npos) << err;
+    EXPECT_EQ(parse({"--cmdline-file", ""}, c, err), ParseResult::Error);
+}

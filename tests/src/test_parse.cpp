@@ -86,3 +86,50 @@ TEST(OptionValues, BothSpellingsInOrder) {
     EXPECT_EQ(option_values({"--engine-plugin="}, "--engine-plugin"), std::vector<std::string>{""});
     EXPECT_TRUE(option_values(args, "--nosuch").empty());
 }
+
+// Issue 13: sscanf's %2x took a sign or a space ("-1" became ff).
+TEST(ParseMac, OnlyHexDigitPairs) {
+    std::string err;
+    for (const char *bad :
+         {"-1:-1:-1:-1:-1:-1", "+1:+1:+1:+1:+1:+1", " 1: 2: 3: 4: 5: 6", "02:00:0a:ff:10:-1",
+          "0x:00:0a:ff:10:01", "02:00:0a:ff:10:0 ", "02:00:0a:ff:10;01", "02:00\0:0a:ff:1"}) {
+        EXPECT_FALSE(parse_mac(bad, &err)) << bad;
+        EXPECT_NE(err.find("expected XX:XX:XX:XX:XX:XX"), std::string::npos) << err;
+    }
+    auto mac = parse_mac("aB:cD:eF:01:23:45", &err);
+    ASSERT_TRUE(mac);
+    EXPECT_EQ(format_mac(mac->data()), "AB:CD:EF:01:23:45");
+}
+
+// Issue 13: `load engine` could not take a path with a space; quotes keep a
+// word's blanks. A NUL byte used to cut every message quoting the line.
+TEST(SplitCommand, QuotesKeepBlanks) {
+    std::string err;
+    using W = std::vector<std::string>;
+    EXPECT_EQ(split_command("  set  fwd\tmacswap \r\n", &err), (W{"set", "fwd", "macswap"}));
+    EXPECT_EQ(split_command("load engine \"/opt/my engines/x.so\"", &err),
+              (W{"load", "engine", "/opt/my engines/x.so"}));
+    EXPECT_EQ(split_command("load engine '/a b'/c\" d\".so", &err),
+              (W{"load", "engine", "/a b/c d.so"}));
+    EXPECT_EQ(split_command("set fwd '' x", &err), (W{"set", "fwd", "", "x"}));
+    EXPECT_EQ(split_command("say \"it's\"", &err), (W{"say", "it's"}));
+    EXPECT_FALSE(split_command("load engine \"/opt/x.so", &err));
+    EXPECT_EQ(err, "unterminated \" quote at column 13 in 'load engine \"/opt/x.so' (close it "
+                   "with \")");
+}
+
+TEST(SplitCommand, NulByteIsRefusedAndShown) {
+    std::string err;
+    EXPECT_FALSE(split_command(std::string_view("start\0tx_first", 14), &err));
+    EXPECT_EQ(err, "the command line has a NUL byte at column 6 (not allowed in a command): "
+                   "'start\\x00tx_first'");
+    EXPECT_EQ(err.find('\0'), std::string::npos);
+}
+
+TEST(Printable, ControlBytesEscaped) {
+    EXPECT_EQ(printable(std::string_view("a\0b\x01\x7f"
+                                         "c\t",
+                                         7)),
+              "a\\x00b\\x01\\x7fc\\x09");
+    EXPECT_EQ(printable("plain text: 1,2"), "plain text: 1,2");
+}

@@ -131,3 +131,30 @@ TEST(FwdStatsJson, SameNumbers) {
     EXPECT_NE(s.find("\"engine_untouched\":3"), std::string::npos);
     EXPECT_NE(s.find("\"cycles_per_packet\":10.00"), std::string::npos) << s;
 }
+
+// Issue 13: JSON mode dropped --record-burst-stats; every size that occurred
+// is kept, as [size, count] pairs.
+TEST(FwdStatsJson, BurstStatsWhenRecorded) {
+    FwdStats f = two_port_stats();
+    f.record_bursts = true;
+    f.streams[0].rx_bursts[32] = 75;
+    f.streams[0].rx_bursts[0] = 25;
+    f.streams[0].tx_bursts[32] = 75;
+    f.streams[0].tx_bursts[512] = 1;
+    const std::string s = fwd_stats_json(f);
+    EXPECT_NE(s.find("\"rx_bursts\":[[0,25],[32,75]],\"tx_bursts\":[[32,75],[512,1]]"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("\"rx_bursts\":[],\"tx_bursts\":[]"), std::string::npos) << s; // stream 1
+    f.record_bursts = false;
+    EXPECT_EQ(fwd_stats_json(f).find("bursts"), std::string::npos);
+}
+
+// Issue 13: an engine that returned more than max is counted, in both forms.
+TEST(FwdStats, EngineOverruns) {
+    FwdStats f = two_port_stats();
+    EXPECT_EQ(fwd_stats_text(f).find("Engine-overruns"), std::string::npos);
+    f.streams[1].overruns = 7;
+    EXPECT_NE(fwd_stats_text(f).find("Engine-overruns: 7 "), std::string::npos);
+    EXPECT_NE(fwd_stats_json(f).find("\"engine_overruns\":7"), std::string::npos);
+}

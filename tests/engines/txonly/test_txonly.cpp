@@ -148,34 +148,58 @@ TEST_F(Txonly, SendsAtMostMaxAndAtMostBurst) {
 }
 
 TEST_F(Txonly, SendsNothingWhenThePoolRunsShort) {
-    rte_mempool *small = make_pool(16, 0);
+    rte_mempool *small = make_pool(48, 0);
     ASSERT_NE(small, nullptr);
     stream_.pool = small;
     ASSERT_EQ(start(), 0);
+    rte_mbuf *held[32]; // elsewhere (RX rings, other streams): 16 left
+    ASSERT_EQ(rte_pktmbuf_alloc_bulk(small, held, 32), 0);
     rte_mbuf *pkts[32];
     EXPECT_EQ(burst(pkts, 0, 32), 0);
-    EXPECT_EQ(rte_mempool_in_use_count(small), 0u);
+    EXPECT_EQ(rte_mempool_in_use_count(small), 32u);
     EXPECT_EQ(stream_.engine_generated, 0u);
     // What the pool can supply still goes out.
     ASSERT_EQ(burst(pkts, 0, 16), 16);
     EXPECT_EQ(stream_.engine_generated, 16u);
     free_all(pkts, 16);
+    free_all(held, 32);
     stop();
     rte_mempool_free(small);
 }
 
 TEST_F(Txonly, SegmentsOfABurstAreAllOrNothing) {
+    rte_mempool *small = make_pool(48, 0);
+    ASSERT_NE(small, nullptr);
+    stream_.pool = small;
+    txpkts({64, 64, 64});
+    params_.burst = 16; // 48 segments: the whole pool
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *held[8]; // 40 left: 16 heads fit, 48 segments do not
+    ASSERT_EQ(rte_pktmbuf_alloc_bulk(small, held, 8), 0);
+    rte_mbuf *pkts[16];
+    EXPECT_EQ(burst(pkts, 0, 16), 0);
+    EXPECT_EQ(rte_mempool_in_use_count(small), 8u);
+    EXPECT_EQ(stream_.engine_generated, 0u);
+    free_all(held, 8);
+    stop();
+    rte_mempool_free(small);
+}
+
+// Issue 13: a pool that can never hold one burst's mbufs used to make txonly
+// send nothing and say nothing; the stream now refuses to start, saying why.
+TEST_F(Txonly, RefusesAPoolThatCanNeverFillABurst) {
     rte_mempool *small = make_pool(40, 0);
     ASSERT_NE(small, nullptr);
     stream_.pool = small;
     txpkts({64, 64, 64});
-    params_.burst = 16; // 16 heads fit, 48 segments do not
-    ASSERT_EQ(start(), 0);
-    rte_mbuf *pkts[16];
-    EXPECT_EQ(burst(pkts, 0, 16), 0);
-    EXPECT_EQ(rte_mempool_in_use_count(small), 0u);
-    EXPECT_EQ(stream_.engine_generated, 0u);
-    stop();
+    params_.burst = 16; // 48 segments
+    ::testing::internal::CaptureStderr();
+    EXPECT_NE(start(), 0);
+    const std::string err = ::testing::internal::GetCapturedStderr();
+    EXPECT_NE(err.find("one burst needs 48 mbufs (16 packets x 3 segments) and the pool holds "
+                       "only 40: nothing could ever be sent"),
+              std::string::npos)
+        << err;
     rte_mempool_free(small);
 }
 

@@ -1,0 +1,50 @@
+// Command lines from a descriptor that may never deliver or never end: a
+// FIFO whose writer is idle (or not there yet), a pipe, /dev/zero, a huge
+// file. next() waits at most the timeout it is given, so the caller can look
+// at signals between calls; every byte is scanned once (a 32 MB line costs
+// linear time, not quadratic); a line longer than the limit is refused and
+// skipped without being kept (memory stays bounded).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace pmdfwd {
+
+// Longer than any command (a `load engine` path is at most PATH_MAX, 4096).
+inline constexpr size_t kMaxCommandLine = 65536;
+
+class LineReader {
+  public:
+    enum class Got {
+        Line,    // *line holds one line, with its newline if it had one
+        None,    // nothing complete yet: call again (after looking at signals)
+        TooLong, // a line passed the limit; its bytes up to its newline are skipped
+        End,     // end of input, every line delivered
+        Error,   // a read failed: error() says why
+    };
+
+    // fd stays the caller's; O_NONBLOCK on it keeps a reader with no writer
+    // from blocking.
+    explicit LineReader(int fd, size_t max_line = kMaxCommandLine) : fd_(fd), max_line_(max_line) {}
+
+    Got next(std::string *line, int timeout_ms);
+    int error() const { return errno_; }
+    size_t max_line() const { return max_line_; }
+
+  private:
+    bool fill(int timeout_ms);
+    // A line, TooLong, or None from what is buffered.
+    Got scan(std::string *line);
+
+    int fd_;
+    size_t max_line_;
+    std::string buf_;
+    size_t start_ = 0;   // first byte not yet delivered
+    size_t scanned_ = 0; // bytes before this hold no newline
+    bool skipping_ = false;
+    bool eof_ = false;
+    int errno_ = 0;
+};
+
+} // namespace pmdfwd

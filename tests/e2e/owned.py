@@ -1,0 +1,131 @@
+# Processes a test owns. Each runs in a process group (session) of its own,
+# and when the test ends, passed or failed, the whole group is killed, its
+# EAL runtime directory removed and any hugepage file of its --file-prefix
+# deleted: nothing a test starts outlives it or holds the machine's pages.
+import os
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import rig
+
+HUGEPAGE_DIR = Path("/dev/hugepages")
+
+
+def hugepage_files(prefix):
+    """Files EAL made for prefix in the hugepage mount (<prefix>map_N)."""
+    try:
+        return sorted(p.name for p in HUGEPAGE_DIR.iterdir() if p.name.startswith(prefix + "map_"))
+    except OSError:
+        return []
+
+
+def free_hugepages():
+    """Free 2 MiB hugepages on the machine, 0 without a hugetlbfs mount."""
+    if not HUGEPAGE_DIR.is_dir():
+        return 0
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("HugePages_Free:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class Owned:
+    """A process started for a test; test.addCleanup kills its group.
+
+    Its stdout (and stderr, unless given) is collected as it runs, so the
+    test can wait for a line while the process goes on; with
+    read_stdout=False the test reads proc.stdout itself."""
+
+    def __init__(self, test, args, *, prefix=None, stdin=subprocess.DEVNULL,
+                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, read_stdout=True, **popen):
+        self.args = [str(a) for a in args]
+        self.prefix = prefix
+        self.proc = subprocess.Popen(self.args, stdin=stdin, stdout=stdout, stderr=stderr,
+                                     start_new_session=True, **popen)
+        self._out = []
+        self._lock = threading.Lock()
+        self._readers = []
+        for stream in (self.proc.stdout if read_stdout else None, self.proc.stderr):
+            if stream is not None:
+                t = threading.Thread(target=self._read, args=(stream,), daemon=True)
+                t.start()
+                self._readers.append(t)
+        test.addCleanup(self.cleanup)
+
+    def _read(self, stream):
+        while True:
+            chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
+            if not chunk:
+                return
+            with self._lock:
+                self._out.append(chunk)
+
+    @property
+    def out(self):
+        with self._lock:
+            data = b"".join(self._out)
+        return data.decode(errors="replace")
+
+    def wait_for(self, text, timeout=30):
+        """True once text is in the output; False on timeout or exit."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.out:
+                return True
+            if self.proc.poll() is not None:
+                for t in self._readers:
+                    t.join(2)
+                return text in self.out
+            time.sleep(0.05)
+        return False
+
+    def signal(self, sig):
+        self.proc.send_signal(sig)
+
+    def wait(self, timeout):
+        """The exit status, or None if it was still running after timeout
+        seconds (it is then killed)."""
+        try:
+            rc = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            rc = None
+        for t in self._readers:
+            t.join(5)
+        return rc
+
+    def kill(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.proc.wait()
+
+    def describe(self):
+        return f"$ {' '.join(self.args)}\nexit {self.proc.returncode}\n{self.out}"
+
+    def cleanup(self):
+        self.kill()
+        for t in self._readers:
+            t.join(5)
+        for s in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if s is not None and not s.closed:
+                s.close()
+        if self.prefix:
+            rig.remove_runtime_dir(self.prefix)
+            for name in hugepage_files(self.prefix):
+                try:
+                    (HUGEPAGE_DIR / name).unlink()
+                except OSError:
+                    pass
+
+
+def pmdfwd(test, eal, app, *, prefix, **kw):
+    """Owned pmdfwd with EAL arguments eal (its --file-prefix among them)."""
+    return Owned(test, [rig.pmdfwd_bin(), *eal, "--", *app], prefix=prefix, **kw)
