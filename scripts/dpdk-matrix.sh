@@ -116,7 +116,9 @@ mount_root() {
               /dev/shm:dev/shm:bind /dev/hugepages:dev/hugepages:bind; do
     IFS=: read -r src dst type <<<"$spec"
     [[ $type == bind && ! -e $src ]] && continue
-    mountpoint -q "$root/$dst" && continue
+    # Already mounted while we hold the root's lock: left over by a run that
+    # could not clean up (killed); ours to undo now.
+    if mountpoint -q "$root/$dst"; then MOUNTED+=("$root/$dst"); continue; fi
     mkdir -p "$root/$dst"
     if [[ $type == proc ]]; then
       mount -t proc proc "$root/$dst" || return 1
@@ -303,7 +305,7 @@ test_host() {
 }
 
 test_root() {
-  local suite=$1 asked=$2 root=$ROOTS/$1 version p f listing missing
+  local suite=$1 asked=$2 root=$ROOTS/$1 version p f listing missing t=$SECONDS times=
   echo; echo "=== DPDK $asked ($suite root: $root)"
   if [[ ! -f $root/.pmdfwd-root ]]; then
     if ! create_root "$suite" "$root"; then
@@ -311,11 +313,13 @@ test_root() {
       return
     fi
   fi
+  times+="root $((SECONDS - t)) s"; t=$SECONDS
   configure_apt "$suite" "$root"
   if ! mount_root "$root"; then record "$asked ($suite)" failed 0 0 "mounting in $root failed"; return; fi
   if ! install_packages "$suite" "$root"; then
     record "$asked ($suite)" failed 0 0 "installing packages in the $suite root failed"; return
   fi
+  times+=", packages $((SECONDS - t)) s"; t=$SECONDS
   version=$(in_root "$root" pkg-config --modversion libdpdk)
   if ! copy_source "$root"; then record "$version ($suite)" failed 0 0 "copying the source failed"; return; fi
   echo "=== DPDK $version ($suite): build"
@@ -333,6 +337,7 @@ test_root() {
     record "$version ($suite)" failed 0 0 "build log above"
     return
   fi
+  times+=", copy and build $((SECONDS - t)) s"; t=$SECONDS
   listing=$(in_root "$root" meson test -C "$ROOT_BUILD" --list 2>/dev/null)
   missing=$(missing_suites "$listing" | tr '\n' ' ')
   echo "=== DPDK $version ($suite): tests"
@@ -342,6 +347,7 @@ test_root() {
     --num-processes 2 $(suite_args)
   read -r p f < <(count_log "$root$ROOT_BUILD/meson-logs/testlog.json")
   [[ -n $missing ]] && f=$((f + 1))
+  log "$suite: $times, tests $((SECONDS - t)) s"
   record "$version ($suite)" ok "$p" "$f" "${missing:+suites missing: $missing}"
 }
 

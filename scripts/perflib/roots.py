@@ -38,6 +38,9 @@ class Root:
     def _mount(self, args, target):
         os.makedirs(target, exist_ok=True)
         if os.path.ismount(target):
+            # Mounted while we hold the root's lock: left over by a run that
+            # was killed; ours to undo at the end.
+            self.mounted.append(target)
             return
         subprocess.run(["mount", *args, target], check=True, stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT)

@@ -102,8 +102,27 @@ class StartupFailureTest(unittest.TestCase):
                 self.fails(RING_VDEVS, app_args, message, rc=2)
 
     def test_bad_eal_option(self):
+        # Status 1 on every DPDK: 25.11's EAL exits by itself with -EINVAL
+        # (234), older ones return an error.
         run = self.fails(["--no-such-eal-flag"], [], "EAL initialisation failed")
         self.assertNotIn("Bye", run.out)
+
+    def test_eal_help_exits_zero(self):
+        # EAL prints its usage and exits 0 by itself; the EAL failure status
+        # (above) must leave that exit alone.
+        prefix = rig.unique_prefix()
+        args = [str(rig.pmdfwd_bin()), "--no-pci", "--no-huge", "-m", "64", "--no-shconf",
+                "--file-prefix", prefix, "--help"]
+        try:
+            proc = rig.owned_process.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                         text=True, timeout=STARTUP_TIMEOUT)
+        finally:
+            rig.remove_runtime_dir(prefix)
+        run = rig.Run(args, proc)
+        self.assertEqual(run.rc, 0, run.describe())
+        self.assertIn("--vdev", run.out, run.describe())
+        self.assertNotIn("EAL initialisation failed", run.out)
 
 
 class Forwarder:
