@@ -49,6 +49,7 @@ class Proc:
         argv = roots.host_argv(spec.argv, stdbuf=STDBUF)
         if SETPRIV:
             argv = [SETPRIV, "--pdeathsig", "KILL", "--"] + argv
+        self.argv = argv  # as started (chroot for a subject in a root)
         self.popen = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.STDOUT, start_new_session=True)
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -95,7 +96,7 @@ class Proc:
         self.thread.join(5)
         if self.log_path:
             with open(self.log_path, "w") as f:
-                f.write(" ".join(self.spec.argv) + "\n\n" + self.text())
+                f.write(" ".join(self.argv) + "\n\n" + self.text())
         return self.popen.returncode
 
 

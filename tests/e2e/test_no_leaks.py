@@ -44,7 +44,8 @@ CHILD = textwrap.dedent("""
     fwd = rig.start_pmdfwd(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
     time.sleep(1)  # forwarding by now
-    print("PGID", fwd.pgid, flush=True)
+    print("PGID", fwd.pgid, prefix, flush=True)
+    sys.stdin.readline()  # the parent has seen the forwarder running
     if sys.argv[1] == "raise":
         raise RuntimeError("a test failing with an uncaught exception")
     time.sleep(60)  # until the parent signals
@@ -54,7 +55,7 @@ CHILD = textwrap.dedent("""
 class NoLeakTest(unittest.TestCase):
     def start_child(self, how):
         child = owned_process.OwnedProcess(
-            [sys.executable, "-c", CHILD, how, str(rig.HERE)], stdin=subprocess.DEVNULL,
+            [sys.executable, "-c", CHILD, how, str(rig.HERE)], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, deadline=120)
         self.addCleanup(child.close)
         line = child.proc.stdout.readline()
@@ -62,8 +63,13 @@ class NoLeakTest(unittest.TestCase):
             child.kill()
             self.fail(f"the child test did not start its forwarder: {line!r}\n"
                       f"{child.proc.stderr.read()}")
-        pgid = int(line.split()[1])
+        pgid, prefix = int(line.split()[1]), line.split()[2]
+        # The child cannot remove its forwarder's EAL runtime dir when it is
+        # killed: done here.
+        self.addCleanup(rig.remove_runtime_dir, prefix)
         self.assertTrue(owned_process.group_alive(pgid), "the forwarder is not running")
+        child.proc.stdin.write("go\n")
+        child.proc.stdin.flush()
         return child, pgid
 
     def assertGroupGone(self, pgid, how):
