@@ -235,16 +235,27 @@ install_packages() {
 }
 
 # ---- the source tree into a root: what git knows (tracked, and untracked
-# files that are not ignored), never build output. Unchanged files keep their
-# time stamps, so the build in the root is incremental.
+# files that are not ignored), never build output. A file whose content did
+# not change keeps the root's copy and its time stamp, so the build in the
+# root stays incremental even after a fresh checkout (new time stamps, same
+# content); a changed file gets the time of the copy, so it is always rebuilt.
 copy_source() {
-  local root=$1 dest=$1$ROOT_SRC
+  local root=$1 dest=$1$ROOT_SRC f
+  local -A keep=()
   git -C "$SRC" rev-parse --git-dir >/dev/null 2>&1 || { log "$SRC is not a git checkout"; return 1; }
-  rm -rf "$dest.new" && mkdir -p "$dest.new" || return 1
-  git -C "$SRC" ls-files -z --cached --others --exclude-standard |
-    while IFS= read -r -d '' f; do [[ -e $f || -L $f ]] && printf '%s\0' "$f"; done |
-    tar -C "$SRC" --null -T - -cf - | tar -C "$dest.new" -xf - || return 1
-  rm -rf "$dest" && mv "$dest.new" "$dest"
+  mkdir -p "$dest" || return 1
+  while IFS= read -r -d '' f; do
+    [[ -e $SRC/$f || -L $SRC/$f ]] || continue  # deleted, not yet committed
+    keep[$f]=1
+    if [[ -L $SRC/$f || -L $dest/$f || ! -f $dest/$f ]] || ! cmp -s "$SRC/$f" "$dest/$f"; then
+      if [[ $f == */* ]]; then mkdir -p "$dest/${f%/*}" || return 1; fi
+      rm -f "$dest/$f" && cp -P --preserve=mode "$SRC/$f" "$dest/$f" || return 1
+    fi
+  done < <(git -C "$SRC" ls-files -z --cached --others --exclude-standard)
+  while IFS= read -r -d '' f; do
+    f=${f#./}
+    [[ -n ${keep[$f]:-} ]] || rm -f "$dest/$f"
+  done < <(cd "$dest" && find . \( -type f -o -type l \) -print0)
 }
 
 # ---- results ----------------------------------------------------------------
