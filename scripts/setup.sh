@@ -8,11 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-  g++ meson ninja-build pkg-config
+  g++ meson ninja-build pkg-config make
   dpdk dpdk-dev libdpdk-dev libnuma-dev libpcap-dev
   libgtest-dev libbenchmark-dev
   python3 python3-scapy python3-matplotlib python3-prometheus-client
   clang libclang-rt-dev
+  debootstrap  # scripts/dpdk-matrix.sh: the DPDK 24.11 and 25.11 roots
 )
 
 missing=()

@@ -28,6 +28,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+
+import owned_process  # noqa: E402  (the forwarder dies with this script)
 PROMPT = "pmdfwd> "
 BURSTS = [16, 32, 64, 128]
 TX_FIRST = 4
@@ -37,7 +40,7 @@ class Shell:
     """pmdfwd -i with a pipe on stdin; one command at a time, its output
     being everything printed up to the next prompt."""
 
-    def __init__(self, binary, prefix, lcores, queues, cores):
+    def __init__(self, binary, prefix, lcores, queues, cores, deadline):
         self.prefix = prefix
         # A net_ring vdev has 16 queues, queue i transmitting into its own
         # RX ring i: a loopback per queue.
@@ -45,8 +48,11 @@ class Shell:
                 "--file-prefix", prefix, "--vdev", "net_ring0", "--vdev", "net_ring1",
                 "--", "-i", "--stats-format=json", f"--rxq={queues}", f"--txq={queues}",
                 f"--nb-cores={cores}"]
-        self.proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, bufsize=0)
+        # Interactive: --run-time does not apply, the deadline does.
+        self.owned = owned_process.OwnedProcess(args, deadline=deadline, stdin=subprocess.PIPE,
+                                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                                bufsize=0)
+        self.proc = self.owned.proc
         self.buf = ""
         self.cond = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
@@ -159,13 +165,12 @@ def main():
     args = ap.parse_args()
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
 
-    shell = Shell(args.bin, f"pmdfwd-soak-{os.getpid()}", args.lcores, args.queues, args.cores)
+    shell = Shell(args.bin, f"pmdfwd-soak-{os.getpid()}", args.lcores, args.queues, args.cores,
+                  deadline=seconds + 300)
     try:
         soak(shell, seconds, args)
     finally:
-        if shell.proc.poll() is None:
-            shell.proc.kill()
-            shell.proc.wait()
+        shell.owned.close()
         shell.remove_runtime_dir()
 
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The test command (README, .ci/run): installs what is missing, builds, and
 # runs every suite: unit, integration and end-to-end tests, the perf tool's
-# tests and smoke run, the kernels cross-built for arm64 under qemu, the
-# whole suite again under AddressSanitizer + UBSan, and short fuzz runs.
+# tests and smoke run, the same suites built and run against DPDK 24.11 and
+# 25.11 (scripts/dpdk-matrix.sh: Debian roots, cached), the kernels
+# cross-built for arm64 under qemu, the whole suite again under
+# AddressSanitizer + UBSan, and short fuzz runs.
 #
 #   scripts/test.sh            everything
-#   SKIP_ARM64=1 SKIP_SANITIZE=1 SKIP_FUZZ=1 scripts/test.sh   the quick part
+#   SKIP_MATRIX=1 SKIP_ARM64=1 SKIP_SANITIZE=1 SKIP_FUZZ=1 scripts/test.sh   the quick part
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,6 +41,32 @@ mem=$(scripts/hugepages.sh)
 stage "meson test (unit, integration, e2e, perf)"
 meson test -C build --print-errorlogs --num-processes 2
 count_meson build "meson test"
+
+if [[ -z ${SKIP_MATRIX:-} ]]; then
+  stage "DPDK versions: 24.11 (Debian 13 root) and 25.11 (sid root)"
+  # A root that cannot be made (no mirror, no root rights) is a failure of
+  # this stage, never a silent skip. The host line repeats the suites above.
+  matrix_out=$(mktemp)
+  scripts/dpdk-matrix.sh --keep-going --host-results build | tee "$matrix_out"
+  matrix_rc=${PIPESTATUS[0]}
+  # Fold the roots' results into the totals ("DPDK V (suite): build ok,
+  # tests N passed, M failed"); the host's are counted already.
+  lines=$(sed -n '/^=== DPDK matrix/,$p' "$matrix_out" | grep '^DPDK ' | grep -v '(host)')
+  while IFS= read -r line; do
+    [[ -n $line ]] || continue
+    if [[ $line =~ build\ ok,\ tests\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+      passed=$((passed + BASH_REMATCH[1]))
+      failed=$((failed + BASH_REMATCH[2]))
+      ((BASH_REMATCH[2])) && failures+=("${line%%:*}: ${BASH_REMATCH[2]} failing")
+    else
+      failed=$((failed + 1)); failures+=("$line")
+    fi
+  done <<<"$lines"
+  if ((matrix_rc)) && [[ -z $lines ]]; then
+    failed=$((failed + 1)); failures+=("DPDK matrix: exit $matrix_rc, no result lines")
+  fi
+  rm -f "$matrix_out"
+fi
 
 if [[ -z ${SKIP_ARM64:-} ]]; then
   stage "arm64: kernels cross-built and run under qemu"

@@ -3,14 +3,15 @@
 // lcore loop (rx_burst -> engine burst -> tx_burst).
 #include "app.h"
 #include "eal_exit.h"
+#include "eal_init.h"
 #include "engine_api.h"
+#include "engine_registry.h"
 #include "options.h"
 #include "output.h"
 #include "parse.h"
 #include "ports.h"
 
 #include <rte_eal.h>
-#include <rte_errno.h>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -95,11 +96,8 @@ int main(int argc, char **argv) {
     std::vector<std::string> eal_args;
     for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; i++)
         eal_args.emplace_back(argv[i]);
-    const int consumed = rte_eal_init(argc, argv);
-    if (consumed < 0) {
-        std::fprintf(stderr, "pmdfwd: EAL initialisation failed: %s\n", rte_strerror(rte_errno));
-        return 1;
-    }
+    const int consumed = pmdfwd::init_eal(argc, argv);
+    if (consumed < 0) return pmdfwd::kEalFailureStatus;
     if (std::string why = pmdfwd::check_vdevs_probed(eal_args); !why.empty()) return fail(why, 1);
     // EAL leaves the program name at argv[consumed]; our options follow.
     std::vector<std::string> args(argv + consumed + 1, argv + argc);

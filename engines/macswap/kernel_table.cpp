@@ -13,7 +13,7 @@ extern "C" {
 namespace pmdfwd::macswap {
 
 namespace {
-constexpr rte_cpu_flag_t kEnd = RTE_CPUFLAG_NUMFLAGS;
+constexpr compat::CpuFlag kEnd = compat::kNoCpuFlag;
 }
 
 KernelRegistry::KernelRegistry() {
@@ -60,8 +60,8 @@ const Kernel *KernelRegistry::find(std::string_view name) const {
 }
 
 static bool cpu_has(const Kernel &k) {
-    for (rte_cpu_flag_t f : k.cpu_flags)
-        if (f != kEnd && rte_cpu_get_flag_enabled(f) <= 0) return false;
+    for (compat::CpuFlag f : k.cpu_flags)
+        if (compat::cpu_flag_enabled(f) <= 0) return false;
     return true;
 }
 

@@ -18,6 +18,8 @@
 
 #include "common/tx_fields.h"
 
+#include <pmdfwd/dpdk_compat.h>
+
 #include <rte_cpuflags.h>
 
 #include <cstdint>
@@ -50,8 +52,8 @@ struct Kernel {
     KernelFn fn;
     uint16_t simd_bits; // widest register it uses; capped by EAL's max SIMD bitwidth
     const char *isa;    // what it needs, for messages: "AVX2", "AVX512F+BW+VL"
-    // CPU flags it needs (RTE_CPUFLAG_NUMFLAGS ends the list early).
-    rte_cpu_flag_t cpu_flags[kMaxKernelCpuFlags];
+    // CPU flags it needs (compat::kNoCpuFlag ends the list early).
+    compat::CpuFlag cpu_flags[kMaxKernelCpuFlags];
 };
 
 class KernelRegistry {

@@ -11,6 +11,12 @@ started are ever signalled, by pid.
 stdout goes through `stdbuf -oL` when available: testpmd printf()s into a
 pipe, which is block-buffered, and intervals would otherwise arrive seconds
 late and in bursts.
+
+Nothing outlives the tool: each process leads a process group of its own,
+stop() ends with SIGKILL to what is left of that group, and the kernel kills
+the process if the tool itself dies (PR_SET_PDEATHSIG via setpriv): testpmd
+has no --run-time to fall back on. A subject inside a Debian root (root=)
+runs through chroot (perflib/roots.py).
 """
 
 import os
@@ -21,9 +27,10 @@ import subprocess
 import threading
 import time
 
-from . import parse
+from . import parse, roots
 
 STDBUF = shutil.which("stdbuf")
+SETPRIV = shutil.which("setpriv")
 
 
 class RunError(RuntimeError):
@@ -39,7 +46,10 @@ class Proc:
         for path, content in spec.files.items():
             with open(path, "w") as f:
                 f.write(content)
-        argv = ([STDBUF, "-oL", "-eL"] if STDBUF else []) + spec.argv
+        argv = roots.host_argv(spec.argv, stdbuf=STDBUF)
+        if SETPRIV:
+            argv = [SETPRIV, "--pdeathsig", "KILL", "--"] + argv
+        self.argv = argv  # as started (chroot for a subject in a root)
         self.popen = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                       stderr=subprocess.STDOUT, start_new_session=True)
         self.thread = threading.Thread(target=self._read, daemon=True)
@@ -62,7 +72,8 @@ class Proc:
         return self.popen.poll() is None
 
     def stop(self, grace=10.0):
-        """SIGINT, then SIGTERM, then SIGKILL, each to this pid only."""
+        """SIGINT, then SIGTERM, then SIGKILL, each to this pid only; then
+        SIGKILL to anything left in its process group (its own session)."""
         for sig, wait in ((signal.SIGINT, grace), (signal.SIGTERM, 3.0), (signal.SIGKILL, 3.0)):
             if not self.alive():
                 break
@@ -75,13 +86,17 @@ class Proc:
             except subprocess.TimeoutExpired:
                 continue
         try:
+            os.killpg(self.popen.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
             self.popen.stdin.close()
         except OSError:
             pass
         self.thread.join(5)
         if self.log_path:
             with open(self.log_path, "w") as f:
-                f.write(" ".join(self.spec.argv) + "\n\n" + self.text())
+                f.write(" ".join(self.argv) + "\n\n" + self.text())
         return self.popen.returncode
 
 
@@ -172,7 +187,7 @@ def cleanup_runtime_dirs(prefix_start="pmdfwd-perf-%d-" % os.getpid(), root="/va
     try:
         names = os.listdir(root)
     except OSError:
-        return
-    for name in names:
-        if name.startswith(prefix_start):
-            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+        names = []
+    dirs = [os.path.join(root, n) for n in names if n.startswith(prefix_start)]
+    for d in dirs + roots.runtime_dirs(prefix_start):
+        shutil.rmtree(d, ignore_errors=True)

@@ -12,6 +12,10 @@ share one spec syntax:
           rev=GITREV    build this revision of the repo with meson (instead of bin)
           mode=MODE     override the matrix's forward mode
           kernel=NAME   --macswap-kernel=NAME (pmdfwd only)
+          root=PATH     run inside this Debian root (chroot; perflib/roots.py),
+                        e.g. one of scripts/dpdk-matrix.sh's: bin= is then a
+                        path inside it (/opt/pmdfwd/build/pmdfwd) or a name on
+                        its PATH (default dpdk-testpmd: that DPDK's testpmd)
           args=...      extra app options, space separated; must come last
 
 What a subject supports is asked, not assumed: its `--help` text tells
@@ -26,7 +30,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 
-from . import parse
+from . import parse, roots
 
 DEFAULT_BIN = "dpdk-testpmd"
 
@@ -43,6 +47,7 @@ class Subject:
     modes: list = field(default_factory=list)
     kernels: list = field(default_factory=list)
     build_dir: str = None  # temp dir of a built revision, removed at exit
+    root: str = None  # a Debian root the binary lives and runs in
 
     def describe(self):
         return {
@@ -53,6 +58,7 @@ class Subject:
             "kernel": self.kernel,
             "extra_args": self.extra_args,
             "features": self.features,
+            "root": self.root,
         }
 
     def has(self, option):
@@ -68,7 +74,7 @@ def parse_spec(text):
     subject = Subject(label=label or "")
     if rest and "=" not in rest:
         rest = "bin=" + rest  # a bare path or command name is the binary
-    allowed = ("bin", "rev", "mode", "kernel", "args")
+    allowed = ("bin", "rev", "mode", "kernel", "root", "args")
     while rest:
         key, sep, value = rest.partition("=")
         key = key.strip()
@@ -81,18 +87,34 @@ def parse_spec(text):
         setattr(subject, {"bin": "binary"}.get(key, key), value.strip())
     if subject.binary and subject.rev:
         raise ValueError(f"subject {text!r}: give bin= or rev=, not both")
+    if subject.root and subject.rev:
+        raise ValueError(f"subject {text!r}: rev= builds on this host; for root= build in the root "
+                         "(scripts/dpdk-matrix.sh) and give bin=")
     if not subject.label:
         subject.label = subject.rev or os.path.basename(subject.binary or DEFAULT_BIN)
         if subject.kernel:
             subject.label += f"+{subject.kernel}"
         if subject.mode:
             subject.label += f"/{subject.mode}"
+        if subject.root:
+            subject.label += f"@{os.path.basename(os.path.normpath(subject.root))}"
     return subject
 
 
 def resolve_binary(subject):
     """Absolute path of the subject's binary, or a ValueError saying why not."""
     path = subject.binary or DEFAULT_BIN
+    if subject.root:
+        # Mounted from here until cleanup(): the probe runs in it already.
+        # The temp dir is shared so that the run's work files (cmdline
+        # files, memif sockets) have the same path inside.
+        root = roots.enter(subject.root, dirs=[tempfile.gettempdir()])
+        found = roots.resolve(root, path)
+        if not found:
+            raise ValueError(f"subject {subject.label}: binary {path!r} not found or not executable in root "
+                             f"{subject.root} (pmdfwd: build it there with scripts/dpdk-matrix.sh)")
+        subject.binary = found
+        return found
     found = shutil.which(path) if os.sep not in path else (path if os.access(path, os.X_OK) else None)
     if not found:
         raise ValueError(f"subject {subject.label}: binary {path!r} not found or not executable")
@@ -103,7 +125,8 @@ def resolve_binary(subject):
 def probe(subject, prefix, timeout=30):
     """Ask the binary's --help which options it has (quick; no hugepages)."""
     resolve_binary(subject)
-    cmd = [subject.binary, "--no-huge", "-m", "64", "--no-pci", "--file-prefix", prefix, "--", "--help"]
+    cmd = roots.host_argv([subject.binary, "--no-huge", "-m", "64", "--no-pci", "--file-prefix", prefix,
+                           "--", "--help"])
     try:
         out = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                              timeout=timeout, check=False).stdout.decode(errors="replace")
@@ -162,3 +185,6 @@ def cleanup(subjects):
     for s in subjects:
         if s.build_dir and os.path.isdir(s.build_dir):
             shutil.rmtree(s.build_dir, ignore_errors=True)
+    for d in roots.runtime_dirs("pmdfwd-perf-%d-" % os.getpid()):
+        shutil.rmtree(d, ignore_errors=True)
+    roots.leave_all()

@@ -2,16 +2,25 @@
 # and read byte for byte (no scapy on the reading side, so a 0-byte or 5-byte
 # frame comes back as exactly what the PMD wrote), pmdfwd runs with two pcap
 # ports, and parsers for the statistics text pmdfwd prints.
+import functools
 import itertools
 import os
 import re
 import shutil
 import struct
 import subprocess
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SOURCE_ROOT = HERE.parent.parent
+sys.path.insert(0, str(SOURCE_ROOT / "tests" / "support"))
+
+import owned_process  # noqa: E402
+
+# How long a forwarder a test starts may run at most (--run-time), however
+# the test ends: a safety limit, far above what any test waits for.
+SAFETY_RUN_TIME = 60
 
 # Classic pcap, microsecond timestamps, LINKTYPE_ETHERNET. The PMD reads up to
 # its snapshot length (65535), so the header's snaplen is that too.
@@ -21,6 +30,24 @@ _LINKTYPE_ETHERNET = 1
 _SNAPLEN = 65535
 
 _prefix_counter = itertools.count()
+
+
+@functools.lru_cache(maxsize=None)
+def dpdk_version():
+    """(major, minor) of the DPDK pmdfwd was built on: $PMDFWD_DPDK_VERSION
+    (meson sets it), else pkg-config's libdpdk. 22.11, 24.11, 25.11 ..."""
+    text = os.environ.get("PMDFWD_DPDK_VERSION")
+    if not text:
+        text = subprocess.run(["pkg-config", "--modversion", "libdpdk"], stdout=subprocess.PIPE,
+                              text=True, check=True).stdout
+    major, minor = text.strip().split(".")[:2]
+    return int(major), int(minor)
+
+
+def lcore_thread_prefix():
+    """How EAL names a worker lcore's thread (/proc/PID/task/TID/comm):
+    rte-worker-N up to 23.07, dpdk-workerN from 23.11."""
+    return "dpdk-worker" if dpdk_version() >= (23, 11) else "rte-worker-"
 
 
 def pmdfwd_bin():
@@ -94,11 +121,32 @@ def run_pmdfwd(eal_extra, app_args, *, cwd, stdin=subprocess.DEVNULL, timeout=30
     prefix = prefix or unique_prefix()
     args = [str(pmdfwd_bin()), *eal_args(prefix), *eal_extra, "--", *app_args]
     try:
-        proc = subprocess.run(args, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, timeout=timeout)
+        proc = owned_process.run(args, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True, timeout=timeout)
     finally:
         remove_runtime_dir(prefix)
     return Run(args, proc)
+
+
+def with_safety_limit(app_args):
+    """app_args with a --run-time limit: the given one, or SAFETY_RUN_TIME.
+    Interactive runs (-i) ignore --run-time: start_pmdfwd gives them a
+    deadline instead."""
+    if any(a == "--run-time" or a.startswith("--run-time=") for a in app_args):
+        return list(app_args)
+    return [*app_args, f"--run-time={SAFETY_RUN_TIME}"]
+
+
+def start_pmdfwd(args, *, deadline=SAFETY_RUN_TIME + 30, **popen_kwargs):
+    """A long-running pmdfwd, owned (tests/support/owned_process.py): its
+    process group is killed when the caller closes it, when the test process
+    exits or dies, and after `deadline` seconds at the latest. Forwarders in
+    batch mode must carry --run-time (with_safety_limit)."""
+    app = args[args.index("--") + 1:] if "--" in args else []
+    interactive = "-i" in app or "--interactive" in app
+    if not interactive and not any(a.startswith("--run-time") for a in app):
+        raise ValueError(f"a forwarder started by a test needs --run-time: {args}")
+    return owned_process.OwnedProcess(args, deadline=deadline, **popen_kwargs)
 
 
 def remove_runtime_dir(prefix):

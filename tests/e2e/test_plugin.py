@@ -38,7 +38,8 @@ def build_dir():
 
 
 def check(args, **kw):
-    proc = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    proc = rig.owned_process.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                 timeout=300, **kw)
     if proc.returncode != 0:
         raise AssertionError(f"$ {' '.join(map(str, args))}\nexit {proc.returncode}\n{proc.stdout}")
     return proc.stdout
@@ -198,8 +199,9 @@ class PluginTest(FrameAssertions):
         prefix = rig.unique_prefix()
         args = [str(rig.pmdfwd_bin()), *rig.eal_args(prefix), *vdevs, "--", "-i",
                 f"--cmdline-file={cmds}", "--no-flush-rx", *peers]
-        proc = subprocess.Popen(args, cwd=d, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True)
+        owned = rig.start_pmdfwd(args, cwd=d, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True)
+        proc = owned.proc
         try:
             # net_pcap flushes its dumper every burst: wait until both
             # outputs hold every frame, then stop from the shell's stdin.
@@ -211,8 +213,9 @@ class PluginTest(FrameAssertions):
             out, _ = proc.communicate("show fwd stats all\nstop\nquit\n", timeout=20)
         finally:
             if proc.poll() is None:
-                proc.kill()
+                owned.kill()
                 proc.communicate()
+            owned.close()
             rig.remove_runtime_dir(prefix)
         self.assertEqual(proc.returncode, 0, out)
         self.assertRegex(out, r"plugin '.*bad_bad_descriptor_abi\.so' refused: engine ABI version")

@@ -37,9 +37,9 @@ class StartupFailureTest(unittest.TestCase):
         args = [str(rig.pmdfwd_bin()), *lcores, "--no-pci", "--no-huge", "-m", memory,
                 "--no-shconf", "--file-prefix", prefix, *eal_extra, "--", *app_args]
         try:
-            proc = subprocess.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                  timeout=STARTUP_TIMEOUT)
+            proc = rig.owned_process.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                         text=True, timeout=STARTUP_TIMEOUT)
         finally:
             rig.remove_runtime_dir(prefix)
         run = rig.Run(args, proc)
@@ -102,20 +102,43 @@ class StartupFailureTest(unittest.TestCase):
                 self.fails(RING_VDEVS, app_args, message, rc=2)
 
     def test_bad_eal_option(self):
+        # Status 1 on every DPDK: 25.11's EAL exits by itself with -EINVAL
+        # (234), older ones return an error.
         run = self.fails(["--no-such-eal-flag"], [], "EAL initialisation failed")
         self.assertNotIn("Bye", run.out)
 
+    def test_eal_help_exits_zero(self):
+        # EAL prints its usage and exits 0 by itself; the EAL failure status
+        # (above) must leave that exit alone.
+        prefix = rig.unique_prefix()
+        args = [str(rig.pmdfwd_bin()), "--no-pci", "--no-huge", "-m", "64", "--no-shconf",
+                "--file-prefix", prefix, "--help"]
+        try:
+            proc = rig.owned_process.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                         text=True, timeout=STARTUP_TIMEOUT)
+        finally:
+            rig.remove_runtime_dir(prefix)
+        run = rig.Run(args, proc)
+        self.assertEqual(run.rc, 0, run.describe())
+        self.assertIn("--vdev", run.out, run.describe())
+        self.assertNotIn("EAL initialisation failed", run.out)
+
 
 class Forwarder:
-    """pmdfwd forwarding on a ring loopback, its output collected as it runs."""
+    """pmdfwd forwarding on a ring loopback, its output collected as it runs.
+    Owned: close() (or leaving the with block) kills its process group
+    whatever happened; batch runs carry a --run-time safety limit."""
 
     def __init__(self, app_args, *, stdin_open=False):
         self.prefix = rig.unique_prefix()
-        args = [str(rig.pmdfwd_bin()), *rig.eal_args(self.prefix), *RING_VDEVS, "--",
-                "--tx-first", *app_args]
-        self.proc = subprocess.Popen(
+        interactive = "-i" in app_args
+        app = ["--tx-first", *(app_args if interactive else rig.with_safety_limit(app_args))]
+        args = [str(rig.pmdfwd_bin()), *rig.eal_args(self.prefix), *RING_VDEVS, "--", *app]
+        self.owned = rig.start_pmdfwd(
             args, stdin=subprocess.PIPE if stdin_open else subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.proc = self.owned.proc
         self.out = ""
         self._lock = threading.Lock()
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -142,23 +165,37 @@ class Forwarder:
         try:
             rc = self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
             rc = None
+        self.owned.kill()
         self._reader.join(5)
-        self.proc.stdout.close()
-        if self.proc.stdin:
-            self.proc.stdin.close()
-        rig.remove_runtime_dir(self.prefix)
+        self.close()
         return rc, self.out
+
+    def close(self):
+        """Kills the process group if anything is left, removes the runtime
+        directory; safe to call more than once."""
+        self.owned.close()
+        rig.remove_runtime_dir(self.prefix)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
 
 
 def lcore_thread(pid):
-    """The thread id of a forwarding lcore of process pid."""
+    """The thread id of a forwarding lcore of process pid (EAL names them
+    by version: rig.lcore_thread_prefix)."""
+    prefix = rig.lcore_thread_prefix()
+    names = []
     for task in Path(f"/proc/{pid}/task").iterdir():
-        if (task / "comm").read_text().startswith(("rte-worker", "lcore-worker")):
+        names.append((task / "comm").read_text().strip())
+        if names[-1].startswith(prefix):
             return int(task.name)
-    raise AssertionError(f"no rte-worker (lcore) thread in /proc/{pid}/task")
+    raise AssertionError(f"no {prefix}* (lcore) thread in /proc/{pid}/task, DPDK "
+                         f"{rig.dpdk_version()}: threads {names}")
 
 
 def tgkill(pid, tid, sig):
@@ -173,6 +210,7 @@ def tgkill(pid, tid, sig):
 class SignalTest(unittest.TestCase):
     def stop_with(self, signals, app_args, ready, *, stdin_open=False, to_lcore=False):
         fwd = Forwarder(app_args, stdin_open=stdin_open)
+        self.addCleanup(fwd.close)  # also when an assertion below fails
         self.assertTrue(fwd.wait_for(ready), fwd.out)
         time.sleep(0.5)  # forwarding for a while
         for sig in signals:

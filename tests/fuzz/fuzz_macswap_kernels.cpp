@@ -31,8 +31,8 @@ void check(bool ok) {
 }
 
 bool cpu_runs(const Kernel &k) {
-    for (rte_cpu_flag_t f : k.cpu_flags)
-        if (f != RTE_CPUFLAG_NUMFLAGS && rte_cpu_get_flag_enabled(f) <= 0) return false;
+    for (pmdfwd::compat::CpuFlag f : k.cpu_flags)
+        if (pmdfwd::compat::cpu_flag_enabled(f) <= 0) return false;
     return true;
 }
 

@@ -15,6 +15,9 @@ import unittest
 import _path  # noqa: F401
 from perflib import machine
 
+sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
+import owned_process  # noqa: E402  (the perf run and its forwarders die with the test)
+
 PERF = os.path.join(_path.SCRIPTS, "perf")
 SUBJECT = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
 GENERATOR = shutil.which("dpdk-testpmd") or SUBJECT
@@ -39,7 +42,7 @@ class TestSmoke(unittest.TestCase):
         cmd = [sys.executable, PERF, "run", "--subject", f"subject:{SUBJECT}", "--generator", GENERATOR,
                "--rigs", "null,ring,memif", "--frames", "64", "--layouts", "1Q1C", "--ring-tiers", "warm",
                "-R", "1", "-T", "1", "-W", "1", "--out", out, "-q"]
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        r = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(os.path.join(out, "results.json")) as f:
             res = json.load(f)

@@ -1,0 +1,155 @@
+"""No test leaves a forwarder behind, however it ends: the helpers every test
+starts processes with (tests/support/owned_process.py, rig.start_pmdfwd,
+rig.run_pmdfwd, test_robustness.Forwarder) kill the whole process group when
+the test fails half-way, when its interpreter exits on an uncaught
+exception, on SIGTERM, and - through the kernel - when it is SIGKILLed.
+Each case starts a real forwarder, makes its owner fail, and checks that
+no process of the forwarder's group is left.
+
+Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_no_leaks.py
+"""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import rig  # noqa: E402
+from rig import owned_process  # noqa: E402
+from test_robustness import RING_VDEVS, Forwarder  # noqa: E402
+
+
+def wait_gone(pgid, timeout=10):
+    deadline = time.monotonic() + timeout
+    while owned_process.group_alive(pgid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not owned_process.group_alive(pgid)
+
+
+# A test process that starts a forwarder through the rig, reports its
+# process group, and then fails in the way argv[1] says.
+CHILD = textwrap.dedent("""
+    import subprocess, sys, time
+    sys.path.insert(0, sys.argv[2])
+    import rig
+    prefix = rig.unique_prefix()
+    args = [str(rig.pmdfwd_bin()), *rig.eal_args(prefix), "--vdev", "net_ring0",
+            "--vdev", "net_ring1", "--", "--tx-first", "--run-time=60"]
+    fwd = rig.start_pmdfwd(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    time.sleep(1)  # forwarding by now
+    print("PGID", fwd.pgid, prefix, flush=True)
+    sys.stdin.readline()  # the parent has seen the forwarder running
+    if sys.argv[1] == "raise":
+        raise RuntimeError("a test failing with an uncaught exception")
+    time.sleep(60)  # until the parent signals
+""")
+
+
+class NoLeakTest(unittest.TestCase):
+    def start_child(self, how):
+        child = owned_process.OwnedProcess(
+            [sys.executable, "-c", CHILD, how, str(rig.HERE)], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, deadline=120)
+        self.addCleanup(child.close)
+        line = child.proc.stdout.readline()
+        if not line.startswith("PGID "):
+            child.kill()
+            self.fail(f"the child test did not start its forwarder: {line!r}\n"
+                      f"{child.proc.stderr.read()}")
+        pgid, prefix = int(line.split()[1]), line.split()[2]
+        # The child cannot remove its forwarder's EAL runtime dir when it is
+        # killed: done here.
+        self.addCleanup(rig.remove_runtime_dir, prefix)
+        self.assertTrue(owned_process.group_alive(pgid), "the forwarder is not running")
+        child.proc.stdin.write("go\n")
+        child.proc.stdin.flush()
+        return child, pgid
+
+    def assertGroupGone(self, pgid, how):
+        left = owned_process.group_members(pgid)
+        if left and not wait_gone(pgid):
+            for pid in owned_process.group_members(pgid):
+                os.kill(pid, signal.SIGKILL)  # ours: do not leak it from here either
+            self.fail(f"forwarder group {pgid} still running after {how}: pids {left}")
+
+    def test_uncaught_exception_in_the_test_process(self):
+        child, pgid = self.start_child("raise")
+        self.assertNotEqual(child.proc.wait(30), 0)
+        self.assertGroupGone(pgid, "the test died of an uncaught exception")
+
+    def test_sigterm_to_the_test_process(self):
+        child, pgid = self.start_child("sleep")
+        child.proc.send_signal(signal.SIGTERM)
+        self.assertEqual(child.proc.wait(30), 128 + signal.SIGTERM)
+        self.assertGroupGone(pgid, "SIGTERM to the test")
+
+    def test_sigkill_to_the_test_process(self):
+        # No Python runs: only the parent-death signal can end the forwarder.
+        child, pgid = self.start_child("sleep")
+        child.proc.send_signal(signal.SIGKILL)
+        child.proc.wait(30)
+        self.assertGroupGone(pgid, "SIGKILL to the test")
+
+    def test_assertion_failing_while_a_forwarder_runs(self):
+        # The robustness tests' pattern: a Forwarder, a cleanup, an assertion
+        # that fails before finish() (how the forwarder leaked before).
+        seen = {}
+
+        class Inner(unittest.TestCase):
+            def runTest(self):
+                fwd = Forwarder([])
+                self.addCleanup(fwd.close)
+                seen["pgid"] = fwd.owned.pgid
+                self.assertTrue(fwd.wait_for("Press enter to exit"), fwd.out)
+                self.fail("failing mid-test on purpose")
+
+        result = unittest.TestResult()
+        Inner().run(result)
+        self.assertEqual(len(result.failures), 1, result.errors)
+        self.assertIn("failing mid-test on purpose", result.failures[0][1])
+        self.assertGroupGone(seen["pgid"], "a failed assertion")
+
+    def test_helper_raising_inside_the_with_block(self):
+        with self.assertRaises(RuntimeError):
+            with Forwarder(["--forward-mode=macswap"]) as fwd:
+                pgid = fwd.owned.pgid
+                self.assertTrue(fwd.wait_for("Press enter to exit"), fwd.out)
+                raise RuntimeError("the rig helper raised")
+        self.assertGroupGone(pgid, "an exception in the with block")
+
+    def test_batch_forwarder_carries_a_run_time(self):
+        fwd = Forwarder([])
+        self.addCleanup(fwd.close)
+        self.assertIn(f"--run-time={rig.SAFETY_RUN_TIME}", fwd.owned.args)
+        self.assertIn("--run-time=5", rig.with_safety_limit(["--run-time=5"]))
+        self.assertNotIn(f"--run-time={rig.SAFETY_RUN_TIME}", rig.with_safety_limit(["--run-time=5"]))
+
+    def test_batch_forwarder_without_run_time_is_refused(self):
+        args = [str(rig.pmdfwd_bin()), *rig.eal_args(rig.unique_prefix()), *RING_VDEVS, "--",
+                "--tx-first"]
+        with self.assertRaisesRegex(ValueError, "needs --run-time"):
+            rig.start_pmdfwd(args)
+
+    def test_run_timeout_kills_the_whole_group(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            pidfile = Path(tmp) / "pid"
+            with self.assertRaises(subprocess.TimeoutExpired):
+                owned_process.run(["sh", "-c", f"echo $$ > {pidfile}; sleep 100 & sleep 100"],
+                                  timeout=1, stdout=subprocess.DEVNULL)
+            self.assertGroupGone(int(pidfile.read_text()), "run() timed out")
+
+    def test_deadline_kills_a_forgotten_process(self):
+        p = owned_process.OwnedProcess(["sleep", "100"], deadline=0.5)
+        self.addCleanup(p.close)
+        self.assertTrue(wait_gone(p.pgid, 10), "still running after its deadline")
+
+
+if __name__ == "__main__":
+    unittest.main()
