@@ -20,6 +20,7 @@ import rig
 
 PROMPT = "pmdfwd> "
 HUGEPAGE_DIR = "/dev/hugepages"
+BASE_VIRTADDR = 0x2000_0000_0000
 
 
 class Process:
@@ -99,7 +100,12 @@ def shared_eal_args(test, prefix, lcores=("-l", "0-1")):
     --no-shconf); the test's cleanup removes them and the runtime dir."""
     test.addCleanup(remove_hugepage_files, prefix)
     test.addCleanup(rig.remove_runtime_dir, prefix)
-    return [*lcores, "--no-pci", "-m", "256", "--file-prefix", prefix]
+    # A secondary maps pmdfwd's memory at the addresses pmdfwd chose; where
+    # EAL picks them (near the libraries) a secondary may have something
+    # there already, often when pmdfwd runs under AddressSanitizer. An
+    # address far above both keeps them free.
+    return [*lcores, "--no-pci", "-m", "256", "--file-prefix", prefix,
+            f"--base-virtaddr={BASE_VIRTADDR:#x}"]
 
 
 def remove_hugepage_files(prefix):

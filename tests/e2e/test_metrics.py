@@ -132,8 +132,10 @@ class MetricsTest(unittest.TestCase):
 
 class LcoreChoiceTest(unittest.TestCase):
     def fails(self, lcores, app_args, message, rc=1):
+        prefix = rig.unique_prefix()
+        self.addCleanup(rig.remove_runtime_dir, prefix)
         run_args = [str(rig.pmdfwd_bin()), *lcores, "--no-pci", "--no-huge", "-m", "256",
-                    "--no-shconf", "--file-prefix", rig.unique_prefix(), "--vdev", "net_ring0",
+                    "--no-shconf", "--file-prefix", prefix, "--vdev", "net_ring0",
                     "--vdev", "net_ring1", "--", "--run-time=1", *app_args]
         p = obs_rig.start(self, run_args, deadline=60)
         self.assertEqual(p.wait(50), rc, p.describe())
