@@ -8,6 +8,7 @@
 #include "host_control.h"
 #include "ports.h"
 #include "stats.h"
+#include "xstats_display.h"
 
 #include <atomic>
 #include <memory>
@@ -70,6 +71,7 @@ class App : public HostControl {
     Ports ports_;
     std::unique_ptr<Forwarder> fwd_;
     RateTracker rates_;
+    XstatsDisplay xstats_;
     bool quit_ = false;
     bool closed_ = false;
 };

@@ -1,8 +1,10 @@
 // Ports, their queues, and the mbuf pools that feed them: one pool per NUMA
-// socket in use, each port and lcore served from its own socket's pool.
+// socket in use (and per --mbuf-size), each port and lcore served from its
+// own socket's pool; started, and their links waited for, as testpmd does.
 #pragma once
 
 #include "config.h"
+#include "port_events.h"
 
 #include <pmdfwd/engine.h>
 
@@ -19,10 +21,13 @@ namespace pmdfwd {
 
 struct Port {
     uint16_t id = 0;
-    int socket = 0;
+    int socket = 0; // the port's socket; rings may be elsewhere (numa)
+    PortNuma numa;  // pool (= socket), RX ring and TX ring sockets
     rte_eth_dev_info info{};
+    rte_eth_conf conf{};         // what rte_eth_dev_configure gets
     pmdfwd_port_tx tx{};         // what engines read: MACs, VLAN settings
     uint64_t hw_tx_offloads = 0; // offloads enabled on the device
+    bool started = false;
 };
 
 class Ports {
@@ -37,22 +42,36 @@ class Ports {
     const std::vector<Port> &ports() const { return ports_; }
     Port *find(uint16_t id);
     std::vector<uint16_t> ids() const;
+    // The first (--mbuf-size) pool of a socket.
     rte_mempool *pool(int socket) const;
+    // The pool a forwarding lcore allocates from: its socket's, or
+    // --socket-num's without NUMA.
+    rte_mempool *lcore_pool(unsigned lcore) const;
     const std::map<int, rte_mempool *> &pools() const { return pools_; }
+    bool all_started() const;
 
-    // Frees whatever sits in the RX queues (testpmd's flush at start).
-    void flush_rx(uint16_t nb_rxq) const;
+    // Frees whatever sits in these ports' RX queues (testpmd's flush at start).
+    void flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const;
     // `tx_vlan set|reset`: returns "" or why not; a warning (the PMD cannot
     // insert tags) goes to *note.
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
 
   private:
+    std::string collect(const Config &cfg);
+    std::string check_sockets(const Config &cfg) const;
     std::string create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
-    std::string configure(Port &p, const Config &cfg);
+    std::string create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                            unsigned cache);
+    std::string configure(Port &p);
+    std::string setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
+    std::string start_port(Port &p);
+    void check_links() const;
 
     std::vector<Port> ports_;
-    std::map<int, rte_mempool *> pools_;
+    std::map<int, rte_mempool *> pools_;                        // the first size's pool per socket
+    std::map<std::pair<int, size_t>, rte_mempool *> all_pools_; // (socket, size index)
+    EventPrinter events_;
     Config cfg_;
 };
 

@@ -72,7 +72,8 @@ PortRate RateTracker::update(uint16_t port, const rte_eth_stats &now, uint64_t t
     return r;
 }
 
-std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r) {
+std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r,
+                            const std::vector<XstatSample> &xstats) {
     const char *border = "########################";
     std::string o = fmt("\n  %s NIC statistics for port %-2d %s\n", border, port, border);
     o += fmt("  RX-packets: %-10" PRIu64 " RX-missed: %-10" PRIu64 " RX-bytes:  %-" PRIu64 "\n",
@@ -84,18 +85,33 @@ std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRat
     o += "\n  Throughput (since last show)\n";
     o += fmt("  Rx-pps: %12" PRIu64 "          Rx-bps: %12" PRIu64 "\n", r.rx_pps, r.rx_bps);
     o += fmt("  Tx-pps: %12" PRIu64 "          Tx-bps: %12" PRIu64 "\n", r.tx_pps, r.tx_bps);
+    if (!xstats.empty()) {
+        o += fmt("\n%-31s%-17s%s\n", " ", "Value", "Rate (since last show)");
+        for (const XstatSample &x : xstats)
+            o += fmt("  %-25s%12" PRIu64 " %15" PRIu64 "\n", x.name.c_str(), x.value, x.rate);
+    }
     o += fmt("  %s############################%s\n", border, border);
     return o;
 }
 
-std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r) {
-    return fmt("{\"type\":\"port_stats\",\"port\":%u,\"rx_packets\":%" PRIu64
-               ",\"rx_missed\":%" PRIu64 ",\"rx_bytes\":%" PRIu64 ",\"rx_errors\":%" PRIu64
-               ",\"rx_nombuf\":%" PRIu64 ",\"tx_packets\":%" PRIu64 ",\"tx_errors\":%" PRIu64
-               ",\"tx_bytes\":%" PRIu64 ",\"rx_pps\":%" PRIu64 ",\"tx_pps\":%" PRIu64
-               ",\"rx_bps\":%" PRIu64 ",\"tx_bps\":%" PRIu64 "}\n",
-               port, s.ipackets, s.imissed, s.ibytes, s.ierrors, s.rx_nombuf, s.opackets, s.oerrors,
-               s.obytes, r.rx_pps, r.tx_pps, r.rx_bps, r.tx_bps);
+std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r,
+                            const std::vector<XstatSample> &xstats) {
+    std::string o = fmt("{\"type\":\"port_stats\",\"port\":%u,\"rx_packets\":%" PRIu64
+                        ",\"rx_missed\":%" PRIu64 ",\"rx_bytes\":%" PRIu64 ",\"rx_errors\":%" PRIu64
+                        ",\"rx_nombuf\":%" PRIu64 ",\"tx_packets\":%" PRIu64
+                        ",\"tx_errors\":%" PRIu64 ",\"tx_bytes\":%" PRIu64 ",\"rx_pps\":%" PRIu64
+                        ",\"tx_pps\":%" PRIu64 ",\"rx_bps\":%" PRIu64 ",\"tx_bps\":%" PRIu64,
+                        port, s.ipackets, s.imissed, s.ibytes, s.ierrors, s.rx_nombuf, s.opackets,
+                        s.oerrors, s.obytes, r.rx_pps, r.tx_pps, r.rx_bps, r.tx_bps);
+    if (!xstats.empty()) {
+        o += ",\"xstats\":{";
+        // xstat names are PMD-chosen identifiers ([a-z0-9_]): no escaping.
+        for (size_t i = 0; i < xstats.size(); i++)
+            o += fmt("%s\"%s\":{\"value\":%" PRIu64 ",\"rate\":%" PRIu64 "}", i ? "," : "",
+                     xstats[i].name.c_str(), xstats[i].value, xstats[i].rate);
+        o += "}";
+    }
+    return o + "}\n";
 }
 
 static std::string stream_text(const StreamStats &st, const FwdStats &f) {

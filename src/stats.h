@@ -56,8 +56,18 @@ class RateTracker {
     std::map<uint16_t, Prev> prev_;
 };
 
-std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r);
-std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r);
+// One --display-xstats statistic of a port: its value and per-second rate
+// since the last show.
+struct XstatSample {
+    std::string name;
+    uint64_t value = 0;
+    uint64_t rate = 0;
+};
+
+std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r,
+                            const std::vector<XstatSample> &xstats = {});
+std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r,
+                            const std::vector<XstatSample> &xstats = {});
 std::string fwd_stats_text(const FwdStats &f);
 std::string fwd_stats_json(const FwdStats &f);
 
