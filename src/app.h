@@ -56,6 +56,7 @@ class App : public HostControl {
         ports_.set_peer(port, mac);
     }
     void request_quit() override { quit_ = true; }
+    EngineApi &engines() override { return registry_engines(); }
     bool quit_requested() const { return quit_ || g_signal.load() != 0; }
 
     // Forward statistics since the last start or clear, as numbers.

@@ -19,7 +19,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out);
 // Candidates for the last word of a partial line (after its last space).
 std::vector<std::string> complete_command(HostControl &host, std::string_view partial);
 
-// `help`: every command's syntax and summary.
-std::string command_help();
+// `help`: every command's syntax and summary, and the host's engines.
+std::string command_help(HostControl &host);
 
 } // namespace pmdfwd

@@ -130,7 +130,6 @@ struct Config {
     std::map<uint16_t, std::array<uint8_t, 6>> eth_peers; // --eth-peer
     std::vector<uint16_t> txpkts = {64};                  // --txpkts segment lengths
 
-    std::vector<std::string> engine_plugins;                        // --engine-plugin
     std::vector<std::pair<std::string, std::string>> engine_params; // --<engine>-<key>=<value>
 };
 

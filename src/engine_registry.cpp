@@ -1,5 +1,9 @@
 #include "engine_registry.h"
 
+#include "engine_api.h"
+
+#include <pmdfwd/engine_register.h>
+
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -86,11 +90,11 @@ std::string load_engine_plugin(const std::string &path) {
         dlclose(handle);
         return "'" + path + "' is not a pmdfwd engine plugin (no " PMDFWD_PLUGIN_ENTRY " symbol)";
     }
-    char err[PMDFWD_ERRMSG_LEN] = "";
-    const pmdfwd_engine *const *engines = entry(PMDFWD_ENGINE_ABI_VERSION, err, sizeof(err));
-    if (engines == nullptr || engines[0] == nullptr) {
+    std::string err;
+    const pmdfwd_engine *const *engines = call_plugin_entry(entry, &err);
+    if (engines == nullptr) {
         dlclose(handle);
-        return "plugin '" + path + "' refused to load: " + (err[0] ? err : "it exports no engine");
+        return "plugin '" + path + "' refused to load: " + err;
     }
     // Check every engine before registering any, so a refused plugin leaves
     // the registry as it was.
@@ -112,12 +116,12 @@ std::string load_engine_plugin(const std::string &path) {
     return {};
 }
 
-EngineRegistrar::EngineRegistrar(const pmdfwd_engine &engine) {
-    std::string why = EngineRegistry::instance().add(&engine, "built-in");
+} // namespace pmdfwd
+
+extern "C" void pmdfwd_register_builtin_engine(const pmdfwd_engine *engine) {
+    std::string why = pmdfwd::EngineRegistry::instance().add(engine, "built-in");
     if (!why.empty()) {
         std::fprintf(stderr, "pmdfwd: built-in %s\n", why.c_str());
         std::abort();
     }
 }
-
-} // namespace pmdfwd

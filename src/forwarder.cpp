@@ -1,5 +1,6 @@
 #include "forwarder.h"
 
+#include "engine_api.h"
 #include "engine_registry.h"
 #include "packet_template.h"
 #include "parse.h"
@@ -143,7 +144,7 @@ std::string Forwarder::start(unsigned tx_first_bursts) {
     if (running_) return "Packet forwarding already started";
     if (!ports_.all_started()) return "Not all ports were started";
     const pmdfwd_engine *engine = EngineRegistry::instance().find(cfg_.forward_mode);
-    if (engine == nullptr) return "unknown forwarding mode " + cfg_.forward_mode;
+    if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
     fini_engine();
     if (std::string err = build(engine); !err.empty()) return err;
     if (!cfg_.no_flush_rx) ports_.flush_rx(fwd_ports_, cfg_.nb_rxq);
@@ -265,12 +266,8 @@ std::string Forwarder::describe() const {
     std::snprintf(line, sizeof(line), "  nb forwarding cores=%zu - nb forwarding ports=%zu\n",
                   groups.size(), ports.size());
     o += line;
-    if (const pmdfwd_engine *e = EngineRegistry::instance().find(cfg_.forward_mode);
-        e && e->describe) {
-        char buf[2048] = "";
-        e->describe(buf, sizeof(buf));
-        o += std::string("  ") + buf + "\n";
-    }
+    if (std::string state; registry_engines().describe(cfg_.forward_mode, &state).empty())
+        o += "  " + state + "\n";
     return o;
 }
 

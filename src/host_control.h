@@ -4,6 +4,7 @@
 #pragma once
 
 #include "config.h"
+#include "engine_api.h"
 
 #include <array>
 #include <cstdint>
@@ -39,6 +40,8 @@ class HostControl {
     virtual std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) = 0;
     virtual void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) = 0;
     virtual void request_quit() = 0;
+    // The engines: names, parameters, state, plugin loading.
+    virtual EngineApi &engines() = 0;
 };
 
 } // namespace pmdfwd

@@ -2,7 +2,7 @@
 // path is one call away: App::start -> Forwarder::start -> fwd_loop.cpp's
 // lcore loop (rx_burst -> engine burst -> tx_burst).
 #include "app.h"
-#include "engine_registry.h"
+#include "engine_api.h"
 #include "options.h"
 #include "ports.h"
 
@@ -65,7 +65,8 @@ int main(int argc, char **argv) {
             path = args[++i];
         else
             continue;
-        if (std::string why = pmdfwd::load_engine_plugin(path); !why.empty()) return fail(why, 1);
+        if (std::string why = pmdfwd::registry_engines().load(path); !why.empty())
+            return fail(why, 1);
     }
     switch (pmdfwd::parse_options(args, cfg, &err)) {
     case pmdfwd::ParseResult::Help:

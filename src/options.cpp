@@ -1,6 +1,6 @@
 #include "options.h"
 
-#include "engine_registry.h"
+#include "engine_api.h"
 #include "option_values.h"
 #include "parse.h"
 
@@ -104,9 +104,8 @@ Apply event_mask(bool print) {
 }
 
 bool apply_forward_mode(Config &c, std::string_view v, std::string *err) {
-    if (!EngineRegistry::instance().find(v)) {
-        *err = "forward-mode: unknown mode '" + std::string(v) +
-               "' (allowed: " + EngineRegistry::instance().names(", ") + ")";
+    if (!registry_engines().find(v)) {
+        *err = "forward-mode: " + registry_engines().unknown_mode(v);
         return false;
     }
     c.forward_mode = v;
@@ -210,12 +209,9 @@ std::vector<Option> forwarding_options() {
         {"no-mlockall", 0, nullptr, "do not lock memory", flag(&Config::no_mlockall)},
         {"no-flush-rx", 0, nullptr, "do not drain RX queues at start", flag(&Config::no_flush_rx)},
         {"engine-plugin", 0, "PATH", "load forwarding engines from a shared object (repeatable)",
-         // main() loads plugins before parsing, so their modes are valid
-         // --forward-mode values; recorded here for `show config`.
-         [](Config &c, std::string_view v, std::string *) {
-             c.engine_plugins.emplace_back(v);
-             return true;
-         }},
+         // main() loads plugins before parsing, so that their modes are
+         // valid --forward-mode values; accepted here and nothing more.
+         [](Config &, std::string_view, std::string *) { return true; }},
         {"help", 'h', nullptr, "show this help", nullptr},
     };
 }
@@ -608,22 +604,23 @@ ParseResult parse_options(const std::vector<std::string> &args, Config &cfg, std
 bool apply_engine_params(const Config &cfg, std::string *err) {
     for (const auto &[name, value] : cfg.engine_params) {
         // The engine is the longest registered name followed by '-'.
-        const pmdfwd_engine *engine = nullptr;
-        for (const pmdfwd_engine *e : EngineRegistry::instance().all()) {
-            const std::string_view en = e->name;
+        std::string engine;
+        bool has_params = false;
+        for (const EngineInfo &e : registry_engines().list()) {
+            const std::string_view en = e.name;
             if (name.size() > en.size() + 1 && name.compare(0, en.size(), en) == 0 &&
-                name[en.size()] == '-' &&
-                (!engine || en.size() > std::string_view(engine->name).size()))
-                engine = e;
+                name[en.size()] == '-' && en.size() > engine.size()) {
+                engine = e.name;
+                has_params = e.has_params;
+            }
         }
-        if (engine == nullptr || engine->set_param == nullptr) {
+        if (!has_params) {
             *err = "unknown option '--" + name + "=" + value + "' (see --help)";
             return false;
         }
-        const std::string key = name.substr(std::string_view(engine->name).size() + 1);
-        char msg[PMDFWD_ERRMSG_LEN] = "";
-        if (engine->set_param(key.c_str(), value.c_str(), msg, sizeof(msg)) != 0) {
-            *err = "--" + name + ": " + (msg[0] ? msg : "refused by the engine");
+        const std::string key = name.substr(engine.size() + 1);
+        if (std::string why = registry_engines().set_param(engine, key, value); !why.empty()) {
+            *err = "--" + name + ": " + why;
             return false;
         }
     }
@@ -650,19 +647,16 @@ std::string usage(const char *prog) {
     s += "\nA long option may be shortened to any unique prefix; one testpmd accepts means what "
          "it means there (--stats 2).\n";
     s += "\nforwarding modes:\n";
-    for (const pmdfwd_engine *e : EngineRegistry::instance().all()) {
-        std::string left = std::string("  ") + e->name;
+    const std::vector<EngineInfo> engines = registry_engines().list();
+    for (const EngineInfo &e : engines) {
+        std::string left = "  " + e.name;
         if (left.size() < 18) left.resize(18, ' ');
-        s += left + (e->summary ? e->summary : "") + "\n";
+        s += left + e.summary + "\n";
     }
     std::string params;
-    for (const pmdfwd_engine *e : EngineRegistry::instance().all()) {
-        if (!e->param_help) continue;
-        char buf[1024] = "";
-        e->param_help(buf, sizeof(buf));
-        for (const std::string &line : split_lines(buf))
-            params += std::string("  --") + e->name + "-" + line + "\n";
-    }
+    for (const EngineInfo &e : engines)
+        for (const std::string &line : split_lines(registry_engines().param_help(e.name)))
+            params += "  --" + e.name + "-" + line + "\n";
     if (!params.empty()) s += "\nengine parameters (also `set <mode> <key> <value>`):\n" + params;
     return s;
 }

@@ -174,6 +174,35 @@ TEST(Commands, EngineParameters) {
     EXPECT_TRUE(run(h, "set macswap kernel auto", &out));
 }
 
+TEST(Commands, EngineRefusalsChangeNothing) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set nosuch key value", &out));
+    EXPECT_NE(out.find("unknown set command or mode 'nosuch'"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "show fwd io", &out));
+    EXPECT_NE(out.find("engine io has no state to show"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "show fwd nosuch", &out));
+    EXPECT_NE(out.find("unknown mode 'nosuch' (allowed: io, macswap)"), std::string::npos) << out;
+    EXPECT_EQ(h.fake_engines.set_param_calls, 0);
+    EXPECT_EQ(h.fake_engines.kernel, "auto");
+}
+
+TEST(Commands, LoadEngineAddsItsModes) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "load engine nosuch", &out));
+    EXPECT_NE(out.find("cannot load plugin: nosuch"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "set fwd extra", &out));
+    EXPECT_TRUE(run(h, "load engine extra.so", &out)) << out;
+    EXPECT_EQ(out, "Loaded extra.so; modes: extra, io, macswap\n");
+    EXPECT_TRUE(run(h, "set fwd extra", &out)) << out;
+    EXPECT_EQ(h.cfg.forward_mode, "extra");
+    EXPECT_EQ(h.fake_engines.loads, (std::vector<std::string>{"nosuch", "extra.so"}));
+    EXPECT_NE(command_help(h).find("modes: extra, io, macswap"), std::string::npos);
+    auto c = complete_command(h, "set fwd e");
+    EXPECT_EQ(c, std::vector<std::string>{"extra"});
+}
+
 TEST(Commands, Quit) {
     FakeHost h;
     EXPECT_TRUE(run(h, "quit"));
@@ -181,7 +210,8 @@ TEST(Commands, Quit) {
 }
 
 TEST(Commands, HelpListsEverything) {
-    const std::string help = command_help();
+    FakeHost h;
+    const std::string help = command_help(h);
     for (const char *w : {"set fwd <mode> [retry]", "start tx_first [<n>]", "show port stats",
                           "show fwd stats all", "clear fwd stats all", "tx_vlan set", "quit"})
         EXPECT_NE(help.find(w), std::string::npos) << w;
@@ -212,5 +242,5 @@ TEST(Commands, ShowMempoolAsksTheHostEvenWhileRunning) {
     EXPECT_TRUE(run(h, "show mempool", &out));
     EXPECT_EQ(out, "mempools\n");
     EXPECT_FALSE(run(h, "show mempool all", &out));
-    EXPECT_NE(command_help().find("show mempool"), std::string::npos);
+    EXPECT_NE(command_help(h).find("show mempool"), std::string::npos);
 }

@@ -3,6 +3,7 @@
 // check both the answer and that a refused command changed nothing.
 #pragma once
 
+#include "fake_engines.h"
 #include "host_control.h"
 
 #include <string>
@@ -19,6 +20,7 @@ class FakeHost : public HostControl {
     int starts = 0, stops = 0, port_clears = 0, fwd_clears = 0;
     bool quit = false;
     std::vector<std::pair<uint16_t, uint16_t>> vlans;
+    FakeEngines fake_engines;
 
     Config &config() override { return cfg; }
     bool running() const override { return is_running; }
@@ -49,6 +51,7 @@ class FakeHost : public HostControl {
     }
     void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
     void request_quit() override { quit = true; }
+    EngineApi &engines() override { return fake_engines; }
 };
 
 } // namespace pmdfwd::testing

@@ -1,0 +1,69 @@
+// The engines as the control side (shell, options, `show config fwd`) sees
+// them: by name, through one interface, with the C ABI's buffers and
+// messages handled once (engine_api.cpp). The shell reaches it through
+// HostControl::engines(), so tests and fuzzers can hand it a fake.
+#pragma once
+
+#include <pmdfwd/engine.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pmdfwd {
+
+struct EngineInfo {
+    std::string name;
+    std::string summary;
+    bool has_params = false; // set_param
+    bool has_state = false;  // describe
+};
+
+// The checks and messages are here; an implementation (the registry's, or a
+// test's fake) supplies the list and the calls into one engine.
+class EngineApi {
+  public:
+    virtual ~EngineApi() = default;
+
+    // Every engine, sorted by name (help text and completion are stable).
+    virtual std::vector<EngineInfo> list() const = 0;
+    // Loads a plugin shared object: "" or why it was refused.
+    virtual std::string load(const std::string &path) = 0;
+
+    std::optional<EngineInfo> find(std::string_view mode) const;
+    std::string names(std::string_view sep = ", ") const;
+    // The one message for a mode nobody registered, with the allowed ones.
+    std::string unknown_mode(std::string_view mode) const;
+
+    // "" or why not: unknown mode, no parameters, or the engine's message.
+    std::string set_param(std::string_view mode, const std::string &key, const std::string &value);
+    // `show fwd <mode>`: "" with *text set, or why not.
+    std::string describe(std::string_view mode, std::string *text) const;
+    // One line per parameter ("key=VALUE  what"); "" when it has none.
+    std::string param_help(std::string_view mode) const;
+
+  protected:
+    // Called only for a listed engine that has the hook (EngineInfo).
+    virtual std::string engine_set_param(const std::string &mode, const std::string &key,
+                                         const std::string &value) = 0;
+    virtual std::string engine_describe(const std::string &mode) const = 0;
+    // Called for any listed engine.
+    virtual std::string engine_param_help(const std::string &mode) const = 0;
+};
+
+// The process's engines: the registry (built-ins and loaded plugins).
+EngineApi &registry_engines();
+
+// The C ABI calls, each returning an owned, NUL-terminated copy of what the
+// engine wrote, whatever it left in (or past the end of) the buffer's last
+// byte. Exposed so that tests can call them with misbehaving descriptors.
+// "" or the engine's message (a default when it wrote none).
+std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
+                           const std::string &value);
+std::string call_describe(const pmdfwd_engine &e);   // "" without the hook
+std::string call_param_help(const pmdfwd_engine &e); // "" without the hook
+// A plugin's NULL-terminated engine list, or nullptr with *err set.
+const pmdfwd_engine *const *call_plugin_entry(pmdfwd_plugin_entry_fn entry, std::string *err);
+
+} // namespace pmdfwd

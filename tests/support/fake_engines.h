@@ -1,0 +1,56 @@
+// An EngineApi without engines: two modes shaped like io (no parameters, no
+// state) and macswap (one parameter, a state line), and a load() that never
+// opens a file. The shell's tests and its fuzzer use it, so they exercise
+// the shell's own handling (and EngineApi's messages) and link no engine.
+#pragma once
+
+#include "engine_api.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace pmdfwd::testing {
+
+class FakeEngines : public EngineApi {
+  public:
+    std::vector<EngineInfo> engines = {{"io", "forward as received", false, false},
+                                       {"macswap", "swap MAC addresses", true, true}};
+    std::string kernel = "auto";
+    std::vector<std::string> loads; // every path load() was asked for
+    int set_param_calls = 0;
+
+    std::vector<EngineInfo> list() const override { return engines; }
+
+    // "<name>.so" adds the mode <name> (once); anything else is refused.
+    std::string load(const std::string &path) override {
+        loads.push_back(path);
+        const std::string name = path.size() > 3 && path.ends_with(".so")
+                                     ? path.substr(0, path.size() - 3)
+                                     : std::string();
+        if (name.empty() || find(name)) return "cannot load plugin: " + path;
+        engines.push_back({name, "loaded", false, false});
+        std::sort(engines.begin(), engines.end(),
+                  [](const EngineInfo &a, const EngineInfo &b) { return a.name < b.name; });
+        return {};
+    }
+
+  protected:
+    std::string engine_set_param(const std::string &, const std::string &key,
+                                 const std::string &value) override {
+        set_param_calls++;
+        if (key != "kernel") return "unknown macswap parameter '" + key + "' (allowed: kernel)";
+        if (value != "auto" && value != "scalar")
+            return "unknown macswap kernel '" + value + "' (compiled: auto, scalar)";
+        kernel = value;
+        return {};
+    }
+    std::string engine_describe(const std::string &) const override {
+        return "macswap kernel: " + kernel;
+    }
+    std::string engine_param_help(const std::string &mode) const override {
+        return mode == "macswap" ? "kernel=NAME  SIMD kernel (NAME: auto|scalar)\n" : "";
+    }
+};
+
+} // namespace pmdfwd::testing
