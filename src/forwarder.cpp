@@ -184,6 +184,7 @@ FwdStats Forwarder::collect() const {
     f.engine = engine_ ? engine_->name : cfg_.forward_mode;
     f.record_cycles = cfg_.record_core_cycles;
     f.record_bursts = cfg_.record_burst_stats;
+    f.rx_cksum_stats = engine_ && (engine_->flags & PMDFWD_ENGINE_F_RX_CKSUM_STATS);
     f.tsc_hz = rte_get_tsc_hz();
     for (size_t i = 0; i < specs_.size(); i++) {
         const Stream &s = streams_[i];
@@ -197,6 +198,8 @@ FwdStats Forwarder::collect() const {
         st.untouched = s.pub.engine_untouched;
         st.consumed = s.pub.engine_consumed;
         st.generated = s.pub.engine_generated;
+        st.bad_cksum = {s.pub.rx_bad_ip_csum, s.pub.rx_bad_l4_csum, s.pub.rx_bad_outer_l4_csum,
+                        s.pub.rx_bad_outer_ip_csum};
         if (!running_) st.rx_bursts = s.rx_bursts, st.tx_bursts = s.tx_bursts;
         f.streams.push_back(st);
     }
@@ -215,8 +218,15 @@ FwdStats Forwarder::collect() const {
         p.rx_nombuf = since(now.rx_nombuf, base.rx_nombuf);
         p.tx = since(now.opackets, base.opackets);
         p.tx_dropped = since(now.oerrors, base.oerrors);
-        for (const StreamStats &st : f.streams)
+        for (const StreamStats &st : f.streams) {
             if (st.spec.tx_port == p.port) p.tx_dropped += st.dropped;
+            if (st.spec.rx_port == p.port) {
+                p.bad_cksum.ip += st.bad_cksum.ip;
+                p.bad_cksum.l4 += st.bad_cksum.l4;
+                p.bad_cksum.outer_l4 += st.bad_cksum.outer_l4;
+                p.bad_cksum.outer_ip += st.bad_cksum.outer_ip;
+            }
+        }
         f.ports.push_back(p);
     }
     return f;
