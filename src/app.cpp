@@ -82,6 +82,14 @@ std::string App::stop() {
     return o + "\nDone.\n";
 }
 
+bool App::tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const {
+    const Port *p = ports_.find(port);
+    if (p == nullptr) return false;
+    *enabled = p->hw_tx_offloads;
+    *capa = p->info.tx_offload_capa;
+    return true;
+}
+
 std::string App::port_stats(uint16_t port) {
     rte_eth_stats s{};
     rte_eth_stats_get(port, &s);

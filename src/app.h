@@ -55,6 +55,10 @@ class App : public HostControl {
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
         ports_.set_peer(port, mac);
     }
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+        return ports_.set_tx_offloads(port, offloads, on);
+    }
+    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
     void request_quit() override { quit_ = true; }
     EngineApi &engines() override { return registry_engines(); }
     bool quit_requested() const { return quit_ || g_signal.load() != 0; }

@@ -139,6 +139,12 @@ Port *Ports::find(uint16_t id) {
     return nullptr;
 }
 
+const Port *Ports::find(uint16_t id) const {
+    for (const Port &p : ports_)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
 std::vector<uint16_t> Ports::ids() const {
     std::vector<uint16_t> v;
     for (const Port &p : ports_)
@@ -379,6 +385,21 @@ std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string
     p->started = false;
     if (std::string err = configure(*p); !err.empty()) return err;
     return was_started ? start_port(*p) : std::string();
+}
+
+std::string Ports::set_tx_offloads(uint16_t port, uint64_t offloads, bool on) {
+    Port *p = find(port);
+    if (p == nullptr) return "port " + std::to_string(port) + " does not exist";
+    if (p->started) return "Please stop port " + std::to_string(port) + " first";
+    if (on && (offloads & ~p->info.tx_offload_capa))
+        return "port " + std::to_string(port) + ": TX offloads " +
+               tx_offload_text(offloads & ~p->info.tx_offload_capa) + " are not offered by " +
+               (p->info.driver_name ? p->info.driver_name : "the PMD");
+    const uint64_t want = on ? (p->hw_tx_offloads | offloads) : (p->hw_tx_offloads & ~offloads);
+    if (want == p->hw_tx_offloads) return {};
+    p->hw_tx_offloads = want;
+    p->tx.tx_offloads = on ? (p->tx.tx_offloads | offloads) : (p->tx.tx_offloads & ~offloads);
+    return configure(*p);
 }
 
 void Ports::set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) {

@@ -41,6 +41,7 @@ class Ports {
     std::vector<Port> &ports() { return ports_; }
     const std::vector<Port> &ports() const { return ports_; }
     Port *find(uint16_t id);
+    const Port *find(uint16_t id) const;
     std::vector<uint16_t> ids() const;
     // The first (--mbuf-size) pool of a socket.
     rte_mempool *pool(int socket) const;
@@ -56,6 +57,9 @@ class Ports {
     // insert tags) goes to *note.
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
+    // TX offloads on or off on a stopped port, reconfiguring the device:
+    // "" or why not (started, or an offload the PMD lacks, by name).
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
 
   private:
     std::string collect(const Config &cfg);
