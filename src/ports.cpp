@@ -105,7 +105,7 @@ rte_mempool *Ports::pool(int socket) const {
 }
 
 rte_mempool *Ports::lcore_pool(unsigned lcore) const {
-    return pool(cfg_.numa ? lcore_socket(lcore) : std::max(cfg_.socket_num, 0));
+    return pool(layout_.numa ? lcore_socket(lcore) : std::max(layout_.socket_num, 0));
 }
 
 bool Ports::all_started() const {
@@ -115,12 +115,7 @@ bool Ports::all_started() const {
 }
 
 std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
-    for (size_t i = 0; i < eal_args.size(); i++) {
-        std::string dev;
-        if (eal_args[i].rfind("--vdev=", 0) == 0)
-            dev = eal_args[i].substr(7);
-        else if (eal_args[i] == "--vdev" && i + 1 < eal_args.size())
-            dev = eal_args[++i];
+    for (const std::string &dev : option_values(eal_args, "--vdev")) {
         const std::string name = dev.substr(0, dev.find(','));
         // Only ethdev drivers make ports; crypto or event vdevs do not.
         if (name.rfind("net_", 0) != 0) continue;
@@ -159,19 +154,19 @@ std::string Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth
     const int socket = p.numa.rx_ring;
     rte_eth_rxseg rx_segs[kMaxMbufSizes] = {};
     const bool split =
-        cfg_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
+        layout_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
     if (split) {
-        for (size_t i = 0; i < cfg_.rxpkts.size(); i++) {
-            const size_t index = std::min(i, cfg_.mbuf_sizes.size() - 1);
+        for (size_t i = 0; i < layout_.rxpkts.size(); i++) {
+            const size_t index = std::min(i, layout_.nb_pool_sizes - 1);
             rte_mempool *mp = all_pools_.at({socket, index});
             rx_segs[i].split.mp = mp;
             rx_segs[i].split.length =
-                cfg_.rxpkts[i]
-                    ? cfg_.rxpkts[i]
+                layout_.rxpkts[i]
+                    ? layout_.rxpkts[i]
                     : static_cast<uint16_t>(rte_pktmbuf_data_room_size(mp) - RTE_PKTMBUF_HEADROOM);
         }
         rxconf.rx_seg = rx_segs;
-        rxconf.rx_nseg = static_cast<uint16_t>(cfg_.rxpkts.size());
+        rxconf.rx_nseg = static_cast<uint16_t>(layout_.rxpkts.size());
     }
     const int rc =
         rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf, split ? nullptr : pool(socket));
@@ -184,22 +179,22 @@ std::string Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth
 // Configures the device and sets its queues up; leaves it stopped.
 std::string Ports::configure(Port &p) {
     const std::string what = "port " + std::to_string(p.id) + ": ";
-    if (cfg_.nb_rxq > p.info.max_rx_queues || cfg_.nb_txq > p.info.max_tx_queues)
-        return what + "asked for " + std::to_string(cfg_.nb_rxq) + " RX / " +
-               std::to_string(cfg_.nb_txq) + " TX queues, the device has at most " +
+    const Layout &l = layout_;
+    if (l.nb_rxq > p.info.max_rx_queues || l.nb_txq > p.info.max_tx_queues)
+        return what + "asked for " + std::to_string(l.nb_rxq) + " RX / " +
+               std::to_string(l.nb_txq) + " TX queues, the device has at most " +
                std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
     p.conf.txmode.offloads = p.hw_tx_offloads;
-    int rc = rte_eth_dev_configure(p.id, cfg_.nb_rxq, cfg_.nb_txq, &p.conf);
+    int rc = rte_eth_dev_configure(p.id, l.nb_rxq, l.nb_txq, &p.conf);
     if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
-    uint16_t rxd = cfg_.nb_rxd, txd = cfg_.nb_txd;
+    uint16_t rxd = l.nb_rxd, txd = l.nb_txd;
     rc = rte_eth_dev_adjust_nb_rx_tx_desc(p.id, &rxd, &txd);
     if (rc < 0) return what + "descriptor counts refused: " + rte_strerror(-rc);
-    const rte_eth_rxconf rxconf = rx_queue_conf(cfg_, p.info, p.conf);
-    for (uint16_t q = 0; q < cfg_.nb_rxq; q++)
-        if (std::string err = setup_rx_queue(p, q, rxd, rxconf); !err.empty()) return err;
-    const rte_eth_txconf txconf = tx_queue_conf(cfg_, p.info, p.conf);
-    for (uint16_t q = 0; q < cfg_.nb_txq; q++) {
-        rc = rte_eth_tx_queue_setup(p.id, q, txd, p.numa.tx_ring, &txconf);
+    p.txconf.offloads = p.conf.txmode.offloads;
+    for (uint16_t q = 0; q < l.nb_rxq; q++)
+        if (std::string err = setup_rx_queue(p, q, rxd, p.rxconf); !err.empty()) return err;
+    for (uint16_t q = 0; q < l.nb_txq; q++) {
+        rc = rte_eth_tx_queue_setup(p.id, q, txd, p.numa.tx_ring, &p.txconf);
         if (rc < 0)
             return what + "TX queue " + std::to_string(q) + " setup failed: " + rte_strerror(-rc);
     }
@@ -256,6 +251,8 @@ std::string Ports::collect(const Config &cfg) {
         if (rc != 0) return "port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc);
         if (std::string err = port_conf(cfg, p.info, id, &p.conf); !err.empty()) return err;
         p.hw_tx_offloads = p.conf.txmode.offloads;
+        p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
+        p.txconf = tx_queue_conf(cfg, p.info, p.conf);
         // Engines request in mbufs what the port was configured for (VLAN,
         // QinQ, MACsec insert), as testpmd's read txmode.offloads.
         p.tx.tx_offloads = p.hw_tx_offloads;
@@ -307,7 +304,8 @@ std::string Ports::check_sockets(const Config &cfg) const {
 }
 
 std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
-    cfg_ = cfg;
+    layout_ = {cfg.nb_rxq, cfg.nb_txq,    cfg.nb_rxd, cfg.nb_txd, cfg.rxpkts, cfg.mbuf_sizes.size(),
+               cfg.numa,   cfg.socket_num};
     if (std::string err = collect(cfg); !err.empty()) return err;
     if (std::string err = check_sockets(cfg); !err.empty()) return err;
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
