@@ -12,6 +12,7 @@
 #include <numa.h>
 
 #include <chrono>
+#include <cinttypes>
 #include <cstdio>
 #include <set>
 #include <thread>
@@ -308,6 +309,10 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
                cfg.numa,   cfg.socket_num};
     if (std::string err = collect(cfg); !err.empty()) return err;
     if (std::string err = check_sockets(cfg); !err.empty()) return err;
+    if (cfg.rxpkts.size() > 1 && !(cfg.rx_offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT))
+        std::printf("pmdfwd: --rxpkts splits received packets only with the buffer_split RX "
+                    "offload (--rx-offloads=0x%" PRIx64 "), as in testpmd; RX is not split\n",
+                    static_cast<uint64_t>(RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT));
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
     events_.start(cfg.event_print_mask);
     for (Port &p : ports_) {

@@ -233,6 +233,14 @@ class PortsAndEvents(Harness):
                                  "--run-time=1"])
         self.assertNotIn("device released event", run.out)
 
+    def test_buffer_split_needs_its_offload(self):
+        run = self.batch(NULL2, ["--mbuf-size=2176,256", "--rxpkts=64,0", "--run-time=1"])
+        self.assertIn("created mbuf pool <mb_pool_0_1>: n=", run.out)
+        self.assertIn("--rxpkts splits received packets only with the buffer_split RX offload "
+                      "(--rx-offloads=0x100000)", run.out)
+        run = self.batch(NULL2, ["--rxpkts=64,0", "--rx-offloads=0x100000"], rc=1)
+        self.assertIn("RX offloads 0x100000 (BUFFER_SPLIT) are not offered by net_null", run.out)
+
     def test_link_check(self):
         run = self.batch(NULL2, ["--run-time=1"])
         self.assertRegex(run.out, r"Checking link statuses...\nPort 0 Link up at .*\n"
