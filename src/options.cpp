@@ -634,7 +634,8 @@ std::string usage(const char *prog) {
             s += left + o.help + "\n";
         }
     }
-    s += "  --<engine>-<key>=<value>          an engine's parameter (e.g. --macswap-kernel=avx2)\n";
+    s += "\nengines:\n";
+    s += "  --<engine>-<key>=<value>        an engine's parameter (e.g. --macswap-kernel=avx2)\n";
     s += "\nA long option may be shortened to any unique prefix; one testpmd accepts means what "
          "it means there (--stats 2).\n";
     s += "\nforwarding modes:\n";
