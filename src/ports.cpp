@@ -305,8 +305,14 @@ std::string Ports::check_sockets(const Config &cfg) const {
 }
 
 std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
-    layout_ = {cfg.nb_rxq, cfg.nb_txq,    cfg.nb_rxd, cfg.nb_txd, cfg.rxpkts, cfg.mbuf_sizes.size(),
-               cfg.numa,   cfg.socket_num};
+    layout_ = {.nb_rxq = cfg.nb_rxq,
+               .nb_txq = cfg.nb_txq,
+               .nb_rxd = cfg.nb_rxd,
+               .nb_txd = cfg.nb_txd,
+               .rxpkts = cfg.rxpkts,
+               .nb_pool_sizes = cfg.mbuf_sizes.size(),
+               .numa = cfg.numa,
+               .socket_num = cfg.socket_num};
     if (std::string err = collect(cfg); !err.empty()) return err;
     if (std::string err = check_sockets(cfg); !err.empty()) return err;
     if (cfg.rxpkts.size() > 1 && !(cfg.rx_offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT))

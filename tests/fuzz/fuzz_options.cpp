@@ -44,8 +44,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
               cfg.mbuf_sizes[0] > RTE_PKTMBUF_HEADROOM);
         check(cfg.rxpkts.size() <= pmdfwd::kMaxMbufSizes);
         check(cfg.nb_fwd_ports <= RTE_MAX_ETHPORTS);
+        // A mask may name ports beyond RTE_MAX_ETHPORTS; they are skipped
+        // with a note at start, as testpmd skips them.
         for (uint16_t p : cfg.fwd_port_list)
-            check(p < RTE_MAX_ETHPORTS);
+            check(p < 64);
         for (unsigned l : cfg.fwd_lcore_list)
             check(l < 64);
         check(cfg.fwd_lcore_list.empty() || cfg.nb_cores >= 1);
