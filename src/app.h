@@ -12,6 +12,7 @@
 #include "ports.h"
 #include "signal_flag.h"
 #include "stats.h"
+#include "xstats_display.h"
 
 #include <atomic>
 #include <memory>
@@ -55,6 +56,10 @@ class App : public HostControl {
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
         ports_.set_peer(port, mac);
     }
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+        return ports_.set_tx_offloads(port, offloads, on);
+    }
+    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
     void request_quit() override { quit_ = true; }
     EngineApi &engines() override { return registry_engines(); }
     // A quit command, a signal, or stdout that can no longer be written.
@@ -80,6 +85,7 @@ class App : public HostControl {
     RateTracker rates_;
     PacketCapture capture_;
     Metrics metrics_;
+    XstatsDisplay xstats_;
     bool quit_ = false;
     bool closed_ = false;
 };

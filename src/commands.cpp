@@ -19,7 +19,7 @@ const std::vector<Spec> &specs() {
     static const std::vector<Spec> table = [] {
         std::vector<Spec> t;
         for (auto family : {shell::control_commands, shell::show_commands, shell::set_commands,
-                            shell::port_commands, shell::engine_commands}) {
+                            shell::port_commands, shell::engine_commands, shell::csum_commands}) {
             std::vector<Spec> rows = family();
             t.insert(t.end(), rows.begin(), rows.end());
         }

@@ -26,6 +26,8 @@ StreamStats stream_stats(Stream &s, const StreamSpec &spec, bool with_bursts) {
     st.untouched = relaxed(s.pub.engine_untouched);
     st.consumed = relaxed(s.pub.engine_consumed);
     st.generated = relaxed(s.pub.engine_generated);
+    st.bad_cksum = {relaxed(s.pub.rx_bad_ip_csum), relaxed(s.pub.rx_bad_l4_csum),
+                    relaxed(s.pub.rx_bad_outer_l4_csum), relaxed(s.pub.rx_bad_outer_ip_csum)};
     if (with_bursts) st.rx_bursts = s.rx_bursts, st.tx_bursts = s.tx_bursts;
     return st;
 }
@@ -37,6 +39,7 @@ FwdStats collect_fwd_stats(const FwdView &view, bool with_bursts) {
     f.engine = view.engine;
     f.record_cycles = view.record_cycles;
     f.record_bursts = view.record_bursts;
+    f.rx_cksum_stats = view.rx_cksum_stats;
     f.tsc_hz = rte_get_tsc_hz();
     for (size_t i = 0; i < view.specs.size(); i++)
         f.streams.push_back(stream_stats(view.streams[i], view.specs[i], with_bursts));
@@ -54,8 +57,15 @@ FwdStats collect_fwd_stats(const FwdView &view, bool with_bursts) {
         p.rx_nombuf = since(now.rx_nombuf, base.rx_nombuf);
         p.tx = since(now.opackets, base.opackets);
         p.tx_dropped = since(now.oerrors, base.oerrors);
-        for (const StreamStats &st : f.streams)
+        for (const StreamStats &st : f.streams) {
             if (st.spec.tx_port == p.port) p.tx_dropped += st.dropped;
+            if (st.spec.rx_port == p.port) {
+                p.bad_cksum.ip += st.bad_cksum.ip;
+                p.bad_cksum.l4 += st.bad_cksum.l4;
+                p.bad_cksum.outer_l4 += st.bad_cksum.outer_l4;
+                p.bad_cksum.outer_ip += st.bad_cksum.outer_ip;
+            }
+        }
         f.ports.push_back(p);
     }
     return f;

@@ -22,6 +22,7 @@ struct FwdView {
     bool running = false;
     bool record_cycles = false;
     bool record_bursts = false;
+    bool rx_cksum_stats = false; // the engine counts bad RX checksums
     std::vector<StreamSpec> specs;
     std::vector<unsigned> stream_lcores; // per spec; empty before the first start
     std::shared_ptr<Stream[]> streams;   // specs.size() entries

@@ -2,6 +2,7 @@
 
 #include "parse.h"
 #include "signal_flag.h"
+#include "port_config.h"
 
 #include <rte_cycles.h>
 #include <rte_errno.h>
@@ -12,6 +13,7 @@
 #include <numa.h>
 
 #include <chrono>
+#include <cinttypes>
 #include <cstdio>
 #include <set>
 #include <thread>
@@ -25,7 +27,9 @@ constexpr unsigned kAssumedRingSize = 1024;
 // holds up to 1023 per queue) beyond what the descriptors hold.
 constexpr unsigned kExtraPerPort = 2048;
 constexpr unsigned kMinPoolSize = 8192;
-constexpr auto kLinkWait = std::chrono::seconds(3);
+// testpmd's check_all_ports_link_status: every 100 ms for up to 9 s.
+constexpr auto kLinkPoll = std::chrono::milliseconds(100);
+constexpr int kLinkPolls = 90;
 // testpmd drains each queue for up to a second; a tenth is plenty for real
 // rings and keeps `start` quick on PMDs that never run dry. The whole flush
 // is bounded too: 32 queues of a never-dry PMD took 13 s at 100 ms each.
@@ -49,6 +53,26 @@ int port_socket(uint16_t port) {
     return s < 0 ? lcore_socket(rte_get_main_lcore()) : s;
 }
 
+// testpmd's pool names: mb_pool_<socket> for the first --mbuf-size,
+// mb_pool_<socket>_<index> for the others.
+std::string Ports::create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                               unsigned cache) {
+    std::string name = "mb_pool_" + std::to_string(socket);
+    if (index > 0) name += '_' + std::to_string(index);
+    rte_mempool *mp = rte_pktmbuf_pool_create(name.c_str(), count, cache, 0, data_room, socket);
+    if (mp == nullptr)
+        return "cannot create mbuf pool " + name + " of " + std::to_string(count) + " mbufs of " +
+               std::to_string(data_room) + " bytes on socket " + std::to_string(socket) + ": " +
+               rte_strerror(rte_errno) +
+               " (give EAL more memory with -m / hugepages, or lower --total-num-mbufs or "
+               "--mbuf-size)";
+    std::printf("pmdfwd: created mbuf pool <%s>: n=%u, size=%u, socket=%d\n", name.c_str(), count,
+                data_room, socket);
+    all_pools_[{socket, index}] = mp;
+    if (index == 0) pools_[socket] = mp;
+    return {};
+}
+
 std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
     std::map<int, unsigned> need;
     for (const Port &p : ports_) {
@@ -60,23 +84,21 @@ std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &
                              : p.info.default_txportconf.ring_size
                                  ? p.info.default_txportconf.ring_size
                                  : kAssumedRingSize;
-        need[p.socket] += cfg.nb_rxq * rxd + cfg.nb_txq * txd + kExtraPerPort;
+        // RX rings fill from their socket's pool; what they send on comes
+        // from there or from the lcores' pools.
+        need[p.numa.rx_ring] += cfg.nb_rxq * rxd + cfg.nb_txq * txd + kExtraPerPort;
     }
-    for (unsigned l : fwd_lcores)
-        need[lcore_socket(l)] += cfg.mbuf_cache * 3 / 2 + 2u * cfg.burst;
+    for (unsigned l : fwd_lcores) {
+        const int socket = cfg.numa ? lcore_socket(l) : std::max(cfg.socket_num, 0);
+        need[socket] += cfg.mbuf_cache * 3 / 2 + 2u * cfg.burst;
+    }
     for (auto &[socket, n] : need) {
         const unsigned count =
             cfg.total_num_mbufs ? cfg.total_num_mbufs : std::max(n, kMinPoolSize);
-        const std::string name = "mb_pool_" + std::to_string(socket);
-        rte_mempool *mp = rte_pktmbuf_pool_create(name.c_str(), count, cfg.mbuf_cache, 0,
-                                                  RTE_MBUF_DEFAULT_BUF_SIZE, socket);
-        if (mp == nullptr)
-            return "cannot create mbuf pool " + name + " of " + std::to_string(count) +
-                   " mbufs on socket " + std::to_string(socket) + ": " + rte_strerror(rte_errno) +
-                   " (give EAL more memory with -m / hugepages, or lower --total-num-mbufs)";
-        std::printf("pmdfwd: created mbuf pool <%s>: n=%u, size=%u, socket=%d\n", name.c_str(),
-                    count, RTE_MBUF_DEFAULT_BUF_SIZE, socket);
-        pools_[socket] = mp;
+        for (size_t i = 0; i < cfg.mbuf_sizes.size(); i++)
+            if (std::string err = create_pool(socket, i, count, cfg.mbuf_sizes[i], cfg.mbuf_cache);
+                !err.empty())
+                return err;
     }
     return {};
 }
@@ -84,6 +106,16 @@ std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &
 rte_mempool *Ports::pool(int socket) const {
     auto it = pools_.find(socket);
     return it != pools_.end() ? it->second : pools_.begin()->second;
+}
+
+rte_mempool *Ports::lcore_pool(unsigned lcore) const {
+    return pool(layout_.numa ? lcore_socket(lcore) : std::max(layout_.socket_num, 0));
+}
+
+bool Ports::all_started() const {
+    for (const Port &p : ports_)
+        if (!p.started) return false;
+    return true;
 }
 
 std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
@@ -106,6 +138,12 @@ Port *Ports::find(uint16_t id) {
     return nullptr;
 }
 
+const Port *Ports::find(uint16_t id) const {
+    for (const Port &p : ports_)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
 std::vector<uint16_t> Ports::ids() const {
     std::vector<uint16_t> v;
     for (const Port &p : ports_)
@@ -123,59 +161,115 @@ static std::string check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq)
            " (--rxq/--txq)";
 }
 
-std::string Ports::configure(Port &p, const QueueLayout &q) {
+// testpmd's buffer split: with the buffer_split RX offload and --rxpkts,
+// segment i of a packet lands in an mbuf of the socket's i-th pool (the
+// last one for the rest); a length of 0 takes that pool's whole data room.
+std::string Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf) {
+    const int socket = p.numa.rx_ring;
+    rte_eth_rxseg rx_segs[kMaxMbufSizes] = {};
+    const bool split =
+        layout_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
+    if (split) {
+        for (size_t i = 0; i < layout_.rxpkts.size(); i++) {
+            const size_t index = std::min(i, layout_.nb_pool_sizes - 1);
+            rte_mempool *mp = all_pools_.at({socket, index});
+            rx_segs[i].split.mp = mp;
+            rx_segs[i].split.length =
+                layout_.rxpkts[i]
+                    ? layout_.rxpkts[i]
+                    : static_cast<uint16_t>(rte_pktmbuf_data_room_size(mp) - RTE_PKTMBUF_HEADROOM);
+        }
+        rxconf.rx_seg = rx_segs;
+        rxconf.rx_nseg = static_cast<uint16_t>(layout_.rxpkts.size());
+    }
+    const int rc =
+        rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf, split ? nullptr : pool(socket));
+    if (rc < 0)
+        return "port " + std::to_string(p.id) + ": RX queue " + std::to_string(q) +
+               " setup failed: " + rte_strerror(-rc);
+    return {};
+}
+
+// Configures the device and sets its queues up; leaves it stopped.
+std::string Ports::configure(Port &p) {
     const std::string what = "port " + std::to_string(p.id) + ": ";
-    rte_eth_conf conf{};
-    conf.txmode.offloads = p.hw_tx_offloads;
-    int rc = rte_eth_dev_configure(p.id, q.nb_rxq, q.nb_txq, &conf);
+    const Layout &l = layout_;
+    if (l.nb_rxq > p.info.max_rx_queues || l.nb_txq > p.info.max_tx_queues)
+        return what + "asked for " + std::to_string(l.nb_rxq) + " RX / " +
+               std::to_string(l.nb_txq) + " TX queues, the device has at most " +
+               std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
+    p.conf.txmode.offloads = p.hw_tx_offloads;
+    int rc = rte_eth_dev_configure(p.id, l.nb_rxq, l.nb_txq, &p.conf);
     if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
-    uint16_t rxd = q.nb_rxd, txd = q.nb_txd;
+    uint16_t rxd = l.nb_rxd, txd = l.nb_txd;
     rc = rte_eth_dev_adjust_nb_rx_tx_desc(p.id, &rxd, &txd);
     if (rc < 0) return what + "descriptor counts refused: " + rte_strerror(-rc);
-    rte_mempool *mp = pool(p.socket);
-    for (uint16_t i = 0; i < q.nb_rxq; i++) {
-        rc = rte_eth_rx_queue_setup(p.id, i, rxd, p.socket, nullptr, mp);
+    p.txconf.offloads = p.conf.txmode.offloads;
+    for (uint16_t q = 0; q < l.nb_rxq; q++)
+        if (std::string err = setup_rx_queue(p, q, rxd, p.rxconf); !err.empty()) return err;
+    for (uint16_t q = 0; q < l.nb_txq; q++) {
+        rc = rte_eth_tx_queue_setup(p.id, q, txd, p.numa.tx_ring, &p.txconf);
         if (rc < 0)
-            return what + "RX queue " + std::to_string(i) + " setup failed: " + rte_strerror(-rc);
-    }
-    for (uint16_t i = 0; i < q.nb_txq; i++) {
-        rc = rte_eth_tx_queue_setup(p.id, i, txd, p.socket, nullptr);
-        if (rc < 0)
-            return what + "TX queue " + std::to_string(i) + " setup failed: " + rte_strerror(-rc);
+            return what + "TX queue " + std::to_string(q) + " setup failed: " + rte_strerror(-rc);
     }
     rc = rte_eth_promiscuous_enable(p.id);
     if (rc < 0 && rc != -ENOTSUP)
         std::printf("pmdfwd: port %u: promiscuous mode not enabled: %s\n", p.id, rte_strerror(-rc));
-    rc = rte_eth_dev_start(p.id);
-    if (rc < 0) return what + "start failed: " + rte_strerror(-rc);
     return {};
 }
 
-static void wait_links(const std::vector<Port> &ports) {
-    const auto deadline = std::chrono::steady_clock::now() + kLinkWait;
-    for (const Port &p : ports) {
-        rte_eth_link link{};
-        while (rte_eth_link_get_nowait(p.id, &link) == 0 && !link.link_status &&
-               std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        char text[RTE_ETH_LINK_MAX_STR_LEN];
-        rte_eth_link_to_str(text, sizeof(text), &link);
-        // testpmd's "Port 0: 02:70:63:61:70:00" line: scripts and the e2e
-        // tests learn each port's own MAC (pmdfwd_port_tx.mac) from it.
-        std::printf("Port %u: %s\n", p.id, format_mac(p.tx.mac).c_str());
-        std::printf("Port %u: %s\n", p.id, text);
-    }
+std::string Ports::start_port(Port &p) {
+    const int rc = rte_eth_dev_start(p.id);
+    if (rc < 0) return "port " + std::to_string(p.id) + ": start failed: " + rte_strerror(-rc);
+    p.started = true;
+    return {};
 }
 
-std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
-    queues_ = {cfg.nb_rxq, cfg.nb_txq, cfg.nb_rxd, cfg.nb_txd};
+// testpmd's check_all_ports_link_status: poll until every started port is
+// up or 9 s have passed, then print each port's link.
+void Ports::check_links() const {
+    std::printf("Checking link statuses...\n");
+    std::fflush(stdout);
+    for (int poll = 0; poll < kLinkPolls; poll++) {
+        bool all_up = true;
+        for (const Port &p : ports_) {
+            rte_eth_link link{};
+            if (p.started && (rte_eth_link_get_nowait(p.id, &link) != 0 || !link.link_status))
+                all_up = false;
+        }
+        if (all_up) break;
+        std::this_thread::sleep_for(kLinkPoll);
+    }
+    for (const Port &p : ports_) {
+        if (!p.started) continue;
+        rte_eth_link link{};
+        const int rc = rte_eth_link_get_nowait(p.id, &link);
+        char text[RTE_ETH_LINK_MAX_STR_LEN];
+        rte_eth_link_to_str(text, sizeof(text), &link);
+        if (rc == 0)
+            std::printf("Port %u %s\n", p.id, text);
+        else
+            std::printf("Port %u link get failed: %s\n", p.id, rte_strerror(-rc));
+    }
+    std::printf("Done\n");
+}
+
+std::string Ports::collect(const Config &cfg) {
     uint16_t id;
     RTE_ETH_FOREACH_DEV(id) {
         Port p;
         p.id = id;
-        p.socket = port_socket(id);
+        p.numa = port_placement(cfg, id, port_socket(id));
+        p.socket = p.numa.pool;
         int rc = rte_eth_dev_info_get(id, &p.info);
         if (rc != 0) return "port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc);
+        if (std::string err = port_conf(cfg, p.info, id, &p.conf); !err.empty()) return err;
+        p.hw_tx_offloads = p.conf.txmode.offloads;
+        p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
+        p.txconf = tx_queue_conf(cfg, p.info, p.conf);
+        // Engines request in mbufs what the port was configured for (VLAN,
+        // QinQ, MACsec insert), as testpmd's read txmode.offloads.
+        p.tx.tx_offloads = p.hw_tx_offloads;
         rte_ether_addr mac{};
         rte_eth_macaddr_get(id, &mac);
         std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
@@ -195,25 +289,81 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
             return "--eth-peer names port " + std::to_string(port) + ", which does not exist";
     for (const Port &p : ports_)
         if (std::string err = check_queues(p, cfg.nb_rxq, cfg.nb_txq); !err.empty()) return err;
+    for (const auto &[port, numa] : cfg.port_numa)
+        if (find(port) == nullptr)
+            return "--port-numa-config/--ring-numa-config names port " + std::to_string(port) +
+                   ", which does not exist";
+    return {};
+}
+
+// Every socket the placement options name must be one EAL has memory on.
+std::string Ports::check_sockets(const Config &cfg) const {
+    std::set<int> known;
+    std::string allowed;
+    for (unsigned i = 0; i < rte_socket_count(); i++) {
+        known.insert(rte_socket_id_by_idx(i));
+        allowed += (allowed.empty() ? "" : ", ") + std::to_string(rte_socket_id_by_idx(i));
+    }
+    auto check = [&](int socket, const std::string &what) -> std::string {
+        if (socket < 0 || known.count(socket)) return {};
+        return what + " names socket " + std::to_string(socket) +
+               ", which EAL does not have (allowed: " + allowed + ")";
+    };
+    if (std::string e = check(cfg.socket_num, "--socket-num"); !e.empty()) return e;
+    for (const auto &[port, n] : cfg.port_numa) {
+        const std::string p = " for port " + std::to_string(port);
+        if (std::string e = check(n.pool, "--port-numa-config" + p); !e.empty()) return e;
+        if (std::string e = check(n.rx_ring, "--ring-numa-config" + p); !e.empty()) return e;
+        if (std::string e = check(n.tx_ring, "--ring-numa-config" + p); !e.empty()) return e;
+    }
+    return {};
+}
+
+std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
+    layout_ = {.nb_rxq = cfg.nb_rxq,
+               .nb_txq = cfg.nb_txq,
+               .nb_rxd = cfg.nb_rxd,
+               .nb_txd = cfg.nb_txd,
+               .rxpkts = cfg.rxpkts,
+               .nb_pool_sizes = cfg.mbuf_sizes.size(),
+               .numa = cfg.numa,
+               .socket_num = cfg.socket_num};
+    if (std::string err = collect(cfg); !err.empty()) return err;
+    if (std::string err = check_sockets(cfg); !err.empty()) return err;
+    if (cfg.rxpkts.size() > 1 && !(cfg.rx_offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT))
+        std::printf("pmdfwd: --rxpkts splits received packets only with the buffer_split RX "
+                    "offload (--rx-offloads=0x%" PRIx64 "), as in testpmd; RX is not split\n",
+                    static_cast<uint64_t>(RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT));
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
-    for (Port &p : ports_)
-        if (std::string err = configure(p, queues_); !err.empty()) return err;
-    wait_links(ports_);
+    events_.start(cfg.event_print_mask);
+    for (Port &p : ports_) {
+        std::printf("Configuring Port %u (socket %d)\n", p.id, p.socket);
+        if (std::string err = configure(p); !err.empty()) return err;
+        if (cfg.device_start)
+            if (std::string err = start_port(p); !err.empty()) return err;
+        // testpmd's "Port 0: 02:70:63:61:70:00" line: scripts and the e2e
+        // tests learn each port's own MAC (pmdfwd_port_tx.mac) from it.
+        std::printf("Port %u: %s\n", p.id, format_mac(p.tx.mac).c_str());
+    }
+    if (cfg.link_check && cfg.device_start) check_links();
+    std::fflush(stdout);
     return {};
 }
 
 void Ports::close() {
     for (Port &p : ports_) {
-        rte_eth_dev_stop(p.id);
+        if (p.started) rte_eth_dev_stop(p.id);
         rte_eth_dev_close(p.id);
     }
     ports_.clear();
-    for (auto &[socket, mp] : pools_)
+    events_.stop();
+    for (auto &[key, mp] : all_pools_)
         rte_mempool_free(mp);
+    all_pools_.clear();
     pools_.clear();
 }
 
-void Ports::flush_rx(uint16_t nb_rxq) const {
+void Ports::flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const {
     rte_mbuf *pkts[kMaxBurst];
     // Twice, as testpmd: packets in flight may land after the first pass.
     // Each queue is drained for a bounded time, since some PMDs (net_null,
@@ -223,13 +373,13 @@ void Ports::flush_rx(uint16_t nb_rxq) const {
     const uint64_t ms = rte_get_timer_hz() / 1000;
     const uint64_t deadline = rte_get_timer_cycles() + kFlushMsTotal * ms;
     for (int pass = 0; pass < 2; pass++) {
-        for (const Port &p : ports_)
+        for (uint16_t port : ports)
             for (uint16_t q = 0; q < nb_rxq; q++) {
                 const uint64_t end =
                     std::min(deadline, rte_get_timer_cycles() + kFlushMsPerQueue * ms);
                 uint16_t n;
                 do {
-                    n = rte_eth_rx_burst(p.id, q, pkts, kMaxBurst);
+                    n = rte_eth_rx_burst(port, q, pkts, kMaxBurst);
                     rte_pktmbuf_free_bulk(pkts, n);
                 } while (n > 0 && rte_get_timer_cycles() < end && g_signal.load() == 0);
             }
@@ -258,8 +408,26 @@ std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string
     const uint64_t want = on ? (p->hw_tx_offloads | flag) : (p->hw_tx_offloads & ~flag);
     if (want == p->hw_tx_offloads) return {};
     p->hw_tx_offloads = want;
-    rte_eth_dev_stop(p->id);
-    return configure(*p, queues_);
+    const bool was_started = p->started;
+    if (was_started) rte_eth_dev_stop(p->id);
+    p->started = false;
+    if (std::string err = configure(*p); !err.empty()) return err;
+    return was_started ? start_port(*p) : std::string();
+}
+
+std::string Ports::set_tx_offloads(uint16_t port, uint64_t offloads, bool on) {
+    Port *p = find(port);
+    if (p == nullptr) return "port " + std::to_string(port) + " does not exist";
+    if (p->started) return "Please stop port " + std::to_string(port) + " first";
+    if (on && (offloads & ~p->info.tx_offload_capa))
+        return "port " + std::to_string(port) + ": TX offloads " +
+               tx_offload_text(offloads & ~p->info.tx_offload_capa) + " are not offered by " +
+               (p->info.driver_name ? p->info.driver_name : "the PMD");
+    const uint64_t want = on ? (p->hw_tx_offloads | offloads) : (p->hw_tx_offloads & ~offloads);
+    if (want == p->hw_tx_offloads) return {};
+    p->hw_tx_offloads = want;
+    p->tx.tx_offloads = on ? (p->tx.tx_offloads | offloads) : (p->tx.tx_offloads & ~offloads);
+    return configure(*p);
 }
 
 void Ports::set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) {

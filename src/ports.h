@@ -1,8 +1,10 @@
 // Ports, their queues, and the mbuf pools that feed them: one pool per NUMA
-// socket in use, each port and lcore served from its own socket's pool.
+// socket in use (and per --mbuf-size), each port and lcore served from its
+// own socket's pool; started, and their links waited for, as testpmd does.
 #pragma once
 
 #include "config.h"
+#include "port_events.h"
 
 #include <pmdfwd/engine.h>
 
@@ -19,10 +21,15 @@ namespace pmdfwd {
 
 struct Port {
     uint16_t id = 0;
-    int socket = 0;
+    int socket = 0; // the port's socket; rings may be elsewhere (numa)
+    PortNuma numa;  // pool (= socket), RX ring and TX ring sockets
     rte_eth_dev_info info{};
+    rte_eth_conf conf{};     // what rte_eth_dev_configure gets
+    rte_eth_rxconf rxconf{}; // and each queue's setup
+    rte_eth_txconf txconf{};
     pmdfwd_port_tx tx{};         // what engines read: MACs, VLAN settings
     uint64_t hw_tx_offloads = 0; // offloads enabled on the device
+    bool started = false;
 };
 
 class Ports {
@@ -36,30 +43,53 @@ class Ports {
     std::vector<Port> &ports() { return ports_; }
     const std::vector<Port> &ports() const { return ports_; }
     Port *find(uint16_t id);
+    const Port *find(uint16_t id) const;
     std::vector<uint16_t> ids() const;
+    // The first (--mbuf-size) pool of a socket.
     rte_mempool *pool(int socket) const;
+    // The pool a forwarding lcore allocates from: its socket's, or
+    // --socket-num's without NUMA.
+    rte_mempool *lcore_pool(unsigned lcore) const;
     const std::map<int, rte_mempool *> &pools() const { return pools_; }
+    bool all_started() const;
 
-    // Frees whatever sits in the RX queues (testpmd's flush at start).
-    void flush_rx(uint16_t nb_rxq) const;
+    // Frees whatever sits in these ports' RX queues (testpmd's flush at start).
+    void flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const;
     // `tx_vlan set|reset`: returns "" or why not; a warning (the PMD cannot
     // insert tags) goes to *note.
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
+    // TX offloads on or off on a stopped port, reconfiguring the device:
+    // "" or why not (started, or an offload the PMD lacks, by name).
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
 
   private:
-    // Queues and descriptors, fixed at setup; a port reconfigured later
-    // (`tx_vlan set` enabling the offload) gets them again.
-    struct QueueLayout {
-        uint16_t nb_rxq, nb_txq, nb_rxd, nb_txd;
+    // What setup fixed and a later reconfiguration (`tx_vlan set`, `csum
+    // set`) uses again: queues, descriptors, RX buffer split, and where the
+    // forwarding lcores' mbufs come from.
+    struct Layout {
+        uint16_t nb_rxq = 1, nb_txq = 1, nb_rxd = 0, nb_txd = 0;
+        std::vector<uint16_t> rxpkts;
+        size_t nb_pool_sizes = 1;
+        bool numa = true;
+        int socket_num = -1;
     };
 
+    std::string collect(const Config &cfg);
+    std::string check_sockets(const Config &cfg) const;
     std::string create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
-    std::string configure(Port &p, const QueueLayout &q);
+    std::string create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                            unsigned cache);
+    std::string configure(Port &p);
+    std::string setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
+    std::string start_port(Port &p);
+    void check_links() const;
 
     std::vector<Port> ports_;
-    std::map<int, rte_mempool *> pools_;
-    QueueLayout queues_{};
+    std::map<int, rte_mempool *> pools_;                        // the first size's pool per socket
+    std::map<std::pair<int, size_t>, rte_mempool *> all_pools_; // (socket, size index)
+    EventPrinter events_;
+    Layout layout_;
 };
 
 // EAL carries on when a --vdev fails to probe (it only logs "Bus (vdev)

@@ -29,12 +29,21 @@ inline constexpr uint32_t kFrameDstIp = RTE_IPV4(198, 18, 0, 2);
 inline constexpr uint16_t kFrameUdpPort = 9;
 inline constexpr uint8_t kFrameTtl = 64; // RFC 1340's default, as testpmd
 
+// The frame's addresses and ports (txonly's --tx-ip / --tx-udp), host order.
+struct UdpEndpoints {
+    uint32_t src_ip = kFrameSrcIp;
+    uint32_t dst_ip = kFrameDstIp;
+    uint16_t src_port = kFrameUdpPort;
+    uint16_t dst_port = kFrameUdpPort;
+};
+
 static_assert(sizeof(rte_ether_hdr) == 14 && sizeof(rte_ipv4_hdr) == 20 &&
               sizeof(rte_udp_hdr) == 8);
 static_assert(kFrameHeadersLen == 42);
 
 // Writes the whole frame of len bytes (headers, then a zero payload).
-inline void build_udp_frame(const pmdfwd_port_tx &tx, uint32_t len, uint8_t *frame) {
+inline void build_udp_frame(const pmdfwd_port_tx &tx, uint32_t len, uint8_t *frame,
+                            const UdpEndpoints &ends = {}) {
     std::memset(frame, 0, len);
     rte_ether_hdr eth{};
     std::memcpy(eth.dst_addr.addr_bytes, tx.peer_mac, RTE_ETHER_ADDR_LEN);
@@ -46,13 +55,13 @@ inline void build_udp_frame(const pmdfwd_port_tx &tx, uint32_t len, uint8_t *fra
     ip.total_length = rte_cpu_to_be_16(static_cast<uint16_t>(len - kIpOffset));
     ip.time_to_live = kFrameTtl;
     ip.next_proto_id = IPPROTO_UDP;
-    ip.src_addr = rte_cpu_to_be_32(kFrameSrcIp);
-    ip.dst_addr = rte_cpu_to_be_32(kFrameDstIp);
+    ip.src_addr = rte_cpu_to_be_32(ends.src_ip);
+    ip.dst_addr = rte_cpu_to_be_32(ends.dst_ip);
     ip.hdr_checksum = rte_ipv4_cksum(&ip);
 
     rte_udp_hdr udp{};
-    udp.src_port = rte_cpu_to_be_16(kFrameUdpPort);
-    udp.dst_port = rte_cpu_to_be_16(kFrameUdpPort);
+    udp.src_port = rte_cpu_to_be_16(ends.src_port);
+    udp.dst_port = rte_cpu_to_be_16(ends.dst_port);
     udp.dgram_len = rte_cpu_to_be_16(static_cast<uint16_t>(len - kUdpOffset));
 
     std::memcpy(frame, &eth, sizeof(eth));

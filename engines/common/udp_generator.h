@@ -92,7 +92,7 @@ static inline void write_packet_bytes(rte_mbuf *m, uint32_t off, const void *src
 class UdpGenerator {
   public:
     // Builds the frame from the stream's port and parameters; "" or why not.
-    std::string init(const pmdfwd_stream &s) {
+    std::string init(const pmdfwd_stream &s, const UdpEndpoints &ends = {}) {
         if (s.pool == nullptr || s.tx == nullptr || s.params == nullptr)
             return "stream has no mbuf pool, TX port settings or parameters";
         if (s.params->burst == 0) return "burst is 0 (allowed: 1 or more)";
@@ -115,7 +115,7 @@ class UdpGenerator {
         } catch (const std::bad_alloc &) {
             return "no memory for the frame template";
         }
-        build_udp_frame(*s.tx, segs_.total, frame_.data());
+        build_udp_frame(*s.tx, segs_.total, frame_.data(), ends);
         pool_ = s.pool;
         fields_ = tx_fields_for(*s.tx);
         capacity_ = s.params->burst;

@@ -97,5 +97,6 @@ std::vector<Spec> show_commands();    // show ..., clear ...
 std::vector<Spec> set_commands();     // set <setting> ...
 std::vector<Spec> port_commands();    // per-port settings
 std::vector<Spec> engine_commands();  // engines: set fwd, show fwd <mode>, load, parameters
+std::vector<Spec> csum_commands();    // the csum engine's per-port checksum settings
 
 } // namespace pmdfwd::shell

@@ -129,3 +129,39 @@ class Owned:
 def pmdfwd(test, eal, app, *, prefix, **kw):
     """Owned pmdfwd with EAL arguments eal (its --file-prefix among them)."""
     return Owned(test, [rig.pmdfwd_bin(), *eal, "--", *app], prefix=prefix, **kw)
+
+
+class Piped:
+    """A forwarder driven through its stdin (shell lines), owned like Owned:
+    the test registers kill() as its cleanup, which kills the whole group and
+    removes the EAL runtime directory whatever state the test left."""
+
+    def __init__(self, args, *, prefix, cwd=None):
+        self.args = [str(a) for a in args]
+        self.prefix = prefix
+        self.proc = subprocess.Popen(self.args, cwd=cwd, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     text=True, start_new_session=True)
+
+    def send(self, line, pause=0.0):
+        """Writes one shell line, then waits pause seconds."""
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+        if pause:
+            time.sleep(pause)
+
+    def finish(self, timeout=60):
+        """Closes stdin, waits for the exit; returns a rig.Run."""
+        out, _ = self.proc.communicate(timeout=timeout)
+        return rig.Run(self.args, subprocess.CompletedProcess(self.args, self.proc.returncode, out))
+
+    def kill(self):
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        try:
+            self.proc.communicate(timeout=10)
+        except (ValueError, subprocess.TimeoutExpired):
+            pass
+        rig.remove_runtime_dir(self.prefix)
