@@ -1,9 +1,9 @@
 #include "app.h"
 
 #include "commands.h"
-#include "telemetry.h"
 #include "line_reader.h"
 #include "output.h"
+#include "telemetry.h"
 
 #include <rte_cycles.h>
 #include <rte_lcore.h>
@@ -83,8 +83,7 @@ std::string App::init() {
     // Lcores that publish metrics do not forward.
     const std::vector<unsigned> metric_lcores = Metrics::lcores(cfg_);
     std::vector<unsigned> lcores;
-    if (std::string err = forwarding_lcores(cfg_, metric_lcores, &lcores); !err.empty())
-        return err;
+    if (std::string err = forwarding_lcores(cfg_, metric_lcores, &lcores); !err.empty()) return err;
     if (!cfg_.no_mlockall && mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
         std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
     if (std::string err = ports_.setup(cfg_, lcores); !err.empty()) return err;

@@ -111,7 +111,7 @@ int main(int argc, char **argv) {
             return fail(why, 1);
     switch (pmdfwd::parse_options(args, cfg, &err)) {
     case pmdfwd::ParseResult::Help:
-        std::fputs(pmdfwd::usage(argv[0]).c_str(), stdout);
+        pmdfwd::write_output(pmdfwd::usage(argv[0]));
         pmdfwd::eal_exit();
         return check_output(0);
     case pmdfwd::ParseResult::Error:

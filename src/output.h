@@ -4,8 +4,13 @@
 // run that "succeeds" with its statistics lost.
 #pragma once
 
+#include <string_view>
+
 namespace pmdfwd {
 
+// Writes text to stdout; false (and the reason kept for output_error())
+// when the device refused it.
+bool write_output(std::string_view text);
 // fflush(stdout); false, and the first error remembered, when stdout could
 // not be written (now or by an earlier printf that filled the buffer).
 bool flush_output();

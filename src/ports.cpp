@@ -1,8 +1,8 @@
 #include "ports.h"
 
 #include "parse.h"
-#include "signal_flag.h"
 #include "port_config.h"
+#include "signal_flag.h"
 
 #include <rte_cycles.h>
 #include <rte_errno.h>
