@@ -87,14 +87,18 @@ def _eal(ctx, binary, lcores, role, vdevs=(), pci=()):
     return argv
 
 
-def _app(ctx, subject, mode, frame, layout, mbufs, run_seconds, forwarding_cores=None):
+def _app(ctx, subject, mode, frame, layout, mbufs, run_seconds, forwarding_cores=None, kernel=None):
     cores = forwarding_cores or layout.cores
     args = [f"--forward-mode={mode}", "--stats-period=1", f"--nb-cores={cores}",
             f"--rxq={layout.queues}", f"--txq={layout.queues}", f"--burst={ctx.burst}", f"--txpkts={frame}"]
     if subject.has("total-num-mbufs"):
         args.append(f"--total-num-mbufs={mbufs}")
-    if subject.kernel and mode == "macswap":
-        args.append(f"--macswap-kernel={subject.kernel}")
+    # The subject's own kernel= wins over the cell's; a subject without
+    # --macswap-kernel (testpmd) runs its one macswap in every kernel cell,
+    # which makes it the reference each kernel is compared with.
+    kernel = subject.kernel or kernel
+    if kernel and mode == "macswap" and subject.has("macswap-kernel"):
+        args.append(f"--macswap-kernel={kernel}")
     if subject.has("run-time"):
         # A safety net only: the runner stops the process once it has its
         # intervals; --run-time makes sure nothing outlives a killed runner.
@@ -122,7 +126,8 @@ def build(cell, subject, ctx, cpus):
     if cell.rig == "null":
         vdevs = [f"net_null{i},size={cell.frame}" for i in range(2)]
         argv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs)
-        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(0, layout), run_seconds)
+        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(0, layout), run_seconds,
+                              kernel=cell.kernel)
         return [ProcSpec("subject", argv)]
     if cell.rig in ("ring", "pci"):
         n = cell.params.get("bursts", 1)
@@ -131,7 +136,8 @@ def build(cell, subject, ctx, cpus):
         else:
             argv = _eal(ctx, subject.binary, fwd_map, "fwd", pci=ctx.pci_ports)
         in_flight = 2 * layout.queues * ctx.burst * n
-        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(in_flight, layout), run_seconds)
+        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(in_flight, layout), run_seconds,
+                              kernel=cell.kernel)
         files = {}
         if n == 1:
             argv.append("--tx-first")
@@ -154,6 +160,6 @@ def build(cell, subject, ctx, cpus):
         gargv = _eal(ctx, gen.binary, gen_map, "gen", vdevs("server"))
         gargv += ["--"] + _app(ctx, gen, "flowgen", cell.frame, layout, 16384, run_seconds + 5, forwarding_cores=1)
         fargv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs("client"))
-        fargv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, 16384, run_seconds)
+        fargv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, 16384, run_seconds, kernel=cell.kernel)
         return [ProcSpec("generator", gargv, wait_socket=sock), ProcSpec("subject", fargv)]
     raise ValueError(f"unknown rig {cell.rig!r}: use one of {', '.join(RIGS)}")
