@@ -24,7 +24,7 @@ FRAMES = (64, 128, 256, 512, 1024, 1518)
 @dataclass
 class Cell:
     rig: str
-    variant: str  # rig label shown in reports: null, ring-warm, memif, pci
+    variant: str  # rig label shown in reports: null, ring-warm, memif, vhost, pci
     mode: str
     kernel: str
     frame: int
@@ -52,7 +52,7 @@ def build_cells(rig_names, modes, kernels, frames, layouts, tiers, cpus, caches,
         if rig not in rigs.RIGS:
             raise ValueError(f"unknown rig {rig!r}: use one of {', '.join(rigs.RIGS)}")
         for layout in layouts:
-            gen_busy = 1 if rig == "memif" else 0
+            gen_busy = 1 if rig in rigs.TWO_PROCESS_RIGS else 0
             try:
                 machine.lcore_plan(cpus, layout.cores, gen_busy)
                 core_skip = None

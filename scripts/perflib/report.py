@@ -161,8 +161,9 @@ def markdown(results):
         out += [f"- {v}: {n}" for v, n in notes]
         reasons = sorted({c["skip"] for c in skips})
         out += [f"- skipped ({sum(1 for c in skips if c['skip'] == r)} cells): {r}" for r in reasons]
-    if any(c["rig"] == "memif" for c in results["cells"] if not c.get("skip")):
-        out += ["", "memif: `gen TX` is the generator's own TX rate. memif applies back-pressure, so equal "
+    two = sorted({c["rig"] for c in results["cells"] if not c.get("skip") and c["rig"] in ("memif", "vhost")})
+    if two:
+        out += ["", f"{'/'.join(two)}: `gen TX` is the generator's own TX rate. The rig applies back-pressure, so equal "
                 "rates do not prove the forwarder keeps up; compare with the io mode on the same rig: "
                 "if io is no faster, the generator is the limit."]
     return "\n".join(out) + "\n"

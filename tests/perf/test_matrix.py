@@ -142,7 +142,53 @@ class TestCommandLines(unittest.TestCase):
         self.assertIn("--forward-mode=flowgen", gen.argv)
         self.assertEqual(gen.argv[gen.argv.index("--lcores") + 1], "0@0,1@0")
         self.assertEqual(fwd.argv[fwd.argv.index("--lcores") + 1], "0@0,1@1")
-        self.assertTrue(gen.wait_socket.endswith(".sock"))
+        self.assertEqual(len(gen.wait_sockets), 1)
+        self.assertTrue(gen.wait_sockets[0].endswith(".sock"))
+
+    def test_vhost_generator_owns_both_sockets_and_starts_first(self):
+        gen, fwd = rigs.build(self.cell("vhost"), fake("t"), self.ctx, [0, 1])
+        self.assertEqual((gen.role, fwd.role), ("generator", "subject"))
+        self.assertEqual(len(gen.wait_sockets), 2, "the forwarder starts once both sockets exist")
+        g, f = " ".join(gen.argv), " ".join(fwd.argv)
+        for i, sock in enumerate(gen.wait_sockets):
+            self.assertIn(f"--vdev net_vhost{i},iface={sock},queues=1", g)
+            self.assertIn(f"--vdev virtio_user{i},path={sock},queues=1", f)
+        self.assertIn("--forward-mode=flowgen", gen.argv)
+        self.assertIn("--huge-unlink", gen.argv)
+        # virtio_user hands its memory over by file descriptor: hugepages in
+        # memory only, one file per segment list (22.11 refuses
+        # --single-file-segments together with --huge-unlink).
+        self.assertIn("--in-memory", fwd.argv)
+        self.assertIn("--single-file-segments", fwd.argv)
+        self.assertNotIn("--huge-unlink", fwd.argv)
+        self.assertEqual(gen.argv[gen.argv.index("--lcores") + 1], "0@0,1@0")
+        self.assertEqual(fwd.argv[fwd.argv.index("--lcores") + 1], "0@0,1@1")
+
+    def test_vhost_needs_hugepages(self):
+        self.ctx.no_huge = True
+        with self.assertRaisesRegex(ValueError, "hugepages"):
+            rigs.build(self.cell("vhost"), fake("t"), self.ctx, [0, 1])
+
+    def test_vhost_skips_like_memif(self):
+        self.assertIsNotNone(rigs.unsupported("vhost", "rxonly"))
+        self.assertIsNotNone(rigs.unsupported("vhost", "txonly"))
+        self.assertIsNone(rigs.unsupported("vhost", "io"))
+        cells = matrix.build_cells(["vhost"], ["macswap"], [], [64], [machine.parse_layout("2Q2C")],
+                                   ["hot"], [0, 1], {})
+        self.assertIn("needs 3 busy-polling cores", cells[0].skip)
+
+    def test_kernel_cells_reach_subjects_that_have_kernels(self):
+        cell = matrix.Cell("null", "null", "macswap", "sse", 64, machine.parse_layout("1Q1C"), {})
+        (p,) = rigs.build(cell, fake("p", **{"macswap-kernel": True}), self.ctx, [0, 1])
+        self.assertIn("--macswap-kernel=sse", p.argv)
+        # testpmd has one macswap: it runs it in every kernel cell.
+        (p,) = rigs.build(cell, fake("t"), self.ctx, [0, 1])
+        self.assertFalse([a for a in p.argv if a.startswith("--macswap-kernel")])
+        # A subject's own kernel= wins over the cell's.
+        s = fake("p", **{"macswap-kernel": True})
+        s.kernel = "avx2"
+        (p,) = rigs.build(cell, s, self.ctx, [0, 1])
+        self.assertIn("--macswap-kernel=avx2", p.argv)
 
     def test_pci_uses_allow_list(self):
         self.ctx.pci_ports = ["0000:81:00.0", "0000:81:00.1"]
