@@ -16,14 +16,27 @@ class TestRingTiers(unittest.TestCase):
         self.assertIn("exceeds L1d", t["hot"].note)
         self.assertEqual(t["warm"].bursts, 16)  # 16 x 64 x 2 KiB = 2 MiB = L2
         self.assertEqual(t["warm"].footprint, 2048 * 1024)
-        self.assertEqual(t["cold"].bursts, 31)  # capped: 31 x 32 = 992 <= 1023 ring entries
+        # Touched lines (3 x 64 B a packet) beyond 2 x L2 = 4 MiB: one queue
+        # holds 31 bursts (992 <= 1023 ring entries), 2 x 992 x 192 B =
+        # 372 KiB, so 12 queues per port, of which 29 bursts reach 4.08 MiB.
+        self.assertEqual((t["cold"].queues, t["cold"].bursts), (12, 29))
+        self.assertIn("12 queues per port", t["cold"].note)
+        self.assertEqual((t["hot"].queues, t["warm"].queues), (1, 1))
+
+    def test_cold_takes_the_fewest_bursts_beyond_twice_l2(self):
+        t = {x.name: x for x in machine.ring_tiers({"L1d": 32768, "L2": 262144, "L3": 1 << 20}, 2, 1, 32)}
+        # 512 KiB: 2 queues x 22 bursts x 64 pkts x 192 B = 528 KiB; 21 would be 504.
+        self.assertEqual((t["cold"].queues, t["cold"].bursts), (2, 22))
+
+    def test_cold_caps_at_the_ring_pmd_queues(self):
+        t = {x.name: x for x in machine.ring_tiers({"L1d": 32768, "L2": 64 << 20}, 2, 1, 32)}
+        self.assertEqual((t["cold"].queues, t["cold"].bursts), (16, 31))
         self.assertIn("capped", t["cold"].note)
 
-    def test_cold_exceeds_a_small_llc(self):
-        t = {x.name: x for x in machine.ring_tiers({"L1d": 32768, "L2": 262144, "L3": 1 << 20}, 2, 1, 32)}
-        self.assertEqual(t["cold"].bursts, 9)  # 9 x 128 KiB > 1 MiB
-        self.assertGreater(t["cold"].footprint, 1 << 20)
-        self.assertEqual(t["cold"].note, "")
+    def test_cold_cells_name_their_queues(self):
+        cells = matrix.build_cells(["ring"], ["macswap"], [], [64], [machine.parse_layout("1Q1C")], ["warm", "cold"],
+                                   [0, 1], CACHES)
+        self.assertEqual([c.key for c in cells], ["ring-warm/macswap/64B/1Q1C", "ring-cold/macswap/64B/12Q1C"])
 
     def test_sysfs_cache_sizes(self):
         self.assertTrue(set(machine.cache_sizes()) >= {"L1d", "L2"})
