@@ -120,8 +120,9 @@ def ring_tiers(caches, nb_ports=2, nb_queues=1, burst=32):
         n = max(1, min(n, cap))
         per_burst = nb_ports * queues * burst * MBUF_FOOTPRINT
         size = n * per_burst
-        if name == "hot" and size > l1:
-            note = f"1 burst ({size // 1024} KiB) already exceeds L1d ({l1 // 1024} KiB)"
+        touched = n * nb_ports * queues * burst * TOUCHED_BYTES
+        if name == "hot" and touched > l1:
+            note = f"1 burst's touched lines ({touched // 1024} KiB) already exceed L1d ({l1 // 1024} KiB)"
         tiers.append(RingTier(name, n, n * nb_ports * queues * burst, size, note, queues))
 
     per_burst = nb_ports * nb_queues * burst * MBUF_FOOTPRINT

@@ -13,7 +13,7 @@ class TestRingTiers(unittest.TestCase):
     def test_tiers_from_cache_sizes(self):
         t = {x.name: x for x in machine.ring_tiers(CACHES, nb_ports=2, nb_queues=1, burst=32)}
         self.assertEqual(t["hot"].bursts, 1)  # 64 pkts x 2 KiB = 128 KiB: no N fits 48 KiB
-        self.assertIn("exceeds L1d", t["hot"].note)
+        self.assertEqual(t["hot"].note, "")  # but its touched lines (12 KiB) do
         self.assertEqual(t["warm"].bursts, 16)  # 16 x 64 x 2 KiB = 2 MiB = L2
         self.assertEqual(t["warm"].footprint, 2048 * 1024)
         # Touched lines (3 x 64 B a packet) beyond 2 x L2 = 4 MiB: one queue
@@ -37,6 +37,10 @@ class TestRingTiers(unittest.TestCase):
         cells = matrix.build_cells(["ring"], ["macswap"], [], [64], [machine.parse_layout("1Q1C")], ["warm", "cold"],
                                    [0, 1], CACHES)
         self.assertEqual([c.key for c in cells], ["ring-warm/macswap/64B/1Q1C", "ring-cold/macswap/64B/12Q1C"])
+
+    def test_hot_says_when_even_its_touched_lines_miss_l1(self):
+        t = machine.ring_tiers({"L1d": 8192, "L2": 262144}, 2, 1, 32)[0]
+        self.assertIn("touched lines (12 KiB) already exceed L1d (8 KiB)", t.note)
 
     def test_sysfs_cache_sizes(self):
         self.assertTrue(set(machine.cache_sizes()) >= {"L1d", "L2"})
