@@ -16,9 +16,12 @@ Parts of a run:
            "within noise" looks like on this machine
   icount   callgrind instructions per packet by stage, ring-hot (no clock
            involved: the same on a busy machine)
+  bench    benchmarks/bench_macswap: each kernel alone on hot, warm and cold
+           working sets, TSC cycles per packet, fastest of its repetitions
 """
 
 import dataclasses
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -50,6 +53,8 @@ class Settings:
     duration: int = 1
     icount: bool = True
     icount_seconds: int = 2
+    bench: str = None  # bench_macswap binary, or None
+    bench_reps: int = 5
 
 
 def plan(s, work):
@@ -85,11 +90,31 @@ def plan(s, work):
     return parts
 
 
+def bench_argv(s, cpu):
+    """bench_macswap pinned to a CPU, JSON out; each repetition a short run."""
+    return ["taskset", "-c", str(cpu), s.bench, "--benchmark_min_time=0.05",
+            f"--benchmark_repetitions={s.bench_reps}", "--benchmark_format=json"]
+
+
+def bench_rows(bench_json):
+    """kernel -> {set: fastest cyc/pkt over repetitions} from bench_macswap's JSON."""
+    best = {}
+    for b in (bench_json or {}).get("benchmarks", []):
+        if b.get("run_type") != "iteration" or "cyc/pkt" not in b:
+            continue
+        _, working_set, kernel = b["name"].split("/")[:3]
+        cur = best.setdefault(kernel, {}).get(working_set)
+        if cur is None or b["cyc/pkt"] < cur:
+            best[kernel][working_set] = b["cyc/pkt"]
+    return [[k, _fmt(v.get("hot"), 2), _fmt(v.get("warm"), 2), _fmt(v.get("cold"), 2)]
+            for k, v in sorted(best.items(), key=lambda kv: kv[1].get("hot", 1e9))]
+
+
 def estimate_seconds(parts, s):
     """Wall time of a doc run: start-up, first print, warm-up, measured
     seconds and stop per process run; a generator adds its own start-up."""
     per = 1.5 + 1 + s.warmup + s.duration
-    t = 0.0
+    t = 30.0 if s.bench else 0.0
     for p in parts:
         t += p.runs * per + p.two_process_runs * (per + 2) + p.icount_runs * (10 + s.icount_seconds)
     return t
@@ -323,6 +348,16 @@ def render(ctx):
             out += ["", f"![kernels]({ctx['charts']['kernels']})"]
     else:
         out.append("not measured")
+    out += ["", "## Each kernel alone (benchmarks/bench_macswap)", ""]
+    rows = bench_rows(ctx.get("bench"))
+    if rows:
+        out.append("TSC cycles per packet, bursts of 32 64-byte packets, fastest of "
+                   f"{s.bench_reps} repetitions (each the median of its samples): hot = 32 mbufs reused "
+                   "(L1), warm = 1024 in a shuffled order (L2), cold = 32768 (beyond L2). "
+                   f"Command: `{' '.join(ctx.get('bench_command', []))}`.")
+        out += ["", _table(["kernel", "hot", "warm", "cold"], rows)]
+    else:
+        out.append("not measured (bench_macswap not built: libbenchmark-dev)")
     out += ["", "## How auto chose (show fwd macswap at start)", ""]
     out += ["```", ctx["calibration"], "```"] if ctx.get("calibration") else ["not captured"]
     out += ["", "## Where the instructions go (callgrind, ring-hot 64 B)", ""]

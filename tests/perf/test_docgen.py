@@ -126,6 +126,24 @@ class TestRender(unittest.TestCase):
         self.assertIn("not measured", text)
 
 
+class TestBench(unittest.TestCase):
+    def test_fastest_repetition_per_kernel_and_set(self):
+        js = {"benchmarks": [
+            {"name": "macswap/hot/avx2", "run_type": "iteration", "cyc/pkt": 2.6},
+            {"name": "macswap/hot/avx2", "run_type": "iteration", "cyc/pkt": 2.4},
+            {"name": "macswap/hot/avx2_median", "run_type": "aggregate", "cyc/pkt": 1.0},
+            {"name": "macswap/warm/avx2", "run_type": "iteration", "cyc/pkt": 4.8},
+            {"name": "macswap/hot/sse", "run_type": "iteration", "cyc/pkt": 3.1}]}
+        self.assertEqual(docgen.bench_rows(js), [["avx2", "2.40", "4.80", "-"], ["sse", "3.10", "-", "-"]])
+
+    def test_bench_is_pinned_and_in_the_doc(self):
+        s = settings(bench="/b/bench_macswap")
+        self.assertEqual(docgen.bench_argv(s, 1)[:4], ["taskset", "-c", "1", "/b/bench_macswap"])
+        text = docgen.render({"settings": s, "bench": {"benchmarks": [
+            {"name": "macswap/cold/sse", "run_type": "iteration", "cyc/pkt": 14.0}]}, "bench_command": ["x"]})
+        self.assertIn("| sse | - | - | 14.00 |", text)
+
+
 class TestCalibrationBlock(unittest.TestCase):
     LOG = ("Logical Core 1 (socket 0) forwards packets on 2 streams:\n"
            "  macswap packet forwarding packets/burst=32\n"
