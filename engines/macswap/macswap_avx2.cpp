@@ -1,7 +1,9 @@
 // The avx2 kernel: two packet heads per 256-bit pshufb (two 16-byte loads
 // into one ymm, two 16-byte stores out of it), four packets per iteration,
-// the VLAN/QinQ stores folded into the loop (decided once per burst) and no
-// store of a TX field that already holds its value (TxStore::kIfChanged).
+// the VLAN/QinQ stores folded into the loop (decided once per burst) and
+// every TX field stored (TxStore::kAlways): the fewest instructions, and on
+// the cores where skipping unchanged fields pays, the avx512 kernel does it
+// and the start-up measurement picks it (doc/macswap-kernels.md).
 //
 // No software prefetch: explicit prefetch passes (all mbuf lines of the
 // burst, then all heads, then the swap) and look-ahead prefetches were
