@@ -3,8 +3,9 @@
 // is a 128-bit kernel for EAL's SIMD cap). The mask keeps every access inside
 // the 12 bytes the contract lets us touch, so heads of 12..15 bytes stay on
 // the vector path. Four packets per iteration, VLAN/QinQ stores folded into
-// the loop and no store of a TX field that already holds its value, as in
-// the avx2 kernel (no software prefetch either, for the reason given there).
+// the loop as in the avx2 kernel (and no software prefetch, for the reason
+// given there), but no store of a TX field that already holds its value
+// (TxStore::kIfChanged): the kernel for the cores where clean lines pay.
 #include "macswap_x86.h"
 
 #include <immintrin.h>
