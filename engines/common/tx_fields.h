@@ -35,18 +35,66 @@ static inline TxFields tx_fields_for(const pmdfwd_port_tx &tx) {
 // testpmd keeps only these of a forwarded mbuf's ol_flags.
 inline constexpr uint64_t kKeptOlFlags = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL;
 
+// How the TX fields of a forwarded mbuf are written; the resulting mbuf is
+// the same. kAlways stores every field, as testpmd's mbuf_field_set() does:
+// the fewest instructions. kIfChanged stores a field only when it does not
+// already hold the contract's value: mbufs forwarded again (a ring loopback,
+// a NIC's recycled buffers) usually already carry l2_len/l3_len and clean
+// ol_flags, and their cache lines then stay clean, for a compare and a
+// branch per field. Which is faster depends on the core; macswap measures
+// its kernels at start-up (doc/macswap-kernels.md).
+enum class TxStore { kAlways, kIfChanged };
+
+// What the port asks for, known at compile time by code that decides once
+// per burst (kernels) ...
+template <bool kFlags, bool kVlan, bool kQinq>
+struct FixedTxRequests {
+    static_assert(kFlags || (!kVlan && !kQinq), "an insert request is an ol_flags bit");
+    static constexpr bool flags() { return kFlags; }
+    static constexpr bool vlan() { return kVlan; }
+    static constexpr bool qinq() { return kQinq; }
+};
+
+// ... or read from the fields for each packet.
+struct TxRequestsOf {
+    const TxFields &f;
+    static constexpr bool flags() { return true; }
+    bool vlan() const { return f.ol_flags & RTE_MBUF_F_TX_VLAN; }
+    bool qinq() const { return f.ol_flags & RTE_MBUF_F_TX_QINQ; }
+};
+
+// l2_len and l3_len are exactly the low 16 bits of tx_offload: one 16-bit
+// compare tells whether both already hold 14 and 20.
+static_assert(RTE_BYTE_ORDER == RTE_LITTLE_ENDIAN);
+static_assert(RTE_MBUF_L2_LEN_OFS == 0 && RTE_MBUF_L3_LEN_OFS == RTE_MBUF_L2_LEN_BITS &&
+              RTE_MBUF_L2_LEN_BITS + RTE_MBUF_L3_LEN_BITS == 16);
+inline constexpr uint16_t kL2L3Len = sizeof(rte_ether_hdr) | sizeof(rte_ipv4_hdr)
+                                                                 << RTE_MBUF_L2_LEN_BITS;
+
 // The mbuf half of testpmd's forwarding contract (macswap, mac): ol_flags
 // keeps INDIRECT/EXTERNAL and gains the port's insert flags, the VLAN tags
-// the flags ask for, l2_len = 14, l3_len = 20. Static inline: macswap's
-// kernel units are compiled with different ISA flags, and an inline
-// function with external linkage could be merged into one copy built for an
-// ISA this CPU lacks.
+// the flags ask for, l2_len = 14, l3_len = 20. Req says which requests to
+// honour (FixedTxRequests, TxRequestsOf); without flags() the port asks for
+// none and f.ol_flags must be 0. Static inline: macswap's kernel units are
+// compiled with different ISA flags, and an inline function with external
+// linkage could be merged into one copy built for an ISA this CPU lacks.
+template <TxStore kStore, class Req>
+static inline void write_tx_fields(rte_mbuf *m, const TxFields &f, Req req) {
+    const uint64_t ol = m->ol_flags;
+    const uint64_t want = req.flags() ? (ol & kKeptOlFlags) | f.ol_flags : ol & kKeptOlFlags;
+    if (kStore == TxStore::kAlways || want != ol) m->ol_flags = want;
+    if (req.vlan()) m->vlan_tci = f.vlan_tci;
+    if (req.qinq()) m->vlan_tci_outer = f.vlan_tci_outer;
+    if (kStore == TxStore::kAlways || static_cast<uint16_t>(m->tx_offload) != kL2L3Len) {
+        m->l2_len = sizeof(rte_ether_hdr);
+        m->l3_len = sizeof(rte_ipv4_hdr);
+    }
+}
+
+// The contract with every request read per packet (engines that do not
+// dispatch per burst).
 static inline void set_tx_fields(rte_mbuf *m, const TxFields &f) {
-    m->ol_flags = (m->ol_flags & kKeptOlFlags) | f.ol_flags;
-    if (f.ol_flags & RTE_MBUF_F_TX_VLAN) m->vlan_tci = f.vlan_tci;
-    if (f.ol_flags & RTE_MBUF_F_TX_QINQ) m->vlan_tci_outer = f.vlan_tci_outer;
-    m->l2_len = sizeof(rte_ether_hdr);
-    m->l3_len = sizeof(rte_ipv4_hdr);
+    write_tx_fields<TxStore::kAlways>(m, f, TxRequestsOf{f});
 }
 
 } // namespace pmdfwd::engines

@@ -1,6 +1,7 @@
 // The compiled kernels in order of preference, and the run-time checks that
 // decide which of them this CPU and EAL's SIMD cap allow. Built with the
 // baseline flags only (see macswap_kernel.h).
+#include "calibrate.h"
 #include "macswap_kernel.h"
 #include "macswap_kernels_config.h"
 
@@ -10,6 +11,8 @@ extern "C" {
 #include <rte_vect.h>
 }
 
+#include <algorithm>
+
 namespace pmdfwd::macswap {
 
 namespace {
@@ -17,10 +20,8 @@ constexpr compat::CpuFlag kEnd = compat::kNoCpuFlag;
 }
 
 KernelRegistry::KernelRegistry() {
-    // Most preferred first, in the order measured by benchmarks/bench_macswap
-    // (doc/macswap-kernels.md): avx2 was faster than sse-interleaved hot, warm
-    // and cold in both runs; avx512 faster hot, equal warm, within noise
-    // cold; sse was not faster than sse-interleaved, so it comes after it.
+    // Preference order, for ties and for when nothing can be measured: the
+    // widest ISA first, testpmd 24.11's sse shape before 22.11's, scalar last.
 #ifdef PMDFWD_MACSWAP_AVX2
     kernels_.push_back({"avx2", macswap_avx2, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
 #endif
@@ -84,10 +85,54 @@ bool KernelRegistry::usable(const Kernel &k, std::string *why) const {
     return true;
 }
 
-const Kernel &KernelRegistry::best() const {
+KernelRegistry::~KernelRegistry() = default;
+
+std::vector<const Kernel *> KernelRegistry::usable_kernels() const {
+    std::vector<const Kernel *> v;
+    for (const Kernel &k : kernels_)
+        if (usable(k)) v.push_back(&k);
+    return v;
+}
+
+const Kernel &KernelRegistry::preferred() const {
     for (const Kernel &k : kernels_)
         if (usable(k)) return k;
     return kernels_.back(); // scalar, always compiled and always usable
+}
+
+const Calibration &KernelRegistry::calibration() const {
+    const std::vector<const Kernel *> candidates = usable_kernels();
+    bool stale = calibration_ == nullptr || calibration_->timings.size() != candidates.size();
+    for (size_t i = 0; !stale && i < candidates.size(); i++) {
+        stale = std::none_of(calibration_->timings.begin(), calibration_->timings.end(),
+                             [&](const KernelTiming &t) { return t.kernel == candidates[i]; });
+    }
+    if (stale) calibration_ = std::make_unique<Calibration>(calibrate(candidates));
+    return *calibration_;
+}
+
+const Kernel &KernelRegistry::best() const {
+    const Calibration &c = calibration();
+    return c.chosen ? *c.chosen : preferred();
+}
+
+void KernelRegistry::recalibrate() {
+    calibration_.reset();
+}
+
+void KernelRegistry::add_first(const Kernel &k) {
+    kernels_.push_front(k);
+    calibration_.reset();
+}
+
+void KernelRegistry::remove(std::string_view name) {
+    for (auto it = kernels_.begin(); it != kernels_.end(); ++it) {
+        if (name == it->name) {
+            kernels_.erase(it);
+            break;
+        }
+    }
+    calibration_.reset();
 }
 
 std::string KernelRegistry::names(std::string_view sep) const {

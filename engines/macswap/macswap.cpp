@@ -1,9 +1,10 @@
 // The macswap forwarding engine: swaps the MAC addresses of every packet and
 // sets its TX fields, with the kernel chosen from those compiled in
-// (macswap_kernel.h): the best one this CPU runs, or the one forced by
-// --macswap-kernel=NAME / `set macswap kernel NAME`.
+// (macswap_kernel.h): the fastest usable one as measured here (calibrate.h),
+// or the one forced by --macswap-kernel=NAME / `set macswap kernel NAME`.
 #include "macswap.h"
 
+#include "calibrate.h"
 #include "macswap_fields.h"
 
 #include <pmdfwd/engine_register.h>
@@ -52,7 +53,9 @@ int set_param(const char *key, const char *value, char *err, size_t len) {
     }
     KernelRegistry &reg = KernelRegistry::instance();
     if (std::string_view(value) == "auto") {
+        // Measured again: what ran since may have changed the machine's state.
         g_forced = nullptr;
+        reg.recalibrate();
         return 0;
     }
     const Kernel *kern = reg.find(value);
@@ -79,7 +82,9 @@ void param_help(char *buf, size_t len) {
     std::string names = "auto";
     for (const Kernel &k : KernelRegistry::instance().all())
         names += std::string("|") + k.name;
-    std::snprintf(buf, len, "kernel=NAME  SIMD kernel, best usable by default (NAME: %s)\n",
+    std::snprintf(buf, len,
+                  "kernel=NAME  SIMD kernel; auto, the default, runs the fastest usable one as "
+                  "measured at start (NAME: %s)\n",
                   names.c_str());
 }
 
@@ -110,17 +115,22 @@ const char *running_kernel() {
 
 std::string describe_kernels() {
     const KernelRegistry &reg = KernelRegistry::instance();
-    const Kernel &sel = selected_kernel();
+    const Calibration &cal = reg.calibration();
     std::string s = "macswap kernel: ";
-    s += sel.name;
-    s += g_forced ? " (forced)" : " (auto: best usable)";
+    s += selected_kernel().name;
+    s += g_forced ? " (forced)" : " (auto: fastest measured)";
+    // Usable kernels fastest first as measured, then the others with why not.
     s += "\n  kernels (best first):";
+    for (const KernelTiming &t : cal.timings)
+        s += std::string("\n    ") + t.kernel->name + "  usable";
     for (const Kernel &k : reg.all()) {
         std::string why;
-        s += "\n    ";
-        s += k.name;
-        s += reg.usable(k, &why) ? "  usable" : "  not usable: " + why;
+        if (!reg.usable(k, &why)) s += std::string("\n    ") + k.name + "  not usable: " + why;
     }
+    std::string block = describe(cal);
+    for (size_t at = 0; (at = block.find('\n', at)) != std::string::npos; at += 3)
+        block.replace(at, 1, "\n  ");
+    s += "\n  " + block;
     return s;
 }
 

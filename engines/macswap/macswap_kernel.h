@@ -23,6 +23,8 @@
 #include <rte_cpuflags.h>
 
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,22 +58,38 @@ struct Kernel {
     compat::CpuFlag cpu_flags[kMaxKernelCpuFlags];
 };
 
+struct Calibration;
+
 class KernelRegistry {
   public:
     static KernelRegistry &instance();
-    // Every compiled kernel, most preferred first (the order measured on
-    // x86: see doc/macswap-kernels.md).
-    const std::vector<Kernel> &all() const { return kernels_; }
+    ~KernelRegistry();
+    // Every compiled kernel in preference order: the order `auto` falls back
+    // on when it cannot measure, and breaks ties with.
+    const std::deque<Kernel> &all() const { return kernels_; }
     const Kernel *find(std::string_view name) const;
     // Usable now: compiled, supported by this CPU, within the SIMD cap.
     bool usable(const Kernel &k, std::string *why = nullptr) const;
-    // The most preferred usable kernel (scalar at worst).
+    std::vector<const Kernel *> usable_kernels() const;
+    // The first usable kernel in preference order (scalar at worst).
+    const Kernel &preferred() const;
+    // What `auto` runs: the fastest usable kernel, measured on first use and
+    // again whenever the usable set changed (calibrate.h).
     const Kernel &best() const;
+    const Calibration &calibration() const;
+    // Measures again (`set macswap kernel auto`).
+    void recalibrate();
     std::string names(std::string_view sep = ", ") const;
+
+    // Kernels added at run time join the table and the calibration; tests
+    // add a deliberately slow one first in the preference order.
+    void add_first(const Kernel &k);
+    void remove(std::string_view name);
 
   private:
     KernelRegistry();
-    std::vector<Kernel> kernels_;
+    std::deque<Kernel> kernels_;
+    mutable std::unique_ptr<Calibration> calibration_;
 };
 
 } // namespace pmdfwd::macswap

@@ -1,8 +1,5 @@
 // The reference kernel: one packet at a time, no vector instructions. Every
 // other kernel is tested byte for byte and field for field against it.
-// Measured TSC cycles/packet (bench_macswap, burst 32, 64 B, medians of 5
-// interleaved repetitions, doc/macswap-kernels.md): hot 11.4, warm 20.8,
-// cold 44.3.
 #include "macswap_fields.h"
 
 namespace pmdfwd::macswap {

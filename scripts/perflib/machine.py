@@ -18,7 +18,9 @@ from dataclasses import dataclass
 
 SYS_CACHE = "/sys/devices/system/cpu/cpu{cpu}/cache"
 MBUF_FOOTPRINT = 2048  # bytes per mbuf + data buffer, rounded (2176 in testpmd)
+TOUCHED_BYTES = 3 * 64  # lines macswap touches per packet: mbuf's two, the header's one
 RING_USABLE = 1023  # a net_ring queue of 1024 entries holds 1023 packets
+RING_MAX_QUEUES = 16  # net_ring's queues per port
 
 
 def _read(path):
@@ -94,6 +96,7 @@ class RingTier:
     in_flight: int  # packets in flight over all ports and queues
     footprint: int  # bytes
     note: str  # why N is what it is, when it is not what the name promises
+    queues: int = 1  # queues per port (cold may need more than the layout's)
 
 
 def ring_tiers(caches, nb_ports=2, nb_queues=1, burst=32):
@@ -101,30 +104,45 @@ def ring_tiers(caches, nb_ports=2, nb_queues=1, burst=32):
 
     hot  = the most bursts whose packets fit L1d (at least 1),
     warm = the most that fit L2,
-    cold = the fewest that exceed the last-level cache,
-    each capped so that a queue never holds more than its 1023 usable ring
-    entries (more would be dropped at tx_first and silently shrink the set).
+    cold = the fewest whose touched lines (TOUCHED_BYTES a packet) exceed
+           twice L2, so that packet data and mbufs come from beyond L2; a
+           queue holds at most its 1023 usable ring entries (more would be
+           dropped at tx_first and silently shrink the set), so cold adds
+           queues per port (on the same cores) when full rings are not enough.
+    hot and warm count whole mbufs (MBUF_FOOTPRINT), as a pool spreads them.
     """
-    per_burst = nb_ports * nb_queues * burst * MBUF_FOOTPRINT
     cap = max(1, RING_USABLE // burst)
     l1 = caches.get("L1d", 32 * 1024)
     l2 = caches.get("L2", 1024 * 1024)
-    llc = max(caches.values()) if caches else 32 * 1024 * 1024
     tiers = []
 
-    def tier(name, n, note):
+    def tier(name, n, note, queues=nb_queues):
         n = max(1, min(n, cap))
+        per_burst = nb_ports * queues * burst * MBUF_FOOTPRINT
         size = n * per_burst
-        if name == "hot" and size > l1:
-            note = f"1 burst ({size // 1024} KiB) already exceeds L1d ({l1 // 1024} KiB)"
-        if name == "cold" and size <= llc:
-            note = (f"capped at {n} bursts by the ring ({RING_USABLE} entries/queue): "
-                    f"{size / 2**20:.1f} MiB does not exceed the {llc / 2**20:.0f} MiB LLC")
-        tiers.append(RingTier(name, n, n * nb_ports * nb_queues * burst, size, note))
+        touched = n * nb_ports * queues * burst * TOUCHED_BYTES
+        if name == "hot" and touched > l1:
+            note = f"1 burst's touched lines ({touched // 1024} KiB) already exceed L1d ({l1 // 1024} KiB)"
+        tiers.append(RingTier(name, n, n * nb_ports * queues * burst, size, note, queues))
 
+    per_burst = nb_ports * nb_queues * burst * MBUF_FOOTPRINT
     tier("hot", l1 // per_burst, "")
     tier("warm", l2 // per_burst, "")
-    tier("cold", llc // per_burst + 1, "")
+    want = 2 * l2
+    for queues in range(nb_queues, max(nb_queues, RING_MAX_QUEUES) + 1):
+        per_burst_touched = nb_ports * queues * burst * TOUCHED_BYTES
+        n = want // per_burst_touched + 1
+        if n <= cap:
+            break
+    n = min(n, cap)
+    touched = nb_ports * queues * burst * n * TOUCHED_BYTES
+    note = ""
+    if queues > nb_queues:
+        note = (f"{queues} queues per port on the layout's cores: one queue's ring holds {RING_USABLE}; "
+                f"{touched / 2**20:.1f} MiB of touched lines > 2 x L2 ({l2 // 1024} KiB)")
+    if touched <= want:
+        note = f"capped by {RING_MAX_QUEUES} queues x {RING_USABLE} entries: {touched / 2**20:.1f} MiB <= 2 x L2"
+    tier("cold", n, note, queues)
     return tiers
 
 

@@ -24,7 +24,7 @@ FRAMES = (64, 128, 256, 512, 1024, 1518)
 @dataclass
 class Cell:
     rig: str
-    variant: str  # rig label shown in reports: null, ring-warm, memif, pci
+    variant: str  # rig label shown in reports: null, ring-warm, memif, vhost, pci
     mode: str
     kernel: str
     frame: int
@@ -52,7 +52,7 @@ def build_cells(rig_names, modes, kernels, frames, layouts, tiers, cpus, caches,
         if rig not in rigs.RIGS:
             raise ValueError(f"unknown rig {rig!r}: use one of {', '.join(rigs.RIGS)}")
         for layout in layouts:
-            gen_busy = 1 if rig == "memif" else 0
+            gen_busy = 1 if rig in rigs.TWO_PROCESS_RIGS else 0
             try:
                 machine.lcore_plan(cpus, layout.cores, gen_busy)
                 core_skip = None
@@ -60,7 +60,7 @@ def build_cells(rig_names, modes, kernels, frames, layouts, tiers, cpus, caches,
                 core_skip = f"{layout.name} on {rig}: {e}"
             if rig == "ring":
                 if ring_bursts:
-                    rig_variants = [(f"ring-x{n}", {"bursts": n}, None) for n in ring_bursts]
+                    rig_variants = [(f"ring-x{n}", {"bursts": n}, None, layout) for n in ring_bursts]
                 else:
                     by_name = {t.name: t for t in machine.ring_tiers(caches, 2, layout.queues, burst)}
                     rig_variants = []
@@ -69,14 +69,19 @@ def build_cells(rig_names, modes, kernels, frames, layouts, tiers, cpus, caches,
                             raise ValueError(f"unknown ring tier {name!r}: use hot, warm, cold")
                         t = by_name[name]
                         params = {"bursts": t.bursts, "in_flight": t.in_flight, "footprint_bytes": t.footprint}
-                        rig_variants.append((f"ring-{name}", params, t.note or None))
+                        # A tier that needs more queues than the layout has
+                        # runs them on the layout's cores, and says so in its key.
+                        tl = layout if t.queues == layout.queues else machine.Layout(
+                            f"{t.queues}Q{layout.cores}C", t.queues, layout.cores)
+                        rig_variants.append((f"ring-{name}", params, t.note or None, tl))
             else:
-                rig_variants = [(rig, {}, None)]
-            for variant, params, note in rig_variants:
+                rig_variants = [(rig, {}, None, layout)]
+            for variant, params, note, cell_layout in rig_variants:
                 for mode, kernel in variants:
                     for frame in frames:
                         skip = core_skip or rigs.unsupported(rig, mode)
-                        cells.append(Cell(rig, variant, mode, kernel, frame, layout, dict(params), skip, note))
+                        cells.append(Cell(rig, variant, mode, kernel, frame, cell_layout, dict(params), skip,
+                                          note))
     return cells
 
 

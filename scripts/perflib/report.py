@@ -161,8 +161,9 @@ def markdown(results):
         out += [f"- {v}: {n}" for v, n in notes]
         reasons = sorted({c["skip"] for c in skips})
         out += [f"- skipped ({sum(1 for c in skips if c['skip'] == r)} cells): {r}" for r in reasons]
-    if any(c["rig"] == "memif" for c in results["cells"] if not c.get("skip")):
-        out += ["", "memif: `gen TX` is the generator's own TX rate. memif applies back-pressure, so equal "
+    two = sorted({c["rig"] for c in results["cells"] if not c.get("skip") and c["rig"] in ("memif", "vhost")})
+    if two:
+        out += ["", f"{'/'.join(two)}: `gen TX` is the generator's own TX rate. The rig applies back-pressure, so equal "
                 "rates do not prove the forwarder keeps up; compare with the io mode on the same rig: "
                 "if io is no faster, the generator is the limit."]
     return "\n".join(out) + "\n"
@@ -199,8 +200,104 @@ def write_csv(results, samples_path, summary_path):
                             "-" if e.get("cv") is None else f"{e['cv']:.4f}", *extra])
 
 
+VERDICT_COLOURS = {"faster": "#1a9850", "slower": "#d73027", "within noise": "#7f7f7f"}
+
+
+def forest_rows(results):
+    """One row per compared cell, in matrix order: what the forest plot draws.
+
+    Each row: label (rig/mode/size/layout), ratio B/A, CI low/high, verdict and
+    its colour. Cells without a ratio (a subject had no run) are left out.
+    """
+    rows = []
+    for c in results["cells"]:
+        if c.get("skip"):
+            continue
+        cmp_ = results.get("comparison", {}).get(c["key"])
+        if not cmp_ or "ratio" not in cmp_:
+            continue
+        mode = c["mode"] + (f"+{c['kernel']}" if c.get("kernel") else "")
+        rows.append({"label": f"{c['variant']} {mode} {c['frame']}B {c['layout']}", "ratio": cmp_["ratio"],
+                     "low": cmp_["ci_low"], "high": cmp_["ci_high"], "verdict": cmp_["verdict"],
+                     "colour": VERDICT_COLOURS.get(cmp_["verdict"], "#7f7f7f")})
+    return rows
+
+
+def mpps_panels(results):
+    """{title: cells sorted by frame size}, one panel per rig/mode/layout."""
+    panels = {}
+    for c in results["cells"]:
+        if c.get("skip"):
+            continue
+        mode = c["mode"] + (f"+{c['kernel']}" if c.get("kernel") else "")
+        panels.setdefault(f"{c['variant']} {mode} {c['layout']}", []).append(c)
+    return {t: sorted(cells, key=lambda c: c["frame"]) for t, cells in panels.items()}
+
+
+def _draw_forest(ax, rows, labels, confidence):
+    ys = list(range(len(rows)))[::-1]
+    for y, r in zip(ys, rows):
+        ax.errorbar([r["ratio"]], [y], xerr=[[r["ratio"] - r["low"]], [r["high"] - r["ratio"]]], fmt="o",
+                    color=r["colour"], ecolor=r["colour"], capsize=3, markersize=6)
+        ax.annotate(f"x{r['ratio']:.3f}", (r["high"], y), xytext=(4, 0), textcoords="offset points",
+                    va="center", fontsize=7, color=r["colour"])
+    ax.axvline(1.0, color="black", linewidth=1)
+    ax.set_yticks(ys)
+    ax.set_yticklabels([r["label"] for r in rows], fontsize=8)
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.set_xlabel(f"{labels[1]} / {labels[0]} (median ratio, {confidence:.0%} CI)")
+    lo = min([r["low"] for r in rows] + [1.0])
+    hi = max([r["high"] for r in rows] + [1.0])
+    pad = max(0.05, (hi - lo) * 0.15)
+    ax.set_xlim(lo - pad, hi + pad * 2)
+    ax.grid(True, axis="x", alpha=0.3)
+    ax.set_title("B/A per cell", fontsize=9)
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], marker="o", linestyle="", color=c, label=v) for v, c in VERDICT_COLOURS.items()
+               if any(r["verdict"] == v for r in rows)]
+    if handles:
+        ax.legend(handles=handles, fontsize=7, loc="best")
+
+
+def _draw_panel(ax, title, cells, results, labels):
+    """Mpps per subject: lines over frame sizes, or bars for one size (a line
+    through one point is a lone dot)."""
+    one_size = len({c["frame"] for c in cells}) == 1
+    for i, lab in enumerate(labels):
+        xs, ys, lo, hi = [], [], [], []
+        for c in cells:
+            e = results["summary"][c["key"]].get(lab, {})
+            if e.get("n"):
+                xs.append(c["frame"])
+                ys.append(e["median"])
+                lo.append(e["median"] - e["min"])
+                hi.append(e["max"] - e["median"])
+        if not xs:
+            continue
+        if one_size:
+            ax.bar([i], ys, width=0.6, yerr=[lo, hi], capsize=4, label=lab, color=f"C{i}")
+        else:
+            ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=4, label=lab)
+    ax.set_title(title, fontsize=9)
+    ax.set_ylabel("Mpps (median, min-max)")
+    if one_size:
+        ax.set_xticks(range(len(labels)))
+        ax.set_xticklabels(labels, fontsize=8)
+        ax.set_xlabel(f"{cells[0]['frame']} B frames")
+    else:
+        ax.set_xlabel("frame size (B)")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks([c["frame"] for c in cells])
+        ax.set_xticklabels([str(c["frame"]) for c in cells])
+        ax.legend(fontsize=8)
+    ax.set_ylim(bottom=0)
+    ax.grid(True, axis="y", alpha=0.3)
+
+
 def chart(results, path):
-    """Mpps by frame size per subject, one panel per rig/mode/layout, min-max bars.
+    """A forest plot of B/A per cell (ratio, CI, verdict colour, a line at 1.0)
+    beside the Mpps panels (one per rig/mode/layout, min-max bars).
 
     Returns None on success or a reason string (matplotlib missing is not fatal:
     the JSON/CSV/markdown carry the same numbers).
@@ -212,44 +309,38 @@ def chart(results, path):
         import matplotlib.pyplot as plt
     except ImportError as e:
         return f"no PNG: matplotlib not importable ({e}); apt-get install python3-matplotlib"
-    labels = [s["label"] for s in results["subjects"]]
-    panels = {}
-    for c in results["cells"]:
-        if c.get("skip"):
-            continue
-        mode = c["mode"] + (f"+{c['kernel']}" if c.get("kernel") else "")
-        panels.setdefault(f"{c['variant']} {mode} {c['layout']}", []).append(c)
-    if not panels:
+    fig = figure(results)
+    if fig is None:
         return "no PNG: no measured cells"
-    n = len(panels)
-    cols = min(3, n)
-    rows = (n + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(5 * cols, 3.6 * rows), squeeze=False)
-    for ax, (title, cells) in zip([a for r in axes for a in r], panels.items()):
-        cells = sorted(cells, key=lambda c: c["frame"])
-        for lab in labels:
-            xs, ys, lo, hi = [], [], [], []
-            for c in cells:
-                e = results["summary"][c["key"]].get(lab, {})
-                if e.get("n"):
-                    xs.append(c["frame"])
-                    ys.append(e["median"])
-                    lo.append(e["median"] - e["min"])
-                    hi.append(e["max"] - e["median"])
-            if xs:
-                ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=4, label=lab)
-        ax.set_title(title, fontsize=9)
-        ax.set_xlabel("frame size (B)")
-        ax.set_ylabel("Mpps (median, min-max)")
-        ax.set_xscale("log", base=2)
-        ax.set_xticks([c["frame"] for c in cells])
-        ax.set_xticklabels([str(c["frame"]) for c in cells])
-        ax.set_ylim(bottom=0)
-        ax.grid(True, alpha=0.3)
-        ax.legend(fontsize=8)
-    for ax in [a for r in axes for a in r][n:]:
-        ax.set_visible(False)
-    fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return None
+
+
+def figure(results):
+    """The chart as a matplotlib Figure (None without measured cells); its
+    first axes is the forest plot when there are two subjects."""
+    import matplotlib.pyplot as plt
+    from matplotlib.gridspec import GridSpec
+
+    labels = [s["label"] for s in results["subjects"]]
+    panels = mpps_panels(results)
+    if not panels:
+        return None
+    rows = forest_rows(results) if len(labels) >= 2 else []
+    n = len(panels)
+    cols = min(3, n)
+    prow = (n + cols - 1) // cols
+    forest_w = 6 if rows else 0
+    height = max(3.6 * prow, 0.3 * len(rows) + 1.5)
+    fig = plt.figure(figsize=(forest_w + 5 * cols, height))
+    grid = GridSpec(prow, cols + (1 if rows else 0), figure=fig,
+                    width_ratios=([forest_w / 5] if rows else []) + [1] * cols)
+    if rows:
+        confidence = results.get("analysis", {}).get("confidence", 0.95)
+        _draw_forest(fig.add_subplot(grid[:, 0]), rows, labels, confidence)
+    off = 1 if rows else 0
+    for k, (title, cells) in enumerate(panels.items()):
+        _draw_panel(fig.add_subplot(grid[k // cols, off + k % cols]), title, cells, results, labels)
+    fig.tight_layout()
+    return fig

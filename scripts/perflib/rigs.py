@@ -13,6 +13,16 @@ memif  a generator process and the forwarder over two net_memif ports: the
        closest thing to NIC loopback without a NIC (two processes, shared
        memory copies, back-pressure). The generator's own TX rate is
        reported so a reader sees which side limits.
+vhost  a generator process owning two net_vhost ports (vhost-user sockets,
+       server side) and the forwarder on two virtio_user ports connected to
+       them: every packet crosses virtio descriptor rings both ways and is
+       copied into and out of the forwarder's mbufs by the other process, as
+       a NIC's DMA would (DPDK's own PVP tests use this loopback). Start
+       order: generator first, then wait for both sockets (virtio_user does
+       not retry), then the forwarder, which needs its memory in huge pages
+       it can hand over by file descriptor (--in-memory
+       --single-file-segments; 22.11 refuses --single-file-segments with
+       --huge-unlink).
 pci    real NIC ports by PCI address (a lab with two cabled ports); traffic
        is started with --tx-first and loops through the cable.
 
@@ -25,7 +35,9 @@ from dataclasses import dataclass, field
 
 from . import machine
 
-RIGS = ("null", "ring", "memif", "pci")
+RIGS = ("null", "ring", "memif", "vhost", "pci")
+# Rigs with a generator process beside the forwarder under test.
+TWO_PROCESS_RIGS = ("memif", "vhost")
 FORWARDING_MODES = ("io", "mac", "macswap", "5tswap")
 GENERATOR_MODES = ("txonly", "flowgen")  # figure = TX rate
 SINK_MODES = ("rxonly",)
@@ -35,7 +47,7 @@ SINK_MODES = ("rxonly",)
 class ProcSpec:
     role: str  # "subject" or "generator"
     argv: list
-    wait_socket: str = None  # start the next process only once this exists
+    wait_sockets: list = field(default_factory=list)  # start the next process once these exist
     files: dict = field(default_factory=dict)  # path -> content to write first
 
 
@@ -65,18 +77,25 @@ def metric_for(mode):
 
 def unsupported(rig, mode):
     """Why a (rig, mode) pair is not measured, or None when it is."""
-    if rig in ("ring", "pci", "memif") and mode in SINK_MODES:
+    if rig in ("ring", "pci") + TWO_PROCESS_RIGS and mode in SINK_MODES:
         return f"{mode} on {rig}: nothing feeds the ports, so nothing is received"
     if rig in ("ring", "pci") and mode == "txonly":
         return f"txonly on {rig}: the loop fills up and the rate is the ring's, not the engine's"
-    if rig == "memif" and mode in GENERATOR_MODES:
-        return f"{mode} on memif: the rig already has a generator; use the null rig for generators"
+    if rig in TWO_PROCESS_RIGS and mode in GENERATOR_MODES:
+        return f"{mode} on {rig}: the rig already has a generator; use the null rig for generators"
     return None
 
 
-def _eal(ctx, binary, lcores, role, vdevs=(), pci=()):
-    argv = [binary, "--lcores", lcores, "--file-prefix", ctx.prefix(role)]
-    argv += ["--no-huge", "-m", "1024"] if ctx.no_huge else ["--huge-unlink"]
+def _eal(ctx, binary, lcores, role, vdevs=(), pci=(), shared_memory=False):
+    """EAL options. shared_memory: the process hands its memory to another
+    one by file descriptor (virtio_user): hugepages in one file per segment
+    list, kept in memory only, so nothing is left behind either way."""
+    argv = [binary, "--lcores", lcores]
+    if shared_memory:
+        argv += ["--in-memory", "--single-file-segments"]
+    else:
+        argv += ["--file-prefix", ctx.prefix(role)]
+        argv += ["--no-huge", "-m", "1024"] if ctx.no_huge else ["--huge-unlink"]
     if pci:
         for addr in pci:
             argv += ["-a", addr]
@@ -87,14 +106,18 @@ def _eal(ctx, binary, lcores, role, vdevs=(), pci=()):
     return argv
 
 
-def _app(ctx, subject, mode, frame, layout, mbufs, run_seconds, forwarding_cores=None):
+def _app(ctx, subject, mode, frame, layout, mbufs, run_seconds, forwarding_cores=None, kernel=None):
     cores = forwarding_cores or layout.cores
     args = [f"--forward-mode={mode}", "--stats-period=1", f"--nb-cores={cores}",
             f"--rxq={layout.queues}", f"--txq={layout.queues}", f"--burst={ctx.burst}", f"--txpkts={frame}"]
     if subject.has("total-num-mbufs"):
         args.append(f"--total-num-mbufs={mbufs}")
-    if subject.kernel and mode == "macswap":
-        args.append(f"--macswap-kernel={subject.kernel}")
+    # The subject's own kernel= wins over the cell's; a subject without
+    # --macswap-kernel (testpmd) runs its one macswap in every kernel cell,
+    # which makes it the reference each kernel is compared with.
+    kernel = subject.kernel or kernel
+    if kernel and mode == "macswap" and subject.has("macswap-kernel"):
+        args.append(f"--macswap-kernel={kernel}")
     if subject.has("run-time"):
         # A safety net only: the runner stops the process once it has its
         # intervals; --run-time makes sure nothing outlives a killed runner.
@@ -115,14 +138,15 @@ def build(cell, subject, ctx, cpus):
     mode = subject.mode or cell.mode
     layout = cell.layout
     run_seconds = 1 + ctx.warmup + ctx.duration + 10
-    if cell.rig == "memif":
+    if cell.rig in TWO_PROCESS_RIGS:
         fwd_map, gen_map = machine.lcore_plan(cpus, layout.cores, 1)
     else:
         fwd_map, _ = machine.lcore_plan(cpus, layout.cores)
     if cell.rig == "null":
         vdevs = [f"net_null{i},size={cell.frame}" for i in range(2)]
         argv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs)
-        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(0, layout), run_seconds)
+        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(0, layout), run_seconds,
+                              kernel=cell.kernel)
         return [ProcSpec("subject", argv)]
     if cell.rig in ("ring", "pci"):
         n = cell.params.get("bursts", 1)
@@ -131,7 +155,8 @@ def build(cell, subject, ctx, cpus):
         else:
             argv = _eal(ctx, subject.binary, fwd_map, "fwd", pci=ctx.pci_ports)
         in_flight = 2 * layout.queues * ctx.burst * n
-        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(in_flight, layout), run_seconds)
+        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(in_flight, layout), run_seconds,
+                              kernel=cell.kernel)
         files = {}
         if n == 1:
             argv.append("--tx-first")
@@ -154,6 +179,20 @@ def build(cell, subject, ctx, cpus):
         gargv = _eal(ctx, gen.binary, gen_map, "gen", vdevs("server"))
         gargv += ["--"] + _app(ctx, gen, "flowgen", cell.frame, layout, 16384, run_seconds + 5, forwarding_cores=1)
         fargv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs("client"))
-        fargv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, 16384, run_seconds)
-        return [ProcSpec("generator", gargv, wait_socket=sock), ProcSpec("subject", fargv)]
+        fargv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, 16384, run_seconds, kernel=cell.kernel)
+        return [ProcSpec("generator", gargv, wait_sockets=[sock]), ProcSpec("subject", fargv)]
+    if cell.rig == "vhost":
+        if ctx.no_huge:
+            raise ValueError("the vhost rig needs hugepages (virtio_user shares its memory by file descriptor)")
+        gen = ctx.generator
+        n = ctx.counter + 1
+        socks = [os.path.join(ctx.workdir, f"vhost-{n}-{i}.sock") for i in range(2)]
+        gargv = _eal(ctx, gen.binary, gen_map, "gen",
+                     [f"net_vhost{i},iface={socks[i]},queues={layout.queues}" for i in range(2)])
+        gargv += ["--"] + _app(ctx, gen, "flowgen", cell.frame, layout, 16384, run_seconds + 5, forwarding_cores=1)
+        fargv = _eal(ctx, subject.binary, fwd_map, "fwd",
+                     [f"virtio_user{i},path={socks[i]},queues={layout.queues}" for i in range(2)],
+                     shared_memory=True)
+        fargv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, 16384, run_seconds, kernel=cell.kernel)
+        return [ProcSpec("generator", gargv, wait_sockets=socks), ProcSpec("subject", fargv)]
     raise ValueError(f"unknown rig {cell.rig!r}: use one of {', '.join(RIGS)}")

@@ -111,25 +111,26 @@ def _wait_socket(path, proc, timeout):
         if not proc.alive():
             raise RunError(f"generator exited before creating {path}:\n{proc.text()[-1500:]}")
         time.sleep(0.05)
-    raise RunError(f"no memif socket {path} after {timeout:.0f} s")
+    raise RunError(f"no socket {path} after {timeout:.0f} s")
 
 
 def run(specs, warmup, duration, metric, log_prefix=None, nb_ports=2, startup_timeout=45.0):
     """Run one repetition; returns a dict with the subject's figures.
 
     keys: best_pps, median_pps, intervals_pps (all, first print dropped),
-    used_pps (the measured ones), generator_tx_pps (memif), rc, argv.
+    used_pps (the measured ones), generator_tx_pps (two-process rigs), rc, argv.
     """
     procs = []
     needed = 1 + warmup + duration
     try:
         for spec in specs:
-            if spec.wait_socket and os.path.exists(spec.wait_socket):
-                os.unlink(spec.wait_socket)
+            for path in spec.wait_sockets:
+                if os.path.exists(path):
+                    os.unlink(path)
             log = f"{log_prefix}-{spec.role}.log" if log_prefix else None
             procs.append(Proc(spec, log))
-            if spec.wait_socket:
-                _wait_socket(spec.wait_socket, procs[-1], startup_timeout)
+            for path in spec.wait_sockets:
+                _wait_socket(path, procs[-1], startup_timeout)
         subject = next(p for p in procs if p.spec.role == "subject")
         deadline = time.monotonic() + startup_timeout + needed * 2
         while True:
@@ -146,7 +147,7 @@ def run(specs, warmup, duration, metric, log_prefix=None, nb_ports=2, startup_ti
                                f"{subject.text()[-1500:]}")
             time.sleep(0.05)
     finally:
-        # The forwarder (memif client) first: the generator (server) should
+        # The forwarder (memif/virtio client) first: the generator (server) should
         # see it leave rather than the other way round.
         rcs = {}
         for p in sorted(procs, key=lambda p: p.spec.role != "subject"):
@@ -174,7 +175,10 @@ def _figures(procs, warmup, duration, metric, nb_ports, rcs):
     if gens:
         g = gens[0]
         tx = [iv.rate("tx") for iv in parse.complete_intervals(g.text(), nb_ports)]
-        active = [x for x in tx if x > 0][1:-1]  # drop the connect / disconnect partials
+        sending = [x for x in tx if x > 0]
+        # Drop the connect / disconnect partials, unless a short run left
+        # nothing else.
+        active = sending[1:-1] or sending
         result["generator_tx_pps"] = stats.median(active) if active else None
         result["generator_intervals_pps"] = tx
         result["generator_rc"] = rcs.get("generator")

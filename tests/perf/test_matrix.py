@@ -13,17 +13,34 @@ class TestRingTiers(unittest.TestCase):
     def test_tiers_from_cache_sizes(self):
         t = {x.name: x for x in machine.ring_tiers(CACHES, nb_ports=2, nb_queues=1, burst=32)}
         self.assertEqual(t["hot"].bursts, 1)  # 64 pkts x 2 KiB = 128 KiB: no N fits 48 KiB
-        self.assertIn("exceeds L1d", t["hot"].note)
+        self.assertEqual(t["hot"].note, "")  # but its touched lines (12 KiB) do
         self.assertEqual(t["warm"].bursts, 16)  # 16 x 64 x 2 KiB = 2 MiB = L2
         self.assertEqual(t["warm"].footprint, 2048 * 1024)
-        self.assertEqual(t["cold"].bursts, 31)  # capped: 31 x 32 = 992 <= 1023 ring entries
+        # Touched lines (3 x 64 B a packet) beyond 2 x L2 = 4 MiB: one queue
+        # holds 31 bursts (992 <= 1023 ring entries), 2 x 992 x 192 B =
+        # 372 KiB, so 12 queues per port, of which 29 bursts reach 4.08 MiB.
+        self.assertEqual((t["cold"].queues, t["cold"].bursts), (12, 29))
+        self.assertIn("12 queues per port", t["cold"].note)
+        self.assertEqual((t["hot"].queues, t["warm"].queues), (1, 1))
+
+    def test_cold_takes_the_fewest_bursts_beyond_twice_l2(self):
+        t = {x.name: x for x in machine.ring_tiers({"L1d": 32768, "L2": 262144, "L3": 1 << 20}, 2, 1, 32)}
+        # 512 KiB: 2 queues x 22 bursts x 64 pkts x 192 B = 528 KiB; 21 would be 504.
+        self.assertEqual((t["cold"].queues, t["cold"].bursts), (2, 22))
+
+    def test_cold_caps_at_the_ring_pmd_queues(self):
+        t = {x.name: x for x in machine.ring_tiers({"L1d": 32768, "L2": 64 << 20}, 2, 1, 32)}
+        self.assertEqual((t["cold"].queues, t["cold"].bursts), (16, 31))
         self.assertIn("capped", t["cold"].note)
 
-    def test_cold_exceeds_a_small_llc(self):
-        t = {x.name: x for x in machine.ring_tiers({"L1d": 32768, "L2": 262144, "L3": 1 << 20}, 2, 1, 32)}
-        self.assertEqual(t["cold"].bursts, 9)  # 9 x 128 KiB > 1 MiB
-        self.assertGreater(t["cold"].footprint, 1 << 20)
-        self.assertEqual(t["cold"].note, "")
+    def test_cold_cells_name_their_queues(self):
+        cells = matrix.build_cells(["ring"], ["macswap"], [], [64], [machine.parse_layout("1Q1C")], ["warm", "cold"],
+                                   [0, 1], CACHES)
+        self.assertEqual([c.key for c in cells], ["ring-warm/macswap/64B/1Q1C", "ring-cold/macswap/64B/12Q1C"])
+
+    def test_hot_says_when_even_its_touched_lines_miss_l1(self):
+        t = machine.ring_tiers({"L1d": 8192, "L2": 262144}, 2, 1, 32)[0]
+        self.assertIn("touched lines (12 KiB) already exceed L1d (8 KiB)", t.note)
 
     def test_sysfs_cache_sizes(self):
         self.assertTrue(set(machine.cache_sizes()) >= {"L1d", "L2"})
@@ -142,7 +159,53 @@ class TestCommandLines(unittest.TestCase):
         self.assertIn("--forward-mode=flowgen", gen.argv)
         self.assertEqual(gen.argv[gen.argv.index("--lcores") + 1], "0@0,1@0")
         self.assertEqual(fwd.argv[fwd.argv.index("--lcores") + 1], "0@0,1@1")
-        self.assertTrue(gen.wait_socket.endswith(".sock"))
+        self.assertEqual(len(gen.wait_sockets), 1)
+        self.assertTrue(gen.wait_sockets[0].endswith(".sock"))
+
+    def test_vhost_generator_owns_both_sockets_and_starts_first(self):
+        gen, fwd = rigs.build(self.cell("vhost"), fake("t"), self.ctx, [0, 1])
+        self.assertEqual((gen.role, fwd.role), ("generator", "subject"))
+        self.assertEqual(len(gen.wait_sockets), 2, "the forwarder starts once both sockets exist")
+        g, f = " ".join(gen.argv), " ".join(fwd.argv)
+        for i, sock in enumerate(gen.wait_sockets):
+            self.assertIn(f"--vdev net_vhost{i},iface={sock},queues=1", g)
+            self.assertIn(f"--vdev virtio_user{i},path={sock},queues=1", f)
+        self.assertIn("--forward-mode=flowgen", gen.argv)
+        self.assertIn("--huge-unlink", gen.argv)
+        # virtio_user hands its memory over by file descriptor: hugepages in
+        # memory only, one file per segment list (22.11 refuses
+        # --single-file-segments together with --huge-unlink).
+        self.assertIn("--in-memory", fwd.argv)
+        self.assertIn("--single-file-segments", fwd.argv)
+        self.assertNotIn("--huge-unlink", fwd.argv)
+        self.assertEqual(gen.argv[gen.argv.index("--lcores") + 1], "0@0,1@0")
+        self.assertEqual(fwd.argv[fwd.argv.index("--lcores") + 1], "0@0,1@1")
+
+    def test_vhost_needs_hugepages(self):
+        self.ctx.no_huge = True
+        with self.assertRaisesRegex(ValueError, "hugepages"):
+            rigs.build(self.cell("vhost"), fake("t"), self.ctx, [0, 1])
+
+    def test_vhost_skips_like_memif(self):
+        self.assertIsNotNone(rigs.unsupported("vhost", "rxonly"))
+        self.assertIsNotNone(rigs.unsupported("vhost", "txonly"))
+        self.assertIsNone(rigs.unsupported("vhost", "io"))
+        cells = matrix.build_cells(["vhost"], ["macswap"], [], [64], [machine.parse_layout("2Q2C")],
+                                   ["hot"], [0, 1], {})
+        self.assertIn("needs 3 busy-polling cores", cells[0].skip)
+
+    def test_kernel_cells_reach_subjects_that_have_kernels(self):
+        cell = matrix.Cell("null", "null", "macswap", "sse", 64, machine.parse_layout("1Q1C"), {})
+        (p,) = rigs.build(cell, fake("p", **{"macswap-kernel": True}), self.ctx, [0, 1])
+        self.assertIn("--macswap-kernel=sse", p.argv)
+        # testpmd has one macswap: it runs it in every kernel cell.
+        (p,) = rigs.build(cell, fake("t"), self.ctx, [0, 1])
+        self.assertFalse([a for a in p.argv if a.startswith("--macswap-kernel")])
+        # A subject's own kernel= wins over the cell's.
+        s = fake("p", **{"macswap-kernel": True})
+        s.kernel = "avx2"
+        (p,) = rigs.build(cell, s, self.ctx, [0, 1])
+        self.assertIn("--macswap-kernel=avx2", p.argv)
 
     def test_pci_uses_allow_list(self):
         self.ctx.pci_ports = ["0000:81:00.0", "0000:81:00.1"]

@@ -76,6 +76,94 @@ class TestReport(unittest.TestCase):
         self.assertEqual((e["n"], e["errors"]), (1, ["subject exited"]))
 
 
+def several_cells():
+    """Three compared cells at one frame size: faster, slower, within noise."""
+    res = synthetic([60.0, 60.5, 59.5, 60.2, 59.8], [66.0, 66.5, 65.5, 66.2, 65.8])
+    more = [("null/io/64B/1Q1C", "null", "io", [90.0, 90.5, 89.5, 90.2, 89.8], [80.0, 80.4, 79.6, 80.1, 79.9]),
+            ("vhost/macswap/64B/1Q1C", "vhost", "macswap", [8.0, 9.0, 7.0, 8.5, 7.5], [8.2, 7.1, 9.1, 7.6, 8.4])]
+    for key, rig, mode, a, b in more:
+        res["cells"].append({"key": key, "rig": rig, "variant": rig, "mode": mode, "kernel": None, "frame": 64,
+                             "layout": "1Q1C", "params": {}, "skip": None, "note": None})
+        for label, runs in (("before", a), ("after", b)):
+            for i, mpps in enumerate(runs, 1):
+                res["samples"].append({"cell": key, "subject": label, "rep": i, "mode": mode,
+                                       "best_pps": mpps * 1e6, "median_pps": mpps * 1e6,
+                                       "intervals_pps": [mpps * 1e6], "used_pps": [mpps * 1e6]})
+    return report.analyze(res)
+
+
+def have_matplotlib():
+    try:
+        import matplotlib  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+class TestChart(unittest.TestCase):
+    def test_forest_rows_one_per_compared_cell_with_verdict_colour(self):
+        rows = report.forest_rows(several_cells())
+        self.assertEqual([r["label"] for r in rows], ["ring-warm macswap 64B 1Q1C", "null io 64B 1Q1C",
+                                                      "vhost macswap 64B 1Q1C"])
+        self.assertEqual([r["verdict"] for r in rows], ["faster", "slower", "within noise"])
+        self.assertEqual([r["colour"] for r in rows], [report.VERDICT_COLOURS[v] for v in
+                                                       ("faster", "slower", "within noise")])
+        for r in rows:
+            self.assertLessEqual(r["low"], r["ratio"])
+            self.assertLessEqual(r["ratio"], r["high"])
+
+    def test_forest_rows_leave_out_cells_without_a_ratio(self):
+        res = synthetic([60.0, 61.0], [])
+        self.assertEqual(report.forest_rows(report.analyze(res)), [])
+
+    @unittest.skipUnless(have_matplotlib(), "python3-matplotlib not installed")
+    def test_figure_has_a_forest_plot_beside_the_mpps_panels(self):
+        res = several_cells()
+        fig = report.figure(res)
+        forest, panels = fig.axes[0], fig.axes[1:]
+        rows = report.forest_rows(res)
+        self.assertEqual([t.get_text() for t in forest.get_yticklabels()], [r["label"] for r in rows])
+        self.assertEqual(list(forest.get_yticks()), [2, 1, 0], "matrix order, top to bottom")
+        dots = [line for line in forest.get_lines() if line.get_marker() == "o"]
+        self.assertEqual([line.get_color() for line in dots], [r["colour"] for r in rows])
+        self.assertEqual([line.get_xdata()[0] for line in dots], [r["ratio"] for r in rows])
+        self.assertTrue(any(list(line.get_xdata()) == [1.0, 1.0] for line in forest.get_lines()),
+                        "a line at ratio 1.0")
+        self.assertIn("after / before", forest.get_xlabel())
+        self.assertEqual(len(panels), 3, "one Mpps panel per rig/mode/layout")
+        # One frame size: bars per subject, not lone dots on a frame-size axis.
+        for ax in panels:
+            self.assertEqual(len(ax.patches), 2, ax.get_title())
+            self.assertEqual([t.get_text() for t in ax.get_xticklabels()], ["before", "after"])
+
+    @unittest.skipUnless(have_matplotlib(), "python3-matplotlib not installed")
+    def test_one_subject_has_no_forest_plot(self):
+        res = synthetic([60.0, 61.0], [])
+        res["subjects"] = res["subjects"][:1]
+        fig = report.figure(report.analyze(res))
+        self.assertEqual(len(fig.axes), 1)
+        self.assertIn("ring-warm macswap 1Q1C", fig.axes[0].get_title())
+
+    @unittest.skipUnless(have_matplotlib(), "python3-matplotlib not installed")
+    def test_several_frame_sizes_draw_lines(self):
+        res = several_cells()
+        c = dict(res["cells"][0], key="ring-warm/macswap/1518B/1Q1C", frame=1518)
+        res["cells"].append(c)
+        for s in [s for s in res["samples"] if s["cell"] == "ring-warm/macswap/64B/1Q1C"]:
+            res["samples"].append(dict(s, cell=c["key"]))
+        fig = report.figure(report.analyze(res))
+        ring = next(ax for ax in fig.axes[1:] if ax.get_title().startswith("ring-warm"))
+        self.assertEqual(len(ring.patches), 0)
+        self.assertEqual(ring.get_xlabel(), "frame size (B)")
+
+    @unittest.skipUnless(have_matplotlib(), "python3-matplotlib not installed")
+    def test_chart_writes_a_png(self):
+        path = os.path.join(tmpdir(self), "chart.png")
+        self.assertIsNone(report.chart(several_cells(), path))
+        with open(path, "rb") as f:
+            self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+
 class TestBaseline(unittest.TestCase):
     def setUp(self):
         self.res = report.analyze(synthetic([60.0, 60.3, 59.7], [54.0, 54.2, 53.8]))

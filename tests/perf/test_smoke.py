@@ -2,7 +2,8 @@
 
 Subject: $PMDFWD_BIN if set (e.g. build/pmdfwd), else Debian's dpdk-testpmd.
 Skipped, with the reason, when hugepages or the binary are missing. About
-15 s: three cells x (EAL start-up + 1 s warm-up + 1 s measured).
+25 s: four cells x (EAL start-up + 1 s warm-up + 1 s measured); memif and
+vhost start a generator process first.
 """
 import json
 import os
@@ -40,7 +41,7 @@ class TestSmoke(unittest.TestCase):
         out = tempfile.mkdtemp(prefix="perf-smoke-")
         self.addCleanup(shutil.rmtree, out, True)
         cmd = [sys.executable, PERF, "run", "--subject", f"subject:{SUBJECT}", "--generator", GENERATOR,
-               "--rigs", "null,ring,memif", "--frames", "64", "--layouts", "1Q1C", "--ring-tiers", "warm",
+               "--rigs", "null,ring,memif,vhost", "--frames", "64", "--layouts", "1Q1C", "--ring-tiers", "warm",
                "-R", "1", "-T", "1", "-W", "1", "--out", out, "-q"]
         r = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
@@ -48,12 +49,13 @@ class TestSmoke(unittest.TestCase):
             res = json.load(f)
         by_cell = {s["cell"]: s for s in res["samples"]}
         self.assertEqual(sorted(by_cell), ["memif/macswap/64B/1Q1C", "null/macswap/64B/1Q1C",
-                                           "ring-warm/macswap/64B/1Q1C"])
+                                           "ring-warm/macswap/64B/1Q1C", "vhost/macswap/64B/1Q1C"])
         for key, s in by_cell.items():
             self.assertNotIn("error", s, key)
             self.assertGreater(s["best_pps"], 0, key)
             self.assertEqual(len(s["used_pps"]), 1, key)
         self.assertGreater(by_cell["memif/macswap/64B/1Q1C"]["generator_tx_pps"], 0)
+        self.assertGreater(by_cell["vhost/macswap/64B/1Q1C"]["generator_tx_pps"], 0)
         for name in ("report.md", "samples.csv", "summary.csv"):
             self.assertTrue(os.path.getsize(os.path.join(out, name)) > 0, name)
 

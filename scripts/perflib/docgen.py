@@ -1,0 +1,384 @@
+"""doc/performance.md from one `scripts/perf doc` run.
+
+The doc is a product of measurements, so it is written by the program that
+makes them: every figure in it comes from the results of this run (JSON in
+the work directory), none is typed in. `plan()` says what is measured,
+`render()` turns the results into markdown; both are pure functions, tested
+on synthetic results.
+
+Parts of a run:
+  matrix   dpdk-testpmd (A) against pmdfwd with its default kernel (B): io and
+           macswap on ring-hot, ring-warm, ring-cold and null at 64 B, and
+           on vhost at 64 B and 1518 B
+  kernels  dpdk-testpmd (A) against pmdfwd forced to each kernel (B), ring-hot
+           macswap 64 B
+  aa       pmdfwd against itself, ring-hot and vhost macswap 64 B: what
+           "within noise" looks like on this machine
+  icount   callgrind instructions per packet by stage, ring-hot (no clock
+           involved: the same on a busy machine)
+  bench    benchmarks/bench_macswap: each kernel alone on hot, warm and cold
+           working sets, TSC cycles per packet, fastest of its repetitions
+"""
+
+import dataclasses
+import json
+import os
+import re
+from dataclasses import dataclass, field
+
+from . import report
+
+MPPS_TO_NS = 1e3  # ns per packet = 1000 / Mpps
+
+
+@dataclass
+class Part:
+    name: str
+    argv: list  # scripts/perf arguments
+    runs: int = 0  # process runs, for the time estimate
+    two_process_runs: int = 0
+    icount_runs: int = 0
+    out: str = ""
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class Settings:
+    testpmd: str
+    pmdfwd: str
+    generator: str
+    kernels: list
+    reps: int = 4
+    warmup: int = 1
+    duration: int = 1
+    icount: bool = True
+    icount_seconds: int = 2
+    bench: str = None  # bench_macswap binary, or None
+    bench_reps: int = 5
+
+
+def plan(s, work):
+    """The parts of a doc run and their scripts/perf command lines."""
+    common = ["-R", str(s.reps), "-W", str(s.warmup), "-T", str(s.duration), "-q"]
+    tp, pf = f"testpmd:bin={s.testpmd}", f"pmdfwd:bin={s.pmdfwd}"
+    parts = []
+    # Ring and null at 64 B, then vhost at 64 and 1518 B: two compare runs,
+    # because a matrix crosses every rig with every frame size.
+    parts.append(Part("matrix", ["compare", "--a", tp, "--b", pf, "--rigs", "ring,null", "--ring-tiers",
+                                 "hot,warm,cold", "--frames", "64", "--layouts", "1Q1C", "--modes", "io,macswap",
+                                 *common], runs=8 * 2 * s.reps))
+    parts.append(Part("vhost", ["compare", "--a", tp, "--b", pf, "--rigs", "vhost", "--generator", s.generator,
+                                "--frames", "64,1518", "--layouts", "1Q1C", "--modes", "io,macswap", *common],
+                      two_process_runs=4 * 2 * s.reps))
+    if s.kernels:
+        parts.append(Part("kernels", ["compare", "--a", tp, "--b", pf, "--rigs", "ring", "--ring-tiers", "hot",
+                                      "--frames", "64", "--layouts", "1Q1C", "--modes", "macswap", "--kernels",
+                                      ",".join(s.kernels), *common], runs=len(s.kernels) * 2 * s.reps))
+    parts.append(Part("aa", ["compare", "--a", f"A:bin={s.pmdfwd}", "--b", f"B:bin={s.pmdfwd}", "--rigs",
+                             "ring,vhost", "--ring-tiers", "hot", "--generator", s.generator, "--frames", "64",
+                             "--layouts", "1Q1C", "--modes", "macswap", *common],
+                      runs=2 * s.reps, two_process_runs=2 * s.reps))
+    if s.icount:
+        # The default kernel and testpmd 22.11's shape; valgrind 3.19 has no
+        # AVX-512, so avx512 cannot be counted.
+        kernels = [k for k in ("avx2", "sse") if k in s.kernels] or [k for k in s.kernels if k != "avx512"][:1]
+        parts.append(Part("icount", ["icount", "--subject", tp, "--subject", pf, "--rigs", "ring", "--ring-tiers",
+                                     "hot", "--modes", "io,macswap", "--kernels", ",".join(kernels),
+                                     "--seconds", str(s.icount_seconds)],
+                          icount_runs=2 + 1 + len(kernels)))
+    for p in parts:
+        p.out = os.path.join(work, p.name)
+        p.argv += ["--out", p.out] if p.name == "icount" else ["--out", p.out, "--no-png"]
+    return parts
+
+
+def bench_argv(s, cpu):
+    """bench_macswap pinned to a CPU, JSON out; each repetition a short run."""
+    return ["taskset", "-c", str(cpu), s.bench, "--benchmark_min_time=0.05",
+            f"--benchmark_repetitions={s.bench_reps}", "--benchmark_format=json"]
+
+
+def bench_rows(bench_json):
+    """kernel -> {set: fastest cyc/pkt over repetitions} from bench_macswap's JSON."""
+    best = {}
+    for b in (bench_json or {}).get("benchmarks", []):
+        if b.get("run_type") != "iteration" or "cyc/pkt" not in b:
+            continue
+        _, working_set, kernel = b["name"].split("/")[:3]
+        cur = best.setdefault(kernel, {}).get(working_set)
+        if cur is None or b["cyc/pkt"] < cur:
+            best[kernel][working_set] = b["cyc/pkt"]
+    return [[k, _fmt(v.get("hot"), 2), _fmt(v.get("warm"), 2), _fmt(v.get("cold"), 2)]
+            for k, v in sorted(best.items(), key=lambda kv: kv[1].get("hot", 1e9))]
+
+
+def estimate_seconds(parts, s):
+    """Wall time of a doc run: start-up and stop, the dropped first print,
+    warm-up and measured seconds per process run; a generator adds its own
+    start-up and the wait for its sockets; valgrind starts slowly (per-run
+    costs taken from runs on this machine, rounded up)."""
+    per = 1 + 1 + s.warmup + s.duration
+    t = 30.0 if s.bench else 0.0
+    for p in parts:
+        t += p.runs * per + p.two_process_runs * (per + 2) + p.icount_runs * (14 + s.icount_seconds)
+    return t
+
+
+# ----------------------------------------------------------------- rendering
+
+def _cell(results, key):
+    return results.get("summary", {}).get(key, {}) if results else {}
+
+
+def _cmp(results, key):
+    return results.get("comparison", {}).get(key) if results else None
+
+
+def _med(results, key, label):
+    e = _cell(results, key).get(label, {})
+    return e.get("median") if e.get("n") else None
+
+
+def _fmt(x, nd=3):
+    return "-" if x is None else f"{x:.{nd}f}"
+
+
+def overhead_ns(results, tier, label, frame=64, layout="1Q1C"):
+    """1/macswap - 1/io in ns per packet from the medians, or None."""
+    io = _med(results, f"{tier}/io/{frame}B/{layout}", label)
+    ms = _med(results, f"{tier}/macswap/{frame}B/{layout}", label)
+    if not io or not ms:
+        return None
+    return MPPS_TO_NS / ms - MPPS_TO_NS / io
+
+
+def _key_of(results, variant, mode, frame=64):
+    for c in (results or {}).get("cells", []):
+        if c["variant"] == variant and c["mode"] == mode and c["frame"] == frame and not c.get("skip") \
+                and not c.get("kernel"):
+            return c["key"]
+    return None
+
+
+def _ratio_goal(name, results, key, target):
+    c = _cmp(results, key) if key else None
+    if not c or "ratio" not in c:
+        return [name, f">= {target:.2f}x", "not measured", "-"]
+    got = f"x{c['ratio']:.3f} [{c['ci_low']:.3f}, {c['ci_high']:.3f}] {c['verdict']}"
+    if c["ratio"] >= target and c["verdict"] == "faster":
+        met = "**yes**"
+    elif c["ratio"] >= target:
+        met = "median yes, not significant"
+    else:
+        met = "**no**"
+    return [name, f">= {target:.2f}x", got, met]
+
+
+def goals(m, k, a="testpmd", b="pmdfwd"):
+    """The issue's goals against this run's results (m: matrix + vhost merged,
+    k: kernels)."""
+    rows = []
+    rows.append(_ratio_goal("ring-hot macswap, default kernel", m, _key_of(m, "ring-hot", "macswap"), 1.3))
+    ov_b, ov_a = overhead_ns(m, "ring-hot", b), overhead_ns(m, "ring-hot", a)
+    if ov_b is None:
+        rows.append(["engine overhead 1/macswap - 1/io, ring-hot", "<= 0.90 ns", "not measured", "-"])
+    else:
+        rows.append(["engine overhead 1/macswap - 1/io, ring-hot", "<= 0.90 ns",
+                     f"{ov_b:.2f} ns (dpdk-testpmd {_fmt(ov_a, 2)} ns)", "**yes**" if ov_b <= 0.9 else "**no**"])
+    sse = next((c["key"] for c in (k or {}).get("cells", []) if c.get("kernel") == "sse" and not c.get("skip")),
+               None)
+    rows.append(_ratio_goal("sse kernel (testpmd 22.11's shape), ring-hot", k, sse, 1.0))
+    rows.append(_ratio_goal("ring-warm macswap", m, _key_of(m, "ring-warm", "macswap"), 1.6))
+    rows.append(_ratio_goal("ring-cold macswap (data beyond L2)", m, _key_of(m, "ring-cold", "macswap"), 1.5))
+    rows.append(_ratio_goal("null macswap", m, _key_of(m, "null", "macswap"), 1.05))
+    slower = [key for r in (m, k) if r for key, c in r.get("comparison", {}).items() if c.get("verdict") == "slower"]
+    rows.append(["no cell slower than dpdk-testpmd", "none", ", ".join(slower) or "none",
+                 "**yes**" if not slower else "**no**"])
+    return rows
+
+
+def _table(head, rows):
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out += ["| " + " | ".join(str(x) for x in r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def cell_rows(results):
+    """One row per measured cell: both medians with spread, ratio, CI, verdict."""
+    if not results:
+        return []
+    labels = [s["label"] for s in results["subjects"]]
+    rows = []
+    for c in results["cells"]:
+        if c.get("skip"):
+            continue
+        per = _cell(results, c["key"])
+        row = [c["key"]]
+        for lab in labels[:2]:
+            e = per.get(lab, {})
+            row.append(f"{_fmt(e.get('median'))} [{_fmt(e.get('min'))}-{_fmt(e.get('max'))}] {e['cv']:.1%}"
+                       if e.get("n") else "no data")
+        cmp_ = _cmp(results, c["key"])
+        if cmp_ and "ratio" in cmp_:
+            row += [f"{cmp_['ratio']:.3f}", f"[{cmp_['ci_low']:.3f}, {cmp_['ci_high']:.3f}]", cmp_["verdict"]]
+        else:
+            row += ["-", "-", (cmp_ or {}).get("verdict", "-")]
+        rows.append(row)
+    return rows
+
+
+def overhead_rows(m, a="testpmd", b="pmdfwd"):
+    rows = []
+    for tier in ("ring-hot", "ring-warm", "null", "vhost"):
+        frames = (64, 1518) if tier == "vhost" else (64,)
+        for f in frames:
+            oa, ob = overhead_ns(m, tier, a, f), overhead_ns(m, tier, b, f)
+            if oa is None and ob is None:
+                continue
+            rows.append([f"{tier} {f} B", _fmt(oa, 2), _fmt(ob, 2),
+                         f"{ob / oa:.2f}" if oa and ob is not None and oa > 0 else "-"])
+    return rows
+
+
+def kernel_rows(k, a="testpmd", b="pmdfwd"):
+    rows = []
+    for c in (k or {}).get("cells", []):
+        if c.get("skip") or not c.get("kernel"):
+            continue
+        e_b = _cell(k, c["key"]).get(b, {})
+        e_a = _cell(k, c["key"]).get(a, {})
+        cmp_ = _cmp(k, c["key"]) or {}
+        rows.append([c["kernel"], _fmt(e_a.get("median")), _fmt(e_b.get("median")),
+                     f"{cmp_['ratio']:.3f}" if "ratio" in cmp_ else "-",
+                     f"[{cmp_['ci_low']:.3f}, {cmp_['ci_high']:.3f}]" if "ratio" in cmp_ else "-",
+                     cmp_.get("verdict", "-")])
+    return rows
+
+
+_CAL_START = re.compile(r"^\s*macswap kernel: .*$", re.M)
+
+
+def calibration_block(log_text):
+    """The `show fwd macswap` block pmdfwd prints when forwarding starts."""
+    m = _CAL_START.search(log_text or "")
+    if not m:
+        return None
+    lines = []
+    for line in log_text[m.start():].splitlines():
+        if lines and not line.startswith("  ") and not line.startswith("    "):
+            break
+        lines.append(line.rstrip())
+    return "\n".join(lines).strip("\n")
+
+
+def find_calibration(logdir):
+    """The calibration block of the first pmdfwd macswap run log in logdir."""
+    try:
+        names = sorted(os.listdir(logdir))
+    except OSError:
+        return None
+    for name in names:
+        if "macswap" in name and "pmdfwd" in name and name.endswith("-subject.log"):
+            with open(os.path.join(logdir, name), errors="replace") as f:
+                block = calibration_block(f.read())
+            if block:
+                return block
+    return None
+
+
+def merge(*results):
+    """One results dict from compare runs with the same subjects (matrix + vhost)."""
+    results = [r for r in results if r]
+    if not results:
+        return None
+    out = dict(results[0])
+    out["cells"] = [c for r in results for c in r["cells"]]
+    out["samples"] = [s for r in results for s in r["samples"]]
+    out["summary"] = {k: v for r in results for k, v in r.get("summary", {}).items()}
+    out["comparison"] = {k: v for r in results for k, v in r.get("comparison", {}).items()}
+    return out
+
+
+def render(ctx):
+    """The markdown. ctx: dict with machine, settings (Settings), commands,
+    wall_s, matrix, kernels, aa (results dicts or None), icount_md,
+    calibration, charts {name: relative path}, failures [str]."""
+    s = ctx["settings"]
+    m, k, aa = ctx.get("matrix"), ctx.get("kernels"), ctx.get("aa")
+    mach = ctx.get("machine") or {}
+    out = ["# pmdfwd against dpdk-testpmd: measured here", ""]
+    out.append("<!-- Written by `scripts/perf doc`; edit docgen.py, not this file. -->")
+    out.append("")
+    caches = ", ".join(f"{k_} {v // 1024} KiB" for k_, v in (mach.get("caches") or {}).items())
+    out.append(f"Measured {ctx.get('created', '?')} on {mach.get('cpu_model', '?')} "
+               f"(CPUs {mach.get('cpus')}, {caches}; {mach.get('hugepages', '')}), kernel {mach.get('kernel', '?')}, "
+               f"in {ctx.get('wall_s', 0) / 60:.1f} minutes. Subjects: `{s.testpmd}` (A, the reference) and "
+               f"`{s.pmdfwd}` (B). Every cell: {s.reps} runs per subject, A and B alternated, each run "
+               f"{s.warmup} s of warm-up then {s.duration} measured 1-s interval(s); a run's figure is its best "
+               "interval of the sum over both ports of Rx-pps. Verdicts: bootstrap 95 % CI of the ratio of medians "
+               "and Mann-Whitney U, minimum effect 2 % (doc/perf-tool.md). \"within noise\" means the data cannot "
+               "tell the two apart, not that they are equal.")
+    default = dataclasses.replace(s, reps=4, warmup=1, duration=1, icount=True, icount_seconds=2)
+    minutes = estimate_seconds(plan(default, "w"), default) / 60
+    out += ["", f"Regenerate (about {minutes:.0f} minutes on 2 CPUs; run it on a quiet machine):", "",
+            "    scripts/perf doc", "", "which runs, in this order:", ""]
+    out += [f"    scripts/perf {' '.join(c)}" for c in ctx.get("commands", [])]
+    if ctx.get("failures"):
+        out += ["", "**Incomplete run:** " + "; ".join(ctx["failures"])]
+    out += ["", "## Goals of issue 11", ""]
+    out.append(_table(["goal", "target", "measured (B/A, 95 % CI, verdict)", "met"], goals(m, k)))
+    out += ["", "## pmdfwd (default kernel) against dpdk-testpmd 22.11", ""]
+    if m:
+        out += ["```", report.mail_blocks(m), "```", ""]
+        out.append(_table(["cell", "testpmd Mpps median [min-max] CV", "pmdfwd Mpps median [min-max] CV", "ratio",
+                           "95 % CI", "verdict"], cell_rows(m)))
+        if ctx.get("charts", {}).get("matrix"):
+            out += ["", f"![matrix]({ctx['charts']['matrix']})"]
+        notes = sorted({(c["variant"], c["note"]) for c in m["cells"] if c.get("note")})
+        if notes:
+            out += [""] + [f"- {v}: {n}" for v, n in notes]
+    else:
+        out.append("not measured")
+    out += ["", "## Engine overhead: 1/macswap - 1/io", "",
+            "Nanoseconds per packet that macswap adds to io in the same rig, from the medians above (io moves "
+            "the same packets without touching them).", ""]
+    out.append(_table(["rig", "dpdk-testpmd ns", "pmdfwd ns", "pmdfwd/testpmd"], overhead_rows(m)))
+    out += ["", "## Each pmdfwd kernel against dpdk-testpmd 22.11 (ring-hot, macswap, 64 B)", ""]
+    if k:
+        out.append("dpdk-testpmd runs its one macswap (22.11's SSE shape) in every row, alternated with pmdfwd "
+                   "forced to the kernel.")
+        out += ["", _table(["kernel", "testpmd Mpps", "pmdfwd Mpps", "ratio", "95 % CI", "verdict"], kernel_rows(k))]
+        if ctx.get("charts", {}).get("kernels"):
+            out += ["", f"![kernels]({ctx['charts']['kernels']})"]
+    else:
+        out.append("not measured")
+    out += ["", "## Each kernel alone (benchmarks/bench_macswap)", ""]
+    rows = bench_rows(ctx.get("bench"))
+    if rows:
+        out.append("TSC cycles per packet, bursts of 32 64-byte packets, fastest of "
+                   f"{s.bench_reps} repetitions (each the median of its samples): hot = 32 mbufs reused "
+                   "(L1), warm = 1024 in a shuffled order (L2), cold = 32768 (beyond L2). "
+                   f"Command: `{' '.join(ctx.get('bench_command', []))}`.")
+        out += ["", _table(["kernel", "hot", "warm", "cold"], rows)]
+    else:
+        out.append("not measured (bench_macswap not built: libbenchmark-dev)")
+    out += ["", "## How auto chose (show fwd macswap at start)", ""]
+    out += ["```", ctx["calibration"], "```"] if ctx.get("calibration") else ["not captured"]
+    out += ["", "## Where the instructions go (callgrind, ring-hot 64 B)", ""]
+    if ctx.get("icount_md"):
+        out.append("Instructions per forwarded packet on the forwarding thread, by stage: pmd = net_ring's receive "
+                   "and transmit, loop = the application's own code around the engine (for the stripped "
+                   "dpdk-testpmd, loop and engine together), engine = pmdfwd's engine; `Ir - io` = what macswap "
+                   "adds to the same subject's io. Counted, not timed: the same on a busy machine. Valgrind 3.19 "
+                   "has no AVX-512, so the avx512 kernel is not in it.")
+        out += ["", ctx["icount_md"]]
+    else:
+        out.append("not measured (valgrind missing or --no-icount)")
+    out += ["", "## A/A: pmdfwd against itself", ""]
+    if aa:
+        out += ["```", report.mail_blocks(aa), "```", "",
+                "Both sides are the same binary: every verdict must read \"within noise\", and the ratios show how "
+                "far apart two medians of one binary land on this machine."]
+    else:
+        out.append("not measured")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,206 @@
+"""Instructions per forwarded packet, counted by valgrind's callgrind.
+
+On a shared or virtual machine the clock lies (other jobs, no hardware
+counters), but the instructions a forwarder executes per packet do not: they
+are what a change removes or adds. `icount` runs a subject on the ring or
+null rig under callgrind for a few seconds, takes the forwarding thread's
+costs, and divides them by the packets it forwarded, split by stage:
+
+  pmd     the PMD's receive and transmit functions (librte_net_*), with the
+          mempool and ring code they call (librte_mempool*, librte_ring)
+  loop    the subject's own code that is not the engine: the burst loop,
+          rte_eth_rx/tx_burst's inline part, counters
+  engine  the forwarding engine (pmdfwd: functions of the engine, by name;
+          a stripped binary such as Debian's dpdk-testpmd cannot be split,
+          so its engine shows as the difference to its io mode)
+  other   everything else on that thread (libc, EAL)
+
+With cache simulation (callgrind --cache-sim=yes, D1 and LL set to this
+machine's L1d and L2) the D1 and LL misses per packet come too. Valgrind
+3.19 has no AVX-512: kernels that need it are not usable under it.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import time
+
+from . import parse, runner
+
+PMD_OBJECTS = re.compile(r"librte_(net_\w+|mempool\w*|ring|mbuf)\.so")
+_ANNOTATE_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(.*)$")
+_ACCUMULATED_RX = re.compile(r"Accumulated forward statistics.*?RX-packets:\s*(\d+)", re.S)
+EVENTS_CACHE = ["Ir", "Dr", "Dw", "D1mr", "D1mw", "DLmr", "DLmw"]
+
+
+class IcountError(RuntimeError):
+    pass
+
+
+def valgrind_available():
+    """(ok, reason)."""
+    for tool in ("valgrind", "callgrind_annotate"):
+        if not shutil.which(tool):
+            return False, f"{tool} not found (apt-get install valgrind)"
+    return True, "ok"
+
+
+def callgrind_argv(argv, out_file, cache_sim=False, caches=None):
+    """valgrind in front of a rig's command line."""
+    vg = ["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out_file}"]
+    if cache_sim:
+        caches = caches or {}
+        l1 = caches.get("L1d", 32 * 1024)
+        l2 = caches.get("L2", 1024 * 1024)
+        vg += ["--cache-sim=yes", f"--D1={l1},8,64", f"--LL={l2},8,64"]
+    return vg + list(argv)
+
+
+def forwarded_packets(text):
+    """Total RX packets from the final 'Accumulated forward statistics' block."""
+    found = _ACCUMULATED_RX.findall(parse.strip_ansi(text))
+    if not found:
+        raise IcountError("no 'Accumulated forward statistics' block in the output (did the run stop cleanly?)")
+    return int(found[-1])
+
+
+def busiest_thread(out_file):
+    """The per-thread callgrind file with the largest instruction total."""
+    best, best_ir = None, -1
+    directory = os.path.dirname(out_file) or "."
+    stem = os.path.basename(out_file)
+    for name in os.listdir(directory):
+        if not (name == stem or name.startswith(stem + "-")):
+            continue
+        path = os.path.join(directory, name)
+        with open(path, errors="replace") as f:
+            for line in f:
+                if line.startswith(("summary:", "totals:")):
+                    ir = int(line.split()[1])
+                    if ir > best_ir:
+                        best, best_ir = path, ir
+                    break
+    if best is None:
+        raise IcountError(f"no callgrind output {out_file}*")
+    return best
+
+
+def function_costs(annotate_text):
+    """callgrind_annotate's per-function lines -> [(name, object, [costs...])].
+
+    Lines look like `1,234  ???:fn [/path/obj.so]` (one column per event
+    shown); the PROGRAM TOTALS line is skipped.
+    """
+    rows = []
+    in_functions = False
+    for line in annotate_text.splitlines():
+        if "file:function" in line:
+            in_functions = True
+            continue
+        if not in_functions or not line.strip() or line.startswith("-"):
+            continue
+        if line.lstrip().startswith("The following"):
+            break
+        parts = re.sub(r"\(\s*[\d.]+%\)", " ", line).split()  # drop "( 1.2%)"
+        costs = []
+        i = 0
+        while i < len(parts) and re.fullmatch(r"[\d,]+|\.", parts[i]):
+            costs.append(0 if parts[i] == "." else int(parts[i].replace(",", "")))
+            i += 1
+        if not costs:
+            continue
+        rest = " ".join(parts[i:])
+        obj = ""
+        m = re.search(r"\[([^\]]+)\]\s*$", rest)
+        if m:
+            obj = m.group(1)
+            rest = rest[:m.start()].strip()
+        rows.append((rest, obj, costs))
+    return rows
+
+
+def classify(name, obj, subject_binary):
+    if PMD_OBJECTS.search(obj):
+        return "pmd"
+    if obj and os.path.realpath(obj) == os.path.realpath(subject_binary):
+        # A stripped binary names nothing: all of it is "loop".
+        return "loop" if "lcore_main" in name or name.startswith("???:0x") else "engine"
+    return "other"
+
+
+def stage_costs(rows, subject_binary, nb_events):
+    stages = {k: [0] * nb_events for k in ("pmd", "loop", "engine", "other")}
+    for name, obj, costs in rows:
+        acc = stages[classify(name, obj, subject_binary)]
+        for i, c in enumerate(costs[:nb_events]):
+            acc[i] += c
+    return stages
+
+
+def annotate(path, events):
+    cmd = ["callgrind_annotate", "--threshold=100", "--inclusive=no", f"--show={','.join(events)}", path]
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+    if res.returncode != 0:
+        raise IcountError(f"{' '.join(cmd)} failed:\n{res.stdout.decode(errors='replace')[-1500:]}")
+    return res.stdout.decode(errors="replace")
+
+
+def run(spec, subject_binary, seconds, workdir, cache_sim=False, caches=None, log_path=None,
+        startup_timeout=180.0):
+    """Run one rig process under callgrind for `seconds` of forwarding.
+
+    Returns {"packets", "events", "per_packet": {stage: {event: x}}, "total": {event: x}}.
+    """
+    out_file = os.path.join(workdir, f"callgrind.{os.getpid()}.{time.monotonic_ns()}.out")
+    argv = callgrind_argv(spec.argv, out_file, cache_sim, caches)
+    vspec = type(spec)(spec.role, argv, files=spec.files)
+    proc = runner.Proc(vspec, log_path)
+    try:
+        deadline = time.monotonic() + startup_timeout
+        while not parse.complete_intervals(proc.text(), 2):
+            if not proc.alive():
+                raise IcountError(f"subject exited under valgrind:\n{proc.text()[-1500:]}")
+            if time.monotonic() > deadline:
+                raise IcountError(f"no stats interval after {startup_timeout:.0f} s under valgrind")
+            time.sleep(0.2)
+        time.sleep(seconds)
+    finally:
+        proc.stop(grace=60.0)
+    packets = forwarded_packets(proc.text())
+    if packets == 0:
+        raise IcountError("nothing was forwarded")
+    events = EVENTS_CACHE if cache_sim else ["Ir"]
+    thread = busiest_thread(out_file)
+    rows = function_costs(annotate(thread, events))
+    stages = stage_costs(rows, subject_binary, len(events))
+    for name in os.listdir(workdir):
+        if name.startswith(os.path.basename(out_file)):
+            os.unlink(os.path.join(workdir, name))
+    per_packet = {s: {e: v[i] / packets for i, e in enumerate(events)} for s, v in stages.items()}
+    total = {e: sum(per_packet[s][e] for s in per_packet) for e in events}
+    return {"packets": packets, "events": events, "per_packet": per_packet, "total": total}
+
+
+def markdown(rows):
+    """The per-packet table; rows are dicts from measure_all()."""
+    cache = any("D1mr" in r.get("total", {}) for r in rows)
+    head = ["cell", "subject", "Ir/pkt", "pmd", "loop", "engine", "other", "Ir - io"]
+    if cache:
+        head += ["D1 miss/pkt", "LL miss/pkt"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    io = {(r["variant"], r["subject"]): r["total"]["Ir"] for r in rows if r.get("total") and r["mode"] == "io"}
+    for r in rows:
+        if r.get("error"):
+            out.append(f"| {r['cell']} | {r['subject']} | " + " | ".join(["-"] * (len(head) - 3)) +
+                       f" | {r['error'].splitlines()[0]} |")
+            continue
+        pp, t = r["per_packet"], r["total"]
+        base = io.get((r["variant"], r["subject"]))
+        delta = f"{t['Ir'] - base:+.2f}" if base is not None and r["mode"] != "io" else "-"
+        cells = [r["cell"], r["subject"], f"{t['Ir']:.2f}"] + [f"{pp[s]['Ir']:.2f}" for s in
+                                                               ("pmd", "loop", "engine", "other")] + [delta]
+        if cache:
+            cells += [f"{t['D1mr'] + t['D1mw']:.3f}", f"{t['DLmr'] + t['DLmw']:.3f}"]
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)

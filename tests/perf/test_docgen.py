@@ -1,0 +1,178 @@
+"""scripts/perf doc: what it plans to measure, how long that takes, and the
+markdown it renders from results (synthetic here: the figures are the test's)."""
+import unittest
+
+import _path  # noqa: F401
+from perflib import docgen, report
+
+KERNELS = ["avx2", "avx512", "sse-interleaved", "sse", "scalar"]
+
+
+def settings(**kw):
+    args = dict(testpmd="/usr/bin/dpdk-testpmd", pmdfwd="/b/pmdfwd", generator="/usr/bin/dpdk-testpmd",
+                kernels=KERNELS)
+    args.update(kw)
+    return docgen.Settings(**args)
+
+
+def cell(variant, mode, frame=64, layout="1Q1C", kernel=None):
+    rig = variant.split("-")[0]
+    m = mode + (f"+{kernel}" if kernel else "")
+    return {"key": f"{variant}/{m}/{frame}B/{layout}", "rig": rig, "variant": variant, "mode": mode,
+            "kernel": kernel, "frame": frame, "layout": layout, "params": {}, "skip": None, "note": None}
+
+
+def results(figures, labels=("testpmd", "pmdfwd")):
+    """figures: {cell dict key: (cell, [A Mpps runs], [B Mpps runs])}."""
+    res = {"format": "pmdfwd-perf-results/1", "created": "t", "machine": {}, "settings": {},
+           "subjects": [{"label": labels[0]}, {"label": labels[1]}], "cells": [], "samples": []}
+    for c, a, b in figures:
+        res["cells"].append(c)
+        for label, runs in ((labels[0], a), (labels[1], b)):
+            for i, x in enumerate(runs, 1):
+                res["samples"].append({"cell": c["key"], "subject": label, "rep": i, "mode": c["mode"],
+                                       "best_pps": x * 1e6, "median_pps": x * 1e6})
+    return report.analyze(res)
+
+
+def spread(x):
+    return [x * f for f in (0.99, 1.0, 1.01, 0.995, 1.005)]
+
+
+class TestPlan(unittest.TestCase):
+    def test_parts_cover_every_rig_mode_and_kernel(self):
+        parts = {p.name: p for p in docgen.plan(settings(), "/w")}
+        self.assertEqual(list(parts), ["matrix", "vhost", "kernels", "aa", "icount"])
+        m = " ".join(parts["matrix"].argv)
+        self.assertIn("--rigs ring,null --ring-tiers hot,warm,cold --frames 64", m)
+        self.assertIn("--modes io,macswap", m)
+        self.assertIn("--a testpmd:bin=/usr/bin/dpdk-testpmd --b pmdfwd:bin=/b/pmdfwd", m)
+        v = " ".join(parts["vhost"].argv)
+        self.assertIn("--rigs vhost", v)
+        self.assertIn("--frames 64,1518", v)
+        self.assertIn("--kernels avx2,avx512,sse-interleaved,sse,scalar", " ".join(parts["kernels"].argv))
+        self.assertIn("--a A:bin=/b/pmdfwd --b B:bin=/b/pmdfwd", " ".join(parts["aa"].argv))
+        # the default kernel and testpmd 22.11's shape (valgrind 3.19 cannot
+        # run AVX-512 code)
+        self.assertIn("--kernels avx2,sse --seconds", " ".join(parts["icount"].argv))
+        for p in parts.values():
+            self.assertEqual(p.argv[p.argv.index("--out") + 1], f"/w/{p.name}")
+
+    def test_default_run_fits_fifteen_minutes_on_two_cpus(self):
+        s = settings(bench="/b/bench_macswap")
+        self.assertLessEqual(docgen.estimate_seconds(docgen.plan(s, "/w"), s), 15 * 60)
+
+    def test_no_icount_part_when_asked(self):
+        names = [p.name for p in docgen.plan(settings(icount=False), "/w")]
+        self.assertNotIn("icount", names)
+
+
+class TestRender(unittest.TestCase):
+    def setUp(self):
+        # testpmd: io 1000 Mpps (1 ns), macswap 400 (2.5 ns): overhead 1.5 ns.
+        # pmdfwd: io 1000, macswap 600 (1.667 ns): overhead 0.667 ns; ratio 1.5.
+        self.m = results([
+            (cell("ring-hot", "io"), spread(1000), spread(1000)),
+            (cell("ring-hot", "macswap"), spread(400), spread(600)),
+            (cell("ring-warm", "macswap"), spread(200), spread(300)),
+            (cell("ring-cold", "macswap", layout="6Q1C"), spread(100), spread(140)),
+            (cell("null", "macswap"), spread(100), spread(90)),
+        ])
+        self.k = results([(cell("ring-hot", "macswap", kernel="sse"), spread(400), spread(420)),
+                          (cell("ring-hot", "macswap", kernel="avx2"), spread(400), spread(600))])
+
+    def test_overhead_is_one_over_macswap_minus_one_over_io(self):
+        self.assertAlmostEqual(docgen.overhead_ns(self.m, "ring-hot", "testpmd"), 1.5)
+        self.assertAlmostEqual(docgen.overhead_ns(self.m, "ring-hot", "pmdfwd"), 1000 / 600 - 1)
+        self.assertIsNone(docgen.overhead_ns(self.m, "ring-warm", "pmdfwd"), "no io cell there")
+
+    def test_goals_are_judged_on_ratio_and_verdict(self):
+        rows = {r[0]: r for r in docgen.goals(self.m, self.k)}
+        hot = rows["ring-hot macswap, default kernel"]
+        self.assertTrue(hot[2].startswith("x1.500"))
+        self.assertEqual(hot[3], "**yes**")
+        self.assertEqual(rows["engine overhead 1/macswap - 1/io, ring-hot"][3], "**yes**")
+        self.assertIn("0.67 ns (dpdk-testpmd 1.50 ns)", rows["engine overhead 1/macswap - 1/io, ring-hot"][2])
+        self.assertEqual(rows["sse kernel (testpmd 22.11's shape), ring-hot"][3], "**yes**")
+        self.assertEqual(rows["ring-warm macswap"][3], "**no**")  # 1.5 < 1.6
+        self.assertEqual(rows["ring-cold macswap (data beyond L2)"][3], "**no**")  # 1.4 < 1.5
+        self.assertEqual(rows["null macswap"][3], "**no**")
+        slower = rows["no cell slower than dpdk-testpmd"]
+        self.assertEqual((slower[2], slower[3]), ("null/macswap/64B/1Q1C", "**no**"))
+
+    def test_a_goal_without_significance_says_so(self):
+        noisy = results([(cell("ring-hot", "macswap"), [400, 300, 500], [560, 420, 700])])
+        row = docgen.goals(noisy, None)[0]
+        self.assertEqual(row[3], "median yes, not significant")
+
+    def test_render_has_every_section_and_no_typed_figure(self):
+        text = docgen.render({"settings": settings(), "matrix": self.m, "kernels": self.k, "aa": self.k,
+                              "commands": [["compare", "--a", "x"]], "wall_s": 600,
+                              "icount_md": "| cell | subject |\n|---|---|", "calibration": "macswap kernel: avx2",
+                              "charts": {"matrix": "perf/matrix.png"}, "machine": {"cpu_model": "cpu"}})
+        for heading in ("## Goals of issue 11", "## pmdfwd (default kernel) against dpdk-testpmd 22.11",
+                        "## Engine overhead", "## Each pmdfwd kernel", "## How auto chose",
+                        "## Where the instructions go", "## A/A"):
+            self.assertIn(heading, text)
+        self.assertIn("    scripts/perf doc\n", text)
+        self.assertIn("    scripts/perf compare --a x", text)
+        self.assertIn("![matrix](perf/matrix.png)", text)
+        self.assertIn("| sse | 400.000 | 420.000 | 1.050 |", text)
+        self.assertIn("| ring-hot 64 B | 1.50 | 0.67 | 0.44 |", text)
+        self.assertIn("in 10.0 minutes", text)
+
+    def test_missing_parts_render_as_not_measured(self):
+        text = docgen.render({"settings": settings(), "failures": ["part vhost exited 3"]})
+        self.assertIn("**Incomplete run:** part vhost exited 3", text)
+        self.assertIn("not measured", text)
+
+
+class TestBench(unittest.TestCase):
+    def test_fastest_repetition_per_kernel_and_set(self):
+        js = {"benchmarks": [
+            {"name": "macswap/hot/avx2", "run_type": "iteration", "cyc/pkt": 2.6},
+            {"name": "macswap/hot/avx2", "run_type": "iteration", "cyc/pkt": 2.4},
+            {"name": "macswap/hot/avx2_median", "run_type": "aggregate", "cyc/pkt": 1.0},
+            {"name": "macswap/warm/avx2", "run_type": "iteration", "cyc/pkt": 4.8},
+            {"name": "macswap/hot/sse", "run_type": "iteration", "cyc/pkt": 3.1}]}
+        self.assertEqual(docgen.bench_rows(js), [["avx2", "2.40", "4.80", "-"], ["sse", "3.10", "-", "-"]])
+
+    def test_bench_is_pinned_and_in_the_doc(self):
+        s = settings(bench="/b/bench_macswap")
+        self.assertEqual(docgen.bench_argv(s, 1)[:4], ["taskset", "-c", "1", "/b/bench_macswap"])
+        text = docgen.render({"settings": s, "bench": {"benchmarks": [
+            {"name": "macswap/cold/sse", "run_type": "iteration", "cyc/pkt": 14.0}]}, "bench_command": ["x"]})
+        self.assertIn("| sse | - | - | 14.00 |", text)
+
+
+class TestCalibrationBlock(unittest.TestCase):
+    LOG = ("Logical Core 1 (socket 0) forwards packets on 2 streams:\n"
+           "  macswap packet forwarding packets/burst=32\n"
+           "  macswap kernel: avx2 (auto: fastest measured)\n"
+           "    kernels (best first):\n"
+           "      avx2  usable\n"
+           "    auto picks avx2: the fastest of 5 usable kernels measured here\n"
+           "Press enter to exit\n")
+
+    def test_block_is_cut_where_the_indentation_ends(self):
+        block = docgen.calibration_block(self.LOG)
+        self.assertTrue(block.startswith("  macswap kernel: avx2"))
+        self.assertTrue(block.endswith("measured here"))
+        self.assertNotIn("Press enter", block)
+
+    def test_no_block(self):
+        self.assertIsNone(docgen.calibration_block("io packet forwarding\n"))
+
+
+class TestMerge(unittest.TestCase):
+    def test_merge_keeps_cells_and_verdicts_of_both(self):
+        a = results([(cell("ring-hot", "io"), spread(10), spread(11))])
+        b = results([(cell("vhost", "io"), spread(5), spread(5))])
+        m = docgen.merge(a, None, b)
+        self.assertEqual([c["key"] for c in m["cells"]], ["ring-hot/io/64B/1Q1C", "vhost/io/64B/1Q1C"])
+        self.assertEqual(set(m["comparison"]), {"ring-hot/io/64B/1Q1C", "vhost/io/64B/1Q1C"})
+        self.assertIsNone(docgen.merge(None))
+
+
+if __name__ == "__main__":
+    unittest.main()
