@@ -171,12 +171,14 @@ std::string describe(const Calibration &c) {
     if (c.chosen == nullptr) return "not calibrated";
     if (c.rounds == 0) return std::string("auto picks ") + c.chosen->name + ": " + c.reason;
     const CalibrationConfig &k = c.config;
-    std::string s = "calibration (TSC cycles/packet, fastest of " + std::to_string(c.rounds) +
-                    " rounds" + fmt(", %.1f ms", c.elapsed_ms) +
-                    "; hot: " + std::to_string(k.hot_packets) +
-                    ", warm: " + std::to_string(k.warm_packets) + " packets of " +
-                    std::to_string(k.frame_len) + " B in bursts of " + std::to_string(k.burst) +
-                    "; relative: median of per-round ratios to " + c.reference->name + "):";
+    // Short lines: telemetry (/pmdfwd/engine) carries each as one string of
+    // at most RTE_TEL_MAX_STRING_LEN bytes.
+    std::string s = "calibration: TSC cycles/packet, fastest of " + std::to_string(c.rounds) +
+                    " rounds" + fmt(", %.1f ms", c.elapsed_ms) + "\n  hot " +
+                    std::to_string(k.hot_packets) + ", warm " + std::to_string(k.warm_packets) +
+                    " packets of " + std::to_string(k.frame_len) + " B, bursts of " +
+                    std::to_string(k.burst) + "\n  relative: median of per-round ratios to " +
+                    c.reference->name + ":";
     for (const KernelTiming &t : c.timings)
         s += std::string("\n  ") + t.kernel->name + fmt("  hot %.2f", t.hot) +
              fmt("  warm %.2f", t.warm) + fmt("  relative %.3f", t.score);

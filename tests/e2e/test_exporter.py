@@ -167,7 +167,7 @@ class ExporterTest(unittest.TestCase):
         self.assertGreater(sum(prom_text.series(b, "dpdk_pmdfwd_port_rx_pps").values()), 0)
         self.assertEqual(prom_text.series(b, "dpdk_pmdfwd_forwarding"), {(): 1.0})
         info = list(prom_text.series(b, "dpdk_pmdfwd_engine_info"))[0]
-        self.assertRegex(dict(info)["state"], r"^macswap kernel: \S+ \((forced|auto: best usable)\)$")
+        self.assertRegex(dict(info)["state"], r"^macswap kernel: \S+ \((forced|auto: fastest measured)\)$")
 
     def test_openmetrics_parses(self):
         _, url = self.exporter()

@@ -148,7 +148,7 @@ class EngineTest(unittest.TestCase):
         shell, prefix = ring_shell(self, ["--forward-mode=macswap"])
         shown = shell.run("show fwd macswap")
         line = next(l.strip() for l in shown.splitlines() if "macswap kernel:" in l)
-        self.assertIn("(auto: best usable)", line)
+        self.assertIn("(auto: fastest measured)", line)
         shell.run("start tx_first")
         engine = obs_rig.telemetry(self, prefix, "/pmdfwd/engine")[0]
         self.assertEqual(engine["state"][0], line, engine)

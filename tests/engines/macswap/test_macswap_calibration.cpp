@@ -148,7 +148,7 @@ TEST(MacswapCalibration, OneCandidateIsChosenWithoutMeasuring) {
 TEST(MacswapCalibration, ShowFwdMacswapPrintsTheFigures) {
     const std::string s = describe_kernels();
     EXPECT_NE(s.find("(auto: fastest measured)"), std::string::npos) << s;
-    EXPECT_NE(s.find("\n  calibration (TSC cycles/packet"), std::string::npos) << s;
+    EXPECT_NE(s.find("\n  calibration: TSC cycles/packet"), std::string::npos) << s;
     for (const Kernel *k : KernelRegistry::instance().usable_kernels())
         EXPECT_NE(s.find(std::string("\n    ") + k->name + "  hot "), std::string::npos) << s;
     EXPECT_NE(s.find(std::string("\n  auto picks ") + KernelRegistry::instance().best().name),
