@@ -5,6 +5,7 @@
 #include "engine_api.h"
 #include "options.h"
 #include "ports.h"
+#include "prompt.h"
 
 #include <rte_eal.h>
 #include <rte_errno.h>
@@ -40,6 +41,7 @@ int fail(const std::string &msg, int code) {
 
 int main(int argc, char **argv) {
     install_signal_handlers();
+    const std::string prog = argv[0]; // before EAL may move argv around
     // rte_eal_init may reorder argv: keep the EAL arguments as given.
     std::vector<std::string> eal_args;
     for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; i++)
@@ -79,6 +81,7 @@ int main(int argc, char **argv) {
         break;
     }
     if (!pmdfwd::apply_engine_params(cfg, &err)) return fail(err, 2);
+    if (cfg.prompt.empty()) cfg.prompt = pmdfwd::default_prompt(prog);
 
     int rc;
     {

@@ -2,6 +2,7 @@
 
 #include "engine_api.h"
 #include "parse.h"
+#include "prompt.h"
 
 #include <functional>
 #include <optional>
@@ -86,6 +87,13 @@ const std::vector<Option> &options() {
          [](Config &c, std::string_view v, std::string *) {
              c.cmdline_file = v;
              return true;
+         }},
+        {"prompt", 0, "TEXT",
+         "the shell's prompt (default: testpmd> as dpdk-testpmd, else pmdfwd> )",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto p = prompt_from_option(v, err);
+             if (p) c.prompt = *p;
+             return p.has_value();
          }},
         {"nb-cores", 0, "N", "number of forwarding lcores",
          number("nb-cores", &Config::nb_cores, 1, RTE_MAX_LCORE)},
