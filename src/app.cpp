@@ -7,6 +7,7 @@
 #include <rte_mempool.h>
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -38,18 +39,25 @@ std::string App::init() {
         std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
     if (std::string err = ports_.setup(cfg_, lcores); !err.empty()) return err;
     fwd_ = std::make_unique<Forwarder>(cfg_, ports_, lcores);
+    port_ctl_ = std::make_unique<EthdevPortControl>(
+        ports_, cfg_, [this](uint16_t p) { return running() && fwd_->uses_port(p); },
+        [this] { return running(); });
     std::string err;
     if (fwd_->nb_streams_for_config(&err) == 0) return err;
     return {};
 }
 
 std::string App::start(unsigned tx_first_bursts) {
-    return fwd_->start(tx_first_bursts);
+    return fwd_->start(tx_first_bursts, [this] {
+        std::fputs(fwd_config().c_str(), stdout);
+        std::fflush(stdout);
+    });
 }
 
 std::string App::stop() {
     std::string o = "Telling cores to stop...\nWaiting for lcores to finish...\n";
     fwd_->stop();
+    port_ctl_->lcores_stopped();
     o += fwd_stats();
     return o + "\nDone.\n";
 }
@@ -65,7 +73,6 @@ std::string App::port_stats(uint16_t port) {
 void App::clear_port_stats(uint16_t port) {
     rte_eth_stats_reset(port);
     rates_.reset(port);
-    std::printf("\n  NIC statistics for port %d cleared\n", port);
 }
 
 std::string App::fwd_stats() {
@@ -102,6 +109,27 @@ bool App::execute(const std::string &line) {
     return ok;
 }
 
+bool App::read_command_file(const std::string &path, std::vector<std::string> *lines,
+                            std::string *err) {
+    // A command file is text a person wrote; a device or a huge file is a
+    // mistake, not something to read until memory runs out.
+    constexpr off_t kMaxCommandFile = 1 << 20;
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxCommandFile) {
+        *err = "Failed to create file based cmdline context: " + path +
+               " (a readable regular file of at most 1 MiB)";
+        return false;
+    }
+    std::ifstream in(path);
+    if (!in) {
+        *err = "Failed to create file based cmdline context: " + path;
+        return false;
+    }
+    for (std::string line; std::getline(in, line);)
+        lines->push_back(line);
+    return true;
+}
+
 bool App::run_cmdline_file() {
     if (cfg_.cmdline_file.empty()) return true;
     std::ifstream in(cfg_.cmdline_file);
@@ -133,6 +161,7 @@ void App::print_periodic_stats() {
     std::fflush(stdout);
 }
 
+// testpmd's exit: stop forwarding, then stop every port, then close them.
 void App::shutdown() {
     if (closed_) return;
     closed_ = true;
@@ -140,8 +169,12 @@ void App::shutdown() {
         std::fputs(stop().c_str(), stdout);
     }
     fwd_.reset();
+    port_ctl_.reset(); // lcores are idle: the dump callbacks go now
+    const auto never = [](uint16_t) { return false; };
     for (uint16_t p : ports_.ids())
-        std::printf("\nStopping port %u...\n", p);
+        std::printf("\nStopping port %u...\n%s", p, ports_.stop_ports(p, never, false).c_str());
+    for (uint16_t p : ports_.ids())
+        std::printf("\nShutting down port %u...\n%s", p, ports_.close_ports(p, never).c_str());
     ports_.close();
     std::printf("\nBye...\n");
     std::fflush(stdout);

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "forwarder.h"
 #include "host_control.h"
+#include "port_control_ethdev.h"
 #include "ports.h"
 #include "stats.h"
 
@@ -55,7 +56,11 @@ class App : public HostControl {
         ports_.set_peer(port, mac);
     }
     void request_quit() override { quit_ = true; }
+    bool quit_pending() const override { return quit_requested(); }
+    bool read_command_file(const std::string &path, std::vector<std::string> *lines,
+                           std::string *err) override;
     EngineApi &engines() override { return registry_engines(); }
+    PortControl &port_control() override { return *port_ctl_; }
     bool quit_requested() const { return quit_ || g_signal.load() != 0; }
 
     // Forward statistics since the last start or clear, as numbers.
@@ -70,6 +75,7 @@ class App : public HostControl {
     Config cfg_;
     Ports ports_;
     std::unique_ptr<Forwarder> fwd_;
+    std::unique_ptr<EthdevPortControl> port_ctl_;
     RateTracker rates_;
     bool quit_ = false;
     bool closed_ = false;

@@ -130,7 +130,15 @@ void Forwarder::snapshot_ports() {
     }
 }
 
-std::string Forwarder::start(unsigned tx_first_bursts) {
+bool Forwarder::uses_port(uint16_t port) const {
+    for (const StreamSpec &s : specs_)
+        if (s.rx_port == port || s.tx_port == port) return true;
+    return false;
+}
+
+std::string Forwarder::start(unsigned tx_first_bursts, const std::function<void()> &shown) {
+    // testpmd's order: stopped ports before a second start.
+    if (!ports_.all_started()) return "Not all ports were started";
     if (running_) return "Packet forwarding already started";
     const pmdfwd_engine *engine = EngineRegistry::instance().find(cfg_.forward_mode);
     if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
@@ -139,6 +147,7 @@ std::string Forwarder::start(unsigned tx_first_bursts) {
     if (!cfg_.no_flush_rx) ports_.flush_rx(cfg_.nb_rxq);
     if (std::string err = init_engine(engine); !err.empty()) return err;
     snapshot_ports();
+    if (shown) shown();
     send_tx_first(tx_first_bursts);
     stop_.store(false);
     for (size_t g = 0; g < contexts_.size(); g++) {

@@ -9,6 +9,7 @@
 #include "stream.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,9 +24,13 @@ class Forwarder {
     // Builds the streams, runs the engine's hooks, sends tx_first_bursts
     // bursts on every stream (testpmd's tx_first) and launches the lcores.
     // Returns "" or why forwarding did not start (nothing is left running).
-    std::string start(unsigned tx_first_bursts);
+    // `shown` runs just before the lcores launch: testpmd shows the
+    // configuration there, ahead of anything the lcores print.
+    std::string start(unsigned tx_first_bursts, const std::function<void()> &shown = {});
     void stop();
     bool running() const { return running_; }
+    // The port carries one of the streams that run (or would run) now.
+    bool uses_port(uint16_t port) const;
 
     // Forward statistics since the last start or clear.
     FwdStats collect() const;

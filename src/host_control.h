@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "engine_api.h"
+#include "port_control.h"
 
 #include <array>
 #include <cstdint>
@@ -19,7 +20,8 @@ class HostControl {
 
     virtual Config &config() = 0;
     virtual bool running() const = 0;
-    // "" or why not.
+    // "" or why not. Shows the forwarding configuration (testpmd's text)
+    // before the lcores start printing anything.
     virtual std::string start(unsigned tx_first_bursts) = 0;
     // Stops forwarding and returns testpmd's stop report (forward stats).
     virtual std::string stop() = 0;
@@ -40,8 +42,15 @@ class HostControl {
     virtual std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) = 0;
     virtual void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) = 0;
     virtual void request_quit() = 0;
+    virtual bool quit_pending() const = 0;
+    // The lines of a command file (`load FILE`): false with *err when it is
+    // not a readable regular file of reasonable size.
+    virtual bool read_command_file(const std::string &path, std::vector<std::string> *lines,
+                                   std::string *err) = 0;
     // The engines: names, parameters, state, plugin loading.
     virtual EngineApi &engines() = 0;
+    // The ports: what ethdev says, modes and filters, configuration, start/stop.
+    virtual PortControl &port_control() = 0;
 };
 
 } // namespace pmdfwd

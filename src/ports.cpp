@@ -24,7 +24,6 @@ constexpr unsigned kAssumedRingSize = 1024;
 // holds up to 1023 per queue) beyond what the descriptors hold.
 constexpr unsigned kExtraPerPort = 2048;
 constexpr unsigned kMinPoolSize = 8192;
-constexpr auto kLinkWait = std::chrono::seconds(3);
 // testpmd drains each queue for up to a second; a tenth is plenty for real
 // rings and keeps `start` quick on PMDs that never run dry.
 constexpr uint64_t kFlushMsPerQueue = 100;
@@ -111,56 +110,8 @@ Port *Ports::find(uint16_t id) {
 std::vector<uint16_t> Ports::ids() const {
     std::vector<uint16_t> v;
     for (const Port &p : ports_)
-        v.push_back(p.id);
+        if (p.status != PortStatus::Closed) v.push_back(p.id);
     return v;
-}
-
-std::string Ports::configure(Port &p, const Config &cfg) {
-    const std::string what = "port " + std::to_string(p.id) + ": ";
-    if (cfg.nb_rxq > p.info.max_rx_queues || cfg.nb_txq > p.info.max_tx_queues)
-        return what + "asked for " + std::to_string(cfg.nb_rxq) + " RX / " +
-               std::to_string(cfg.nb_txq) + " TX queues, the device has at most " +
-               std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
-    rte_eth_conf conf{};
-    conf.txmode.offloads = p.hw_tx_offloads;
-    int rc = rte_eth_dev_configure(p.id, cfg.nb_rxq, cfg.nb_txq, &conf);
-    if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
-    uint16_t rxd = cfg.nb_rxd, txd = cfg.nb_txd;
-    rc = rte_eth_dev_adjust_nb_rx_tx_desc(p.id, &rxd, &txd);
-    if (rc < 0) return what + "descriptor counts refused: " + rte_strerror(-rc);
-    rte_mempool *mp = pool(p.socket);
-    for (uint16_t q = 0; q < cfg.nb_rxq; q++) {
-        rc = rte_eth_rx_queue_setup(p.id, q, rxd, p.socket, nullptr, mp);
-        if (rc < 0)
-            return what + "RX queue " + std::to_string(q) + " setup failed: " + rte_strerror(-rc);
-    }
-    for (uint16_t q = 0; q < cfg.nb_txq; q++) {
-        rc = rte_eth_tx_queue_setup(p.id, q, txd, p.socket, nullptr);
-        if (rc < 0)
-            return what + "TX queue " + std::to_string(q) + " setup failed: " + rte_strerror(-rc);
-    }
-    rc = rte_eth_promiscuous_enable(p.id);
-    if (rc < 0 && rc != -ENOTSUP)
-        std::printf("pmdfwd: port %u: promiscuous mode not enabled: %s\n", p.id, rte_strerror(-rc));
-    rc = rte_eth_dev_start(p.id);
-    if (rc < 0) return what + "start failed: " + rte_strerror(-rc);
-    return {};
-}
-
-static void wait_links(const std::vector<Port> &ports) {
-    const auto deadline = std::chrono::steady_clock::now() + kLinkWait;
-    for (const Port &p : ports) {
-        rte_eth_link link{};
-        while (rte_eth_link_get_nowait(p.id, &link) == 0 && !link.link_status &&
-               std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        char text[RTE_ETH_LINK_MAX_STR_LEN];
-        rte_eth_link_to_str(text, sizeof(text), &link);
-        // testpmd's "Port 0: 02:70:63:61:70:00" line: scripts and the e2e
-        // tests learn each port's own MAC (pmdfwd_port_tx.mac) from it.
-        std::printf("Port %u: %s\n", p.id, format_mac(p.tx.mac).c_str());
-        std::printf("Port %u: %s\n", p.id, text);
-    }
 }
 
 std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
@@ -181,6 +132,8 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
         auto it = cfg.eth_peers.find(id);
         if (it != cfg.eth_peers.end())
             std::copy(it->second.begin(), it->second.end(), p.tx.peer_mac);
+        p.rxq.resize(std::max<uint16_t>(p.info.max_rx_queues, 1));
+        p.txq.resize(std::max<uint16_t>(p.info.max_tx_queues, 1));
         ports_.push_back(p);
     }
     if (ports_.empty())
@@ -190,14 +143,23 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
         if (find(port) == nullptr)
             return "--eth-peer names port " + std::to_string(port) + ", which does not exist";
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
-    for (Port &p : ports_)
-        if (std::string err = configure(p, cfg); !err.empty()) return err;
-    wait_links(ports_);
+    std::fputs(start_ports(std::nullopt).c_str(), stdout);
+    for (const Port &p : ports_)
+        if (p.status != PortStatus::Started)
+            return "port " + std::to_string(p.id) + " did not start (see above)";
+    // testpmd puts every port in promiscuous mode once, at start-up.
+    for (const Port &p : ports_) {
+        const int rc = rte_eth_promiscuous_enable(p.id);
+        if (rc < 0 && rc != -ENOTSUP)
+            std::printf("Error during enabling promiscuous mode for port %u: %s\n", p.id,
+                        rte_strerror(-rc));
+    }
     return {};
 }
 
 void Ports::close() {
     for (Port &p : ports_) {
+        if (p.status == PortStatus::Closed) continue;
         rte_eth_dev_stop(p.id);
         rte_eth_dev_close(p.id);
     }
@@ -248,8 +210,14 @@ std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string
     const uint64_t want = on ? (p->hw_tx_offloads | flag) : (p->hw_tx_offloads & ~flag);
     if (want == p->hw_tx_offloads) return {};
     p->hw_tx_offloads = want;
+    p->need_reconfig = p->need_reconfig_queues = true;
+    if (p->status != PortStatus::Started) return {};
+    // A started port takes the offload at once: stop, configure, start.
     rte_eth_dev_stop(p->id);
-    return configure(*p, cfg_);
+    p->status = PortStatus::Stopped;
+    if (std::string err = configure(*p); !err.empty()) return err;
+    if (std::string err = setup_queues(*p); !err.empty()) return err;
+    return start_one(*p);
 }
 
 void Ports::set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) {

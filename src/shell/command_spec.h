@@ -53,10 +53,15 @@ std::optional<uint64_t> uint_arg(Ctx &c, const char *what, const std::string &wo
 bool set_on_off(Ctx &c, const char *what, const std::string &word, bool Config::*field);
 
 // The families, in the order `help` lists them.
-std::vector<Spec> control_commands(); // start, stop, quit, help
-std::vector<Spec> show_commands();    // show ..., clear ...
-std::vector<Spec> set_commands();     // set <setting> ...
-std::vector<Spec> port_commands();    // per-port settings
-std::vector<Spec> engine_commands();  // engines: set fwd, show fwd <mode>, load, parameters
+std::vector<Spec> control_commands();     // start, stop, quit, help
+std::vector<Spec> show_commands();        // show ..., clear ...
+std::vector<Spec> set_commands();         // set <setting> ...
+std::vector<Spec> port_commands();        // per-port settings
+std::vector<Spec> engine_commands();      // engines: set fwd, show fwd <mode>, load, parameters
+std::vector<Spec> port_info_commands();   // show port info|summary|xstats, device, queues, offloads
+std::vector<Spec> port_config_commands(); // port start|stop|close, port config, queue setup
+std::vector<Spec> port_filter_commands(); // promisc, allmulti, MAC/multicast/VLAN filters, link
+std::vector<Spec> port_rss_commands();    // RSS hash types, key, redirection table
+std::vector<Spec> session_commands();     // set verbose, load <file>
 
 } // namespace pmdfwd::shell

@@ -17,8 +17,10 @@ std::vector<Spec> show_commands() {
          [](Ctx &c, const Args &a) {
              auto ports = ports_arg(c, a[0]);
              if (!ports) return false;
-             for (uint16_t p : *ports)
+             for (uint16_t p : *ports) {
                  c.host.clear_port_stats(p);
+                 *c.out += "\n  NIC statistics for port " + std::to_string(p) + " cleared\n";
+             }
              return true;
          }},
         {"show fwd stats all", "forward statistics per stream and port", false,

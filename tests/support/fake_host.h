@@ -4,8 +4,10 @@
 #pragma once
 
 #include "fake_engines.h"
+#include "fake_ports.h"
 #include "host_control.h"
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +23,7 @@ class FakeHost : public HostControl {
     bool quit = false;
     std::vector<std::pair<uint16_t, uint16_t>> vlans;
     FakeEngines fake_engines;
+    FakePorts fake_ports;
 
     Config &config() override { return cfg; }
     bool running() const override { return is_running; }
@@ -36,7 +39,12 @@ class FakeHost : public HostControl {
         stops++;
         return "stopped\n";
     }
-    std::vector<uint16_t> port_ids() const override { return {0, 1}; }
+    std::vector<uint16_t> port_ids() const override {
+        std::vector<uint16_t> ids;
+        for (const auto &[id, p] : fake_ports.ports)
+            if (p.status != PortStatus::Closed) ids.push_back(id);
+        return ids;
+    }
     std::string port_stats(uint16_t p) override { return "stats " + std::to_string(p) + "\n"; }
     void clear_port_stats(uint16_t) override { port_clears++; }
     std::string fwd_stats() override { return "fwd\n"; }
@@ -51,7 +59,20 @@ class FakeHost : public HostControl {
     }
     void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
     void request_quit() override { quit = true; }
+    bool quit_pending() const override { return quit; }
+    std::map<std::string, std::vector<std::string>> files; // what `load` may read
+    bool read_command_file(const std::string &path, std::vector<std::string> *lines,
+                           std::string *err) override {
+        auto it = files.find(path);
+        if (it == files.end()) {
+            *err = "Failed to create file based cmdline context: " + path;
+            return false;
+        }
+        *lines = it->second;
+        return true;
+    }
     EngineApi &engines() override { return fake_engines; }
+    PortControl &port_control() override { return fake_ports; }
 };
 
 } // namespace pmdfwd::testing
