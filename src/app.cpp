@@ -23,18 +23,40 @@ App::~App() {
     shutdown();
 }
 
+namespace {
+
+// The forwarding lcores: --coremask's, checked as testpmd's
+// set_fwd_lcores_list, else every worker lcore EAL gives.
+std::string forwarding_lcores(const Config &cfg, std::vector<unsigned> *lcores) {
+    unsigned l;
+    if (cfg.fwd_lcore_list.empty()) {
+        RTE_LCORE_FOREACH_WORKER(l) lcores->push_back(l);
+        if (lcores->empty())
+            return "no forwarding lcore: give EAL at least two lcores (e.g. -l 0-1); the main "
+                   "lcore runs the shell and statistics, the others forward";
+    }
+    for (unsigned lc : cfg.fwd_lcore_list) {
+        if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
+            return "--coremask: lcore " + std::to_string(lc) +
+                   " not enabled (give it to EAL with -l/--lcores)";
+        if (lc == rte_get_main_lcore())
+            return "--coremask: lcore " + std::to_string(lc) +
+                   " cannot be masked on for running packet forwarding, which is the main lcore "
+                   "and reserved for command line parsing only";
+        lcores->push_back(lc);
+    }
+    if (cfg.nb_cores > lcores->size())
+        return "--nb-cores=" + std::to_string(cfg.nb_cores) + " but EAL gives only " +
+               std::to_string(lcores->size()) + " forwarding lcore(s) (allowed: 1.." +
+               std::to_string(lcores->size()) + "; add lcores with -l/--lcores)";
+    return {};
+}
+
+} // namespace
+
 std::string App::init() {
     std::vector<unsigned> lcores;
-    unsigned l;
-    RTE_LCORE_FOREACH_WORKER(l) lcores.push_back(l);
-    if (lcores.empty())
-        return "no forwarding lcore: give EAL at least two lcores (e.g. -l 0-1); the main lcore "
-               "runs "
-               "the shell and statistics, the others forward";
-    if (cfg_.nb_cores > lcores.size())
-        return "--nb-cores=" + std::to_string(cfg_.nb_cores) + " but EAL gives only " +
-               std::to_string(lcores.size()) + " forwarding lcore(s) (allowed: 1.." +
-               std::to_string(lcores.size()) + "; add lcores with -l/--lcores)";
+    if (std::string err = forwarding_lcores(cfg_, &lcores); !err.empty()) return err;
     if (!cfg_.no_mlockall && mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
         std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
     if (std::string err = ports_.setup(cfg_, lcores); !err.empty()) return err;
@@ -42,7 +64,13 @@ std::string App::init() {
     port_ctl_ = std::make_unique<EthdevPortControl>(
         ports_, cfg_, [this](uint16_t p) { return running() && fwd_->uses_port(p); },
         [this] { return running(); });
-    std::string err;
+    std::string err, note;
+    const std::vector<uint16_t> fwd_ports = fwd_->fwd_ports(&err, &note);
+    std::fputs(note.c_str(), stderr);
+    if (fwd_ports.empty()) return err;
+    if (std::string w = topology_warning(cfg_.topology, fwd_ports.size()); !w.empty())
+        std::fprintf(stderr, "\n%s\n\n", w.c_str());
+    xstats_.init(ports_.ids(), cfg_.display_xstats);
     if (fwd_->nb_streams_for_config(&err) == 0) return err;
     return {};
 }
@@ -62,12 +90,23 @@ std::string App::stop() {
     return o + "\nDone.\n";
 }
 
+bool App::tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const {
+    const Port *p = ports_.find(port);
+    if (p == nullptr) return false;
+    *enabled = p->hw_tx_offloads;
+    *capa = p->info.tx_offload_capa;
+    return true;
+}
+
 std::string App::port_stats(uint16_t port) {
     rte_eth_stats s{};
     rte_eth_stats_get(port, &s);
-    const PortRate r = rates_.update(port, s, rte_rdtsc(), rte_get_tsc_hz());
-    return cfg_.stats_format == StatsFormat::Json ? port_stats_json(port, s, r)
-                                                  : port_stats_text(port, s, r);
+    const uint64_t tsc = rte_rdtsc(), hz = rte_get_tsc_hz();
+    const PortRate r = rates_.update(port, s, tsc, hz);
+    const auto x = xstats_.sample(
+        port, static_cast<uint64_t>(static_cast<double>(tsc) * 1e9 / static_cast<double>(hz)));
+    return cfg_.stats_format == StatsFormat::Json ? port_stats_json(port, s, r, x)
+                                                  : port_stats_text(port, s, r, x);
 }
 
 void App::clear_port_stats(uint16_t port) {
@@ -155,7 +194,9 @@ void App::print_periodic_stats() {
         if (isatty(STDOUT_FILENO)) o += "\033[2J\033[1;1H";
         o += "\nPort statistics ====================================";
     }
-    for (uint16_t p : ports_.ids())
+    // testpmd's periodic display covers the forwarding ports.
+    std::string err;
+    for (uint16_t p : fwd_->fwd_ports(&err))
         o += port_stats(p);
     std::fputs(o.c_str(), stdout);
     std::fflush(stdout);

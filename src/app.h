@@ -9,6 +9,7 @@
 #include "port_control_ethdev.h"
 #include "ports.h"
 #include "stats.h"
+#include "xstats_display.h"
 
 #include <atomic>
 #include <memory>
@@ -55,6 +56,10 @@ class App : public HostControl {
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
         ports_.set_peer(port, mac);
     }
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+        return ports_.set_tx_offloads(port, offloads, on);
+    }
+    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
     void request_quit() override { quit_ = true; }
     bool quit_pending() const override { return quit_requested(); }
     bool read_command_file(const std::string &path, std::vector<std::string> *lines,
@@ -77,6 +82,7 @@ class App : public HostControl {
     std::unique_ptr<Forwarder> fwd_;
     std::unique_ptr<EthdevPortControl> port_ctl_;
     RateTracker rates_;
+    XstatsDisplay xstats_;
     bool quit_ = false;
     bool closed_ = false;
 };

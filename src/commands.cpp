@@ -19,9 +19,10 @@ const std::vector<Spec> &specs() {
     static const std::vector<Spec> table = [] {
         std::vector<Spec> t;
         for (auto family : {shell::control_commands, shell::show_commands, shell::set_commands,
-                            shell::port_commands, shell::engine_commands, shell::port_info_commands,
-                            shell::port_config_commands, shell::port_filter_commands,
-                            shell::port_rss_commands, shell::session_commands}) {
+                            shell::port_commands, shell::engine_commands, shell::csum_commands,
+                            shell::port_info_commands, shell::port_config_commands,
+                            shell::port_filter_commands, shell::port_rss_commands,
+                            shell::session_commands}) {
             std::vector<Spec> rows = family();
             t.insert(t.end(), rows.begin(), rows.end());
         }

@@ -2,6 +2,8 @@
 
 #include "engine_api.h"
 
+#include <pmdfwd/engine_register.h>
+
 #include <dlfcn.h>
 #include <unistd.h>
 
@@ -114,12 +116,12 @@ std::string load_engine_plugin(const std::string &path) {
     return {};
 }
 
-EngineRegistrar::EngineRegistrar(const pmdfwd_engine &engine) {
-    std::string why = EngineRegistry::instance().add(&engine, "built-in");
+} // namespace pmdfwd
+
+extern "C" void pmdfwd_register_builtin_engine(const pmdfwd_engine *engine) {
+    std::string why = pmdfwd::EngineRegistry::instance().add(engine, "built-in");
     if (!why.empty()) {
         std::fprintf(stderr, "pmdfwd: built-in %s\n", why.c_str());
         std::abort();
     }
 }
-
-} // namespace pmdfwd

@@ -1,6 +1,7 @@
 // The registry of forwarding engines: built-in ones register themselves from
-// engines/<name>/ through PMDFWD_REGISTER_ENGINE, plugins through
-// load_engine_plugin(). The host only ever looks engines up by name here.
+// engines/<name>/ through PMDFWD_REGISTER_ENGINE (<pmdfwd/engine_register.h>),
+// plugins through load_engine_plugin(). The host only ever looks engines up
+// by name here.
 #pragma once
 
 #include <pmdfwd/engine.h>
@@ -36,29 +37,4 @@ class EngineRegistry {
 // reason it was refused (nothing of a refused plugin stays registered).
 std::string load_engine_plugin(const std::string &path);
 
-// A built-in engine's descriptor with the current ABI version and no
-// optional hook; an engine sets the hooks it has on the returned copy.
-constexpr pmdfwd_engine engine_descriptor(const char *name, const char *summary,
-                                          pmdfwd_burst_fn burst, uint32_t flags = 0) {
-    pmdfwd_engine e{};
-    e.abi_version = PMDFWD_ENGINE_ABI_VERSION;
-    e.flags = flags;
-    e.name = name;
-    e.summary = summary;
-    e.burst = burst;
-    return e;
-}
-
-struct EngineRegistrar {
-    explicit EngineRegistrar(const pmdfwd_engine &engine);
-};
-
 } // namespace pmdfwd
-
-#define PMDFWD_CONCAT_(a, b) a##b
-#define PMDFWD_CONCAT(a, b) PMDFWD_CONCAT_(a, b)
-// Registers a built-in engine at static-initialisation time.
-#define PMDFWD_REGISTER_ENGINE(descriptor)                                                         \
-    static const ::pmdfwd::EngineRegistrar PMDFWD_CONCAT(pmdfwd_engine_registrar_, __LINE__) {     \
-        descriptor                                                                                 \
-    }

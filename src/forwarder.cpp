@@ -20,13 +20,23 @@ Forwarder::~Forwarder() {
     stop();
 }
 
+std::vector<uint16_t> Forwarder::fwd_ports(std::string *err, std::string *note) const {
+    std::string ignored;
+    return select_fwd_ports(ports_.ids(), cfg_.fwd_port_list, cfg_.nb_fwd_ports, err,
+                            note ? note : &ignored);
+}
+
 size_t Forwarder::nb_streams_for_config(std::string *err) const {
-    return build_streams(ports_.ids(), cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, err).size();
+    const std::vector<uint16_t> ports = fwd_ports(err);
+    if (ports.empty()) return 0;
+    return build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, err).size();
 }
 
 std::string Forwarder::build(const pmdfwd_engine *engine) {
     std::string err;
-    specs_ = build_streams(ports_.ids(), cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
+    fwd_ports_ = fwd_ports(&err);
+    if (fwd_ports_.empty()) return err;
+    specs_ = build_streams(fwd_ports_, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
     if (specs_.empty()) return err;
     const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
     const auto groups = spread_streams(specs_.size(), nb_lcores);
@@ -52,7 +62,7 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
             s.pub.tx_port = sp.tx_port;
             s.pub.tx_queue = sp.tx_queue;
             s.pub.socket_id = lcore_socket(lcore);
-            s.pub.pool = ports_.pool(s.pub.socket_id);
+            s.pub.pool = ports_.lcore_pool(lcore);
             s.pub.tx = &ports_.find(sp.tx_port)->tx;
             s.pub.params = &params_;
             ctx->streams.push_back(&s);
@@ -76,7 +86,7 @@ std::string Forwarder::init_engine(const pmdfwd_engine *engine) {
     std::vector<uint16_t> begun;
     size_t inited = 0;
     std::string err;
-    for (uint16_t p : ports_.ids()) {
+    for (uint16_t p : fwd_ports_) {
         if (engine->port_begin && engine->port_begin(p) != 0) {
             err = std::string("engine ") + engine->name + " refused to start on port " +
                   std::to_string(p);
@@ -103,7 +113,7 @@ void Forwarder::fini_engine() {
     if (!engine_started_) return;
     for (size_t i = 0; i < specs_.size(); i++)
         if (engine_->stream_fini) engine_->stream_fini(&streams_[i].pub);
-    for (uint16_t p : ports_.ids())
+    for (uint16_t p : fwd_ports_)
         if (engine_->port_end) engine_->port_end(p);
     engine_started_ = false;
 }
@@ -123,7 +133,7 @@ void Forwarder::send_tx_first(unsigned bursts) {
 
 void Forwarder::snapshot_ports() {
     base_.clear();
-    for (uint16_t p : ports_.ids()) {
+    for (uint16_t p : fwd_ports_) {
         rte_eth_stats s{};
         rte_eth_stats_get(p, &s);
         base_.push_back(s);
@@ -144,7 +154,7 @@ std::string Forwarder::start(unsigned tx_first_bursts, const std::function<void(
     if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
     fini_engine();
     if (std::string err = build(engine); !err.empty()) return err;
-    if (!cfg_.no_flush_rx) ports_.flush_rx(cfg_.nb_rxq);
+    if (!cfg_.no_flush_rx) ports_.flush_rx(fwd_ports_, cfg_.nb_rxq);
     if (std::string err = init_engine(engine); !err.empty()) return err;
     snapshot_ports();
     if (shown) shown();
@@ -182,6 +192,7 @@ FwdStats Forwarder::collect() const {
     f.engine = engine_ ? engine_->name : cfg_.forward_mode;
     f.record_cycles = cfg_.record_core_cycles;
     f.record_bursts = cfg_.record_burst_stats;
+    f.rx_cksum_stats = engine_ && (engine_->flags & PMDFWD_ENGINE_F_RX_CKSUM_STATS);
     f.tsc_hz = rte_get_tsc_hz();
     for (size_t i = 0; i < specs_.size(); i++) {
         const Stream &s = streams_[i];
@@ -195,10 +206,13 @@ FwdStats Forwarder::collect() const {
         st.untouched = s.pub.engine_untouched;
         st.consumed = s.pub.engine_consumed;
         st.generated = s.pub.engine_generated;
+        st.bad_cksum = {s.pub.rx_bad_ip_csum, s.pub.rx_bad_l4_csum, s.pub.rx_bad_outer_l4_csum,
+                        s.pub.rx_bad_outer_ip_csum};
         if (!running_) st.rx_bursts = s.rx_bursts, st.tx_bursts = s.tx_bursts;
         f.streams.push_back(st);
     }
-    const std::vector<uint16_t> ids = ports_.ids();
+    std::string err;
+    const std::vector<uint16_t> ids = specs_.empty() ? fwd_ports(&err) : fwd_ports_;
     for (size_t i = 0; i < ids.size(); i++) {
         rte_eth_stats now{};
         rte_eth_stats_get(ids[i], &now);
@@ -212,8 +226,15 @@ FwdStats Forwarder::collect() const {
         p.rx_nombuf = since(now.rx_nombuf, base.rx_nombuf);
         p.tx = since(now.opackets, base.opackets);
         p.tx_dropped = since(now.oerrors, base.oerrors);
-        for (const StreamStats &st : f.streams)
+        for (const StreamStats &st : f.streams) {
             if (st.spec.tx_port == p.port) p.tx_dropped += st.dropped;
+            if (st.spec.rx_port == p.port) {
+                p.bad_cksum.ip += st.bad_cksum.ip;
+                p.bad_cksum.l4 += st.bad_cksum.l4;
+                p.bad_cksum.outer_l4 += st.bad_cksum.outer_l4;
+                p.bad_cksum.outer_ip += st.bad_cksum.outer_ip;
+            }
+        }
         f.ports.push_back(p);
     }
     return f;
@@ -227,16 +248,19 @@ void Forwarder::clear() {
 
 std::string Forwarder::describe() const {
     std::string err;
-    const auto specs = build_streams(ports_.ids(), cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
+    const std::vector<uint16_t> ports = fwd_ports(&err);
+    const auto specs = ports.empty()
+                           ? std::vector<StreamSpec>{}
+                           : build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
     if (specs.empty()) return err + "\n";
     const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
     const auto groups = spread_streams(specs.size(), nb_lcores);
     char line[256];
     std::snprintf(line, sizeof(line),
                   "%s packet forwarding%s - ports=%zu - cores=%zu - streams=%zu - NUMA support "
-                  "enabled, MP allocation mode: native\n",
-                  cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "",
-                  ports_.ports().size(), groups.size(), specs.size());
+                  "%s, MP allocation mode: native\n",
+                  cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", ports.size(),
+                  groups.size(), specs.size(), cfg_.numa ? "enabled" : "disabled");
     std::string o = line;
     for (size_t g = 0; g < groups.size(); g++) {
         const unsigned lcore = fwd_lcores_[g];
@@ -258,7 +282,7 @@ std::string Forwarder::describe() const {
                   cfg_.forward_mode.c_str(), cfg_.burst);
     o += line;
     std::snprintf(line, sizeof(line), "  nb forwarding cores=%zu - nb forwarding ports=%zu\n",
-                  groups.size(), ports_.ports().size());
+                  groups.size(), ports.size());
     o += line;
     if (std::string state; registry_engines().describe(cfg_.forward_mode, &state).empty())
         o += "  " + state + "\n";

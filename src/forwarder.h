@@ -39,6 +39,9 @@ class Forwarder {
     std::string describe() const;
 
     const std::vector<unsigned> &fwd_lcores() const { return fwd_lcores_; }
+    // The ports the current settings forward on (--portmask, --portlist,
+    // --nb-ports), or empty with *err; absent listed ports go to *note.
+    std::vector<uint16_t> fwd_ports(std::string *err, std::string *note = nullptr) const;
     // Forwarding lcores the current settings would use.
     size_t nb_streams_for_config(std::string *err) const;
 
@@ -55,6 +58,7 @@ class Forwarder {
     const pmdfwd_engine *engine_ = nullptr;
     pmdfwd_fwd_params params_{};
     std::unique_ptr<Stream[]> streams_;
+    std::vector<uint16_t> fwd_ports_; // of the streams built last
     std::vector<StreamSpec> specs_;
     std::vector<std::unique_ptr<LcoreContext>> contexts_;
     std::vector<unsigned> launched_;

@@ -41,6 +41,13 @@ class HostControl {
 
     virtual std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) = 0;
     virtual void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) = 0;
+    // Turns TX offloads of a stopped port on or off (`csum set ... hw|sw`),
+    // for the device and for what engines read: "" or why not (the port is
+    // started: "Please stop port N first"; the PMD lacks an offload).
+    virtual std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) = 0;
+    // The TX offloads a port has enabled and those its PMD offers; false
+    // for a port that does not exist.
+    virtual bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const = 0;
     virtual void request_quit() = 0;
     virtual bool quit_pending() const = 0;
     // The lines of a command file (`load FILE`): false with *err when it is

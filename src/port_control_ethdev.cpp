@@ -167,7 +167,7 @@ int EthdevPortControl::offload_config(uint16_t id, bool rx, OffloadConfig *out) 
     const uint16_t nb = rx ? info.nb_rx_queues : info.nb_tx_queues;
     for (uint16_t q = 0; q < nb; q++) {
         const QueueSettings *s = queue(id, rx, q);
-        const uint64_t port_level = p ? (rx ? p->rx_offloads : p->hw_tx_offloads) : 0;
+        const uint64_t port_level = p ? (rx ? p->conf.rxmode.offloads : p->hw_tx_offloads) : 0;
         out->queues.push_back(port_level | (s ? s->offloads : 0));
     }
     return 0;
@@ -224,7 +224,8 @@ int EthdevPortControl::set_vlan_offload(uint16_t id, int mask, uint64_t rx_offlo
     const int rc = rte_eth_dev_set_vlan_offload(id, mask);
     if (rc < 0) return rc;
     if (Port *p = port(id))
-        p->rx_offloads = on ? p->rx_offloads | rx_offload : p->rx_offloads & ~rx_offload;
+        p->conf.rxmode.offloads =
+            on ? p->conf.rxmode.offloads | rx_offload : p->conf.rxmode.offloads & ~rx_offload;
     return rc;
 }
 
@@ -263,7 +264,7 @@ int EthdevPortControl::set_mtu(uint16_t id, uint16_t mtu) {
         const int rc = rte_eth_dev_set_mtu(id, mtu);
         if (rc != 0) return rc;
     }
-    p->mtu = mtu;
+    p->conf.rxmode.mtu = mtu;
     return 0;
 }
 

@@ -5,6 +5,7 @@
 #include "ports.h"
 
 #include "parse.h"
+#include "port_config.h"
 
 #include <rte_errno.h>
 
@@ -21,20 +22,6 @@ constexpr int kLinkPolls = 90;
 
 bool selected(const Port &p, std::optional<uint16_t> port) {
     return p.status != PortStatus::Closed && (!port || *port == p.id);
-}
-
-void wait_links(const std::vector<Port> &ports) {
-    for (int i = 0; i < kLinkPolls; i++) {
-        bool all_up = true;
-        for (const Port &p : ports) {
-            rte_eth_link link{};
-            if (p.status == PortStatus::Started &&
-                (rte_eth_link_get_nowait(p.id, &link) != 0 || !link.link_status))
-                all_up = false;
-        }
-        if (all_up) return;
-        std::this_thread::sleep_for(kLinkPoll);
-    }
 }
 
 void refresh_queue_states(Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
@@ -60,20 +47,42 @@ bool Ports::all_started() const {
     return true;
 }
 
-// rte_eth_dev_configure with the port's offloads and MTU; leaves it stopped.
+// rte_eth_dev_configure with the port's offloads, MTU and RSS; leaves it
+// stopped and its queues to setup_queues.
 std::string Ports::configure(Port &p) {
     const std::string what = "port " + std::to_string(p.id) + ": ";
     if (cfg_.nb_rxq > p.info.max_rx_queues || cfg_.nb_txq > p.info.max_tx_queues)
         return what + "asked for " + std::to_string(cfg_.nb_rxq) + " RX / " +
                std::to_string(cfg_.nb_txq) + " TX queues, the device has at most " +
                std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
-    rte_eth_conf conf{};
-    conf.txmode.offloads = p.hw_tx_offloads;
-    conf.rxmode.offloads = p.rx_offloads;
-    conf.rxmode.mtu = p.mtu;
-    const int rc = rte_eth_dev_configure(p.id, cfg_.nb_rxq, cfg_.nb_txq, &conf);
+    p.conf.txmode.offloads = p.hw_tx_offloads;
+    const int rc = rte_eth_dev_configure(p.id, cfg_.nb_rxq, cfg_.nb_txq, &p.conf);
     if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
     return {};
+}
+
+// testpmd's buffer split: with the buffer_split RX offload and --rxpkts,
+// segment i of a packet lands in an mbuf of the socket's i-th pool (the
+// last one for the rest); a length of 0 takes that pool's whole data room.
+int Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf) {
+    const int socket = p.numa.rx_ring;
+    rte_eth_rxseg rx_segs[kMaxMbufSizes] = {};
+    const bool split =
+        cfg_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
+    if (split) {
+        for (size_t i = 0; i < cfg_.rxpkts.size(); i++) {
+            const size_t index = std::min(i, cfg_.mbuf_sizes.size() - 1);
+            rte_mempool *mp = all_pools_.at({socket, index});
+            rx_segs[i].split.mp = mp;
+            rx_segs[i].split.length =
+                cfg_.rxpkts[i]
+                    ? cfg_.rxpkts[i]
+                    : static_cast<uint16_t>(rte_pktmbuf_data_room_size(mp) - RTE_PKTMBUF_HEADROOM);
+        }
+        rxconf.rx_seg = rx_segs;
+        rxconf.rx_nseg = static_cast<uint16_t>(cfg_.rxpkts.size());
+    }
+    return rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf, split ? nullptr : pool(socket));
 }
 
 int Ports::setup_queue(Port &p, bool rx, uint16_t q) {
@@ -85,15 +94,15 @@ int Ports::setup_queue(Port &p, bool rx, uint16_t q) {
         if (rc < 0) return rc;
     }
     if (rx) {
-        rte_eth_rxconf conf = p.info.default_rxconf;
-        conf.offloads = p.rx_offloads | p.rxq[q].offloads;
+        rte_eth_rxconf conf = rx_queue_conf(cfg_, p.info, p.conf);
+        conf.offloads |= p.rxq[q].offloads;
         conf.rx_deferred_start = p.rxq[q].deferred_start;
-        return rte_eth_rx_queue_setup(p.id, q, n, p.socket, &conf, pool(p.socket));
+        return setup_rx_queue(p, q, n, conf);
     }
-    rte_eth_txconf conf = p.info.default_txconf;
-    conf.offloads = p.hw_tx_offloads | p.txq[q].offloads;
+    rte_eth_txconf conf = tx_queue_conf(cfg_, p.info, p.conf);
+    conf.offloads |= p.txq[q].offloads;
     conf.tx_deferred_start = p.txq[q].deferred_start;
-    return rte_eth_tx_queue_setup(p.id, q, n, p.socket, &conf);
+    return rte_eth_tx_queue_setup(p.id, q, n, p.numa.tx_ring, &conf);
 }
 
 std::string Ports::setup_queues(Port &p) {
@@ -102,27 +111,63 @@ std::string Ports::setup_queues(Port &p) {
         if (rc < 0)
             return "port " + std::to_string(p.id) + ": TX queue " + std::to_string(q) +
                    " setup failed: " + rte_strerror(-rc);
-        p.txq[q].state =
-            p.txq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED : RTE_ETH_QUEUE_STATE_STARTED;
+        p.txq[q].state = p.txq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED
+                                                 : RTE_ETH_QUEUE_STATE_STARTED;
     }
     for (uint16_t q = 0; q < cfg_.nb_rxq; q++) {
         const int rc = setup_queue(p, true, q);
         if (rc < 0)
             return "port " + std::to_string(p.id) + ": RX queue " + std::to_string(q) +
                    " setup failed: " + rte_strerror(-rc);
-        p.rxq[q].state =
-            p.rxq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED : RTE_ETH_QUEUE_STATE_STARTED;
+        p.rxq[q].state = p.rxq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED
+                                                 : RTE_ETH_QUEUE_STATE_STARTED;
     }
     return {};
 }
 
-std::string Ports::start_one(Port &p) {
+std::string Ports::reconfigure_now(Port &p) {
+    if (std::string err = configure(p); !err.empty()) return err;
+    if (std::string err = setup_queues(p); !err.empty()) return err;
+    p.need_reconfig = p.need_reconfig_queues = false;
+    return {};
+}
+
+std::string Ports::start_port(Port &p) {
     const int rc = rte_eth_dev_start(p.id);
     if (rc < 0)
         return "Fail to start port " + std::to_string(p.id) + ": " + rte_strerror(-rc) + "\n";
     p.status = PortStatus::Started;
     refresh_queue_states(p, cfg_.nb_rxq, cfg_.nb_txq);
     return {};
+}
+
+// testpmd's check_all_ports_link_status: poll until every started port is
+// up or 9 s have passed, then say each port's link.
+std::string Ports::check_links() const {
+    std::string o = "Checking link statuses...\n";
+    for (int poll = 0; poll < kLinkPolls; poll++) {
+        bool all_up = true;
+        for (const Port &p : ports_) {
+            rte_eth_link link{};
+            if (p.status == PortStatus::Started &&
+                (rte_eth_link_get_nowait(p.id, &link) != 0 || !link.link_status))
+                all_up = false;
+        }
+        if (all_up) break;
+        std::this_thread::sleep_for(kLinkPoll);
+    }
+    for (const Port &p : ports_) {
+        if (p.status != PortStatus::Started) continue;
+        rte_eth_link link{};
+        const int rc = rte_eth_link_get_nowait(p.id, &link);
+        char text[RTE_ETH_LINK_MAX_STR_LEN];
+        rte_eth_link_to_str(text, sizeof(text), &link);
+        if (rc == 0)
+            o += "Port " + std::to_string(p.id) + " " + text + "\n";
+        else
+            o += "Port " + std::to_string(p.id) + " link get failed: " + rte_strerror(-rc) + "\n";
+    }
+    return o;
 }
 
 std::string Ports::start_ports(std::optional<uint16_t> port) {
@@ -152,7 +197,7 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
                 return o + err + "\nFail to configure port " + std::to_string(p.id) + " queues\n";
             }
         }
-        if (std::string err = start_one(p); !err.empty()) {
+        if (std::string err = start_port(p); !err.empty()) {
             o += err;
             continue;
         }
@@ -165,9 +210,8 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
         }
         one_started = true;
     }
-    if (one_started) {
-        o += "Checking link statuses...\n";
-        wait_links(ports_);
+    if (one_started && cfg_.link_check) {
+        o += check_links();
     } else if (any && all_already) {
         o += "Please stop the ports first\n";
     }
@@ -193,7 +237,7 @@ std::string Ports::stop_ports(std::optional<uint16_t> port,
         p.status = PortStatus::Stopped;
         stopped = true;
     }
-    if (stopped && link_check) o += "Checking link statuses...\n";
+    if (stopped && link_check && cfg_.link_check) o += check_links();
     return o + "Done\n";
 }
 

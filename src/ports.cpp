@@ -1,6 +1,7 @@
 #include "ports.h"
 
 #include "parse.h"
+#include "port_config.h"
 
 #include <rte_cycles.h>
 #include <rte_errno.h>
@@ -45,6 +46,26 @@ int port_socket(uint16_t port) {
     return s < 0 ? lcore_socket(rte_get_main_lcore()) : s;
 }
 
+// testpmd's pool names: mb_pool_<socket> for the first --mbuf-size,
+// mb_pool_<socket>_<index> for the others.
+std::string Ports::create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                               unsigned cache) {
+    std::string name = "mb_pool_" + std::to_string(socket);
+    if (index > 0) name += '_' + std::to_string(index);
+    rte_mempool *mp = rte_pktmbuf_pool_create(name.c_str(), count, cache, 0, data_room, socket);
+    if (mp == nullptr)
+        return "cannot create mbuf pool " + name + " of " + std::to_string(count) + " mbufs of " +
+               std::to_string(data_room) + " bytes on socket " + std::to_string(socket) + ": " +
+               rte_strerror(rte_errno) +
+               " (give EAL more memory with -m / hugepages, or lower --total-num-mbufs or "
+               "--mbuf-size)";
+    std::printf("pmdfwd: created mbuf pool <%s>: n=%u, size=%u, socket=%d\n", name.c_str(), count,
+                data_room, socket);
+    all_pools_[{socket, index}] = mp;
+    if (index == 0) pools_[socket] = mp;
+    return {};
+}
+
 std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
     std::map<int, unsigned> need;
     for (const Port &p : ports_) {
@@ -56,23 +77,21 @@ std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &
                              : p.info.default_txportconf.ring_size
                                  ? p.info.default_txportconf.ring_size
                                  : kAssumedRingSize;
-        need[p.socket] += cfg.nb_rxq * rxd + cfg.nb_txq * txd + kExtraPerPort;
+        // RX rings fill from their socket's pool; what they send on comes
+        // from there or from the lcores' pools.
+        need[p.numa.rx_ring] += cfg.nb_rxq * rxd + cfg.nb_txq * txd + kExtraPerPort;
     }
-    for (unsigned l : fwd_lcores)
-        need[lcore_socket(l)] += cfg.mbuf_cache * 3 / 2 + 2u * cfg.burst;
+    for (unsigned l : fwd_lcores) {
+        const int socket = cfg.numa ? lcore_socket(l) : std::max(cfg.socket_num, 0);
+        need[socket] += cfg.mbuf_cache * 3 / 2 + 2u * cfg.burst;
+    }
     for (auto &[socket, n] : need) {
         const unsigned count =
             cfg.total_num_mbufs ? cfg.total_num_mbufs : std::max(n, kMinPoolSize);
-        const std::string name = "mb_pool_" + std::to_string(socket);
-        rte_mempool *mp = rte_pktmbuf_pool_create(name.c_str(), count, cfg.mbuf_cache, 0,
-                                                  RTE_MBUF_DEFAULT_BUF_SIZE, socket);
-        if (mp == nullptr)
-            return "cannot create mbuf pool " + name + " of " + std::to_string(count) +
-                   " mbufs on socket " + std::to_string(socket) + ": " + rte_strerror(rte_errno) +
-                   " (give EAL more memory with -m / hugepages, or lower --total-num-mbufs)";
-        std::printf("pmdfwd: created mbuf pool <%s>: n=%u, size=%u, socket=%d\n", name.c_str(),
-                    count, RTE_MBUF_DEFAULT_BUF_SIZE, socket);
-        pools_[socket] = mp;
+        for (size_t i = 0; i < cfg.mbuf_sizes.size(); i++)
+            if (std::string err = create_pool(socket, i, count, cfg.mbuf_sizes[i], cfg.mbuf_cache);
+                !err.empty())
+                return err;
     }
     return {};
 }
@@ -80,6 +99,10 @@ std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &
 rte_mempool *Ports::pool(int socket) const {
     auto it = pools_.find(socket);
     return it != pools_.end() ? it->second : pools_.begin()->second;
+}
+
+rte_mempool *Ports::lcore_pool(unsigned lcore) const {
+    return pool(cfg_.numa ? lcore_socket(lcore) : std::max(cfg_.socket_num, 0));
 }
 
 std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
@@ -107,6 +130,12 @@ Port *Ports::find(uint16_t id) {
     return nullptr;
 }
 
+const Port *Ports::find(uint16_t id) const {
+    for (const Port &p : ports_)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
 std::vector<uint16_t> Ports::ids() const {
     std::vector<uint16_t> v;
     for (const Port &p : ports_)
@@ -114,15 +143,20 @@ std::vector<uint16_t> Ports::ids() const {
     return v;
 }
 
-std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
-    cfg_ = cfg;
+std::string Ports::collect(const Config &cfg) {
     uint16_t id;
     RTE_ETH_FOREACH_DEV(id) {
         Port p;
         p.id = id;
-        p.socket = port_socket(id);
+        p.numa = port_placement(cfg, id, port_socket(id));
+        p.socket = p.numa.pool;
         int rc = rte_eth_dev_info_get(id, &p.info);
         if (rc != 0) return "port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc);
+        if (std::string err = port_conf(cfg, p.info, id, &p.conf); !err.empty()) return err;
+        p.hw_tx_offloads = p.conf.txmode.offloads;
+        // Engines request in mbufs what the port was configured for (VLAN,
+        // QinQ, MACsec insert), as testpmd's read txmode.offloads.
+        p.tx.tx_offloads = p.hw_tx_offloads;
         rte_ether_addr mac{};
         rte_eth_macaddr_get(id, &mac);
         std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
@@ -142,8 +176,47 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
     for (const auto &[port, mac] : cfg.eth_peers)
         if (find(port) == nullptr)
             return "--eth-peer names port " + std::to_string(port) + ", which does not exist";
+    for (const auto &[port, numa] : cfg.port_numa)
+        if (find(port) == nullptr)
+            return "--port-numa-config/--ring-numa-config names port " + std::to_string(port) +
+                   ", which does not exist";
+    return {};
+}
+
+// Every socket the placement options name must be one EAL has memory on.
+std::string Ports::check_sockets(const Config &cfg) const {
+    std::set<int> known;
+    std::string allowed;
+    for (unsigned i = 0; i < rte_socket_count(); i++) {
+        known.insert(rte_socket_id_by_idx(i));
+        allowed += (allowed.empty() ? "" : ", ") + std::to_string(rte_socket_id_by_idx(i));
+    }
+    auto check = [&](int socket, const std::string &what) -> std::string {
+        if (socket < 0 || known.count(socket)) return {};
+        return what + " names socket " + std::to_string(socket) +
+               ", which EAL does not have (allowed: " + allowed + ")";
+    };
+    if (std::string e = check(cfg.socket_num, "--socket-num"); !e.empty()) return e;
+    for (const auto &[port, n] : cfg.port_numa) {
+        const std::string p = " for port " + std::to_string(port);
+        if (std::string e = check(n.pool, "--port-numa-config" + p); !e.empty()) return e;
+        if (std::string e = check(n.rx_ring, "--ring-numa-config" + p); !e.empty()) return e;
+        if (std::string e = check(n.tx_ring, "--ring-numa-config" + p); !e.empty()) return e;
+    }
+    return {};
+}
+
+std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
+    cfg_ = cfg;
+    if (std::string err = collect(cfg); !err.empty()) return err;
+    if (std::string err = check_sockets(cfg); !err.empty()) return err;
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
+    events_.start(cfg.event_print_mask);
+    // testpmd starts every port at start-up unless --disable-device-start;
+    // then they are configured at their first `port start`.
+    if (!cfg.device_start) return {};
     std::fputs(start_ports(std::nullopt).c_str(), stdout);
+    std::fflush(stdout);
     for (const Port &p : ports_)
         if (p.status != PortStatus::Started)
             return "port " + std::to_string(p.id) + " did not start (see above)";
@@ -160,28 +233,30 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
 void Ports::close() {
     for (Port &p : ports_) {
         if (p.status == PortStatus::Closed) continue;
-        rte_eth_dev_stop(p.id);
+        if (p.status == PortStatus::Started) rte_eth_dev_stop(p.id);
         rte_eth_dev_close(p.id);
     }
     ports_.clear();
-    for (auto &[socket, mp] : pools_)
+    events_.stop();
+    for (auto &[key, mp] : all_pools_)
         rte_mempool_free(mp);
+    all_pools_.clear();
     pools_.clear();
 }
 
-void Ports::flush_rx(uint16_t nb_rxq) const {
+void Ports::flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const {
     rte_mbuf *pkts[kMaxBurst];
     // Twice, as testpmd: packets in flight may land after the first pass.
     // Each queue is drained for a bounded time, since some PMDs (net_null,
     // a pcap file with infinite_rx) never run dry.
     const uint64_t limit = rte_get_timer_hz() / 1000 * kFlushMsPerQueue;
     for (int pass = 0; pass < 2; pass++) {
-        for (const Port &p : ports_)
+        for (uint16_t port : ports)
             for (uint16_t q = 0; q < nb_rxq; q++) {
                 const uint64_t start = rte_get_timer_cycles();
                 uint16_t n;
                 do {
-                    n = rte_eth_rx_burst(p.id, q, pkts, kMaxBurst);
+                    n = rte_eth_rx_burst(port, q, pkts, kMaxBurst);
                     rte_pktmbuf_free_bulk(pkts, n);
                 } while (n > 0 && rte_get_timer_cycles() - start < limit);
             }
@@ -215,9 +290,23 @@ std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string
     // A started port takes the offload at once: stop, configure, start.
     rte_eth_dev_stop(p->id);
     p->status = PortStatus::Stopped;
-    if (std::string err = configure(*p); !err.empty()) return err;
-    if (std::string err = setup_queues(*p); !err.empty()) return err;
-    return start_one(*p);
+    return reconfigure_now(*p) + start_port(*p);
+}
+
+std::string Ports::set_tx_offloads(uint16_t port, uint64_t offloads, bool on) {
+    Port *p = find(port);
+    if (p == nullptr) return "port " + std::to_string(port) + " does not exist";
+    if (p->status == PortStatus::Started)
+        return "Please stop port " + std::to_string(port) + " first";
+    if (on && (offloads & ~p->info.tx_offload_capa))
+        return "port " + std::to_string(port) + ": TX offloads " +
+               tx_offload_text(offloads & ~p->info.tx_offload_capa) + " are not offered by " +
+               (p->info.driver_name ? p->info.driver_name : "the PMD");
+    const uint64_t want = on ? (p->hw_tx_offloads | offloads) : (p->hw_tx_offloads & ~offloads);
+    if (want == p->hw_tx_offloads) return {};
+    p->hw_tx_offloads = want;
+    p->tx.tx_offloads = on ? (p->tx.tx_offloads | offloads) : (p->tx.tx_offloads & ~offloads);
+    return reconfigure_now(*p);
 }
 
 void Ports::set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) {

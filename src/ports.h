@@ -1,9 +1,11 @@
 // Ports, their queues, and the mbuf pools that feed them: one pool per NUMA
-// socket in use, each port and lcore served from its own socket's pool.
+// socket in use (and per --mbuf-size), each port and lcore served from its
+// own socket's pool; started, and their links waited for, as testpmd does.
 #pragma once
 
 #include "config.h"
 #include "port_control.h"
+#include "port_events.h"
 
 #include <pmdfwd/engine.h>
 
@@ -31,12 +33,12 @@ struct QueueSettings {
 
 struct Port {
     uint16_t id = 0;
-    int socket = 0;
+    int socket = 0; // the port's socket; rings may be elsewhere (numa)
+    PortNuma numa;  // pool (= socket), RX ring and TX ring sockets
     rte_eth_dev_info info{};
+    rte_eth_conf conf{};         // what rte_eth_dev_configure gets (RX offloads, MTU, RSS)
     pmdfwd_port_tx tx{};         // what engines read: MACs, VLAN settings
     uint64_t hw_tx_offloads = 0; // offloads enabled on the device
-    uint64_t rx_offloads = 0;    // RX offloads (VLAN strip, filter...) of the device
-    uint16_t mtu = 0;            // 0: the PMD's default
     PortStatus status = PortStatus::Stopped;
     // What the next start must redo (testpmd's need_reconfig[_queues]).
     bool need_reconfig = true;
@@ -53,6 +55,21 @@ class Ports {
     // Stops and closes every port and frees the pools.
     void close();
 
+    std::vector<Port> &ports() { return ports_; }
+    const std::vector<Port> &ports() const { return ports_; }
+    Port *find(uint16_t id);
+    const Port *find(uint16_t id) const;
+    // The ports not closed, in id order.
+    std::vector<uint16_t> ids() const;
+    // The first (--mbuf-size) pool of a socket.
+    rte_mempool *pool(int socket) const;
+    // The pool a forwarding lcore allocates from: its socket's, or
+    // --socket-num's without NUMA.
+    rte_mempool *lcore_pool(unsigned lcore) const;
+    const std::map<int, rte_mempool *> &pools() const { return pools_; }
+    // No port is stopped (closed ones do not count).
+    bool all_started() const;
+
     // testpmd's start_port / stop_port / close_port for one port or all
     // (nullopt): configure what changed, start, wait for links; returns
     // what testpmd prints. `forwarding` says which ports carry streams now:
@@ -62,35 +79,40 @@ class Ports {
                            const std::function<bool(uint16_t)> &forwarding, bool link_check = true);
     std::string close_ports(std::optional<uint16_t> port,
                             const std::function<bool(uint16_t)> &forwarding);
-    bool all_started() const;
+    // Sets a queue up again with its settings (`port P rxq Q setup`):
+    // 0 or ethdev's error.
+    int setup_queue(Port &p, bool rx, uint16_t q);
     // The shell changed queue counts or sizes: the next start uses cfg.
     void sync_config(const Config &cfg);
-    // Sets a queue up again with its settings (`port P rxq Q setup`).
-    int setup_queue(Port &p, bool rx, uint16_t q);
 
-    std::vector<Port> &ports() { return ports_; }
-    const std::vector<Port> &ports() const { return ports_; }
-    Port *find(uint16_t id);
-    // The ports not closed, in id order.
-    std::vector<uint16_t> ids() const;
-    rte_mempool *pool(int socket) const;
-    const std::map<int, rte_mempool *> &pools() const { return pools_; }
-
-    // Frees whatever sits in the RX queues (testpmd's flush at start).
-    void flush_rx(uint16_t nb_rxq) const;
+    // Frees whatever sits in these ports' RX queues (testpmd's flush at start).
+    void flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const;
     // `tx_vlan set|reset`: returns "" or why not; a warning (the PMD cannot
     // insert tags) goes to *note.
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
+    // TX offloads on or off on a stopped port, reconfiguring the device:
+    // "" or why not (started, or an offload the PMD lacks, by name).
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
 
   private:
+    std::string collect(const Config &cfg);
+    std::string check_sockets(const Config &cfg) const;
     std::string create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
+    std::string create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                            unsigned cache);
     std::string configure(Port &p);
     std::string setup_queues(Port &p);
-    std::string start_one(Port &p);
+    int setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
+    std::string start_port(Port &p);
+    // configure + setup_queues on a stopped port, now: "" or why not.
+    std::string reconfigure_now(Port &p);
+    std::string check_links() const;
 
     std::vector<Port> ports_;
-    std::map<int, rte_mempool *> pools_;
+    std::map<int, rte_mempool *> pools_;                        // the first size's pool per socket
+    std::map<std::pair<int, size_t>, rte_mempool *> all_pools_; // (socket, size index)
+    EventPrinter events_;
     Config cfg_;
 };
 

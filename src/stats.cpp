@@ -52,6 +52,12 @@ std::string burst_line(const char *dir, const BurstHistogram &h) {
     return s + "]\n";
 }
 
+std::string cksum_json(const RxCksumStats &b) {
+    return fmt(",\"rx_bad_ip_csum\":%" PRIu64 ",\"rx_bad_l4_csum\":%" PRIu64
+               ",\"rx_bad_outer_l4_csum\":%" PRIu64 ",\"rx_bad_outer_ip_csum\":%" PRIu64,
+               b.ip, b.l4, b.outer_l4, b.outer_ip);
+}
+
 const char kFwdBorder[] = "----------------------";
 const char kAccBorder[] = "+++++++++++++++";
 
@@ -72,7 +78,8 @@ PortRate RateTracker::update(uint16_t port, const rte_eth_stats &now, uint64_t t
     return r;
 }
 
-std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r) {
+std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r,
+                            const std::vector<XstatSample> &xstats) {
     const char *border = "########################";
     std::string o = fmt("\n  %s NIC statistics for port %-2d %s\n", border, port, border);
     o += fmt("  RX-packets: %-10" PRIu64 " RX-missed: %-10" PRIu64 " RX-bytes:  %-" PRIu64 "\n",
@@ -84,18 +91,33 @@ std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRat
     o += "\n  Throughput (since last show)\n";
     o += fmt("  Rx-pps: %12" PRIu64 "          Rx-bps: %12" PRIu64 "\n", r.rx_pps, r.rx_bps);
     o += fmt("  Tx-pps: %12" PRIu64 "          Tx-bps: %12" PRIu64 "\n", r.tx_pps, r.tx_bps);
+    if (!xstats.empty()) {
+        o += fmt("\n%-31s%-17s%s\n", " ", "Value", "Rate (since last show)");
+        for (const XstatSample &x : xstats)
+            o += fmt("  %-25s%12" PRIu64 " %15" PRIu64 "\n", x.name.c_str(), x.value, x.rate);
+    }
     o += fmt("  %s############################%s\n", border, border);
     return o;
 }
 
-std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r) {
-    return fmt("{\"type\":\"port_stats\",\"port\":%u,\"rx_packets\":%" PRIu64
-               ",\"rx_missed\":%" PRIu64 ",\"rx_bytes\":%" PRIu64 ",\"rx_errors\":%" PRIu64
-               ",\"rx_nombuf\":%" PRIu64 ",\"tx_packets\":%" PRIu64 ",\"tx_errors\":%" PRIu64
-               ",\"tx_bytes\":%" PRIu64 ",\"rx_pps\":%" PRIu64 ",\"tx_pps\":%" PRIu64
-               ",\"rx_bps\":%" PRIu64 ",\"tx_bps\":%" PRIu64 "}\n",
-               port, s.ipackets, s.imissed, s.ibytes, s.ierrors, s.rx_nombuf, s.opackets, s.oerrors,
-               s.obytes, r.rx_pps, r.tx_pps, r.rx_bps, r.tx_bps);
+std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r,
+                            const std::vector<XstatSample> &xstats) {
+    std::string o = fmt("{\"type\":\"port_stats\",\"port\":%u,\"rx_packets\":%" PRIu64
+                        ",\"rx_missed\":%" PRIu64 ",\"rx_bytes\":%" PRIu64 ",\"rx_errors\":%" PRIu64
+                        ",\"rx_nombuf\":%" PRIu64 ",\"tx_packets\":%" PRIu64
+                        ",\"tx_errors\":%" PRIu64 ",\"tx_bytes\":%" PRIu64 ",\"rx_pps\":%" PRIu64
+                        ",\"tx_pps\":%" PRIu64 ",\"rx_bps\":%" PRIu64 ",\"tx_bps\":%" PRIu64,
+                        port, s.ipackets, s.imissed, s.ibytes, s.ierrors, s.rx_nombuf, s.opackets,
+                        s.oerrors, s.obytes, r.rx_pps, r.tx_pps, r.rx_bps, r.tx_bps);
+    if (!xstats.empty()) {
+        o += ",\"xstats\":{";
+        // xstat names are PMD-chosen identifiers ([a-z0-9_]): no escaping.
+        for (size_t i = 0; i < xstats.size(); i++)
+            o += fmt("%s\"%s\":{\"value\":%" PRIu64 ",\"rate\":%" PRIu64 "}", i ? "," : "",
+                     xstats[i].name.c_str(), xstats[i].value, xstats[i].rate);
+        o += "}";
+    }
+    return o + "}\n";
 }
 
 static std::string stream_text(const StreamStats &st, const FwdStats &f) {
@@ -104,8 +126,17 @@ static std::string stream_text(const StreamStats &st, const FwdStats &f) {
         fmt("\n  ------- Forward Stats for RX Port=%2d/Queue=%2d -> TX Port=%2d/Queue=%2d "
             "-------\n",
             sp.rx_port, sp.rx_queue, sp.tx_port, sp.tx_queue);
-    o += fmt("  RX-packets: %-14" PRIu64 " TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64 "\n",
+    o += fmt("  RX-packets: %-14" PRIu64 " TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64,
              st.rx, st.tx, st.dropped);
+    if (f.rx_cksum_stats) {
+        const RxCksumStats &b = st.bad_cksum;
+        o += fmt("  RX- bad IP checksum: %-14" PRIu64 "  Rx- bad L4 checksum: %-14" PRIu64
+                 " Rx- bad outer L4 checksum: %-14" PRIu64 "\n",
+                 b.ip, b.l4, b.outer_l4);
+        o += fmt(" RX- bad outer IP checksum: %-14" PRIu64 "\n", b.outer_ip);
+    } else {
+        o += "\n";
+    }
     if (st.untouched || st.consumed || st.generated)
         o += fmt("  Engine-untouched: %-8" PRIu64 " Engine-consumed: %-9" PRIu64
                  " Engine-generated: %-" PRIu64 "\n",
@@ -123,6 +154,12 @@ std::string fwd_stats_text(const FwdStats &f) {
         o += fmt("\n  %s Forward statistics for port %-2d %s\n", kFwdBorder, p.port, kFwdBorder);
         o += fmt("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64 "RX-total: %-" PRIu64 "\n",
                  p.rx, p.rx_dropped, p.rx + p.rx_dropped);
+        if (f.rx_cksum_stats) {
+            o += fmt("  Bad-ipcsum: %-14" PRIu64 " Bad-l4csum: %-14" PRIu64
+                     "Bad-outer-l4csum: %-14" PRIu64 "\n",
+                     p.bad_cksum.ip, p.bad_cksum.l4, p.bad_cksum.outer_l4);
+            o += fmt("  Bad-outer-ipcsum: %-14" PRIu64 "\n", p.bad_cksum.outer_ip);
+        }
         if (p.rx_errors + p.rx_nombuf > 0) {
             o += fmt("  RX-error: %-" PRIu64 "\n", p.rx_errors);
             o += fmt("  RX-nombufs: %-14" PRIu64 "\n", p.rx_nombuf);
@@ -163,19 +200,23 @@ std::string fwd_stats_json(const FwdStats &f) {
                  "%" PRIu64 ",\"tx_packets\":%" PRIu64 ",\"tx_dropped\":%" PRIu64
                  ",\"tx_retries\":%" PRIu64 ",\"engine_untouched\":%" PRIu64
                  ",\"engine_consumed\":%" PRIu64 ",\"engine_generated\":%" PRIu64
-                 ",\"core_cycles\":%" PRIu64 "}",
+                 ",\"core_cycles\":%" PRIu64,
                  i ? "," : "", st.spec.rx_port, st.spec.rx_queue, st.spec.tx_port, st.spec.tx_queue,
                  st.rx, st.tx, st.dropped, st.retries, st.untouched, st.consumed, st.generated,
                  st.cycles);
+        if (f.rx_cksum_stats) o += cksum_json(st.bad_cksum);
+        o += "}";
     }
     o += "],\"ports\":[";
     for (size_t i = 0; i < f.ports.size(); i++) {
         const PortFwdStats &p = f.ports[i];
         o += fmt("%s{\"port\":%u,\"rx_packets\":%" PRIu64 ",\"rx_dropped\":%" PRIu64
                  ",\"rx_errors\":%" PRIu64 ",\"rx_nombuf\":%" PRIu64 ",\"tx_packets\":%" PRIu64
-                 ",\"tx_dropped\":%" PRIu64 "}",
+                 ",\"tx_dropped\":%" PRIu64,
                  i ? "," : "", p.port, p.rx, p.rx_dropped, p.rx_errors, p.rx_nombuf, p.tx,
                  p.tx_dropped);
+        if (f.rx_cksum_stats) o += cksum_json(p.bad_cksum);
+        o += "}";
     }
     o += "]";
     if (f.record_cycles && pkts > 0)

@@ -15,10 +15,16 @@
 
 namespace pmdfwd {
 
+// Bad RX checksums the PMD reported (testpmd's csum engine counters).
+struct RxCksumStats {
+    uint64_t ip = 0, l4 = 0, outer_l4 = 0, outer_ip = 0;
+};
+
 struct StreamStats {
     StreamSpec spec;
     uint64_t rx = 0, tx = 0, dropped = 0, retries = 0, cycles = 0;
     uint64_t untouched = 0, consumed = 0, generated = 0;
+    RxCksumStats bad_cksum;
     BurstHistogram rx_bursts{}, tx_bursts{};
 };
 
@@ -26,6 +32,7 @@ struct PortFwdStats {
     uint16_t port = 0;
     uint64_t rx = 0, rx_dropped = 0, rx_errors = 0, rx_nombuf = 0;
     uint64_t tx = 0, tx_dropped = 0;
+    RxCksumStats bad_cksum; // of the streams receiving on this port
 };
 
 struct FwdStats {
@@ -34,6 +41,7 @@ struct FwdStats {
     std::vector<PortFwdStats> ports;
     bool record_cycles = false;
     bool record_bursts = false;
+    bool rx_cksum_stats = false; // the engine counts bad RX checksums
     uint64_t tsc_hz = 0;
 };
 
@@ -56,8 +64,18 @@ class RateTracker {
     std::map<uint16_t, Prev> prev_;
 };
 
-std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r);
-std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r);
+// One --display-xstats statistic of a port: its value and per-second rate
+// since the last show.
+struct XstatSample {
+    std::string name;
+    uint64_t value = 0;
+    uint64_t rate = 0;
+};
+
+std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r,
+                            const std::vector<XstatSample> &xstats = {});
+std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r,
+                            const std::vector<XstatSample> &xstats = {});
 std::string fwd_stats_text(const FwdStats &f);
 std::string fwd_stats_json(const FwdStats &f);
 

@@ -49,6 +49,8 @@ struct alignas(RTE_CACHE_LINE_SIZE) Stream {
         core_cycles.reset();
         tx_retries.reset();
         pub.engine_untouched = pub.engine_consumed = pub.engine_generated = 0;
+        pub.rx_bad_ip_csum = pub.rx_bad_l4_csum = 0;
+        pub.rx_bad_outer_l4_csum = pub.rx_bad_outer_ip_csum = 0;
         rx_bursts.fill(0);
         tx_bursts.fill(0);
     }

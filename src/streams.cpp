@@ -7,7 +7,8 @@ namespace pmdfwd {
 uint16_t peer_index(Topology topology, size_t index, size_t nb_ports) {
     switch (topology) {
     case Topology::Paired:
-        return static_cast<uint16_t>(index ^ 1);
+        // An odd last port pairs with itself, as testpmd.
+        return static_cast<uint16_t>((index ^ 1) < nb_ports ? index ^ 1 : index);
     case Topology::Chained:
         return static_cast<uint16_t>((index + 1) % nb_ports);
     case Topology::Loop:
@@ -20,11 +21,6 @@ std::vector<StreamSpec> build_streams(const std::vector<uint16_t> &ports, Topolo
                                       uint16_t nb_rxq, uint16_t nb_txq, std::string *err) {
     if (ports.empty()) {
         *err = "no ports to forward on";
-        return {};
-    }
-    if (topology == Topology::Paired && ports.size() % 2 != 0) {
-        *err = "the paired topology needs an even number of ports, and there are " +
-               std::to_string(ports.size()) + " (use --port-topology=chained or loop)";
         return {};
     }
     if (nb_rxq == 0 || nb_txq == 0) {
@@ -46,6 +42,38 @@ std::vector<StreamSpec> build_streams(const std::vector<uint16_t> &ports, Topolo
         for (size_t i = 0; i < ports.size(); i++)
             streams.push_back({ports[i], q, ports[peer_index(topology, i, ports.size())], q});
     return streams;
+}
+
+std::string topology_warning(Topology topology, size_t nb_ports) {
+    if (topology != Topology::Paired || nb_ports % 2 == 0) return {};
+    return "Warning! port-topology=paired and odd forward ports number, the last port will pair "
+           "with itself.";
+}
+
+std::vector<uint16_t> select_fwd_ports(const std::vector<uint16_t> &available,
+                                       const std::vector<uint16_t> &list, uint16_t nb,
+                                       std::string *err, std::string *note) {
+    std::vector<uint16_t> ports;
+    if (list.empty()) ports = available;
+    for (uint16_t p : list) {
+        if (std::find(available.begin(), available.end(), p) != available.end())
+            ports.push_back(p);
+        else
+            *note += "port " + std::to_string(p) + " named by --portmask/--portlist does not " +
+                     "exist; not forwarding on it\n";
+    }
+    if (ports.empty()) {
+        *err = "no forwarding port: --portmask/--portlist names none of the ports there are";
+        return {};
+    }
+    if (nb > ports.size()) {
+        *err = "--nb-ports=" + std::to_string(nb) + " but there are " +
+               std::to_string(ports.size()) + " forwarding port(s) (allowed: 1.." +
+               std::to_string(ports.size()) + ")";
+        return {};
+    }
+    if (nb > 0) ports.resize(nb);
+    return ports;
 }
 
 std::vector<std::vector<size_t>> spread_streams(size_t nb_streams, size_t nb_lcores) {

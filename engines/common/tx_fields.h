@@ -1,7 +1,7 @@
 // The mbuf TX requests a port's settings imply (testpmd's txp->dev_conf
 // offloads and `tx_vlan set`), shared by the engines that build or rewrite
-// frames (txonly, flowgen, mac, macswap). engines/common has no meson.build on
-// purpose: it is not an engine, only headers the engines include.
+// frames (txonly, flowgen, mac, macswap). engines/common is not an engine,
+// only headers the engines include (engine_dep, engines/common/meson.build).
 #pragma once
 
 #include <pmdfwd/engine.h>

@@ -6,7 +6,7 @@
 // --flowgen-flows=N / `set flowgen flows N`.
 // Cost: ~1.1x txonly per packet (incremental checksum, written while the
 // packet is hot; same measurement as txonly.cpp).
-#include "engine_registry.h"
+#include <pmdfwd/engine_register.h>
 
 #include "common/udp_generator.h"
 

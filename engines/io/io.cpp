@@ -1,7 +1,7 @@
 // The io forwarding engine: packets leave as they arrived. It measures the
 // host's loop and the PMDs alone, the baseline every other engine is
 // compared with.
-#include "engine_registry.h"
+#include <pmdfwd/engine_register.h>
 
 namespace {
 

@@ -7,7 +7,7 @@
 // l2_len 14, l3_len 20. A packet whose first segment cannot hold both
 // addresses is forwarded untouched (bytes and metadata) and counted.
 // Cost: ~35 cycles per 64 B packet (io: 13) in the measurement of txonly.cpp.
-#include "engine_registry.h"
+#include <pmdfwd/engine_register.h>
 
 #include "common/tx_fields.h"
 

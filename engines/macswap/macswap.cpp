@@ -4,8 +4,9 @@
 // --macswap-kernel=NAME / `set macswap kernel NAME`.
 #include "macswap.h"
 
-#include "engine_registry.h"
 #include "macswap_fields.h"
+
+#include <pmdfwd/engine_register.h>
 
 #include <cstdio>
 #include <new>

@@ -2,7 +2,7 @@
 // port receives when nothing is sent back, as testpmd's rxonly is used.
 // Every packet is counted (engine_consumed) and freed; nothing is
 // transmitted.
-#include "engine_registry.h"
+#include <pmdfwd/engine_register.h>
 
 #include <rte_mbuf.h>
 

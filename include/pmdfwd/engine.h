@@ -32,7 +32,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 1u
+#define PMDFWD_ENGINE_ABI_VERSION 2u
 
 struct rte_mbuf;
 struct rte_mempool;
@@ -82,6 +82,14 @@ struct pmdfwd_stream {
 	uint64_t engine_consumed;
 	/* Packets the engine created (generators). */
 	uint64_t engine_generated;
+	/* Received packets whose checksum the PMD flagged bad in ol_flags
+	 * (RTE_MBUF_F_RX_*_CKSUM_BAD), counted by engines that set
+	 * PMDFWD_ENGINE_F_RX_CKSUM_STATS and shown as testpmd's csum engine
+	 * shows them (ABI version 2). */
+	uint64_t rx_bad_ip_csum;
+	uint64_t rx_bad_l4_csum;
+	uint64_t rx_bad_outer_l4_csum;
+	uint64_t rx_bad_outer_ip_csum;
 };
 
 /*
@@ -100,6 +108,9 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream,
  * after every rx_burst, even an empty one. Without it (and without NO_RX)
  * an empty receive skips the engine, as testpmd's forwarding engines do. */
 #define PMDFWD_ENGINE_F_GENERATOR (1u << 1)
+/* The engine counts bad RX checksums (pmdfwd_stream.rx_bad_*): the stop
+ * report prints them, as testpmd's does for its csum engine. */
+#define PMDFWD_ENGINE_F_RX_CKSUM_STATS (1u << 2)
 
 /* Length of the message buffer handed to set_param / plugin entry. */
 #define PMDFWD_ERRMSG_LEN 256

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 using namespace pmdfwd;
 
 namespace {
@@ -154,4 +156,268 @@ TEST(Options, EngineParamsGoToTheEngine) {
     Config noparams; // io has no parameters
     ASSERT_EQ(parse({"--io-x=1"}, noparams, err), ParseResult::Ok);
     EXPECT_FALSE(apply_engine_params(noparams, &err));
+}
+
+TEST(Options, CsitCommandLine) {
+    // FD.io CSIT's DpdkUtil.get_testpmd_pmd_options, old and new.
+    Config c;
+    std::string err;
+    ASSERT_EQ(
+        parse({"--forward-mode=io", "--burst=64", "--txd=1024", "--rxd=1024", "--txq=2", "--rxq=2",
+               "--tx-offloads=0x0", "--numa", "--auto-start", "--total-num-mbufs=32768",
+               "--nb-ports=2", "--portmask=0x3", "--disable-link-check", "--no-lsc-interrupt",
+               "--max-pkt-len=1518", "--mbuf-size=16384", "--nb-cores=2"},
+              c, err),
+        ParseResult::Ok)
+        << err;
+    EXPECT_EQ(c.fwd_port_list, (std::vector<uint16_t>{0, 1}));
+    EXPECT_EQ(c.nb_fwd_ports, 0) << "the mask after --nb-ports sets the number, as testpmd";
+    EXPECT_EQ(c.tx_offloads, 0u);
+    EXPECT_TRUE(c.numa && c.auto_start);
+    EXPECT_FALSE(c.link_check || c.lsc_interrupt);
+    EXPECT_EQ(c.max_pkt_len, 1518u);
+    EXPECT_EQ(c.mbuf_sizes, (std::vector<uint16_t>{16384}));
+    EXPECT_EQ(c.total_num_mbufs, 32768u);
+}
+
+TEST(Options, DtsCommandLine) {
+    // DTS nic_single_core_perf, plus what DTS's TestPmd always adds.
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"-i", "--portmask=0x3", "--rxq=2", "--txq=2", "--txd=512", "--rxd=512",
+                     "--nb-cores=1", "--port-topology=paired", "--mask-event=intr_lsc",
+                     "--mask-event", "intr_rmv", "--no-numa", "--no-mlockall"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_TRUE(c.interactive);
+    EXPECT_EQ(c.event_print_mask & event_bit(RTE_ETH_EVENT_INTR_LSC), 0u);
+    EXPECT_EQ(c.event_print_mask & event_bit(RTE_ETH_EVENT_INTR_RMV), 0u);
+    EXPECT_NE(c.event_print_mask & event_bit(RTE_ETH_EVENT_QUEUE_STATE), 0u);
+    EXPECT_FALSE(c.numa);
+}
+
+TEST(Options, UniquePrefixesAsGetoptLong) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--stats", "2", "--burs=64", "--forward=mac", "--disable-l"}, c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_EQ(c.stats_period, 2u);
+    EXPECT_EQ(c.burst, 64);
+    EXPECT_EQ(c.forward_mode, "mac");
+    EXPECT_FALSE(c.link_check);
+    // pmdfwd's own options do not make testpmd's abbreviations ambiguous
+    // (--stats is --stats-period, not --stats-format), and abbreviate too.
+    ASSERT_EQ(parse({"--stats-f=json", "--run=1.5"}, c, err), ParseResult::Ok) << err;
+    EXPECT_EQ(c.stats_format, StatsFormat::Json);
+    EXPECT_DOUBLE_EQ(c.run_time, 1.5);
+    // An exact name wins over the longer names it begins.
+    Config v;
+    ASSERT_EQ(parse({"--enable-hw-vlan"}, v, err), ParseResult::Ok) << err;
+    EXPECT_EQ(v.rx_offloads, RTE_ETH_RX_OFFLOAD_VLAN);
+    // Several candidates: getopt_long's message, naming them.
+    EXPECT_EQ(parse({"--rss"}, c, err), ParseResult::Error);
+    EXPECT_EQ(err, "option '--rss' is ambiguous; possibilities: '--rss-ip' '--rss-udp' "
+                   "'--rss-level-outer' '--rss-level-inner'");
+    EXPECT_EQ(parse({"--tx=1"}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("'--tx-first'"), std::string::npos) << err;
+    // An abbreviated flag still takes no value; grouped short flags work.
+    EXPECT_EQ(parse({"--tx-fir=1"}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("--tx-first takes no value"), std::string::npos) << err;
+    Config s;
+    ASSERT_EQ(parse({"-ia"}, s, err), ParseResult::Ok) << err;
+    EXPECT_TRUE(s.interactive && s.auto_start);
+    EXPECT_EQ(parse({"-iz"}, s, err), ParseResult::Error);
+}
+
+TEST(Options, PortsAndCoresFollowTestpmdsOrder) {
+    std::string err;
+    Config a;
+    ASSERT_EQ(parse({"--portmask=0x3", "--nb-ports=1"}, a, err), ParseResult::Ok);
+    EXPECT_EQ(a.fwd_port_list, (std::vector<uint16_t>{0, 1}));
+    EXPECT_EQ(a.nb_fwd_ports, 1);
+    Config b;
+    ASSERT_EQ(parse({"--portmask=0x5", "--portlist=3,1-2,3"}, b, err), ParseResult::Ok);
+    EXPECT_EQ(b.fwd_port_list, (std::vector<uint16_t>{3, 1, 2})) << "the last one wins";
+    Config c;
+    ASSERT_EQ(parse({"--nb-cores=1", "--coremask=0x6"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.fwd_lcore_list, (std::vector<unsigned>{1, 2}));
+    EXPECT_EQ(c.nb_cores, 2u) << "the mask sets the number of cores";
+    ASSERT_EQ(parse({"--nb-cores=1"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.nb_cores, 1u);
+}
+
+TEST(Options, MemoryPlacement) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--no-numa", "--socket-num=1", "--port-numa-config=(0,1),(1,0)",
+                     "--ring-numa-config=(0,1,0),(1,2,1),(2,3,1)", "--mbuf-size=2176,256"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_FALSE(c.numa);
+    EXPECT_EQ(c.socket_num, 1);
+    EXPECT_EQ(c.port_numa.at(0).pool, 1);
+    EXPECT_EQ(c.port_numa.at(0).rx_ring, 0);
+    EXPECT_EQ(c.port_numa.at(0).tx_ring, -1);
+    EXPECT_EQ(c.port_numa.at(1).pool, 0);
+    EXPECT_EQ(c.port_numa.at(1).tx_ring, 1);
+    EXPECT_EQ(c.port_numa.at(2).rx_ring, 1);
+    EXPECT_EQ(c.port_numa.at(2).tx_ring, 1);
+    EXPECT_EQ(c.mbuf_sizes, (std::vector<uint16_t>{2176, 256}));
+}
+
+TEST(Options, OffloadsRssAndEvents) {
+    std::string err;
+    Config c;
+    EXPECT_EQ(c.tx_offloads, RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE);
+    EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_IP);
+    ASSERT_EQ(parse({"--enable-rx-cksum", "--enable-scatter"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rx_offloads, RTE_ETH_RX_OFFLOAD_CHECKSUM | RTE_ETH_RX_OFFLOAD_SCATTER);
+    // --rx-offloads replaces what came before; switches after it add.
+    ASSERT_EQ(parse({"--rx-offloads=0x1", "--enable-lro"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rx_offloads, RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_TCP_LRO);
+    ASSERT_EQ(parse({"--tx-offloads=8000"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.tx_offloads, RTE_ETH_TX_OFFLOAD_MULTI_SEGS);
+    ASSERT_EQ(parse({"--rss-udp"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_UDP);
+    ASSERT_EQ(parse({"--rss-ip", "--rss-level-inner"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_IP | RTE_ETH_RSS_LEVEL_INNERMOST);
+    ASSERT_EQ(parse({"--disable-rss"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rss_hf, 0u);
+    ASSERT_EQ(parse({"--mask-event=all", "--print-event=dev_released"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.event_print_mask, event_bit(RTE_ETH_EVENT_DESTROY));
+    ASSERT_EQ(parse({"--display-xstats=rx_good_packets,tx_good_packets", "--rxpkts=64,0",
+                     "--disable-device-start", "--no-rmv-interrupt", "--enable-drop-en",
+                     "--rxfreet=32", "--txrst=16", "--eth-link-speed=25000"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_EQ(c.display_xstats.size(), 2u);
+    EXPECT_EQ(c.rxpkts, (std::vector<uint16_t>{64, 0}));
+    EXPECT_FALSE(c.device_start || c.rmv_interrupt);
+    EXPECT_TRUE(c.rx_drop_en);
+    EXPECT_EQ(c.thresholds.rx_free, 32);
+    EXPECT_EQ(c.thresholds.tx_rs, 16);
+    EXPECT_EQ(c.thresholds.tx_free, kThreshUnset);
+    EXPECT_EQ(c.link_speeds, RTE_ETH_LINK_SPEED_FIXED | RTE_ETH_LINK_SPEED_25G);
+}
+
+TEST(Options, GeneratorOptionsGoToTheirEngines) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--txonly-multi-flow", "--tx-ip=10.0.0.1,10.0.0.2", "--tx-udp=1000,2000",
+                     "--flowgen-clones=3", "--flowgen-flows=16"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    using P = std::pair<std::string, std::string>;
+    EXPECT_EQ(c.engine_params, (std::vector<P>{{"txonly-multi-flow", "on"},
+                                               {"txonly-ip", "10.0.0.1,10.0.0.2"},
+                                               {"txonly-udp", "1000,2000"},
+                                               {"flowgen-clones", "3"},
+                                               {"flowgen-flows", "16"}}));
+}
+
+TEST(Options, PeersFromAConfigFile) {
+    const std::string path = ::testing::TempDir() + "pmdfwd_peers.txt";
+    FILE *f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("02:00:00:00:00:0a\n02:00:00:00:00:0b\n", f);
+    std::fclose(f);
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--eth-peers-configfile=" + path}, c, err), ParseResult::Ok) << err;
+    EXPECT_EQ(c.eth_peers.at(0)[5], 0x0a);
+    EXPECT_EQ(c.eth_peers.at(1)[5], 0x0b);
+    f = std::fopen(path.c_str(), "w");
+    std::fputs("02:00:00:00:00:0a\nnot-a-mac\n", f);
+    std::fclose(f);
+    EXPECT_EQ(parse({"--eth-peers-configfile=" + path}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("line 2"), std::string::npos) << err;
+    std::remove(path.c_str());
+    EXPECT_EQ(parse({"--eth-peers-configfile=/nonexistent/peers"}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("cannot read"), std::string::npos) << err;
+}
+
+TEST(Options, BadHarnessValuesSayWhatIsAllowed) {
+    struct Case {
+        const char *arg;
+        const char *expect;
+    } cases[] = {
+        {"--portmask=0", "names no port"},
+        {"--portmask=3x", "not a hexadecimal number"},
+        {"--portlist=0,40", "allowed: 0..31"},
+        {"--portlist=2-1", "backwards"},
+        {"--nb-ports=0", "allowed: 1..32"},
+        {"--coremask=0", "names no lcore"},
+        {"--coremask=zz", "not a hexadecimal number"},
+        {"--socket-num=99", "allowed: 0.."},
+        {"--port-numa-config=(0)", "(port,socket)"},
+        {"--ring-numa-config=(0,4,0)", "allowed: 1 = RX, 2 = TX, 3 = both"},
+        {"--ring-numa-config=(0,1)", "(port,flag,socket)"},
+        {"--mbuf-size=100", "allowed: 129..65535"},
+        {"--mbuf-size=0", "allowed: 1..65535"},
+        {"--mbuf-size=70000", "allowed: 1..65535"},
+        {"--mbuf-size=2176,1,1,1,1,1,1,1,1", "allowed: 1..8"},
+        {"--max-pkt-len=63", "allowed: 64..65535"},
+        {"--tx-offloads=fast", "not a hexadecimal number"},
+        {"--rx-offloads=", "not a hexadecimal number"},
+        {"--rxpkts=64,x", "not a number"},
+        {"--mask-event=lsc", "allowed: unknown|intr_lsc|"},
+        {"--print-event=", "invalid event"},
+        {"--display-xstats=,", "no name"},
+        {"--rx-mq-mode=0x8", "allowed: 0x0..0x7"},
+        {"--eth-link-speed=7", "allowed: 1000"},
+        {"--rxpt=256", "allowed: 0..255"},
+        {"--txrst=-1", "not a number"},
+        {"--flowgen-clones", "needs a value"},
+        {"--disable-rss=1", "takes no value"},
+        {"--numa=1", "takes no value"},
+        {"--no", "ambiguous"},
+    };
+    for (const Case &k : cases) {
+        Config c;
+        std::string err;
+        EXPECT_EQ(parse({k.arg}, c, err), ParseResult::Error) << k.arg;
+        EXPECT_NE(err.find(k.expect), std::string::npos) << k.arg << " -> " << err;
+    }
+}
+
+TEST(Options, HelpListsEveryHarnessOption) {
+    const std::string u = usage("pmdfwd");
+    for (const char *o : {"--portmask=MASK",
+                          "--portlist=LIST",
+                          "--nb-ports=N",
+                          "--coremask=MASK",
+                          "--numa",
+                          "--no-numa",
+                          "--socket-num=N",
+                          "--port-numa-config=",
+                          "--ring-numa-config=",
+                          "--mbuf-size=N[,N]...",
+                          "--max-pkt-len=N",
+                          "--tx-offloads=0xMASK",
+                          "--rx-offloads=0xMASK",
+                          "--enable-rx-cksum",
+                          "--enable-scatter",
+                          "--rxpkts=",
+                          "--rss-ip",
+                          "--rss-udp",
+                          "--disable-rss",
+                          "--disable-link-check",
+                          "--no-lsc-interrupt",
+                          "--no-rmv-interrupt",
+                          "--mask-event=EVENT",
+                          "--print-event=EVENT",
+                          "--disable-device-start",
+                          "--display-xstats=",
+                          "--txonly-multi-flow",
+                          "--tx-ip=SRC,DST",
+                          "--tx-udp=SRC[,DST]",
+                          "--flowgen-clones=N",
+                          "--auto-start",
+                          "unique prefix"})
+        EXPECT_NE(u.find(o), std::string::npos) << o;
 }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include <regex>
 
 using namespace pmdfwd;
@@ -76,10 +78,35 @@ FwdStats two_port_stats() {
     b.spec = {1, 0, 0, 0};
     b.rx = 50, b.tx = 50, b.cycles = 500, b.untouched = 3;
     f.streams = {a, b};
-    f.ports = {{0, 100, 0, 0, 0, 50, 0}, {1, 50, 0, 0, 0, 90, 10}};
+    f.ports = {{0, 100, 0, 0, 0, 50, 0, {}}, {1, 50, 0, 0, 0, 90, 10, {}}};
     return f;
 }
 } // namespace
+
+TEST(FwdStatsText, ChecksumCountersAsTestpmdsCsumEngine) {
+    FwdStats f = two_port_stats();
+    EXPECT_EQ(fwd_stats_text(f).find("Bad-ipcsum"), std::string::npos) << "only for csum";
+    f.rx_cksum_stats = true;
+    f.streams[0].bad_cksum = {1, 2, 3, 4};
+    f.ports[0].bad_cksum = {5, 6, 7, 8};
+    const std::string s = fwd_stats_text(f);
+    // testpmd 22.11's fwd_stream_stats_display and fwd_stats_display:
+    // every number left-aligned in 14 columns.
+    auto n = [](const char *v) { return std::string(v) + std::string(14 - strlen(v), ' '); };
+    EXPECT_NE(s.find("  RX-packets: " + n("100") + " TX-packets: " + n("90") +
+                     " TX-dropped: " + n("10") + "  RX- bad IP checksum: " + n("1") +
+                     "  Rx- bad L4 checksum: " + n("2") + " Rx- bad outer L4 checksum: " + n("3") +
+                     "\n" + " RX- bad outer IP checksum: " + n("4") + "\n"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("  Bad-ipcsum: " + n("5") + " Bad-l4csum: " + n("6") +
+                     "Bad-outer-l4csum: " + n("7") + "\n  Bad-outer-ipcsum: " + n("8") + "\n"),
+              std::string::npos)
+        << s;
+    const std::string j = fwd_stats_json(f);
+    EXPECT_NE(j.find("\"rx_bad_ip_csum\":1,\"rx_bad_l4_csum\":2"), std::string::npos) << j;
+    EXPECT_NE(j.find("\"rx_bad_outer_ip_csum\":8"), std::string::npos) << j;
+}
 
 TEST(FwdStatsText, TestpmdBlocks) {
     const std::string s = fwd_stats_text(two_port_stats());

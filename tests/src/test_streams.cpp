@@ -14,11 +14,41 @@ TEST(Streams, PairedTwoPortsOneQueue) {
     EXPECT_EQ(s[1].tx_port, 0);
 }
 
-TEST(Streams, PairedNeedsEvenPorts) {
+TEST(Streams, PairedOddLastPortPairsWithItself) {
+    // testpmd: 0<->1, and the last of an odd count forwards to itself.
     std::string err;
-    EXPECT_TRUE(build_streams({0, 1, 2}, Topology::Paired, 1, 1, &err).empty());
-    EXPECT_NE(err.find("even number"), std::string::npos);
-    EXPECT_NE(err.find("chained"), std::string::npos);
+    auto s = build_streams({0, 1, 2}, Topology::Paired, 1, 1, &err);
+    ASSERT_EQ(s.size(), 3u) << err;
+    EXPECT_EQ(s[0].tx_port, 1);
+    EXPECT_EQ(s[1].tx_port, 0);
+    EXPECT_EQ(s[2].rx_port, 2);
+    EXPECT_EQ(s[2].tx_port, 2);
+    auto one = build_streams({5}, Topology::Paired, 1, 1, &err);
+    ASSERT_EQ(one.size(), 1u);
+    EXPECT_EQ(one[0].tx_port, 5);
+    EXPECT_EQ(topology_warning(Topology::Paired, 3),
+              "Warning! port-topology=paired and odd forward ports number, the last port will "
+              "pair with itself.");
+    EXPECT_EQ(topology_warning(Topology::Paired, 2), "");
+    EXPECT_EQ(topology_warning(Topology::Chained, 3), "");
+}
+
+TEST(Streams, ForwardingPortsFromMaskListAndNumber) {
+    std::string err, note;
+    // No list: every port; --nb-ports keeps the first N.
+    EXPECT_EQ(select_fwd_ports({0, 1, 2}, {}, 0, &err, &note), (std::vector<uint16_t>{0, 1, 2}));
+    EXPECT_EQ(select_fwd_ports({0, 1, 2}, {}, 2, &err, &note), (std::vector<uint16_t>{0, 1}));
+    // A list keeps its order; absent ports are noted and skipped.
+    EXPECT_EQ(select_fwd_ports({0, 1, 2, 3}, {3, 1}, 0, &err, &note),
+              (std::vector<uint16_t>{3, 1}));
+    EXPECT_TRUE(note.empty());
+    EXPECT_EQ(select_fwd_ports({0, 1}, {0, 1, 7}, 0, &err, &note), (std::vector<uint16_t>{0, 1}));
+    EXPECT_NE(note.find("port 7"), std::string::npos) << note;
+    // Nothing left, or more than there are: an error saying what is allowed.
+    EXPECT_TRUE(select_fwd_ports({0, 1}, {4}, 0, &err, &note).empty());
+    EXPECT_NE(err.find("no forwarding port"), std::string::npos) << err;
+    EXPECT_TRUE(select_fwd_ports({0, 1}, {}, 3, &err, &note).empty());
+    EXPECT_NE(err.find("allowed: 1..2"), std::string::npos) << err;
 }
 
 TEST(Streams, ChainedAndLoop) {

@@ -58,6 +58,24 @@ class FakeHost : public HostControl {
         return {};
     }
     void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
+    // Port 0 offers IPv4/UDP/TCP checksums and is stopped; port 1 offers
+    // none and is started (as after `port start 1`).
+    uint64_t port_tx_offloads[2] = {0, 0};
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+        if (port == 1) return "Please stop port 1 first";
+        if (on && (offloads & ~kPort0TxCapa)) return "not offered";
+        port_tx_offloads[port] =
+            on ? (port_tx_offloads[port] | offloads) : (port_tx_offloads[port] & ~offloads);
+        return {};
+    }
+    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override {
+        if (port > 1) return false;
+        *enabled = port_tx_offloads[port];
+        *capa = port == 0 ? kPort0TxCapa : 0;
+        return true;
+    }
+    static constexpr uint64_t kPort0TxCapa =
+        RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
     void request_quit() override { quit = true; }
     bool quit_pending() const override { return quit; }
     std::map<std::string, std::vector<std::string>> files; // what `load` may read

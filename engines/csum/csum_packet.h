@@ -1,0 +1,196 @@
+// What the csum engine does to one packet, as testpmd's csumonly.c does it
+// for untunnelled packets: parse Ethernet (VLAN/QinQ tags too), IPv4 or
+// IPv6, then UDP, TCP or SCTP; then recompute each checksum in software, or
+// leave it to the NIC (mbuf ol_flags and header lengths) where the TX port
+// has that offload enabled (`csum set ... hw`).
+//
+// Unlike testpmd, every header is checked to lie inside the packet before it
+// is read or written: a packet too short for its headers is not parsed (the
+// engine forwards it untouched), and an L4 checksum is only computed over
+// bytes the IP header says are there and the packet holds. SCTP checksums
+// are computed (CRC32c) where testpmd writes 0.
+#pragma once
+
+#include <rte_byteorder.h>
+#include <rte_ethdev.h>
+#include <rte_ether.h>
+#include <rte_hash_crc.h>
+#include <rte_ip.h>
+#include <rte_mbuf.h>
+#include <rte_sctp.h>
+#include <rte_tcp.h>
+#include <rte_udp.h>
+
+#include <netinet/in.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace pmdfwd::engines::csum {
+
+// testpmd's testpmd_offload_info for an untunnelled packet.
+struct PacketInfo {
+    rte_be16_t ethertype; // of the L3 header, after any VLAN tags
+    uint16_t l2_len;
+    uint16_t l3_len;
+    uint16_t l4_len; // TCP's header length, UDP's 8, 0 otherwise
+    uint8_t l4_proto;
+};
+
+inline constexpr uint64_t kChecksumOffloads =
+    RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM |
+    RTE_ETH_TX_OFFLOAD_SCTP_CKSUM;
+
+// The L4 header of proto at l4 (within data_len): its length, or -1 when
+// the part the engine reads or writes is not there.
+inline int l4_header_len(const uint8_t *l4, uint32_t room, uint8_t proto) {
+    switch (proto) {
+    case IPPROTO_TCP:
+        if (room < sizeof(rte_tcp_hdr)) return -1;
+        return (reinterpret_cast<const rte_tcp_hdr *>(l4)->data_off & 0xf0) >> 2;
+    case IPPROTO_UDP:
+        return room < sizeof(rte_udp_hdr) ? -1 : static_cast<int>(sizeof(rte_udp_hdr));
+    case IPPROTO_SCTP:
+        return room < sizeof(rte_sctp_hdr) ? -1 : 0;
+    default:
+        return 0;
+    }
+}
+
+// Fills *info from the first segment; false when a header the engine would
+// read or write does not fit in it.
+inline bool parse_packet(const rte_mbuf *m, PacketInfo *info) {
+    const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
+    const uint32_t len = m->data_len;
+    *info = PacketInfo{};
+    if (len < sizeof(rte_ether_hdr)) return false;
+    info->l2_len = sizeof(rte_ether_hdr);
+    std::memcpy(&info->ethertype, p + offsetof(rte_ether_hdr, ether_type), 2);
+    while (info->ethertype == RTE_BE16(RTE_ETHER_TYPE_VLAN) ||
+           info->ethertype == RTE_BE16(RTE_ETHER_TYPE_QINQ)) {
+        if (len < info->l2_len + sizeof(rte_vlan_hdr)) return false;
+        std::memcpy(&info->ethertype, p + info->l2_len + offsetof(rte_vlan_hdr, eth_proto), 2);
+        info->l2_len += sizeof(rte_vlan_hdr);
+    }
+    const uint8_t *l3 = p + info->l2_len;
+    const uint32_t l3_room = len - info->l2_len;
+    if (info->ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4)) {
+        if (l3_room < sizeof(rte_ipv4_hdr)) return false;
+        const auto *ip = reinterpret_cast<const rte_ipv4_hdr *>(l3);
+        info->l3_len = static_cast<uint16_t>(rte_ipv4_hdr_len(ip));
+        if (info->l3_len < sizeof(rte_ipv4_hdr) || l3_room < info->l3_len) return false;
+        info->l4_proto = ip->next_proto_id;
+    } else if (info->ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV6)) {
+        if (l3_room < sizeof(rte_ipv6_hdr)) return false;
+        info->l3_len = sizeof(rte_ipv6_hdr);
+        info->l4_proto = reinterpret_cast<const rte_ipv6_hdr *>(l3)->proto;
+    } else {
+        return true; // not IP: nothing to checksum
+    }
+    const int l4_len = l4_header_len(l3 + info->l3_len, l3_room - info->l3_len, info->l4_proto);
+    if (l4_len < 0) return false;
+    info->l4_len = static_cast<uint16_t>(l4_len);
+    return true;
+}
+
+// Bytes of L4 header and payload the IP header declares, or -1 when the
+// packet does not hold them all (a truncated or lying header).
+inline int64_t l4_bytes(const rte_mbuf *m, const PacketInfo &info, const void *l3) {
+    int64_t n;
+    if (info.ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4))
+        n = int64_t{rte_be_to_cpu_16(static_cast<const rte_ipv4_hdr *>(l3)->total_length)} -
+            info.l3_len;
+    else
+        n = rte_be_to_cpu_16(static_cast<const rte_ipv6_hdr *>(l3)->payload_len);
+    const int64_t end = int64_t{info.l2_len} + info.l3_len + n;
+    return n < 0 || end > int64_t{m->pkt_len} ? -1 : n;
+}
+
+// SCTP's CRC32c (RFC 4960 appendix B) over n bytes from off, across segments,
+// with the checksum field already zero.
+inline uint32_t sctp_crc32c(const rte_mbuf *m, uint32_t off, uint32_t n) {
+    uint32_t crc = 0xffffffff;
+    for (const rte_mbuf *s = m; s != nullptr && n > 0; s = s->next) {
+        if (off >= s->data_len) {
+            off -= s->data_len;
+            continue;
+        }
+        const uint32_t chunk = std::min<uint32_t>(n, s->data_len - off);
+        crc = rte_hash_crc(rte_pktmbuf_mtod_offset(s, const uint8_t *, off), chunk, crc);
+        n -= chunk;
+        off = 0;
+    }
+    return rte_cpu_to_le_32(~crc);
+}
+
+inline uint16_t udptcp_cksum(const rte_mbuf *m, const PacketInfo &info, const void *l3) {
+    const uint16_t l4_off = info.l2_len + info.l3_len;
+    if (info.ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4))
+        return rte_ipv4_udptcp_cksum_mbuf(m, static_cast<const rte_ipv4_hdr *>(l3), l4_off);
+    return rte_ipv6_udptcp_cksum_mbuf(m, static_cast<const rte_ipv6_hdr *>(l3), l4_off);
+}
+
+// testpmd's process_inner_cksums: the TX ol_flags for this packet, each
+// checksum written here unless tx_offloads leaves it to the NIC. UDP
+// checksums of 0 (none) stay 0.
+inline uint64_t process_checksums(rte_mbuf *m, const PacketInfo &info, uint64_t tx_offloads) {
+    uint8_t *l3 = rte_pktmbuf_mtod_offset(m, uint8_t *, info.l2_len);
+    uint64_t ol = 0;
+    if (info.ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4)) {
+        ol |= RTE_MBUF_F_TX_IPV4;
+        auto *ip = reinterpret_cast<rte_ipv4_hdr *>(l3);
+        if (tx_offloads & RTE_ETH_TX_OFFLOAD_IPV4_CKSUM) {
+            ol |= RTE_MBUF_F_TX_IP_CKSUM;
+        } else {
+            ip->hdr_checksum = 0;
+            ip->hdr_checksum = rte_ipv4_cksum(ip);
+        }
+    } else if (info.ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV6)) {
+        ol |= RTE_MBUF_F_TX_IPV6;
+    } else {
+        return 0;
+    }
+    uint8_t *l4 = l3 + info.l3_len;
+    const int64_t n = l4_bytes(m, info, l3);
+    if (info.l4_proto == IPPROTO_UDP) {
+        auto *udp = reinterpret_cast<rte_udp_hdr *>(l4);
+        if (udp->dgram_cksum == 0) return ol;
+        if (tx_offloads & RTE_ETH_TX_OFFLOAD_UDP_CKSUM) return ol | RTE_MBUF_F_TX_UDP_CKSUM;
+        if (n < int64_t{sizeof(rte_udp_hdr)}) return ol;
+        udp->dgram_cksum = 0;
+        udp->dgram_cksum = udptcp_cksum(m, info, l3);
+    } else if (info.l4_proto == IPPROTO_TCP) {
+        if (tx_offloads & RTE_ETH_TX_OFFLOAD_TCP_CKSUM) return ol | RTE_MBUF_F_TX_TCP_CKSUM;
+        if (n < int64_t{sizeof(rte_tcp_hdr)}) return ol;
+        auto *tcp = reinterpret_cast<rte_tcp_hdr *>(l4);
+        tcp->cksum = 0;
+        tcp->cksum = udptcp_cksum(m, info, l3);
+    } else if (info.l4_proto == IPPROTO_SCTP) {
+        // A NIC computes SCTP checksums over whole 32-bit words only.
+        if ((tx_offloads & RTE_ETH_TX_OFFLOAD_SCTP_CKSUM) && n >= 0 && n % 4 == 0)
+            return ol | RTE_MBUF_F_TX_SCTP_CKSUM;
+        if (n < int64_t{sizeof(rte_sctp_hdr)}) return ol;
+        auto *sctp = reinterpret_cast<rte_sctp_hdr *>(l4);
+        sctp->cksum = 0;
+        sctp->cksum = sctp_crc32c(m, info.l2_len + info.l3_len, static_cast<uint32_t>(n));
+    }
+    return ol;
+}
+
+// The RX checksum verdicts the PMD left in ol_flags, counted as testpmd's
+// csum engine counts them.
+struct BadChecksums {
+    uint64_t ip = 0, l4 = 0, outer_l4 = 0, outer_ip = 0;
+
+    void count(uint64_t rx_flags) {
+        ip += (rx_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK) == RTE_MBUF_F_RX_IP_CKSUM_BAD;
+        l4 += (rx_flags & RTE_MBUF_F_RX_L4_CKSUM_MASK) == RTE_MBUF_F_RX_L4_CKSUM_BAD;
+        // A bit test, as testpmd's: "invalid" (both bits) counts too.
+        outer_l4 += (rx_flags & RTE_MBUF_F_RX_OUTER_L4_CKSUM_BAD) != 0;
+        outer_ip += (rx_flags & RTE_MBUF_F_RX_OUTER_IP_CKSUM_BAD) != 0;
+    }
+};
+
+} // namespace pmdfwd::engines::csum

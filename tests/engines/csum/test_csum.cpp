@@ -1,0 +1,371 @@
+// csum through the registry, on real mbufs: every checksum it writes is
+// checked against a one's-complement sum and a bitwise CRC32c written here,
+// independently of DPDK's helpers the engine uses; hardware offload leaves
+// the headers alone and asks the NIC through ol_flags and lengths; runts and
+// lying length fields are never read or written past their end.
+#include "../support/eal_main.h"
+#include "../support/engine_harness.h"
+
+#include "csum/csum_packet.h"
+
+#include <rte_ethdev.h>
+
+#include <netinet/in.h>
+
+namespace pmdfwd::testing {
+namespace {
+
+// ---- references, written without DPDK --------------------------------------
+
+uint32_t sum16(const uint8_t *p, size_t n, uint32_t sum = 0) {
+    for (size_t i = 0; i + 1 < n; i += 2)
+        sum += uint32_t{p[i]} << 8 | p[i + 1];
+    if (n & 1) sum += uint32_t{p[n - 1]} << 8;
+    return sum;
+}
+
+uint16_t fold(uint32_t sum) {
+    while (sum >> 16)
+        sum = (sum & 0xffff) + (sum >> 16);
+    return static_cast<uint16_t>(sum);
+}
+
+uint16_t get16(const std::vector<uint8_t> &f, size_t off) {
+    return static_cast<uint16_t>(f[off] << 8 | f[off + 1]);
+}
+
+void put16(std::vector<uint8_t> &f, size_t off, uint16_t v) {
+    f[off] = static_cast<uint8_t>(v >> 8);
+    f[off + 1] = static_cast<uint8_t>(v);
+}
+
+// A correct IPv4 header at l3 sums to 0xffff.
+bool ipv4_ok(const std::vector<uint8_t> &f, size_t l3) {
+    return fold(sum16(&f[l3], (f[l3] & 0xf) * 4)) == 0xffff;
+}
+
+// A correct UDP/TCP checksum makes pseudo-header + segment sum to 0xffff.
+bool l4_ok(const std::vector<uint8_t> &f, size_t l3, bool v6, uint8_t proto) {
+    size_t l4, len;
+    uint32_t sum;
+    if (v6) {
+        l4 = l3 + 40;
+        len = get16(f, l3 + 4);
+        sum = sum16(&f[l3 + 8], 32);
+    } else {
+        l4 = l3 + (f[l3] & 0xf) * 4;
+        len = get16(f, l3 + 2) - (f[l3] & 0xf) * 4;
+        sum = sum16(&f[l3 + 12], 8);
+    }
+    sum += proto + static_cast<uint32_t>(len);
+    return fold(sum16(&f[l4], len, sum)) == 0xffff;
+}
+
+// RFC 4960 appendix B, bit by bit.
+uint32_t crc32c(const uint8_t *p, size_t n) {
+    uint32_t crc = 0xffffffff;
+    for (size_t i = 0; i < n; i++) {
+        crc ^= p[i];
+        for (int b = 0; b < 8; b++)
+            crc = (crc >> 1) ^ (0x82f63b78 & (0u - (crc & 1)));
+    }
+    return ~crc;
+}
+
+// ---- frames ------------------------------------------------------------------
+
+constexpr uint8_t kSrcMac[6] = {0x02, 0, 0, 0, 0, 0x01};
+constexpr uint8_t kDstMac[6] = {0x02, 0, 0, 0, 0, 0x02};
+
+// Ethernet (with VLAN tags) + IPv4/IPv6 + an L4 header of proto + payload,
+// every checksum field set to 0xbeef (wrong) unless udp_zero.
+std::vector<uint8_t> frame(bool v6, uint8_t proto, size_t payload, unsigned vlans = 0,
+                           bool udp_zero = false) {
+    std::vector<uint8_t> f(kDstMac, kDstMac + 6);
+    f.insert(f.end(), kSrcMac, kSrcMac + 6);
+    for (unsigned v = 0; v < vlans; v++) {
+        f.insert(f.end(),
+                 {static_cast<uint8_t>(v ? 0x81 : 0x88), static_cast<uint8_t>(v ? 0 : 0xa8)});
+        f.insert(f.end(), {0x00, static_cast<uint8_t>(10 + v)});
+    }
+    f.insert(f.end(),
+             {static_cast<uint8_t>(v6 ? 0x86 : 0x08), static_cast<uint8_t>(v6 ? 0xdd : 0)});
+    const size_t l4_hdr = proto == IPPROTO_TCP ? 20 : proto == IPPROTO_UDP ? 8 : 12;
+    const size_t l4_len = l4_hdr + payload;
+    const size_t l3 = f.size();
+    if (v6) {
+        f.insert(f.end(), {0x60, 0, 0, 0});
+        f.insert(f.end(), {static_cast<uint8_t>(l4_len >> 8), static_cast<uint8_t>(l4_len)});
+        f.insert(f.end(), {proto, 64});
+        for (int i = 0; i < 32; i++)
+            f.push_back(static_cast<uint8_t>(i < 16 ? 0x20 + i : 0x30 + i));
+    } else {
+        const size_t tot = 20 + l4_len;
+        f.insert(f.end(), {0x45, 0, static_cast<uint8_t>(tot >> 8), static_cast<uint8_t>(tot)});
+        f.insert(f.end(), {0, 1, 0, 0, 64, proto, 0xbe, 0xef, 192, 0, 2, 1, 198, 51, 100, 7});
+    }
+    const size_t l4 = f.size();
+    f.resize(l4 + l4_len);
+    for (size_t i = l4 + l4_hdr; i < f.size(); i++)
+        f[i] = static_cast<uint8_t>(i * 7);
+    put16(f, l4, 1234);
+    put16(f, l4 + 2, 5678);
+    if (proto == IPPROTO_UDP) {
+        put16(f, l4 + 4, static_cast<uint16_t>(l4_len));
+        put16(f, l4 + 6, udp_zero ? 0 : 0xbeef);
+    } else if (proto == IPPROTO_TCP) {
+        f[l4 + 12] = 0x50; // 5 words
+        put16(f, l4 + 16, 0xbeef);
+    } else {
+        put16(f, l4 + 8, 0xbeef);
+    }
+    (void)l3;
+    return f;
+}
+
+class Csum : public EngineTest {
+  protected:
+    void SetUp() override {
+        EngineTest::SetUp();
+        ASSERT_NE(use("csum"), nullptr);
+        ASSERT_EQ(start(), 0);
+    }
+
+    rte_mbuf *packet(const std::vector<uint8_t> &f, uint64_t ol_flags = 0) {
+        rte_mbuf *m = rte_pktmbuf_alloc(pool_);
+        EXPECT_NE(m, nullptr);
+        if (!f.empty())
+            std::memcpy(rte_pktmbuf_append(m, static_cast<uint16_t>(f.size())), f.data(), f.size());
+        m->ol_flags = ol_flags;
+        return m;
+    }
+
+    // Runs one packet through the engine; returns its bytes afterwards.
+    std::vector<uint8_t> run(rte_mbuf *m) {
+        EXPECT_EQ(burst(&m, 1, 32), 1);
+        return packet_bytes(m);
+    }
+};
+
+std::vector<uint8_t> with_macs(std::vector<uint8_t> f) {
+    std::copy(kPeerMac.begin(), kPeerMac.end(), f.begin());
+    std::copy(kPortMac.begin(), kPortMac.end(), f.begin() + 6);
+    return f;
+}
+
+TEST_F(Csum, CountsBadRxChecksumsAndNeedsTheHostToReceive) {
+    EXPECT_TRUE(engine_->flags & PMDFWD_ENGINE_F_RX_CKSUM_STATS);
+    EXPECT_FALSE(engine_->flags & (PMDFWD_ENGINE_F_NO_RX | PMDFWD_ENGINE_F_GENERATOR));
+}
+
+TEST_F(Csum, SoftwareChecksumsForEveryIpAndL4) {
+    for (bool v6 : {false, true})
+        for (uint8_t proto : {uint8_t{IPPROTO_UDP}, uint8_t{IPPROTO_TCP}})
+            for (unsigned vlans : {0u, 1u, 2u})
+                for (size_t payload : {0u, 1u, 18u, 1000u}) {
+                    SCOPED_TRACE(::testing::Message()
+                                 << "v6=" << v6 << " proto=" << int(proto) << " vlans=" << vlans
+                                 << " payload=" << payload);
+                    const std::vector<uint8_t> in = frame(v6, proto, payload, vlans);
+                    rte_mbuf *m = packet(in, RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_INDIRECT);
+                    const std::vector<uint8_t> out = run(m);
+                    const size_t l3 = 14 + 4 * vlans;
+                    if (!v6) {
+                        EXPECT_TRUE(ipv4_ok(out, l3));
+                    }
+                    EXPECT_TRUE(l4_ok(out, l3, v6, proto));
+                    // Only the MACs and the checksum fields changed.
+                    std::vector<uint8_t> expect = with_macs(in);
+                    const size_t l4 = l3 + (v6 ? 40 : 20);
+                    const size_t ck = l4 + (proto == IPPROTO_UDP ? 6 : 16);
+                    if (!v6) put16(expect, l3 + 10, get16(out, l3 + 10));
+                    put16(expect, ck, get16(out, ck));
+                    EXPECT_EQ(out, expect);
+                    EXPECT_EQ(m->ol_flags,
+                              RTE_MBUF_F_INDIRECT | (v6 ? RTE_MBUF_F_TX_IPV6 : RTE_MBUF_F_TX_IPV4));
+                    EXPECT_EQ(m->l2_len, l3);
+                    EXPECT_EQ(m->l3_len, v6 ? 40u : 20u);
+                    EXPECT_EQ(m->l4_len, proto == IPPROTO_UDP ? 8u : 20u);
+                    m->ol_flags = 0; // INDIRECT was only a marker
+                    rte_pktmbuf_free(m);
+                }
+    EXPECT_EQ(stream_.engine_untouched, 0u);
+}
+
+TEST_F(Csum, UdpWithoutChecksumKeepsNone) {
+    const std::vector<uint8_t> in = frame(false, IPPROTO_UDP, 10, 0, true);
+    rte_mbuf *m = packet(in);
+    const std::vector<uint8_t> out = run(m);
+    EXPECT_EQ(get16(out, 34 + 6), 0);
+    EXPECT_TRUE(ipv4_ok(out, 14));
+    rte_pktmbuf_free(m);
+}
+
+TEST_F(Csum, SctpGetsItsCrc32c) {
+    for (bool v6 : {false, true}) {
+        const std::vector<uint8_t> in = frame(v6, IPPROTO_SCTP, 20);
+        rte_mbuf *m = packet(in);
+        std::vector<uint8_t> out = run(m);
+        const size_t l4 = 14 + (v6 ? 40 : 20);
+        uint32_t got;
+        std::memcpy(&got, &out[l4 + 8], 4);
+        std::fill(out.begin() + l4 + 8, out.begin() + l4 + 12, 0);
+        const uint32_t want = crc32c(&out[l4], out.size() - l4);
+        EXPECT_EQ(rte_le_to_cpu_32(got), want) << "stored little-endian, as Linux and scapy";
+        rte_pktmbuf_free(m);
+    }
+}
+
+TEST_F(Csum, HardwareOffloadLeavesHeadersToTheNic) {
+    tx_.tx_offloads = RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |
+                      RTE_ETH_TX_OFFLOAD_TCP_CKSUM | RTE_ETH_TX_OFFLOAD_SCTP_CKSUM;
+    struct Case {
+        bool v6;
+        uint8_t proto;
+        size_t payload;
+        uint64_t flags;
+    } cases[] = {
+        {false, IPPROTO_UDP, 10,
+         RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_UDP_CKSUM},
+        {false, IPPROTO_TCP, 10,
+         RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_TCP_CKSUM},
+        {true, IPPROTO_UDP, 10, RTE_MBUF_F_TX_IPV6 | RTE_MBUF_F_TX_UDP_CKSUM},
+        {true, IPPROTO_TCP, 10, RTE_MBUF_F_TX_IPV6 | RTE_MBUF_F_TX_TCP_CKSUM},
+        {false, IPPROTO_SCTP, 20,
+         RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_SCTP_CKSUM},
+    };
+    for (const Case &k : cases) {
+        const std::vector<uint8_t> in = frame(k.v6, k.proto, k.payload);
+        rte_mbuf *m = packet(in);
+        EXPECT_EQ(run(m), with_macs(in)) << "no checksum written in software";
+        EXPECT_EQ(m->ol_flags, k.flags);
+        EXPECT_EQ(m->l2_len, 14u);
+        rte_pktmbuf_free(m);
+    }
+    // A NIC sums SCTP in whole words: 21 payload bytes are done in software.
+    const std::vector<uint8_t> odd = frame(false, IPPROTO_SCTP, 21);
+    rte_mbuf *m = packet(odd);
+    const std::vector<uint8_t> out = run(m);
+    EXPECT_EQ(m->ol_flags & RTE_MBUF_F_TX_SCTP_CKSUM, 0u);
+    EXPECT_NE(get16(out, 34 + 8), 0xbeef);
+    rte_pktmbuf_free(m);
+}
+
+TEST_F(Csum, SoftwareWhereOnlySomeOffloadsAreOn) {
+    tx_.tx_offloads = RTE_ETH_TX_OFFLOAD_UDP_CKSUM; // `csum set udp hw`, ip sw
+    rte_mbuf *m = packet(frame(false, IPPROTO_UDP, 10));
+    const std::vector<uint8_t> out = run(m);
+    EXPECT_TRUE(ipv4_ok(out, 14));
+    EXPECT_EQ(get16(out, 40), 0xbeef);
+    EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_UDP_CKSUM);
+    rte_pktmbuf_free(m);
+}
+
+TEST_F(Csum, NonIpGetsItsMacsOnly) {
+    std::vector<uint8_t> arp = frame(false, IPPROTO_UDP, 10);
+    put16(arp, 12, 0x0806);
+    rte_mbuf *m = packet(arp, RTE_MBUF_F_TX_IP_CKSUM);
+    EXPECT_EQ(run(m), with_macs(arp));
+    EXPECT_EQ(m->ol_flags, 0u);
+    EXPECT_EQ(m->l2_len, 14u);
+    EXPECT_EQ(m->l3_len, 0u);
+    rte_pktmbuf_free(m);
+    EXPECT_EQ(stream_.engine_untouched, 0u);
+}
+
+TEST_F(Csum, RuntsAndCutHeadersAreForwardedUntouched) {
+    const std::vector<uint8_t> full = frame(false, IPPROTO_TCP, 0, 1);
+    // Every cut of an Ethernet + VLAN + IPv4 + TCP header, and a bad IHL.
+    std::vector<std::vector<uint8_t>> cuts;
+    for (size_t n = 0; n < full.size(); n++)
+        cuts.emplace_back(full.begin(), full.begin() + static_cast<long>(n));
+    std::vector<uint8_t> ihl = frame(false, IPPROTO_UDP, 4);
+    ihl[14] = 0x44;
+    cuts.push_back(ihl);
+    for (const std::vector<uint8_t> &in : cuts) {
+        rte_mbuf *m = packet(in, RTE_MBUF_F_TX_VLAN);
+        m->l2_len = 3;
+        EXPECT_EQ(run(m), in) << in.size() << " bytes";
+        EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_VLAN) << "metadata untouched too";
+        EXPECT_EQ(m->l2_len, 3u);
+        rte_pktmbuf_free(m);
+    }
+    EXPECT_EQ(stream_.engine_untouched, cuts.size());
+}
+
+TEST_F(Csum, LyingLengthsNeverReachPastThePacket) {
+    // IPv4 total length larger than the frame: the IP header is fixed, the
+    // UDP checksum (over bytes that are not there) is left alone.
+    std::vector<uint8_t> in = frame(false, IPPROTO_UDP, 10);
+    put16(in, 16, 1400);
+    rte_mbuf *m = packet(in);
+    std::vector<uint8_t> out = run(m);
+    EXPECT_TRUE(ipv4_ok(out, 14));
+    EXPECT_EQ(get16(out, 40), 0xbeef);
+    rte_pktmbuf_free(m);
+    // Total length below the header length.
+    put16(in, 16, 8);
+    m = packet(in);
+    out = run(m);
+    EXPECT_EQ(get16(out, 40), 0xbeef);
+    rte_pktmbuf_free(m);
+    // IPv6 payload length past the end.
+    in = frame(true, IPPROTO_TCP, 10);
+    put16(in, 18, 3000);
+    m = packet(in);
+    out = run(m);
+    EXPECT_EQ(get16(out, 54 + 16), 0xbeef);
+    rte_pktmbuf_free(m);
+    // Ethernet padding after the IP packet is not summed.
+    in = frame(false, IPPROTO_UDP, 2);
+    in.resize(60, 0xab);
+    m = packet(in);
+    out = run(m);
+    out.resize(14 + 20 + 8 + 2);
+    EXPECT_TRUE(l4_ok(out, 14, false, IPPROTO_UDP));
+    rte_pktmbuf_free(m);
+}
+
+TEST_F(Csum, ChecksumsSpanSegments) {
+    const std::vector<uint8_t> in = frame(false, IPPROTO_UDP, 300);
+    rte_mbuf *head = packet(std::vector<uint8_t>(in.begin(), in.begin() + 100));
+    rte_mbuf *tail = packet(std::vector<uint8_t>(in.begin() + 100, in.end()));
+    ASSERT_EQ(rte_pktmbuf_chain(head, tail), 0);
+    const std::vector<uint8_t> out = run(head);
+    EXPECT_TRUE(l4_ok(out, 14, false, IPPROTO_UDP));
+    rte_pktmbuf_free(head);
+
+    const std::vector<uint8_t> sctp = frame(false, IPPROTO_SCTP, 200);
+    head = packet(std::vector<uint8_t>(sctp.begin(), sctp.begin() + 50));
+    tail = packet(std::vector<uint8_t>(sctp.begin() + 50, sctp.end()));
+    ASSERT_EQ(rte_pktmbuf_chain(head, tail), 0);
+    std::vector<uint8_t> o = run(head);
+    uint32_t got;
+    std::memcpy(&got, &o[34 + 8], 4);
+    std::fill(o.begin() + 42, o.begin() + 46, 0);
+    EXPECT_EQ(rte_le_to_cpu_32(got), crc32c(&o[34], o.size() - 34));
+    rte_pktmbuf_free(head);
+}
+
+TEST_F(Csum, BadRxChecksumsAreCountedAsTestpmdCountsThem) {
+    const uint64_t flags[] = {
+        RTE_MBUF_F_RX_IP_CKSUM_BAD,
+        RTE_MBUF_F_RX_IP_CKSUM_BAD | RTE_MBUF_F_RX_L4_CKSUM_BAD,
+        RTE_MBUF_F_RX_L4_CKSUM_BAD | RTE_MBUF_F_RX_OUTER_IP_CKSUM_BAD,
+        RTE_MBUF_F_RX_OUTER_L4_CKSUM_INVALID, // both bits: bad for testpmd
+        RTE_MBUF_F_RX_IP_CKSUM_NONE,          // both bits: not "bad"
+        RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_GOOD,
+    };
+    std::vector<rte_mbuf *> pkts;
+    for (uint64_t f : flags)
+        pkts.push_back(packet(frame(false, IPPROTO_UDP, 4), f));
+    ASSERT_EQ(burst(pkts.data(), static_cast<uint16_t>(pkts.size()), 32), pkts.size());
+    EXPECT_EQ(stream_.rx_bad_ip_csum, 2u);
+    EXPECT_EQ(stream_.rx_bad_l4_csum, 2u);
+    EXPECT_EQ(stream_.rx_bad_outer_ip_csum, 1u);
+    EXPECT_EQ(stream_.rx_bad_outer_l4_csum, 1u);
+    rte_pktmbuf_free_bulk(pkts.data(), static_cast<unsigned>(pkts.size()));
+}
+
+} // namespace
+} // namespace pmdfwd::testing
