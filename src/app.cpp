@@ -90,6 +90,19 @@ std::string App::stop() {
     return o + "\nDone.\n";
 }
 
+std::string App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
+    for (unsigned lc : lcores) {
+        if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
+            return "lcore " + std::to_string(lc) + " not enabled";
+        if (lc == rte_get_main_lcore())
+            return "lcore " + std::to_string(lc) +
+                   " cannot be masked on for running packet forwarding, which is the main lcore "
+                   "and reserved for command line parsing only";
+    }
+    fwd_->set_fwd_lcores(lcores);
+    return {};
+}
+
 bool App::tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const {
     const Port *p = ports_.find(port);
     if (p == nullptr) return false;

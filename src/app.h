@@ -49,6 +49,8 @@ class App : public HostControl {
     std::string fwd_config() override { return fwd_->describe(); }
     std::string mempool_info() override;
     size_t nb_fwd_lcores() const override { return fwd_->fwd_lcores().size(); }
+    std::vector<unsigned> fwd_lcore_ids() const override { return fwd_->fwd_lcores(); }
+    std::string set_fwd_lcores(const std::vector<unsigned> &lcores) override;
     size_t nb_streams(std::string *err) const override { return fwd_->nb_streams_for_config(err); }
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
         return ports_.set_tx_vlan(port, on, tci, note);

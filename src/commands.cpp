@@ -22,7 +22,7 @@ const std::vector<Spec> &specs() {
                             shell::port_commands, shell::engine_commands, shell::csum_commands,
                             shell::port_info_commands, shell::port_config_commands,
                             shell::port_filter_commands, shell::port_rss_commands,
-                            shell::session_commands}) {
+                            shell::session_commands, shell::fwd_config_commands}) {
             std::vector<Spec> rows = family();
             t.insert(t.end(), rows.begin(), rows.end());
         }

@@ -39,6 +39,8 @@ class Forwarder {
     std::string describe() const;
 
     const std::vector<unsigned> &fwd_lcores() const { return fwd_lcores_; }
+    // `set corelist`: the lcores the next start uses (forwarding stopped).
+    void set_fwd_lcores(std::vector<unsigned> lcores) { fwd_lcores_ = std::move(lcores); }
     // The ports the current settings forward on (--portmask, --portlist,
     // --nb-ports), or empty with *err; absent listed ports go to *note.
     std::vector<uint16_t> fwd_ports(std::string *err, std::string *note = nullptr) const;

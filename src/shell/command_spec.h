@@ -63,6 +63,7 @@ std::vector<Spec> port_config_commands(); // port start|stop|close, port config,
 std::vector<Spec> port_filter_commands(); // promisc, allmulti, MAC/multicast/VLAN filters, link
 std::vector<Spec> port_rss_commands();    // RSS hash types, key, redirection table
 std::vector<Spec> session_commands();     // set verbose, load <file>
+std::vector<Spec> fwd_config_commands();  // set portlist|nbport|corelist..., show config rxtx|cores
 std::vector<Spec> csum_commands();         // the csum engine's per-port checksum settings
 
 } // namespace pmdfwd::shell

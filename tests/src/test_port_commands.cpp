@@ -341,3 +341,40 @@ TEST(PortCommands, LoadRunsAFile) {
     EXPECT_TRUE(run(h, "load loop.txt", &out)); // stops at a depth, says so
     EXPECT_TRUE(has(out, "more than 8 deep")) << out;
 }
+
+TEST(PortCommands, ForwardingPortsAndLcores) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "set portlist 1,0", &out));
+    EXPECT_EQ(out, ""); // two ports before, two after
+    EXPECT_EQ(h.cfg.fwd_port_list, (std::vector<uint16_t>{1, 0}));
+    EXPECT_FALSE(run(h, "set portlist 1,9", &out));
+    EXPECT_EQ(out, "Invalid port 9\n");
+    EXPECT_EQ(h.cfg.fwd_port_list, (std::vector<uint16_t>{1, 0}));
+    ASSERT_TRUE(run(h, "set portmask 0x2", &out));
+    EXPECT_EQ(out, "previous number of forwarding ports 2 - changed to number of configured ports 1\n");
+    EXPECT_FALSE(run(h, "set portmask 0", &out));
+    EXPECT_EQ(out, "Invalid NULL mask of ports\n");
+    EXPECT_FALSE(run(h, "set nbport 2", &out));
+    EXPECT_TRUE(has(out, "nb fwd ports 2 > 1 (number of configured ports) - ignored")) << out;
+    ASSERT_TRUE(run(h, "set portlist 0-1"));
+    ASSERT_TRUE(run(h, "set nbport 1", &out));
+    EXPECT_EQ(out, "Number of forwarding ports set to 1\n");
+    EXPECT_EQ(h.cfg.nb_fwd_ports, 1);
+    ASSERT_TRUE(run(h, "set corelist 2,3", &out));
+    EXPECT_EQ(out, "previous number of forwarding cores 1 - changed to number of configured cores 2\n");
+    EXPECT_EQ(h.lcores, (std::vector<unsigned>{2, 3}));
+    EXPECT_FALSE(run(h, "set coremask 0x1", &out));
+    EXPECT_TRUE(has(out, "lcore 0 cannot be masked on")) << out;
+    EXPECT_EQ(h.lcores, (std::vector<unsigned>{2, 3}));
+    ASSERT_TRUE(run(h, "show config cores", &out));
+    EXPECT_EQ(out, "List of forwarding lcores:  2  3\n");
+    ASSERT_TRUE(run(h, "show config rxtx", &out));
+    EXPECT_TRUE(has(out, "  io packet forwarding packets/burst=32\n"
+                         "  nb forwarding cores=2 - nb forwarding ports=1\n"
+                         "  port 0: RX queue number: 1 Tx queue number: 1\n"))
+        << out;
+    h.is_running = true;
+    EXPECT_FALSE(run(h, "set portlist 0", &out));
+    EXPECT_TRUE(has(out, "Please stop forwarding first")) << out;
+}

@@ -51,7 +51,17 @@ class FakeHost : public HostControl {
     void clear_fwd_stats() override { fwd_clears++; }
     std::string fwd_config() override { return "config\n"; }
     std::string mempool_info() override { return "mempools\n"; }
-    size_t nb_fwd_lcores() const override { return 3; }
+    std::vector<unsigned> lcores{1, 2, 3}; // forwarding lcores; 0 is the main one
+    size_t nb_fwd_lcores() const override { return lcores.size(); }
+    std::vector<unsigned> fwd_lcore_ids() const override { return lcores; }
+    std::string set_fwd_lcores(const std::vector<unsigned> &l) override {
+        for (unsigned lc : l) {
+            if (lc == 0) return "lcore 0 cannot be masked on for running packet forwarding";
+            if (lc > 3) return "lcore " + std::to_string(lc) + " not enabled";
+        }
+        lcores = l;
+        return {};
+    }
     size_t nb_streams(std::string *) const override { return 2; }
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
         vlans.emplace_back(port, on ? tci : 0xffff);
