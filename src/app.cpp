@@ -1,6 +1,8 @@
 #include "app.h"
 
 #include "commands.h"
+#include "log_capture.h"
+#include "port_text.h"
 
 #include <rte_cycles.h>
 #include <rte_lcore.h>
@@ -77,7 +79,12 @@ std::string App::init() {
 
 std::string App::start(unsigned tx_first_bursts) {
     return fwd_->start(tx_first_bursts, [this] {
-        std::fputs(fwd_config().c_str(), stdout);
+        // testpmd's start display: streams, then each port's queues.
+        std::string o = fwd_config();
+        std::string err;
+        for (uint16_t p : fwd_->fwd_ports(&err))
+            o += rxtx_port_text(*port_ctl_, cfg_, p);
+        std::fputs(o.c_str(), stdout);
         std::fflush(stdout);
     });
 }
@@ -155,7 +162,11 @@ std::string App::mempool_info() {
 
 bool App::execute(const std::string &line) {
     std::string out;
-    const bool ok = run_command(*this, line, &out);
+    bool ok;
+    {
+        LogCapture logs(&out);
+        ok = run_command(*this, line, &out);
+    }
     std::fputs(out.c_str(), stdout);
     std::fflush(stdout);
     return ok;

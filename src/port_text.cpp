@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-namespace pmdfwd::shell {
+namespace pmdfwd {
 
 namespace {
 
@@ -418,6 +418,34 @@ std::string flow_ctrl_text(uint16_t port, const rte_eth_fc_conf &fc) {
     return o + fmt("\n%s**************   End  ***********%s\n", kBorder, kBorder);
 }
 
+std::string rxtx_port_text(PortControl &pc, const Config &cfg, uint16_t port) {
+    OffloadConfig rx{}, tx{};
+    pc.offload_config(port, true, &rx);
+    pc.offload_config(port, false, &tx);
+    RxQueueInfo rq;
+    TxQueueInfo tq;
+    if (pc.rxq_info(port, 0, &rq) != 0) rq.q.nb_desc = pc.queue_ring_size(port, true, 0);
+    if (pc.txq_info(port, 0, &tq) != 0) tq.q.nb_desc = pc.queue_ring_size(port, false, 0);
+    const uint64_t rxq0 = rx.queues.empty() ? rx.port : rx.queues[0];
+    const uint64_t txq0 = tx.queues.empty() ? tx.port : tx.queues[0];
+    const rte_eth_rxconf &r = rq.q.conf;
+    const rte_eth_txconf &t = tq.q.conf;
+    std::string o =
+        fmt("  port %d: RX queue number: %d Tx queue number: %d\n", port, cfg.nb_rxq, cfg.nb_txq);
+    o += fmt("    Rx offloads=0x%" PRIx64 " Tx offloads=0x%" PRIx64 "\n", rx.port, tx.port);
+    o += fmt("    RX queue: 0\n      RX desc=%d - RX free threshold=%d\n", rq.q.nb_desc,
+             r.rx_free_thresh);
+    o += fmt("      RX threshold registers: pthresh=%d hthresh=%d  wthresh=%d\n",
+             r.rx_thresh.pthresh, r.rx_thresh.hthresh, r.rx_thresh.wthresh);
+    o += fmt("      RX Offloads=0x%" PRIx64 "\n", rxq0);
+    o += fmt("    TX queue: 0\n      TX desc=%d - TX free threshold=%d\n", tq.q.nb_desc,
+             t.tx_free_thresh);
+    o += fmt("      TX threshold registers: pthresh=%d hthresh=%d  wthresh=%d\n",
+             t.tx_thresh.pthresh, t.tx_thresh.hthresh, t.tx_thresh.wthresh);
+    o += fmt("      TX offloads=0x%" PRIx64 " - TX RS bit threshold=%d\n", txq0, t.tx_rs_thresh);
+    return o;
+}
+
 std::string xstats_text(uint16_t port, const std::vector<Xstat> &xstats) {
     std::string o = fmt("###### NIC extended statistics for port %-2d\n", port);
     for (const Xstat &x : xstats)
@@ -425,4 +453,4 @@ std::string xstats_text(uint16_t port, const std::vector<Xstat> &xstats) {
     return o;
 }
 
-} // namespace pmdfwd::shell
+} // namespace pmdfwd

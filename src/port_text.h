@@ -1,15 +1,17 @@
 // testpmd's texts about ports, line for line, so that DTS's parsers
 // (dts/api/testpmd/types.py) and expect scripts read pmdfwd as they read
-// testpmd: pure functions of what ethdev reported (port_control.h).
+// testpmd: functions of what ethdev reported (port_control.h). The shell's
+// port commands and the host's `start` display share them.
 #pragma once
 
+#include "config.h"
 #include "port_control.h"
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace pmdfwd::shell {
+namespace pmdfwd {
 
 // "Invalid port 9\nThe valid ports array is [ 0 1 ]\n".
 std::string invalid_port_text(uint64_t port, const std::vector<uint16_t> &valid);
@@ -44,7 +46,12 @@ std::string rss_offload_types_text(uint64_t types);
 // `show port P flow_ctrl`.
 std::string flow_ctrl_text(uint16_t port, const rte_eth_fc_conf &fc);
 
+// testpmd's rxtx_config_display for one port (`show config rxtx`, and what
+// `start` shows): queue counts, port offloads, the first RX and TX queue,
+// from the PMD when it tells, else from the settings pmdfwd gave it.
+std::string rxtx_port_text(PortControl &pc, const Config &cfg, uint16_t port);
+
 // `show port xstats P`.
 std::string xstats_text(uint16_t port, const std::vector<Xstat> &xstats);
 
-} // namespace pmdfwd::shell
+} // namespace pmdfwd

@@ -3,6 +3,7 @@
 // stdin is a pipe or file, so scripted sessions behave the same.
 #include "app.h"
 #include "commands.h"
+#include "log_capture.h"
 
 #include <cmdline_rdline.h>
 
@@ -55,7 +56,10 @@ void validate(rdline *rdl, const char *buf, unsigned int size) {
     flush_echo();
     std::string line(buf, strnlen(buf, size));
     std::string out;
-    run_command(*app, line, &out);
+    {
+        LogCapture logs(&out);
+        run_command(*app, line, &out);
+    }
     std::fputs(out.c_str(), stdout);
     std::fflush(stdout);
 }

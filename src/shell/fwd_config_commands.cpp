@@ -4,8 +4,10 @@
 #include "command_spec.h"
 
 #include "option_values.h"
+#include "port_text.h"
 #include "streams.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 
@@ -33,8 +35,7 @@ bool set_ports(Ctx &c, const std::vector<uint16_t> &ports) {
     cfg.nb_fwd_ports = 0;
     if (before != ports.size())
         *c.out += "previous number of forwarding ports " + std::to_string(before) +
-                  " - changed to number of configured ports " + std::to_string(ports.size()) +
-                  "\n";
+                  " - changed to number of configured ports " + std::to_string(ports.size()) + "\n";
     return true;
 }
 
@@ -60,8 +61,8 @@ bool set_nbport(Ctx &c, const Args &a) {
     auto n = uint_arg(c, "nbport", a[0], 0, UINT16_MAX);
     if (!n) return false;
     Config &cfg = c.host.config();
-    const size_t configured = cfg.fwd_port_list.empty() ? c.host.port_ids().size()
-                                                         : cfg.fwd_port_list.size();
+    const size_t configured =
+        cfg.fwd_port_list.empty() ? c.host.port_ids().size() : cfg.fwd_port_list.size();
     if (*n > configured || *n == 0)
         return fail(c, "nb fwd ports " + std::to_string(*n) + " > " + std::to_string(configured) +
                            " (number of configured ports) - ignored (allowed: 1.." +
@@ -75,12 +76,15 @@ bool set_nbport(Ctx &c, const Args &a) {
 bool set_lcores(Ctx &c, const std::vector<unsigned> &lcores) {
     if (std::string err = c.host.set_fwd_lcores(lcores); !err.empty()) return fail(c, err);
     Config &cfg = c.host.config();
-    if (cfg.nb_cores != lcores.size()) {
+    if (cfg.nb_cores != lcores.size())
         *c.out += "previous number of forwarding cores " + std::to_string(cfg.nb_cores) +
                   " - changed to number of configured cores " + std::to_string(lcores.size()) +
                   "\n";
-        cfg.nb_cores = static_cast<unsigned>(lcores.size());
-    }
+    // More lcores than streams would idle (as `set nbcore` refuses them).
+    std::string err;
+    const size_t streams = c.host.nb_streams(&err);
+    cfg.nb_cores =
+        static_cast<unsigned>(streams ? std::min(lcores.size(), streams) : lcores.size());
     cfg.fwd_lcore_list = lcores;
     return true;
 }
@@ -100,48 +104,6 @@ bool set_coremask(Ctx &c, const Args &a) {
     return set_lcores(c, mask_bits(*mask));
 }
 
-std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
-    return buf;
-}
-
-// testpmd's rxtx_config_display: the first queue of each port, from the
-// PMD when it can tell, else from the settings pmdfwd gave it.
-std::string port_rxtx(Ctx &c, uint16_t p) {
-    PortControl &pc = c.host.port_control();
-    const Config &cfg = c.host.config();
-    OffloadConfig rx{}, tx{};
-    pc.offload_config(p, true, &rx);
-    pc.offload_config(p, false, &tx);
-    RxQueueInfo rq;
-    TxQueueInfo tq;
-    if (pc.rxq_info(p, 0, &rq) != 0) rq.q.nb_desc = pc.queue_ring_size(p, true, 0);
-    if (pc.txq_info(p, 0, &tq) != 0) tq.q.nb_desc = pc.queue_ring_size(p, false, 0);
-    const uint64_t rxq0 = rx.queues.empty() ? rx.port : rx.queues[0];
-    const uint64_t txq0 = tx.queues.empty() ? tx.port : tx.queues[0];
-    std::string o = "  port " + std::to_string(p) + ": RX queue number: " +
-                    std::to_string(cfg.nb_rxq) + " Tx queue number: " + std::to_string(cfg.nb_txq) +
-                    "\n";
-    o += "    Rx offloads=" + hex(rx.port) + " Tx offloads=" + hex(tx.port) + "\n";
-    const auto &r = rq.q.conf;
-    o += "    RX queue: 0\n      RX desc=" + std::to_string(rq.q.nb_desc) +
-         " - RX free threshold=" + std::to_string(r.rx_free_thresh) + "\n";
-    o += "      RX threshold registers: pthresh=" + std::to_string(r.rx_thresh.pthresh) +
-         " hthresh=" + std::to_string(r.rx_thresh.hthresh) +
-         "  wthresh=" + std::to_string(r.rx_thresh.wthresh) + "\n";
-    o += "      RX Offloads=" + hex(rxq0) + "\n";
-    const auto &t = tq.q.conf;
-    o += "    TX queue: 0\n      TX desc=" + std::to_string(tq.q.nb_desc) +
-         " - TX free threshold=" + std::to_string(t.tx_free_thresh) + "\n";
-    o += "      TX threshold registers: pthresh=" + std::to_string(t.tx_thresh.pthresh) +
-         " hthresh=" + std::to_string(t.tx_thresh.hthresh) +
-         "  wthresh=" + std::to_string(t.tx_thresh.wthresh) + "\n";
-    o += "      TX offloads=" + hex(txq0) + " - TX RS bit threshold=" +
-         std::to_string(t.tx_rs_thresh) + "\n";
-    return o;
-}
-
 bool show_config(Ctx &c, const Args &a) {
     const Config &cfg = c.host.config();
     if (a[0] == "cores") {
@@ -159,7 +121,7 @@ bool show_config(Ctx &c, const Args &a) {
     *c.out += "  nb forwarding cores=" + std::to_string(cfg.nb_cores) +
               " - nb forwarding ports=" + std::to_string(nb_fwd_ports(c)) + "\n";
     for (uint16_t p : c.host.port_ids())
-        *c.out += port_rxtx(c, p);
+        *c.out += rxtx_port_text(c.host.port_control(), cfg, p);
     return true;
 }
 

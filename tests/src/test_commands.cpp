@@ -113,6 +113,10 @@ TEST(Commands, PortArguments) {
 TEST(Commands, TxVlan) {
     FakeHost h;
     std::string out;
+    EXPECT_FALSE(run(h, "tx_vlan set 1 100", &out)); // testpmd's rule
+    EXPECT_EQ(out, "Please stop port 1 first\n");
+    EXPECT_TRUE(h.vlans.empty());
+    EXPECT_TRUE(run(h, "port stop all"));
     EXPECT_TRUE(run(h, "tx_vlan set 1 100"));
     EXPECT_FALSE(run(h, "tx_vlan set 1 4096", &out));
     EXPECT_NE(out.find("allowed: 0..4095"), std::string::npos);

@@ -352,7 +352,8 @@ TEST(PortCommands, ForwardingPortsAndLcores) {
     EXPECT_EQ(out, "Invalid port 9\n");
     EXPECT_EQ(h.cfg.fwd_port_list, (std::vector<uint16_t>{1, 0}));
     ASSERT_TRUE(run(h, "set portmask 0x2", &out));
-    EXPECT_EQ(out, "previous number of forwarding ports 2 - changed to number of configured ports 1\n");
+    EXPECT_EQ(out,
+              "previous number of forwarding ports 2 - changed to number of configured ports 1\n");
     EXPECT_FALSE(run(h, "set portmask 0", &out));
     EXPECT_EQ(out, "Invalid NULL mask of ports\n");
     EXPECT_FALSE(run(h, "set nbport 2", &out));
@@ -362,7 +363,8 @@ TEST(PortCommands, ForwardingPortsAndLcores) {
     EXPECT_EQ(out, "Number of forwarding ports set to 1\n");
     EXPECT_EQ(h.cfg.nb_fwd_ports, 1);
     ASSERT_TRUE(run(h, "set corelist 2,3", &out));
-    EXPECT_EQ(out, "previous number of forwarding cores 1 - changed to number of configured cores 2\n");
+    EXPECT_EQ(out,
+              "previous number of forwarding cores 1 - changed to number of configured cores 2\n");
     EXPECT_EQ(h.lcores, (std::vector<unsigned>{2, 3}));
     EXPECT_FALSE(run(h, "set coremask 0x1", &out));
     EXPECT_TRUE(has(out, "lcore 0 cannot be masked on")) << out;

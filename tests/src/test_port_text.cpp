@@ -2,14 +2,13 @@
 // expressions DTS's TestPmdPort, TestPmdQueueInfo and offload parsers use
 // (dts/api/testpmd/types.py; written here, not copied), so a change that
 // would make DTS parse nothing fails here first.
-#include "shell/port_text.h"
+#include "port_text.h"
 
 #include <gtest/gtest.h>
 
 #include <regex>
 
 using namespace pmdfwd;
-using namespace pmdfwd::shell;
 
 namespace {
 

@@ -158,3 +158,11 @@ TEST(FwdStatsJson, SameNumbers) {
     EXPECT_NE(s.find("\"engine_untouched\":3"), std::string::npos);
     EXPECT_NE(s.find("\"cycles_per_packet\":10.00"), std::string::npos) << s;
 }
+
+TEST(FwdStatsText, IdleStreamsLeftOutAsTestpmd) {
+    FwdStats f = two_port_stats();
+    f.streams[1].rx = f.streams[1].tx = f.streams[1].dropped = 0;
+    const std::string s = fwd_stats_text(f);
+    EXPECT_NE(s.find("RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0"), std::string::npos) << s;
+    EXPECT_EQ(s.find("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), std::string::npos) << s;
+}
