@@ -65,7 +65,11 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
             s.pub.pool = ports_.lcore_pool(lcore);
             s.pub.tx = &ports_.find(sp.tx_port)->tx;
             s.pub.params = &params_;
-            ctx->streams.push_back(&s);
+            // testpmd's disabled stream: a queue stopped (`port P rxq Q
+            // stop`, deferred start) is not polled; the stream stays listed.
+            if (queue_started(sp.rx_port, true, sp.rx_queue) &&
+                queue_started(sp.tx_port, false, sp.tx_queue))
+                ctx->streams.push_back(&s);
         }
         ctx->burst_fn = engine->burst;
         ctx->burst = cfg_.burst;
@@ -138,6 +142,13 @@ void Forwarder::snapshot_ports() {
         rte_eth_stats_get(p, &s);
         base_.push_back(s);
     }
+}
+
+bool Forwarder::queue_started(uint16_t port, bool rx, uint16_t queue) const {
+    const Port *p = ports_.find(port);
+    if (p == nullptr) return false;
+    const std::vector<QueueSettings> &q = rx ? p->rxq : p->txq;
+    return queue >= q.size() || q[queue].state != RTE_ETH_QUEUE_STATE_STOPPED;
 }
 
 bool Forwarder::uses_port(uint16_t port) const {

@@ -49,6 +49,7 @@ class Forwarder {
 
   private:
     std::string build(const pmdfwd_engine *engine);
+    bool queue_started(uint16_t port, bool rx, uint16_t queue) const;
     std::string init_engine(const pmdfwd_engine *engine);
     void fini_engine();
     void send_tx_first(unsigned bursts);
