@@ -19,8 +19,6 @@ namespace pmdfwd {
 enum class Topology { Paired, Chained, Loop };
 enum class StatsFormat { Text, Json };
 
-const char *to_string(Topology t);
-
 // testpmd's limits and defaults, so that a command line moves over unchanged.
 inline constexpr uint16_t kMaxBurst = 512;
 inline constexpr uint16_t kDefaultBurst = 32;

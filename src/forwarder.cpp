@@ -128,8 +128,7 @@ void Forwarder::send_tx_first(unsigned bursts) {
     for (unsigned b = 0; b < bursts; b++)
         for (size_t i = 0; i < specs_.size(); i++) {
             const pmdfwd_stream &s = streams_[i].pub;
-            const uint16_t n =
-                build_udp_burst(s.pool, pkts, cfg_.burst, len, s.tx->mac, s.tx->peer_mac);
+            const uint16_t n = build_udp_burst(s.pool, pkts, cfg_.burst, len, *s.tx);
             const uint16_t sent = rte_eth_tx_burst(s.tx_port, s.tx_queue, pkts, n);
             rte_pktmbuf_free_bulk(pkts + sent, n - sent);
         }

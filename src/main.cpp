@@ -4,6 +4,7 @@
 #include "app.h"
 #include "engine_api.h"
 #include "options.h"
+#include "parse.h"
 #include "ports.h"
 #include "prompt.h"
 
@@ -59,17 +60,9 @@ int main(int argc, char **argv) {
     // Plugins first: their engines are valid --forward-mode values. Both
     // spellings the option parser accepts, --engine-plugin=PATH and
     // --engine-plugin PATH, must load here.
-    for (size_t i = 0; i < args.size(); i++) {
-        std::string path;
-        if (args[i].rfind("--engine-plugin=", 0) == 0)
-            path = args[i].substr(16);
-        else if (args[i] == "--engine-plugin" && i + 1 < args.size())
-            path = args[++i];
-        else
-            continue;
+    for (const std::string &path : pmdfwd::option_values(args, "--engine-plugin"))
         if (std::string why = pmdfwd::registry_engines().load(path); !why.empty())
             return fail(why, 1);
-    }
     switch (pmdfwd::parse_options(args, cfg, &err)) {
     case pmdfwd::ParseResult::Help:
         std::fputs(pmdfwd::usage(argv[0]).c_str(), stdout);

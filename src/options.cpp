@@ -9,20 +9,10 @@
 #include <functional>
 #include <optional>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace pmdfwd {
-
-const char *to_string(Topology t) {
-    switch (t) {
-    case Topology::Paired:
-        return "paired";
-    case Topology::Chained:
-        return "chained";
-    case Topology::Loop:
-        return "loop";
-    }
-    return "?";
-}
 
 namespace {
 
@@ -95,6 +85,24 @@ Apply threshold(const char *what, int QueueThresholds::*field, uint64_t max) {
     };
 }
 
+// One word of a fixed list, each naming a value.
+template <typename T>
+Apply choice(const char *what, T Config::*field, std::vector<std::pair<const char *, T>> words) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        std::string allowed;
+        for (const auto &[word, value] : words) {
+            if (v == word) {
+                c.*field = value;
+                return true;
+            }
+            allowed += (allowed.empty() ? "" : ", ") + std::string(word);
+        }
+        *err = std::string(what) + ": '" + std::string(v) +
+               "' is not allowed (allowed: " + allowed + ")";
+        return false;
+    };
+}
+
 Apply event_mask(bool print) {
     return [=](Config &c, std::string_view v, std::string *err) {
         auto mask = parse_event_name(v, err);
@@ -110,21 +118,6 @@ bool apply_forward_mode(Config &c, std::string_view v, std::string *err) {
         return false;
     }
     c.forward_mode = v;
-    return true;
-}
-
-bool apply_topology(Config &c, std::string_view v, std::string *err) {
-    if (v == "paired")
-        c.topology = Topology::Paired;
-    else if (v == "chained")
-        c.topology = Topology::Chained;
-    else if (v == "loop")
-        c.topology = Topology::Loop;
-    else {
-        *err = "port-topology: '" + std::string(v) +
-               "' is not allowed (allowed: paired, chained, loop)";
-        return false;
-    }
     return true;
 }
 
@@ -188,14 +181,8 @@ std::vector<Option> forwarding_options() {
              return s.has_value();
          }},
         {"stats-format", 0, "text|json", "statistics as testpmd text or JSON lines",
-         [](Config &c, std::string_view v, std::string *err) {
-             if (v == "text" || v == "json") {
-                 c.stats_format = v == "text" ? StatsFormat::Text : StatsFormat::Json;
-                 return true;
-             }
-             *err = "stats-format: '" + std::string(v) + "' is not allowed (allowed: text, json)";
-             return false;
-         }},
+         choice<StatsFormat>("stats-format", &Config::stats_format,
+                             {{"text", StatsFormat::Text}, {"json", StatsFormat::Json}})},
         {"cmdline-file", 0, "FILE", "run the shell commands in FILE first",
          [](Config &c, std::string_view v, std::string *) {
              c.cmdline_file = v;
@@ -264,7 +251,11 @@ std::vector<Option> port_options() {
         {"txd", 0, "N", "TX descriptors per queue",
          number("txd", &Config::nb_txd, 1, kMaxDescriptors)},
         {"burst", 0, "N", "packets per burst", number("burst", &Config::burst, 1, kMaxBurst)},
-        {"port-topology", 0, "paired|chained|loop", "how ports are connected", apply_topology},
+        {"port-topology", 0, "paired|chained|loop", "how ports are connected",
+         choice<Topology>("port-topology", &Config::topology,
+                          {{"paired", Topology::Paired},
+                           {"chained", Topology::Chained},
+                           {"loop", Topology::Loop}})},
         {"eth-peer", 0, "N,XX:XX:XX:XX:XX:XX", "peer MAC address of port N", apply_eth_peer},
         {"eth-peers-configfile", 0, "FILE", "peer MAC addresses of ports 0, 1, ..., one a line",
          apply_peers_file},
@@ -651,7 +642,8 @@ std::string usage(const char *prog) {
             s += left + o.help + "\n";
         }
     }
-    s += "  --<engine>-<key>=<value>          an engine's parameter (e.g. --macswap-kernel=avx2)\n";
+    s += "\nengines:\n";
+    s += "  --<engine>-<key>=<value>        an engine's parameter (e.g. --macswap-kernel=avx2)\n";
     s += "\nA long option may be shortened to any unique prefix; one testpmd accepts means what "
          "it means there (--stats 2).\n";
     s += "\nforwarding modes:\n";

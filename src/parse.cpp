@@ -119,4 +119,17 @@ std::vector<std::string> split_words(std::string_view line) {
     return words;
 }
 
+std::vector<std::string> option_values(const std::vector<std::string> &args,
+                                       std::string_view name) {
+    std::vector<std::string> values;
+    const std::string with_eq = std::string(name) + "=";
+    for (size_t i = 0; i < args.size(); i++) {
+        if (args[i].rfind(with_eq, 0) == 0)
+            values.push_back(args[i].substr(with_eq.size()));
+        else if (args[i] == name && i + 1 < args.size())
+            values.push_back(args[++i]);
+    }
+    return values;
+}
+
 } // namespace pmdfwd

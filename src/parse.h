@@ -24,6 +24,10 @@ std::optional<bool> parse_on_off(std::string_view what, std::string_view text, s
 // testpmd's --txpkts: segment lengths "X[,Y]*", each 1..max_seg, total 14+20+8..9600.
 std::optional<std::vector<uint16_t>> parse_txpkts(std::string_view text, std::string *err);
 
+// Every value of a repeatable option, in both spellings getopt accepts:
+// "--name=VALUE" and "--name VALUE" (name given with its dashes).
+std::vector<std::string> option_values(const std::vector<std::string> &args, std::string_view name);
+
 std::string format_mac(const uint8_t mac[6]);
 std::vector<std::string> split_words(std::string_view line);
 

@@ -38,7 +38,10 @@ void refresh_queue_states(Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
 } // namespace
 
 void Ports::sync_config(const Config &cfg) {
-    cfg_ = cfg;
+    layout_.nb_rxq = cfg.nb_rxq;
+    layout_.nb_txq = cfg.nb_txq;
+    layout_.nb_rxd = cfg.nb_rxd;
+    layout_.nb_txd = cfg.nb_txd;
 }
 
 bool Ports::all_started() const {
@@ -51,12 +54,12 @@ bool Ports::all_started() const {
 // stopped and its queues to setup_queues.
 std::string Ports::configure(Port &p) {
     const std::string what = "port " + std::to_string(p.id) + ": ";
-    if (cfg_.nb_rxq > p.info.max_rx_queues || cfg_.nb_txq > p.info.max_tx_queues)
-        return what + "asked for " + std::to_string(cfg_.nb_rxq) + " RX / " +
-               std::to_string(cfg_.nb_txq) + " TX queues, the device has at most " +
+    if (layout_.nb_rxq > p.info.max_rx_queues || layout_.nb_txq > p.info.max_tx_queues)
+        return what + "asked for " + std::to_string(layout_.nb_rxq) + " RX / " +
+               std::to_string(layout_.nb_txq) + " TX queues, the device has at most " +
                std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
     p.conf.txmode.offloads = p.hw_tx_offloads;
-    const int rc = rte_eth_dev_configure(p.id, cfg_.nb_rxq, cfg_.nb_txq, &p.conf);
+    const int rc = rte_eth_dev_configure(p.id, layout_.nb_rxq, layout_.nb_txq, &p.conf);
     if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
     return {};
 }
@@ -68,19 +71,19 @@ int Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf 
     const int socket = p.numa.rx_ring;
     rte_eth_rxseg rx_segs[kMaxMbufSizes] = {};
     const bool split =
-        cfg_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
+        layout_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
     if (split) {
-        for (size_t i = 0; i < cfg_.rxpkts.size(); i++) {
-            const size_t index = std::min(i, cfg_.mbuf_sizes.size() - 1);
+        for (size_t i = 0; i < layout_.rxpkts.size(); i++) {
+            const size_t index = std::min(i, layout_.nb_pool_sizes - 1);
             rte_mempool *mp = all_pools_.at({socket, index});
             rx_segs[i].split.mp = mp;
             rx_segs[i].split.length =
-                cfg_.rxpkts[i]
-                    ? cfg_.rxpkts[i]
+                layout_.rxpkts[i]
+                    ? layout_.rxpkts[i]
                     : static_cast<uint16_t>(rte_pktmbuf_data_room_size(mp) - RTE_PKTMBUF_HEADROOM);
         }
         rxconf.rx_seg = rx_segs;
-        rxconf.rx_nseg = static_cast<uint16_t>(cfg_.rxpkts.size());
+        rxconf.rx_nseg = static_cast<uint16_t>(layout_.rxpkts.size());
     }
     return rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf,
                                   split ? nullptr : pool(socket));
@@ -88,26 +91,26 @@ int Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf 
 
 int Ports::setup_queue(Port &p, bool rx, uint16_t q) {
     const uint16_t own = rx ? p.rxq[q].nb_desc : p.txq[q].nb_desc;
-    uint16_t n = own ? own : rx ? cfg_.nb_rxd : cfg_.nb_txd;
+    uint16_t n = own ? own : rx ? layout_.nb_rxd : layout_.nb_txd;
     // 0 leaves the size to the PMD; a given size is rounded to its limits.
     if (n != 0) {
         const int rc = rte_eth_dev_adjust_nb_rx_tx_desc(p.id, rx ? &n : nullptr, rx ? nullptr : &n);
         if (rc < 0) return rc;
     }
     if (rx) {
-        rte_eth_rxconf conf = rx_queue_conf(cfg_, p.info, p.conf);
-        conf.offloads |= p.rxq[q].offloads;
+        rte_eth_rxconf conf = p.rxconf;
+        conf.offloads = p.conf.rxmode.offloads | p.rxq[q].offloads;
         conf.rx_deferred_start = p.rxq[q].deferred_start;
         return setup_rx_queue(p, q, n, conf);
     }
-    rte_eth_txconf conf = tx_queue_conf(cfg_, p.info, p.conf);
-    conf.offloads |= p.txq[q].offloads;
+    rte_eth_txconf conf = p.txconf;
+    conf.offloads = p.hw_tx_offloads | p.txq[q].offloads;
     conf.tx_deferred_start = p.txq[q].deferred_start;
     return rte_eth_tx_queue_setup(p.id, q, n, p.numa.tx_ring, &conf);
 }
 
 std::string Ports::setup_queues(Port &p) {
-    for (uint16_t q = 0; q < cfg_.nb_txq; q++) {
+    for (uint16_t q = 0; q < layout_.nb_txq; q++) {
         const int rc = setup_queue(p, false, q);
         if (rc < 0)
             return "port " + std::to_string(p.id) + ": TX queue " + std::to_string(q) +
@@ -115,7 +118,7 @@ std::string Ports::setup_queues(Port &p) {
         p.txq[q].state =
             p.txq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED : RTE_ETH_QUEUE_STATE_STARTED;
     }
-    for (uint16_t q = 0; q < cfg_.nb_rxq; q++) {
+    for (uint16_t q = 0; q < layout_.nb_rxq; q++) {
         const int rc = setup_queue(p, true, q);
         if (rc < 0)
             return "port " + std::to_string(p.id) + ": RX queue " + std::to_string(q) +
@@ -138,7 +141,7 @@ std::string Ports::start_port(Port &p) {
     if (rc < 0)
         return "Fail to start port " + std::to_string(p.id) + ": " + rte_strerror(-rc) + "\n";
     p.status = PortStatus::Started;
-    refresh_queue_states(p, cfg_.nb_rxq, cfg_.nb_txq);
+    refresh_queue_states(p, layout_.nb_rxq, layout_.nb_txq);
     return {};
 }
 
@@ -159,7 +162,7 @@ std::string Ports::check_links() const {
         if (all_up) break;
         std::this_thread::sleep_for(kLinkPoll);
     }
-    if (cfg_.lsc_interrupt) return o;
+    if (layout_.lsc_interrupt) return o;
     for (const Port &p : ports_) {
         if (p.status != PortStatus::Started) continue;
         rte_eth_link link{};
@@ -214,7 +217,7 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
         }
         one_started = true;
     }
-    if (one_started && cfg_.link_check) {
+    if (one_started && layout_.link_check) {
         o += check_links();
     } else if (any && all_already) {
         o += "Please stop the ports first\n";
@@ -241,7 +244,7 @@ std::string Ports::stop_ports(std::optional<uint16_t> port,
         p.status = PortStatus::Stopped;
         stopped = true;
     }
-    if (stopped && link_check && cfg_.link_check) o += check_links();
+    if (stopped && link_check && layout_.link_check) o += check_links();
     return o + "Done\n";
 }
 

@@ -12,6 +12,7 @@
 #include <numa.h>
 
 #include <chrono>
+#include <cinttypes>
 #include <cstdio>
 #include <set>
 #include <thread>
@@ -102,16 +103,11 @@ rte_mempool *Ports::pool(int socket) const {
 }
 
 rte_mempool *Ports::lcore_pool(unsigned lcore) const {
-    return pool(cfg_.numa ? lcore_socket(lcore) : std::max(cfg_.socket_num, 0));
+    return pool(layout_.numa ? lcore_socket(lcore) : std::max(layout_.socket_num, 0));
 }
 
 std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
-    for (size_t i = 0; i < eal_args.size(); i++) {
-        std::string dev;
-        if (eal_args[i].rfind("--vdev=", 0) == 0)
-            dev = eal_args[i].substr(7);
-        else if (eal_args[i] == "--vdev" && i + 1 < eal_args.size())
-            dev = eal_args[++i];
+    for (const std::string &dev : option_values(eal_args, "--vdev")) {
         const std::string name = dev.substr(0, dev.find(','));
         // Only ethdev drivers make ports; crypto or event vdevs do not.
         if (name.rfind("net_", 0) != 0) continue;
@@ -154,6 +150,8 @@ std::string Ports::collect(const Config &cfg) {
         if (rc != 0) return "port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc);
         if (std::string err = port_conf(cfg, p.info, id, &p.conf); !err.empty()) return err;
         p.hw_tx_offloads = p.conf.txmode.offloads;
+        p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
+        p.txconf = tx_queue_conf(cfg, p.info, p.conf);
         // Engines request in mbufs what the port was configured for (VLAN,
         // QinQ, MACsec insert), as testpmd's read txmode.offloads.
         p.tx.tx_offloads = p.hw_tx_offloads;
@@ -207,9 +205,22 @@ std::string Ports::check_sockets(const Config &cfg) const {
 }
 
 std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
-    cfg_ = cfg;
+    layout_ = {.nb_rxq = cfg.nb_rxq,
+               .nb_txq = cfg.nb_txq,
+               .nb_rxd = cfg.nb_rxd,
+               .nb_txd = cfg.nb_txd,
+               .rxpkts = cfg.rxpkts,
+               .nb_pool_sizes = cfg.mbuf_sizes.size(),
+               .numa = cfg.numa,
+               .socket_num = cfg.socket_num,
+               .link_check = cfg.link_check,
+               .lsc_interrupt = cfg.lsc_interrupt};
     if (std::string err = collect(cfg); !err.empty()) return err;
     if (std::string err = check_sockets(cfg); !err.empty()) return err;
+    if (cfg.rxpkts.size() > 1 && !(cfg.rx_offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT))
+        std::printf("pmdfwd: --rxpkts splits received packets only with the buffer_split RX "
+                    "offload (--rx-offloads=0x%" PRIx64 "), as in testpmd; RX is not split\n",
+                    static_cast<uint64_t>(RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT));
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
     events_.start(cfg.event_print_mask);
     // testpmd starts every port at start-up unless --disable-device-start;

@@ -36,7 +36,9 @@ struct Port {
     int socket = 0; // the port's socket; rings may be elsewhere (numa)
     PortNuma numa;  // pool (= socket), RX ring and TX ring sockets
     rte_eth_dev_info info{};
-    rte_eth_conf conf{};         // what rte_eth_dev_configure gets (RX offloads, MTU, RSS)
+    rte_eth_conf conf{};     // what rte_eth_dev_configure gets
+    rte_eth_rxconf rxconf{}; // and each queue's setup
+    rte_eth_txconf txconf{};
     pmdfwd_port_tx tx{};         // what engines read: MACs, VLAN settings
     uint64_t hw_tx_offloads = 0; // offloads enabled on the device
     PortStatus status = PortStatus::Stopped;
@@ -82,7 +84,7 @@ class Ports {
     // Sets a queue up again with its settings (`port P rxq Q setup`):
     // 0 or ethdev's error.
     int setup_queue(Port &p, bool rx, uint16_t q);
-    // The shell changed queue counts or sizes: the next start uses cfg.
+    // The shell changed queue or descriptor counts: the next start uses them.
     void sync_config(const Config &cfg);
 
     // Frees whatever sits in these ports' RX queues (testpmd's flush at start).
@@ -96,6 +98,19 @@ class Ports {
     std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
 
   private:
+    // What setup fixed and a later reconfiguration (`tx_vlan set`, `csum
+    // set`) uses again: queues, descriptors, RX buffer split, and where the
+    // forwarding lcores' mbufs come from.
+    struct Layout {
+        uint16_t nb_rxq = 1, nb_txq = 1, nb_rxd = 0, nb_txd = 0;
+        std::vector<uint16_t> rxpkts;
+        size_t nb_pool_sizes = 1;
+        bool numa = true;
+        int socket_num = -1;
+        bool link_check = true;    // --disable-link-check
+        bool lsc_interrupt = true; // --no-lsc-interrupt
+    };
+
     std::string collect(const Config &cfg);
     std::string check_sockets(const Config &cfg) const;
     std::string create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
@@ -113,7 +128,7 @@ class Ports {
     std::map<int, rte_mempool *> pools_;                        // the first size's pool per socket
     std::map<std::pair<int, size_t>, rte_mempool *> all_pools_; // (socket, size index)
     EventPrinter events_;
-    Config cfg_;
+    Layout layout_;
 };
 
 // EAL carries on when a --vdev fails to probe (it only logs "Bus (vdev)

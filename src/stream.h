@@ -37,7 +37,10 @@ struct alignas(RTE_CACHE_LINE_SIZE) Stream {
     Counter rx_packets;
     Counter tx_packets;
     Counter fwd_dropped; // returned by the engine but not accepted by the PMD
-    Counter core_cycles; // TSC cycles spent on non-empty bursts
+    // TSC cycles of every pass over this stream that reached the engine: an
+    // empty receive returns early uncounted, except for generators
+    // (NO_RX, GENERATOR), whose every pass counts.
+    Counter core_cycles;
     Counter tx_retries;
     BurstHistogram rx_bursts{}; // read after stop only
     BurstHistogram tx_bursts{};

@@ -1,25 +1,16 @@
-// The UDP/IPv4 test frame the generator engines (txonly, flowgen) send, and
-// the per-stream machinery that turns it into mbufs. The frame is testpmd's
-// txonly frame: Ethernet from the TX port's MAC to its peer, IPv4
-// 198.18.0.1 -> 198.18.0.2 (RFC 2544's benchmarking range, so it is never
-// routed anywhere real), UDP 9 -> 9 (discard), no UDP checksum, a zero
-// payload. It is built once per stream at start and copied into every
-// packet, so the per-packet cost is one allocation and one copy; the payload
-// is copied too (testpmd leaves whatever the buffer held) so that captured
-// output is reproducible.
+// The per-stream machinery of the generator engines (txonly, flowgen): the
+// test frame (udp_frame.h), cut into --txpkts segments, built once per stream
+// at start and copied into every packet, so the per-packet cost is one
+// allocation and one copy; the payload is copied too (testpmd leaves
+// whatever the buffer held) so that captured output is reproducible.
 #pragma once
 
 #include "tx_fields.h"
+#include "udp_frame.h"
 
 #include <pmdfwd/engine.h>
 
-#include <rte_byteorder.h>
-#include <rte_ether.h>
-#include <rte_ip.h>
 #include <rte_mbuf.h>
-#include <rte_udp.h>
-
-#include <netinet/in.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -31,18 +22,6 @@
 namespace pmdfwd::engines {
 
 inline constexpr uint32_t kDefaultFrameLen = 64; // testpmd's TXONLY_DEF_PACKET_LEN
-inline constexpr uint32_t kIpOffset = sizeof(rte_ether_hdr);
-inline constexpr uint32_t kUdpOffset = kIpOffset + sizeof(rte_ipv4_hdr);
-inline constexpr uint32_t kFrameHeadersLen = kUdpOffset + sizeof(rte_udp_hdr);
-inline constexpr uint32_t kMaxFrameLen = kIpOffset + UINT16_MAX; // IPv4 total length is 16 bits
-inline constexpr uint32_t kFrameSrcIp = RTE_IPV4(198, 18, 0, 1);
-inline constexpr uint32_t kFrameDstIp = RTE_IPV4(198, 18, 0, 2);
-inline constexpr uint16_t kFrameUdpPort = 9;
-inline constexpr uint8_t kFrameTtl = 64; // RFC 1340's default, as testpmd
-
-static_assert(sizeof(rte_ether_hdr) == 14 && sizeof(rte_ipv4_hdr) == 20 &&
-              sizeof(rte_udp_hdr) == 8);
-static_assert(kFrameHeadersLen == 42);
 
 // How each generated packet is cut into mbuf segments (--txpkts).
 struct FrameSegments {
@@ -91,33 +70,6 @@ inline std::string frame_segments(const pmdfwd_fwd_params &p, uint32_t seg_room,
     return {};
 }
 
-// Writes the whole frame of len bytes (headers, then a zero payload).
-inline void build_udp_frame(const pmdfwd_port_tx &tx, uint32_t len, uint8_t *frame) {
-    std::memset(frame, 0, len);
-    rte_ether_hdr eth{};
-    std::memcpy(eth.dst_addr.addr_bytes, tx.peer_mac, RTE_ETHER_ADDR_LEN);
-    std::memcpy(eth.src_addr.addr_bytes, tx.mac, RTE_ETHER_ADDR_LEN);
-    eth.ether_type = rte_cpu_to_be_16(RTE_ETHER_TYPE_IPV4);
-
-    rte_ipv4_hdr ip{};
-    ip.version_ihl = RTE_IPV4_VHL_DEF;
-    ip.total_length = rte_cpu_to_be_16(static_cast<uint16_t>(len - kIpOffset));
-    ip.time_to_live = kFrameTtl;
-    ip.next_proto_id = IPPROTO_UDP;
-    ip.src_addr = rte_cpu_to_be_32(kFrameSrcIp);
-    ip.dst_addr = rte_cpu_to_be_32(kFrameDstIp);
-    ip.hdr_checksum = rte_ipv4_cksum(&ip);
-
-    rte_udp_hdr udp{};
-    udp.src_port = rte_cpu_to_be_16(kFrameUdpPort);
-    udp.dst_port = rte_cpu_to_be_16(kFrameUdpPort);
-    udp.dgram_len = rte_cpu_to_be_16(static_cast<uint16_t>(len - kUdpOffset));
-
-    std::memcpy(frame, &eth, sizeof(eth));
-    std::memcpy(frame + kIpOffset, &ip, sizeof(ip));
-    std::memcpy(frame + kUdpOffset, &udp, sizeof(udp));
-}
-
 // Copies len bytes to offset off of a packet, across segment boundaries
 // (with short --txpkts segments a header can straddle two).
 static inline void write_packet_bytes(rte_mbuf *m, uint32_t off, const void *src, uint32_t len) {
@@ -140,7 +92,7 @@ static inline void write_packet_bytes(rte_mbuf *m, uint32_t off, const void *src
 class UdpGenerator {
   public:
     // Builds the frame from the stream's port and parameters; "" or why not.
-    std::string init(const pmdfwd_stream &s) {
+    std::string init(const pmdfwd_stream &s, const UdpEndpoints &ends = {}) {
         if (s.pool == nullptr || s.tx == nullptr || s.params == nullptr)
             return "stream has no mbuf pool, TX port settings or parameters";
         if (s.params->burst == 0) return "burst is 0 (allowed: 1 or more)";
@@ -154,7 +106,7 @@ class UdpGenerator {
         } catch (const std::bad_alloc &) {
             return "no memory for the frame template";
         }
-        build_udp_frame(*s.tx, segs_.total, frame_.data());
+        build_udp_frame(*s.tx, segs_.total, frame_.data(), ends);
         pool_ = s.pool;
         fields_ = tx_fields_for(*s.tx);
         capacity_ = s.params->burst;
@@ -192,21 +144,11 @@ class UdpGenerator {
     const uint8_t *frame() const { return frame_.data(); }
 
   private:
-    // As testpmd's txonly: keep only EXTERNAL (a pinned buffer stays
-    // pinned), request the port's insertions, describe the headers.
-    void set_tx_fields(rte_mbuf *m) const {
-        m->ol_flags = (m->ol_flags & RTE_MBUF_F_EXTERNAL) | fields_.ol_flags;
-        m->vlan_tci = fields_.vlan_tci;
-        m->vlan_tci_outer = fields_.vlan_tci_outer;
-        m->l2_len = sizeof(rte_ether_hdr);
-        m->l3_len = sizeof(rte_ipv4_hdr);
-    }
-
     void fill_single(rte_mbuf *m) const {
         std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), frame_.data(), segs_.total);
         m->data_len = static_cast<uint16_t>(segs_.total);
         m->pkt_len = segs_.total;
-        set_tx_fields(m);
+        set_tx_fields(m, fields_);
     }
 
     // segs: segs_.nb freshly reset mbufs; the first becomes the head.
@@ -220,7 +162,7 @@ class UdpGenerator {
         }
         segs[0]->nb_segs = segs_.nb;
         segs[0]->pkt_len = segs_.total;
-        set_tx_fields(segs[0]);
+        set_tx_fields(segs[0], fields_);
         return segs[0];
     }
 

@@ -4,12 +4,15 @@
 // address walks over a set of flows (198.18.0.2, .3, ...), so that a
 // receiver's RSS spreads them over its queues. The number of flows is
 // --flowgen-flows=N / `set flowgen flows N`.
-// Cost: ~1.1x txonly per packet (incremental checksum, written while the
-// packet is hot; same measurement as txonly.cpp).
+// The destination address and the IPv4 checksum are updated incrementally,
+// right after the frame is copied, while the packet's lines are still hot.
 #include <pmdfwd/engine_register.h>
 
 #include "common/udp_generator.h"
 
+#include <rte_ethdev.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstddef>
 #include <cstdio>
@@ -23,10 +26,14 @@ namespace {
 inline constexpr uint32_t kDefaultFlows = 1024; // testpmd's cfg_n_flows
 // Keeps every destination inside 198.18.0.0/15, the benchmarking range.
 inline constexpr uint32_t kMaxFlows = 65536;
+// A burst is at most 512 packets (testpmd's MAX_PKT_BURST): one and its
+// clones fill it.
+inline constexpr uint32_t kMaxClones = 511;
 static_assert(kFrameDstIp + kMaxFlows - 1 <= RTE_IPV4(198, 19, 255, 255));
 
-// Changed only while forwarding is stopped (set_param); streams copy it at start.
+// Changed only while forwarding is stopped (set_param); streams copy them at start.
 uint32_t g_flows = kDefaultFlows;
+uint32_t g_clones = 0;
 
 struct FlowgenState {
     UdpGenerator gen;
@@ -35,6 +42,7 @@ struct FlowgenState {
     uint32_t cksum_base;
     uint32_t nb_flows;
     uint32_t next_flow;
+    uint32_t clones;
 };
 
 inline constexpr uint32_t kCksumOffset = kIpOffset + offsetof(rte_ipv4_hdr, hdr_checksum);
@@ -56,6 +64,17 @@ int stream_init(pmdfwd_stream *s) {
     ip.dst_addr = 0;
     st->cksum_base = rte_raw_cksum(&ip, sizeof(ip));
     st->nb_flows = g_flows;
+    st->clones = g_clones;
+    // Fast release lets the NIC free mbufs without reading their
+    // reference count, which clones need.
+    if (st->clones && (s->tx->tx_offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE)) {
+        std::fprintf(stderr,
+                     "pmdfwd: flowgen: port %u has mbuf_fast_free, which frees clones "
+                     "(--flowgen-clones) too early; start it with --tx-offloads=0x0\n",
+                     s->tx_port);
+        delete st;
+        return -1;
+    }
     s->priv = st;
     return 0;
 }
@@ -83,6 +102,22 @@ void set_flow(rte_mbuf *m, uint32_t cksum_base, uint32_t flow) {
     }
 }
 
+// Spreads made packets over n = min(made * copies, max) entries, each
+// packet copies times in a row (the last one fewer if max cuts it), its
+// reference count raised for every extra entry. Backwards, so that no
+// packet is overwritten before it is copied.
+uint16_t spread_clones(rte_mbuf **pkts, uint16_t made, uint32_t copies, uint16_t max) {
+    const uint32_t n = std::min<uint32_t>(made * copies, max);
+    for (uint32_t k = made; k-- > 0;) {
+        rte_mbuf *m = pkts[k];
+        const uint32_t first = k * copies, last = std::min(first + copies, n);
+        for (uint32_t i = first; i < last; i++)
+            pkts[i] = m;
+        rte_mbuf_refcnt_update(m, static_cast<int16_t>(last - first - 1));
+    }
+    return static_cast<uint16_t>(n);
+}
+
 // Frees what came back, then sends a burst whose flows carry on where the
 // last burst stopped; flows are written while each packet is still hot.
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb_rx, uint16_t max) {
@@ -90,45 +125,64 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb_rx, uint16_t max) 
     rte_pktmbuf_free_bulk(pkts, nb_rx);
     s->engine_consumed += nb_rx;
 
+    // testpmd's flows advance once per packet sent, a clone included: the
+    // packets of a burst carry flows f, f+c+1, f+2(c+1), ...
+    const uint32_t copies = std::min<uint32_t>(st->clones, max ? max - 1u : 0u) + 1;
+    const uint16_t unique = static_cast<uint16_t>((max + copies - 1) / copies);
     uint32_t flow = st->next_flow;
-    const uint16_t n = st->gen.generate(pkts, max, [st, &flow](rte_mbuf *m) {
+    const uint16_t made = st->gen.generate(pkts, unique, [st, &flow, copies](rte_mbuf *m) {
         set_flow(m, st->cksum_base, flow);
-        if (++flow == st->nb_flows) flow = 0;
+        flow = (flow + copies) % st->nb_flows;
     });
-    st->next_flow = flow;
+    const uint16_t n = copies == 1 ? made : spread_clones(pkts, made, copies, max);
+    st->next_flow = (st->next_flow + n) % st->nb_flows;
     s->engine_generated += n;
     return n;
 }
 
-int set_param(const char *key, const char *value, char *err, size_t len) {
-    if (std::string_view(key) != "flows") {
-        std::snprintf(err, len, "unknown flowgen parameter '%s' (allowed: flows)", key);
-        return -1;
-    }
+// A decimal number of lo..hi, or false.
+bool parse_count(const char *value, unsigned long lo, unsigned long hi, uint32_t *out) {
     char *end = nullptr;
     errno = 0;
     const unsigned long n = std::strtoul(value, &end, 10);
-    if (value[0] < '0' || value[0] > '9' || *end != '\0' || errno != 0 || n < 1 || n > kMaxFlows) {
+    if (value[0] < '0' || value[0] > '9' || *end != '\0' || errno != 0 || n < lo || n > hi)
+        return false;
+    *out = static_cast<uint32_t>(n);
+    return true;
+}
+
+int set_param(const char *key, const char *value, char *err, size_t len) {
+    const std::string_view k = key;
+    if (k == "flows") {
+        if (parse_count(value, 1, kMaxFlows, &g_flows)) return 0;
         std::snprintf(err, len, "flowgen flows '%s' is not allowed (allowed: 1..%u)", value,
                       kMaxFlows);
         return -1;
     }
-    g_flows = static_cast<uint32_t>(n);
-    return 0;
+    if (k == "clones") {
+        if (parse_count(value, 0, kMaxClones, &g_clones)) return 0;
+        std::snprintf(err, len, "flowgen clones '%s' is not allowed (allowed: 0..%u)", value,
+                      kMaxClones);
+        return -1;
+    }
+    std::snprintf(err, len, "unknown flowgen parameter '%s' (allowed: flows, clones)", key);
+    return -1;
 }
 
 void param_help(char *buf, size_t len) {
     std::snprintf(buf, len,
-                  "flows=N  destination addresses to cycle through (N: 1..%u, default %u)\n",
-                  kMaxFlows, kDefaultFlows);
+                  "flows=N  destination addresses to cycle through (N: 1..%u, default %u)\n"
+                  "clones=N  send each packet N more times (N: 0..%u, default 0)\n",
+                  kMaxFlows, kDefaultFlows, kMaxClones);
 }
 
 void describe(char *buf, size_t len) {
     const uint32_t last = kFrameDstIp + g_flows - 1;
     std::snprintf(buf, len,
-                  "flowgen: %u flows, UDP %u -> %u, 198.18.0.1 -> 198.18.0.2 .. %u.%u.%u.%u",
+                  "flowgen: %u flows, UDP %u -> %u, 198.18.0.1 -> 198.18.0.2 .. %u.%u.%u.%u, "
+                  "%u clones",
                   g_flows, kFrameUdpPort, kFrameUdpPort, last >> 24, (last >> 16) & 0xff,
-                  (last >> 8) & 0xff, last & 0xff);
+                  (last >> 8) & 0xff, last & 0xff, g_clones);
 }
 
 // GENERATOR: it generates whether or not anything came back.

@@ -6,7 +6,6 @@
 // insert requests, vlan_tci/vlan_tci_outer only when those are requested,
 // l2_len 14, l3_len 20. A packet whose first segment cannot hold both
 // addresses is forwarded untouched (bytes and metadata) and counted.
-// Cost: ~35 cycles per 64 B packet (io: 13) in the measurement of txonly.cpp.
 #include <pmdfwd/engine_register.h>
 
 #include "common/tx_fields.h"

@@ -1,5 +1,5 @@
-// The SSE kernel in the shape DPDK 24.11 shipped ("app/testpmd: improve sse
-// based macswap", seeds/000): the same four-packet loop as macswap_sse.h, but
+// The SSE kernel in the shape DPDK 24.11 shipped (the 2024 testpmd series
+// "app/testpmd: improve sse based macswap"): the same four-packet loop as macswap_sse.h, but
 // each load is followed by that packet's mbuf field update (the mbuf's
 // second cache line) and the shuffles and stores are interleaved with the
 // later loads, so loads, shuffles and stores of different packets overlap.

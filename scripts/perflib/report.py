@@ -3,8 +3,8 @@
 The raw samples (every interval of every run) are always written: a report
 that keeps only medians cannot be re-analysed with another confidence level
 or minimum effect, and cannot be checked by someone who doubts it. The
-markdown mimics the before/after blocks of the DPDK mails in doc seeds 000
-(`<rig : before : after>`) so results can be pasted into a patch discussion,
+markdown mimics the before/after blocks of the mails of the 2024 DPDK series
+"app/testpmd: improve sse based macswap" (`<rig : before : after>`) so results can be pasted into a patch discussion,
 but every number carries its spread and every comparison its verdict.
 """
 

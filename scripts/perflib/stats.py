@@ -1,7 +1,8 @@
 """Statistics that decide whether B is faster than A, or whether it is noise.
 
-The DPDK thread this project grew from (doc seeds 000/001) is the cautionary
-tale: single before/after numbers of +-2% whose run-to-run spread nobody knew,
+The DPDK thread this project grew from (the 2024 review of the testpmd series
+"app/testpmd: improve sse based macswap", shipped in DPDK 24.11) is the
+cautionary tale: single before/after numbers of +-2% whose run-to-run spread nobody knew,
 and a maintainer pointing out that the "regressions" were as large as the
 gains. So a comparison here is never one number against one number:
 

@@ -52,6 +52,45 @@ std::optional<uint64_t> uint_arg(Ctx &c, const char *what, const std::string &wo
 // "on" or "off" into a Config flag.
 bool set_on_off(Ctx &c, const char *what, const std::string &word, bool Config::*field);
 
+// Ready-made run functions for the commonest rows:
+//   {"show fwd stats all", "...", false, print<&HostControl::fwd_stats>}
+//   {"show port stats all|<port>", "...", false, print_ports<&HostControl::port_stats>}
+// (the port placeholder must be the row's first argument).
+
+// Appends what the host answers.
+template <std::string (HostControl::*Query)()>
+bool print(Ctx &c, const Args &) {
+    *c.out += (c.host.*Query)();
+    return true;
+}
+
+// Asks the host to do something that cannot fail.
+template <void (HostControl::*Action)()>
+bool act(Ctx &c, const Args &) {
+    (c.host.*Action)();
+    return true;
+}
+
+// Appends the host's answer for each port of "all|<port>".
+template <std::string (HostControl::*Query)(uint16_t)>
+bool print_ports(Ctx &c, const Args &a) {
+    auto ports = ports_arg(c, a[0]);
+    if (!ports) return false;
+    for (uint16_t p : *ports)
+        *c.out += (c.host.*Query)(p);
+    return true;
+}
+
+// Asks the host to do something to each port of "all|<port>".
+template <void (HostControl::*Action)(uint16_t)>
+bool act_ports(Ctx &c, const Args &a) {
+    auto ports = ports_arg(c, a[0]);
+    if (!ports) return false;
+    for (uint16_t p : *ports)
+        (c.host.*Action)(p);
+    return true;
+}
+
 // The families, in the order `help` lists them.
 std::vector<Spec> control_commands();     // start, stop, quit, help
 std::vector<Spec> show_commands();        // show ..., clear ...

@@ -21,11 +21,7 @@ std::vector<Spec> control_commands() {
              *c.out += command_help(c.host);
              return true;
          }},
-        {"quit", "stop forwarding and exit", false,
-         [](Ctx &c, const Args &) {
-             c.host.request_quit();
-             return true;
-         }},
+        {"quit", "stop forwarding and exit", false, act<&HostControl::request_quit>},
         {"start", "start forwarding", false, [](Ctx &c, const Args &) { return start(c, 0); }},
         {"start tx_first [<n>]", "send n bursts (default 1) on every stream first, then forward",
          false,

@@ -4,15 +4,10 @@
 namespace pmdfwd::shell {
 
 std::vector<Spec> show_commands() {
+    using H = HostControl;
     return {
         {"show port stats all|<port>", "NIC statistics (testpmd format)", false,
-         [](Ctx &c, const Args &a) {
-             auto ports = ports_arg(c, a[0]);
-             if (!ports) return false;
-             for (uint16_t p : *ports)
-                 *c.out += c.host.port_stats(p);
-             return true;
-         }},
+         print_ports<&H::port_stats>},
         {"clear port stats all|<port>", "reset NIC statistics", false,
          [](Ctx &c, const Args &a) {
              auto ports = ports_arg(c, a[0]);
@@ -24,25 +19,11 @@ std::vector<Spec> show_commands() {
              return true;
          }},
         {"show fwd stats all", "forward statistics per stream and port", false,
-         [](Ctx &c, const Args &) {
-             *c.out += c.host.fwd_stats();
-             return true;
-         }},
-        {"clear fwd stats all", "reset forward statistics", false,
-         [](Ctx &c, const Args &) {
-             c.host.clear_fwd_stats();
-             return true;
-         }},
-        {"show config fwd", "streams, lcores, engine settings", false,
-         [](Ctx &c, const Args &) {
-             *c.out += c.host.fwd_config();
-             return true;
-         }},
+         print<&H::fwd_stats>},
+        {"clear fwd stats all", "reset forward statistics", false, act<&H::clear_fwd_stats>},
+        {"show config fwd", "streams, lcores, engine settings", false, print<&H::fwd_config>},
         {"show mempool", "mbuf pools: size, in use, available (leak checks)", false,
-         [](Ctx &c, const Args &) {
-             *c.out += c.host.mempool_info();
-             return true;
-         }},
+         print<&H::mempool_info>},
     };
 }
 

@@ -126,7 +126,10 @@ _PORT_BLOCK = re.compile(
     r"\s+TX-packets: (\d+)\s+TX-dropped: (\d+)\s*TX-total: (\d+)\n")
 _STREAM_BLOCK = re.compile(
     r"Forward Stats for RX Port=\s*(\d+)/Queue=\s*(\d+) -> TX Port=\s*(\d+)/Queue=\s*(\d+) -+\n"
-    r"\s+RX-packets: (\d+)\s+TX-packets: (\d+)\s+TX-dropped: (\d+)\s*\n"
+    r"\s+RX-packets: (\d+)\s+TX-packets: (\d+)\s+TX-dropped: (\d+)"
+    # the csum engine's bad-checksum counters, as testpmd prints them
+    r"(?:\s+RX- bad IP checksum: \d+\s+Rx- bad L4 checksum: \d+\s+"
+    r"Rx- bad outer L4 checksum: \d+\s*\n RX- bad outer IP checksum: \d+)?\s*\n"
     r"(?:\s+Engine-untouched: (\d+)\s+Engine-consumed: (\d+)\s+Engine-generated: (\d+)\n)?")
 _PORT_MAC = re.compile(r"^Port (\d+): ((?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2})$", re.M)
 

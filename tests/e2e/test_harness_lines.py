@@ -13,6 +13,7 @@ Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_harness
 import re
 import shutil
 import sys
+import tempfile
 import time
 import unittest
 from pathlib import Path
@@ -232,6 +233,14 @@ class PortsAndEvents(Harness):
                                  "--run-time=1"])
         self.assertNotIn("device released event", run.out)
 
+    def test_buffer_split_needs_its_offload(self):
+        run = self.batch(NULL2, ["--mbuf-size=2176,256", "--rxpkts=64,0", "--run-time=1"])
+        self.assertIn("created mbuf pool <mb_pool_0_1>: n=", run.out)
+        self.assertIn("--rxpkts splits received packets only with the buffer_split RX offload "
+                      "(--rx-offloads=0x100000)", run.out)
+        run = self.batch(NULL2, ["--rxpkts=64,0", "--rx-offloads=0x100000"], rc=1)
+        self.assertIn("RX offloads 0x100000 (BUFFER_SPLIT) are not offered by net_null", run.out)
+
     def test_link_check(self):
         # testpmd prints each link only without LSC interrupts (its default
         # has them: the header and Done alone).
@@ -267,6 +276,47 @@ class PortsAndEvents(Harness):
         self.assertIn("IP checksum offload is not supported by port 0\nParse tunnel is off\n"
                       "IP checksum offload is sw\n", run.out)
         self.assertIn("UDP checksum offload is sw\n", run.out)
+
+class GeneratorOptions(Harness):
+    """testpmd's generator options reach the txonly and flowgen engines."""
+
+    def generate(self, app):
+        tmp = Path(tempfile.mkdtemp(prefix="pmdfwd-gen-"))
+        self.addCleanup(shutil.rmtree, tmp, True)
+        rig.write_pcap(tmp / "none.pcap", [])
+        vdevs, tx0, _ = rig.pcap_vdevs(tmp, tmp / "none.pcap", tmp / "none.pcap")
+        # One port, one queue: the frames of one stream, in order.
+        vdevs = vdevs[:2]
+        self.batch(vdevs, [*app, "--port-topology=loop", "--run-time=0.5"])
+        return rig.read_pcap(tx0)
+
+    def test_tx_ip_and_tx_udp(self):
+        frames = self.generate(["--forward-mode=txonly", "--tx-ip=10.1.2.3,10.4.5.6",
+                                "--tx-udp=1000,2000"])
+        self.assertGreater(len(frames), 32)
+        for f in frames[:64]:
+            self.assertEqual(f[26:30] + f[30:34], bytes([10, 1, 2, 3, 10, 4, 5, 6]))
+            self.assertEqual(f[34:38], (1000).to_bytes(2, "big") + (2000).to_bytes(2, "big"))
+
+    def test_txonly_multi_flow(self):
+        frames = self.generate(["--forward-mode=txonly", "--txonly-multi-flow"])
+        sources = {f[26:30] for f in frames[:64]}
+        self.assertGreater(len(sources), 32, "one source per packet, 256 in turn")
+        # testpmd's formula: 198.18.0.2 | ip_var << 8, plus the lcore (1).
+        self.assertTrue(all(s[:2] == bytes([198, 18]) and s[3] == 3 for s in sources), sources)
+
+    def test_flowgen_clones(self):
+        frames = self.generate(["--forward-mode=flowgen", "--flowgen-clones=3"])
+        self.assertGreater(len(frames), 32)
+        for i in range(0, 32, 4):
+            self.assertEqual(len(set(frames[i:i + 4])), 1, f"group {i // 4}")
+        self.assertNotEqual(frames[0], frames[4])
+
+    def test_bad_generator_values(self):
+        run = self.batch(NULL2, ["--tx-ip=10.0.0.1"], rc=2)
+        self.assertIn("--txonly-ip: txonly ip '10.0.0.1' is not SRC,DST IPv4 addresses", run.out)
+        run = self.batch(NULL2, ["--flowgen-clones=600"], rc=2)
+        self.assertIn("allowed: 0..511", run.out)
 
 
 if __name__ == "__main__":

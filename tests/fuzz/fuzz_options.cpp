@@ -40,10 +40,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check(cfg.nb_rxq >= 1 && cfg.nb_txq >= 1);
         check(cfg.nb_cores >= 1);
         check(!cfg.txpkts.empty());
+        check(!cfg.mbuf_sizes.empty() && cfg.mbuf_sizes.size() <= pmdfwd::kMaxMbufSizes &&
+              cfg.mbuf_sizes[0] > RTE_PKTMBUF_HEADROOM);
+        check(cfg.rxpkts.size() <= pmdfwd::kMaxMbufSizes);
+        check(cfg.nb_fwd_ports <= RTE_MAX_ETHPORTS);
+        // A mask may name ports beyond RTE_MAX_ETHPORTS; they are skipped
+        // with a note at start, as testpmd skips them.
+        for (uint16_t p : cfg.fwd_port_list)
+            check(p < 64);
+        for (unsigned l : cfg.fwd_lcore_list)
+            check(l < 64);
+        check(cfg.fwd_lcore_list.empty() || cfg.nb_cores >= 1);
+        for (const auto &[port, numa] : cfg.port_numa)
+            check(numa.pool < 256 && numa.rx_ring < 256 && numa.tx_ring < 256);
         if (!pmdfwd::apply_engine_params(cfg, &err)) check(!err.empty());
         // Engine parameters are global: back to the defaults for the next input.
         pmdfwd::Config defaults;
-        defaults.engine_params = {{"macswap-kernel", "auto"}};
+        defaults.engine_params = {
+            {"macswap-kernel", "auto"}, {"txonly-ip", "198.18.0.1,198.18.0.2"},
+            {"txonly-udp", "9,9"},      {"txonly-multi-flow", "off"},
+            {"flowgen-flows", "1024"},  {"flowgen-clones", "0"}};
         check(pmdfwd::apply_engine_params(defaults, &err));
         break;
     }

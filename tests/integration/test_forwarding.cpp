@@ -4,8 +4,10 @@
 // mbuf is back in its pool after stop.
 #include "app.h"
 #include "commands.h"
+#include "common/udp_frame.h"
 #include "eal_env.h"
 #include "macswap.h"
+#include "packet_template.h"
 #include "ring_rig.h"
 
 #include <rte_bus_vdev.h>
@@ -53,6 +55,42 @@ void expect_consistent(const FwdStats &f) {
     for (const StreamStats &s : f.streams)
         EXPECT_EQ(s.rx + s.generated, s.tx + s.dropped + s.consumed)
             << "stream " << s.spec.rx_port << "->" << s.spec.tx_port;
+}
+
+// The tx_first bursts carry the generator engines' frame (one builder), in
+// one segment, never shorter than its headers.
+TEST(TxFirstFrames, GeneratorFrameInOneSegment) {
+    rte_mempool *mp = rte_pktmbuf_pool_create("tx_first_test", 63, 0, 0, RTE_MBUF_DEFAULT_BUF_SIZE,
+                                              SOCKET_ID_ANY);
+    ASSERT_NE(mp, nullptr);
+    pmdfwd_port_tx tx{};
+    const uint8_t mac[6] = {2, 0, 0, 0, 0, 1}, peer[6] = {2, 0, 0, 0, 0, 2};
+    std::copy(mac, mac + 6, tx.mac);
+    std::copy(peer, peer + 6, tx.peer_mac);
+    for (const auto &[asked, len] : {std::pair<uint16_t, uint16_t>{100, 100}, {10, 42}}) {
+        std::vector<uint8_t> want(len);
+        engines::build_udp_frame(tx, len, want.data());
+        rte_mbuf *pkts[4];
+        ASSERT_EQ(build_udp_burst(mp, pkts, 4, asked, tx), 4);
+        for (rte_mbuf *m : pkts) {
+            EXPECT_EQ(m->nb_segs, 1);
+            EXPECT_EQ(m->data_len, len);
+            EXPECT_EQ(m->pkt_len, len);
+            EXPECT_EQ(m->l2_len, 14);
+            EXPECT_EQ(m->l3_len, 20);
+            const uint8_t *d = rte_pktmbuf_mtod(m, const uint8_t *);
+            EXPECT_EQ(std::vector<uint8_t>(d, d + len), want);
+            EXPECT_TRUE(std::equal(peer, peer + 6, d)) << "to the peer";
+            EXPECT_TRUE(std::equal(mac, mac + 6, d + 6)) << "from the port";
+            EXPECT_EQ(d[12], 0x08);
+            EXPECT_EQ(d[13], 0x00) << "IPv4";
+            EXPECT_EQ(d[26], 198);
+            EXPECT_EQ(d[29], 1) << "from 198.18.0.1";
+            EXPECT_EQ(d[37], 9) << "to UDP port 9";
+        }
+        rte_pktmbuf_free_bulk(pkts, 4);
+    }
+    rte_mempool_free(mp);
 }
 
 class RingForwarding : public ::testing::Test {

@@ -237,6 +237,9 @@ TEST(Options, PortsAndCoresFollowTestpmdsOrder) {
     ASSERT_EQ(parse({"--portmask=0x3", "--nb-ports=1"}, a, err), ParseResult::Ok);
     EXPECT_EQ(a.fwd_port_list, (std::vector<uint16_t>{0, 1}));
     EXPECT_EQ(a.nb_fwd_ports, 1);
+    Config wide; // bits past the ports there can be: skipped at start, as testpmd
+    ASSERT_EQ(parse({"--portmask=0x8000000000000001"}, wide, err), ParseResult::Ok);
+    EXPECT_EQ(wide.fwd_port_list, (std::vector<uint16_t>{0, 63}));
     Config b;
     ASSERT_EQ(parse({"--portmask=0x5", "--portlist=3,1-2,3"}, b, err), ParseResult::Ok);
     EXPECT_EQ(b.fwd_port_list, (std::vector<uint16_t>{3, 1, 2})) << "the last one wins";

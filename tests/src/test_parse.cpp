@@ -77,3 +77,12 @@ TEST(SplitWords, CollapsesWhitespace) {
               (std::vector<std::string>{"set", "fwd", "macswap"}));
     EXPECT_TRUE(split_words("   ").empty());
 }
+
+TEST(OptionValues, BothSpellingsInOrder) {
+    const std::vector<std::string> args = {"--vdev=net_ring0",  "-l",         "0-1",   "--vdev",
+                                           "net_null0,size=64", "--vdevx=no", "--vdev"};
+    EXPECT_EQ(option_values(args, "--vdev"),
+              (std::vector<std::string>{"net_ring0", "net_null0,size=64"}));
+    EXPECT_EQ(option_values({"--engine-plugin="}, "--engine-plugin"), std::vector<std::string>{""});
+    EXPECT_TRUE(option_values(args, "--nosuch").empty());
+}

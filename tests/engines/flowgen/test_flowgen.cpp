@@ -4,6 +4,8 @@
 #include "../support/eal_main.h"
 #include "../support/engine_harness.h"
 
+#include <rte_ethdev.h>
+
 #include <cstdio>
 
 namespace pmdfwd::testing {
@@ -23,6 +25,7 @@ class Flowgen : public EngineTest {
     }
     void TearDown() override {
         EXPECT_EQ(set("flows", default_flows_.c_str()), "");
+        EXPECT_EQ(set("clones", "0"), "");
         EngineTest::TearDown();
     }
 
@@ -173,7 +176,56 @@ TEST_F(Flowgen, FlowsParameterSaysWhatIsAllowed) {
     for (const char *bad : {"0", "65537", "12x", "-1", "", " 5", "99999999999999999999"})
         EXPECT_EQ(set("flows", bad),
                   "flowgen flows '" + std::string(bad) + "' is not allowed (allowed: 1..65536)");
-    EXPECT_EQ(set("flow", "4"), "unknown flowgen parameter 'flow' (allowed: flows)");
+    EXPECT_EQ(set("flow", "4"), "unknown flowgen parameter 'flow' (allowed: flows, clones)");
+}
+
+TEST_F(Flowgen, ClonesRepeatEachPacketAsTestpmd) {
+    // --flowgen-clones=2: each packet three times in a row, the same mbuf
+    // with its reference count raised; flows advance per packet sent.
+    ASSERT_EQ(set("flows", "100"), "");
+    ASSERT_EQ(set("clones", "2"), "");
+    ASSERT_EQ(start(), 0);
+    const unsigned before = in_use();
+    rte_mbuf *pkts[32];
+    ASSERT_EQ(burst(pkts, 0, 32), 32);
+    EXPECT_EQ(stream_.engine_generated, 32u);
+    EXPECT_EQ(in_use(), before + 11) << "ceil(32 / 3) mbufs";
+    for (unsigned i = 0; i < 32; i++) {
+        EXPECT_EQ(pkts[i], pkts[i / 3 * 3]) << i;
+        EXPECT_EQ(dst_of(packet_bytes(pkts[i])), kDst + i / 3 * 3) << i;
+    }
+    EXPECT_EQ(rte_mbuf_refcnt_read(pkts[0]), 3);
+    EXPECT_EQ(rte_mbuf_refcnt_read(pkts[31]), 2) << "the burst cut the last one's clones";
+    rte_mbuf *next[32];
+    ASSERT_EQ(burst(next, 0, 32), 32);
+    EXPECT_EQ(dst_of(packet_bytes(next[0])), kDst + 32) << "flows carry on from the last sent";
+    rte_pktmbuf_free_bulk(pkts, 32); // the host frees every entry
+    rte_pktmbuf_free_bulk(next, 32);
+    EXPECT_EQ(in_use(), before);
+}
+
+TEST_F(Flowgen, ClonesBeyondTheBurstFillIt) {
+    ASSERT_EQ(set("clones", "511"), "");
+    ASSERT_EQ(start(), 0);
+    const unsigned before = in_use();
+    rte_mbuf *pkts[32];
+    ASSERT_EQ(burst(pkts, 0, 32), 32);
+    EXPECT_EQ(in_use(), before + 1);
+    EXPECT_EQ(rte_mbuf_refcnt_read(pkts[0]), 32);
+    rte_pktmbuf_free_bulk(pkts, 32);
+    EXPECT_EQ(in_use(), before);
+}
+
+TEST_F(Flowgen, ClonesRefuseFastFreePorts) {
+    ASSERT_EQ(set("clones", "1"), "");
+    tx_.tx_offloads = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+    EXPECT_NE(start(), 0);
+}
+
+TEST_F(Flowgen, ClonesParameterSaysWhatIsAllowed) {
+    EXPECT_NE(set("clones", "512").find("allowed: 0..511"), std::string::npos);
+    EXPECT_NE(set("clones", "-1").find("allowed: 0..511"), std::string::npos);
+    EXPECT_NE(set("nosuch", "1").find("allowed: flows, clones"), std::string::npos);
 }
 
 } // namespace

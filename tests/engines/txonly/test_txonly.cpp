@@ -30,7 +30,28 @@ class Txonly : public EngineTest {
     }
 
     void free_all(rte_mbuf **pkts, uint16_t n) { rte_pktmbuf_free_bulk(pkts, n); }
+
+    std::string set(const char *key, const char *value) {
+        char err[PMDFWD_ERRMSG_LEN] = "";
+        return engine_->set_param(key, value, err, sizeof(err)) == 0 ? "" : err;
+    }
+
+    // Engine parameters are engine-wide: back to testpmd's defaults.
+    void TearDown() override {
+        EXPECT_EQ(set("ip", "198.18.0.1,198.18.0.2"), "");
+        EXPECT_EQ(set("udp", "9,9"), "");
+        EXPECT_EQ(set("multi-flow", "off"), "");
+        EngineTest::TearDown();
+    }
 };
+
+uint16_t be16_at(const std::vector<uint8_t> &f, size_t off) {
+    return static_cast<uint16_t>(f[off] << 8 | f[off + 1]);
+}
+
+uint32_t be32_at(const std::vector<uint8_t> &f, size_t off) {
+    return uint32_t{be16_at(f, off)} << 16 | be16_at(f, off + 2);
+}
 
 TEST_F(Txonly, GeneratesWithoutReceiving) {
     EXPECT_TRUE(engine_->flags & PMDFWD_ENGINE_F_NO_RX);
@@ -233,6 +254,77 @@ TEST(TxonlyFrameSegments, ErrorsSayWhatIsAllowed) {
               "of data room after the headroom)");
     p.nb_txpkt_segs = 9;
     EXPECT_EQ(engines::frame_segments(p, 2048, &s), "--txpkts has 9 segments (allowed: 1..8)");
+}
+
+TEST_F(Txonly, TxIpAndTxUdpSetTheFrame) {
+    // testpmd's --tx-ip=10.1.2.3,10.4.5.6 --tx-udp=1000,2000.
+    ASSERT_EQ(set("ip", "10.1.2.3,10.4.5.6"), "");
+    ASSERT_EQ(set("udp", "1000,2000"), "");
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[2];
+    ASSERT_EQ(burst(pkts, 0, 2), 2);
+    const std::vector<uint8_t> f = packet_bytes(pkts[0]);
+    EXPECT_EQ(be32_at(f, 26), RTE_IPV4(10, 1, 2, 3));
+    EXPECT_EQ(be32_at(f, 30), RTE_IPV4(10, 4, 5, 6));
+    EXPECT_EQ(be16_at(f, 34), 1000);
+    EXPECT_EQ(be16_at(f, 36), 2000);
+    EXPECT_TRUE(ipv4_checksum_ok(f));
+    free_all(pkts, 2);
+    // One UDP port is both, as testpmd.
+    stop();
+    ASSERT_EQ(set("udp", "53"), "");
+    ASSERT_EQ(start(), 0);
+    ASSERT_EQ(burst(pkts, 0, 1), 1);
+    EXPECT_EQ(be16_at(packet_bytes(pkts[0]), 36), 53);
+    free_all(pkts, 1);
+}
+
+TEST_F(Txonly, MultiFlowVariesTheSourceAsTestpmd) {
+    ASSERT_EQ(set("multi-flow", "on"), "");
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[32];
+    ASSERT_EQ(burst(pkts, 0, 32), 32);
+    // (dst | ip_var << 8) + lcore id, ip_var counting per lcore.
+    const uint32_t first = be32_at(packet_bytes(pkts[0]), 26);
+    const uint32_t lcore = rte_lcore_id();
+    const uint32_t var0 = ((first - lcore) >> 8) & 0xff;
+    for (unsigned i = 0; i < 32; i++) {
+        const std::vector<uint8_t> f = packet_bytes(pkts[i]);
+        const uint32_t want = (RTE_IPV4(198, 18, 0, 2) | (((var0 + i) & 0xff) << 8)) + lcore;
+        EXPECT_EQ(be32_at(f, 26), want) << i;
+        EXPECT_TRUE(ipv4_checksum_ok(f)) << i;
+        EXPECT_EQ(be32_at(f, 30), RTE_IPV4(198, 18, 0, 2));
+    }
+    free_all(pkts, 32);
+}
+
+TEST_F(Txonly, MultiFlowPatchesHeadersThatStraddleSegments) {
+    ASSERT_EQ(set("multi-flow", "on"), "");
+    txpkts({28, 36}); // the source address crosses the first segment's end
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[4];
+    ASSERT_EQ(burst(pkts, 0, 4), 4);
+    for (rte_mbuf *m : pkts) {
+        EXPECT_EQ(m->nb_segs, 2u);
+        EXPECT_TRUE(ipv4_checksum_ok(packet_bytes(m)));
+    }
+    EXPECT_NE(be32_at(packet_bytes(pkts[0]), 26), be32_at(packet_bytes(pkts[1]), 26));
+    free_all(pkts, 4);
+}
+
+TEST_F(Txonly, ParametersSayWhatIsAllowed) {
+    EXPECT_NE(set("ip", "10.0.0.1").find("SRC,DST IPv4"), std::string::npos);
+    EXPECT_NE(set("ip", "10.0.0.1,10.0.0.256").find("SRC,DST IPv4"), std::string::npos);
+    EXPECT_NE(set("udp", "70000").find("0..65535"), std::string::npos);
+    EXPECT_NE(set("udp", "1,").find("0..65535"), std::string::npos);
+    EXPECT_NE(set("multi-flow", "yes").find("allowed: on, off"), std::string::npos);
+    EXPECT_NE(set("nosuch", "1").find("allowed: ip, udp, multi-flow"), std::string::npos);
+    // A refused value changes nothing.
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *pkts[1];
+    ASSERT_EQ(burst(pkts, 0, 1), 1);
+    EXPECT_EQ(packet_bytes(pkts[0]), expected_udp_frame(64));
+    free_all(pkts, 1);
 }
 
 } // namespace
