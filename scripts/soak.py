@@ -8,7 +8,10 @@ the macswap kernels and `set burst` changed while stopped. After every cycle:
     sent less the tx_first bursts (nothing counted twice or lost);
   - mbufs in use (`show mempool`) = what sits in the loopback rings
     (packets the ports transmitted and did not receive back);
-  - resident memory no more than --rss-slack-kb above the first cycle's.
+  - resident memory no more than --rss-slack-kb above the first cycle's;
+  - every third cycle the ports are stopped and started again (every sixth
+    with their descriptor counts changed, so queues are set up again): in
+    use must not move, and the next cycle forwards as before.
 
 At the end an rxonly cycle drains the rings: in use must be 0 again.
 Prints one line per cycle and a summary; exits 1 on the first violation.
@@ -174,6 +177,21 @@ def main():
         shell.remove_runtime_dir()
 
 
+def restart_ports(shell, cycle, used, reconfigure):
+    """port stop/start (testpmd's life cycle) leaks and loses nothing."""
+    cmds = ["port stop all"]
+    if reconfigure:
+        cmds += [f"port config all rxd {512 if cycle % 12 else 1024}",
+                 f"port config all txd {512 if cycle % 12 else 1024}"]
+    cmds += ["port start all"]
+    for cmd in cmds:
+        out = shell.run(cmd)
+        must("rror" not in out and "ail" not in out and "lease" not in out,
+             f"`{cmd}` refused", cycle, out)
+    after = in_use(shell)
+    must(after == used, f"{after} mbufs in use after a port restart, {used} before", cycle, "")
+
+
 def soak(shell, seconds, args):
     kernels = usable_kernels(shell)
     must(kernels, "no usable macswap kernel listed", 0, "")
@@ -201,6 +219,8 @@ def soak(shell, seconds, args):
         rss0 = rss if rss0 is None else rss0
         must(rss - rss0 <= args.rss_slack_kb,
              f"RSS grew {rss - rss0} kB since cycle 1 (allowed {args.rss_slack_kb})", cycle, "")
+        if cycle % 3 == 0:
+            restart_ports(shell, cycle, used, reconfigure=cycle % 6 == 0)
         rx = sum(s["rx_packets"] for s in stats["streams"])
         forwarded += rx
         print(f"cycle {cycle:4d}: {len(stats['streams'])} streams {mode:7s} burst {burst:3d} kernel {kernel:15s} rx {rx:10d} "

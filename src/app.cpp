@@ -2,7 +2,9 @@
 
 #include "commands.h"
 #include "line_reader.h"
+#include "log_capture.h"
 #include "output.h"
+#include "port_text.h"
 #include "telemetry.h"
 
 #include <rte_cycles.h>
@@ -18,6 +20,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 
 namespace pmdfwd {
 
@@ -88,6 +91,9 @@ std::string App::init() {
         std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
     if (std::string err = ports_.setup(cfg_, lcores); !err.empty()) return err;
     fwd_ = std::make_unique<Forwarder>(cfg_, ports_, lcores);
+    port_ctl_ = std::make_unique<EthdevPortControl>(
+        ports_, cfg_, [this](uint16_t p) { return running() && fwd_->uses_port(p); },
+        [this] { return running(); });
     std::string err, note;
     const std::vector<uint16_t> fwd_ports = fwd_->fwd_ports(&err, &note);
     std::fputs(note.c_str(), stderr);
@@ -109,7 +115,15 @@ void App::publish_telemetry() {
 }
 
 std::string App::start(unsigned tx_first_bursts) {
-    std::string err = fwd_->start(tx_first_bursts);
+    std::string err = fwd_->start(tx_first_bursts, [this] {
+        // testpmd's start display: streams, then each port's queues.
+        std::string o = fwd_config();
+        std::string err;
+        for (uint16_t p : fwd_->fwd_ports(&err))
+            o += rxtx_port_text(*port_ctl_, cfg_, p);
+        write_output(o);
+        flush_output();
+    });
     publish_telemetry();
     return err;
 }
@@ -117,9 +131,23 @@ std::string App::start(unsigned tx_first_bursts) {
 std::string App::stop() {
     std::string o = "Telling cores to stop...\nWaiting for lcores to finish...\n";
     fwd_->stop();
+    port_ctl_->lcores_stopped();
     publish_telemetry();
     o += fwd_stats();
     return o + "\nDone.\n";
+}
+
+std::string App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
+    for (unsigned lc : lcores) {
+        if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
+            return "lcore " + std::to_string(lc) + " not enabled";
+        if (lc == rte_get_main_lcore())
+            return "lcore " + std::to_string(lc) +
+                   " cannot be masked on for running packet forwarding, which is the main lcore "
+                   "and reserved for command line parsing only";
+    }
+    fwd_->set_fwd_lcores(lcores);
+    return {};
 }
 
 bool App::tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const {
@@ -144,10 +172,6 @@ std::string App::port_stats(uint16_t port) {
 void App::clear_port_stats(uint16_t port) {
     rte_eth_stats_reset(port);
     rates_.reset(port);
-    if (cfg_.stats_format == StatsFormat::Json)
-        std::printf("{\"type\":\"port_stats_cleared\",\"port\":%u}\n", port);
-    else
-        std::printf("\n  NIC statistics for port %d cleared\n", port);
 }
 
 std::string App::fwd_stats() {
@@ -184,8 +208,12 @@ bool App::run_line(const std::string &line, std::string *out) {
 
 bool App::execute(const std::string &line) {
     std::string out;
-    const bool ok = run_line(line, &out);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    bool ok;
+    {
+        LogCapture logs(&out);
+        ok = run_line(line, &out);
+    }
+    write_output(out);
     flush_output();
     return ok;
 }
@@ -206,6 +234,27 @@ std::string open_cmdline_file(const std::string &path, int *fd) {
 }
 
 } // namespace
+
+bool App::read_command_file(const std::string &path, std::vector<std::string> *lines,
+                            std::string *err) {
+    // A command file is text a person wrote; a device or a huge file is a
+    // mistake, not something to read until memory runs out.
+    constexpr off_t kMaxCommandFile = 1 << 20;
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxCommandFile) {
+        *err = "Failed to create file based cmdline context: " + path +
+               " (a readable regular file of at most 1 MiB)";
+        return false;
+    }
+    std::ifstream in(path);
+    if (!in) {
+        *err = "Failed to create file based cmdline context: " + path;
+        return false;
+    }
+    for (std::string line; std::getline(in, line);)
+        lines->push_back(line);
+    return true;
+}
 
 bool App::run_cmdline_file() {
     if (cfg_.cmdline_file.empty()) return true;
@@ -264,6 +313,7 @@ void App::print_periodic_stats() {
     flush_output();
 }
 
+// testpmd's exit: stop forwarding, then stop every port, then close them.
 void App::shutdown() {
     if (closed_) return;
     closed_ = true;
@@ -276,8 +326,12 @@ void App::shutdown() {
     metrics_.stop();
     capture_.disable();
     fwd_.reset();
+    port_ctl_.reset(); // lcores are idle: the dump callbacks go now
+    const auto never = [](uint16_t) { return false; };
     for (uint16_t p : ports_.ids())
-        std::printf("\nStopping port %u...\n", p);
+        std::printf("\nStopping port %u...\n%s", p, ports_.stop_ports(p, never, false).c_str());
+    for (uint16_t p : ports_.ids())
+        std::printf("\nShutting down port %u...\n%s", p, ports_.close_ports(p, never).c_str());
     ports_.close();
     std::printf("\nBye...\n");
     flush_output();

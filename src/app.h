@@ -9,6 +9,7 @@
 #include "host_control.h"
 #include "metrics.h"
 #include "output.h"
+#include "port_control_ethdev.h"
 #include "ports.h"
 #include "signal_flag.h"
 #include "stats.h"
@@ -49,6 +50,8 @@ class App : public HostControl {
     std::string fwd_config() override { return fwd_->describe(); }
     std::string mempool_info() override;
     size_t nb_fwd_lcores() const override { return fwd_->fwd_lcores().size(); }
+    std::vector<unsigned> fwd_lcore_ids() const override { return fwd_->fwd_lcores(); }
+    std::string set_fwd_lcores(const std::vector<unsigned> &lcores) override;
     size_t nb_streams(std::string *err) const override { return fwd_->nb_streams_for_config(err); }
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
         return ports_.set_tx_vlan(port, on, tci, note);
@@ -61,7 +64,11 @@ class App : public HostControl {
     }
     bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
     void request_quit() override { quit_ = true; }
+    bool quit_pending() const override { return quit_requested(); }
+    bool read_command_file(const std::string &path, std::vector<std::string> *lines,
+                           std::string *err) override;
     EngineApi &engines() override { return registry_engines(); }
+    PortControl &port_control() override { return *port_ctl_; }
     // A quit command, a signal, or stdout that can no longer be written.
     bool quit_requested() const { return quit_ || g_signal.load() != 0 || output_error() != 0; }
 
@@ -82,6 +89,7 @@ class App : public HostControl {
     Config cfg_;
     Ports ports_;
     std::unique_ptr<Forwarder> fwd_;
+    std::unique_ptr<EthdevPortControl> port_ctl_;
     RateTracker rates_;
     PacketCapture capture_;
     Metrics metrics_;

@@ -26,7 +26,6 @@ int App::run_batch() {
             std::fprintf(stderr, "pmdfwd: %s\n", err.c_str());
             return 1;
         }
-        std::fputs(fwd_config().c_str(), stdout);
     }
     std::printf("Press enter to exit\n");
     flush_output();

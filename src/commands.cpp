@@ -18,8 +18,11 @@ namespace {
 const std::vector<Spec> &specs() {
     static const std::vector<Spec> table = [] {
         std::vector<Spec> t;
-        for (auto family : {shell::control_commands, shell::show_commands, shell::set_commands,
-                            shell::port_commands, shell::engine_commands, shell::csum_commands}) {
+        for (auto family :
+             {shell::control_commands, shell::show_commands, shell::set_commands,
+              shell::port_commands, shell::engine_commands, shell::csum_commands,
+              shell::port_info_commands, shell::port_config_commands, shell::port_filter_commands,
+              shell::port_rss_commands, shell::session_commands, shell::fwd_config_commands}) {
             std::vector<Spec> rows = family();
             t.insert(t.end(), rows.begin(), rows.end());
         }
@@ -83,6 +86,55 @@ const Spec *best_match(const std::vector<std::string> &words) {
     return best;
 }
 
+// A choice token's alternatives ("rxq|txq"); empty when one alternative is a
+// placeholder ("all|<port>"), which accepts any word.
+std::vector<std::string> choices(std::string_view tok) {
+    std::vector<std::string> alts;
+    if (tok.front() == '<' && tok.back() == '>' && tok.find('|') != std::string_view::npos)
+        tok = tok.substr(1, tok.size() - 2); // <on|off>
+    if (tok.front() == '<' || tok.find('|') == std::string_view::npos) return {};
+    size_t start = 0;
+    while (true) {
+        const size_t bar = tok.find('|', start);
+        const std::string_view alt = tok.substr(start, bar - start);
+        if (alt.front() == '<') return {};
+        alts.emplace_back(alt);
+        if (bar == std::string_view::npos) return alts;
+        start = bar + 1;
+    }
+}
+
+// Every word given for a choice token is one of its alternatives; else
+// says which word and what is allowed.
+bool check_choices(const Spec &spec, const std::vector<std::string> &words, std::string *why) {
+    const std::vector<std::string> toks = split_words(spec.syntax);
+    for (size_t i = 0; i < toks.size() && i < words.size(); i++) {
+        const std::vector<std::string> alts = choices(strip_optional(toks[i]));
+        if (alts.empty() || std::find(alts.begin(), alts.end(), words[i]) != alts.end()) continue;
+        std::string allowed;
+        for (const std::string &a : alts)
+            allowed += (allowed.empty() ? "" : ", ") + a;
+        *why = "Bad arguments: '" + words[i] + "' is not allowed here (allowed: " + allowed + ")";
+        return false;
+    }
+    return true;
+}
+
+// Whether a typed word can fill a token, so completion follows only the rows
+// the line so far could belong to ("show port stats " is no <port>).
+bool word_fits(HostControl &host, std::string_view tok, const std::string &word) {
+    if (!is_placeholder(tok)) return word == tok;
+    const std::vector<std::string> alts = choices(tok);
+    if (!alts.empty()) return std::find(alts.begin(), alts.end(), word) != alts.end();
+    if (tok == "<port>" || tok == "all|<port>") {
+        if (tok != "<port>" && word == "all") return true;
+        for (uint16_t p : host.port_ids())
+            if (word == std::to_string(p)) return true;
+        return false;
+    }
+    return true;
+}
+
 // Words a syntax token offers at the cursor.
 std::vector<std::string> token_candidates(HostControl &host, std::string_view tok) {
     std::vector<std::string> c;
@@ -93,8 +145,8 @@ std::vector<std::string> token_candidates(HostControl &host, std::string_view to
         if (tok != "<port>") c.push_back("all");
         for (uint16_t p : host.port_ids())
             c.push_back(std::to_string(p));
-    } else if (tok == "on|off") {
-        c = {"on", "off"};
+    } else if (!choices(tok).empty()) {
+        c = choices(tok);
     } else if (!is_placeholder(tok)) {
         c.emplace_back(tok);
     }
@@ -117,6 +169,8 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
         if (s->needs_stopped && host.running())
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
+        std::string why;
+        if (!check_choices(*s, words, &why)) return fail(c, why);
         Args args;
         match(*s, words, &args);
         return s->run(c, args);
@@ -129,7 +183,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     std::string usage;
     for (const Spec &s : specs())
         if (literal_prefix(s, words) == best) usage += std::string("  ") + s.syntax + "\n";
-    return fail(c, "bad arguments in '" + printable(line) + "'; usage:\n" +
+    return fail(c, "Bad arguments in '" + printable(line) + "'; usage:\n" +
                        usage.substr(0, usage.size() - 1));
 }
 
@@ -144,10 +198,8 @@ std::vector<std::string> complete_command(HostControl &host, std::string_view pa
     for (const Spec &s : specs()) {
         const std::vector<std::string> toks = split_words(s.syntax);
         bool ok = toks.size() > words.size();
-        for (size_t i = 0; ok && i < words.size(); i++) {
-            const std::string_view t = strip_optional(toks[i]);
-            ok = is_placeholder(t) || words[i] == t;
-        }
+        for (size_t i = 0; ok && i < words.size(); i++)
+            ok = word_fits(host, strip_optional(toks[i]), words[i]);
         if (!ok) continue;
         for (const std::string &cand : token_candidates(host, strip_optional(toks[words.size()])))
             if (cand.rfind(last, 0) == 0 && std::find(out.begin(), out.end(), cand) == out.end())

@@ -92,6 +92,7 @@ struct Config {
     double run_time = 0;       // seconds, 0 = until stopped
     StatsFormat stats_format = StatsFormat::Text;
     std::string cmdline_file;
+    std::string prompt; // --prompt, else chosen from the program name (prompt.h)
 
     unsigned nb_cores = 1; // forwarding lcores
     uint16_t nb_rxq = 1;

@@ -72,8 +72,12 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
             s.pub.params = &params_;
             s.engine_name = engine->name;
             s.overrun_reported = &overrun_reported_;
-            ctx->streams.push_back(&s);
             stream_lcores_[idx] = lcore;
+            // testpmd's disabled stream: a queue stopped (`port P rxq Q
+            // stop`, deferred start) is not polled; the stream stays listed.
+            if (queue_started(sp.rx_port, true, sp.rx_queue) &&
+                queue_started(sp.tx_port, false, sp.tx_queue))
+                ctx->streams.push_back(&s);
         }
         ctx->burst_fn = engine->burst;
         ctx->burst = cfg_.burst;
@@ -167,9 +171,23 @@ void Forwarder::snapshot_ports() {
     }
 }
 
-std::string Forwarder::start(unsigned tx_first_bursts) {
-    if (running_) return "Packet forwarding already started";
+bool Forwarder::queue_started(uint16_t port, bool rx, uint16_t queue) const {
+    const Port *p = ports_.find(port);
+    if (p == nullptr) return false;
+    const std::vector<QueueSettings> &q = rx ? p->rxq : p->txq;
+    return queue >= q.size() || q[queue].state != RTE_ETH_QUEUE_STATE_STOPPED;
+}
+
+bool Forwarder::uses_port(uint16_t port) const {
+    for (const StreamSpec &s : specs_)
+        if (s.rx_port == port || s.tx_port == port) return true;
+    return false;
+}
+
+std::string Forwarder::start(unsigned tx_first_bursts, const std::function<void()> &shown) {
+    // testpmd's order: stopped ports before a second start.
     if (!ports_.all_started()) return "Not all ports were started";
+    if (running_) return "Packet forwarding already started";
     const pmdfwd_engine *engine = EngineRegistry::instance().find(cfg_.forward_mode);
     if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
     fini_engine();
@@ -179,6 +197,7 @@ std::string Forwarder::start(unsigned tx_first_bursts) {
     if (!cfg_.no_flush_rx) ports_.flush_rx(fwd_ports_, cfg_.nb_rxq);
     if (std::string err = init_engine(engine); !err.empty()) return err;
     snapshot_ports();
+    if (shown) shown();
     send_tx_first(tx_first_bursts);
     stop_.store(false);
     for (size_t g = 0; g < contexts_.size(); g++) {

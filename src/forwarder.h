@@ -10,6 +10,7 @@
 #include "stream.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,9 +25,13 @@ class Forwarder {
     // Builds the streams, runs the engine's hooks, sends tx_first_bursts
     // bursts on every stream (testpmd's tx_first) and launches the lcores.
     // Returns "" or why forwarding did not start (nothing is left running).
-    std::string start(unsigned tx_first_bursts);
+    // `shown` runs just before the lcores launch: testpmd shows the
+    // configuration there, ahead of anything the lcores print.
+    std::string start(unsigned tx_first_bursts, const std::function<void()> &shown = {});
     void stop();
     bool running() const { return running_; }
+    // The port carries one of the streams that run (or would run) now.
+    bool uses_port(uint16_t port) const;
 
     // Forward statistics since the last start or clear.
     FwdStats collect() const { return collect_fwd_stats(view(), !running_); }
@@ -38,6 +43,8 @@ class Forwarder {
     std::string describe() const;
 
     const std::vector<unsigned> &fwd_lcores() const { return fwd_lcores_; }
+    // `set corelist`: the lcores the next start uses (forwarding stopped).
+    void set_fwd_lcores(std::vector<unsigned> lcores) { fwd_lcores_ = std::move(lcores); }
     // The ports the current settings forward on (--portmask, --portlist,
     // --nb-ports), or empty with *err; absent listed ports go to *note.
     std::vector<uint16_t> fwd_ports(std::string *err, std::string *note = nullptr) const;
@@ -46,6 +53,7 @@ class Forwarder {
 
   private:
     std::string build(const pmdfwd_engine *engine);
+    bool queue_started(uint16_t port, bool rx, uint16_t queue) const;
     std::string init_engine(const pmdfwd_engine *engine);
     void fini_engine();
     std::string check_tx_first() const;

@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "engine_api.h"
+#include "port_control.h"
 
 #include <array>
 #include <cstdint>
@@ -19,7 +20,8 @@ class HostControl {
 
     virtual Config &config() = 0;
     virtual bool running() const = 0;
-    // "" or why not.
+    // "" or why not. Shows the forwarding configuration (testpmd's text)
+    // before the lcores start printing anything.
     virtual std::string start(unsigned tx_first_bursts) = 0;
     // Stops forwarding and returns testpmd's stop report (forward stats).
     virtual std::string stop() = 0;
@@ -34,6 +36,11 @@ class HostControl {
     virtual std::string mempool_info() = 0;
     // Forwarding lcores available (EAL lcores but the main one).
     virtual size_t nb_fwd_lcores() const = 0;
+    // The forwarding lcores configured (--coremask, `set corelist`).
+    virtual std::vector<unsigned> fwd_lcore_ids() const = 0;
+    // `set corelist|coremask`: "" or testpmd's refusal (an lcore EAL lacks,
+    // the main lcore).
+    virtual std::string set_fwd_lcores(const std::vector<unsigned> &lcores) = 0;
     // Streams the current settings give, or 0 with *err.
     virtual size_t nb_streams(std::string *err) const = 0;
 
@@ -47,8 +54,15 @@ class HostControl {
     // for a port that does not exist.
     virtual bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const = 0;
     virtual void request_quit() = 0;
+    virtual bool quit_pending() const = 0;
+    // The lines of a command file (`load FILE`): false with *err when it is
+    // not a readable regular file of reasonable size.
+    virtual bool read_command_file(const std::string &path, std::vector<std::string> *lines,
+                                   std::string *err) = 0;
     // The engines: names, parameters, state, plugin loading.
     virtual EngineApi &engines() = 0;
+    // The ports: what ethdev says, modes and filters, configuration, start/stop.
+    virtual PortControl &port_control() = 0;
 };
 
 } // namespace pmdfwd

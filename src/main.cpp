@@ -10,6 +10,7 @@
 #include "output.h"
 #include "parse.h"
 #include "ports.h"
+#include "prompt.h"
 
 #include <rte_eal.h>
 
@@ -92,6 +93,7 @@ int fail(const std::string &msg, int code) {
 int main(int argc, char **argv) {
     open_closed_std_fds();
     install_signal_handlers();
+    const std::string prog = argv[0]; // before EAL may move argv around
     // rte_eal_init may reorder argv: keep the EAL arguments as given.
     std::vector<std::string> eal_args;
     for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; i++)
@@ -120,6 +122,7 @@ int main(int argc, char **argv) {
         break;
     }
     if (!pmdfwd::apply_engine_params(cfg, &err)) return fail(err, 2);
+    if (cfg.prompt.empty()) cfg.prompt = pmdfwd::default_prompt(prog);
 
     int rc;
     {

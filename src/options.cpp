@@ -3,6 +3,7 @@
 #include "engine_api.h"
 #include "option_values.h"
 #include "parse.h"
+#include "prompt.h"
 
 #include <fstream>
 #include <functional>
@@ -202,6 +203,13 @@ std::vector<Option> forwarding_options() {
              }
              c.cmdline_file = v;
              return true;
+         }},
+        {"prompt", 0, "TEXT",
+         "the shell's prompt (default: testpmd> as dpdk-testpmd, else pmdfwd> )",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto p = prompt_from_option(v, err);
+             if (p) c.prompt = *p;
+             return p.has_value();
          }},
         {"record-core-cycles", 0, nullptr, "count busy CPU cycles per packet",
          flag(&Config::record_core_cycles)},

@@ -27,9 +27,6 @@ constexpr unsigned kAssumedRingSize = 1024;
 // holds up to 1023 per queue) beyond what the descriptors hold.
 constexpr unsigned kExtraPerPort = 2048;
 constexpr unsigned kMinPoolSize = 8192;
-// testpmd's check_all_ports_link_status: every 100 ms for up to 9 s.
-constexpr auto kLinkPoll = std::chrono::milliseconds(100);
-constexpr int kLinkPolls = 90;
 // testpmd drains each queue for up to a second; a tenth is plenty for real
 // rings and keeps `start` quick on PMDs that never run dry. The whole flush
 // is bounded too: 32 queues of a never-dry PMD took 13 s at 100 ms each.
@@ -112,12 +109,6 @@ rte_mempool *Ports::lcore_pool(unsigned lcore) const {
     return pool(layout_.numa ? lcore_socket(lcore) : std::max(layout_.socket_num, 0));
 }
 
-bool Ports::all_started() const {
-    for (const Port &p : ports_)
-        if (!p.started) return false;
-    return true;
-}
-
 std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
     for (const std::string &dev : option_values(eal_args, "--vdev")) {
         const std::string name = dev.substr(0, dev.find(','));
@@ -147,7 +138,7 @@ const Port *Ports::find(uint16_t id) const {
 std::vector<uint16_t> Ports::ids() const {
     std::vector<uint16_t> v;
     for (const Port &p : ports_)
-        v.push_back(p.id);
+        if (p.status != PortStatus::Closed) v.push_back(p.id);
     return v;
 }
 
@@ -159,99 +150,6 @@ static std::string check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq)
            std::to_string(nb_txq) + " TX queues, the device has at most " +
            std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues) +
            " (--rxq/--txq)";
-}
-
-// testpmd's buffer split: with the buffer_split RX offload and --rxpkts,
-// segment i of a packet lands in an mbuf of the socket's i-th pool (the
-// last one for the rest); a length of 0 takes that pool's whole data room.
-std::string Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf) {
-    const int socket = p.numa.rx_ring;
-    rte_eth_rxseg rx_segs[kMaxMbufSizes] = {};
-    const bool split =
-        layout_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
-    if (split) {
-        for (size_t i = 0; i < layout_.rxpkts.size(); i++) {
-            const size_t index = std::min(i, layout_.nb_pool_sizes - 1);
-            rte_mempool *mp = all_pools_.at({socket, index});
-            rx_segs[i].split.mp = mp;
-            rx_segs[i].split.length =
-                layout_.rxpkts[i]
-                    ? layout_.rxpkts[i]
-                    : static_cast<uint16_t>(rte_pktmbuf_data_room_size(mp) - RTE_PKTMBUF_HEADROOM);
-        }
-        rxconf.rx_seg = rx_segs;
-        rxconf.rx_nseg = static_cast<uint16_t>(layout_.rxpkts.size());
-    }
-    const int rc =
-        rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf, split ? nullptr : pool(socket));
-    if (rc < 0)
-        return "port " + std::to_string(p.id) + ": RX queue " + std::to_string(q) +
-               " setup failed: " + rte_strerror(-rc);
-    return {};
-}
-
-// Configures the device and sets its queues up; leaves it stopped.
-std::string Ports::configure(Port &p) {
-    const std::string what = "port " + std::to_string(p.id) + ": ";
-    const Layout &l = layout_;
-    if (l.nb_rxq > p.info.max_rx_queues || l.nb_txq > p.info.max_tx_queues)
-        return what + "asked for " + std::to_string(l.nb_rxq) + " RX / " +
-               std::to_string(l.nb_txq) + " TX queues, the device has at most " +
-               std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
-    p.conf.txmode.offloads = p.hw_tx_offloads;
-    int rc = rte_eth_dev_configure(p.id, l.nb_rxq, l.nb_txq, &p.conf);
-    if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
-    uint16_t rxd = l.nb_rxd, txd = l.nb_txd;
-    rc = rte_eth_dev_adjust_nb_rx_tx_desc(p.id, &rxd, &txd);
-    if (rc < 0) return what + "descriptor counts refused: " + rte_strerror(-rc);
-    p.txconf.offloads = p.conf.txmode.offloads;
-    for (uint16_t q = 0; q < l.nb_rxq; q++)
-        if (std::string err = setup_rx_queue(p, q, rxd, p.rxconf); !err.empty()) return err;
-    for (uint16_t q = 0; q < l.nb_txq; q++) {
-        rc = rte_eth_tx_queue_setup(p.id, q, txd, p.numa.tx_ring, &p.txconf);
-        if (rc < 0)
-            return what + "TX queue " + std::to_string(q) + " setup failed: " + rte_strerror(-rc);
-    }
-    rc = rte_eth_promiscuous_enable(p.id);
-    if (rc < 0 && rc != -ENOTSUP)
-        std::printf("pmdfwd: port %u: promiscuous mode not enabled: %s\n", p.id, rte_strerror(-rc));
-    return {};
-}
-
-std::string Ports::start_port(Port &p) {
-    const int rc = rte_eth_dev_start(p.id);
-    if (rc < 0) return "port " + std::to_string(p.id) + ": start failed: " + rte_strerror(-rc);
-    p.started = true;
-    return {};
-}
-
-// testpmd's check_all_ports_link_status: poll until every started port is
-// up or 9 s have passed, then print each port's link.
-void Ports::check_links() const {
-    std::printf("Checking link statuses...\n");
-    std::fflush(stdout);
-    for (int poll = 0; poll < kLinkPolls; poll++) {
-        bool all_up = true;
-        for (const Port &p : ports_) {
-            rte_eth_link link{};
-            if (p.started && (rte_eth_link_get_nowait(p.id, &link) != 0 || !link.link_status))
-                all_up = false;
-        }
-        if (all_up) break;
-        std::this_thread::sleep_for(kLinkPoll);
-    }
-    for (const Port &p : ports_) {
-        if (!p.started) continue;
-        rte_eth_link link{};
-        const int rc = rte_eth_link_get_nowait(p.id, &link);
-        char text[RTE_ETH_LINK_MAX_STR_LEN];
-        rte_eth_link_to_str(text, sizeof(text), &link);
-        if (rc == 0)
-            std::printf("Port %u %s\n", p.id, text);
-        else
-            std::printf("Port %u link get failed: %s\n", p.id, rte_strerror(-rc));
-    }
-    std::printf("Done\n");
 }
 
 std::string Ports::collect(const Config &cfg) {
@@ -279,6 +177,8 @@ std::string Ports::collect(const Config &cfg) {
         auto it = cfg.eth_peers.find(id);
         if (it != cfg.eth_peers.end())
             std::copy(it->second.begin(), it->second.end(), p.tx.peer_mac);
+        p.rxq.resize(std::max<uint16_t>(p.info.max_rx_queues, 1));
+        p.txq.resize(std::max<uint16_t>(p.info.max_tx_queues, 1));
         ports_.push_back(p);
     }
     if (ports_.empty())
@@ -327,7 +227,9 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
                .rxpkts = cfg.rxpkts,
                .nb_pool_sizes = cfg.mbuf_sizes.size(),
                .numa = cfg.numa,
-               .socket_num = cfg.socket_num};
+               .socket_num = cfg.socket_num,
+               .link_check = cfg.link_check,
+               .lsc_interrupt = cfg.lsc_interrupt};
     if (std::string err = collect(cfg); !err.empty()) return err;
     if (std::string err = check_sockets(cfg); !err.empty()) return err;
     if (cfg.rxpkts.size() > 1 && !(cfg.rx_offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT))
@@ -336,23 +238,28 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
                     static_cast<uint64_t>(RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT));
     if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
     events_.start(cfg.event_print_mask);
-    for (Port &p : ports_) {
-        std::printf("Configuring Port %u (socket %d)\n", p.id, p.socket);
-        if (std::string err = configure(p); !err.empty()) return err;
-        if (cfg.device_start)
-            if (std::string err = start_port(p); !err.empty()) return err;
-        // testpmd's "Port 0: 02:70:63:61:70:00" line: scripts and the e2e
-        // tests learn each port's own MAC (pmdfwd_port_tx.mac) from it.
-        std::printf("Port %u: %s\n", p.id, format_mac(p.tx.mac).c_str());
-    }
-    if (cfg.link_check && cfg.device_start) check_links();
+    // testpmd starts every port at start-up unless --disable-device-start;
+    // then they are configured at their first `port start`.
+    if (!cfg.device_start) return {};
+    std::fputs(start_ports(std::nullopt).c_str(), stdout);
     std::fflush(stdout);
+    for (const Port &p : ports_)
+        if (p.status != PortStatus::Started)
+            return "port " + std::to_string(p.id) + " did not start (see above)";
+    // testpmd puts every port in promiscuous mode once, at start-up.
+    for (const Port &p : ports_) {
+        const int rc = rte_eth_promiscuous_enable(p.id);
+        if (rc < 0 && rc != -ENOTSUP)
+            std::printf("Error during enabling promiscuous mode for port %u: %s\n", p.id,
+                        rte_strerror(-rc));
+    }
     return {};
 }
 
 void Ports::close() {
     for (Port &p : ports_) {
-        if (p.started) rte_eth_dev_stop(p.id);
+        if (p.status == PortStatus::Closed) continue;
+        if (p.status == PortStatus::Started) rte_eth_dev_stop(p.id);
         rte_eth_dev_close(p.id);
     }
     ports_.clear();
@@ -408,17 +315,19 @@ std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string
     const uint64_t want = on ? (p->hw_tx_offloads | flag) : (p->hw_tx_offloads & ~flag);
     if (want == p->hw_tx_offloads) return {};
     p->hw_tx_offloads = want;
-    const bool was_started = p->started;
-    if (was_started) rte_eth_dev_stop(p->id);
-    p->started = false;
-    if (std::string err = configure(*p); !err.empty()) return err;
-    return was_started ? start_port(*p) : std::string();
+    p->need_reconfig = p->need_reconfig_queues = true;
+    if (p->status != PortStatus::Started) return {};
+    // A started port takes the offload at once: stop, configure, start.
+    rte_eth_dev_stop(p->id);
+    p->status = PortStatus::Stopped;
+    return reconfigure_now(*p) + start_port(*p);
 }
 
 std::string Ports::set_tx_offloads(uint16_t port, uint64_t offloads, bool on) {
     Port *p = find(port);
     if (p == nullptr) return "port " + std::to_string(port) + " does not exist";
-    if (p->started) return "Please stop port " + std::to_string(port) + " first";
+    if (p->status == PortStatus::Started)
+        return "Please stop port " + std::to_string(port) + " first";
     if (on && (offloads & ~p->info.tx_offload_capa))
         return "port " + std::to_string(port) + ": TX offloads " +
                tx_offload_text(offloads & ~p->info.tx_offload_capa) + " are not offered by " +
@@ -427,7 +336,7 @@ std::string Ports::set_tx_offloads(uint16_t port, uint64_t offloads, bool on) {
     if (want == p->hw_tx_offloads) return {};
     p->hw_tx_offloads = want;
     p->tx.tx_offloads = on ? (p->tx.tx_offloads | offloads) : (p->tx.tx_offloads & ~offloads);
-    return configure(*p);
+    return reconfigure_now(*p);
 }
 
 void Ports::set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) {

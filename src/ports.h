@@ -4,6 +4,7 @@
 #pragma once
 
 #include "config.h"
+#include "port_control.h"
 #include "port_events.h"
 
 #include <pmdfwd/engine.h>
@@ -11,13 +12,24 @@
 #include <rte_ethdev.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 struct rte_mempool;
 
 namespace pmdfwd {
+
+// A queue's settings, kept across port restarts as testpmd keeps them
+// (struct rte_port's nb_rx_desc[], rxq[].conf, rxq[].state).
+struct QueueSettings {
+    uint16_t nb_desc = 0; // 0: --rxd/--txd, else the PMD's preference
+    bool deferred_start = false;
+    uint64_t offloads = 0; // the queue's own, on top of the port's
+    uint8_t state = RTE_ETH_QUEUE_STATE_STOPPED;
+};
 
 struct Port {
     uint16_t id = 0;
@@ -29,7 +41,12 @@ struct Port {
     rte_eth_txconf txconf{};
     pmdfwd_port_tx tx{};         // what engines read: MACs, VLAN settings
     uint64_t hw_tx_offloads = 0; // offloads enabled on the device
-    bool started = false;
+    PortStatus status = PortStatus::Stopped;
+    // What the next start must redo (testpmd's need_reconfig[_queues]).
+    bool need_reconfig = true;
+    bool need_reconfig_queues = true;
+    std::vector<QueueSettings> rxq, txq; // sized to the device's maximum
+    std::vector<rte_ether_addr> mc_addrs;
 };
 
 class Ports {
@@ -44,6 +61,7 @@ class Ports {
     const std::vector<Port> &ports() const { return ports_; }
     Port *find(uint16_t id);
     const Port *find(uint16_t id) const;
+    // The ports not closed, in id order.
     std::vector<uint16_t> ids() const;
     // The first (--mbuf-size) pool of a socket.
     rte_mempool *pool(int socket) const;
@@ -51,7 +69,23 @@ class Ports {
     // --socket-num's without NUMA.
     rte_mempool *lcore_pool(unsigned lcore) const;
     const std::map<int, rte_mempool *> &pools() const { return pools_; }
+    // No port is stopped (closed ones do not count).
     bool all_started() const;
+
+    // testpmd's start_port / stop_port / close_port for one port or all
+    // (nullopt): configure what changed, start, wait for links; returns
+    // what testpmd prints. `forwarding` says which ports carry streams now:
+    // those are not stopped or closed.
+    std::string start_ports(std::optional<uint16_t> port);
+    std::string stop_ports(std::optional<uint16_t> port,
+                           const std::function<bool(uint16_t)> &forwarding, bool link_check = true);
+    std::string close_ports(std::optional<uint16_t> port,
+                            const std::function<bool(uint16_t)> &forwarding);
+    // Sets a queue up again with its settings (`port P rxq Q setup`):
+    // 0 or ethdev's error.
+    int setup_queue(Port &p, bool rx, uint16_t q);
+    // The shell changed queue or descriptor counts: the next start uses them.
+    void sync_config(const Config &cfg);
 
     // Frees whatever sits in these ports' RX queues (testpmd's flush at start).
     void flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const;
@@ -73,6 +107,8 @@ class Ports {
         size_t nb_pool_sizes = 1;
         bool numa = true;
         int socket_num = -1;
+        bool link_check = true;    // --disable-link-check
+        bool lsc_interrupt = true; // --no-lsc-interrupt
     };
 
     std::string collect(const Config &cfg);
@@ -81,9 +117,12 @@ class Ports {
     std::string create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
                             unsigned cache);
     std::string configure(Port &p);
-    std::string setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
+    std::string setup_queues(Port &p);
+    int setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
     std::string start_port(Port &p);
-    void check_links() const;
+    // configure + setup_queues on a stopped port, now: "" or why not.
+    std::string reconfigure_now(Port &p);
+    std::string check_links() const;
 
     std::vector<Port> ports_;
     std::map<int, rte_mempool *> pools_;                        // the first size's pool per socket

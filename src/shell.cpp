@@ -4,6 +4,7 @@
 #include "app.h"
 #include "commands.h"
 #include "line_reader.h"
+#include "log_capture.h"
 #include "output.h"
 
 #include <cmdline_rdline.h>
@@ -20,24 +21,47 @@ namespace pmdfwd {
 
 namespace {
 
-constexpr const char *kPrompt = "pmdfwd> ";
 constexpr int kPollMs = 100;
+// Input read at once; a harness sends a command and an extra newline together.
+constexpr size_t kReadChunk = 256;
+
+// What rdline writes (echo, prompt) is collected and written once per batch
+// of input, so that a prompt and the echo of the line typed after it reach
+// the terminal in one write: lcores printing packets (`set verbose`) cannot
+// land between "testpmd> " and its newline, where a harness that waits for
+// a line ending in "testpmd>" would never see it.
+std::string g_echo;
 
 int write_char(rdline *, char c) {
-    return static_cast<int>(write(STDOUT_FILENO, &c, 1));
+    g_echo += c;
+    return 1;
 }
 
+void flush_echo() {
+    for (size_t done = 0; done < g_echo.size();) {
+        const ssize_t w = write(STDOUT_FILENO, g_echo.data() + done, g_echo.size() - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break; // the terminal is gone: nothing more to show
+        done += static_cast<size_t>(w);
+    }
+    g_echo.clear();
+}
+
+// rdline has echoed the line and its "\r\n" already (testpmd's echo, byte for
+// byte); the output follows with nothing in between. The terminal keeps
+// OPOST/ONLCR (RawTerminal only turns off ICANON and ECHO), so the tty makes
+// each \n of the output \r\n, exactly once, as it does for testpmd.
 void validate(rdline *rdl, const char *buf, unsigned int size) {
     auto *app = static_cast<App *>(rdline_get_opaque(rdl));
+    std::fflush(stdout);
+    flush_echo();
     std::string line(buf, strnlen(buf, size));
-    std::fputs("\r\n", stdout);
-    // The terminal is in raw mode: turn command output's \n into \r\n.
     std::string out;
-    app->run_line(line, &out);
-    for (char c : out) {
-        if (c == '\n') std::fputc('\r', stdout);
-        std::fputc(c, stdout);
+    {
+        LogCapture logs(&out);
+        app->run_line(line, &out);
     }
+    write_output(out);
     flush_output();
 }
 
@@ -109,7 +133,7 @@ void App::run_piped() {
     bool prompted = false;
     unsigned n = 0;
     while (!quit_requested()) {
-        if (!prompted) std::printf("%s", kPrompt);
+        if (!prompted) std::printf("%s", cfg_.prompt.c_str());
         flush_output();
         prompted = true;
         const LineReader::Got got = in.next(&line, kPollMs);
@@ -132,10 +156,7 @@ int App::run_shell() {
     if (!run_cmdline_file()) return 1;
     if (cfg_.auto_start && !running()) {
         std::string err = start(cfg_.tx_first ? 1 : 0);
-        if (!err.empty())
-            std::printf("%s\n", err.c_str());
-        else
-            std::fputs(fwd_config().c_str(), stdout);
+        if (!err.empty()) std::printf("%s\n", err.c_str());
     }
     if (!isatty(STDIN_FILENO)) {
         run_piped();
@@ -150,25 +171,32 @@ int App::run_shell() {
     }
     {
         RawTerminal term;
-        rdline_newline(rdl, kPrompt);
-        while (!quit_requested()) {
+        rdline_newline(rdl, cfg_.prompt.c_str());
+        bool eof = false;
+        while (!quit_requested() && !eof) {
             if (g_continued.exchange(false)) {
                 term.reapply();
                 rdline_redisplay(rdl);
             }
+            std::fflush(stdout);
+            flush_echo();
             pollfd pfd{STDIN_FILENO, POLLIN, 0};
             if (poll(&pfd, 1, kPollMs) <= 0) continue;
-            char c;
-            if (read(STDIN_FILENO, &c, 1) != 1) break;
-            const int rc = rdline_char_in(rdl, c);
-            if (rc == RDLINE_RES_VALIDATED) {
-                const char *b = rdline_get_buffer(rdl);
-                if (b && b[0] != '\n' && b[0] != '\0') rdline_add_history(rdl, b);
-                if (!quit_requested()) rdline_newline(rdl, kPrompt);
-            } else if (rc == RDLINE_RES_EOF || rc == RDLINE_RES_EXITED) {
-                break;
+            char chunk[kReadChunk];
+            const ssize_t n = read(STDIN_FILENO, chunk, sizeof(chunk));
+            if (n <= 0) break;
+            for (ssize_t i = 0; i < n && !quit_requested() && !eof; i++) {
+                const int rc = rdline_char_in(rdl, chunk[i]);
+                if (rc == RDLINE_RES_VALIDATED) {
+                    const char *b = rdline_get_buffer(rdl);
+                    if (b && b[0] != '\n' && b[0] != '\0') rdline_add_history(rdl, b);
+                    if (!quit_requested()) rdline_newline(rdl, cfg_.prompt.c_str());
+                } else if (rc == RDLINE_RES_EOF || rc == RDLINE_RES_EXITED) {
+                    eof = true;
+                }
             }
         }
+        flush_echo();
     }
     rdline_free(rdl);
     std::printf("\n");

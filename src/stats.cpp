@@ -130,6 +130,8 @@ std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRat
 }
 
 static std::string stream_text(const StreamStats &st, const FwdStats &f) {
+    // testpmd leaves out a stream that saw nothing.
+    if (st.rx == 0 && st.tx == 0 && st.dropped == 0) return {};
     const StreamSpec &sp = st.spec;
     std::string o =
         fmt("\n  ------- Forward Stats for RX Port=%2d/Queue=%2d -> TX Port=%2d/Queue=%2d "

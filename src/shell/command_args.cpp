@@ -1,6 +1,7 @@
 #include "command_spec.h"
 
 #include "parse.h"
+#include "port_text.h"
 
 #include <algorithm>
 
@@ -14,12 +15,17 @@ bool fail(Ctx &c, const std::string &msg) {
 std::optional<uint16_t> port_arg(Ctx &c, const std::string &word) {
     std::string err;
     const std::vector<uint16_t> ids = c.host.port_ids();
-    auto v = parse_uint("port", word, 0, RTE_MAX_ETHPORTS - 1, &err);
+    auto v = parse_uint("port", word, 0, UINT64_MAX, &err);
     if (v && std::find(ids.begin(), ids.end(), *v) != ids.end()) return static_cast<uint16_t>(*v);
+    if (v) {
+        // testpmd's words: harnesses key on "Invalid port".
+        *c.out += invalid_port_text(*v, ids);
+        return std::nullopt;
+    }
     std::string allowed;
     for (uint16_t id : ids)
         allowed += (allowed.empty() ? "" : ", ") + std::to_string(id);
-    fail(c, "invalid port '" + word + "' (allowed: " + allowed + ")");
+    fail(c, "Bad arguments: port '" + word + "' is not a number (allowed: " + allowed + ")");
     return std::nullopt;
 }
 

@@ -92,11 +92,17 @@ bool act_ports(Ctx &c, const Args &a) {
 }
 
 // The families, in the order `help` lists them.
-std::vector<Spec> control_commands(); // start, stop, quit, help
-std::vector<Spec> show_commands();    // show ..., clear ...
-std::vector<Spec> set_commands();     // set <setting> ...
-std::vector<Spec> port_commands();    // per-port settings
-std::vector<Spec> engine_commands();  // engines: set fwd, show fwd <mode>, load, parameters
-std::vector<Spec> csum_commands();    // the csum engine's per-port checksum settings
+std::vector<Spec> control_commands();     // start, stop, quit, help
+std::vector<Spec> show_commands();        // show ..., clear ...
+std::vector<Spec> set_commands();         // set <setting> ...
+std::vector<Spec> port_commands();        // per-port settings
+std::vector<Spec> engine_commands();      // engines: set fwd, show fwd <mode>, load, parameters
+std::vector<Spec> port_info_commands();   // show port info|summary|xstats, device, queues, offloads
+std::vector<Spec> port_config_commands(); // port start|stop|close, port config, queue setup
+std::vector<Spec> port_filter_commands(); // promisc, allmulti, MAC/multicast/VLAN filters, link
+std::vector<Spec> port_rss_commands();    // RSS hash types, key, redirection table
+std::vector<Spec> session_commands();     // set verbose, load <file>
+std::vector<Spec> fwd_config_commands();  // set portlist|nbport|corelist..., show config rxtx|cores
+std::vector<Spec> csum_commands();         // the csum engine's per-port checksum settings
 
 } // namespace pmdfwd::shell

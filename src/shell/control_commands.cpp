@@ -9,9 +9,7 @@ namespace {
 
 bool start(Ctx &c, unsigned bursts) {
     std::string err = c.host.start(bursts);
-    if (!err.empty()) return fail(c, err);
-    *c.out += c.host.fwd_config();
-    return true;
+    return err.empty() || fail(c, err);
 }
 
 } // namespace

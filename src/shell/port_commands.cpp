@@ -7,14 +7,22 @@ namespace pmdfwd::shell {
 
 namespace {
 
+// testpmd's rule: the tag is part of the port's configuration, set while the
+// port is stopped and applied at its next start.
+bool port_stopped(Ctx &c, uint16_t port) {
+    if (c.host.port_control().status(port) != PortStatus::Started) return true;
+    return fail(c, "Please stop port " + std::to_string(port) + " first");
+}
+
 bool tx_vlan_set(Ctx &c, const Args &a) {
     auto p = port_arg(c, a[0]);
-    if (!p) return false;
+    if (!p || !port_stopped(c, *p)) return false;
     auto tci = uint_arg(c, "vlan id", a[1], 0, 4095);
     if (!tci) return false;
     std::string note;
     std::string err = c.host.set_tx_vlan(*p, true, static_cast<uint16_t>(*tci), &note);
     if (!err.empty()) return fail(c, err);
+    c.host.port_control().reconfigure(*p, true, true); // as testpmd, at the next start
     if (!note.empty()) *c.out += "Warning: " + note + "\n";
     return true;
 }
@@ -38,10 +46,12 @@ std::vector<Spec> port_commands() {
         {"tx_vlan reset <port>", "stop inserting VLAN tags on a port", true,
          [](Ctx &c, const Args &a) {
              auto p = port_arg(c, a[0]);
-             if (!p) return false;
+             if (!p || !port_stopped(c, *p)) return false;
              std::string note;
              std::string err = c.host.set_tx_vlan(*p, false, 0, &note);
-             return err.empty() || fail(c, err);
+             if (!err.empty()) return fail(c, err);
+             c.host.port_control().reconfigure(*p, true, true);
+             return true;
          }},
     };
 }

@@ -9,7 +9,18 @@ std::vector<Spec> show_commands() {
         {"show port stats all|<port>", "NIC statistics (testpmd format)", false,
          print_ports<&H::port_stats>},
         {"clear port stats all|<port>", "reset NIC statistics", false,
-         act_ports<&H::clear_port_stats>},
+         [](Ctx &c, const Args &a) {
+             auto ports = ports_arg(c, a[0]);
+             if (!ports) return false;
+             for (uint16_t p : *ports) {
+                 c.host.clear_port_stats(p);
+                 *c.out +=
+                     c.host.config().stats_format == StatsFormat::Json
+                         ? "{\"type\":\"port_stats_cleared\",\"port\":" + std::to_string(p) + "}\n"
+                         : "\n  NIC statistics for port " + std::to_string(p) + " cleared\n";
+             }
+             return true;
+         }},
         {"show fwd stats all", "forward statistics per stream and port", false,
          print<&H::fwd_stats>},
         {"clear fwd stats all", "reset forward statistics", false, act<&H::clear_fwd_stats>},

@@ -21,6 +21,8 @@ void check(bool ok) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     pmdfwd::testing::FakeHost host;
+    // A command file `load` may read; the fake host opens nothing on disk.
+    host.files["cmds.txt"] = {"show port info 0", "load cmds.txt", "set verbose 3"};
     std::string_view in(reinterpret_cast<const char *>(data), size);
     while (!in.empty()) {
         const size_t nl = in.find('\n');
@@ -28,6 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         in = nl == std::string_view::npos ? std::string_view() : in.substr(nl + 1);
         const pmdfwd::Config before = host.cfg;
         const bool was_running = host.is_running;
+        const uint16_t mtu0 = host.fake_ports.ports[0].mtu;
         std::string out;
         const bool ok = pmdfwd::run_command(host, line, &out);
         check(ok || !out.empty()); // a refusal says why
@@ -39,9 +42,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check(!c.txpkts.empty());
         check(c.tx_retry_num <= pmdfwd::kMaxTxRetries);
         check(c.tx_retry_delay_us <= pmdfwd::kMaxTxRetryDelayUs);
+        check(c.nb_rxq >= 1 && c.nb_txq >= 1);
         if (was_running && host.is_running) // nothing that needs stopping ran
             check(c.forward_mode == before.forward_mode && c.burst == before.burst &&
-                  c.nb_cores == before.nb_cores && c.txpkts == before.txpkts);
+                  c.nb_cores == before.nb_cores && c.txpkts == before.txpkts &&
+                  c.nb_rxq == before.nb_rxq && c.nb_txq == before.nb_txq &&
+                  c.nb_rxd == before.nb_rxd && c.nb_txd == before.nb_txd &&
+                  c.fwd_port_list == before.fwd_port_list && host.fake_ports.ports[0].mtu == mtu0);
         pmdfwd::complete_command(host, line);
     }
     return 0;

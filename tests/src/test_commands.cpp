@@ -103,7 +103,7 @@ TEST(Commands, PortArguments) {
     EXPECT_TRUE(run(h, "show port stats 1", &out));
     EXPECT_EQ(out, "stats 1\n");
     EXPECT_FALSE(run(h, "show port stats 7", &out));
-    EXPECT_NE(out.find("invalid port '7' (allowed: 0, 1)"), std::string::npos) << out;
+    EXPECT_EQ(out, "Invalid port 7\nThe valid ports array is [ 0 1 ]\n"); // testpmd's words
     EXPECT_FALSE(run(h, "clear port stats x", &out));
     EXPECT_EQ(h.port_clears, 0);
     EXPECT_TRUE(run(h, "clear port stats all"));
@@ -113,6 +113,10 @@ TEST(Commands, PortArguments) {
 TEST(Commands, TxVlan) {
     FakeHost h;
     std::string out;
+    EXPECT_FALSE(run(h, "tx_vlan set 1 100", &out)); // testpmd's rule
+    EXPECT_EQ(out, "Please stop port 1 first\n");
+    EXPECT_TRUE(h.vlans.empty());
+    EXPECT_TRUE(run(h, "port stop all"));
     EXPECT_TRUE(run(h, "tx_vlan set 1 100"));
     EXPECT_FALSE(run(h, "tx_vlan set 1 4096", &out));
     EXPECT_NE(out.find("allowed: 0..4095"), std::string::npos);

@@ -69,7 +69,7 @@ TEST(CsumCommands, BadArguments) {
     FakeHost h;
     std::string out;
     EXPECT_FALSE(run(h, "csum set ip hw 7", &out));
-    EXPECT_NE(out.find("allowed: 0, 1"), std::string::npos) << out;
+    EXPECT_EQ(out, "Invalid port 7\nThe valid ports array is [ 0 1 ]\n"); // testpmd's words
     EXPECT_FALSE(run(h, "csum set ipv4 hw 0", &out));
     EXPECT_NE(out.find("allowed: ip, udp, tcp, sctp, outer-ip, outer-udp"), std::string::npos);
     EXPECT_FALSE(run(h, "csum set ip fast 0", &out));

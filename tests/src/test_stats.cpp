@@ -185,3 +185,11 @@ TEST(FwdStats, EngineOverruns) {
     EXPECT_NE(fwd_stats_text(f).find("Engine-overruns: 7 "), std::string::npos);
     EXPECT_NE(fwd_stats_json(f).find("\"engine_overruns\":7"), std::string::npos);
 }
+
+TEST(FwdStatsText, IdleStreamsLeftOutAsTestpmd) {
+    FwdStats f = two_port_stats();
+    f.streams[1].rx = f.streams[1].tx = f.streams[1].dropped = 0;
+    const std::string s = fwd_stats_text(f);
+    EXPECT_NE(s.find("RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0"), std::string::npos) << s;
+    EXPECT_EQ(s.find("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), std::string::npos) << s;
+}

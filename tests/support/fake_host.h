@@ -4,8 +4,10 @@
 #pragma once
 
 #include "fake_engines.h"
+#include "fake_ports.h"
 #include "host_control.h"
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +23,7 @@ class FakeHost : public HostControl {
     bool quit = false;
     std::vector<std::pair<uint16_t, uint16_t>> vlans;
     FakeEngines fake_engines;
+    FakePorts fake_ports;
 
     Config &config() override { return cfg; }
     bool running() const override { return is_running; }
@@ -36,14 +39,29 @@ class FakeHost : public HostControl {
         stops++;
         return "stopped\n";
     }
-    std::vector<uint16_t> port_ids() const override { return {0, 1}; }
+    std::vector<uint16_t> port_ids() const override {
+        std::vector<uint16_t> ids;
+        for (const auto &[id, p] : fake_ports.ports)
+            if (p.status != PortStatus::Closed) ids.push_back(id);
+        return ids;
+    }
     std::string port_stats(uint16_t p) override { return "stats " + std::to_string(p) + "\n"; }
     void clear_port_stats(uint16_t) override { port_clears++; }
     std::string fwd_stats() override { return "fwd\n"; }
     void clear_fwd_stats() override { fwd_clears++; }
     std::string fwd_config() override { return "config\n"; }
     std::string mempool_info() override { return "mempools\n"; }
-    size_t nb_fwd_lcores() const override { return 3; }
+    std::vector<unsigned> lcores{1, 2, 3}; // forwarding lcores; 0 is the main one
+    size_t nb_fwd_lcores() const override { return lcores.size(); }
+    std::vector<unsigned> fwd_lcore_ids() const override { return lcores; }
+    std::string set_fwd_lcores(const std::vector<unsigned> &l) override {
+        for (unsigned lc : l) {
+            if (lc == 0) return "lcore 0 cannot be masked on for running packet forwarding";
+            if (lc > 3) return "lcore " + std::to_string(lc) + " not enabled";
+        }
+        lcores = l;
+        return {};
+    }
     size_t nb_streams(std::string *) const override { return 2; }
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
         vlans.emplace_back(port, on ? tci : 0xffff);
@@ -69,7 +87,20 @@ class FakeHost : public HostControl {
     static constexpr uint64_t kPort0TxCapa =
         RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
     void request_quit() override { quit = true; }
+    bool quit_pending() const override { return quit; }
+    std::map<std::string, std::vector<std::string>> files; // what `load` may read
+    bool read_command_file(const std::string &path, std::vector<std::string> *lines,
+                           std::string *err) override {
+        auto it = files.find(path);
+        if (it == files.end()) {
+            *err = "Failed to create file based cmdline context: " + path;
+            return false;
+        }
+        *lines = it->second;
+        return true;
+    }
     EngineApi &engines() override { return fake_engines; }
+    PortControl &port_control() override { return fake_ports; }
 };
 
 } // namespace pmdfwd::testing

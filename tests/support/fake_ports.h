@@ -1,0 +1,366 @@
+// A PortControl without EAL: two ports that behave like net_ring ones
+// (16 queues, no flow control, no RSS) unless a test says otherwise, and
+// record what commands asked, so that tests/src/test_commands.cpp and the
+// command fuzzer check answers and that refused commands change nothing.
+#pragma once
+
+#include "port_control.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pmdfwd::testing {
+
+class FakePorts : public PortControl {
+  public:
+    struct Queue {
+        uint16_t nb_desc = 0;
+        bool deferred = false;
+        uint64_t offloads = 0;
+        bool started = true;
+    };
+    struct FakePort {
+        PortStatus status = PortStatus::Started;
+        uint16_t mtu = 1500;
+        bool promisc = true, allmulti = false, link_up = true;
+        rte_ether_addr mac{{0x02, 0, 0, 0, 0, 0}};
+        int vlan = 0;
+        uint64_t rx_offloads = 0, tx_offloads = 0;
+        std::vector<Queue> rxq = std::vector<Queue>(16), txq = std::vector<Queue>(16);
+        std::vector<rte_ether_addr> mc;
+        bool need_reconfig = false, need_reconfig_queues = false;
+        rte_eth_fc_conf fc{};
+        uint64_t rss_hf = 0;
+        std::vector<uint16_t> reta = std::vector<uint16_t>(128);
+        uint16_t udp_tunnel = 0;
+        int xstats_resets = 0;
+    };
+
+    std::map<uint16_t, FakePort> ports{{0, FakePort{}}, {1, FakePort{}}};
+    bool forwarding_all = false; // every port carries streams
+    // What the fake PMD supports; a test turns these on to reach success paths.
+    bool has_flow_ctrl = false, has_rss = false, has_mc_list = false, has_mtu = true;
+    bool has_queue_info = true, has_mac_add = true;
+    unsigned verbose_level = 0;
+    int starts = 0, stops = 0, closes = 0, queue_setups = 0;
+
+    FakePort *find(uint16_t p) {
+        auto it = ports.find(p);
+        return it == ports.end() || it->second.status == PortStatus::Closed ? nullptr : &it->second;
+    }
+    const FakePort *find(uint16_t p) const { return const_cast<FakePorts *>(this)->find(p); }
+
+    PortStatus status(uint16_t p) const override {
+        const FakePort *f = find(p);
+        return f ? f->status : PortStatus::Closed;
+    }
+    bool forwarding(uint16_t p) const override { return forwarding_all && find(p); }
+
+    int dev_info(uint16_t p, rte_eth_dev_info *d) override {
+        if (!find(p)) return -ENODEV;
+        *d = {};
+        d->driver_name = "net_ring";
+        d->max_rx_queues = d->max_tx_queues = 16;
+        d->nb_rx_queues = d->nb_tx_queues = 1;
+        d->max_mac_addrs = 1;
+        d->max_rx_pktlen = UINT32_MAX;
+        d->min_mtu = 68;
+        d->max_mtu = UINT16_MAX;
+        d->rx_desc_lim.nb_max = d->tx_desc_lim.nb_max = UINT16_MAX;
+        d->rx_desc_lim.nb_align = d->tx_desc_lim.nb_align = 1;
+        d->tx_desc_lim.nb_seg_max = d->tx_desc_lim.nb_mtu_seg_max = UINT16_MAX;
+        d->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER;
+        d->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+        d->switch_info.domain_id = RTE_ETH_DEV_SWITCH_DOMAIN_ID_INVALID;
+        if (has_rss) {
+            d->hash_key_size = 40;
+            d->reta_size = 128;
+            d->flow_type_rss_offloads = RTE_ETH_RSS_IP | RTE_ETH_RSS_TCP | RTE_ETH_RSS_UDP;
+        }
+        return 0;
+    }
+    int link(uint16_t p, rte_eth_link *l) override {
+        const FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        *l = {};
+        l->link_status = f->link_up && f->status == PortStatus::Started;
+        l->link_speed = RTE_ETH_SPEED_NUM_10G;
+        l->link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
+        return 0;
+    }
+    int mac(uint16_t p, rte_ether_addr *m) override {
+        const FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        *m = f->mac;
+        return 0;
+    }
+    std::string name(uint16_t p) override { return "net_ring" + std::to_string(p); }
+    int info(uint16_t p, PortInfo *i) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        dev_info(p, &i->dev);
+        link(p, &i->link);
+        i->name = name(p);
+        i->driver = "net_ring";
+        i->devargs = "";
+        i->mac = f->mac;
+        i->mtu = f->mtu;
+        i->promiscuous = f->promisc;
+        i->allmulticast = f->allmulti;
+        i->vlan_offload = f->vlan;
+        i->dev.nb_rx_queues = i->dev.nb_tx_queues = 1;
+        return 0;
+    }
+    int rxq_info(uint16_t p, uint16_t q, RxQueueInfo *out) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        if (!has_queue_info) return -ENOTSUP;
+        if (q >= f->rxq.size()) return -EINVAL;
+        out->q.nb_desc = f->rxq[q].nb_desc ? f->rxq[q].nb_desc : 1024;
+        out->q.conf.rx_deferred_start = f->rxq[q].deferred;
+        out->q.queue_state =
+            f->rxq[q].started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
+        out->mempool = "mb_pool_0";
+        return 0;
+    }
+    int txq_info(uint16_t p, uint16_t q, TxQueueInfo *out) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        if (!has_queue_info) return -ENOTSUP;
+        if (q >= f->txq.size()) return -EINVAL;
+        out->q.nb_desc = f->txq[q].nb_desc ? f->txq[q].nb_desc : 1024;
+        out->q.conf.tx_deferred_start = f->txq[q].deferred;
+        out->q.queue_state =
+            f->txq[q].started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
+        return 0;
+    }
+    std::vector<DeviceInfo> devices() override {
+        std::vector<DeviceInfo> v;
+        for (auto &[id, f] : ports) {
+            if (f.status == PortStatus::Closed) continue;
+            DeviceInfo d;
+            d.name = name(id);
+            d.bus = "vdev";
+            d.driver = "net_ring";
+            d.ports.push_back({id, f.mac, name(id), RTE_ETH_LINK_SPEED_AUTONEG});
+            v.push_back(d);
+        }
+        return v;
+    }
+    int xstats(uint16_t p, std::vector<Xstat> *out) override {
+        if (!find(p)) return -ENODEV;
+        *out = {{"rx_good_packets", 0}, {"tx_good_packets", 0}};
+        return 0;
+    }
+    int xstats_reset(uint16_t p) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        f->xstats_resets++;
+        return 0;
+    }
+    int offload_config(uint16_t p, bool rx, OffloadConfig *out) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        out->port = rx ? f->rx_offloads : f->tx_offloads;
+        out->queues = {out->port | (rx ? f->rxq[0].offloads : f->txq[0].offloads)};
+        return 0;
+    }
+    int rss_conf(uint16_t p, rte_eth_rss_conf *c) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        if (!has_rss) return -ENOTSUP;
+        c->rss_hf = f->rss_hf;
+        if (c->rss_key)
+            for (uint8_t i = 0; i < c->rss_key_len; i++)
+                c->rss_key[i] = i;
+        return 0;
+    }
+    int flow_ctrl(uint16_t p, rte_eth_fc_conf *fc) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        if (!has_flow_ctrl) return -ENOTSUP;
+        *fc = f->fc;
+        return 0;
+    }
+
+    int set_promiscuous(uint16_t p, bool on) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        f->promisc = on;
+        return 0;
+    }
+    int set_allmulticast(uint16_t p, bool on) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        f->allmulti = on;
+        return 0;
+    }
+    int mac_addr_add(uint16_t p, const rte_ether_addr &) override {
+        if (!find(p)) return -ENODEV;
+        return has_mac_add ? 0 : -ENOSPC;
+    }
+    int mac_addr_remove(uint16_t p, const rte_ether_addr &m) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        return rte_is_same_ether_addr(&m, &f->mac) ? -EADDRINUSE : 0;
+    }
+    int mac_addr_set(uint16_t p, const rte_ether_addr &m) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        f->mac = m;
+        return 0;
+    }
+    std::vector<rte_ether_addr> &mc_addrs(uint16_t p) override { return ports[p].mc; }
+    int apply_mc_addrs(uint16_t p) override {
+        if (!find(p)) return -ENODEV;
+        return has_mc_list ? 0 : -ENOTSUP;
+    }
+    int set_vlan_offload(uint16_t p, int mask, uint64_t rx_offload, bool on) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        // Like net_ring: no VLAN offload can be turned on.
+        if (mask & ~f->vlan) return -EINVAL;
+        f->vlan = mask;
+        f->rx_offloads = on ? f->rx_offloads | rx_offload : f->rx_offloads & ~rx_offload;
+        return 0;
+    }
+    int vlan_filter(uint16_t p, uint16_t, bool) override { return find(p) ? -ENOSYS : -ENODEV; }
+    int set_flow_ctrl(uint16_t p, rte_eth_fc_conf *fc) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        if (!has_flow_ctrl) return -ENOTSUP;
+        f->fc = *fc;
+        return 0;
+    }
+    int rss_hash_update(uint16_t p, rte_eth_rss_conf *c) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        if (!has_rss) return -ENOTSUP;
+        f->rss_hf = c->rss_hf;
+        return 0;
+    }
+    int reta_update(uint16_t p, rte_eth_rss_reta_entry64 *c, uint16_t size) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        if (!has_rss) return -ENOTSUP;
+        for (uint16_t i = 0; i < size; i++)
+            if (c[i / RTE_ETH_RETA_GROUP_SIZE].mask &
+                (UINT64_C(1) << (i % RTE_ETH_RETA_GROUP_SIZE)))
+                f->reta[i] = c[i / RTE_ETH_RETA_GROUP_SIZE].reta[i % RTE_ETH_RETA_GROUP_SIZE];
+        return 0;
+    }
+    int set_link(uint16_t p, bool up) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        f->link_up = up;
+        return 0;
+    }
+    int udp_tunnel_port(uint16_t p, uint16_t udp, bool add) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        f->udp_tunnel = add ? udp : 0;
+        return -ENOTSUP;
+    }
+
+    int set_mtu(uint16_t p, uint16_t mtu) override {
+        FakePort *f = find(p);
+        if (!f) return -ENODEV;
+        if (!has_mtu && !f->need_reconfig) return -ENOTSUP;
+        f->mtu = mtu;
+        return 0;
+    }
+    Queue *queue(uint16_t p, bool rx, uint16_t q) {
+        FakePort *f = find(p);
+        if (!f) return nullptr;
+        std::vector<Queue> &v = rx ? f->rxq : f->txq;
+        return q < v.size() ? &v[q] : nullptr;
+    }
+    uint16_t queue_ring_size(uint16_t p, bool rx, uint16_t q) const override {
+        Queue *s = const_cast<FakePorts *>(this)->queue(p, rx, q);
+        return s ? s->nb_desc : 0;
+    }
+    void set_queue_ring_size(uint16_t p, bool rx, uint16_t q, uint16_t size) override {
+        if (Queue *s = queue(p, rx, q)) s->nb_desc = size;
+    }
+    int setup_queue(uint16_t p, bool rx, uint16_t q) override {
+        if (!queue(p, rx, q)) return -EINVAL;
+        queue_setups++;
+        return status(p) == PortStatus::Started ? -EBUSY : 0;
+    }
+    bool deferred_start(uint16_t p, bool rx, uint16_t q) const override {
+        Queue *s = const_cast<FakePorts *>(this)->queue(p, rx, q);
+        return s && s->deferred;
+    }
+    void set_deferred_start(uint16_t p, bool rx, uint16_t q, bool on) override {
+        if (Queue *s = queue(p, rx, q)) s->deferred = on;
+    }
+    void set_tx_offload(uint16_t p, std::optional<uint16_t> q, uint64_t offload, bool on) override {
+        FakePort *f = find(p);
+        if (!f) return;
+        auto apply = [&](uint64_t &v) { v = on ? v | offload : v & ~offload; };
+        if (q) {
+            if (Queue *s = queue(p, false, *q)) apply(s->offloads);
+            return;
+        }
+        apply(f->tx_offloads);
+        for (Queue &s : f->txq)
+            apply(s.offloads);
+    }
+    int queue_start_stop(uint16_t p, bool rx, uint16_t q, bool start) override {
+        Queue *s = queue(p, rx, q);
+        if (!s) return -EINVAL;
+        s->started = start;
+        return 0;
+    }
+    void reconfigure(std::optional<uint16_t> p, bool device, bool queues) override {
+        for (auto &[id, f] : ports)
+            if (!p || *p == id) {
+                f.need_reconfig |= device;
+                f.need_reconfig_queues |= queues;
+            }
+    }
+
+    std::string start(std::optional<uint16_t> p) override {
+        starts++;
+        std::string o;
+        for (auto &[id, f] : ports)
+            if ((!p || *p == id) && f.status == PortStatus::Stopped) {
+                f.status = PortStatus::Started;
+                f.need_reconfig = f.need_reconfig_queues = false;
+                o += "Port " + std::to_string(id) + ": started\n";
+            }
+        return o + "Done\n";
+    }
+    std::string stop(std::optional<uint16_t> p) override {
+        stops++;
+        std::string o = "Stopping ports...\n";
+        for (auto &[id, f] : ports)
+            if ((!p || *p == id) && f.status == PortStatus::Started) {
+                if (forwarding(id)) {
+                    o += "Please remove port " + std::to_string(id) +
+                         " from forwarding configuration.\n";
+                    continue;
+                }
+                f.status = PortStatus::Stopped;
+            }
+        return o + "Done\n";
+    }
+    std::string close(std::optional<uint16_t> p) override {
+        closes++;
+        std::string o = "Closing ports...\n";
+        for (auto &[id, f] : ports)
+            if ((!p || *p == id) && f.status == PortStatus::Stopped) {
+                f.status = PortStatus::Closed;
+                o += "Port " + std::to_string(id) + " is closed\n";
+            }
+        return o + "Done\n";
+    }
+
+    void set_verbose(unsigned level) override { verbose_level = level; }
+    unsigned verbose() const override { return verbose_level; }
+};
+
+} // namespace pmdfwd::testing
