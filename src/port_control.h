@@ -121,7 +121,8 @@ class PortControl {
     virtual int set_mtu(uint16_t port, uint16_t mtu) = 0;
     virtual uint16_t queue_ring_size(uint16_t port, bool rx, uint16_t queue) const = 0;
     virtual void set_queue_ring_size(uint16_t port, bool rx, uint16_t queue, uint16_t size) = 0;
-    // "" or why not (testpmd's "Failed to setup RX queue").
+    // Sets one queue up again with its settings: 0 or ethdev's error
+    // (the command then says testpmd's "Failed to setup RX queue").
     virtual int setup_queue(uint16_t port, bool rx, uint16_t queue) = 0;
     virtual bool deferred_start(uint16_t port, bool rx, uint16_t queue) const = 0;
     virtual void set_deferred_start(uint16_t port, bool rx, uint16_t queue, bool on) = 0;

@@ -209,6 +209,8 @@ int EthdevPortControl::mac_addr_set(uint16_t id, const rte_ether_addr &m) {
 }
 
 std::vector<rte_ether_addr> &EthdevPortControl::mc_addrs(uint16_t id) {
+    // Commands name existing ports only; an unknown one gets a list of its own
+    // that nothing applies.
     static std::vector<rte_ether_addr> none;
     Port *p = port(id);
     return p ? p->mc_addrs : none;
