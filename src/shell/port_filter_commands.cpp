@@ -9,6 +9,8 @@
 
 #include <rte_errno.h>
 
+#include <algorithm>
+
 #include <cstring>
 
 namespace pmdfwd::shell {
