@@ -10,7 +10,6 @@
 #include <rte_errno.h>
 
 #include <algorithm>
-
 #include <cstring>
 
 namespace pmdfwd::shell {
