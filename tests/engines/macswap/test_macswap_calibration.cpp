@@ -19,7 +19,6 @@ extern "C" {
 namespace pmdfwd::macswap {
 namespace {
 
-constexpr rte_cpu_flag_t kEnd = RTE_CPUFLAG_NUMFLAGS;
 
 // A kernel that does the work of another one and then waits: the same code,
 // made much slower (a few thousand TSC cycles per burst of 32, where real
