@@ -19,7 +19,6 @@ extern "C" {
 namespace pmdfwd::macswap {
 namespace {
 
-
 // A kernel that does the work of another one and then waits: the same code,
 // made much slower (a few thousand TSC cycles per burst of 32, where real
 // kernels take a few hundred).
