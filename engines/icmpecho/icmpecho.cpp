@@ -20,6 +20,11 @@
 namespace pmdfwd::engines {
 namespace {
 
+// ICMP echo types (RFC 792): DPDK 24.11 deprecates its RTE_IP_ICMP_ECHO_*
+// names and 22.11 lacks their replacements.
+constexpr uint8_t kIcmpEchoRequest = 8;
+constexpr uint8_t kIcmpEchoReply = 0;
+
 template <typename T>
 T *header_at(rte_mbuf *m, uint32_t off) {
     return off + sizeof(T) <= m->data_len ? rte_pktmbuf_mtod_offset(m, T *, off) : nullptr;
@@ -46,8 +51,8 @@ bool arp_reply(rte_ether_hdr *eth, rte_arp_hdr *arp, const uint8_t *port_mac) {
 // to reply (0): RFC 1624's incremental update.
 uint16_t echo_reply_checksum(uint16_t cksum) {
     uint32_t sum = ~cksum & 0xffff;
-    sum += ~RTE_BE16(RTE_IP_ICMP_ECHO_REQUEST << 8) & 0xffff;
-    sum += RTE_BE16(RTE_IP_ICMP_ECHO_REPLY << 8);
+    sum += ~RTE_BE16(kIcmpEchoRequest << 8) & 0xffff;
+    sum += RTE_BE16(kIcmpEchoReply << 8);
     sum = (sum & 0xffff) + (sum >> 16);
     sum = (sum & 0xffff) + (sum >> 16);
     return static_cast<uint16_t>(~sum);
@@ -57,7 +62,7 @@ bool echo_reply(rte_mbuf *m, rte_ether_hdr *eth, uint32_t l3) {
     auto *ip = header_at<rte_ipv4_hdr>(m, l3);
     if (ip == nullptr || ip->next_proto_id != IPPROTO_ICMP) return false;
     auto *icmp = header_at<rte_icmp_hdr>(m, l3 + rte_ipv4_hdr_len(ip));
-    if (icmp == nullptr || icmp->icmp_type != RTE_IP_ICMP_ECHO_REQUEST || icmp->icmp_code != 0)
+    if (icmp == nullptr || icmp->icmp_type != kIcmpEchoRequest || icmp->icmp_code != 0)
         return false;
     std::swap(eth->src_addr, eth->dst_addr);
     const rte_be32_t src = ip->src_addr;
@@ -73,7 +78,7 @@ bool echo_reply(rte_mbuf *m, rte_ether_hdr *eth, uint32_t l3) {
         ip->src_addr = ip->dst_addr;
         ip->dst_addr = src;
     }
-    icmp->icmp_type = RTE_IP_ICMP_ECHO_REPLY;
+    icmp->icmp_type = kIcmpEchoReply;
     icmp->icmp_cksum = echo_reply_checksum(icmp->icmp_cksum);
     return true;
 }

@@ -135,6 +135,11 @@ class NicDefaults(Harness):
                     break
                 self.assertLess(time.monotonic(), deadline, f"ports never started: {infos}")
                 time.sleep(0.1)
+        # DPDK 24.11 and later report bit masks as hex strings, 22.11 as numbers.
+        for info in infos:
+            for key, value in info.items():
+                if isinstance(value, str) and value.startswith("0x"):
+                    info[key] = int(value, 16)
         return p, infos
 
     def pmdfwd_info(self, app):

@@ -105,9 +105,15 @@ SEQUENCE = [
 _NUMBER = re.compile(r"\d+")
 
 
+# DPDK 23.11 and later prefix a library's log lines with its log type
+# ("ETHDEV: "); the reference was recorded on 22.11, which does not.
+_LOG_TYPE = re.compile(r"^ETHDEV: ")
+
+
 def shape(text):
-    """Line structure and labels: carriage returns dropped, numbers masked."""
-    return [_NUMBER.sub("#", line.rstrip("\r")) for line in text.split("\n")]
+    """Line structure and labels: carriage returns and log-type prefixes
+    dropped, numbers masked."""
+    return [_NUMBER.sub("#", _LOG_TYPE.sub("", line.rstrip("\r"))) for line in text.split("\n")]
 
 
 def build_dir():

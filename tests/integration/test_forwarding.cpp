@@ -12,6 +12,7 @@
 
 #include <rte_bus_vdev.h>
 #include <rte_mempool.h>
+#include <rte_version.h>
 
 #include <gtest/gtest.h>
 
@@ -384,6 +385,13 @@ TEST_F(RingForwarding, PortRestartAndDeferredQueue) {
     ASSERT_TRUE(app.execute("port stop all"));
     EXPECT_EQ(app.start(0), "Not all ports were started");
     ASSERT_TRUE(app.execute("port 0 rxq 0 deferred_start on"));
+    if (RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)) {
+        // 25.11's ethdev refuses a deferred queue on a driver without queue
+        // start (net_ring): the port stays down, as under testpmd.
+        app.execute("port start all");
+        EXPECT_EQ(app.start(0), "Not all ports were started");
+        GTEST_SKIP() << "DPDK 25.11 refuses deferred start on net_ring";
+    }
     ASSERT_TRUE(app.execute("port start all"));
     inject(p0, frames(10, 64));
     ASSERT_EQ(app.start(0), "");
