@@ -108,6 +108,14 @@ inline int64_t l4_bytes(const rte_mbuf *m, const PacketInfo &info, const void *l
     return n < 0 || end > int64_t{m->pkt_len} ? -1 : n;
 }
 
+// rte_hash_crc reads whole 8-, 4- and 2-byte words: bytes up to an 8-byte
+// boundary go one at a time so that every wider load is aligned.
+inline uint32_t crc32c_bytes(const uint8_t *p, uint32_t n, uint32_t crc) {
+    for (; n > 0 && (reinterpret_cast<uintptr_t>(p) & 7) != 0; p++, n--)
+        crc = rte_hash_crc_1byte(*p, crc);
+    return n > 0 ? rte_hash_crc(p, n, crc) : crc;
+}
+
 // SCTP's CRC32c (RFC 4960 appendix B) over n bytes from off, across segments,
 // with the checksum field already zero.
 inline uint32_t sctp_crc32c(const rte_mbuf *m, uint32_t off, uint32_t n) {
@@ -118,7 +126,7 @@ inline uint32_t sctp_crc32c(const rte_mbuf *m, uint32_t off, uint32_t n) {
             continue;
         }
         const uint32_t chunk = std::min<uint32_t>(n, s->data_len - off);
-        crc = rte_hash_crc(rte_pktmbuf_mtod_offset(s, const uint8_t *, off), chunk, crc);
+        crc = crc32c_bytes(rte_pktmbuf_mtod_offset(s, const uint8_t *, off), chunk, crc);
         n -= chunk;
         off = 0;
     }
