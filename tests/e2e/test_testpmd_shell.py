@@ -229,6 +229,11 @@ class Terminal(unittest.TestCase):
         s._fill(1)  # the prompt that follows
         s.raw = b""
         s.send("show port stats 0")
+        # The extra newline's prompt may still be on its way (slow builds:
+        # sanitizers); wait for it, not for a fixed time.
+        deadline = time.monotonic() + 10
+        while b"testpmd> \r\r\ntestpmd> " not in s.raw and time.monotonic() < deadline:
+            s._fill(0.5)
         raw = s.raw
         # The echo as testpmd's line editor writes it (its \r\n through the
         # tty's ONLCR), then output lines ending in exactly \r\n, no blank
