@@ -23,29 +23,29 @@ bool dev_info_failed(Ctx &c, uint16_t port, int rc) {
                        ") info: " + std::strerror(-rc));
 }
 
-bool show_info(Ctx &c, const Args &a) {
-    auto ports = ports_arg(c, a[0]);
-    if (!ports) return false;
-    for (uint16_t p : *ports) {
+// Each port's device info, through text(port, info); stops at ethdev's first
+// refusal, as testpmd does.
+template <typename Text>
+bool append_port_infos(Ctx &c, const std::vector<uint16_t> &ports, Text text) {
+    for (uint16_t p : ports) {
         PortInfo info;
         const int rc = c.host.port_control().info(p, &info);
         if (rc != 0) return dev_info_failed(c, p, rc);
-        *c.out += port_info_text(p, info);
+        *c.out += text(p, info);
     }
     return true;
+}
+
+bool show_info(Ctx &c, const Args &a) {
+    auto ports = ports_arg(c, a[0]);
+    return ports && append_port_infos(c, *ports, port_info_text);
 }
 
 bool show_summary(Ctx &c, const Args &a) {
     auto ports = ports_arg(c, a[0]);
     if (!ports) return false;
     *c.out += port_summary_header(c.host.port_ids().size());
-    for (uint16_t p : *ports) {
-        PortInfo info;
-        const int rc = c.host.port_control().info(p, &info);
-        if (rc != 0) return dev_info_failed(c, p, rc);
-        *c.out += port_summary_line(p, info);
-    }
-    return true;
+    return append_port_infos(c, *ports, port_summary_line);
 }
 
 bool show_queue(Ctx &c, const Args &a) {
