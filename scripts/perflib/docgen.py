@@ -18,9 +18,14 @@ Parts of a run:
            involved: the same on a busy machine)
   bench    benchmarks/bench_macswap: each kernel alone on hot, warm and cold
            working sets, TSC cycles per packet, fastest of its repetitions
+  dpdk-R   for each Debian root R made by scripts/dpdk-matrix.sh (trixie:
+           DPDK 24.11, sid: 25.11), that root's dpdk-testpmd (A) against
+           pmdfwd built there (B): io and macswap on ring-hot, ring-warm and
+           null at 64 B. The host's DPDK gets the same table from `matrix`.
 """
 
 import dataclasses
+import glob
 import json
 import os
 import re
@@ -42,6 +47,47 @@ class Part:
     extra: dict = field(default_factory=dict)
 
 
+# Where scripts/dpdk-matrix.sh builds pmdfwd inside a root.
+ROOT_PMDFWD = "/opt/pmdfwd/build/pmdfwd"
+# The cells of a per-version table: a subset of `matrix`, so that the host's
+# DPDK needs no run of its own.
+VERSION_TIERS = ("ring-hot", "ring-warm", "null")
+
+
+@dataclass
+class Version:
+    """A DPDK to compare on: the host's (root None) or a Debian root's."""
+    name: str
+    dpdk: str  # libdpdk.pc's Version, or None
+    root: str = None
+
+
+def dpdk_version(root="/"):
+    """The DPDK version pkg-config would report inside `root`."""
+    for pc in sorted(glob.glob(os.path.join(root, "usr/lib/*/pkgconfig/libdpdk.pc"))):
+        try:
+            with open(pc) as f:
+                m = re.search(r"^Version:\s*(\S+)", f.read(), re.M)
+        except OSError:
+            continue
+        if m:
+            return m.group(1)
+    return None
+
+
+def find_versions(roots_dir):
+    """The roots under roots_dir that hold both a dpdk-testpmd and a pmdfwd
+    built by scripts/dpdk-matrix.sh, oldest DPDK first."""
+    found = []
+    for name in sorted(os.listdir(roots_dir)) if os.path.isdir(roots_dir) else []:
+        root = os.path.join(roots_dir, name)
+        pmdfwd = os.path.join(root, ROOT_PMDFWD.lstrip("/"))
+        testpmd = os.path.join(root, "usr/bin/dpdk-testpmd")
+        if os.path.isdir(root) and os.access(pmdfwd, os.X_OK) and os.path.lexists(testpmd):
+            found.append(Version(name, dpdk_version(root), root))
+    return sorted(found, key=lambda v: [int(x) if x.isdigit() else 0 for x in (v.dpdk or "0").split(".")])
+
+
 @dataclass
 class Settings:
     testpmd: str
@@ -55,6 +101,8 @@ class Settings:
     icount_seconds: int = 2
     bench: str = None  # bench_macswap binary, or None
     bench_reps: int = 5
+    host_dpdk: str = None
+    versions: list = field(default_factory=list)  # Version per Debian root
 
 
 def plan(s, work):
@@ -86,6 +134,12 @@ def plan(s, work):
                                      "hot", "--modes", "io,macswap", "--kernels", ",".join(kernels),
                                      "--seconds", str(s.icount_seconds)],
                           icount_runs=2 + 1 + len(kernels)))
+    for v in s.versions:
+        parts.append(Part(f"dpdk-{v.name}", ["compare", "--a", f"testpmd:root={v.root}", "--b",
+                                             f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}", "--rigs", "ring,null",
+                                             "--ring-tiers", "hot,warm", "--frames", "64", "--layouts", "1Q1C",
+                                             "--modes", "io,macswap", *common],
+                          runs=2 * len(VERSION_TIERS) * 2 * s.reps))
     for p in parts:
         p.out = os.path.join(work, p.name)
         p.argv += ["--out", p.out] if p.name == "icount" else ["--out", p.out, "--no-png"]
@@ -255,6 +309,55 @@ def kernel_rows(k, a="testpmd", b="pmdfwd"):
     return rows
 
 
+def version_rows(results):
+    """cell_rows() of the per-version cells: io and macswap, VERSION_TIERS, 64 B, one queue."""
+    if not results:
+        return []
+    keep = [c for c in results["cells"] if c["variant"] in VERSION_TIERS and c["frame"] == 64
+            and c.get("layout") == "1Q1C" and not c.get("kernel")]
+    return cell_rows(dict(results, cells=keep))
+
+
+def versions_summary(versions):
+    """One row per cell, one column per DPDK: pmdfwd/testpmd and verdict.
+    versions: [(Version, results or None)]."""
+    rows = []
+    for tier in VERSION_TIERS:
+        for mode in ("io", "macswap"):
+            row = [f"{tier} {mode}"]
+            for _, res in versions:
+                c = _cmp(res, f"{tier}/{mode}/64B/1Q1C")
+                row.append(f"x{c['ratio']:.3f} {c['verdict']}" if c and "ratio" in c else "-")
+            rows.append(row)
+    return rows
+
+
+def _version_title(v):
+    where = "the host" if v.root is None else f"root {v.name}, `{v.root}`"
+    return f"DPDK {v.dpdk or '?'} ({where})"
+
+
+def render_versions(versions):
+    """The "By DPDK version" section; versions: [(Version, results or None)], host first."""
+    out = ["## By DPDK version", "",
+           "pmdfwd is compared only with the dpdk-testpmd of the same DPDK, both from the same Debian packages: "
+           "the DPDK packages of different Debian releases differ in speed on these rigs by more than pmdfwd and "
+           "testpmd differ from each other. The host's table is the subset of the matrix above; each Debian root "
+           "(made by `scripts/dpdk-matrix.sh`, pmdfwd built inside it) has its own compare run, same protocol, "
+           "both forwarders running in the root through chroot.", ""]
+    if len(versions) < 2:
+        out += ["Only the host's DPDK was measured: no Debian root with pmdfwd built in it was found "
+                "(`scripts/dpdk-matrix.sh`, as root, makes them; `scripts/perf doc --roots DIR`).", ""]
+    out.append(_table(["cell (pmdfwd / testpmd, 64 B, 1 core)"] + [f"DPDK {v.dpdk or v.name}" for v, _ in versions],
+                      versions_summary(versions)))
+    for v, res in versions:
+        out += ["", f"### {_version_title(v)}", ""]
+        rows = version_rows(res)
+        out.append(_table(["cell", "testpmd Mpps median [min-max] CV", "pmdfwd Mpps median [min-max] CV",
+                           "ratio", "95 % CI", "verdict"], rows) if rows else "not measured")
+    return out
+
+
 _CAL_START = re.compile(r"^\s*macswap kernel: .*$", re.M)
 
 
@@ -327,7 +430,8 @@ def render(ctx):
         out += ["", "**Incomplete run:** " + "; ".join(ctx["failures"])]
     out += ["", "## Goals of issue 11", ""]
     out.append(_table(["goal", "target", "measured (B/A, 95 % CI, verdict)", "met"], goals(m, k)))
-    out += ["", "## pmdfwd (default kernel) against dpdk-testpmd 22.11", ""]
+    host = s.host_dpdk or "(host)"
+    out += ["", f"## pmdfwd (default kernel) against dpdk-testpmd {host}", ""]
     if m:
         out += ["```", report.mail_blocks(m), "```", ""]
         out.append(_table(["cell", "testpmd Mpps median [min-max] CV", "pmdfwd Mpps median [min-max] CV", "ratio",
@@ -339,11 +443,12 @@ def render(ctx):
             out += [""] + [f"- {v}: {n}" for v, n in notes]
     else:
         out.append("not measured")
+    out += [""] + render_versions(ctx.get("versions") or [(Version("host", s.host_dpdk), m)])
     out += ["", "## Engine overhead: 1/macswap - 1/io", "",
             "Nanoseconds per packet that macswap adds to io in the same rig, from the medians above (io moves "
             "the same packets without touching them).", ""]
     out.append(_table(["rig", "dpdk-testpmd ns", "pmdfwd ns", "pmdfwd/testpmd"], overhead_rows(m)))
-    out += ["", "## Each pmdfwd kernel against dpdk-testpmd 22.11 (ring-hot, macswap, 64 B)", ""]
+    out += ["", f"## Each pmdfwd kernel against dpdk-testpmd {host} (ring-hot, macswap, 64 B)", ""]
     if k:
         out.append("dpdk-testpmd runs its one macswap (22.11's SSE shape) in every row, alternated with pmdfwd "
                    "forced to the kernel.")

@@ -1,5 +1,7 @@
 """scripts/perf doc: what it plans to measure, how long that takes, and the
 markdown it renders from results (synthetic here: the figures are the test's)."""
+import os
+import tempfile
 import unittest
 
 import _path  # noqa: F401
@@ -10,7 +12,7 @@ KERNELS = ["avx2", "avx512", "sse-interleaved", "sse", "scalar"]
 
 def settings(**kw):
     args = dict(testpmd="/usr/bin/dpdk-testpmd", pmdfwd="/b/pmdfwd", generator="/usr/bin/dpdk-testpmd",
-                kernels=KERNELS)
+                kernels=KERNELS, host_dpdk="22.11.11")
     args.update(kw)
     return docgen.Settings(**args)
 
@@ -65,6 +67,69 @@ class TestPlan(unittest.TestCase):
     def test_no_icount_part_when_asked(self):
         names = [p.name for p in docgen.plan(settings(icount=False), "/w")]
         self.assertNotIn("icount", names)
+
+
+class TestVersions(unittest.TestCase):
+    def make_root(self, top, name, version, pmdfwd=True):
+        root = os.path.join(top, name)
+        pc = os.path.join(root, "usr/lib/x86_64-linux-gnu/pkgconfig")
+        os.makedirs(pc)
+        with open(os.path.join(pc, "libdpdk.pc"), "w") as f:
+            f.write(f"prefix=/usr\nName: DPDK\nVersion: {version}\nLibs: -lrte_eal\n")
+        os.makedirs(os.path.join(root, "usr/bin"))
+        os.symlink("/usr/bin/dpdk-testpmd-real", os.path.join(root, "usr/bin/dpdk-testpmd"))
+        if pmdfwd:
+            build = os.path.join(root, "opt/pmdfwd/build")
+            os.makedirs(build)
+            with open(os.path.join(build, "pmdfwd"), "w") as f:
+                f.write("#!/bin/sh\n")
+            os.chmod(os.path.join(build, "pmdfwd"), 0o755)
+        return root
+
+    def test_roots_with_a_built_pmdfwd_oldest_dpdk_first(self):
+        with tempfile.TemporaryDirectory() as top:
+            sid = self.make_root(top, "sid", "25.11.4")
+            trixie = self.make_root(top, "trixie", "24.11.8")
+            self.make_root(top, "bookworm", "22.11.11", pmdfwd=False)  # never built: skipped
+            found = docgen.find_versions(top)
+        self.assertEqual([(v.name, v.dpdk, v.root) for v in found],
+                         [("trixie", "24.11.8", trixie), ("sid", "25.11.4", sid)])
+        self.assertEqual(docgen.find_versions(os.path.join(top, "gone")), [])
+
+    def test_one_compare_per_root_in_the_root(self):
+        s = settings(versions=[docgen.Version("trixie", "24.11.8", "/r/trixie")])
+        p = docgen.plan(s, "/w")[-1]
+        self.assertEqual(p.name, "dpdk-trixie")
+        argv = " ".join(p.argv)
+        self.assertIn("--a testpmd:root=/r/trixie --b pmdfwd:root=/r/trixie,bin=/opt/pmdfwd/build/pmdfwd", argv)
+        self.assertIn("--rigs ring,null --ring-tiers hot,warm --frames 64 --layouts 1Q1C --modes io,macswap", argv)
+        self.assertTrue(argv.endswith("--out /w/dpdk-trixie --no-png"))
+        self.assertEqual(p.runs, 6 * 2 * s.reps)
+
+    def test_a_table_per_version_and_a_summary_across_them(self):
+        host = results([(cell("ring-hot", "io"), spread(1000), spread(1100)),
+                        (cell("ring-hot", "macswap"), spread(400), spread(600)),
+                        (cell("ring-cold", "macswap", layout="6Q1C"), spread(100), spread(140)),
+                        (cell("vhost", "io"), spread(5), spread(5))])
+        trixie = results([(cell("ring-hot", "macswap"), spread(300), spread(300)),
+                          (cell("null", "io"), spread(100), spread(90))])
+        text = "\n".join(docgen.render_versions([
+            (docgen.Version("host", "22.11.11"), host), (docgen.Version("trixie", "24.11.8", "/r/trixie"), trixie),
+            (docgen.Version("sid", "25.11.4", "/r/sid"), None)]))
+        self.assertIn("| cell (pmdfwd / testpmd, 64 B, 1 core) | DPDK 22.11.11 | DPDK 24.11.8 | DPDK 25.11.4 |", text)
+        self.assertIn("| ring-hot macswap | x1.500 faster | x1.000 within noise | - |", text)
+        self.assertIn("| null io | - | x0.900 slower | - |", text)
+        self.assertIn("### DPDK 24.11.8 (root trixie, `/r/trixie`)", text)
+        self.assertIn("### DPDK 25.11.4 (root sid, `/r/sid`)\n\nnot measured", text)
+        host_table = text.split("### DPDK 22.11.11 (the host)")[1].split("###")[0]
+        self.assertIn("| ring-hot/macswap/64B/1Q1C |", host_table)
+        self.assertNotIn("ring-cold", host_table)  # not a per-version cell
+        self.assertNotIn("vhost", host_table)
+
+    def test_without_roots_the_doc_says_how_to_make_them(self):
+        text = docgen.render({"settings": settings()})
+        self.assertIn("## By DPDK version", text)
+        self.assertIn("scripts/dpdk-matrix.sh", text)
 
 
 class TestRender(unittest.TestCase):
