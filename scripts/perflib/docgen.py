@@ -47,6 +47,10 @@ class Part:
     extra: dict = field(default_factory=dict)
 
 
+# A doc run's own record in its work directory (scripts/perf doc --render).
+RUN_FILE = "doc-run.json"
+RUN_FORMAT = "pmdfwd-perf-doc/1"
+
 # Where scripts/dpdk-matrix.sh builds pmdfwd inside a root.
 ROOT_PMDFWD = "/opt/pmdfwd/build/pmdfwd"
 # The cells of a per-version table: a subset of `matrix`, so that the host's
@@ -103,6 +107,16 @@ class Settings:
     bench_reps: int = 5
     host_dpdk: str = None
     versions: list = field(default_factory=list)  # Version per Debian root
+
+
+def settings_to_json(s):
+    return dataclasses.asdict(s)
+
+
+def settings_from_json(d):
+    d = dict(d)
+    d["versions"] = [Version(**v) for v in d.get("versions", [])]
+    return Settings(**d)
 
 
 def plan(s, work):
@@ -245,8 +259,10 @@ def goals(m, k, a="testpmd", b="pmdfwd"):
     rows.append(_ratio_goal("ring-warm macswap", m, _key_of(m, "ring-warm", "macswap"), 1.6))
     rows.append(_ratio_goal("ring-cold macswap (data beyond L2)", m, _key_of(m, "ring-cold", "macswap"), 1.5))
     rows.append(_ratio_goal("null macswap", m, _key_of(m, "null", "macswap"), 1.05))
-    slower = [key for r in (m, k) if r for key, c in r.get("comparison", {}).items() if c.get("verdict") == "slower"]
-    rows.append(["no cell slower than dpdk-testpmd", "none", ", ".join(slower) or "none",
+    # The matrix's cells only: a kernel forced for comparison (scalar) is
+    # not what a user runs, and may well be slower.
+    slower = [key for key, c in (m or {}).get("comparison", {}).items() if c.get("verdict") == "slower"]
+    rows.append(["no cell of the matrix slower than dpdk-testpmd", "none", ", ".join(slower) or "none",
                  "**yes**" if not slower else "**no**"])
     return rows
 
@@ -281,6 +297,14 @@ def cell_rows(results):
     return rows
 
 
+# A difference of two medians whose runs spread more than this says nothing.
+NOISY_CV = 0.10
+
+
+def _max_cv(results, keys, labels):
+    return max((_cell(results, k).get(lab, {}).get("cv") or 0.0) for k in keys for lab in labels)
+
+
 def overhead_rows(m, a="testpmd", b="pmdfwd"):
     rows = []
     for tier in ("ring-hot", "ring-warm", "null", "vhost"):
@@ -289,8 +313,10 @@ def overhead_rows(m, a="testpmd", b="pmdfwd"):
             oa, ob = overhead_ns(m, tier, a, f), overhead_ns(m, tier, b, f)
             if oa is None and ob is None:
                 continue
+            cv = _max_cv(m, [f"{tier}/io/{f}B/1Q1C", f"{tier}/macswap/{f}B/1Q1C"], (a, b))
             rows.append([f"{tier} {f} B", _fmt(oa, 2), _fmt(ob, 2),
-                         f"{ob / oa:.2f}" if oa and ob is not None and oa > 0 else "-"])
+                         f"{ob / oa:.2f}" if oa and ob is not None and oa > 0 else "-",
+                         f"noise: a run spread (CV) of {cv:.0%}" if cv > NOISY_CV else ""])
     return rows
 
 
@@ -366,11 +392,15 @@ def calibration_block(log_text):
     m = _CAL_START.search(log_text or "")
     if not m:
         return None
+    # describe_kernels() ends with the "auto picks" line; the port
+    # configuration printed after it has the same indentation.
     lines = []
     for line in log_text[m.start():].splitlines():
-        if lines and not line.startswith("  ") and not line.startswith("    "):
+        if lines and not line.startswith("  "):
             break
         lines.append(line.rstrip())
+        if line.strip().startswith("auto picks "):
+            break
     return "\n".join(lines).strip("\n")
 
 
@@ -447,7 +477,7 @@ def render(ctx):
     out += ["", "## Engine overhead: 1/macswap - 1/io", "",
             "Nanoseconds per packet that macswap adds to io in the same rig, from the medians above (io moves "
             "the same packets without touching them).", ""]
-    out.append(_table(["rig", "dpdk-testpmd ns", "pmdfwd ns", "pmdfwd/testpmd"], overhead_rows(m)))
+    out.append(_table(["rig", "dpdk-testpmd ns", "pmdfwd ns", "pmdfwd/testpmd", "note"], overhead_rows(m)))
     out += ["", f"## Each pmdfwd kernel against dpdk-testpmd {host} (ring-hot, macswap, 64 B)", ""]
     if k:
         out.append("dpdk-testpmd runs its one macswap (22.11's SSE shape) in every row, alternated with pmdfwd "

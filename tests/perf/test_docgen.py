@@ -151,6 +151,11 @@ class TestRender(unittest.TestCase):
         self.assertAlmostEqual(docgen.overhead_ns(self.m, "ring-hot", "pmdfwd"), 1000 / 600 - 1)
         self.assertIsNone(docgen.overhead_ns(self.m, "ring-warm", "pmdfwd"), "no io cell there")
 
+    def test_overhead_from_spread_out_runs_is_marked_as_noise(self):
+        noisy = results([(cell("vhost", "io"), [10, 7, 12, 13], spread(12)),
+                         (cell("vhost", "macswap"), spread(9), spread(10))])
+        self.assertEqual(docgen.overhead_rows(noisy)[0][4], "noise: a run spread (CV) of 25%")
+
     def test_goals_are_judged_on_ratio_and_verdict(self):
         rows = {r[0]: r for r in docgen.goals(self.m, self.k)}
         hot = rows["ring-hot macswap, default kernel"]
@@ -162,8 +167,14 @@ class TestRender(unittest.TestCase):
         self.assertEqual(rows["ring-warm macswap"][3], "**no**")  # 1.5 < 1.6
         self.assertEqual(rows["ring-cold macswap (data beyond L2)"][3], "**no**")  # 1.4 < 1.5
         self.assertEqual(rows["null macswap"][3], "**no**")
-        slower = rows["no cell slower than dpdk-testpmd"]
+        slower = rows["no cell of the matrix slower than dpdk-testpmd"]
         self.assertEqual((slower[2], slower[3]), ("null/macswap/64B/1Q1C", "**no**"))
+
+    def test_a_forced_kernel_slower_is_not_a_slower_matrix_cell(self):
+        m = results([(cell("ring-hot", "macswap"), spread(400), spread(600))])
+        k = results([(cell("ring-hot", "macswap", kernel="scalar"), spread(400), spread(280))])
+        slower = {r[0]: r for r in docgen.goals(m, k)}["no cell of the matrix slower than dpdk-testpmd"]
+        self.assertEqual((slower[2], slower[3]), ("none", "**yes**"))
 
     def test_a_goal_without_significance_says_so(self):
         noisy = results([(cell("ring-hot", "macswap"), [400, 300, 500], [560, 420, 700])])
@@ -183,7 +194,7 @@ class TestRender(unittest.TestCase):
         self.assertIn("    scripts/perf compare --a x", text)
         self.assertIn("![matrix](perf/matrix.png)", text)
         self.assertIn("| sse | 400.000 | 420.000 | 1.050 |", text)
-        self.assertIn("| ring-hot 64 B | 1.50 | 0.67 | 0.44 |", text)
+        self.assertIn("| ring-hot 64 B | 1.50 | 0.67 | 0.44 |  |", text)
         self.assertIn("in 10.0 minutes", text)
 
     def test_missing_parts_render_as_not_measured(self):
@@ -225,8 +236,61 @@ class TestCalibrationBlock(unittest.TestCase):
         self.assertTrue(block.endswith("measured here"))
         self.assertNotIn("Press enter", block)
 
+    def test_block_ends_at_the_choice_before_lines_of_the_same_indentation(self):
+        block = docgen.calibration_block(self.LOG.replace("Press enter to exit\n",
+                                                          "  port 0: RX queue number: 1\n"))
+        self.assertTrue(block.endswith("measured here"))
+        self.assertNotIn("port 0", block)
+
     def test_no_block(self):
         self.assertIsNone(docgen.calibration_block("io packet forwarding\n"))
+
+
+class TestRunRecord(unittest.TestCase):
+    def test_settings_with_versions_survive_json(self):
+        import json
+        s = settings(versions=[docgen.Version("sid", "25.11.4", "/r/sid")], bench="/b/bench_macswap")
+        back = docgen.settings_from_json(json.loads(json.dumps(docgen.settings_to_json(s))))
+        self.assertEqual(back, s)
+
+
+class TestRenderAgain(unittest.TestCase):
+    """scripts/perf doc --render WORK: the doc written again from a run's results, nothing measured."""
+
+    def perf(self, *argv):
+        import subprocess
+        import sys
+        return subprocess.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "doc", *argv],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120, check=False)
+
+    def test_doc_from_a_work_directory(self):
+        import json
+        with tempfile.TemporaryDirectory() as work:
+            m = results([(cell("ring-hot", "io"), spread(1000), spread(1000)),
+                         (cell("ring-hot", "macswap"), spread(400), spread(600))])
+            os.makedirs(os.path.join(work, "matrix"))
+            with open(os.path.join(work, "matrix", "results.json"), "w") as f:
+                json.dump({k: v for k, v in m.items() if k not in ("summary", "comparison", "analysis")}, f)
+            run = {"format": docgen.RUN_FORMAT, "created": "2026-01-02T03:04:05", "machine": {"cpu_model": "cpu"},
+                   "settings": docgen.settings_to_json(settings()), "commands": [["compare", "--a", "x"]],
+                   "wall_s": 60.0, "failures": [], "bench_command": []}
+            with open(os.path.join(work, docgen.RUN_FILE), "w") as f:
+                json.dump(run, f)
+            out = os.path.join(work, "out.md")
+            res = self.perf("--render", work, "--output", out, "--charts", os.path.join(work, "charts"))
+            self.assertEqual(res.returncode, 0, res.stdout.decode())
+            with open(out) as f:
+                text = f.read()
+        self.assertIn("Measured 2026-01-02T03:04:05 on cpu", text)
+        self.assertIn("| ring-hot macswap, default kernel | >= 1.30x | x1.500", text)
+        self.assertIn("### DPDK 22.11.11 (the host)", text)
+
+    def test_a_directory_without_a_run_record_is_refused(self):
+        with tempfile.TemporaryDirectory() as work:
+            res = self.perf("--render", work, "--output", os.path.join(work, "out.md"))
+            self.assertEqual(res.returncode, 2)
+            self.assertIn("doc-run.json missing", res.stdout.decode())
+            self.assertFalse(os.path.exists(os.path.join(work, "out.md")))
 
 
 class TestMerge(unittest.TestCase):
