@@ -92,6 +92,18 @@ def find_versions(roots_dir):
     return sorted(found, key=lambda v: [int(x) if x.isdigit() else 0 for x in (v.dpdk or "0").split(".")])
 
 
+def mirror_kernel(dpdk):
+    """The pmdfwd kernel with the shape of that DPDK's testpmd macswap: up to
+    23.11 one packet loaded, shuffled and stored at a time (sse); from 24.11
+    the loads, shuffles and stores of four packets interleaved
+    (sse-interleaved)."""
+    try:
+        major, minor = (int(x) for x in (dpdk or "").split(".")[:2])
+    except ValueError:
+        return None
+    return "sse-interleaved" if (major, minor) >= (24, 11) else "sse"
+
+
 @dataclass
 class Settings:
     testpmd: str
@@ -154,6 +166,13 @@ def plan(s, work):
                                              "--ring-tiers", "hot,warm", "--frames", "64", "--layouts", "1Q1C",
                                              "--modes", "io,macswap", *common],
                           runs=2 * len(VERSION_TIERS) * 2 * s.reps))
+        kernel = mirror_kernel(v.dpdk)
+        if kernel in s.kernels:
+            parts.append(Part(f"dpdk-{v.name}-mirror", ["compare", "--a", f"testpmd:root={v.root}", "--b",
+                                                        f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}", "--rigs", "ring",
+                                                        "--ring-tiers", "hot", "--frames", "64", "--layouts", "1Q1C",
+                                                        "--modes", "macswap", "--kernels", kernel, *common],
+                              runs=2 * s.reps))
     for p in parts:
         p.out = os.path.join(work, p.name)
         p.argv += ["--out", p.out] if p.name == "icount" else ["--out", p.out, "--no-png"]
@@ -242,9 +261,14 @@ def _ratio_goal(name, results, key, target):
     return [name, f">= {target:.2f}x", got, met]
 
 
-def goals(m, k, a="testpmd", b="pmdfwd"):
+def _kernel_key(results, kernel):
+    return next((c["key"] for c in (results or {}).get("cells", [])
+                 if c.get("kernel") == kernel and kernel and not c.get("skip")), None)
+
+
+def goals(m, k, versions=None, a="testpmd", b="pmdfwd"):
     """The issue's goals against this run's results (m: matrix + vhost merged,
-    k: kernels)."""
+    k: kernels, versions: [(Version, results)] with the host first)."""
     rows = []
     rows.append(_ratio_goal("ring-hot macswap, default kernel", m, _key_of(m, "ring-hot", "macswap"), 1.3))
     ov_b, ov_a = overhead_ns(m, "ring-hot", b), overhead_ns(m, "ring-hot", a)
@@ -253,9 +277,11 @@ def goals(m, k, a="testpmd", b="pmdfwd"):
     else:
         rows.append(["engine overhead 1/macswap - 1/io, ring-hot", "<= 0.90 ns",
                      f"{ov_b:.2f} ns (dpdk-testpmd {_fmt(ov_a, 2)} ns)", "**yes**" if ov_b <= 0.9 else "**no**"])
-    sse = next((c["key"] for c in (k or {}).get("cells", []) if c.get("kernel") == "sse" and not c.get("skip")),
-               None)
-    rows.append(_ratio_goal("sse kernel (testpmd 22.11's shape), ring-hot", k, sse, 1.0))
+    rows.append(_ratio_goal("sse kernel (testpmd 22.11's shape), ring-hot", k, _kernel_key(k, "sse"), 1.0))
+    for v, res in (versions or [])[1:]:
+        kernel = mirror_kernel(v.dpdk)
+        rows.append(_ratio_goal(f"{kernel} kernel against dpdk-testpmd {v.dpdk} (its shape), ring-hot", res,
+                                _kernel_key(res, kernel), 1.0))
     rows.append(_ratio_goal("ring-warm macswap", m, _key_of(m, "ring-warm", "macswap"), 1.6))
     rows.append(_ratio_goal("ring-cold macswap (data beyond L2)", m, _key_of(m, "ring-cold", "macswap"), 1.5))
     rows.append(_ratio_goal("null macswap", m, _key_of(m, "null", "macswap"), 1.05))
@@ -335,12 +361,14 @@ def kernel_rows(k, a="testpmd", b="pmdfwd"):
     return rows
 
 
-def version_rows(results):
-    """cell_rows() of the per-version cells: io and macswap, VERSION_TIERS, 64 B, one queue."""
+def version_rows(results, dpdk=None):
+    """cell_rows() of the per-version cells: io and macswap, VERSION_TIERS, 64 B, one queue, and
+    ring-hot macswap with the kernel of that version's testpmd shape."""
     if not results:
         return []
+    mirror = mirror_kernel(dpdk)
     keep = [c for c in results["cells"] if c["variant"] in VERSION_TIERS and c["frame"] == 64
-            and c.get("layout") == "1Q1C" and not c.get("kernel")]
+            and c.get("layout") == "1Q1C" and c.get("kernel") in (None, mirror)]
     return cell_rows(dict(results, cells=keep))
 
 
@@ -355,6 +383,12 @@ def versions_summary(versions):
                 c = _cmp(res, f"{tier}/{mode}/64B/1Q1C")
                 row.append(f"x{c['ratio']:.3f} {c['verdict']}" if c and "ratio" in c else "-")
             rows.append(row)
+    row = ["ring-hot macswap, the kernel of testpmd's shape"]
+    for v, res in versions:
+        kernel = mirror_kernel(v.dpdk)
+        c = _cmp(res, _kernel_key(res, kernel))
+        row.append(f"{kernel}: x{c['ratio']:.3f} {c['verdict']}" if c and "ratio" in c else "-")
+    rows.append(row)
     return rows
 
 
@@ -370,7 +404,9 @@ def render_versions(versions):
            "the DPDK packages of different Debian releases differ in speed on these rigs by more than pmdfwd and "
            "testpmd differ from each other. The host's table is the subset of the matrix above; each Debian root "
            "(made by `scripts/dpdk-matrix.sh`, pmdfwd built inside it) has its own compare run, same protocol, "
-           "both forwarders running in the root through chroot.", ""]
+           "both forwarders running in the root through chroot. The last row forces the pmdfwd kernel with the "
+           "shape of that DPDK's testpmd macswap (sse up to 23.11; sse-interleaved, the 2024 interleaving, from "
+           "24.11): at or above 1.0 the host adds nothing around the same kernel.", ""]
     if len(versions) < 2:
         out += ["Only the host's DPDK was measured: no Debian root with pmdfwd built in it was found "
                 "(`scripts/dpdk-matrix.sh`, as root, makes them; `scripts/perf doc --roots DIR`).", ""]
@@ -378,7 +414,7 @@ def render_versions(versions):
                       versions_summary(versions)))
     for v, res in versions:
         out += ["", f"### {_version_title(v)}", ""]
-        rows = version_rows(res)
+        rows = version_rows(res, v.dpdk)
         out.append(_table(["cell", "testpmd Mpps median [min-max] CV", "pmdfwd Mpps median [min-max] CV",
                            "ratio", "95 % CI", "verdict"], rows) if rows else "not measured")
     return out
@@ -459,7 +495,8 @@ def render(ctx):
     if ctx.get("failures"):
         out += ["", "**Incomplete run:** " + "; ".join(ctx["failures"])]
     out += ["", "## Goals of issue 11", ""]
-    out.append(_table(["goal", "target", "measured (B/A, 95 % CI, verdict)", "met"], goals(m, k)))
+    versions = ctx.get("versions") or [(Version("host", s.host_dpdk), m)]
+    out.append(_table(["goal", "target", "measured (B/A, 95 % CI, verdict)", "met"], goals(m, k, versions)))
     host = s.host_dpdk or "(host)"
     out += ["", f"## pmdfwd (default kernel) against dpdk-testpmd {host}", ""]
     if m:
@@ -473,7 +510,7 @@ def render(ctx):
             out += [""] + [f"- {v}: {n}" for v, n in notes]
     else:
         out.append("not measured")
-    out += [""] + render_versions(ctx.get("versions") or [(Version("host", s.host_dpdk), m)])
+    out += [""] + render_versions(versions)
     out += ["", "## Engine overhead: 1/macswap - 1/io", "",
             "Nanoseconds per packet that macswap adds to io in the same rig, from the medians above (io moves "
             "the same packets without touching them).", ""]

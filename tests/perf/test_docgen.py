@@ -98,13 +98,31 @@ class TestVersions(unittest.TestCase):
 
     def test_one_compare_per_root_in_the_root(self):
         s = settings(versions=[docgen.Version("trixie", "24.11.8", "/r/trixie")])
-        p = docgen.plan(s, "/w")[-1]
+        p, mirror = docgen.plan(s, "/w")[-2:]
         self.assertEqual(p.name, "dpdk-trixie")
         argv = " ".join(p.argv)
         self.assertIn("--a testpmd:root=/r/trixie --b pmdfwd:root=/r/trixie,bin=/opt/pmdfwd/build/pmdfwd", argv)
         self.assertIn("--rigs ring,null --ring-tiers hot,warm --frames 64 --layouts 1Q1C --modes io,macswap", argv)
         self.assertTrue(argv.endswith("--out /w/dpdk-trixie --no-png"))
         self.assertEqual(p.runs, 6 * 2 * s.reps)
+        # and the kernel of 24.11's testpmd shape against that testpmd
+        self.assertEqual(mirror.name, "dpdk-trixie-mirror")
+        argv = " ".join(mirror.argv)
+        self.assertIn("--a testpmd:root=/r/trixie --b pmdfwd:root=/r/trixie,bin=/opt/pmdfwd/build/pmdfwd", argv)
+        self.assertIn("--rigs ring --ring-tiers hot --frames 64 --layouts 1Q1C --modes macswap "
+                      "--kernels sse-interleaved", argv)
+
+    def test_the_kernel_of_each_testpmd_shape(self):
+        self.assertEqual(docgen.mirror_kernel("22.11.11"), "sse")
+        self.assertEqual(docgen.mirror_kernel("23.11.2"), "sse")
+        self.assertEqual(docgen.mirror_kernel("24.11.8"), "sse-interleaved")
+        self.assertEqual(docgen.mirror_kernel("25.11.4"), "sse-interleaved")
+        self.assertIsNone(docgen.mirror_kernel(None))
+        self.assertIsNone(docgen.mirror_kernel("main"))
+
+    def test_no_mirror_part_when_pmdfwd_lacks_that_kernel(self):
+        s = settings(kernels=["scalar"], versions=[docgen.Version("sid", "25.11.4", "/r/sid")])
+        self.assertEqual(docgen.plan(s, "/w")[-1].name, "dpdk-sid")
 
     def test_a_table_per_version_and_a_summary_across_them(self):
         host = results([(cell("ring-hot", "io"), spread(1000), spread(1100)),
@@ -112,14 +130,21 @@ class TestVersions(unittest.TestCase):
                         (cell("ring-cold", "macswap", layout="6Q1C"), spread(100), spread(140)),
                         (cell("vhost", "io"), spread(5), spread(5))])
         trixie = results([(cell("ring-hot", "macswap"), spread(300), spread(300)),
-                          (cell("null", "io"), spread(100), spread(90))])
+                          (cell("null", "io"), spread(100), spread(90)),
+                          (cell("ring-hot", "macswap", kernel="sse-interleaved"), spread(300), spread(330)),
+                          (cell("ring-hot", "macswap", kernel="sse"), spread(300), spread(200))])
         text = "\n".join(docgen.render_versions([
             (docgen.Version("host", "22.11.11"), host), (docgen.Version("trixie", "24.11.8", "/r/trixie"), trixie),
             (docgen.Version("sid", "25.11.4", "/r/sid"), None)]))
         self.assertIn("| cell (pmdfwd / testpmd, 64 B, 1 core) | DPDK 22.11.11 | DPDK 24.11.8 | DPDK 25.11.4 |", text)
         self.assertIn("| ring-hot macswap | x1.500 faster | x1.000 within noise | - |", text)
         self.assertIn("| null io | - | x0.900 slower | - |", text)
+        self.assertIn("| ring-hot macswap, the kernel of testpmd's shape | - | sse-interleaved: x1.100 faster | - |",
+                      text)
         self.assertIn("### DPDK 24.11.8 (root trixie, `/r/trixie`)", text)
+        trixie_table = text.split("### DPDK 24.11.8")[1].split("###")[0]
+        self.assertIn("| ring-hot/macswap+sse-interleaved/64B/1Q1C |", trixie_table)
+        self.assertNotIn("macswap+sse/", trixie_table)  # not 24.11's shape
         self.assertIn("### DPDK 25.11.4 (root sid, `/r/sid`)\n\nnot measured", text)
         host_table = text.split("### DPDK 22.11.11 (the host)")[1].split("###")[0]
         self.assertIn("| ring-hot/macswap/64B/1Q1C |", host_table)
@@ -175,6 +200,14 @@ class TestRender(unittest.TestCase):
         k = results([(cell("ring-hot", "macswap", kernel="scalar"), spread(400), spread(280))])
         slower = {r[0]: r for r in docgen.goals(m, k)}["no cell of the matrix slower than dpdk-testpmd"]
         self.assertEqual((slower[2], slower[3]), ("none", "**yes**"))
+
+    def test_each_root_judges_the_kernel_of_its_testpmd_shape(self):
+        trixie = results([(cell("ring-hot", "macswap", kernel="sse-interleaved"), spread(300), spread(290))])
+        rows = {r[0]: r for r in docgen.goals(self.m, self.k, [(docgen.Version("host", "22.11.11"), self.m),
+                                                               (docgen.Version("trixie", "24.11.8", "/r"), trixie)])}
+        row = rows["sse-interleaved kernel against dpdk-testpmd 24.11.8 (its shape), ring-hot"]
+        self.assertTrue(row[2].startswith("x0.967"))
+        self.assertEqual(row[3], "**no**")
 
     def test_a_goal_without_significance_says_so(self):
         noisy = results([(cell("ring-hot", "macswap"), [400, 300, 500], [560, 420, 700])])
