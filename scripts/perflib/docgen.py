@@ -22,6 +22,9 @@ Parts of a run:
            DPDK 24.11, sid: 25.11), that root's dpdk-testpmd (A) against
            pmdfwd built there (B): io and macswap on ring-hot, ring-warm and
            null at 64 B. The host's DPDK gets the same table from `matrix`.
+  dpdk-R-mirror  the same pair, ring-hot macswap, pmdfwd forced to the
+           kernel of that testpmd's shape (mirror_kernel); the host's is in
+           `kernels`.
 """
 
 import dataclasses
