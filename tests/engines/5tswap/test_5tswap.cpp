@@ -15,14 +15,6 @@ class FiveTupleSwap : public EngineTest {
         ASSERT_NE(use("5tswap"), nullptr);
         ASSERT_EQ(start(), 0);
     }
-
-    // One packet holding exactly these bytes.
-    rte_mbuf *packet(const std::vector<uint8_t> &bytes) {
-        rte_mbuf *m = rte_pktmbuf_alloc(pool_);
-        auto *p = reinterpret_cast<uint8_t *>(rte_pktmbuf_append(m, bytes.size()));
-        std::copy(bytes.begin(), bytes.end(), p);
-        return m;
-    }
 };
 
 const std::vector<uint8_t> kDst = {0x02, 0, 0, 0, 0, 0x01}, kSrc = {0x02, 0, 0, 0, 0, 0x02};

@@ -132,11 +132,9 @@ class Csum : public EngineTest {
     }
 
     rte_mbuf *packet(const std::vector<uint8_t> &f, uint64_t ol_flags = 0) {
-        rte_mbuf *m = rte_pktmbuf_alloc(pool_);
+        rte_mbuf *m = EngineTest::packet(f);
         EXPECT_NE(m, nullptr);
-        if (!f.empty())
-            std::memcpy(rte_pktmbuf_append(m, static_cast<uint16_t>(f.size())), f.data(), f.size());
-        m->ol_flags = ol_flags;
+        if (m != nullptr) m->ol_flags = ol_flags;
         return m;
     }
 

@@ -14,13 +14,6 @@ class IcmpEcho : public EngineTest {
         ASSERT_NE(use("icmpecho"), nullptr);
         ASSERT_EQ(start(), 0);
     }
-
-    rte_mbuf *packet(const std::vector<uint8_t> &bytes) {
-        rte_mbuf *m = rte_pktmbuf_alloc(pool_);
-        auto *p = reinterpret_cast<uint8_t *>(rte_pktmbuf_append(m, bytes.size()));
-        std::copy(bytes.begin(), bytes.end(), p);
-        return m;
-    }
 };
 
 const std::vector<uint8_t> kHost = {0x02, 0x33, 0, 0, 0, 0x07};

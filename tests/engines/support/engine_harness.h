@@ -95,6 +95,23 @@ class EngineTest : public ::testing::Test {
         return v;
     }
 
+    // One single-segment packet holding exactly these bytes.
+    rte_mbuf *packet(const std::vector<uint8_t> &bytes) {
+        rte_mbuf *m = rte_pktmbuf_alloc(pool_);
+        if (m == nullptr) {
+            ADD_FAILURE() << "mbuf pool empty";
+            return nullptr;
+        }
+        auto *p =
+            reinterpret_cast<uint8_t *>(rte_pktmbuf_append(m, static_cast<uint16_t>(bytes.size())));
+        if (p == nullptr) {
+            ADD_FAILURE() << "no room for " << bytes.size() << " bytes in an mbuf";
+            return m;
+        }
+        std::copy(bytes.begin(), bytes.end(), p);
+        return m;
+    }
+
     const pmdfwd_engine *engine_ = nullptr;
     bool started_ = false;
     rte_mempool *pool_ = nullptr;
