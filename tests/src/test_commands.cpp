@@ -1,5 +1,5 @@
-#include "commands.h"
 #include "support/fake_host.h"
+#include "support/run_line.h"
 
 #include <gtest/gtest.h>
 
@@ -7,17 +7,7 @@
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
-
-namespace {
-
-bool run(FakeHost &h, const std::string &line, std::string *out = nullptr) {
-    std::string o;
-    const bool ok = run_command(h, line, &o);
-    if (out) *out = o;
-    return ok;
-}
-
-} // namespace
+using pmdfwd::testing::run;
 
 TEST(Commands, StartStop) {
     FakeHost h;

@@ -1,22 +1,16 @@
 // The port command families (src/shell/port_*.cpp, session_commands.cpp)
 // against a fake host whose ports behave like net_ring ones: testpmd's
 // answers, its refusals, and that a refused command changes nothing.
-#include "commands.h"
 #include "support/fake_host.h"
+#include "support/run_line.h"
 
 #include <gtest/gtest.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
+using pmdfwd::testing::run;
 
 namespace {
-
-bool run(FakeHost &h, const std::string &line, std::string *out = nullptr) {
-    std::string o;
-    const bool ok = run_command(h, line, &o);
-    if (out) *out = o;
-    return ok;
-}
 
 bool has(const std::string &out, const std::string &what) {
     return out.find(what) != std::string::npos;

@@ -1,0 +1,18 @@
+// One shell line through run_command(), its output kept only when asked for:
+// how the command-family tests drive a host.
+#pragma once
+
+#include "commands.h"
+
+#include <string>
+
+namespace pmdfwd::testing {
+
+inline bool run(HostControl &h, const std::string &line, std::string *out = nullptr) {
+    std::string o;
+    const bool ok = run_command(h, line, &o);
+    if (out) *out = o;
+    return ok;
+}
+
+} // namespace pmdfwd::testing
