@@ -164,18 +164,15 @@ def plan(s, work):
                                      "--seconds", str(s.icount_seconds)],
                           icount_runs=2 + 1 + len(kernels)))
     for v in s.versions:
-        parts.append(Part(f"dpdk-{v.name}", ["compare", "--a", f"testpmd:root={v.root}", "--b",
-                                             f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}", "--rigs", "ring,null",
-                                             "--ring-tiers", "hot,warm", "--frames", "64", "--layouts", "1Q1C",
-                                             "--modes", "io,macswap", *common],
+        def in_root(rigs, tiers, modes, v=v):
+            return ["compare", "--a", f"testpmd:root={v.root}", "--b", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}",
+                    "--rigs", rigs, "--ring-tiers", tiers, "--frames", "64", "--layouts", "1Q1C", "--modes", modes]
+        parts.append(Part(f"dpdk-{v.name}", in_root("ring,null", "hot,warm", "io,macswap") + common,
                           runs=2 * len(VERSION_TIERS) * 2 * s.reps))
         kernel = mirror_kernel(v.dpdk)
         if kernel in s.kernels:
-            parts.append(Part(f"dpdk-{v.name}-mirror", ["compare", "--a", f"testpmd:root={v.root}", "--b",
-                                                        f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}", "--rigs", "ring",
-                                                        "--ring-tiers", "hot", "--frames", "64", "--layouts", "1Q1C",
-                                                        "--modes", "macswap", "--kernels", kernel, *common],
-                              runs=2 * s.reps))
+            parts.append(Part(f"dpdk-{v.name}-mirror",
+                              in_root("ring", "hot", "macswap") + ["--kernels", kernel, *common], runs=2 * s.reps))
     for p in parts:
         p.out = os.path.join(work, p.name)
         p.argv += ["--out", p.out] if p.name == "icount" else ["--out", p.out, "--no-png"]
