@@ -1,12 +1,12 @@
 // The per-stream machinery of the generator engines (txonly, flowgen): the
-// test frame (udp_frame.h), cut into --txpkts segments, built once per stream
+// test frame (lib/frames/udp_frame.h), cut into --txpkts segments, built once per stream
 // at start and copied into every packet, so the per-packet cost is one
 // allocation and one copy; the payload is copied too (testpmd leaves
 // whatever the buffer held) so that captured output is reproducible.
 #pragma once
 
+#include "frames/udp_frame.h"
 #include "tx_fields.h"
-#include "udp_frame.h"
 
 #include <pmdfwd/engine.h>
 

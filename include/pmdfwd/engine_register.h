@@ -13,7 +13,7 @@
 
 #include <pmdfwd/engine.h>
 
-// Defined by the host (src/engine_registry.cpp): registers a built-in
+// Defined by the host (src/engine_host/engine_registry.cpp): registers a built-in
 // engine, or prints why it cannot and aborts (a built-in that the host
 // refuses is a build mistake, found at the first start).
 extern "C" void pmdfwd_register_builtin_engine(const struct pmdfwd_engine *engine);

@@ -1,7 +1,7 @@
-#include "command_spec.h"
+#include "shell/command_spec.h"
 
-#include "parse.h"
-#include "port_text.h"
+#include "options/scalar_parse.h"
+#include "ports/port_text.h"
 
 #include <algorithm>
 

@@ -1,13 +1,13 @@
 // What a shell command family file needs: the row type of the one command
-// table (src/commands.cpp parses, helps, completes and prints usage from it)
+// table (src/shell/command_table.cpp parses, helps, completes and prints usage from it)
 // and the argument helpers every family shares.
 //
-// Adding a family: a file src/shell/<family>.cpp defining <family>_commands(),
-// its declaration below, its line in command_families() (src/commands.cpp),
+// Adding a family: a file src/shell/commands/<family>.cpp defining <family>_commands(),
+// its declaration below, its line in command_families() (src/shell/command_table.cpp),
 // and its line in src/meson.build.
 #pragma once
 
-#include "host_control.h"
+#include "shell/host_control.h"
 
 #include <cstdint>
 #include <functional>
@@ -103,6 +103,6 @@ std::vector<Spec> port_filter_commands(); // promisc, allmulti, MAC/multicast/VL
 std::vector<Spec> port_rss_commands();    // RSS hash types, key, redirection table
 std::vector<Spec> session_commands();     // set verbose, load <file>
 std::vector<Spec> fwd_config_commands();  // set portlist|nbport|corelist..., show config rxtx|cores
-std::vector<Spec> csum_commands();         // the csum engine's per-port checksum settings
+std::vector<Spec> csum_commands();        // the csum engine's per-port checksum settings
 
 } // namespace pmdfwd::shell

@@ -2,7 +2,7 @@
 // complete_command against a fake host (and fake engines: `load engine`
 // opens nothing). Beyond not crashing, a refused or
 // accepted command must leave the settings within their documented ranges.
-#include "commands.h"
+#include "shell/command_table.h"
 #include "support/fake_host.h"
 
 #include <cstddef>

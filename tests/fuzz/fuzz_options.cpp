@@ -1,7 +1,7 @@
 // libFuzzer target: command lines (arguments separated by NUL or newline)
 // through parse_options and, when they parse, apply_engine_params. An error
 // must say what is wrong; a parsed Config must hold values in range.
-#include "options.h"
+#include "options/options.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -2,13 +2,13 @@
 // forwarded (and, for macswap, swapped), counters agree (rx = tx + dropped
 // per stream), drops under back-pressure are counted and freed, and every
 // mbuf is back in its pool after stop.
-#include "app.h"
-#include "commands.h"
-#include "common/udp_frame.h"
+#include "app/app.h"
 #include "eal_env.h"
+#include "frames/udp_frame.h"
+#include "fwd/packet_template.h"
 #include "macswap.h"
-#include "packet_template.h"
 #include "ring_rig.h"
+#include "shell/command_table.h"
 
 #include <rte_bus_vdev.h>
 #include <rte_mempool.h>

@@ -4,7 +4,7 @@
 // the shell's own handling (and EngineApi's messages) and link no engine.
 #pragma once
 
-#include "engine_api.h"
+#include "engine_host/engine_api.h"
 
 #include <algorithm>
 #include <string>

@@ -5,7 +5,7 @@
 
 #include "fake_engines.h"
 #include "fake_ports.h"
-#include "host_control.h"
+#include "shell/host_control.h"
 
 #include <map>
 #include <string>

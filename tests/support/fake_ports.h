@@ -4,7 +4,7 @@
 // command fuzzer check answers and that refused commands change nothing.
 #pragma once
 
-#include "port_control.h"
+#include "ports/port_control.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -2,7 +2,7 @@
 // how the command-family tests drive a host.
 #pragma once
 
-#include "commands.h"
+#include "shell/command_table.h"
 
 #include <string>
 

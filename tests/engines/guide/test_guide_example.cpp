@@ -1,8 +1,8 @@
 // The engine guide's in-tree example (doc/engine-authoring.md, the sink
 // engine), compiled from the guide as an engine (engine_dep only) and linked
 // whole: it registers, and its burst consumes what it is given.
-#include "engine_api.h"
-#include "engine_registry.h"
+#include "engine_host/engine_api.h"
+#include "engine_host/engine_registry.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The four traffic engines register themselves from their folders: each is
 // found by name with the flags the host relies on (only txonly skips RX).
-#include "engine_registry.h"
+#include "engine_host/engine_registry.h"
 
 #include <gtest/gtest.h>
 

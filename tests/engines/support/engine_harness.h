@@ -5,7 +5,7 @@
 // byte here, independently of the engines' own frame builder.
 #pragma once
 
-#include "engine_registry.h"
+#include "engine_host/engine_registry.h"
 
 #include <gtest/gtest.h>
 

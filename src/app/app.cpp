@@ -1,0 +1,340 @@
+#include "app/app.h"
+
+#include "observe/telemetry.h"
+#include "ports/port_text.h"
+#include "shell/command_table.h"
+#include "shell/line_reader.h"
+#include "shell/log_capture.h"
+#include "util/output.h"
+
+#include <rte_cycles.h>
+#include <rte_lcore.h>
+#include <rte_mempool.h>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+namespace pmdfwd {
+
+std::atomic<int> g_signal{0};
+std::atomic<bool> g_continued{false};
+
+namespace {
+// How long a wait for input lasts before signals are looked at again.
+constexpr int kPollMs = 50;
+} // namespace
+
+App::App(Config cfg) : cfg_(std::move(cfg)) {}
+
+App::~App() {
+    shutdown();
+}
+
+namespace {
+
+// The forwarding lcores: --coremask's, checked as testpmd's
+// set_fwd_lcores_list, else every worker lcore EAL gives.
+std::string forwarding_lcores(const Config &cfg, const std::vector<unsigned> &metric_lcores,
+                              std::vector<unsigned> *lcores) {
+    auto publishes = [&](unsigned l) {
+        return std::find(metric_lcores.begin(), metric_lcores.end(), l) != metric_lcores.end();
+    };
+    unsigned l;
+    if (cfg.fwd_lcore_list.empty()) {
+        RTE_LCORE_FOREACH_WORKER(l) {
+            if (!publishes(l)) lcores->push_back(l);
+        }
+        if (lcores->empty() && !metric_lcores.empty())
+            return "no forwarding lcore left: the worker lcores publish metrics (--latencystats, "
+                   "--bitrate-stats); give EAL one more lcore (e.g. -l 0-2)";
+        if (lcores->empty())
+            return "no forwarding lcore: give EAL at least two lcores (e.g. -l 0-1); the main "
+                   "lcore runs the shell and statistics, the others forward";
+    }
+    for (unsigned lc : cfg.fwd_lcore_list) {
+        if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
+            return "--coremask: lcore " + std::to_string(lc) +
+                   " not enabled (give it to EAL with -l/--lcores)";
+        if (publishes(lc))
+            return "--coremask: lcore " + std::to_string(lc) +
+                   " publishes metrics (--latencystats, --bitrate-stats) and cannot forward";
+        if (lc == rte_get_main_lcore())
+            return "--coremask: lcore " + std::to_string(lc) +
+                   " cannot be masked on for running packet forwarding, which is the main lcore "
+                   "and reserved for command line parsing only";
+        lcores->push_back(lc);
+    }
+    if (cfg.nb_cores > lcores->size())
+        return "--nb-cores=" + std::to_string(cfg.nb_cores) + " but EAL gives only " +
+               std::to_string(lcores->size()) + " forwarding lcore(s) (allowed: 1.." +
+               std::to_string(lcores->size()) + "; add lcores with -l/--lcores)";
+    return {};
+}
+
+} // namespace
+
+std::string App::init() {
+    if (std::string err = Metrics::check(cfg_); !err.empty()) return err;
+    // Lcores that publish metrics do not forward.
+    const std::vector<unsigned> metric_lcores = Metrics::lcores(cfg_);
+    std::vector<unsigned> lcores;
+    if (std::string err = forwarding_lcores(cfg_, metric_lcores, &lcores); !err.empty()) return err;
+    if (!cfg_.no_mlockall && mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
+        std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
+    if (std::string err = ports_.setup(cfg_, lcores); !err.empty()) return err;
+    fwd_ = std::make_unique<Forwarder>(cfg_, ports_, lcores);
+    port_ctl_ = std::make_unique<EthdevPortControl>(
+        ports_, cfg_, [this](uint16_t p) { return running() && fwd_->uses_port(p); },
+        [this] { return running(); });
+    std::string err, note;
+    const std::vector<uint16_t> fwd_ports = fwd_->fwd_ports(&err, &note);
+    std::fputs(note.c_str(), stderr);
+    if (fwd_ports.empty()) return err;
+    if (std::string w = topology_warning(cfg_.topology, fwd_ports.size()); !w.empty())
+        std::fprintf(stderr, "\n%s\n\n", w.c_str());
+    xstats_.init(ports_.ids(), cfg_.display_xstats);
+    if (fwd_->nb_streams_for_config(&err) == 0) return err;
+    if (std::string note = capture_.enable(); !note.empty())
+        std::printf("pmdfwd: %s\n", note.c_str());
+    if (std::string why = metrics_.start(cfg_, ports_.ids()); !why.empty()) return why;
+    publish_telemetry();
+    return {};
+}
+
+void App::publish_telemetry() {
+    if (fwd_)
+        telemetry::publish(std::make_shared<const TelemetrySnapshot>(take_snapshot(cfg_, *fwd_)));
+}
+
+std::string App::start(unsigned tx_first_bursts) {
+    std::string err = fwd_->start(tx_first_bursts, [this] {
+        // testpmd's start display: streams, then each port's queues.
+        std::string o = fwd_config();
+        std::string err;
+        for (uint16_t p : fwd_->fwd_ports(&err))
+            o += rxtx_port_text(*port_ctl_, cfg_, p);
+        write_output(o);
+        flush_output();
+    });
+    publish_telemetry();
+    return err;
+}
+
+std::string App::stop() {
+    std::string o = "Telling cores to stop...\nWaiting for lcores to finish...\n";
+    fwd_->stop();
+    port_ctl_->lcores_stopped();
+    publish_telemetry();
+    o += fwd_stats();
+    return o + "\nDone.\n";
+}
+
+std::string App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
+    for (unsigned lc : lcores) {
+        if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
+            return "lcore " + std::to_string(lc) + " not enabled";
+        if (lc == rte_get_main_lcore())
+            return "lcore " + std::to_string(lc) +
+                   " cannot be masked on for running packet forwarding, which is the main lcore "
+                   "and reserved for command line parsing only";
+    }
+    fwd_->set_fwd_lcores(lcores);
+    return {};
+}
+
+bool App::tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const {
+    const Port *p = ports_.find(port);
+    if (p == nullptr) return false;
+    *enabled = p->hw_tx_offloads;
+    *capa = p->info.tx_offload_capa;
+    return true;
+}
+
+std::string App::port_stats(uint16_t port) {
+    rte_eth_stats s{};
+    rte_eth_stats_get(port, &s);
+    const uint64_t tsc = rte_rdtsc(), hz = rte_get_tsc_hz();
+    const PortRate r = rates_.update(port, s, tsc, hz);
+    const auto x = xstats_.sample(
+        port, static_cast<uint64_t>(static_cast<double>(tsc) * 1e9 / static_cast<double>(hz)));
+    return cfg_.stats_format == StatsFormat::Json ? port_stats_json(port, s, r, x)
+                                                  : port_stats_text(port, s, r, x);
+}
+
+void App::clear_port_stats(uint16_t port) {
+    rte_eth_stats_reset(port);
+    rates_.reset(port);
+}
+
+std::string App::fwd_stats() {
+    const FwdStats f = fwd_->collect();
+    return cfg_.stats_format == StatsFormat::Json ? fwd_stats_json(f) : fwd_stats_text(f);
+}
+
+std::string App::mempool_info() {
+    std::string o;
+    for (const auto &[socket, mp] : ports_.pools()) {
+        // Available includes what lcore caches hold, so with forwarding
+        // stopped in-use is exactly what sits in port rings, or leaked.
+        const unsigned size = mp->size, avail = rte_mempool_avail_count(mp);
+        char line[256];
+        if (cfg_.stats_format == StatsFormat::Json)
+            std::snprintf(line, sizeof(line),
+                          "{\"mempool\":\"%s\",\"socket\":%d,\"size\":%u,\"in_use\":%u,"
+                          "\"available\":%u}\n",
+                          mp->name, socket, size, size - avail, avail);
+        else
+            std::snprintf(line, sizeof(line),
+                          "  mempool <%s> socket=%d: size=%u in-use=%u available=%u\n", mp->name,
+                          socket, size, size - avail, avail);
+        o += line;
+    }
+    return o;
+}
+
+bool App::run_line(const std::string &line, std::string *out) {
+    const bool ok = run_command(*this, line, out);
+    publish_telemetry();
+    return ok;
+}
+
+bool App::execute(const std::string &line) {
+    std::string out;
+    bool ok;
+    {
+        LogCapture logs(&out);
+        ok = run_line(line, &out);
+    }
+    write_output(out);
+    flush_output();
+    return ok;
+}
+
+namespace {
+
+// Opened without blocking: a FIFO with no writer yet must not hold start-up
+// beyond a signal's reach. "" or why the file cannot be a command file.
+std::string open_cmdline_file(const std::string &path, int *fd) {
+    *fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (*fd < 0) return "cannot read --cmdline-file " + path + ": " + std::strerror(errno);
+    struct stat st {};
+    if (fstat(*fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(*fd);
+        return "--cmdline-file " + path + " is a directory (expected a file of shell commands)";
+    }
+    return {};
+}
+
+} // namespace
+
+bool App::read_command_file(const std::string &path, std::vector<std::string> *lines,
+                            std::string *err) {
+    // A command file is text a person wrote; a device or a huge file is a
+    // mistake, not something to read until memory runs out.
+    constexpr off_t kMaxCommandFile = 1 << 20;
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxCommandFile) {
+        *err = "Failed to create file based cmdline context: " + path +
+               " (a readable regular file of at most 1 MiB)";
+        return false;
+    }
+    std::ifstream in(path);
+    if (!in) {
+        *err = "Failed to create file based cmdline context: " + path;
+        return false;
+    }
+    for (std::string line; std::getline(in, line);)
+        lines->push_back(line);
+    return true;
+}
+
+bool App::run_cmdline_file() {
+    if (cfg_.cmdline_file.empty()) return true;
+    const std::string &path = cfg_.cmdline_file;
+    int fd = -1;
+    if (std::string why = open_cmdline_file(path, &fd); !why.empty()) {
+        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        return false;
+    }
+    std::printf("Read CLI commands from %s\n", path.c_str());
+    LineReader in(fd);
+    std::string line, why;
+    unsigned n = 0;
+    // A signal ends the wait for the next line (an idle FIFO writer) and
+    // the run, as it does forwarding.
+    while (!quit_requested() && why.empty()) {
+        switch (in.next(&line, kPollMs)) {
+        case LineReader::Got::None:
+            break;
+        case LineReader::Got::Line:
+            n++;
+            if (!execute(line))
+                std::printf("(%s:%u: command failed, continuing)\n", path.c_str(), n);
+            break;
+        case LineReader::Got::TooLong:
+            why = "--cmdline-file " + path + ": line " + std::to_string(n + 1) +
+                  " is longer than " + std::to_string(in.max_line()) +
+                  " bytes (allowed: at most that per command); the commands after it were not run";
+            break;
+        case LineReader::Got::Error:
+            why = "cannot read --cmdline-file " + path + ": " + std::strerror(in.error());
+            break;
+        case LineReader::Got::End:
+            close(fd);
+            return true;
+        }
+    }
+    close(fd);
+    if (why.empty()) return true; // a signal or quit: the caller shuts down
+    std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+    return false;
+}
+
+void App::print_periodic_stats() {
+    std::string o;
+    if (cfg_.stats_format == StatsFormat::Text) {
+        // testpmd clears the screen on a terminal; parsers key on the header.
+        if (isatty(STDOUT_FILENO)) o += "\033[2J\033[1;1H";
+        o += "\nPort statistics ====================================";
+    }
+    // testpmd's periodic display covers the forwarding ports.
+    std::string err;
+    for (uint16_t p : fwd_->fwd_ports(&err))
+        o += port_stats(p);
+    std::fputs(o.c_str(), stdout);
+    flush_output();
+}
+
+// testpmd's exit: stop forwarding, then stop every port, then close them.
+void App::shutdown() {
+    if (closed_) return;
+    closed_ = true;
+    if (fwd_ && fwd_->running()) {
+        std::fputs(stop().c_str(), stdout);
+    }
+    // Nothing outside may touch the ports once they close: telemetry
+    // readers are let finish, metrics lcores stop, capture callbacks go.
+    telemetry::withdraw();
+    metrics_.stop();
+    capture_.disable();
+    fwd_.reset();
+    port_ctl_.reset(); // lcores are idle: the dump callbacks go now
+    const auto never = [](uint16_t) { return false; };
+    for (uint16_t p : ports_.ids())
+        std::printf("\nStopping port %u...\n%s", p, ports_.stop_ports(p, never, false).c_str());
+    for (uint16_t p : ports_.ids())
+        std::printf("\nShutting down port %u...\n%s", p, ports_.close_ports(p, never).c_str());
+    ports_.close();
+    std::printf("\nBye...\n");
+    flush_output();
+}
+
+} // namespace pmdfwd

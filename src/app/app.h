@@ -1,0 +1,101 @@
+// The application: EAL is up, options are parsed; App owns the ports and the
+// forwarder, implements what shell commands may do (HostControl), and runs
+// the non-interactive wait loop or the shell.
+#pragma once
+
+#include "app/signal_flag.h"
+#include "fwd/forwarder.h"
+#include "fwd/fwd_stats.h"
+#include "observe/capture.h"
+#include "observe/metrics.h"
+#include "observe/xstats_display.h"
+#include "options/config.h"
+#include "ports/port_control_ethdev.h"
+#include "ports/ports.h"
+#include "shell/host_control.h"
+#include "util/output.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+namespace pmdfwd {
+
+class App : public HostControl {
+  public:
+    explicit App(Config cfg);
+    ~App() override;
+
+    // Lcores, memory lock, ports and pools. "" or why pmdfwd cannot run.
+    std::string init();
+    // Non-interactive: forward until Enter, a signal or --run-time.
+    int run_batch();
+    // Interactive shell (also reads piped commands).
+    int run_shell();
+    // Runs --cmdline-file; false if the file cannot be read.
+    bool run_cmdline_file();
+    // Stops forwarding (printing the stop report) and closes the ports.
+    void shutdown();
+
+    // HostControl
+    Config &config() override { return cfg_; }
+    bool running() const override { return fwd_ && fwd_->running(); }
+    std::string start(unsigned tx_first_bursts) override;
+    std::string stop() override;
+    std::vector<uint16_t> port_ids() const override { return ports_.ids(); }
+    std::string port_stats(uint16_t port) override;
+    void clear_port_stats(uint16_t port) override;
+    std::string fwd_stats() override;
+    void clear_fwd_stats() override { fwd_->clear(); }
+    std::string fwd_config() override { return fwd_->describe(); }
+    std::string mempool_info() override;
+    size_t nb_fwd_lcores() const override { return fwd_->fwd_lcores().size(); }
+    std::vector<unsigned> fwd_lcore_ids() const override { return fwd_->fwd_lcores(); }
+    std::string set_fwd_lcores(const std::vector<unsigned> &lcores) override;
+    size_t nb_streams(std::string *err) const override { return fwd_->nb_streams_for_config(err); }
+    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
+        return ports_.set_tx_vlan(port, on, tci, note);
+    }
+    void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
+        ports_.set_peer(port, mac);
+    }
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+        return ports_.set_tx_offloads(port, offloads, on);
+    }
+    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
+    void request_quit() override { quit_ = true; }
+    bool quit_pending() const override { return quit_requested(); }
+    bool read_command_file(const std::string &path, std::vector<std::string> *lines,
+                           std::string *err) override;
+    EngineApi &engines() override { return registry_engines(); }
+    PortControl &port_control() override { return *port_ctl_; }
+    // A quit command, a signal, or stdout that can no longer be written.
+    bool quit_requested() const { return quit_ || g_signal.load() != 0 || output_error() != 0; }
+
+    // Forward statistics since the last start or clear, as numbers.
+    FwdStats collect_fwd() const { return fwd_->collect(); }
+
+    // Runs one shell line and prints its output.
+    bool execute(const std::string &line);
+    // Runs one shell line into *out; telemetry then sees what it changed.
+    bool run_line(const std::string &line, std::string *out);
+
+  private:
+    void print_periodic_stats();
+    // Hands the telemetry endpoints a copy of what may have changed.
+    void publish_telemetry();
+    void run_piped();
+
+    Config cfg_;
+    Ports ports_;
+    std::unique_ptr<Forwarder> fwd_;
+    std::unique_ptr<EthdevPortControl> port_ctl_;
+    RateTracker rates_;
+    PacketCapture capture_;
+    Metrics metrics_;
+    XstatsDisplay xstats_;
+    bool quit_ = false;
+    bool closed_ = false;
+};
+
+} // namespace pmdfwd

@@ -1,0 +1,59 @@
+// Non-interactive mode: start forwarding, print statistics every
+// --stats-period, and stop on Enter, SIGINT/SIGTERM or --run-time. Unlike
+// testpmd, Enter is honoured while statistics print; end of file on stdin
+// (a script, /dev/null) is not a request to stop.
+#include "app/app.h"
+#include "util/output.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+namespace pmdfwd {
+
+namespace {
+// How often the wait loop looks at signals and the clock.
+constexpr int kPollMs = 50;
+} // namespace
+
+int App::run_batch() {
+    if (!run_cmdline_file()) return 1;
+    if (!running() && !quit_requested()) {
+        std::string err = start(cfg_.tx_first ? 1 : 0);
+        if (!err.empty()) {
+            std::fprintf(stderr, "pmdfwd: %s\n", err.c_str());
+            return 1;
+        }
+    }
+    std::printf("Press enter to exit\n");
+    flush_output();
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    auto next_stats = t0 + std::chrono::seconds(cfg_.stats_period);
+    bool stdin_open = true;
+    while (!quit_requested()) {
+        pollfd pfd{STDIN_FILENO, POLLIN, 0};
+        if (stdin_open && poll(&pfd, 1, kPollMs) > 0) {
+            char buf[256];
+            const ssize_t n = read(STDIN_FILENO, buf, sizeof(buf));
+            if (n <= 0)
+                stdin_open = false; // EOF or error: keep forwarding
+            else
+                break; // Enter (any input line)
+        } else if (!stdin_open) {
+            poll(nullptr, 0, kPollMs);
+        }
+        const auto now = clock::now();
+        if (cfg_.stats_period && now >= next_stats) {
+            print_periodic_stats();
+            next_stats += std::chrono::seconds(cfg_.stats_period);
+        }
+        if (cfg_.run_time > 0 && now - t0 >= std::chrono::duration<double>(cfg_.run_time)) break;
+    }
+    shutdown();
+    return 0;
+}
+
+} // namespace pmdfwd

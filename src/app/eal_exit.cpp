@@ -1,0 +1,45 @@
+#include "app/eal_exit.h"
+
+#include <rte_eal.h>
+#include <rte_memory.h>
+
+#include <unistd.h>
+
+#include <climits>
+#include <cstdio>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace pmdfwd {
+
+namespace {
+
+// The file behind each hugepage segment still mapped (memory a library
+// allocated and never freed: ethdev's port data, its own heap headers).
+int collect_file(const rte_memseg_list *, const rte_memseg *ms, void *arg) {
+    const int fd = rte_memseg_get_fd_thread_unsafe(ms);
+    if (fd < 0) return 0; // --no-huge, --in-memory: no file
+    char link[64], path[PATH_MAX];
+    std::snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+    const ssize_t n = readlink(link, path, sizeof(path) - 1);
+    if (n <= 0) return 0;
+    const std::string_view p(path, static_cast<size_t>(n));
+    // --huge-unlink: already gone.
+    if (!p.ends_with(" (deleted)")) static_cast<std::set<std::string> *>(arg)->emplace(p);
+    return 0;
+}
+
+} // namespace
+
+void eal_exit() {
+    std::set<std::string> files;
+    // Only the primary process owns the files; a secondary's pages are the
+    // primary's.
+    if (rte_eal_process_type() == RTE_PROC_PRIMARY) rte_memseg_walk(collect_file, &files);
+    rte_eal_cleanup();
+    for (const std::string &f : files)
+        unlink(f.c_str());
+}
+
+} // namespace pmdfwd

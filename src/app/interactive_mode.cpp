@@ -1,0 +1,207 @@
+// The interactive shell: DPDK's rdline line editor (history, editing, TAB
+// completion from the command table) on a terminal; plain line reading when
+// stdin is a pipe or file, so scripted sessions behave the same.
+#include "app/app.h"
+#include "shell/command_table.h"
+#include "shell/line_reader.h"
+#include "shell/log_capture.h"
+#include "util/output.h"
+
+#include <cmdline_rdline.h>
+
+#include <poll.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace pmdfwd {
+
+namespace {
+
+constexpr int kPollMs = 100;
+// Input read at once; a harness sends a command and an extra newline together.
+constexpr size_t kReadChunk = 256;
+
+// What rdline writes (echo, prompt) is collected and written once per batch
+// of input, so that a prompt and the echo of the line typed after it reach
+// the terminal in one write: lcores printing packets (`set verbose`) cannot
+// land between "testpmd> " and its newline, where a harness that waits for
+// a line ending in "testpmd>" would never see it.
+std::string g_echo;
+
+int write_char(rdline *, char c) {
+    g_echo += c;
+    return 1;
+}
+
+void flush_echo() {
+    for (size_t done = 0; done < g_echo.size();) {
+        const ssize_t w = write(STDOUT_FILENO, g_echo.data() + done, g_echo.size() - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break; // the terminal is gone: nothing more to show
+        done += static_cast<size_t>(w);
+    }
+    g_echo.clear();
+}
+
+// rdline has echoed the line and its "\r\n" already (testpmd's echo, byte for
+// byte); the output follows with nothing in between. The terminal keeps
+// OPOST/ONLCR (RawTerminal only turns off ICANON and ECHO), so the tty makes
+// each \n of the output \r\n, exactly once, as it does for testpmd.
+void validate(rdline *rdl, const char *buf, unsigned int size) {
+    auto *app = static_cast<App *>(rdline_get_opaque(rdl));
+    std::fflush(stdout);
+    flush_echo();
+    std::string line(buf, strnlen(buf, size));
+    std::string out;
+    {
+        LogCapture logs(&out);
+        app->run_line(line, &out);
+    }
+    write_output(out);
+    flush_output();
+}
+
+std::string common_prefix(const std::vector<std::string> &v) {
+    std::string p = v.front();
+    for (const std::string &s : v) {
+        size_t i = 0;
+        while (i < p.size() && i < s.size() && p[i] == s[i])
+            i++;
+        p.resize(i);
+    }
+    return p;
+}
+
+// rdline's protocol: RDLINE_RES_COMPLETE appends dst; another positive
+// value lists dst as one choice and asks again with *state moved on; 0 ends.
+int complete(rdline *rdl, const char *buf, char *dst, unsigned int size, int *state) {
+    auto *app = static_cast<App *>(rdline_get_opaque(rdl));
+    const std::string line(buf);
+    const std::vector<std::string> cands = complete_command(*app, line);
+    if (cands.empty() || *state < 0) return 0;
+    const size_t sp = line.find_last_of(' ');
+    const size_t typed = line.size() - (sp == std::string::npos ? 0 : sp + 1);
+    if (*state == 0) {
+        std::string add = common_prefix(cands).substr(typed);
+        if (cands.size() == 1) add += " ";
+        if (!add.empty()) {
+            std::snprintf(dst, size, "%s", add.c_str());
+            return RDLINE_RES_COMPLETE;
+        }
+    }
+    if (static_cast<size_t>(*state) >= cands.size()) return 0;
+    std::snprintf(dst, size, "%s", cands[static_cast<size_t>((*state)++)].c_str());
+    return 1;
+}
+
+struct RawTerminal {
+    termios saved{};
+    termios raw{};
+    bool active = false;
+    RawTerminal() {
+        if (tcgetattr(STDIN_FILENO, &saved) != 0) return;
+        raw = saved;
+        // Keep ISIG: Ctrl-C reaches the signal handler and quits, as in testpmd.
+        raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
+        raw.c_cc[VMIN] = 1;
+        raw.c_cc[VTIME] = 0;
+        active = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+    }
+    // After Ctrl-Z and `fg` the job-control shell has left its own (cooked)
+    // mode on the terminal: double echo, no editing, until this runs.
+    void reapply() {
+        if (active) tcsetattr(STDIN_FILENO, TCSANOW, &raw);
+    }
+    ~RawTerminal() {
+        if (active) tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    }
+};
+
+} // namespace
+
+// Piped commands: one per line; end of input quits. Lines come through
+// LineReader, waiting at most kPollMs at a time: a blocking read would miss
+// SIGINT/SIGTERM landing on another thread (an lcore, EAL's interrupt
+// thread) or just before the read starts.
+void App::run_piped() {
+    LineReader in(STDIN_FILENO);
+    std::string line;
+    bool prompted = false;
+    unsigned n = 0;
+    while (!quit_requested()) {
+        if (!prompted) std::printf("%s", cfg_.prompt.c_str());
+        flush_output();
+        prompted = true;
+        const LineReader::Got got = in.next(&line, kPollMs);
+        if (got == LineReader::Got::End || got == LineReader::Got::Error) break;
+        if (got == LineReader::Got::None) continue;
+        prompted = false;
+        n++;
+        if (got == LineReader::Got::TooLong) {
+            std::printf("line %u is longer than %zu bytes (allowed: at most that per command); "
+                        "skipped\n",
+                        n, in.max_line());
+            continue;
+        }
+        std::fwrite(line.data(), 1, line.size(), stdout); // the echo, NUL bytes and all
+        execute(line);
+    }
+}
+
+int App::run_shell() {
+    if (!run_cmdline_file()) return 1;
+    if (cfg_.auto_start && !running()) {
+        std::string err = start(cfg_.tx_first ? 1 : 0);
+        if (!err.empty()) std::printf("%s\n", err.c_str());
+    }
+    if (!isatty(STDIN_FILENO)) {
+        run_piped();
+        std::printf("\n");
+        shutdown();
+        return 0;
+    }
+    rdline *rdl = rdline_new(write_char, validate, complete, this);
+    if (rdl == nullptr) {
+        std::fprintf(stderr, "pmdfwd: cannot create the line editor\n");
+        return 1;
+    }
+    {
+        RawTerminal term;
+        rdline_newline(rdl, cfg_.prompt.c_str());
+        bool eof = false;
+        while (!quit_requested() && !eof) {
+            if (g_continued.exchange(false)) {
+                term.reapply();
+                rdline_redisplay(rdl);
+            }
+            std::fflush(stdout);
+            flush_echo();
+            pollfd pfd{STDIN_FILENO, POLLIN, 0};
+            if (poll(&pfd, 1, kPollMs) <= 0) continue;
+            char chunk[kReadChunk];
+            const ssize_t n = read(STDIN_FILENO, chunk, sizeof(chunk));
+            if (n <= 0) break;
+            for (ssize_t i = 0; i < n && !quit_requested() && !eof; i++) {
+                const int rc = rdline_char_in(rdl, chunk[i]);
+                if (rc == RDLINE_RES_VALIDATED) {
+                    const char *b = rdline_get_buffer(rdl);
+                    if (b && b[0] != '\n' && b[0] != '\0') rdline_add_history(rdl, b);
+                    if (!quit_requested()) rdline_newline(rdl, cfg_.prompt.c_str());
+                } else if (rc == RDLINE_RES_EOF || rc == RDLINE_RES_EXITED) {
+                    eof = true;
+                }
+            }
+        }
+        flush_echo();
+    }
+    rdline_free(rdl);
+    std::printf("\n");
+    shutdown();
+    return 0;
+}
+
+} // namespace pmdfwd

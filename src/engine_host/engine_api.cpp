@@ -1,0 +1,130 @@
+#include "engine_host/engine_api.h"
+
+#include "engine_host/engine_registry.h"
+
+#include <array>
+
+namespace pmdfwd {
+
+namespace {
+
+// Text hooks (describe, param_help) write at most this much.
+constexpr size_t kTextLen = 2048;
+
+// Runs one C ABI call that writes into a buffer and returns the text, cut at
+// the buffer's end: a plugin may fill every byte and leave no terminator.
+template <size_t N, typename Call>
+std::string buffered(Call &&call) {
+    std::array<char, N> buf{};
+    call(buf.data(), buf.size());
+    buf[N - 1] = '\0';
+    return buf.data();
+}
+
+class RegistryEngines final : public EngineApi {
+  public:
+    std::vector<EngineInfo> list() const override {
+        std::vector<EngineInfo> v;
+        for (const pmdfwd_engine *e : EngineRegistry::instance().all())
+            v.push_back({e->name, e->summary ? e->summary : "", e->set_param != nullptr,
+                         e->describe != nullptr});
+        return v;
+    }
+    std::string load(const std::string &path) override { return load_engine_plugin(path); }
+
+  protected:
+    std::string engine_set_param(const std::string &mode, const std::string &key,
+                                 const std::string &value) override {
+        return call_set_param(engine(mode), key, value);
+    }
+    std::string engine_describe(const std::string &mode) const override {
+        return call_describe(engine(mode));
+    }
+    std::string engine_param_help(const std::string &mode) const override {
+        return call_param_help(engine(mode));
+    }
+
+  private:
+    // EngineApi calls the hooks for listed modes only, and nothing is ever
+    // unregistered.
+    static const pmdfwd_engine &engine(const std::string &mode) {
+        return *EngineRegistry::instance().find(mode);
+    }
+};
+
+} // namespace
+
+std::optional<EngineInfo> EngineApi::find(std::string_view mode) const {
+    for (EngineInfo &e : list())
+        if (e.name == mode) return std::move(e);
+    return std::nullopt;
+}
+
+std::string EngineApi::names(std::string_view sep) const {
+    std::string s;
+    for (const EngineInfo &e : list())
+        s += (s.empty() ? "" : std::string(sep)) + e.name;
+    return s;
+}
+
+std::string EngineApi::set_param(std::string_view mode, const std::string &key,
+                                 const std::string &value) {
+    const std::optional<EngineInfo> e = find(mode);
+    if (!e) return unknown_mode(mode);
+    if (!e->has_params) return "engine " + e->name + " has no parameters";
+    return engine_set_param(e->name, key, value);
+}
+
+std::string EngineApi::describe(std::string_view mode, std::string *text) const {
+    const std::optional<EngineInfo> e = find(mode);
+    if (!e) return unknown_mode(mode);
+    if (!e->has_state) return "engine " + e->name + " has no state to show";
+    *text = engine_describe(e->name);
+    return {};
+}
+
+std::string EngineApi::param_help(std::string_view mode) const {
+    const std::optional<EngineInfo> e = find(mode);
+    return e ? engine_param_help(e->name) : std::string();
+}
+
+std::string EngineApi::unknown_mode(std::string_view mode) const {
+    return "unknown mode '" + std::string(mode) + "' (allowed: " + names(", ") + ")";
+}
+
+EngineApi &registry_engines() {
+    static RegistryEngines engines;
+    return engines;
+}
+
+std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
+                           const std::string &value) {
+    int rc = 0;
+    std::string msg = buffered<PMDFWD_ERRMSG_LEN>(
+        [&](char *buf, size_t len) { rc = e.set_param(key.c_str(), value.c_str(), buf, len); });
+    if (rc == 0) return {};
+    return msg.empty() ? "refused by the engine" : msg;
+}
+
+std::string call_describe(const pmdfwd_engine &e) {
+    if (!e.describe) return {};
+    return buffered<kTextLen>([&](char *buf, size_t len) { e.describe(buf, len); });
+}
+
+std::string call_param_help(const pmdfwd_engine &e) {
+    if (!e.param_help) return {};
+    return buffered<kTextLen>([&](char *buf, size_t len) { e.param_help(buf, len); });
+}
+
+const pmdfwd_engine *const *call_plugin_entry(pmdfwd_plugin_entry_fn entry, std::string *err) {
+    const pmdfwd_engine *const *engines = nullptr;
+    std::string msg = buffered<PMDFWD_ERRMSG_LEN>(
+        [&](char *buf, size_t len) { engines = entry(PMDFWD_ENGINE_ABI_VERSION, buf, len); });
+    if (engines == nullptr || engines[0] == nullptr) {
+        *err = msg.empty() ? "it exports no engine" : msg;
+        return nullptr;
+    }
+    return engines;
+}
+
+} // namespace pmdfwd

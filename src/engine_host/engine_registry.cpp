@@ -1,0 +1,127 @@
+#include "engine_host/engine_registry.h"
+
+#include "engine_host/engine_api.h"
+
+#include <pmdfwd/engine_register.h>
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace pmdfwd {
+
+EngineRegistry &EngineRegistry::instance() {
+    // Function-local so that registrars in other translation units can run
+    // before or after this one during static initialisation.
+    static EngineRegistry registry;
+    return registry;
+}
+
+static bool valid_name(std::string_view name) {
+    if (name.empty() || name.size() > 32) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    });
+}
+
+std::string EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
+    if (engine == nullptr) return "engine descriptor is NULL";
+    if (engine->abi_version != PMDFWD_ENGINE_ABI_VERSION)
+        return "engine ABI version " + std::to_string(engine->abi_version) +
+               " does not match the host's " + std::to_string(PMDFWD_ENGINE_ABI_VERSION) +
+               " (rebuild the engine against this pmdfwd's <pmdfwd/engine.h>)";
+    std::string_view name = engine->name ? engine->name : "";
+    if (!valid_name(name))
+        return "engine name '" + std::string(name) +
+               "' is not allowed (1..32 characters of a-z, 0-9, '_', '-')";
+    if (engine->burst == nullptr) return "engine '" + std::string(name) + "' has no burst function";
+    if (const pmdfwd_engine *other = find(name))
+        return "engine name '" + std::string(name) + "' is already taken by " +
+               this->origin(other->name);
+    auto pos =
+        std::lower_bound(entries_.begin(), entries_.end(), name,
+                         [](const Entry &e, std::string_view n) { return e.engine->name < n; });
+    entries_.insert(pos, Entry{engine, std::move(origin)});
+    return {};
+}
+
+const pmdfwd_engine *EngineRegistry::find(std::string_view name) const {
+    for (const Entry &e : entries_)
+        if (name == e.engine->name) return e.engine;
+    return nullptr;
+}
+
+std::vector<const pmdfwd_engine *> EngineRegistry::all() const {
+    std::vector<const pmdfwd_engine *> v;
+    for (const Entry &e : entries_)
+        v.push_back(e.engine);
+    return v;
+}
+
+std::string EngineRegistry::names(std::string_view sep) const {
+    std::string s;
+    for (const Entry &e : entries_) {
+        if (!s.empty()) s += sep;
+        s += e.engine->name;
+    }
+    return s;
+}
+
+std::string EngineRegistry::origin(std::string_view name) const {
+    for (const Entry &e : entries_)
+        if (name == e.engine->name) return e.origin;
+    return {};
+}
+
+std::string load_engine_plugin(const std::string &path) {
+    if (path.empty()) return "cannot load plugin: the path is empty (expected a .so file)";
+    // dlopen() searches the library path for a name without '/', never the
+    // current directory: `--engine-plugin=macfwd.so` means ./macfwd.so when
+    // there is one, else the library search path as usual.
+    const bool here = path.find('/') == std::string::npos && access(path.c_str(), F_OK) == 0;
+    const std::string file = here ? "./" + path : path;
+    void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) return std::string("cannot load plugin: ") + dlerror();
+    auto entry = reinterpret_cast<pmdfwd_plugin_entry_fn>(dlsym(handle, PMDFWD_PLUGIN_ENTRY));
+    if (entry == nullptr) {
+        dlclose(handle);
+        return "'" + path + "' is not a pmdfwd engine plugin (no " PMDFWD_PLUGIN_ENTRY " symbol)";
+    }
+    std::string err;
+    const pmdfwd_engine *const *engines = call_plugin_entry(entry, &err);
+    if (engines == nullptr) {
+        dlclose(handle);
+        return "plugin '" + path + "' refused to load: " + err;
+    }
+    // Check every engine before registering any, so a refused plugin leaves
+    // the registry as it was.
+    EngineRegistry probe;
+    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e) {
+        std::string why = probe.add(*e, path);
+        if (why.empty() && (*e)->name && EngineRegistry::instance().find((*e)->name))
+            why = "engine name '" + std::string((*e)->name) + "' is already taken by " +
+                  EngineRegistry::instance().origin((*e)->name);
+        if (!why.empty()) {
+            dlclose(handle);
+            return "plugin '" + path + "' refused: " + why;
+        }
+    }
+    // The handle stays open for the life of the process: its engines'
+    // code and descriptors are in it.
+    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
+        EngineRegistry::instance().add(*e, path);
+    return {};
+}
+
+} // namespace pmdfwd
+
+extern "C" void pmdfwd_register_builtin_engine(const pmdfwd_engine *engine) {
+    std::string why = pmdfwd::EngineRegistry::instance().add(engine, "built-in");
+    if (!why.empty()) {
+        std::fprintf(stderr, "pmdfwd: built-in %s\n", why.c_str());
+        std::abort();
+    }
+}

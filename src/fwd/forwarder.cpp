@@ -1,0 +1,295 @@
+#include "fwd/forwarder.h"
+
+#include "engine_host/engine_api.h"
+#include "engine_host/engine_registry.h"
+#include "fwd/packet_template.h"
+#include "options/scalar_parse.h"
+
+#include <rte_cycles.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+
+#include <cstdio>
+
+namespace pmdfwd {
+
+Forwarder::Forwarder(Config &cfg, Ports &ports, std::vector<unsigned> fwd_lcores)
+    : cfg_(cfg), ports_(ports), fwd_lcores_(std::move(fwd_lcores)) {}
+
+Forwarder::~Forwarder() {
+    stop();
+}
+
+std::vector<uint16_t> Forwarder::fwd_ports(std::string *err, std::string *note) const {
+    std::string ignored;
+    return select_fwd_ports(ports_.ids(), cfg_.fwd_port_list, cfg_.nb_fwd_ports, err,
+                            note ? note : &ignored);
+}
+
+size_t Forwarder::nb_streams_for_config(std::string *err) const {
+    const std::vector<uint16_t> ports = fwd_ports(err);
+    if (ports.empty()) return 0;
+    return build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, err).size();
+}
+
+std::string Forwarder::build(const pmdfwd_engine *engine) {
+    std::string err;
+    fwd_ports_ = fwd_ports(&err);
+    if (fwd_ports_.empty()) return err;
+    specs_ = build_streams(fwd_ports_, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
+    if (specs_.empty()) return err;
+    const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
+    const auto groups = spread_streams(specs_.size(), nb_lcores);
+
+    params_ = {};
+    params_.burst = cfg_.burst;
+    params_.nb_txpkt_segs = static_cast<uint16_t>(cfg_.txpkts.size());
+    for (size_t i = 0; i < cfg_.txpkts.size(); i++) {
+        params_.txpkt_seg_len[i] = cfg_.txpkts[i];
+        params_.txpkt_len += cfg_.txpkts[i];
+    }
+
+    // Not make_shared: GCC 12's array form copies an element, and a Stream
+    // holds atomics.
+    streams_ = std::shared_ptr<Stream[]>(new Stream[specs_.size()]);
+    stream_lcores_.assign(specs_.size(), 0);
+    overrun_reported_.store(false);
+    contexts_.clear();
+    for (size_t g = 0; g < groups.size(); g++) {
+        auto ctx = std::make_unique<LcoreContext>();
+        const unsigned lcore = fwd_lcores_[g];
+        for (size_t idx : groups[g]) {
+            Stream &s = streams_[idx];
+            const StreamSpec &sp = specs_[idx];
+            s.pub.rx_port = sp.rx_port;
+            s.pub.rx_queue = sp.rx_queue;
+            s.pub.tx_port = sp.tx_port;
+            s.pub.tx_queue = sp.tx_queue;
+            s.pub.socket_id = lcore_socket(lcore);
+            s.pub.pool = ports_.lcore_pool(lcore);
+            s.pub.tx = &ports_.find(sp.tx_port)->tx;
+            s.pub.params = &params_;
+            s.engine_name = engine->name;
+            s.overrun_reported = &overrun_reported_;
+            stream_lcores_[idx] = lcore;
+            // testpmd's disabled stream: a queue stopped (`port P rxq Q
+            // stop`, deferred start) is not polled; the stream stays listed.
+            if (queue_started(sp.rx_port, true, sp.rx_queue) &&
+                queue_started(sp.tx_port, false, sp.tx_queue))
+                ctx->streams.push_back(&s);
+        }
+        ctx->burst_fn = engine->burst;
+        ctx->burst = cfg_.burst;
+        ctx->retry_num = cfg_.tx_retry ? cfg_.tx_retry_num : 0;
+        ctx->retry_delay_us = cfg_.tx_retry_delay_us;
+        ctx->no_rx = (engine->flags & PMDFWD_ENGINE_F_NO_RX) != 0;
+        ctx->generator = (engine->flags & PMDFWD_ENGINE_F_GENERATOR) != 0;
+        ctx->record_cycles = cfg_.record_core_cycles;
+        ctx->record_bursts = cfg_.record_burst_stats;
+        ctx->stop = &stop_;
+        contexts_.push_back(std::move(ctx));
+    }
+    return {};
+}
+
+std::string Forwarder::init_engine(const pmdfwd_engine *engine) {
+    engine_ = engine;
+    std::vector<uint16_t> begun;
+    size_t inited = 0;
+    std::string err;
+    for (uint16_t p : fwd_ports_) {
+        if (engine->port_begin && engine->port_begin(p) != 0) {
+            err = std::string("engine ") + engine->name + " refused to start on port " +
+                  std::to_string(p);
+            break;
+        }
+        begun.push_back(p);
+    }
+    // Streams [0, inited) are set up; the one that failed is not, so its
+    // stream_fini must not run (its priv may be anything).
+    for (; err.empty() && inited < specs_.size(); inited++)
+        if (engine->stream_init && engine->stream_init(&streams_[inited].pub) != 0) {
+            err = std::string("engine ") + engine->name + " could not set up stream " +
+                  std::to_string(inited);
+            break;
+        }
+    if (err.empty()) {
+        engine_started_ = true;
+        return {};
+    }
+    for (size_t i = 0; i < inited; i++)
+        if (engine->stream_fini) engine->stream_fini(&streams_[i].pub);
+    for (uint16_t p : begun)
+        if (engine->port_end) engine->port_end(p);
+    return err;
+}
+
+void Forwarder::fini_engine() {
+    if (!engine_started_) return;
+    for (size_t i = 0; i < specs_.size(); i++)
+        if (engine_->stream_fini) engine_->stream_fini(&streams_[i].pub);
+    for (uint16_t p : fwd_ports_)
+        if (engine_->port_end) engine_->port_end(p);
+    engine_started_ = false;
+}
+
+// tx_first sends single-segment frames; one that does not fit an mbuf was
+// cut to the mbuf's room without a word. txonly refuses the same.
+std::string Forwarder::check_tx_first() const {
+    for (size_t i = 0; i < specs_.size(); i++) {
+        const unsigned room = rte_pktmbuf_data_room_size(streams_[i].pub.pool);
+        const unsigned fits = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
+        if (params_.txpkt_len > fits)
+            return "tx_first: the --txpkts frame of " + std::to_string(params_.txpkt_len) +
+                   " bytes does not fit one mbuf (" + std::to_string(fits) +
+                   " bytes of data room after the headroom) and tx_first sends single-segment "
+                   "frames (allowed: --txpkts totalling at most " +
+                   std::to_string(fits) + " bytes)";
+    }
+    return {};
+}
+
+void Forwarder::send_tx_first(unsigned bursts) {
+    const uint16_t len = static_cast<uint16_t>(params_.txpkt_len);
+    rte_mbuf *pkts[kMaxBurst];
+    for (unsigned b = 0; b < bursts; b++)
+        for (size_t i = 0; i < specs_.size(); i++) {
+            const pmdfwd_stream &s = streams_[i].pub;
+            const uint16_t n = build_udp_burst(s.pool, pkts, cfg_.burst, len, *s.tx);
+            const uint16_t sent = rte_eth_tx_burst(s.tx_port, s.tx_queue, pkts, n);
+            rte_pktmbuf_free_bulk(pkts + sent, n - sent);
+        }
+}
+
+void Forwarder::snapshot_ports() {
+    base_.clear();
+    for (uint16_t p : fwd_ports_) {
+        rte_eth_stats s{};
+        rte_eth_stats_get(p, &s);
+        base_.push_back(s);
+    }
+}
+
+bool Forwarder::queue_started(uint16_t port, bool rx, uint16_t queue) const {
+    const Port *p = ports_.find(port);
+    if (p == nullptr) return false;
+    const std::vector<QueueSettings> &q = rx ? p->rxq : p->txq;
+    return queue >= q.size() || q[queue].state != RTE_ETH_QUEUE_STATE_STOPPED;
+}
+
+bool Forwarder::uses_port(uint16_t port) const {
+    for (const StreamSpec &s : specs_)
+        if (s.rx_port == port || s.tx_port == port) return true;
+    return false;
+}
+
+std::string Forwarder::start(unsigned tx_first_bursts, const std::function<void()> &shown) {
+    // testpmd's order: stopped ports before a second start.
+    if (!ports_.all_started()) return "Not all ports were started";
+    if (running_) return "Packet forwarding already started";
+    const pmdfwd_engine *engine = EngineRegistry::instance().find(cfg_.forward_mode);
+    if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
+    fini_engine();
+    if (std::string err = build(engine); !err.empty()) return err;
+    if (tx_first_bursts > 0)
+        if (std::string err = check_tx_first(); !err.empty()) return err;
+    if (!cfg_.no_flush_rx) ports_.flush_rx(fwd_ports_, cfg_.nb_rxq);
+    if (std::string err = init_engine(engine); !err.empty()) return err;
+    snapshot_ports();
+    if (shown) shown();
+    send_tx_first(tx_first_bursts);
+    stop_.store(false);
+    for (size_t g = 0; g < contexts_.size(); g++) {
+        LcoreContext *ctx = contexts_[g].get();
+        const int rc = rte_eal_remote_launch(select_lcore_main(*ctx), ctx, fwd_lcores_[g]);
+        if (rc != 0) {
+            stop_.store(true);
+            for (unsigned l : launched_)
+                rte_eal_wait_lcore(l);
+            launched_.clear();
+            fini_engine();
+            return "cannot launch lcore " + std::to_string(fwd_lcores_[g]) + " (busy?)";
+        }
+        launched_.push_back(fwd_lcores_[g]);
+    }
+    running_ = true;
+    return {};
+}
+
+void Forwarder::stop() {
+    if (!running_) return;
+    stop_.store(true);
+    for (unsigned l : launched_)
+        rte_eal_wait_lcore(l);
+    launched_.clear();
+    running_ = false;
+    fini_engine();
+}
+
+FwdView Forwarder::view() const {
+    FwdView v;
+    v.engine = engine_ ? engine_->name : cfg_.forward_mode;
+    v.running = running_;
+    v.record_cycles = cfg_.record_core_cycles;
+    v.record_bursts = cfg_.record_burst_stats;
+    v.rx_cksum_stats = engine_ && (engine_->flags & PMDFWD_ENGINE_F_RX_CKSUM_STATS);
+    v.specs = specs_;
+    v.stream_lcores = stream_lcores_;
+    v.streams = streams_;
+    std::string err;
+    v.port_ids = specs_.empty() ? fwd_ports(&err) : fwd_ports_;
+    v.base = base_;
+    return v;
+}
+
+void Forwarder::clear() {
+    for (size_t i = 0; i < specs_.size(); i++)
+        streams_[i].reset_counters();
+    snapshot_ports();
+}
+
+std::string Forwarder::describe() const {
+    std::string err;
+    const std::vector<uint16_t> ports = fwd_ports(&err);
+    const auto specs = ports.empty()
+                           ? std::vector<StreamSpec>{}
+                           : build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
+    if (specs.empty()) return err + "\n";
+    const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
+    const auto groups = spread_streams(specs.size(), nb_lcores);
+    char line[256];
+    std::snprintf(line, sizeof(line),
+                  "%s packet forwarding%s - ports=%zu - cores=%zu - streams=%zu - NUMA support "
+                  "%s, MP allocation mode: native\n",
+                  cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", ports.size(),
+                  groups.size(), specs.size(), cfg_.numa ? "enabled" : "disabled");
+    std::string o = line;
+    for (size_t g = 0; g < groups.size(); g++) {
+        const unsigned lcore = fwd_lcores_[g];
+        std::snprintf(line, sizeof(line),
+                      "Logical Core %u (socket %d) forwards packets on %zu streams:\n", lcore,
+                      lcore_socket(lcore), groups[g].size());
+        o += line;
+        for (size_t idx : groups[g]) {
+            const StreamSpec &sp = specs[idx];
+            Port *tx = ports_.find(sp.tx_port);
+            std::snprintf(line, sizeof(line),
+                          "  RX P=%u/Q=%u (socket %d) -> TX P=%u/Q=%u (socket %d) peer=%s\n",
+                          sp.rx_port, sp.rx_queue, ports_.find(sp.rx_port)->socket, sp.tx_port,
+                          sp.tx_queue, tx->socket, format_mac(tx->tx.peer_mac).c_str());
+            o += line;
+        }
+    }
+    std::snprintf(line, sizeof(line), "\n  %s packet forwarding packets/burst=%u\n",
+                  cfg_.forward_mode.c_str(), cfg_.burst);
+    o += line;
+    std::snprintf(line, sizeof(line), "  nb forwarding cores=%zu - nb forwarding ports=%zu\n",
+                  groups.size(), ports.size());
+    o += line;
+    if (std::string state; registry_engines().describe(cfg_.forward_mode, &state).empty())
+        o += "  " + state + "\n";
+    return o;
+}
+
+} // namespace pmdfwd

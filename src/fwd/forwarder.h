@@ -1,0 +1,81 @@
+// Forwarding state: the streams of the current configuration, the lcores
+// that run them, and `start` / `stop` as testpmd does them.
+#pragma once
+
+#include "fwd/fwd_stats.h"
+#include "fwd/fwd_view.h"
+#include "fwd/lcore_loop.h"
+#include "fwd/stream.h"
+#include "options/config.h"
+#include "ports/ports.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pmdfwd {
+
+class Forwarder {
+  public:
+    Forwarder(Config &cfg, Ports &ports, std::vector<unsigned> fwd_lcores);
+    ~Forwarder();
+
+    // Builds the streams, runs the engine's hooks, sends tx_first_bursts
+    // bursts on every stream (testpmd's tx_first) and launches the lcores.
+    // Returns "" or why forwarding did not start (nothing is left running).
+    // `shown` runs just before the lcores launch: testpmd shows the
+    // configuration there, ahead of anything the lcores print.
+    std::string start(unsigned tx_first_bursts, const std::function<void()> &shown = {});
+    void stop();
+    bool running() const { return running_; }
+    // The port carries one of the streams that run (or would run) now.
+    bool uses_port(uint16_t port) const;
+
+    // Forward statistics since the last start or clear.
+    FwdStats collect() const { return collect_fwd_stats(view(), !running_); }
+    // What the statistics are computed from; shares the streams, so another
+    // thread may read it while the next start builds new ones.
+    FwdView view() const;
+    void clear();
+    // `show config fwd`.
+    std::string describe() const;
+
+    const std::vector<unsigned> &fwd_lcores() const { return fwd_lcores_; }
+    // `set corelist`: the lcores the next start uses (forwarding stopped).
+    void set_fwd_lcores(std::vector<unsigned> lcores) { fwd_lcores_ = std::move(lcores); }
+    // The ports the current settings forward on (--portmask, --portlist,
+    // --nb-ports), or empty with *err; absent listed ports go to *note.
+    std::vector<uint16_t> fwd_ports(std::string *err, std::string *note = nullptr) const;
+    // Forwarding lcores the current settings would use.
+    size_t nb_streams_for_config(std::string *err) const;
+
+  private:
+    std::string build(const pmdfwd_engine *engine);
+    bool queue_started(uint16_t port, bool rx, uint16_t queue) const;
+    std::string init_engine(const pmdfwd_engine *engine);
+    void fini_engine();
+    std::string check_tx_first() const;
+    void send_tx_first(unsigned bursts);
+    void snapshot_ports();
+
+    Config &cfg_;
+    Ports &ports_;
+    std::vector<unsigned> fwd_lcores_;
+    const pmdfwd_engine *engine_ = nullptr;
+    pmdfwd_fwd_params params_{};
+    std::shared_ptr<Stream[]> streams_;
+    std::vector<uint16_t> fwd_ports_; // of the streams built last
+    std::vector<StreamSpec> specs_;
+    std::vector<unsigned> stream_lcores_; // per spec
+    std::vector<std::unique_ptr<LcoreContext>> contexts_;
+    std::vector<unsigned> launched_;
+    std::vector<rte_eth_stats> base_; // port counters at start/clear
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> overrun_reported_{false};
+    bool running_ = false;
+    bool engine_started_ = false;
+};
+
+} // namespace pmdfwd

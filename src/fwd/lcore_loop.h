@@ -1,0 +1,32 @@
+// The per-lcore burst loop: rx_burst -> engine -> tx_burst (+ retry), with
+// drops freed and counted. Everything optional (cycle counting, burst
+// histograms, retry, RX) is a template parameter, so the loop that runs has
+// no branch for a feature that is off.
+#pragma once
+
+#include "fwd/stream.h"
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+namespace pmdfwd {
+
+struct LcoreContext {
+    std::vector<Stream *> streams;
+    pmdfwd_burst_fn burst_fn = nullptr;
+    uint16_t burst = kDefaultBurst;
+    unsigned retry_num = 0; // 0: no retry
+    unsigned retry_delay_us = 0;
+    bool no_rx = false;
+    bool generator = false; // run the engine after an empty receive too
+    bool record_cycles = false;
+    bool record_bursts = false;
+    const std::atomic<bool> *stop = nullptr;
+};
+
+// The function to hand rte_eal_remote_launch for this context's features.
+using LcoreMain = int (*)(void *ctx);
+LcoreMain select_lcore_main(const LcoreContext &ctx);
+
+} // namespace pmdfwd

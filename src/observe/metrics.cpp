@@ -1,0 +1,184 @@
+#include "observe/metrics.h"
+
+#include <rte_cycles.h>
+#include <rte_errno.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+
+#if PMDFWD_HAVE_METRICS
+#include <rte_metrics.h>
+#endif
+#if PMDFWD_HAVE_LATENCYSTATS
+#include <rte_latencystats.h>
+#endif
+#if PMDFWD_HAVE_BITRATESTATS
+#include <rte_bitrate.h>
+#endif
+
+#include <algorithm>
+#include <cstdio>
+
+namespace pmdfwd {
+
+namespace {
+
+// How long a publishing lcore sleeps between rounds: latency figures are
+// copied to the registry at this pace, so a reader sees them this fresh.
+constexpr unsigned kRoundUs = 10000;
+
+struct LcoreOption {
+    const char *name;
+    int lcore;
+    bool built_in;
+    const char *library;
+};
+
+std::vector<LcoreOption> lcore_options(const Config &cfg) {
+    return {
+        {"latencystats", cfg.latencystats_lcore, PMDFWD_HAVE_LATENCYSTATS && PMDFWD_HAVE_METRICS,
+         "librte_latencystats"},
+        {"bitrate-stats", cfg.bitrate_lcore, PMDFWD_HAVE_BITRATESTATS && PMDFWD_HAVE_METRICS,
+         "librte_bitratestats"},
+    };
+}
+
+std::string eal_lcores() {
+    std::string s;
+    unsigned l;
+    RTE_LCORE_FOREACH(l) {
+        if (!s.empty()) s += ',';
+        s += std::to_string(l);
+    }
+    return s;
+}
+
+std::string check_one(const LcoreOption &o) {
+    const std::string opt = "--" + std::string(o.name) + "=" + std::to_string(o.lcore);
+    if (!o.built_in)
+        return opt + ": this pmdfwd was built without " + o.library +
+               " (DPDK's libdpdk did not provide it)";
+    const unsigned l = static_cast<unsigned>(o.lcore);
+    if (l >= RTE_MAX_LCORE || !rte_lcore_is_enabled(l))
+        return opt + ": lcore " + std::to_string(l) + " is not one of EAL's lcores (" +
+               eal_lcores() + "; add it with -l/--lcores)";
+    if (l == rte_get_main_lcore())
+        return opt + ": lcore " + std::to_string(l) +
+               " is the main lcore, which runs the shell; name a worker lcore, which then "
+               "publishes metrics instead of forwarding (e.g. -l 0-2 --" +
+               o.name + "=2)";
+    return {};
+}
+
+int publish_loop(void *arg) {
+    const auto &loop = *static_cast<const Metrics::Loop *>(arg);
+    const uint64_t hz = rte_get_timer_hz();
+    uint64_t next_bitrate = rte_get_timer_cycles() + hz;
+    while (!loop.stop->load(std::memory_order_relaxed)) {
+#if PMDFWD_HAVE_LATENCYSTATS && PMDFWD_HAVE_METRICS
+        if (loop.latency) rte_latencystats_update();
+#endif
+#if PMDFWD_HAVE_BITRATESTATS && PMDFWD_HAVE_METRICS
+        // The library turns byte deltas into bits per second: one call a
+        // second per port, as testpmd.
+        if (loop.bitrate && rte_get_timer_cycles() >= next_bitrate) {
+            for (uint16_t p : loop.ports)
+                rte_stats_bitrate_calc(loop.bitrate, p);
+            next_bitrate += hz;
+        }
+#endif
+        rte_delay_us_sleep(kRoundUs);
+    }
+    return 0;
+}
+
+} // namespace
+
+Metrics::~Metrics() {
+    stop();
+}
+
+std::string Metrics::check(const Config &cfg) {
+    for (const LcoreOption &o : lcore_options(cfg))
+        if (o.lcore >= 0)
+            if (std::string why = check_one(o); !why.empty()) return why;
+    return {};
+}
+
+std::vector<unsigned> Metrics::lcores(const Config &cfg) {
+    std::vector<unsigned> v;
+    for (const LcoreOption &o : lcore_options(cfg))
+        if (o.lcore >= 0 && std::find(v.begin(), v.end(), unsigned(o.lcore)) == v.end())
+            v.push_back(static_cast<unsigned>(o.lcore));
+    return v;
+}
+
+std::string Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports) {
+    if (std::string why = check(cfg); !why.empty()) return why;
+#if PMDFWD_HAVE_METRICS
+    // testpmd ignores the result too: a registry that exists already (a
+    // second init) is as good as a new one.
+    rte_metrics_init(rte_socket_id());
+    registry_ = true;
+#endif
+#if PMDFWD_HAVE_LATENCYSTATS && PMDFWD_HAVE_METRICS
+    if (cfg.latencystats_lcore >= 0) {
+        // Sample every packet (interval 1 ns), as testpmd.
+        if (int rc = rte_latencystats_init(1, nullptr); rc != 0) {
+            stop();
+            return "--latencystats: cannot start latency statistics (error " + std::to_string(rc) +
+                   ")";
+        }
+        latency_ = true;
+    }
+#endif
+#if PMDFWD_HAVE_BITRATESTATS && PMDFWD_HAVE_METRICS
+    if (cfg.bitrate_lcore >= 0) {
+        bitrate_ = rte_stats_bitrate_create();
+        if (bitrate_ == nullptr || rte_stats_bitrate_reg(bitrate_) != 0) {
+            stop();
+            return "--bitrate-stats: cannot register bit-rate statistics";
+        }
+    }
+#endif
+    stop_.store(false);
+    for (unsigned l : lcores(cfg)) {
+        auto loop = std::make_unique<Loop>();
+        loop->lcore = l;
+        loop->latency = latency_ && cfg.latencystats_lcore == int(l);
+        loop->bitrate = cfg.bitrate_lcore == int(l) ? bitrate_ : nullptr;
+        loop->ports = ports;
+        loop->stop = &stop_;
+        if (rte_eal_remote_launch(publish_loop, loop.get(), l) != 0) {
+            stop();
+            return "cannot launch the metrics loop on lcore " + std::to_string(l) + " (busy?)";
+        }
+        std::printf("%s metrics published from lcore %u\n",
+                    loop->latency && loop->bitrate ? "Latency and bit-rate"
+                    : loop->latency                ? "Latency"
+                                                   : "Bit-rate",
+                    l);
+        loops_.push_back(std::move(loop));
+    }
+    return {};
+}
+
+void Metrics::stop() {
+    stop_.store(true);
+    for (const auto &loop : loops_)
+        rte_eal_wait_lcore(loop->lcore);
+    loops_.clear();
+#if PMDFWD_HAVE_LATENCYSTATS && PMDFWD_HAVE_METRICS
+    if (latency_) rte_latencystats_uninit();
+#endif
+    latency_ = false;
+#if PMDFWD_HAVE_BITRATESTATS && PMDFWD_HAVE_METRICS
+    if (bitrate_) rte_stats_bitrate_free(bitrate_);
+#endif
+    bitrate_ = nullptr;
+#if PMDFWD_HAVE_METRICS
+    if (registry_) rte_metrics_deinit();
+#endif
+    registry_ = false;
+}
+
+} // namespace pmdfwd

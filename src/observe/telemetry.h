@@ -1,0 +1,28 @@
+// pmdfwd's own DPDK telemetry endpoints, next to EAL's and ethdev's on the
+// telemetry socket (/var/run/dpdk/<prefix>/dpdk_telemetry.v2), for
+// dpdk-telemetry.py, scripts/pmdfwd-exporter.py and DPDK's
+// dpdk-telemetry-exporter.py:
+//
+//   /pmdfwd/stats[,FIRST]  `show fwd stats` per port and stream, with rates
+//   /pmdfwd/config         mode, topology, lcores, streams, burst, queues
+//   /pmdfwd/engines        registered engines and where they come from
+//   /pmdfwd/engine         the running (else configured) engine's own state
+//
+// The endpoints run on EAL's telemetry threads (one per client). They read a
+// snapshot the main thread publishes and the forwarding counters with relaxed
+// loads, as the shell does; the lcores never wait for them.
+#pragma once
+
+#include "observe/telemetry_snapshot.h"
+
+#include <memory>
+
+namespace pmdfwd::telemetry {
+
+// Makes s what the endpoints answer from; registers them the first time.
+void publish(std::shared_ptr<const TelemetrySnapshot> s);
+// Before the ports close: waits for a command in progress; afterwards the
+// endpoints answer that pmdfwd is shutting down.
+void withdraw();
+
+} // namespace pmdfwd::telemetry

@@ -1,0 +1,63 @@
+#include "observe/telemetry_snapshot.h"
+
+#include "engine_host/engine_api.h"
+#include "engine_host/engine_registry.h"
+#include "fwd/forwarder.h"
+
+#include <sstream>
+
+namespace pmdfwd {
+
+namespace {
+
+EngineEntry engine_info(const pmdfwd_engine &e) {
+    EngineEntry i;
+    i.name = e.name;
+    i.summary = e.summary ? e.summary : "";
+    i.origin = EngineRegistry::instance().origin(e.name);
+    i.flags = e.flags;
+    i.has_params = e.set_param != nullptr;
+    return i;
+}
+
+// Through the one C-ABI wrapper, which terminates what the engine wrote.
+std::vector<std::string> describe_lines(const pmdfwd_engine &e) {
+    std::vector<std::string> lines;
+    std::istringstream in(call_describe(e));
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
+// The streams and lcores the settings give, as `show config fwd` lays them.
+void plan_streams(const Config &cfg, const std::vector<uint16_t> &ports,
+                  const std::vector<unsigned> &lcores, TelemetrySnapshot &s) {
+    const auto specs = build_streams(ports, cfg.topology, cfg.nb_rxq, cfg.nb_txq, &s.streams_error);
+    const auto groups = spread_streams(specs.size(), std::min<size_t>(cfg.nb_cores, lcores.size()));
+    for (size_t g = 0; g < groups.size(); g++)
+        for (size_t idx : groups[g])
+            s.streams.push_back(PlannedStream{specs[idx], lcores[g]});
+}
+
+} // namespace
+
+TelemetrySnapshot take_snapshot(const Config &cfg, const Forwarder &fwd) {
+    TelemetrySnapshot s;
+    s.cfg = cfg;
+    s.fwd = fwd.view();
+    s.ports = s.fwd.port_ids;
+    s.fwd_lcores = fwd.fwd_lcores();
+    plan_streams(cfg, s.ports, s.fwd_lcores, s);
+    for (const pmdfwd_engine *e : EngineRegistry::instance().all())
+        s.engines.push_back(engine_info(*e));
+    const std::string &name = s.fwd.running ? s.fwd.engine : cfg.forward_mode;
+    if (const pmdfwd_engine *e = EngineRegistry::instance().find(name)) {
+        s.engine = engine_info(*e);
+        s.engine_state = describe_lines(*e);
+    } else {
+        s.engine.name = name;
+    }
+    return s;
+}
+
+} // namespace pmdfwd

@@ -1,0 +1,157 @@
+// The application's settings: what the command line (options.cpp) and the
+// shell (shell/command_table.cpp) change, and what the host reads at `start`.
+#pragma once
+
+#include <pmdfwd/engine.h>
+
+#include <rte_ethdev.h>
+#include <rte_mbuf.h>
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pmdfwd {
+
+enum class Topology { Paired, Chained, Loop };
+enum class StatsFormat { Text, Json };
+
+// testpmd's word for a topology (--port-topology, telemetry's /pmdfwd/config).
+constexpr const char *to_string(Topology t) {
+    switch (t) {
+    case Topology::Paired:
+        return "paired";
+    case Topology::Chained:
+        return "chained";
+    case Topology::Loop:
+        return "loop";
+    }
+    return "?";
+}
+
+// testpmd's limits and defaults, so that a command line moves over unchanged.
+inline constexpr uint16_t kMaxBurst = 512;
+inline constexpr uint16_t kDefaultBurst = 32;
+inline constexpr unsigned kDefaultMbufCache = 250;
+inline constexpr unsigned kMaxMbufCache = 512; // RTE_MEMPOOL_CACHE_MAX_SIZE
+inline constexpr uint16_t kMaxQueues = 1024;
+inline constexpr uint16_t kMaxDescriptors = 32768;
+inline constexpr unsigned kDefaultTxRetries = 64; // testpmd's burst_tx_retry_num
+inline constexpr unsigned kDefaultTxRetryDelayUs = 1;
+// At most a second of retrying per burst (the lcore also stops retrying when
+// told to stop): testpmd takes any 32-bit values, weeks of blocking.
+inline constexpr unsigned kMaxTxRetries = 1000;
+inline constexpr unsigned kMaxTxRetryDelayUs = 1000;
+inline constexpr unsigned kMaxMbufSizes = 8; // testpmd's MAX_SEGS_BUFFER_SPLIT
+// testpmd's defaults: IP hash when --rxq > 1, fast mbuf release where the PMD
+// offers it, and every ethdev event printed but VF mailbox ones.
+inline constexpr uint64_t kDefaultRssHf = RTE_ETH_RSS_IP;
+inline constexpr uint64_t kDefaultTxOffloads = RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+inline constexpr uint32_t event_bit(rte_eth_event_type e) {
+    return UINT32_C(1) << e;
+}
+inline constexpr uint32_t kDefaultEventPrintMask =
+    event_bit(RTE_ETH_EVENT_UNKNOWN) | event_bit(RTE_ETH_EVENT_INTR_LSC) |
+    event_bit(RTE_ETH_EVENT_QUEUE_STATE) | event_bit(RTE_ETH_EVENT_INTR_RESET) |
+    event_bit(RTE_ETH_EVENT_IPSEC) | event_bit(RTE_ETH_EVENT_MACSEC) |
+    event_bit(RTE_ETH_EVENT_INTR_RMV) | event_bit(RTE_ETH_EVENT_FLOW_AGED) |
+    event_bit(RTE_ETH_EVENT_ERR_RECOVERING) | event_bit(RTE_ETH_EVENT_RECOVERY_SUCCESS) |
+    event_bit(RTE_ETH_EVENT_RECOVERY_FAILED);
+// A descriptor threshold testpmd leaves to the PMD (RTE_PMD_PARAM_UNSET).
+inline constexpr int kThreshUnset = -1;
+
+// Where a port's memory comes from under --port-numa-config and
+// --ring-numa-config: -1 leaves it to the device's own socket.
+struct PortNuma {
+    int pool = -1;
+    int rx_ring = -1;
+    int tx_ring = -1;
+};
+
+// testpmd's queue thresholds (--rxpt ... --txrst), kThreshUnset = PMD default.
+struct QueueThresholds {
+    int rx_pthresh = kThreshUnset, rx_hthresh = kThreshUnset, rx_wthresh = kThreshUnset;
+    int rx_free = kThreshUnset;
+    int tx_pthresh = kThreshUnset, tx_hthresh = kThreshUnset, tx_wthresh = kThreshUnset;
+    int tx_free = kThreshUnset, tx_rs = kThreshUnset;
+};
+
+struct Config {
+    std::string forward_mode = "io";
+    bool tx_retry = false; // `set fwd <mode> retry`
+    unsigned tx_retry_num = kDefaultTxRetries;
+    unsigned tx_retry_delay_us = kDefaultTxRetryDelayUs;
+
+    bool interactive = false;
+    bool auto_start = false;
+    bool tx_first = false;
+    unsigned stats_period = 0; // seconds, 0 = off
+    double run_time = 0;       // seconds, 0 = until stopped
+    StatsFormat stats_format = StatsFormat::Text;
+    std::string cmdline_file;
+    std::string prompt; // --prompt, else chosen from the program name (prompt.h)
+
+    unsigned nb_cores = 1; // forwarding lcores
+    uint16_t nb_rxq = 1;
+    uint16_t nb_txq = 1;
+    uint16_t nb_rxd = 0; // 0 = the PMD's preferred size
+    uint16_t nb_txd = 0;
+    uint16_t burst = kDefaultBurst;
+    unsigned mbuf_cache = kDefaultMbufCache;
+    unsigned total_num_mbufs = 0; // 0 = computed from ports, queues and lcores
+    Topology topology = Topology::Paired;
+
+    // Forwarding ports and lcores: --portmask/--portlist name the ports (in
+    // order; empty = every port), --nb-ports keeps the first N of them (0 =
+    // all), --coremask names the forwarding lcores (empty = every worker).
+    std::vector<uint16_t> fwd_port_list;
+    uint16_t nb_fwd_ports = 0;
+    std::vector<unsigned> fwd_lcore_list;
+
+    // Memory placement (testpmd's --numa/--no-numa, --socket-num,
+    // --port-numa-config, --ring-numa-config).
+    bool numa = true;
+    int socket_num = -1; // -1: socket 0 without NUMA, unused with it
+    std::map<uint16_t, PortNuma> port_numa;
+    // Data room of each pool's mbufs (headroom included); more than one
+    // size gives each socket a pool per size, for RX buffer split.
+    std::vector<uint16_t> mbuf_sizes = {RTE_MBUF_DEFAULT_BUF_SIZE};
+
+    // Port configuration.
+    uint32_t max_pkt_len = 0; // 0: the PMD's default MTU
+    uint32_t max_lro_pkt_size = 0;
+    uint64_t rx_offloads = 0;
+    uint64_t tx_offloads = kDefaultTxOffloads;
+    uint64_t rss_hf = kDefaultRssHf;
+    uint32_t rx_mq_mode = RTE_ETH_MQ_RX_VMDQ_DCB_RSS; // which mq modes may be used
+    bool rx_drop_en = false;
+    std::vector<uint16_t> rxpkts; // RX buffer split segment lengths
+    QueueThresholds thresholds;
+    uint32_t link_speeds = 0; // 0: autonegotiate
+    bool link_check = true;
+    bool lsc_interrupt = true;
+    bool rmv_interrupt = true;
+    bool device_start = true;
+    uint32_t event_print_mask = kDefaultEventPrintMask;
+    std::vector<std::string> display_xstats;
+
+    bool record_core_cycles = false;
+    bool record_burst_stats = false;
+    bool no_mlockall = false;
+    bool no_flush_rx = false;
+
+    // Worker lcores that publish latency (--latencystats) and bit-rate
+    // (--bitrate-stats) metrics instead of forwarding; -1: off.
+    int latencystats_lcore = -1;
+    int bitrate_lcore = -1;
+
+    std::map<uint16_t, std::array<uint8_t, 6>> eth_peers; // --eth-peer
+    std::vector<uint16_t> txpkts = {64};                  // --txpkts segment lengths
+
+    std::vector<std::pair<std::string, std::string>> engine_params; // --<engine>-<key>=<value>
+};
+
+} // namespace pmdfwd

@@ -1,0 +1,688 @@
+#include "options/options.h"
+
+#include "engine_host/engine_api.h"
+#include "options/scalar_parse.h"
+#include "options/structured_parse.h"
+#include "shell/prompt.h"
+
+#include <fstream>
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace pmdfwd {
+
+namespace {
+
+using Apply = std::function<bool(Config &, std::string_view, std::string *)>;
+
+struct Option {
+    const char *name; // long name, without "--"
+    char short_name;  // 0 if none
+    const char *arg;  // nullptr for a flag, else the value's name in help
+    const char *help;
+    Apply apply; // the value (empty for flags); false with *err set on bad input
+};
+
+struct OptionGroup {
+    const char *title;
+    std::vector<Option> options;
+};
+
+template <typename T>
+Apply number(const char *what, T Config::*field, uint64_t min, uint64_t max) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        auto n = parse_uint(what, v, min, max, err);
+        if (n) c.*field = static_cast<T>(*n);
+        return n.has_value();
+    };
+}
+
+Apply set_flag(bool Config::*field, bool value = true) {
+    return [=](Config &c, std::string_view, std::string *) {
+        c.*field = value;
+        return true;
+    };
+}
+
+Apply flag(bool Config::*field) {
+    return set_flag(field, true);
+}
+
+// testpmd's --enable-* switches: one RX offload bit each, added to
+// whatever --rx-offloads or earlier switches asked for.
+Apply rx_offload(uint64_t bit) {
+    return [=](Config &c, std::string_view, std::string *) {
+        c.rx_offloads |= bit;
+        return true;
+    };
+}
+
+Apply hex_field(const char *what, uint64_t Config::*field) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        auto n = parse_hex(what, v, err);
+        if (n) c.*field = *n;
+        return n.has_value();
+    };
+}
+
+// A testpmd option that sets an engine's parameter: it goes the way of
+// --<engine>-<key>=<value>, so the engine alone checks and keeps it.
+Apply engine_param(const char *param, const char *flag_value = nullptr) {
+    return [=](Config &c, std::string_view v, std::string *) {
+        c.engine_params.emplace_back(param, flag_value ? std::string(flag_value) : std::string(v));
+        return true;
+    };
+}
+
+Apply threshold(const char *what, int QueueThresholds::*field, uint64_t max) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        auto n = parse_uint(what, v, 0, max, err);
+        if (n) c.thresholds.*field = static_cast<int>(*n);
+        return n.has_value();
+    };
+}
+
+// One word of a fixed list, each naming a value.
+template <typename T>
+Apply choice(const char *what, T Config::*field, std::vector<std::pair<const char *, T>> words) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        std::string allowed;
+        for (const auto &[word, value] : words) {
+            if (v == word) {
+                c.*field = value;
+                return true;
+            }
+            allowed += (allowed.empty() ? "" : ", ") + std::string(word);
+        }
+        *err = std::string(what) + ": '" + std::string(v) +
+               "' is not allowed (allowed: " + allowed + ")";
+        return false;
+    };
+}
+
+Apply event_mask(bool print) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        auto mask = parse_event_name(v, err);
+        if (!mask) return false;
+        c.event_print_mask = print ? (c.event_print_mask | *mask) : (c.event_print_mask & ~*mask);
+        return true;
+    };
+}
+
+bool apply_forward_mode(Config &c, std::string_view v, std::string *err) {
+    if (!registry_engines().find(v)) {
+        *err = "forward-mode: " + registry_engines().unknown_mode(v);
+        return false;
+    }
+    c.forward_mode = v;
+    return true;
+}
+
+bool apply_eth_peer(Config &c, std::string_view v, std::string *err) {
+    const size_t comma = v.find(',');
+    if (comma == std::string_view::npos) {
+        *err = "eth-peer: '" + std::string(v) + "' (expected N,XX:XX:XX:XX:XX:XX)";
+        return false;
+    }
+    auto port = parse_uint("eth-peer port", v.substr(0, comma), 0, RTE_MAX_ETHPORTS - 1, err);
+    if (!port) return false;
+    auto mac = parse_mac(v.substr(comma + 1), err);
+    if (!mac) {
+        *err = "eth-peer: " + *err;
+        return false;
+    }
+    c.eth_peers[static_cast<uint16_t>(*port)] = *mac;
+    return true;
+}
+
+// An lcore id; whether EAL runs it and it is free to use is checked once
+// EAL and the forwarding lcores are known (App::init).
+std::function<bool(Config &, std::string_view, std::string *)> lcore_option(const char *what,
+                                                                            int Config::*field) {
+    return [=](Config &c, std::string_view v, std::string *err) {
+        auto n = parse_uint(what, v, 0, RTE_MAX_LCORE - 1, err);
+        if (n) c.*field = static_cast<int>(*n);
+        return n.has_value();
+    };
+}
+
+// testpmd's --eth-peers-configfile: one peer MAC per line, for ports 0, 1, ...
+bool apply_peers_file(Config &c, std::string_view v, std::string *err) {
+    std::ifstream in{std::string(v)};
+    if (!in) {
+        *err = "eth-peers-configfile: cannot read '" + std::string(v) + "'";
+        return false;
+    }
+    std::string line;
+    for (uint16_t port = 0; port < RTE_MAX_ETHPORTS && std::getline(in, line); port++) {
+        auto mac = parse_mac(split_words(line).empty() ? line : split_words(line)[0], err);
+        if (!mac) {
+            *err = "eth-peers-configfile: line " + std::to_string(port + 1) + ": " + *err;
+            return false;
+        }
+        c.eth_peers[port] = *mac;
+    }
+    return true;
+}
+
+std::vector<Option> forwarding_options() {
+    return {
+        {"forward-mode", 0, "MODE", "forwarding engine (see the list below)", apply_forward_mode},
+        {"interactive", 'i', nullptr, "run the interactive shell", flag(&Config::interactive)},
+        {"auto-start", 'a', nullptr, "start forwarding at once in interactive mode",
+         flag(&Config::auto_start)},
+        {"tx-first", 0, nullptr, "send one burst on every stream before forwarding",
+         flag(&Config::tx_first)},
+        {"stats-period", 0, "N", "print port statistics every N seconds",
+         number("stats-period", &Config::stats_period, 1, 86400)},
+        {"display-xstats", 0, "NAME[,NAME]...",
+         "extended statistics shown with the port statistics",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto names = parse_name_list("display-xstats", v, err);
+             if (names) c.display_xstats = *names;
+             return names.has_value();
+         }},
+        {"run-time", 0, "SECONDS", "stop by itself after SECONDS (non-interactive)",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto s = parse_seconds("run-time", v, err);
+             if (s) c.run_time = *s;
+             return s.has_value();
+         }},
+        {"stats-format", 0, "text|json", "statistics as testpmd text or JSON lines",
+         choice<StatsFormat>("stats-format", &Config::stats_format,
+                             {{"text", StatsFormat::Text}, {"json", StatsFormat::Json}})},
+        {"cmdline-file", 0, "FILE", "run the shell commands in FILE first",
+         [](Config &c, std::string_view v, std::string *err) {
+             if (v.empty()) {
+                 *err = "cmdline-file: the file name is empty (expected --cmdline-file=FILE, a "
+                        "file of shell commands)";
+                 return false;
+             }
+             c.cmdline_file = v;
+             return true;
+         }},
+        {"prompt", 0, "TEXT",
+         "the shell's prompt (default: testpmd> as dpdk-testpmd, else pmdfwd> )",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto p = prompt_from_option(v, err);
+             if (p) c.prompt = *p;
+             return p.has_value();
+         }},
+        {"record-core-cycles", 0, nullptr, "count busy CPU cycles per packet",
+         flag(&Config::record_core_cycles)},
+        {"record-burst-stats", 0, nullptr, "record burst size statistics",
+         flag(&Config::record_burst_stats)},
+        {"mlockall", 0, nullptr, "lock all memory (the default)",
+         set_flag(&Config::no_mlockall, false)},
+        {"no-mlockall", 0, nullptr, "do not lock memory", flag(&Config::no_mlockall)},
+        {"no-flush-rx", 0, nullptr, "do not drain RX queues at start", flag(&Config::no_flush_rx)},
+        {"engine-plugin", 0, "PATH", "load forwarding engines from a shared object (repeatable)",
+         // main() loads plugins before parsing, so that their modes are
+         // valid --forward-mode values; accepted here and nothing more.
+         [](Config &, std::string_view, std::string *) { return true; }},
+        {"help", 'h', nullptr, "show this help", nullptr},
+    };
+}
+
+std::vector<Option> port_options() {
+    return {
+        {"portmask", 0, "MASK", "hexadecimal mask of the forwarding ports (default: all)",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto m = parse_hex("portmask", v, err);
+             if (m && *m == 0) *err = "portmask: 0 names no port (e.g. 0x3 for ports 0 and 1)";
+             if (!m || *m == 0) return false;
+             c.fwd_port_list.clear();
+             for (unsigned p : mask_bits(*m))
+                 c.fwd_port_list.push_back(static_cast<uint16_t>(p));
+             c.nb_fwd_ports = 0; // as testpmd: the list sets the number
+             return true;
+         }},
+        {"portlist", 0, "LIST", "forwarding ports in order, e.g. 0,2 or 0-3 (default: all)",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto l = parse_id_list("portlist", v, RTE_MAX_ETHPORTS, err);
+             if (l) c.fwd_port_list = *l, c.nb_fwd_ports = 0;
+             return l.has_value();
+         }},
+        {"nb-ports", 0, "N", "forward on the first N of those ports",
+         number("nb-ports", &Config::nb_fwd_ports, 1, RTE_MAX_ETHPORTS)},
+        {"coremask", 0, "MASK",
+         "hexadecimal mask of the forwarding lcores (not the main lcore); sets --nb-cores",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto m = parse_hex("coremask", v, err);
+             if (m && *m == 0) *err = "coremask: 0 names no lcore (e.g. 0x6 for lcores 1 and 2)";
+             if (!m || *m == 0) return false;
+             c.fwd_lcore_list = mask_bits(*m);
+             c.nb_cores = static_cast<unsigned>(c.fwd_lcore_list.size());
+             return true;
+         }},
+        {"nb-cores", 0, "N", "number of forwarding lcores",
+         number("nb-cores", &Config::nb_cores, 1, RTE_MAX_LCORE)},
+        {"rxq", 0, "N", "RX queues per port", number("rxq", &Config::nb_rxq, 1, kMaxQueues)},
+        {"txq", 0, "N", "TX queues per port", number("txq", &Config::nb_txq, 1, kMaxQueues)},
+        {"rxd", 0, "N", "RX descriptors per queue",
+         number("rxd", &Config::nb_rxd, 1, kMaxDescriptors)},
+        {"txd", 0, "N", "TX descriptors per queue",
+         number("txd", &Config::nb_txd, 1, kMaxDescriptors)},
+        {"burst", 0, "N", "packets per burst", number("burst", &Config::burst, 1, kMaxBurst)},
+        {"port-topology", 0, "paired|chained|loop", "how ports are connected",
+         choice<Topology>("port-topology", &Config::topology,
+                          {{"paired", Topology::Paired},
+                           {"chained", Topology::Chained},
+                           {"loop", Topology::Loop}})},
+        {"eth-peer", 0, "N,XX:XX:XX:XX:XX:XX", "peer MAC address of port N", apply_eth_peer},
+        {"eth-peers-configfile", 0, "FILE", "peer MAC addresses of ports 0, 1, ..., one a line",
+         apply_peers_file},
+        {"max-pkt-len", 0, "N", "largest frame, which sets the MTU (N minus the L2 overhead)",
+         number("max-pkt-len", &Config::max_pkt_len, RTE_ETHER_MIN_LEN, 65535)},
+        {"max-lro-pkt-size", 0, "N", "largest packet LRO may build",
+         number("max-lro-pkt-size", &Config::max_lro_pkt_size, RTE_ETHER_MIN_LEN, UINT32_MAX)},
+        {"eth-link-speed", 0, "MBPS", "force the link speed (1000, 10000, ... 200000)",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto s = parse_link_speed(v, err);
+             if (s) c.link_speeds = *s;
+             return s.has_value();
+         }},
+    };
+}
+
+std::vector<Option> threshold_options() {
+    return {
+        {"rxpt", 0, "N", "RX prefetch threshold",
+         threshold("rxpt", &QueueThresholds::rx_pthresh, UINT8_MAX)},
+        {"rxht", 0, "N", "RX host threshold",
+         threshold("rxht", &QueueThresholds::rx_hthresh, UINT8_MAX)},
+        {"rxwt", 0, "N", "RX write-back threshold",
+         threshold("rxwt", &QueueThresholds::rx_wthresh, UINT8_MAX)},
+        {"rxfreet", 0, "N", "RX free threshold (below --rxd)",
+         threshold("rxfreet", &QueueThresholds::rx_free, kMaxDescriptors - 1)},
+        {"txpt", 0, "N", "TX prefetch threshold",
+         threshold("txpt", &QueueThresholds::tx_pthresh, UINT8_MAX)},
+        {"txht", 0, "N", "TX host threshold",
+         threshold("txht", &QueueThresholds::tx_hthresh, UINT8_MAX)},
+        {"txwt", 0, "N", "TX write-back threshold",
+         threshold("txwt", &QueueThresholds::tx_wthresh, UINT8_MAX)},
+        {"txfreet", 0, "N", "TX free threshold (at most --txd)",
+         threshold("txfreet", &QueueThresholds::tx_free, kMaxDescriptors)},
+        {"txrst", 0, "N", "TX RS bit threshold (at most --txd)",
+         threshold("txrst", &QueueThresholds::tx_rs, kMaxDescriptors)},
+    };
+}
+
+bool apply_port_numa(Config &c, std::string_view v, std::string *err) {
+    auto tuples = parse_tuples<2>("port-numa-config", v, err);
+    if (!tuples) return false;
+    for (const auto &[port, socket] : *tuples)
+        c.port_numa[static_cast<uint16_t>(port)].pool = static_cast<int>(socket);
+    return true;
+}
+
+bool apply_ring_numa(Config &c, std::string_view v, std::string *err) {
+    auto tuples = parse_tuples<3>("ring-numa-config", v, err);
+    if (!tuples) return false;
+    for (const auto &[port, flag, socket] : *tuples)
+        if (flag < 1 || flag > 3) {
+            *err = "ring-numa-config: flag " + std::to_string(flag) + " of port " +
+                   std::to_string(port) + " is not allowed (allowed: 1 = RX, 2 = TX, 3 = both)";
+            return false;
+        }
+    for (const auto &[port, flag, socket] : *tuples) {
+        PortNuma &n = c.port_numa[static_cast<uint16_t>(port)];
+        if (flag & 1) n.rx_ring = static_cast<int>(socket);
+        if (flag & 2) n.tx_ring = static_cast<int>(socket);
+    }
+    return true;
+}
+
+bool apply_mbuf_size(Config &c, std::string_view v, std::string *err) {
+    auto sizes = parse_uint_list("mbuf-size", v, 1, UINT16_MAX, kMaxMbufSizes, err);
+    if (!sizes) return false;
+    if ((*sizes)[0] <= RTE_PKTMBUF_HEADROOM) {
+        *err = "mbuf-size: " + std::to_string((*sizes)[0]) + " leaves no data room after the " +
+               std::to_string(RTE_PKTMBUF_HEADROOM) +
+               "-byte headroom (allowed: " + std::to_string(RTE_PKTMBUF_HEADROOM + 1) + "..65535)";
+        return false;
+    }
+    c.mbuf_sizes = *sizes;
+    return true;
+}
+
+std::vector<Option> memory_options() {
+    return {
+        {"numa", 0, nullptr, "NUMA-aware pools and rings: each port's on its socket (default)",
+         flag(&Config::numa)},
+        {"no-numa", 0, nullptr, "one pool and all rings on --socket-num (default 0)",
+         set_flag(&Config::numa, false)},
+        {"socket-num", 0, "N", "the socket of all memory with --no-numa",
+         number("socket-num", &Config::socket_num, 0, RTE_MAX_NUMA_NODES - 1)},
+        {"port-numa-config", 0, "(PORT,SOCKET)[,...]", "the socket of a port's pool and rings",
+         apply_port_numa},
+        {"ring-numa-config", 0, "(PORT,FLAG,SOCKET)[,...]",
+         "the socket of a port's RX (FLAG 1), TX (2) or both (3) rings", apply_ring_numa},
+        {"mbuf-size", 0, "N[,N]...",
+         "mbuf data room in bytes, headroom included (default 2176); more sizes add pools for "
+         "RX buffer split",
+         apply_mbuf_size},
+        {"mbcache", 0, "N", "per-lcore mbuf cache size",
+         number("mbcache", &Config::mbuf_cache, 0, kMaxMbufCache)},
+        {"total-num-mbufs", 0, "N", "mbufs per pool (default: computed)",
+         number("total-num-mbufs", &Config::total_num_mbufs, 1024, 1u << 30)},
+    };
+}
+
+std::vector<Option> offload_options() {
+    return {
+        {"tx-offloads", 0, "0xMASK",
+         "TX offloads to enable (default: mbuf_fast_free where the PMD offers it)",
+         hex_field("tx-offloads", &Config::tx_offloads)},
+        {"rx-offloads", 0, "0xMASK", "RX offloads to enable",
+         hex_field("rx-offloads", &Config::rx_offloads)},
+        {"enable-rx-cksum", 0, nullptr, "RX checksum offload",
+         rx_offload(RTE_ETH_RX_OFFLOAD_CHECKSUM)},
+        {"enable-scatter", 0, nullptr, "scattered RX", rx_offload(RTE_ETH_RX_OFFLOAD_SCATTER)},
+        {"enable-lro", 0, nullptr, "large receive offload", rx_offload(RTE_ETH_RX_OFFLOAD_TCP_LRO)},
+        {"enable-rx-timestamp", 0, nullptr, "RX timestamp offload",
+         rx_offload(RTE_ETH_RX_OFFLOAD_TIMESTAMP)},
+        {"enable-hw-vlan", 0, nullptr, "VLAN strip, filter and extend offloads",
+         rx_offload(RTE_ETH_RX_OFFLOAD_VLAN)},
+        {"enable-hw-vlan-filter", 0, nullptr, "VLAN filter offload",
+         rx_offload(RTE_ETH_RX_OFFLOAD_VLAN_FILTER)},
+        {"enable-hw-vlan-strip", 0, nullptr, "VLAN strip offload",
+         rx_offload(RTE_ETH_RX_OFFLOAD_VLAN_STRIP)},
+        {"enable-hw-vlan-extend", 0, nullptr, "VLAN extend offload",
+         rx_offload(RTE_ETH_RX_OFFLOAD_VLAN_EXTEND)},
+        {"enable-hw-qinq-strip", 0, nullptr, "QinQ strip offload",
+         rx_offload(RTE_ETH_RX_OFFLOAD_QINQ_STRIP)},
+        {"disable-crc-strip", 0, nullptr, "keep the CRC (keep_crc offload)",
+         rx_offload(RTE_ETH_RX_OFFLOAD_KEEP_CRC)},
+        {"enable-drop-en", 0, nullptr, "drop packets when no RX descriptor is free",
+         flag(&Config::rx_drop_en)},
+        {"rxpkts", 0, "LEN[,LEN]...",
+         "RX buffer split segment lengths (with the buffer_split RX offload, 0x100000)",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto segs = parse_uint_list("rxpkts", v, 0, UINT16_MAX, kMaxMbufSizes, err);
+             if (segs) c.rxpkts = *segs;
+             return segs.has_value();
+         }},
+        {"rss-ip", 0, nullptr, "RSS over IPv4/IPv6 addresses (the default with --rxq>1)",
+         [](Config &c, std::string_view, std::string *) {
+             c.rss_hf = RTE_ETH_RSS_IP;
+             return true;
+         }},
+        {"rss-udp", 0, nullptr, "RSS over IPv4/IPv6 addresses and UDP ports",
+         [](Config &c, std::string_view, std::string *) {
+             c.rss_hf = RTE_ETH_RSS_UDP;
+             return true;
+         }},
+        {"rss-level-outer", 0, nullptr, "RSS on the outermost headers",
+         [](Config &c, std::string_view, std::string *) {
+             c.rss_hf |= RTE_ETH_RSS_LEVEL_OUTERMOST;
+             return true;
+         }},
+        {"rss-level-inner", 0, nullptr, "RSS on the innermost headers",
+         [](Config &c, std::string_view, std::string *) {
+             c.rss_hf |= RTE_ETH_RSS_LEVEL_INNERMOST;
+             return true;
+         }},
+        {"disable-rss", 0, nullptr, "no RSS, whatever --rxq",
+         [](Config &c, std::string_view, std::string *) {
+             c.rss_hf = 0;
+             return true;
+         }},
+        {"rx-mq-mode", 0, "0xMASK", "RX multi-queue modes allowed (RSS 0x1, DCB 0x2, VMDq 0x4)",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto m = parse_hex("rx-mq-mode", v, err);
+             if (m && *m > RTE_ETH_MQ_RX_VMDQ_DCB_RSS)
+                 *err = "rx-mq-mode: " + std::string(v) + " is out of range (allowed: 0x0..0x7)";
+             if (!m || *m > RTE_ETH_MQ_RX_VMDQ_DCB_RSS) return false;
+             c.rx_mq_mode = static_cast<uint32_t>(*m);
+             return true;
+         }},
+    };
+}
+
+std::vector<Option> link_options() {
+    return {
+        {"disable-link-check", 0, nullptr, "do not wait for links to come up at start",
+         set_flag(&Config::link_check, false)},
+        {"disable-device-start", 0, nullptr,
+         "configure ports but do not start them (`port start` does)",
+         set_flag(&Config::device_start, false)},
+        {"no-lsc-interrupt", 0, nullptr, "no link status change interrupts",
+         set_flag(&Config::lsc_interrupt, false)},
+        {"no-rmv-interrupt", 0, nullptr, "no device removal interrupts",
+         set_flag(&Config::rmv_interrupt, false)},
+        {"print-event", 0, "EVENT", "print this ethdev event (repeatable; 'all')",
+         event_mask(true)},
+        {"mask-event", 0, "EVENT", "do not print this ethdev event (repeatable; 'all')",
+         event_mask(false)},
+    };
+}
+
+std::vector<Option> generator_options() {
+    return {
+        {"txpkts", 0, "LEN[,LEN]...", "generated frame segment lengths (default 64)",
+         [](Config &c, std::string_view v, std::string *err) {
+             auto segs = parse_txpkts(v, err);
+             if (segs) c.txpkts = *segs;
+             return segs.has_value();
+         }},
+        {"txonly-multi-flow", 0, nullptr,
+         "txonly: vary the source address (--txonly-multi-flow=on)",
+         engine_param("txonly-multi-flow", "on")},
+        {"tx-ip", 0, "SRC,DST", "txonly: IPv4 addresses (--txonly-ip)", engine_param("txonly-ip")},
+        {"tx-udp", 0, "SRC[,DST]", "txonly: UDP ports (--txonly-udp)", engine_param("txonly-udp")},
+        {"flowgen-clones", 0, "N", "flowgen: send each packet N more times (--flowgen-clones)",
+         engine_param("flowgen-clones")},
+        {"flowgen-flows", 0, "N", "flowgen: number of flows (--flowgen-flows)",
+         engine_param("flowgen-flows")},
+        {"latencystats", 0, "LCORE",
+         "publish latency metrics (librte_latencystats) from worker LCORE, which then does not "
+         "forward",
+         lcore_option("latencystats", &Config::latencystats_lcore)},
+        {"bitrate-stats", 0, "LCORE",
+         "publish bit-rate metrics (librte_bitratestats) from worker LCORE, which then does not "
+         "forward",
+         lcore_option("bitrate-stats", &Config::bitrate_lcore)},
+    };
+}
+
+const std::vector<OptionGroup> &groups() {
+    static const std::vector<OptionGroup> g = {
+        {"forwarding", forwarding_options()},
+        {"ports, queues and lcores", port_options()},
+        {"descriptor thresholds (default: the PMD's)", threshold_options()},
+        {"memory and NUMA", memory_options()},
+        {"offloads and RSS", offload_options()},
+        {"links and events", link_options()},
+        {"generated traffic", generator_options()},
+    };
+    return g;
+}
+
+std::vector<std::string> split_lines(const std::string &text) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        if (end > start) lines.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return lines;
+}
+
+// pmdfwd's own options: an abbreviation testpmd accepts must not become
+// ambiguous because of them.
+bool pmdfwd_only(std::string_view name) {
+    return name == "run-time" || name == "stats-format" || name == "engine-plugin";
+}
+
+// getopt_long's rule: an exact name, else the one option whose name the
+// text begins ("--stats 2" is --stats-period), testpmd's options first.
+// Several such options are an error naming them; none returns nullptr with
+// *err left empty.
+const Option *find_long(std::string_view name, std::string *err) {
+    std::vector<const Option *> prefixed, testpmds;
+    for (const OptionGroup &g : groups())
+        for (const Option &o : g.options) {
+            const std::string_view n = o.name;
+            if (n == name) return &o;
+            if (n.substr(0, name.size()) != name) continue;
+            prefixed.push_back(&o);
+            if (!pmdfwd_only(n)) testpmds.push_back(&o);
+        }
+    if (prefixed.size() == 1) return prefixed[0];
+    if (testpmds.size() == 1) return testpmds[0];
+    if (prefixed.empty()) return nullptr;
+    *err = "option '--" + std::string(name) + "' is ambiguous; possibilities:";
+    for (const Option *o : prefixed)
+        *err += std::string(" '--") + o->name + "'";
+    return nullptr;
+}
+
+const Option *find_short(char c) {
+    for (const OptionGroup &g : groups())
+        for (const Option &o : g.options)
+            if (o.short_name == c) return &o;
+    return nullptr;
+}
+
+enum class Step { Next, Help, Error };
+
+// Applies opt, taking its value from `value` or the next argument.
+Step apply_option(const Option &opt, std::optional<std::string> value,
+                  const std::vector<std::string> &args, size_t &i, Config &cfg, std::string *err) {
+    if (opt.apply == nullptr) return Step::Help;
+    if (opt.arg == nullptr && value) {
+        *err = "option --" + std::string(opt.name) + " takes no value";
+        return Step::Error;
+    }
+    if (opt.arg != nullptr && !value) {
+        if (i + 1 >= args.size()) {
+            *err = "option --" + std::string(opt.name) + " needs a value: " + opt.arg;
+            return Step::Error;
+        }
+        value = args[++i];
+    }
+    return opt.apply(cfg, value.value_or(""), err) ? Step::Next : Step::Error;
+}
+
+Step parse_long(const std::vector<std::string> &args, size_t &i, Config &cfg, std::string *err) {
+    const std::string_view body = std::string_view(args[i]).substr(2);
+    const size_t eq = body.find('=');
+    const std::string_view name = body.substr(0, eq);
+    std::optional<std::string> value;
+    if (eq != std::string_view::npos) value = std::string(body.substr(eq + 1));
+    const Option *opt = find_long(name, err);
+    if (opt != nullptr) return apply_option(*opt, value, args, i, cfg, err);
+    if (!err->empty()) return Step::Error;
+    if (value && name.find('-') != std::string_view::npos) {
+        // --<engine>-<key>=<value>: checked once plugins are loaded.
+        cfg.engine_params.emplace_back(std::string(name), *value);
+        return Step::Next;
+    }
+    *err = "unknown option '" + args[i] + "' (see --help)";
+    return Step::Error;
+}
+
+// -i, -a, -h, or several of them in one word (-ia), as getopt.
+Step parse_short(const std::vector<std::string> &args, size_t &i, Config &cfg, std::string *err) {
+    const std::string a = args[i];
+    for (size_t k = 1; k < a.size(); k++) {
+        const Option *opt = find_short(a[k]);
+        if (opt == nullptr || (opt->arg != nullptr && a.size() > 2)) {
+            *err = "unknown option '" + a + "' (see --help)";
+            return Step::Error;
+        }
+        const Step s = apply_option(*opt, std::nullopt, args, i, cfg, err);
+        if (s != Step::Next) return s;
+    }
+    return Step::Next;
+}
+
+} // namespace
+
+ParseResult parse_options(const std::vector<std::string> &args, Config &cfg, std::string *err) {
+    err->clear();
+    for (size_t i = 0; i < args.size(); i++) {
+        const std::string &a = args[i];
+        Step s;
+        if (a.rfind("--", 0) == 0 && a.size() > 2)
+            s = parse_long(args, i, cfg, err);
+        else if (a.size() >= 2 && a[0] == '-' && a[1] != '-')
+            s = parse_short(args, i, cfg, err);
+        else {
+            *err = "unknown option '" + a + "' (see --help)";
+            s = Step::Error;
+        }
+        if (s == Step::Help) return ParseResult::Help;
+        if (s == Step::Error) return ParseResult::Error;
+    }
+    return ParseResult::Ok;
+}
+
+bool apply_engine_params(const Config &cfg, std::string *err) {
+    for (const auto &[name, value] : cfg.engine_params) {
+        // The engine is the longest registered name followed by '-'.
+        std::string engine;
+        bool has_params = false;
+        for (const EngineInfo &e : registry_engines().list()) {
+            const std::string_view en = e.name;
+            if (name.size() > en.size() + 1 && name.compare(0, en.size(), en) == 0 &&
+                name[en.size()] == '-' && en.size() > engine.size()) {
+                engine = e.name;
+                has_params = e.has_params;
+            }
+        }
+        if (!has_params) {
+            *err = "unknown option '--" + name + "=" + value + "' (see --help)";
+            return false;
+        }
+        const std::string key = name.substr(engine.size() + 1);
+        if (std::string why = registry_engines().set_param(engine, key, value); !why.empty()) {
+            *err = "--" + name + ": " + why;
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string usage(const char *prog) {
+    std::string s = std::string("usage: ") + prog + " [EAL options] -- [options]\n";
+    for (const OptionGroup &g : groups()) {
+        s += std::string("\n") + g.title + ":\n";
+        for (const Option &o : g.options) {
+            std::string left = "  ";
+            if (o.short_name) left += std::string("-") + o.short_name + ", ";
+            left += std::string("--") + o.name;
+            if (o.arg) left += std::string("=") + o.arg;
+            if (left.size() < 34)
+                left.resize(34, ' ');
+            else
+                left += "\n" + std::string(34, ' ');
+            s += left + o.help + "\n";
+        }
+    }
+    s += "\nengines:\n";
+    s += "  --<engine>-<key>=<value>        an engine's parameter (e.g. --macswap-kernel=avx2)\n";
+    s += "\nA long option may be shortened to any unique prefix; one testpmd accepts means what "
+         "it means there (--stats 2).\n";
+    s += "\nforwarding modes:\n";
+    const std::vector<EngineInfo> engines = registry_engines().list();
+    for (const EngineInfo &e : engines) {
+        std::string left = "  " + e.name;
+        if (left.size() < 18) left.resize(18, ' ');
+        s += left + e.summary + "\n";
+    }
+    std::string params;
+    for (const EngineInfo &e : engines)
+        for (const std::string &line : split_lines(registry_engines().param_help(e.name)))
+            params += "  --" + e.name + "-" + line + "\n";
+    if (!params.empty()) s += "\nengine parameters (also `set <mode> <key> <value>`):\n" + params;
+    return s;
+}
+
+} // namespace pmdfwd

@@ -1,0 +1,26 @@
+// The application's command line (after EAL's `--`), with testpmd's option
+// names and meanings wherever pmdfwd has the feature.
+#pragma once
+
+#include "options/config.h"
+
+#include <string>
+#include <vector>
+
+namespace pmdfwd {
+
+enum class ParseResult { Ok, Help, Error };
+
+// Parses args (not including the program name) into cfg. On Error, *err
+// says which option was wrong, why, and what is allowed. Options of the form
+// --<engine>-<key>=<value> are kept in cfg.engine_params for
+// apply_engine_params(), since plugins may register engines later.
+ParseResult parse_options(const std::vector<std::string> &args, Config &cfg, std::string *err);
+
+// Hands every --<engine>-<key>=<value> to its engine's set_param.
+bool apply_engine_params(const Config &cfg, std::string *err);
+
+// The --help text; lists the registered engines.
+std::string usage(const char *prog);
+
+} // namespace pmdfwd

@@ -1,0 +1,235 @@
+#include "options/structured_parse.h"
+
+#include "options/scalar_parse.h"
+
+#include <rte_ethdev.h>
+
+#include <charconv>
+#include <cstdio>
+
+namespace pmdfwd {
+
+namespace {
+
+std::string quoted(std::string_view what, std::string_view text) {
+    return std::string(what) + ": '" + std::string(text) + "'";
+}
+
+// One field of a NUMA tuple: decimal or 0x, at most 255 (testpmd's uint8_t).
+std::optional<unsigned> tuple_field(std::string_view what, std::string_view f, std::string *err) {
+    std::string_view digits = f;
+    int base = 10;
+    if (f.size() > 2 && f[0] == '0' && (f[1] == 'x' || f[1] == 'X')) {
+        digits.remove_prefix(2);
+        base = 16;
+    }
+    unsigned v = 0;
+    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
+    if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || v > 255) {
+        *err = quoted(what, f) + " is not a number of 0..255";
+        return std::nullopt;
+    }
+    return v;
+}
+
+struct EventName {
+    const char *name;
+    rte_eth_event_type type;
+};
+
+// testpmd's names, in its --help order.
+constexpr EventName kEvents[] = {
+    {"unknown", RTE_ETH_EVENT_UNKNOWN},
+    {"intr_lsc", RTE_ETH_EVENT_INTR_LSC},
+    {"queue_state", RTE_ETH_EVENT_QUEUE_STATE},
+    {"intr_reset", RTE_ETH_EVENT_INTR_RESET},
+    {"vf_mbox", RTE_ETH_EVENT_VF_MBOX},
+    {"ipsec", RTE_ETH_EVENT_IPSEC},
+    {"macsec", RTE_ETH_EVENT_MACSEC},
+    {"intr_rmv", RTE_ETH_EVENT_INTR_RMV},
+    {"dev_probed", RTE_ETH_EVENT_NEW},
+    {"dev_released", RTE_ETH_EVENT_DESTROY},
+    {"flow_aged", RTE_ETH_EVENT_FLOW_AGED},
+    {"err_recovering", RTE_ETH_EVENT_ERR_RECOVERING},
+    {"recovery_success", RTE_ETH_EVENT_RECOVERY_SUCCESS},
+    {"recovery_failed", RTE_ETH_EVENT_RECOVERY_FAILED},
+};
+
+struct LinkSpeed {
+    unsigned mbps;
+    uint32_t flag;
+};
+
+// The speeds testpmd's --eth-link-speed accepts.
+constexpr LinkSpeed kSpeeds[] = {
+    {1000, RTE_ETH_LINK_SPEED_1G},     {10000, RTE_ETH_LINK_SPEED_10G},
+    {25000, RTE_ETH_LINK_SPEED_25G},   {40000, RTE_ETH_LINK_SPEED_40G},
+    {50000, RTE_ETH_LINK_SPEED_50G},   {100000, RTE_ETH_LINK_SPEED_100G},
+    {200000, RTE_ETH_LINK_SPEED_200G},
+};
+
+} // namespace
+
+std::optional<uint64_t> parse_hex(std::string_view what, std::string_view text, std::string *err) {
+    std::string_view digits = text;
+    if (digits.size() >= 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
+        digits.remove_prefix(2);
+    uint64_t v = 0;
+    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, 16);
+    if (digits.empty() || ec == std::errc::invalid_argument ||
+        ptr != digits.data() + digits.size()) {
+        *err = quoted(what, text) + " is not a hexadecimal number (e.g. 0x3)";
+        return std::nullopt;
+    }
+    if (ec == std::errc::result_out_of_range) {
+        *err = quoted(what, text) + " does not fit 64 bits";
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::vector<unsigned> mask_bits(uint64_t mask) {
+    std::vector<unsigned> bits;
+    for (unsigned i = 0; i < 64; i++)
+        if (mask & (uint64_t{1} << i)) bits.push_back(i);
+    return bits;
+}
+
+std::optional<std::vector<uint16_t>> parse_id_list(std::string_view what, std::string_view text,
+                                                   unsigned limit, std::string *err) {
+    std::vector<uint16_t> ids;
+    std::vector<bool> seen(limit, false);
+    const std::string allowed = "; a list is 1,3,5 or 1-3 or 1-2,5";
+    while (true) {
+        const size_t comma = text.find(',');
+        const std::string_view item = text.substr(0, comma);
+        const size_t dash = item.find('-');
+        auto lo = parse_uint(what, item.substr(0, dash), 0, limit - 1, err);
+        auto hi = dash == std::string_view::npos
+                      ? lo
+                      : parse_uint(what, item.substr(dash + 1), 0, limit - 1, err);
+        if (!lo || !hi) {
+            *err += allowed;
+            return std::nullopt;
+        }
+        if (*hi < *lo) {
+            *err = quoted(what, item) + " is a range that runs backwards" + allowed;
+            return std::nullopt;
+        }
+        for (uint64_t id = *lo; id <= *hi; id++)
+            if (!seen[id]) {
+                seen[id] = true;
+                ids.push_back(static_cast<uint16_t>(id));
+            }
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    return ids;
+}
+
+std::optional<std::vector<uint16_t>> parse_uint_list(std::string_view what, std::string_view text,
+                                                     uint64_t min, uint64_t max, size_t max_count,
+                                                     std::string *err) {
+    std::vector<uint16_t> values;
+    while (true) {
+        const size_t comma = text.find(',');
+        auto v = parse_uint(what, text.substr(0, comma), min, max, err);
+        if (!v) return std::nullopt;
+        values.push_back(static_cast<uint16_t>(*v));
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    if (values.size() > max_count) {
+        *err = std::string(what) + ": " + std::to_string(values.size()) + " values (allowed: 1.." +
+               std::to_string(max_count) + ")";
+        return std::nullopt;
+    }
+    return values;
+}
+
+template <size_t N>
+std::optional<std::vector<std::array<unsigned, N>>>
+parse_tuples(std::string_view what, std::string_view text, std::string *err) {
+    const std::string shape =
+        N == 2 ? "(port,socket)[,(port,socket)]..." : "(port,flag,socket)[,(port,flag,socket)]...";
+    std::vector<std::array<unsigned, N>> out;
+    std::string_view rest = text;
+    while (!rest.empty()) {
+        const size_t close = rest.find(')');
+        if (rest[0] != '(' || close == std::string_view::npos) break;
+        std::string_view body = rest.substr(1, close - 1);
+        std::array<unsigned, N> t{};
+        for (size_t i = 0; i < N; i++) {
+            const size_t comma = body.find(',');
+            if ((i + 1 < N) == (comma == std::string_view::npos)) {
+                *err = quoted(what, text) + " needs " + std::to_string(N) +
+                       " numbers in each group (expected " + shape + ")";
+                return std::nullopt;
+            }
+            auto v = tuple_field(what, body.substr(0, comma), err);
+            if (!v) return std::nullopt;
+            t[i] = *v;
+            body.remove_prefix(comma == std::string_view::npos ? body.size() : comma + 1);
+        }
+        out.push_back(t);
+        rest.remove_prefix(close + 1);
+        if (!rest.empty() && rest[0] == ',') rest.remove_prefix(1);
+    }
+    if (out.empty() || !rest.empty()) {
+        *err = quoted(what, text) + " is malformed (expected " + shape + ")";
+        return std::nullopt;
+    }
+    return out;
+}
+
+template std::optional<std::vector<std::array<unsigned, 2>>>
+parse_tuples<2>(std::string_view, std::string_view, std::string *);
+template std::optional<std::vector<std::array<unsigned, 3>>>
+parse_tuples<3>(std::string_view, std::string_view, std::string *);
+
+std::optional<uint32_t> parse_event_name(std::string_view text, std::string *err) {
+    if (text == "all") return ~UINT32_C(0);
+    for (const EventName &e : kEvents)
+        if (text == e.name) return UINT32_C(1) << e.type;
+    *err = "invalid event '" + std::string(text) + "' (allowed: " + event_names() + ")";
+    return std::nullopt;
+}
+
+std::string event_names() {
+    std::string s;
+    for (const EventName &e : kEvents)
+        s += std::string(e.name) + "|";
+    return s + "all";
+}
+
+std::optional<std::vector<std::string>> parse_name_list(std::string_view what,
+                                                        std::string_view text, std::string *err) {
+    std::vector<std::string> names;
+    while (true) {
+        const size_t comma = text.find(',');
+        if (comma != 0 && !text.empty()) names.emplace_back(text.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        text.remove_prefix(comma + 1);
+    }
+    if (names.empty()) {
+        *err = std::string(what) + ": no name given (expected NAME[,NAME]...)";
+        return std::nullopt;
+    }
+    return names;
+}
+
+std::optional<uint32_t> parse_link_speed(std::string_view text, std::string *err) {
+    uint64_t mbps = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), mbps);
+    if (ec == std::errc() && ptr == text.data() + text.size())
+        for (const LinkSpeed &s : kSpeeds)
+            if (s.mbps == mbps) return RTE_ETH_LINK_SPEED_FIXED | s.flag;
+    std::string allowed;
+    for (const LinkSpeed &s : kSpeeds)
+        allowed += (allowed.empty() ? "" : ", ") + std::to_string(s.mbps);
+    *err = "eth-link-speed: '" + std::string(text) +
+           "' is not a fixed speed in Mb/s (allowed: " + allowed + ")";
+    return std::nullopt;
+}
+
+} // namespace pmdfwd

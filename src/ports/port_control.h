@@ -1,0 +1,147 @@
+// What the port commands (src/shell/commands/port_*.cpp) may ask of the ports: the
+// ethdev calls testpmd's commands make, each returning ethdev's answer (0 or
+// -errno) so that the command prints testpmd's text for it, and the state
+// testpmd keeps per port (struct rte_port: started/stopped/closed, queue
+// sizes, offloads, multicast addresses). The application implements it over
+// ethdev (src/ports/port_control_ethdev.cpp); tests use a fake
+// (tests/support/fake_ports.h).
+#pragma once
+
+#include <rte_ethdev.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pmdfwd {
+
+enum class PortStatus { Started, Stopped, Closed };
+
+// What `show port info` prints, gathered from ethdev.
+struct PortInfo {
+    rte_eth_dev_info dev{};
+    rte_eth_link link{};
+    std::string name;
+    std::string driver;
+    std::optional<std::string> fw_version;
+    std::optional<std::string> devargs;
+    int socket = 0;     // the port's socket (testpmd's port->socket_id)
+    int mem_socket = 0; // where its mbufs come from
+    std::optional<rte_ether_addr> mac;
+    std::optional<uint16_t> mtu;
+    bool promiscuous = false;
+    bool allmulticast = false;
+    int vlan_offload = -1; // rte_eth_dev_get_vlan_offload(); < 0: unknown
+};
+
+struct RxQueueInfo {
+    rte_eth_rxq_info q{};
+    std::string mempool;                   // q.mp's name ("NULL" without one)
+    std::optional<std::string> burst_mode; // with " (per queue)" when so
+};
+
+struct TxQueueInfo {
+    rte_eth_txq_info q{};
+    std::optional<std::string> burst_mode;
+};
+
+// `show device info all`: a probed device and the ports it made.
+struct DeviceInfo {
+    struct Port {
+        uint16_t id = 0;
+        std::optional<rte_ether_addr> mac;
+        std::string name;
+        std::optional<uint32_t> speed_capa;
+    };
+    std::string name, bus, bus_info, driver, devargs;
+    int numa = -1;
+    std::vector<Port> ports;
+};
+
+struct Xstat {
+    std::string name;
+    uint64_t value = 0;
+};
+
+// The offloads a port is configured with: the device's (rte_eth_dev_conf_get)
+// and each queue's (the application's queue configuration).
+struct OffloadConfig {
+    uint64_t port = 0;
+    std::vector<uint64_t> queues;
+};
+
+class PortControl {
+  public:
+    virtual ~PortControl() = default;
+
+    // ---- state kept per port ----
+    virtual PortStatus status(uint16_t port) const = 0;
+    // Ports that carry forwarding streams now (testpmd's port_is_forwarding).
+    virtual bool forwarding(uint16_t port) const = 0;
+
+    // ---- what ethdev says ----
+    virtual int info(uint16_t port, PortInfo *out) = 0;
+    virtual int dev_info(uint16_t port, rte_eth_dev_info *out) = 0;
+    virtual int link(uint16_t port, rte_eth_link *out) = 0;
+    virtual int mac(uint16_t port, rte_ether_addr *out) = 0;
+    virtual std::string name(uint16_t port) = 0;
+    virtual int rxq_info(uint16_t port, uint16_t queue, RxQueueInfo *out) = 0;
+    virtual int txq_info(uint16_t port, uint16_t queue, TxQueueInfo *out) = 0;
+    virtual std::vector<DeviceInfo> devices() = 0;
+    virtual int xstats(uint16_t port, std::vector<Xstat> *out) = 0;
+    virtual int xstats_reset(uint16_t port) = 0;
+    virtual int offload_config(uint16_t port, bool rx, OffloadConfig *out) = 0;
+    // rss_key/rss_key_len of *conf say where the key goes (nullptr: not wanted).
+    virtual int rss_conf(uint16_t port, rte_eth_rss_conf *conf) = 0;
+    virtual int flow_ctrl(uint16_t port, rte_eth_fc_conf *out) = 0;
+
+    // ---- modes and filters (effective at once) ----
+    virtual int set_promiscuous(uint16_t port, bool on) = 0;
+    virtual int set_allmulticast(uint16_t port, bool on) = 0;
+    virtual int mac_addr_add(uint16_t port, const rte_ether_addr &mac) = 0;
+    virtual int mac_addr_remove(uint16_t port, const rte_ether_addr &mac) = 0;
+    virtual int mac_addr_set(uint16_t port, const rte_ether_addr &mac) = 0;
+    // The port's multicast address list, as testpmd keeps it (mc_addr_pool).
+    virtual std::vector<rte_ether_addr> &mc_addrs(uint16_t port) = 0;
+    virtual int apply_mc_addrs(uint16_t port) = 0;
+    // Sets the VLAN offload mask (rte_eth_dev_set_vlan_offload) and, when
+    // ethdev takes it, records the RX offload in the port's configuration.
+    virtual int set_vlan_offload(uint16_t port, int mask, uint64_t rx_offload, bool on) = 0;
+    virtual int vlan_filter(uint16_t port, uint16_t vlan, bool on) = 0;
+    virtual int set_flow_ctrl(uint16_t port, rte_eth_fc_conf *conf) = 0;
+    virtual int rss_hash_update(uint16_t port, rte_eth_rss_conf *conf) = 0;
+    virtual int reta_update(uint16_t port, rte_eth_rss_reta_entry64 *conf, uint16_t size) = 0;
+    virtual int set_link(uint16_t port, bool up) = 0;
+    virtual int udp_tunnel_port(uint16_t port, uint16_t udp_port, bool add) = 0;
+
+    // ---- configuration applied at the next port start ----
+    // testpmd's port_mtu_set: set at once unless the port awaits
+    // reconfiguration; kept for the next configure either way.
+    virtual int set_mtu(uint16_t port, uint16_t mtu) = 0;
+    virtual uint16_t queue_ring_size(uint16_t port, bool rx, uint16_t queue) const = 0;
+    virtual void set_queue_ring_size(uint16_t port, bool rx, uint16_t queue, uint16_t size) = 0;
+    // Sets one queue up again with its settings: 0 or ethdev's error
+    // (the command then says testpmd's "Failed to setup RX queue").
+    virtual int setup_queue(uint16_t port, bool rx, uint16_t queue) = 0;
+    virtual bool deferred_start(uint16_t port, bool rx, uint16_t queue) const = 0;
+    virtual void set_deferred_start(uint16_t port, bool rx, uint16_t queue, bool on) = 0;
+    // queue: nullopt for the port and all its queues.
+    virtual void set_tx_offload(uint16_t port, std::optional<uint16_t> queue, uint64_t offload,
+                                bool on) = 0;
+    virtual int queue_start_stop(uint16_t port, bool rx, uint16_t queue, bool start) = 0;
+    // The queue counts or descriptor counts changed: every port is
+    // reconfigured at its next start (testpmd's cmd_reconfig_device_queue).
+    virtual void reconfigure(std::optional<uint16_t> port, bool device, bool queues) = 0;
+
+    // ---- start, stop, close: testpmd's messages, as text ----
+    virtual std::string start(std::optional<uint16_t> port) = 0;
+    virtual std::string stop(std::optional<uint16_t> port) = 0;
+    virtual std::string close(std::optional<uint16_t> port) = 0;
+
+    // ---- per-packet dump (`set verbose`): RX dumps at 1 and > 2, TX at >= 2 ----
+    virtual void set_verbose(unsigned level) = 0;
+    virtual unsigned verbose() const = 0;
+};
+
+} // namespace pmdfwd

@@ -1,0 +1,363 @@
+#include "ports/port_control_ethdev.h"
+
+#include <rte_bus.h>
+#include <rte_dev.h>
+#include <rte_devargs.h>
+
+#include <cstring>
+
+namespace pmdfwd {
+
+namespace {
+
+// testpmd's firmware version buffer (ETHDEV_FWVERS_LEN).
+constexpr size_t kFwVersionLen = 32;
+
+int match_any_bus(const rte_bus *, const void *) {
+    return 0;
+}
+
+std::optional<std::string> burst_mode(int rc, const rte_eth_burst_mode &m) {
+    if (rc != 0) return std::nullopt;
+    return std::string(m.info) + (m.flags & RTE_ETH_BURST_FLAG_PER_QUEUE ? " (per queue)" : "");
+}
+
+} // namespace
+
+EthdevPortControl::EthdevPortControl(Ports &ports, Config &cfg,
+                                     std::function<bool(uint16_t)> forwarding,
+                                     std::function<bool()> running)
+    : ports_(ports), cfg_(cfg), forwarding_(std::move(forwarding)), running_(std::move(running)) {}
+
+Port *EthdevPortControl::port(uint16_t id) const {
+    return ports_.find(id);
+}
+
+QueueSettings *EthdevPortControl::queue(uint16_t id, bool rx, uint16_t q) const {
+    Port *p = port(id);
+    if (p == nullptr) return nullptr;
+    std::vector<QueueSettings> &v = rx ? p->rxq : p->txq;
+    return q < v.size() ? &v[q] : nullptr;
+}
+
+PortStatus EthdevPortControl::status(uint16_t id) const {
+    const Port *p = port(id);
+    return p ? p->status : PortStatus::Closed;
+}
+
+int EthdevPortControl::info(uint16_t id, PortInfo *out) {
+    int rc = rte_eth_link_get_nowait(id, &out->link);
+    if (rc < 0) return rc;
+    rc = rte_eth_dev_info_get(id, &out->dev);
+    if (rc != 0) return rc;
+    out->name = name(id);
+    out->driver = out->dev.driver_name ? out->dev.driver_name : "";
+    char fw[kFwVersionLen];
+    if (rte_eth_dev_fw_version_get(id, fw, sizeof(fw)) == 0) out->fw_version = fw;
+    const rte_devargs *da = out->dev.device ? rte_dev_devargs(out->dev.device) : nullptr;
+    if (da != nullptr) out->devargs = da->args ? da->args : "";
+    const Port *p = port(id);
+    out->socket = out->mem_socket = p ? p->socket : 0;
+    rte_ether_addr m{};
+    if (rte_eth_macaddr_get(id, &m) == 0) out->mac = m;
+    uint16_t mtu = 0;
+    if (rte_eth_dev_get_mtu(id, &mtu) == 0) out->mtu = mtu;
+    out->promiscuous = rte_eth_promiscuous_get(id) == 1;
+    out->allmulticast = rte_eth_allmulticast_get(id) == 1;
+    out->vlan_offload = rte_eth_dev_get_vlan_offload(id);
+    return 0;
+}
+
+int EthdevPortControl::dev_info(uint16_t id, rte_eth_dev_info *out) {
+    return rte_eth_dev_info_get(id, out);
+}
+
+int EthdevPortControl::link(uint16_t id, rte_eth_link *out) {
+    return rte_eth_link_get_nowait(id, out);
+}
+
+int EthdevPortControl::mac(uint16_t id, rte_ether_addr *out) {
+    return rte_eth_macaddr_get(id, out);
+}
+
+std::string EthdevPortControl::name(uint16_t id) {
+    char n[RTE_ETH_NAME_MAX_LEN] = "";
+    rte_eth_dev_get_name_by_port(id, n);
+    return n;
+}
+
+int EthdevPortControl::rxq_info(uint16_t id, uint16_t q, RxQueueInfo *out) {
+    const int rc = rte_eth_rx_queue_info_get(id, q, &out->q);
+    if (rc != 0) return rc;
+    out->mempool = out->q.mp ? out->q.mp->name : "NULL";
+    rte_eth_burst_mode m{};
+    out->burst_mode = burst_mode(rte_eth_rx_burst_mode_get(id, q, &m), m);
+    return 0;
+}
+
+int EthdevPortControl::txq_info(uint16_t id, uint16_t q, TxQueueInfo *out) {
+    const int rc = rte_eth_tx_queue_info_get(id, q, &out->q);
+    if (rc != 0) return rc;
+    rte_eth_burst_mode m{};
+    out->burst_mode = burst_mode(rte_eth_tx_burst_mode_get(id, q, &m), m);
+    return 0;
+}
+
+std::vector<DeviceInfo> EthdevPortControl::devices() {
+    std::vector<DeviceInfo> out;
+    const rte_bus *start = nullptr;
+    while (const rte_bus *bus = rte_bus_find(start, match_any_bus, nullptr)) {
+        start = bus;
+        const std::string filter = std::string("bus=") + rte_bus_name(bus);
+        rte_dev_iterator it{};
+        rte_device *dev;
+        RTE_DEV_FOREACH(dev, filter.c_str(), &it) {
+            if (rte_dev_driver(dev) == nullptr) continue;
+            DeviceInfo d;
+            d.name = rte_dev_name(dev);
+            d.bus = rte_bus_name(rte_dev_bus(dev));
+            d.bus_info = rte_dev_bus_info(dev) ? rte_dev_bus_info(dev) : "";
+            d.driver = rte_driver_name(rte_dev_driver(dev));
+            d.devargs = rte_dev_devargs(dev) && rte_dev_devargs(dev)->args
+                            ? rte_dev_devargs(dev)->args
+                            : "";
+            d.numa = rte_dev_numa_node(dev);
+            uint16_t id;
+            RTE_ETH_FOREACH_DEV_OF(id, dev) {
+                DeviceInfo::Port p;
+                p.id = id;
+                rte_ether_addr m{};
+                if (rte_eth_macaddr_get(id, &m) == 0) p.mac = m;
+                p.name = name(id);
+                rte_eth_dev_info info{};
+                if (rte_eth_dev_info_get(id, &info) == 0) p.speed_capa = info.speed_capa;
+                d.ports.push_back(p);
+            }
+            out.push_back(d);
+        }
+    }
+    return out;
+}
+
+int EthdevPortControl::xstats(uint16_t id, std::vector<Xstat> *out) {
+    const int n = rte_eth_xstats_get_names(id, nullptr, 0);
+    if (n < 0) return n;
+    std::vector<rte_eth_xstat_name> names(static_cast<size_t>(n));
+    std::vector<rte_eth_xstat> values(static_cast<size_t>(n));
+    if (rte_eth_xstats_get_names(id, names.data(), static_cast<unsigned>(n)) != n) return -EIO;
+    if (rte_eth_xstats_get(id, values.data(), static_cast<unsigned>(n)) != n) return -EIO;
+    for (int i = 0; i < n; i++)
+        out->push_back({names[static_cast<size_t>(i)].name, values[static_cast<size_t>(i)].value});
+    return 0;
+}
+
+int EthdevPortControl::xstats_reset(uint16_t id) {
+    return rte_eth_xstats_reset(id);
+}
+
+int EthdevPortControl::offload_config(uint16_t id, bool rx, OffloadConfig *out) {
+    rte_eth_conf conf{};
+    int rc = rte_eth_dev_conf_get(id, &conf);
+    if (rc != 0) return rc;
+    rte_eth_dev_info info{};
+    rc = rte_eth_dev_info_get(id, &info);
+    if (rc != 0) return rc;
+    out->port = rx ? conf.rxmode.offloads : conf.txmode.offloads;
+    const Port *p = port(id);
+    const uint16_t nb = rx ? info.nb_rx_queues : info.nb_tx_queues;
+    for (uint16_t q = 0; q < nb; q++) {
+        const QueueSettings *s = queue(id, rx, q);
+        const uint64_t port_level = p ? (rx ? p->conf.rxmode.offloads : p->hw_tx_offloads) : 0;
+        out->queues.push_back(port_level | (s ? s->offloads : 0));
+    }
+    return 0;
+}
+
+int EthdevPortControl::rss_conf(uint16_t id, rte_eth_rss_conf *conf) {
+    return rte_eth_dev_rss_hash_conf_get(id, conf);
+}
+
+int EthdevPortControl::flow_ctrl(uint16_t id, rte_eth_fc_conf *out) {
+    return rte_eth_dev_flow_ctrl_get(id, out);
+}
+
+int EthdevPortControl::set_promiscuous(uint16_t id, bool on) {
+    return on ? rte_eth_promiscuous_enable(id) : rte_eth_promiscuous_disable(id);
+}
+
+int EthdevPortControl::set_allmulticast(uint16_t id, bool on) {
+    return on ? rte_eth_allmulticast_enable(id) : rte_eth_allmulticast_disable(id);
+}
+
+int EthdevPortControl::mac_addr_add(uint16_t id, const rte_ether_addr &m) {
+    rte_ether_addr copy = m;
+    return rte_eth_dev_mac_addr_add(id, &copy, 0);
+}
+
+int EthdevPortControl::mac_addr_remove(uint16_t id, const rte_ether_addr &m) {
+    rte_ether_addr copy = m;
+    return rte_eth_dev_mac_addr_remove(id, &copy);
+}
+
+int EthdevPortControl::mac_addr_set(uint16_t id, const rte_ether_addr &m) {
+    rte_ether_addr copy = m;
+    const int rc = rte_eth_dev_default_mac_addr_set(id, &copy);
+    // Engines write the port's own address as source (mac, macswap).
+    if (rc == 0)
+        if (Port *p = port(id)) std::memcpy(p->tx.mac, m.addr_bytes, sizeof(p->tx.mac));
+    return rc;
+}
+
+std::vector<rte_ether_addr> &EthdevPortControl::mc_addrs(uint16_t id) {
+    // Commands name existing ports only; an unknown one gets a list of its own
+    // that nothing applies.
+    static std::vector<rte_ether_addr> none;
+    Port *p = port(id);
+    return p ? p->mc_addrs : none;
+}
+
+int EthdevPortControl::apply_mc_addrs(uint16_t id) {
+    std::vector<rte_ether_addr> &v = mc_addrs(id);
+    return rte_eth_dev_set_mc_addr_list(id, v.empty() ? nullptr : v.data(),
+                                        static_cast<uint32_t>(v.size()));
+}
+
+int EthdevPortControl::set_vlan_offload(uint16_t id, int mask, uint64_t rx_offload, bool on) {
+    const int rc = rte_eth_dev_set_vlan_offload(id, mask);
+    if (rc < 0) return rc;
+    if (Port *p = port(id))
+        p->conf.rxmode.offloads =
+            on ? p->conf.rxmode.offloads | rx_offload : p->conf.rxmode.offloads & ~rx_offload;
+    return rc;
+}
+
+int EthdevPortControl::vlan_filter(uint16_t id, uint16_t vlan, bool on) {
+    return rte_eth_dev_vlan_filter(id, vlan, on);
+}
+
+int EthdevPortControl::set_flow_ctrl(uint16_t id, rte_eth_fc_conf *conf) {
+    return rte_eth_dev_flow_ctrl_set(id, conf);
+}
+
+int EthdevPortControl::rss_hash_update(uint16_t id, rte_eth_rss_conf *conf) {
+    return rte_eth_dev_rss_hash_update(id, conf);
+}
+
+int EthdevPortControl::reta_update(uint16_t id, rte_eth_rss_reta_entry64 *conf, uint16_t size) {
+    return rte_eth_dev_rss_reta_update(id, conf, size);
+}
+
+int EthdevPortControl::set_link(uint16_t id, bool up) {
+    return up ? rte_eth_dev_set_link_up(id) : rte_eth_dev_set_link_down(id);
+}
+
+int EthdevPortControl::udp_tunnel_port(uint16_t id, uint16_t udp_port, bool add) {
+    rte_eth_udp_tunnel t{};
+    t.udp_port = udp_port;
+    t.prot_type = RTE_ETH_TUNNEL_TYPE_VXLAN;
+    return add ? rte_eth_dev_udp_tunnel_port_add(id, &t)
+               : rte_eth_dev_udp_tunnel_port_delete(id, &t);
+}
+
+int EthdevPortControl::set_mtu(uint16_t id, uint16_t mtu) {
+    Port *p = port(id);
+    if (p == nullptr) return -ENODEV;
+    if (!p->need_reconfig) {
+        const int rc = rte_eth_dev_set_mtu(id, mtu);
+        if (rc != 0) return rc;
+    }
+    p->conf.rxmode.mtu = mtu;
+    return 0;
+}
+
+uint16_t EthdevPortControl::queue_ring_size(uint16_t id, bool rx, uint16_t q) const {
+    const QueueSettings *s = queue(id, rx, q);
+    return s ? s->nb_desc : 0;
+}
+
+void EthdevPortControl::set_queue_ring_size(uint16_t id, bool rx, uint16_t q, uint16_t size) {
+    if (QueueSettings *s = queue(id, rx, q)) s->nb_desc = size;
+}
+
+int EthdevPortControl::setup_queue(uint16_t id, bool rx, uint16_t q) {
+    Port *p = port(id);
+    if (p == nullptr || queue(id, rx, q) == nullptr) return -EINVAL;
+    ports_.sync_config(cfg_);
+    return ports_.setup_queue(*p, rx, q);
+}
+
+bool EthdevPortControl::deferred_start(uint16_t id, bool rx, uint16_t q) const {
+    const QueueSettings *s = queue(id, rx, q);
+    return s && s->deferred_start;
+}
+
+void EthdevPortControl::set_deferred_start(uint16_t id, bool rx, uint16_t q, bool on) {
+    if (QueueSettings *s = queue(id, rx, q)) s->deferred_start = on;
+}
+
+void EthdevPortControl::set_tx_offload(uint16_t id, std::optional<uint16_t> q, uint64_t offload,
+                                       bool on) {
+    Port *p = port(id);
+    if (p == nullptr) return;
+    auto apply = [&](uint64_t &v) { v = on ? v | offload : v & ~offload; };
+    if (q) {
+        if (QueueSettings *s = queue(id, false, *q)) apply(s->offloads);
+        return;
+    }
+    apply(p->hw_tx_offloads);
+    apply(p->tx.tx_offloads); // what engines request per mbuf follows the port
+    for (QueueSettings &s : p->txq)
+        apply(s.offloads);
+}
+
+int EthdevPortControl::queue_start_stop(uint16_t id, bool rx, uint16_t q, bool start) {
+    int rc;
+    if (rx)
+        rc = start ? rte_eth_dev_rx_queue_start(id, q) : rte_eth_dev_rx_queue_stop(id, q);
+    else
+        rc = start ? rte_eth_dev_tx_queue_start(id, q) : rte_eth_dev_tx_queue_stop(id, q);
+    if (rc == -ENOTSUP) return rc;
+    // testpmd records the state the user asked for unless the PMD lacks the call.
+    if (QueueSettings *s = queue(id, rx, q))
+        s->state = start ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
+    return rc;
+}
+
+void EthdevPortControl::reconfigure(std::optional<uint16_t> id, bool device, bool queues) {
+    ports_.sync_config(cfg_);
+    for (Port &p : ports_.ports()) {
+        if (id && *id != p.id) continue;
+        p.need_reconfig |= device;
+        p.need_reconfig_queues |= queues;
+    }
+}
+
+std::string EthdevPortControl::start(std::optional<uint16_t> id) {
+    const bool idle = !running_();
+    const std::vector<uint16_t> ids = id ? std::vector<uint16_t>{*id} : ports_.ids();
+    // Queues set up again lose nothing, but their callbacks are set anew.
+    for (uint16_t p : ids)
+        if (port(p) && port(p)->need_reconfig_queues) dump_.remove(p, idle);
+    ports_.sync_config(cfg_);
+    std::string o = ports_.start_ports(id);
+    dump_.apply(ids, verbose_, idle);
+    return o;
+}
+
+std::string EthdevPortControl::stop(std::optional<uint16_t> id) {
+    return ports_.stop_ports(id, forwarding_);
+}
+
+std::string EthdevPortControl::close(std::optional<uint16_t> id) {
+    const bool idle = !running_();
+    for (uint16_t p : ports_.ids())
+        if ((!id || *id == p) && !forwarding_(p)) dump_.remove(p, idle);
+    return ports_.close_ports(id, forwarding_);
+}
+
+void EthdevPortControl::set_verbose(unsigned level) {
+    verbose_ = level;
+    dump_.apply(ports_.ids(), level, !running_());
+}
+
+} // namespace pmdfwd

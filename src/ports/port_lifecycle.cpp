@@ -1,0 +1,273 @@
+// Ports started, stopped and closed as testpmd's start_port, stop_port and
+// close_port do it, with their messages: a port is configured again at its
+// next start only when a setting changed (need_reconfig), queues keep their
+// own sizes, deferred-start flags and offloads across restarts.
+#include "ports/ports.h"
+
+#include "options/scalar_parse.h"
+#include "ports/port_config.h"
+
+#include <rte_errno.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+namespace pmdfwd {
+
+namespace {
+// testpmd's check_all_ports_link_status: every 100 ms for up to 9 s.
+constexpr auto kLinkPoll = std::chrono::milliseconds(100);
+constexpr int kLinkPolls = 90;
+
+bool selected(const Port &p, std::optional<uint16_t> port) {
+    return p.status != PortStatus::Closed && (!port || *port == p.id);
+}
+
+void refresh_queue_states(Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
+    for (uint16_t q = 0; q < nb_rxq && q < p.rxq.size(); q++) {
+        rte_eth_rxq_info info{};
+        if (rte_eth_rx_queue_info_get(p.id, q, &info) == 0) p.rxq[q].state = info.queue_state;
+    }
+    for (uint16_t q = 0; q < nb_txq && q < p.txq.size(); q++) {
+        rte_eth_txq_info info{};
+        if (rte_eth_tx_queue_info_get(p.id, q, &info) == 0) p.txq[q].state = info.queue_state;
+    }
+}
+
+} // namespace
+
+void Ports::sync_config(const Config &cfg) {
+    layout_.nb_rxq = cfg.nb_rxq;
+    layout_.nb_txq = cfg.nb_txq;
+    layout_.nb_rxd = cfg.nb_rxd;
+    layout_.nb_txd = cfg.nb_txd;
+}
+
+bool Ports::all_started() const {
+    for (const Port &p : ports_)
+        if (p.status == PortStatus::Stopped) return false;
+    return true;
+}
+
+// rte_eth_dev_configure with the port's offloads, MTU and RSS; leaves it
+// stopped and its queues to setup_queues.
+std::string Ports::configure(Port &p) {
+    const std::string what = "port " + std::to_string(p.id) + ": ";
+    if (layout_.nb_rxq > p.info.max_rx_queues || layout_.nb_txq > p.info.max_tx_queues)
+        return what + "asked for " + std::to_string(layout_.nb_rxq) + " RX / " +
+               std::to_string(layout_.nb_txq) + " TX queues, the device has at most " +
+               std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
+    p.conf.txmode.offloads = p.hw_tx_offloads;
+    const int rc = rte_eth_dev_configure(p.id, layout_.nb_rxq, layout_.nb_txq, &p.conf);
+    if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
+    return {};
+}
+
+// testpmd's buffer split: with the buffer_split RX offload and --rxpkts,
+// segment i of a packet lands in an mbuf of the socket's i-th pool (the
+// last one for the rest); a length of 0 takes that pool's whole data room.
+int Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf) {
+    const int socket = p.numa.rx_ring;
+    rte_eth_rxseg rx_segs[kMaxMbufSizes] = {};
+    const bool split =
+        layout_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
+    if (split) {
+        for (size_t i = 0; i < layout_.rxpkts.size(); i++) {
+            const size_t index = std::min(i, layout_.nb_pool_sizes - 1);
+            rte_mempool *mp = all_pools_.at({socket, index});
+            rx_segs[i].split.mp = mp;
+            rx_segs[i].split.length =
+                layout_.rxpkts[i]
+                    ? layout_.rxpkts[i]
+                    : static_cast<uint16_t>(rte_pktmbuf_data_room_size(mp) - RTE_PKTMBUF_HEADROOM);
+        }
+        rxconf.rx_seg = rx_segs;
+        rxconf.rx_nseg = static_cast<uint16_t>(layout_.rxpkts.size());
+    }
+    return rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf,
+                                  split ? nullptr : pool(socket));
+}
+
+int Ports::setup_queue(Port &p, bool rx, uint16_t q) {
+    const uint16_t own = rx ? p.rxq[q].nb_desc : p.txq[q].nb_desc;
+    uint16_t n = own ? own : rx ? layout_.nb_rxd : layout_.nb_txd;
+    // 0 leaves the size to the PMD; a given size is rounded to its limits.
+    if (n != 0) {
+        const int rc = rte_eth_dev_adjust_nb_rx_tx_desc(p.id, rx ? &n : nullptr, rx ? nullptr : &n);
+        if (rc < 0) return rc;
+    }
+    if (rx) {
+        rte_eth_rxconf conf = p.rxconf;
+        conf.offloads = p.conf.rxmode.offloads | p.rxq[q].offloads;
+        conf.rx_deferred_start = p.rxq[q].deferred_start;
+        return setup_rx_queue(p, q, n, conf);
+    }
+    rte_eth_txconf conf = p.txconf;
+    conf.offloads = p.hw_tx_offloads | p.txq[q].offloads;
+    conf.tx_deferred_start = p.txq[q].deferred_start;
+    return rte_eth_tx_queue_setup(p.id, q, n, p.numa.tx_ring, &conf);
+}
+
+std::string Ports::setup_queues(Port &p) {
+    for (uint16_t q = 0; q < layout_.nb_txq; q++) {
+        const int rc = setup_queue(p, false, q);
+        if (rc < 0)
+            return "port " + std::to_string(p.id) + ": TX queue " + std::to_string(q) +
+                   " setup failed: " + rte_strerror(-rc);
+        p.txq[q].state =
+            p.txq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED : RTE_ETH_QUEUE_STATE_STARTED;
+    }
+    for (uint16_t q = 0; q < layout_.nb_rxq; q++) {
+        const int rc = setup_queue(p, true, q);
+        if (rc < 0)
+            return "port " + std::to_string(p.id) + ": RX queue " + std::to_string(q) +
+                   " setup failed: " + rte_strerror(-rc);
+        p.rxq[q].state =
+            p.rxq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED : RTE_ETH_QUEUE_STATE_STARTED;
+    }
+    return {};
+}
+
+std::string Ports::reconfigure_now(Port &p) {
+    if (std::string err = configure(p); !err.empty()) return err;
+    if (std::string err = setup_queues(p); !err.empty()) return err;
+    p.need_reconfig = p.need_reconfig_queues = false;
+    return {};
+}
+
+std::string Ports::start_port(Port &p) {
+    const int rc = rte_eth_dev_start(p.id);
+    if (rc < 0)
+        return "Fail to start port " + std::to_string(p.id) + ": " + rte_strerror(-rc) + "\n";
+    p.status = PortStatus::Started;
+    refresh_queue_states(p, layout_.nb_rxq, layout_.nb_txq);
+    return {};
+}
+
+// testpmd's check_all_ports_link_status: poll until every started port is
+// up or 9 s have passed. testpmd says each port's link only without LSC
+// interrupts (--no-lsc-interrupt); with them (its default) it prints the
+// header alone, and so does this.
+std::string Ports::check_links() const {
+    std::string o = "Checking link statuses...\n";
+    for (int poll = 0; poll < kLinkPolls; poll++) {
+        bool all_up = true;
+        for (const Port &p : ports_) {
+            rte_eth_link link{};
+            if (p.status == PortStatus::Started &&
+                (rte_eth_link_get_nowait(p.id, &link) != 0 || !link.link_status))
+                all_up = false;
+        }
+        if (all_up) break;
+        std::this_thread::sleep_for(kLinkPoll);
+    }
+    if (layout_.lsc_interrupt) return o;
+    for (const Port &p : ports_) {
+        if (p.status != PortStatus::Started) continue;
+        rte_eth_link link{};
+        const int rc = rte_eth_link_get_nowait(p.id, &link);
+        char text[RTE_ETH_LINK_MAX_STR_LEN];
+        rte_eth_link_to_str(text, sizeof(text), &link);
+        if (rc == 0)
+            o += "Port " + std::to_string(p.id) + " " + text + "\n";
+        else
+            o += "Port " + std::to_string(p.id) + " link get failed: " + rte_strerror(-rc) + "\n";
+    }
+    return o;
+}
+
+std::string Ports::start_ports(std::optional<uint16_t> port) {
+    std::string o;
+    bool any = false, all_already = true, one_started = false;
+    for (Port &p : ports_) {
+        if (!selected(p, port)) continue;
+        any = true;
+        if (p.status != PortStatus::Stopped) {
+            o += "Port " + std::to_string(p.id) + " is now not stopped\n";
+            continue;
+        }
+        all_already = false;
+        if (p.need_reconfig) {
+            p.need_reconfig = false;
+            o += "Configuring Port " + std::to_string(p.id) + " (socket " +
+                 std::to_string(p.socket) + ")\n";
+            if (std::string err = configure(p); !err.empty()) {
+                p.need_reconfig = true; // tried again at the next start
+                return o + err + "\nFail to configure port " + std::to_string(p.id) + "\n";
+            }
+        }
+        if (p.need_reconfig_queues) {
+            p.need_reconfig_queues = false;
+            if (std::string err = setup_queues(p); !err.empty()) {
+                p.need_reconfig_queues = true;
+                return o + err + "\nFail to configure port " + std::to_string(p.id) + " queues\n";
+            }
+        }
+        if (std::string err = start_port(p); !err.empty()) {
+            o += err;
+            continue;
+        }
+        rte_ether_addr mac{};
+        if (rte_eth_macaddr_get(p.id, &mac) == 0) {
+            std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
+            // testpmd's "Port 0: 02:70:63:61:70:00" line: scripts and the e2e
+            // tests learn each port's own MAC (pmdfwd_port_tx.mac) from it.
+            o += "Port " + std::to_string(p.id) + ": " + format_mac(p.tx.mac) + "\n";
+        }
+        one_started = true;
+    }
+    if (one_started && layout_.link_check) {
+        o += check_links();
+    } else if (any && all_already) {
+        o += "Please stop the ports first\n";
+    }
+    return o + "Done\n";
+}
+
+std::string Ports::stop_ports(std::optional<uint16_t> port,
+                              const std::function<bool(uint16_t)> &forwarding, bool link_check) {
+    std::string o = "Stopping ports...\n";
+    bool stopped = false;
+    for (Port &p : ports_) {
+        if (!selected(p, port)) continue;
+        if (forwarding(p.id)) {
+            o += "Please remove port " + std::to_string(p.id) + " from forwarding configuration.\n";
+            continue;
+        }
+        if (p.status != PortStatus::Started) continue;
+        const int rc = rte_eth_dev_stop(p.id);
+        if (rc != 0) {
+            o += "rte_eth_dev_stop failed for port " + std::to_string(p.id) + "\n";
+            continue;
+        }
+        p.status = PortStatus::Stopped;
+        stopped = true;
+    }
+    if (stopped && link_check && layout_.link_check) o += check_links();
+    return o + "Done\n";
+}
+
+std::string Ports::close_ports(std::optional<uint16_t> port,
+                               const std::function<bool(uint16_t)> &forwarding) {
+    std::string o = "Closing ports...\n";
+    for (Port &p : ports_) {
+        if (port && *port != p.id) continue;
+        if (p.status == PortStatus::Closed) {
+            o += "Port " + std::to_string(p.id) + " is already closed\n";
+            continue;
+        }
+        if (forwarding(p.id)) {
+            o += "Please remove port " + std::to_string(p.id) + " from forwarding configuration.\n";
+            continue;
+        }
+        // ethdev refuses to close a started port (and logs why), as in testpmd.
+        if (rte_eth_dev_close(p.id) != 0) continue;
+        p.mc_addrs.clear();
+        p.status = PortStatus::Closed;
+        o += "Port " + std::to_string(p.id) + " is closed\n";
+    }
+    return o + "Done\n";
+}
+
+} // namespace pmdfwd

@@ -1,0 +1,346 @@
+#include "ports/ports.h"
+
+#include "app/signal_flag.h"
+#include "options/scalar_parse.h"
+#include "ports/port_config.h"
+
+#include <rte_cycles.h>
+#include <rte_errno.h>
+#include <rte_lcore.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#include <numa.h>
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <set>
+#include <thread>
+
+namespace pmdfwd {
+
+namespace {
+// Queue sizes used to size pools when the PMD gives no preference.
+constexpr unsigned kAssumedRingSize = 1024;
+// Room for tx_first bursts and packets parked in software rings (net_ring
+// holds up to 1023 per queue) beyond what the descriptors hold.
+constexpr unsigned kExtraPerPort = 2048;
+constexpr unsigned kMinPoolSize = 8192;
+// testpmd drains each queue for up to a second; a tenth is plenty for real
+// rings and keeps `start` quick on PMDs that never run dry. The whole flush
+// is bounded too: 32 queues of a never-dry PMD took 13 s at 100 ms each.
+constexpr uint64_t kFlushMsPerQueue = 100;
+constexpr uint64_t kFlushMsTotal = 200;
+} // namespace
+
+int lcore_socket(unsigned lcore) {
+    int s = static_cast<int>(rte_lcore_to_socket_id(lcore));
+    // EAL reports SOCKET_ID_ANY only without NUMA information; libnuma may
+    // still know the CPU's node.
+    if (s < 0 && numa_available() >= 0) {
+        const int cpu = rte_lcore_to_cpu_id(static_cast<int>(lcore));
+        if (cpu >= 0) s = numa_node_of_cpu(cpu);
+    }
+    return s < 0 ? 0 : s;
+}
+
+int port_socket(uint16_t port) {
+    const int s = rte_eth_dev_socket_id(port);
+    return s < 0 ? lcore_socket(rte_get_main_lcore()) : s;
+}
+
+// testpmd's pool names: mb_pool_<socket> for the first --mbuf-size,
+// mb_pool_<socket>_<index> for the others.
+std::string Ports::create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                               unsigned cache) {
+    std::string name = "mb_pool_" + std::to_string(socket);
+    if (index > 0) name += '_' + std::to_string(index);
+    rte_mempool *mp = rte_pktmbuf_pool_create(name.c_str(), count, cache, 0, data_room, socket);
+    if (mp == nullptr)
+        return "cannot create mbuf pool " + name + " of " + std::to_string(count) + " mbufs of " +
+               std::to_string(data_room) + " bytes on socket " + std::to_string(socket) + ": " +
+               rte_strerror(rte_errno) +
+               " (give EAL more memory with -m / hugepages, or lower --total-num-mbufs or "
+               "--mbuf-size)";
+    std::printf("pmdfwd: created mbuf pool <%s>: n=%u, size=%u, socket=%d\n", name.c_str(), count,
+                data_room, socket);
+    all_pools_[{socket, index}] = mp;
+    if (index == 0) pools_[socket] = mp;
+    return {};
+}
+
+std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
+    std::map<int, unsigned> need;
+    for (const Port &p : ports_) {
+        const unsigned rxd = cfg.nb_rxd ? cfg.nb_rxd
+                             : p.info.default_rxportconf.ring_size
+                                 ? p.info.default_rxportconf.ring_size
+                                 : kAssumedRingSize;
+        const unsigned txd = cfg.nb_txd ? cfg.nb_txd
+                             : p.info.default_txportconf.ring_size
+                                 ? p.info.default_txportconf.ring_size
+                                 : kAssumedRingSize;
+        // RX rings fill from their socket's pool; what they send on comes
+        // from there or from the lcores' pools.
+        need[p.numa.rx_ring] += cfg.nb_rxq * rxd + cfg.nb_txq * txd + kExtraPerPort;
+    }
+    for (unsigned l : fwd_lcores) {
+        const int socket = cfg.numa ? lcore_socket(l) : std::max(cfg.socket_num, 0);
+        need[socket] += cfg.mbuf_cache * 3 / 2 + 2u * cfg.burst;
+    }
+    for (auto &[socket, n] : need) {
+        const unsigned count =
+            cfg.total_num_mbufs ? cfg.total_num_mbufs : std::max(n, kMinPoolSize);
+        for (size_t i = 0; i < cfg.mbuf_sizes.size(); i++)
+            if (std::string err = create_pool(socket, i, count, cfg.mbuf_sizes[i], cfg.mbuf_cache);
+                !err.empty())
+                return err;
+    }
+    return {};
+}
+
+rte_mempool *Ports::pool(int socket) const {
+    auto it = pools_.find(socket);
+    return it != pools_.end() ? it->second : pools_.begin()->second;
+}
+
+rte_mempool *Ports::lcore_pool(unsigned lcore) const {
+    return pool(layout_.numa ? lcore_socket(lcore) : std::max(layout_.socket_num, 0));
+}
+
+std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
+    for (const std::string &dev : option_values(eal_args, "--vdev")) {
+        const std::string name = dev.substr(0, dev.find(','));
+        // Only ethdev drivers make ports; crypto or event vdevs do not.
+        if (name.rfind("net_", 0) != 0) continue;
+        uint16_t id;
+        if (rte_eth_dev_get_port_by_name(name.c_str(), &id) != 0)
+            return "--vdev " + dev +
+                   " did not probe, so it has no port (the EAL messages above "
+                   "say why: a missing file, a bad argument)";
+    }
+    return {};
+}
+
+Port *Ports::find(uint16_t id) {
+    for (Port &p : ports_)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+const Port *Ports::find(uint16_t id) const {
+    for (const Port &p : ports_)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+std::vector<uint16_t> Ports::ids() const {
+    std::vector<uint16_t> v;
+    for (const Port &p : ports_)
+        if (p.status != PortStatus::Closed) v.push_back(p.id);
+    return v;
+}
+
+// Checked before any pool is sized from the queue counts: --rxq=400 on a
+// 16-queue device is the device's limit, not a pool too large for memory.
+static std::string check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
+    if (nb_rxq <= p.info.max_rx_queues && nb_txq <= p.info.max_tx_queues) return {};
+    return "port " + std::to_string(p.id) + ": asked for " + std::to_string(nb_rxq) + " RX / " +
+           std::to_string(nb_txq) + " TX queues, the device has at most " +
+           std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues) +
+           " (--rxq/--txq)";
+}
+
+std::string Ports::collect(const Config &cfg) {
+    uint16_t id;
+    RTE_ETH_FOREACH_DEV(id) {
+        Port p;
+        p.id = id;
+        p.numa = port_placement(cfg, id, port_socket(id));
+        p.socket = p.numa.pool;
+        int rc = rte_eth_dev_info_get(id, &p.info);
+        if (rc != 0) return "port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc);
+        if (std::string err = port_conf(cfg, p.info, id, &p.conf); !err.empty()) return err;
+        p.hw_tx_offloads = p.conf.txmode.offloads;
+        p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
+        p.txconf = tx_queue_conf(cfg, p.info, p.conf);
+        // Engines request in mbufs what the port was configured for (VLAN,
+        // QinQ, MACsec insert), as testpmd's read txmode.offloads.
+        p.tx.tx_offloads = p.hw_tx_offloads;
+        rte_ether_addr mac{};
+        rte_eth_macaddr_get(id, &mac);
+        std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
+        // testpmd's default peer: 02:00:00:00:00:<port>.
+        const uint8_t peer[6] = {0x02, 0, 0, 0, 0, static_cast<uint8_t>(id)};
+        std::copy(std::begin(peer), std::end(peer), p.tx.peer_mac);
+        auto it = cfg.eth_peers.find(id);
+        if (it != cfg.eth_peers.end())
+            std::copy(it->second.begin(), it->second.end(), p.tx.peer_mac);
+        p.rxq.resize(std::max<uint16_t>(p.info.max_rx_queues, 1));
+        p.txq.resize(std::max<uint16_t>(p.info.max_tx_queues, 1));
+        ports_.push_back(p);
+    }
+    if (ports_.empty())
+        return "no ports: give EAL virtual devices (e.g. --vdev=net_ring0 --vdev=net_ring1) or "
+               "PCI devices (-a 0000:01:00.0)";
+    for (const auto &[port, mac] : cfg.eth_peers)
+        if (find(port) == nullptr)
+            return "--eth-peer names port " + std::to_string(port) + ", which does not exist";
+    for (const Port &p : ports_)
+        if (std::string err = check_queues(p, cfg.nb_rxq, cfg.nb_txq); !err.empty()) return err;
+    for (const auto &[port, numa] : cfg.port_numa)
+        if (find(port) == nullptr)
+            return "--port-numa-config/--ring-numa-config names port " + std::to_string(port) +
+                   ", which does not exist";
+    return {};
+}
+
+// Every socket the placement options name must be one EAL has memory on.
+std::string Ports::check_sockets(const Config &cfg) const {
+    std::set<int> known;
+    std::string allowed;
+    for (unsigned i = 0; i < rte_socket_count(); i++) {
+        known.insert(rte_socket_id_by_idx(i));
+        allowed += (allowed.empty() ? "" : ", ") + std::to_string(rte_socket_id_by_idx(i));
+    }
+    auto check = [&](int socket, const std::string &what) -> std::string {
+        if (socket < 0 || known.count(socket)) return {};
+        return what + " names socket " + std::to_string(socket) +
+               ", which EAL does not have (allowed: " + allowed + ")";
+    };
+    if (std::string e = check(cfg.socket_num, "--socket-num"); !e.empty()) return e;
+    for (const auto &[port, n] : cfg.port_numa) {
+        const std::string p = " for port " + std::to_string(port);
+        if (std::string e = check(n.pool, "--port-numa-config" + p); !e.empty()) return e;
+        if (std::string e = check(n.rx_ring, "--ring-numa-config" + p); !e.empty()) return e;
+        if (std::string e = check(n.tx_ring, "--ring-numa-config" + p); !e.empty()) return e;
+    }
+    return {};
+}
+
+std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
+    layout_ = {.nb_rxq = cfg.nb_rxq,
+               .nb_txq = cfg.nb_txq,
+               .nb_rxd = cfg.nb_rxd,
+               .nb_txd = cfg.nb_txd,
+               .rxpkts = cfg.rxpkts,
+               .nb_pool_sizes = cfg.mbuf_sizes.size(),
+               .numa = cfg.numa,
+               .socket_num = cfg.socket_num,
+               .link_check = cfg.link_check,
+               .lsc_interrupt = cfg.lsc_interrupt};
+    if (std::string err = collect(cfg); !err.empty()) return err;
+    if (std::string err = check_sockets(cfg); !err.empty()) return err;
+    if (cfg.rxpkts.size() > 1 && !(cfg.rx_offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT))
+        std::printf("pmdfwd: --rxpkts splits received packets only with the buffer_split RX "
+                    "offload (--rx-offloads=0x%" PRIx64 "), as in testpmd; RX is not split\n",
+                    static_cast<uint64_t>(RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT));
+    if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
+    events_.start(cfg.event_print_mask);
+    // testpmd starts every port at start-up unless --disable-device-start;
+    // then they are configured at their first `port start`.
+    if (!cfg.device_start) return {};
+    std::fputs(start_ports(std::nullopt).c_str(), stdout);
+    std::fflush(stdout);
+    for (const Port &p : ports_)
+        if (p.status != PortStatus::Started)
+            return "port " + std::to_string(p.id) + " did not start (see above)";
+    // testpmd puts every port in promiscuous mode once, at start-up.
+    for (const Port &p : ports_) {
+        const int rc = rte_eth_promiscuous_enable(p.id);
+        if (rc < 0 && rc != -ENOTSUP)
+            std::printf("Error during enabling promiscuous mode for port %u: %s\n", p.id,
+                        rte_strerror(-rc));
+    }
+    return {};
+}
+
+void Ports::close() {
+    for (Port &p : ports_) {
+        if (p.status == PortStatus::Closed) continue;
+        if (p.status == PortStatus::Started) rte_eth_dev_stop(p.id);
+        rte_eth_dev_close(p.id);
+    }
+    ports_.clear();
+    events_.stop();
+    for (auto &[key, mp] : all_pools_)
+        rte_mempool_free(mp);
+    all_pools_.clear();
+    pools_.clear();
+}
+
+void Ports::flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const {
+    rte_mbuf *pkts[kMaxBurst];
+    // Twice, as testpmd: packets in flight may land after the first pass.
+    // Each queue is drained for a bounded time, since some PMDs (net_null,
+    // a pcap file with infinite_rx) never run dry, and so is the whole
+    // flush; past the deadline, or once a signal asks to stop, every queue
+    // left gets one burst.
+    const uint64_t ms = rte_get_timer_hz() / 1000;
+    const uint64_t deadline = rte_get_timer_cycles() + kFlushMsTotal * ms;
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint16_t port : ports)
+            for (uint16_t q = 0; q < nb_rxq; q++) {
+                const uint64_t end =
+                    std::min(deadline, rte_get_timer_cycles() + kFlushMsPerQueue * ms);
+                uint16_t n;
+                do {
+                    n = rte_eth_rx_burst(port, q, pkts, kMaxBurst);
+                    rte_pktmbuf_free_bulk(pkts, n);
+                } while (n > 0 && rte_get_timer_cycles() < end && g_signal.load() == 0);
+            }
+        if (pass == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
+std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) {
+    Port *p = find(port);
+    if (p == nullptr) return "port " + std::to_string(port) + " does not exist";
+    p->tx.vlan_tci = on ? tci : 0;
+    const uint64_t flag = RTE_ETH_TX_OFFLOAD_VLAN_INSERT;
+    if (on)
+        p->tx.tx_offloads |= flag;
+    else
+        p->tx.tx_offloads &= ~flag;
+    const bool hw = (p->info.tx_offload_capa & flag) != 0;
+    if (!hw) {
+        if (on)
+            *note =
+                "port " + std::to_string(port) +
+                " has no VLAN insert offload: engines mark mbufs (RTE_MBUF_F_TX_VLAN, vlan_tci) "
+                "but the PMD will not insert the tag";
+        return {};
+    }
+    const uint64_t want = on ? (p->hw_tx_offloads | flag) : (p->hw_tx_offloads & ~flag);
+    if (want == p->hw_tx_offloads) return {};
+    p->hw_tx_offloads = want;
+    p->need_reconfig = p->need_reconfig_queues = true;
+    if (p->status != PortStatus::Started) return {};
+    // A started port takes the offload at once: stop, configure, start.
+    rte_eth_dev_stop(p->id);
+    p->status = PortStatus::Stopped;
+    return reconfigure_now(*p) + start_port(*p);
+}
+
+std::string Ports::set_tx_offloads(uint16_t port, uint64_t offloads, bool on) {
+    Port *p = find(port);
+    if (p == nullptr) return "port " + std::to_string(port) + " does not exist";
+    if (p->status == PortStatus::Started)
+        return "Please stop port " + std::to_string(port) + " first";
+    if (on && (offloads & ~p->info.tx_offload_capa))
+        return "port " + std::to_string(port) + ": TX offloads " +
+               tx_offload_text(offloads & ~p->info.tx_offload_capa) + " are not offered by " +
+               (p->info.driver_name ? p->info.driver_name : "the PMD");
+    const uint64_t want = on ? (p->hw_tx_offloads | offloads) : (p->hw_tx_offloads & ~offloads);
+    if (want == p->hw_tx_offloads) return {};
+    p->hw_tx_offloads = want;
+    p->tx.tx_offloads = on ? (p->tx.tx_offloads | offloads) : (p->tx.tx_offloads & ~offloads);
+    return reconfigure_now(*p);
+}
+
+void Ports::set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) {
+    if (Port *p = find(port)) std::copy(mac.begin(), mac.end(), p->tx.peer_mac);
+}
+
+} // namespace pmdfwd

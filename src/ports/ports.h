@@ -1,0 +1,144 @@
+// Ports, their queues, and the mbuf pools that feed them: one pool per NUMA
+// socket in use (and per --mbuf-size), each port and lcore served from its
+// own socket's pool; started, and their links waited for, as testpmd does.
+#pragma once
+
+#include "options/config.h"
+#include "ports/port_control.h"
+#include "ports/port_events.h"
+
+#include <pmdfwd/engine.h>
+
+#include <rte_ethdev.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct rte_mempool;
+
+namespace pmdfwd {
+
+// A queue's settings, kept across port restarts as testpmd keeps them
+// (struct rte_port's nb_rx_desc[], rxq[].conf, rxq[].state).
+struct QueueSettings {
+    uint16_t nb_desc = 0; // 0: --rxd/--txd, else the PMD's preference
+    bool deferred_start = false;
+    uint64_t offloads = 0; // the queue's own, on top of the port's
+    uint8_t state = RTE_ETH_QUEUE_STATE_STOPPED;
+};
+
+struct Port {
+    uint16_t id = 0;
+    int socket = 0; // the port's socket; rings may be elsewhere (numa)
+    PortNuma numa;  // pool (= socket), RX ring and TX ring sockets
+    rte_eth_dev_info info{};
+    rte_eth_conf conf{};     // what rte_eth_dev_configure gets
+    rte_eth_rxconf rxconf{}; // and each queue's setup
+    rte_eth_txconf txconf{};
+    pmdfwd_port_tx tx{};         // what engines read: MACs, VLAN settings
+    uint64_t hw_tx_offloads = 0; // offloads enabled on the device
+    PortStatus status = PortStatus::Stopped;
+    // What the next start must redo (testpmd's need_reconfig[_queues]).
+    bool need_reconfig = true;
+    bool need_reconfig_queues = true;
+    std::vector<QueueSettings> rxq, txq; // sized to the device's maximum
+    std::vector<rte_ether_addr> mc_addrs;
+};
+
+class Ports {
+  public:
+    // Configures and starts every available port with cfg's queues and
+    // descriptors, creating the pools it needs. Returns "" or why not.
+    std::string setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
+    // Stops and closes every port and frees the pools.
+    void close();
+
+    std::vector<Port> &ports() { return ports_; }
+    const std::vector<Port> &ports() const { return ports_; }
+    Port *find(uint16_t id);
+    const Port *find(uint16_t id) const;
+    // The ports not closed, in id order.
+    std::vector<uint16_t> ids() const;
+    // The first (--mbuf-size) pool of a socket.
+    rte_mempool *pool(int socket) const;
+    // The pool a forwarding lcore allocates from: its socket's, or
+    // --socket-num's without NUMA.
+    rte_mempool *lcore_pool(unsigned lcore) const;
+    const std::map<int, rte_mempool *> &pools() const { return pools_; }
+    // No port is stopped (closed ones do not count).
+    bool all_started() const;
+
+    // testpmd's start_port / stop_port / close_port for one port or all
+    // (nullopt): configure what changed, start, wait for links; returns
+    // what testpmd prints. `forwarding` says which ports carry streams now:
+    // those are not stopped or closed.
+    std::string start_ports(std::optional<uint16_t> port);
+    std::string stop_ports(std::optional<uint16_t> port,
+                           const std::function<bool(uint16_t)> &forwarding, bool link_check = true);
+    std::string close_ports(std::optional<uint16_t> port,
+                            const std::function<bool(uint16_t)> &forwarding);
+    // Sets a queue up again with its settings (`port P rxq Q setup`):
+    // 0 or ethdev's error.
+    int setup_queue(Port &p, bool rx, uint16_t q);
+    // The shell changed queue or descriptor counts: the next start uses them.
+    void sync_config(const Config &cfg);
+
+    // Frees whatever sits in these ports' RX queues (testpmd's flush at start).
+    void flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const;
+    // `tx_vlan set|reset`: returns "" or why not; a warning (the PMD cannot
+    // insert tags) goes to *note.
+    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
+    void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
+    // TX offloads on or off on a stopped port, reconfiguring the device:
+    // "" or why not (started, or an offload the PMD lacks, by name).
+    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
+
+  private:
+    // What setup fixed and a later reconfiguration (`tx_vlan set`, `csum
+    // set`) uses again: queues, descriptors, RX buffer split, and where the
+    // forwarding lcores' mbufs come from.
+    struct Layout {
+        uint16_t nb_rxq = 1, nb_txq = 1, nb_rxd = 0, nb_txd = 0;
+        std::vector<uint16_t> rxpkts;
+        size_t nb_pool_sizes = 1;
+        bool numa = true;
+        int socket_num = -1;
+        bool link_check = true;    // --disable-link-check
+        bool lsc_interrupt = true; // --no-lsc-interrupt
+    };
+
+    std::string collect(const Config &cfg);
+    std::string check_sockets(const Config &cfg) const;
+    std::string create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
+    std::string create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                            unsigned cache);
+    std::string configure(Port &p);
+    std::string setup_queues(Port &p);
+    int setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
+    std::string start_port(Port &p);
+    // configure + setup_queues on a stopped port, now: "" or why not.
+    std::string reconfigure_now(Port &p);
+    std::string check_links() const;
+
+    std::vector<Port> ports_;
+    std::map<int, rte_mempool *> pools_;                        // the first size's pool per socket
+    std::map<std::pair<int, size_t>, rte_mempool *> all_pools_; // (socket, size index)
+    EventPrinter events_;
+    Layout layout_;
+};
+
+// EAL carries on when a --vdev fails to probe (it only logs "Bus (vdev)
+// probe failed"), and pmdfwd would then forward on the other ports. Returns
+// "" or which net_* --vdev of eal_args has no port, so that start-up stops.
+std::string check_vdevs_probed(const std::vector<std::string> &eal_args);
+
+// The socket a port or lcore's memory should come from (SOCKET_ID_ANY for
+// virtual devices maps to the main lcore's socket).
+int port_socket(uint16_t port);
+int lcore_socket(unsigned lcore);
+
+} // namespace pmdfwd

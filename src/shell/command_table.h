@@ -1,0 +1,25 @@
+// The shell's commands, with testpmd's words: parsing, validation, help and
+// completion, driven by one table. Used by the interactive shell, by
+// --cmdline-file and by piped input alike.
+#pragma once
+
+#include "shell/host_control.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pmdfwd {
+
+// Runs one command line. Returns false when the line is unknown, malformed
+// or refused; *out then says what is wrong and what is allowed, and nothing
+// was changed. Blank lines and '#' comments succeed silently.
+bool run_command(HostControl &host, std::string_view line, std::string *out);
+
+// Candidates for the last word of a partial line (after its last space).
+std::vector<std::string> complete_command(HostControl &host, std::string_view partial);
+
+// `help`: every command's syntax and summary, and the host's engines.
+std::string command_help(HostControl &host);
+
+} // namespace pmdfwd

@@ -1,0 +1,96 @@
+// The csum engine's per-port settings, as testpmd's csum commands: which
+// checksums the TX port's NIC computes (`csum set ... hw`, a TX offload of a
+// stopped port) and which the engine computes in software.
+#include "shell/command_spec.h"
+
+#include <rte_ethdev.h>
+
+#include <string_view>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+struct CsumLayer {
+    const char *word;     // `csum set <word> ...`
+    const char *name;     // testpmd's "... is not supported" name
+    const char *shown_as; // testpmd's csum_show name
+    uint64_t offload;
+};
+
+constexpr CsumLayer kLayers[] = {
+    {"ip", "IP", "IP", RTE_ETH_TX_OFFLOAD_IPV4_CKSUM},
+    {"udp", "UDP", "UDP", RTE_ETH_TX_OFFLOAD_UDP_CKSUM},
+    {"tcp", "TCP", "TCP", RTE_ETH_TX_OFFLOAD_TCP_CKSUM},
+    {"sctp", "SCTP", "SCTP", RTE_ETH_TX_OFFLOAD_SCTP_CKSUM},
+    {"outer-ip", "Outer IP", "Outer-Ip", RTE_ETH_TX_OFFLOAD_OUTER_IPV4_CKSUM},
+    {"outer-udp", "Outer UDP", "Outer-Udp", RTE_ETH_TX_OFFLOAD_OUTER_UDP_CKSUM},
+};
+
+// testpmd's csum_show. Tunnels are never parsed (see `csum parse-tunnel`).
+bool csum_show(Ctx &c, uint16_t port) {
+    uint64_t enabled = 0, capa = 0;
+    if (!c.host.tx_offloads(port, &enabled, &capa))
+        return fail(c, "invalid port " + std::to_string(port));
+    *c.out += "Parse tunnel is off\n";
+    for (const CsumLayer &l : kLayers)
+        *c.out += std::string(l.shown_as) + " checksum offload is " +
+                  ((enabled & l.offload) ? "hw" : "sw") + "\n";
+    return true;
+}
+
+bool csum_set(Ctx &c, const Args &a) {
+    const CsumLayer *layer = nullptr;
+    for (const CsumLayer &l : kLayers)
+        if (a[0] == l.word) layer = &l;
+    if (layer == nullptr)
+        return fail(c, "Bad arguments: '" + a[0] +
+                           "' is not a layer (allowed: ip, udp, tcp, sctp, outer-ip, outer-udp)");
+    if (a[1] != "hw" && a[1] != "sw")
+        return fail(c, "Bad arguments: '" + a[1] + "' is not a mode (allowed: hw, sw)");
+    auto port = port_arg(c, a[2]);
+    if (!port) return false;
+    const bool hw = a[1] == "hw";
+    uint64_t enabled = 0, capa = 0;
+    c.host.tx_offloads(*port, &enabled, &capa);
+    bool ok = true;
+    if (hw && !(capa & layer->offload)) {
+        // testpmd says so, shows the settings, and changes nothing.
+        *c.out += std::string(layer->name) + " checksum offload is not supported by port " +
+                  std::to_string(*port) + "\n";
+        ok = false;
+    } else if (std::string err = c.host.set_tx_offloads(*port, layer->offload, hw); !err.empty()) {
+        return fail(c, err);
+    }
+    return csum_show(c, *port) && ok;
+}
+
+} // namespace
+
+std::vector<Spec> csum_commands() {
+    return {
+        {"csum set ip|udp|tcp|sctp|outer-ip|outer-udp hw|sw <port>",
+         "checksums of a stopped port's transmitted packets: by the NIC (hw) or by the csum "
+         "engine (sw)",
+         false, csum_set},
+        {"csum show <port>", "which checksums the NIC computes for the csum engine", false,
+         [](Ctx &c, const Args &a) {
+             auto port = port_arg(c, a[0]);
+             return port && csum_show(c, *port);
+         }},
+        {"csum parse-tunnel on|off <port>", "parse tunnel headers (only off: not supported)", false,
+         [](Ctx &c, const Args &a) {
+             if (a[0] != "on" && a[0] != "off")
+                 return fail(c, "Bad arguments: '" + a[0] + "' (allowed: on, off)");
+             auto port = port_arg(c, a[1]);
+             if (!port) return false;
+             if (a[0] == "on")
+                 return fail(c, "csum parse-tunnel: pmdfwd's csum engine does not parse tunnels "
+                                "(VXLAN, GRE, GENEVE, GTP, IP-in-IP packets are checksummed as "
+                                "their outer headers)");
+             return csum_show(c, *port);
+         }},
+    };
+}
+
+} // namespace pmdfwd::shell

@@ -1,0 +1,42 @@
+// Engines: choosing one, showing its state, loading plugins, its parameters.
+#include "shell/command_spec.h"
+
+namespace pmdfwd::shell {
+
+std::vector<Spec> engine_commands() {
+    return {
+        {"set fwd <mode> [retry]", "choose the forwarding engine, optionally with TX retry", true,
+         [](Ctx &c, const Args &a) {
+             if (!c.host.engines().find(a[0])) return fail(c, c.host.engines().unknown_mode(a[0]));
+             c.host.config().forward_mode = a[0];
+             c.host.config().tx_retry = a.size() > 1;
+             *c.out += "Set " + a[0] + " packet forwarding mode" +
+                       (a.size() > 1 ? " with retry" : "") + "\n";
+             return true;
+         }},
+        {"show fwd <mode>", "an engine's own state (e.g. show fwd macswap)", false,
+         [](Ctx &c, const Args &a) {
+             std::string text;
+             std::string err = c.host.engines().describe(a[0], &text);
+             if (!err.empty()) return fail(c, err);
+             *c.out += text + "\n";
+             return true;
+         }},
+        {"load engine <path>", "load forwarding engines from a shared object", false,
+         [](Ctx &c, const Args &a) {
+             std::string err = c.host.engines().load(a[0]);
+             if (!err.empty()) return fail(c, err);
+             *c.out += "Loaded " + a[0] + "; modes: " + c.host.engines().names(", ") + "\n";
+             return true;
+         }},
+        {"set <mode> <key> <value>", "an engine's parameter (e.g. set macswap kernel avx2)", true,
+         [](Ctx &c, const Args &a) {
+             if (!c.host.engines().find(a[0]))
+                 return fail(c, "unknown set command or mode '" + a[0] + "' (type 'help')");
+             std::string err = c.host.engines().set_param(a[0], a[1], a[2]);
+             return err.empty() || fail(c, err);
+         }},
+    };
+}
+
+} // namespace pmdfwd::shell

@@ -1,0 +1,143 @@
+// Which ports and lcores forward, as testpmd's commands choose them: set
+// portlist|portmask|nbport, set corelist|coremask, and show config
+// rxtx|cores. They take effect at the next start (forwarding stopped).
+#include "shell/command_spec.h"
+
+#include "fwd/stream_plan.h"
+#include "options/structured_parse.h"
+#include "ports/port_text.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+// The forwarding ports the current settings give (testpmd's nb_fwd_ports).
+size_t nb_fwd_ports(Ctx &c) {
+    std::string err, note;
+    const Config &cfg = c.host.config();
+    return select_fwd_ports(c.host.port_ids(), cfg.fwd_port_list, cfg.nb_fwd_ports, &err, &note)
+        .size();
+}
+
+// testpmd's set_fwd_ports_list: every port must exist, else nothing changes.
+bool set_ports(Ctx &c, const std::vector<uint16_t> &ports) {
+    const std::vector<uint16_t> ids = c.host.port_ids();
+    for (uint16_t p : ports)
+        if (std::find(ids.begin(), ids.end(), p) == ids.end())
+            return fail(c, "Invalid port " + std::to_string(p));
+    const size_t before = nb_fwd_ports(c);
+    Config &cfg = c.host.config();
+    cfg.fwd_port_list = ports;
+    cfg.nb_fwd_ports = 0;
+    if (before != ports.size())
+        *c.out += "previous number of forwarding ports " + std::to_string(before) +
+                  " - changed to number of configured ports " + std::to_string(ports.size()) + "\n";
+    return true;
+}
+
+bool set_portlist(Ctx &c, const Args &a) {
+    std::string err;
+    auto list = parse_id_list("portlist", a[0], RTE_MAX_ETHPORTS, &err);
+    if (!list) return fail(c, "Bad arguments: " + err);
+    return set_ports(c, *list);
+}
+
+bool set_portmask(Ctx &c, const Args &a) {
+    std::string err;
+    auto mask = parse_hex("portmask", a[0], &err);
+    if (!mask) return fail(c, "Bad arguments: " + err);
+    if (*mask == 0) return fail(c, "Invalid NULL mask of ports");
+    std::vector<uint16_t> ports;
+    for (uint16_t p : c.host.port_ids())
+        if (p < 64 && (*mask & (UINT64_C(1) << p))) ports.push_back(p);
+    return set_ports(c, ports);
+}
+
+bool set_nbport(Ctx &c, const Args &a) {
+    auto n = uint_arg(c, "nbport", a[0], 0, UINT16_MAX);
+    if (!n) return false;
+    Config &cfg = c.host.config();
+    const size_t configured =
+        cfg.fwd_port_list.empty() ? c.host.port_ids().size() : cfg.fwd_port_list.size();
+    if (*n > configured || *n == 0)
+        return fail(c, "nb fwd ports " + std::to_string(*n) + " > " + std::to_string(configured) +
+                           " (number of configured ports) - ignored (allowed: 1.." +
+                           std::to_string(configured) + ")");
+    cfg.nb_fwd_ports = static_cast<uint16_t>(*n);
+    *c.out += "Number of forwarding ports set to " + std::to_string(*n) + "\n";
+    return true;
+}
+
+// testpmd's set_fwd_lcores_list; the number of forwarding lcores follows.
+bool set_lcores(Ctx &c, const std::vector<unsigned> &lcores) {
+    if (std::string err = c.host.set_fwd_lcores(lcores); !err.empty()) return fail(c, err);
+    Config &cfg = c.host.config();
+    if (cfg.nb_cores != lcores.size())
+        *c.out += "previous number of forwarding cores " + std::to_string(cfg.nb_cores) +
+                  " - changed to number of configured cores " + std::to_string(lcores.size()) +
+                  "\n";
+    // More lcores than streams would idle (as `set nbcore` refuses them).
+    std::string err;
+    const size_t streams = c.host.nb_streams(&err);
+    cfg.nb_cores =
+        static_cast<unsigned>(streams ? std::min(lcores.size(), streams) : lcores.size());
+    cfg.fwd_lcore_list = lcores;
+    return true;
+}
+
+bool set_corelist(Ctx &c, const Args &a) {
+    std::string err;
+    auto list = parse_id_list("corelist", a[0], RTE_MAX_LCORE, &err);
+    if (!list) return fail(c, "Bad arguments: " + err);
+    return set_lcores(c, std::vector<unsigned>(list->begin(), list->end()));
+}
+
+bool set_coremask(Ctx &c, const Args &a) {
+    std::string err;
+    auto mask = parse_hex("coremask", a[0], &err);
+    if (!mask) return fail(c, "Bad arguments: " + err);
+    if (*mask == 0) return fail(c, "Invalid NULL mask of cores");
+    return set_lcores(c, mask_bits(*mask));
+}
+
+bool show_config(Ctx &c, const Args &a) {
+    const Config &cfg = c.host.config();
+    if (a[0] == "cores") {
+        *c.out += "List of forwarding lcores:";
+        for (unsigned l : c.host.fwd_lcore_ids()) {
+            char buf[16];
+            std::snprintf(buf, sizeof(buf), " %2u", l);
+            *c.out += buf;
+        }
+        *c.out += "\n";
+        return true;
+    }
+    *c.out += "  " + cfg.forward_mode + " packet forwarding" + (cfg.tx_retry ? " with retry" : "") +
+              " packets/burst=" + std::to_string(cfg.burst) + "\n";
+    *c.out += "  nb forwarding cores=" + std::to_string(cfg.nb_cores) +
+              " - nb forwarding ports=" + std::to_string(nb_fwd_ports(c)) + "\n";
+    for (uint16_t p : c.host.port_ids())
+        *c.out += rxtx_port_text(c.host.port_control(), cfg, p);
+    return true;
+}
+
+} // namespace
+
+std::vector<Spec> fwd_config_commands() {
+    return {
+        {"set portlist <list>", "forwarding ports in order, e.g. 0,1 or 0-3", true, set_portlist},
+        {"set portmask <hex>", "forwarding ports by mask, e.g. 0x3", true, set_portmask},
+        {"set nbport <n>", "forward on the first n configured ports", true, set_nbport},
+        {"set corelist <list>", "forwarding lcores, e.g. 1,2 (not the main lcore)", true,
+         set_corelist},
+        {"set coremask <hex>", "forwarding lcores by mask, e.g. 0x6", true, set_coremask},
+        {"show config rxtx|cores", "queue settings per port, or the forwarding lcores", false,
+         show_config},
+    };
+}
+
+} // namespace pmdfwd::shell

@@ -1,0 +1,252 @@
+// Ports started, stopped, closed and configured as testpmd's commands do it:
+// port start|stop|close, port config (queues, descriptors, MTU, ring sizes,
+// offloads), queue setup, start, stop and deferred start. Settings take
+// effect at the port's next start; whatever would change running streams is
+// refused while forwarding.
+#include "shell/command_spec.h"
+
+#include "ports/port_text.h"
+
+#include <rte_ether.h>
+
+#include <strings.h>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+bool lifecycle(Ctx &c, const Args &a) {
+    std::optional<uint16_t> which; // all ports
+    if (a[1] != "all") {
+        which = port_arg(c, a[1]);
+        if (!which) return false;
+    }
+    PortControl &pc = c.host.port_control();
+    if (a[0] == "start")
+        *c.out += pc.start(which);
+    else if (a[0] == "stop")
+        *c.out += pc.stop(which);
+    else
+        *c.out += pc.close(which);
+    return true;
+}
+
+bool all_stopped(Ctx &c) {
+    for (uint16_t p : c.host.port_ids())
+        if (c.host.port_control().status(p) != PortStatus::Stopped) return false;
+    return true;
+}
+
+// The smallest limit over all ports, as testpmd's get_allowed_max_nb_*.
+struct Limit {
+    uint64_t value;
+    uint16_t port;
+};
+Limit limit_of(Ctx &c, uint64_t start, bool want_min, uint64_t (*get)(const rte_eth_dev_info &)) {
+    Limit l{start, 0};
+    for (uint16_t p : c.host.port_ids()) {
+        rte_eth_dev_info info{};
+        if (c.host.port_control().dev_info(p, &info) != 0) continue;
+        const uint64_t v = get(info);
+        if (want_min ? v > l.value : v < l.value) l = {v, p};
+    }
+    return l;
+}
+
+bool config_counts(Ctx &c, const Args &a) {
+    if (!all_stopped(c)) return fail(c, "Please stop all ports first");
+    const std::string &what = a[0];
+    auto n = uint_arg(c, what.c_str(), a[1], 1, UINT16_MAX);
+    if (!n) return false;
+    Config &cfg = c.host.config();
+    const auto fail_limit = [&](const char *bound, const char *field, Limit l) {
+        return fail(c, "Fail: input " + what + " (" + std::to_string(*n) + ") can't be " + bound +
+                           " " + field + " (" + std::to_string(l.value) + ") of port " +
+                           std::to_string(l.port));
+    };
+    if (what == "rxq" || what == "txq") {
+        const bool rx = what == "rxq";
+        const Limit max = limit_of(
+            c, kMaxQueues, false,
+            rx ? [](const rte_eth_dev_info &i) { return uint64_t{i.max_rx_queues}; }
+               : [](const rte_eth_dev_info &i) { return uint64_t{i.max_tx_queues}; });
+        if (*n > max.value)
+            return fail_limit("greater than", rx ? "max_rx_queues" : "max_tx_queues", max);
+        (rx ? cfg.nb_rxq : cfg.nb_txq) = static_cast<uint16_t>(*n);
+    } else {
+        const bool rx = what == "rxd";
+        const Limit max = limit_of(
+            c, UINT16_MAX, false,
+            rx ? [](const rte_eth_dev_info &i) { return uint64_t{i.rx_desc_lim.nb_max}; }
+               : [](const rte_eth_dev_info &i) { return uint64_t{i.tx_desc_lim.nb_max}; });
+        const Limit min = limit_of(
+            c, 0, true,
+            rx ? [](const rte_eth_dev_info &i) { return uint64_t{i.rx_desc_lim.nb_min}; }
+               : [](const rte_eth_dev_info &i) { return uint64_t{i.tx_desc_lim.nb_min}; });
+        if (*n > max.value) return fail_limit("greater than", rx ? "max_rxds" : "max_txds", max);
+        if (*n < min.value) return fail_limit("less than", rx ? "min_rxds" : "min_txds", min);
+        (rx ? cfg.nb_rxd : cfg.nb_txd) = static_cast<uint16_t>(*n);
+    }
+    c.host.port_control().reconfigure(std::nullopt, true, true);
+    return true;
+}
+
+// testpmd's eth_dev_validate_mtu, then port_mtu_set.
+bool config_mtu(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    auto mtu = uint_arg(c, "mtu", a[1], 0, UINT16_MAX);
+    if (!mtu) return false;
+    PortControl &pc = c.host.port_control();
+    rte_eth_dev_info info{};
+    if (pc.dev_info(*port, &info) != 0) return fail(c, "Set MTU failed: no device info");
+    const std::string of = " for port_id " + std::to_string(*port);
+    if (*mtu < info.min_mtu)
+        return fail(c, "MTU (" + std::to_string(*mtu) + ") < device min MTU (" +
+                           std::to_string(info.min_mtu) + ")" + of);
+    if (*mtu > info.max_mtu)
+        return fail(c, "MTU (" + std::to_string(*mtu) + ") > device max MTU (" +
+                           std::to_string(info.max_mtu) + ")" + of);
+    const uint32_t overhead = info.max_mtu != UINT16_MAX && info.max_rx_pktlen > info.max_mtu
+                                  ? info.max_rx_pktlen - info.max_mtu
+                                  : RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN;
+    if (*mtu + overhead > info.max_rx_pktlen)
+        return fail(c, "Frame size (" + std::to_string(*mtu + overhead) +
+                           ") > device max frame size (" + std::to_string(info.max_rx_pktlen) +
+                           ")" + of);
+    const int rc = pc.set_mtu(*port, static_cast<uint16_t>(*mtu));
+    if (rc != 0) return fail(c, "Set MTU failed. diag=" + std::to_string(rc));
+    return true;
+}
+
+// testpmd's rx_queue_id_is_invalid / tx_queue_id_is_invalid.
+std::optional<uint16_t> queue_arg(Ctx &c, bool rx, const std::string &word) {
+    auto q = uint_arg(c, "queue", word, 0, UINT16_MAX);
+    if (!q) return std::nullopt;
+    const uint16_t nb = rx ? c.host.config().nb_rxq : c.host.config().nb_txq;
+    if (*q < nb) return static_cast<uint16_t>(*q);
+    fail(c, std::string("Invalid ") + (rx ? "RX" : "TX") + " queue " + std::to_string(*q) +
+                " (must be < " + (rx ? "nb_rxq" : "nb_txq") + "=" + std::to_string(nb) + ")");
+    return std::nullopt;
+}
+
+bool ring_size(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    const bool rx = a[1] == "rxq";
+    auto q = queue_arg(c, rx, a[2]);
+    if (!q) return false;
+    auto size = uint_arg(c, "ring_size", a[3], 0, UINT16_MAX);
+    if (!size) return false;
+    PortControl &pc = c.host.port_control();
+    pc.set_queue_ring_size(*port, rx, *q, static_cast<uint16_t>(*size));
+    pc.reconfigure(*port, false, true);
+    return true;
+}
+
+bool queue_setup(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    const bool rx = a[1] == "rxq";
+    auto q = queue_arg(c, rx, a[2]);
+    if (!q) return fail(c, std::string("Invalid ") + (rx ? "rx" : "tx") + " queue");
+    if (c.host.port_control().setup_queue(*port, rx, *q) != 0)
+        return fail(c, std::string("Failed to setup ") + (rx ? "RX" : "TX") + " queue");
+    return true;
+}
+
+bool queue_start_stop(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    PortControl &pc = c.host.port_control();
+    if (pc.status(*port) != PortStatus::Started)
+        return fail(c, "Please start port " + std::to_string(*port) + " first");
+    const bool rx = a[1] == "rxq";
+    auto q = queue_arg(c, rx, a[2]);
+    if (!q) return false;
+    if (pc.queue_start_stop(*port, rx, *q, a[3] == "start") == -ENOTSUP)
+        return fail(c, "Function not supported in PMD");
+    return true;
+}
+
+bool deferred_start(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    PortControl &pc = c.host.port_control();
+    if (pc.status(*port) == PortStatus::Started)
+        return fail(c, "Please stop port " + std::to_string(*port) + " first");
+    const bool rx = a[1] == "rxq";
+    auto q = queue_arg(c, rx, a[2]);
+    if (!q) return false;
+    const bool on = a[3] == "on";
+    if (pc.deferred_start(*port, rx, *q) != on) {
+        pc.set_deferred_start(*port, rx, *q, on);
+        pc.reconfigure(*port, false, true);
+    }
+    return true;
+}
+
+// The TX offload named as testpmd names them (mbuf_fast_free), any case.
+uint64_t tx_offload_named(const std::string &name) {
+    for (int bit = 0; bit < 64; bit++) {
+        const uint64_t f = UINT64_C(1) << bit;
+        const char *n = rte_eth_dev_tx_offload_name(f);
+        if (n == nullptr || strcasecmp(n, "UNKNOWN") == 0) break;
+        if (strcasecmp(n, name.c_str()) == 0) return f;
+    }
+    return 0;
+}
+
+// port config <port> tx_offload X on|off, and per queue (queue given).
+bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std::string &name,
+                const std::string &on_off) {
+    PortControl &pc = c.host.port_control();
+    rte_eth_dev_info info{};
+    if (pc.dev_info(port, &info) != 0) return fail(c, "Error: no device info");
+    if (pc.status(port) != PortStatus::Stopped)
+        return fail(c, "Error: Can't config offload when Port " + std::to_string(port) +
+                           " is not stopped");
+    if (queue && *queue >= info.nb_tx_queues)
+        return fail(c, "Error: input queue_id should be 0 ... " +
+                           std::to_string(info.nb_tx_queues - 1));
+    const uint64_t offload = tx_offload_named(name);
+    if (offload == 0) return fail(c, "Unknown offload name: " + name);
+    pc.set_tx_offload(port, queue, offload, on_off == "on");
+    pc.reconfigure(port, true, true);
+    return true;
+}
+
+} // namespace
+
+std::vector<Spec> port_config_commands() {
+    return {
+        {"port start|stop|close all|<port>",
+         "start (configuring what changed), stop or close ports", false, lifecycle},
+        {"port config all rxq|txq|rxd|txd <n>", "queues or descriptors per port (ports stopped)",
+         true, config_counts},
+        {"port config mtu <port> <mtu>", "a port's MTU", true, config_mtu},
+        {"port config <port> rxq|txq <queue> ring_size <n>", "one queue's descriptors", true,
+         ring_size},
+        {"port <port> rxq|txq <queue> setup", "set a queue up again with its settings", true,
+         queue_setup},
+        {"port <port> rxq|txq <queue> start|stop", "start or stop one queue of a started port",
+         true, queue_start_stop},
+        {"port <port> rxq|txq <queue> deferred_start on|off",
+         "whether the queue waits for its own start (port stopped)", true, deferred_start},
+        {"port config <port> tx_offload <offload> on|off",
+         "a TX offload of the port and its queues (e.g. mbuf_fast_free)", true,
+         [](Ctx &c, const Args &a) {
+             auto port = port_arg(c, a[0]);
+             return port && tx_offload(c, *port, std::nullopt, a[1], a[2]);
+         }},
+        {"port <port> txq <queue> tx_offload <offload> on|off", "a TX offload of one queue", true,
+         [](Ctx &c, const Args &a) {
+             auto port = port_arg(c, a[0]);
+             if (!port) return false;
+             auto q = uint_arg(c, "queue", a[1], 0, UINT16_MAX);
+             return q && tx_offload(c, *port, static_cast<uint16_t>(*q), a[2], a[3]);
+         }},
+    };
+}
+
+} // namespace pmdfwd::shell

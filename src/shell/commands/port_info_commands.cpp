@@ -1,0 +1,154 @@
+// What ethdev says about ports and devices, in testpmd's words: show port
+// info|summary|xstats, show device info, show rxq|txq info, offload
+// capabilities and configuration, flow control. Allowed while forwarding.
+#include "shell/command_spec.h"
+
+#include "ports/port_text.h"
+
+#include <cstring>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+// A failure whose text already ends its lines.
+bool refused(Ctx &c, const std::string &text) {
+    *c.out += text;
+    return false;
+}
+
+// ethdev's refusal as testpmd's helpers print it.
+bool dev_info_failed(Ctx &c, uint16_t port, int rc) {
+    return fail(c, "Error during getting device (port " + std::to_string(port) +
+                       ") info: " + std::strerror(-rc));
+}
+
+// Each port's device info, through text(port, info); stops at ethdev's first
+// refusal, as testpmd does.
+template <typename Text>
+bool append_port_infos(Ctx &c, const std::vector<uint16_t> &ports, Text text) {
+    for (uint16_t p : ports) {
+        PortInfo info;
+        const int rc = c.host.port_control().info(p, &info);
+        if (rc != 0) return dev_info_failed(c, p, rc);
+        *c.out += text(p, info);
+    }
+    return true;
+}
+
+bool show_info(Ctx &c, const Args &a) {
+    auto ports = ports_arg(c, a[0]);
+    return ports && append_port_infos(c, *ports, port_info_text);
+}
+
+bool show_summary(Ctx &c, const Args &a) {
+    auto ports = ports_arg(c, a[0]);
+    if (!ports) return false;
+    *c.out += port_summary_header(c.host.port_ids().size());
+    return append_port_infos(c, *ports, port_summary_line);
+}
+
+bool show_queue(Ctx &c, const Args &a) {
+    const bool rx = a[0] == "rxq";
+    auto port = uint_arg(c, "port", a[1], 0, UINT16_MAX);
+    auto queue = port ? uint_arg(c, "queue", a[2], 0, UINT16_MAX) : std::nullopt;
+    if (!queue) return false;
+    const auto p = static_cast<uint16_t>(*port), q = static_cast<uint16_t>(*queue);
+    PortControl &pc = c.host.port_control();
+    if (rx) {
+        RxQueueInfo info;
+        const int rc = pc.rxq_info(p, q, &info);
+        if (rc != 0) return refused(c, queue_info_error(p, q, true, rc));
+        *c.out += rxq_info_text(p, q, info);
+    } else {
+        TxQueueInfo info;
+        const int rc = pc.txq_info(p, q, &info);
+        if (rc != 0) return refused(c, queue_info_error(p, q, false, rc));
+        *c.out += txq_info_text(p, q, info);
+    }
+    return true;
+}
+
+bool show_offloads(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    const bool rx = a[1] == "rx_offload";
+    PortControl &pc = c.host.port_control();
+    if (a[2] == "capabilities") {
+        rte_eth_dev_info info{};
+        const int rc = pc.dev_info(*port, &info);
+        if (rc != 0) return dev_info_failed(c, *port, rc);
+        *c.out += offload_capa_text(*port, rx, info);
+        return true;
+    }
+    OffloadConfig conf;
+    const int rc = pc.offload_config(*port, rx, &conf);
+    if (rc != 0) return dev_info_failed(c, *port, rc);
+    *c.out += offload_config_text(*port, rx, conf);
+    return true;
+}
+
+bool show_xstats(Ctx &c, const Args &a) {
+    auto ports = ports_arg(c, a[0]);
+    if (!ports) return false;
+    for (uint16_t p : *ports) {
+        std::vector<Xstat> xs;
+        const int rc = c.host.port_control().xstats(p, &xs);
+        if (rc != 0) {
+            *c.out += xstats_text(p, {});
+            return fail(c, "Error: Cannot get count of xstats");
+        }
+        *c.out += xstats_text(p, xs);
+    }
+    return true;
+}
+
+bool clear_xstats(Ctx &c, const Args &a) {
+    auto ports = ports_arg(c, a[0]);
+    if (!ports) return false;
+    for (uint16_t p : *ports) {
+        const int rc = c.host.port_control().xstats_reset(p);
+        if (rc != 0)
+            return fail(c, "nic_xstats_clear: Error: failed to reset xstats (port " +
+                               std::to_string(p) + "): " + std::strerror(-rc));
+    }
+    return true;
+}
+
+bool show_flow_ctrl(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    rte_eth_fc_conf fc{};
+    const int rc = c.host.port_control().flow_ctrl(*port, &fc);
+    if (rc != 0)
+        return fail(c, "Failed to get current flow ctrl information: err = " + std::to_string(rc));
+    *c.out += flow_ctrl_text(*port, fc);
+    return true;
+}
+
+} // namespace
+
+std::vector<Spec> port_info_commands() {
+    return {
+        {"show port info all|<port>", "a port's device, link, modes, limits and capabilities",
+         false, show_info},
+        {"show port summary all|<port>", "one line per port: MAC, name, driver, link", false,
+         show_summary},
+        {"show device info all", "probed devices and the ports they made", false,
+         [](Ctx &c, const Args &) {
+             for (const DeviceInfo &d : c.host.port_control().devices())
+                 *c.out += device_info_text(d);
+             return true;
+         }},
+        {"show rxq|txq info <port> <queue>", "a queue's size, thresholds and state", false,
+         show_queue},
+        {"show port <port> rx_offload|tx_offload capabilities|configuration",
+         "offloads the port offers, per queue and per port, or has enabled", false, show_offloads},
+        {"show port xstats all|<port>", "the PMD's extended statistics", false, show_xstats},
+        {"clear port xstats all|<port>", "reset the extended statistics", false, clear_xstats},
+        {"show port <port> flow_ctrl", "link flow control (pause frames) settings", false,
+         show_flow_ctrl},
+    };
+}
+
+} // namespace pmdfwd::shell

@@ -1,0 +1,216 @@
+// Receive-side scaling, as testpmd's commands set and show it: hash types
+// (port config all rss), the key (rss-hash-key), the redirection table
+// (rss reta) and `show port P rss-hash [key]`. Each goes to ethdev at once.
+#include "shell/command_spec.h"
+
+#include "ports/port_text.h"
+
+#include <cctype>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+// testpmd's RSS_HASH_KEY_LENGTH: the longest key it handles.
+constexpr size_t kMaxKeyLen = 64;
+
+std::string hex(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof(buf), "%#" PRIx64, v);
+    return buf;
+}
+
+// "ipv4-tcp", a group ("ip"), "all", "none", "default" (everything the
+// port offers) or a flow type number; nullopt after saying what is wrong.
+struct RssRequest {
+    uint64_t types = 0;
+    bool use_default = false;
+};
+std::optional<RssRequest> rss_request(Ctx &c, const std::string &word) {
+    if (word == "default") return RssRequest{0, true};
+    if (word == "none") return RssRequest{0, false};
+    if (!word.empty() && std::isdigit(static_cast<unsigned char>(word[0]))) {
+        const int v = std::atoi(word.c_str());
+        if (v > 0 && v < 64) return RssRequest{UINT64_C(1) << v, false};
+        fail(c, "flowtype_id should be greater than 0 and less than 64.");
+        return std::nullopt;
+    }
+    const uint64_t t = rss_type_from_name(word);
+    if (t == 0) {
+        fail(c, "Unknown parameter");
+        return std::nullopt;
+    }
+    return RssRequest{t, false};
+}
+
+bool config_rss(Ctx &c, const Args &a) {
+    auto req = rss_request(c, a[0]);
+    if (!req) return false;
+    bool all_updated = true;
+    for (uint16_t p : c.host.port_ids()) {
+        PortControl &pc = c.host.port_control();
+        rte_eth_dev_info info{};
+        if (pc.dev_info(p, &info) != 0)
+            return fail(c, "cannot get device info of port " + std::to_string(p));
+        const uint64_t want = req->use_default ? info.flow_type_rss_offloads : req->types;
+        rte_eth_rss_conf conf{};
+        conf.rss_hf = want & info.flow_type_rss_offloads;
+        if (conf.rss_hf != want)
+            *c.out +=
+                "Port " + std::to_string(p) +
+                " modified RSS hash function based on hardware support,requested:" + hex(want) +
+                " configured:" + hex(conf.rss_hf) + "\n";
+        const int rc = pc.rss_hash_update(p, &conf);
+        if (rc < 0) {
+            all_updated = false;
+            *c.out += "Configuration of RSS hash at ethernet port " + std::to_string(p) +
+                      " failed with error (" + std::to_string(-rc) + "): " + std::strerror(-rc) +
+                      ".\n";
+        }
+    }
+    if (all_updated && !req->use_default) *c.out += "rss_hf " + hex(req->types) + "\n";
+    return all_updated;
+}
+
+// ethdev's refusal of an RSS query or update, as testpmd words it.
+bool rss_failed(Ctx &c, uint16_t port, int rc) {
+    if (rc == -ENODEV) return fail(c, "port index " + std::to_string(port) + " invalid");
+    if (rc == -ENOTSUP) return fail(c, "operation not supported by device");
+    return fail(c, "operation failed - diag=" + std::to_string(rc));
+}
+
+// The port's key size, or 0 after saying it has none usable.
+uint8_t key_size(Ctx &c, uint16_t port) {
+    rte_eth_dev_info info{};
+    if (c.host.port_control().dev_info(port, &info) == 0 && info.hash_key_size > 0 &&
+        info.hash_key_size <= kMaxKeyLen)
+        return info.hash_key_size;
+    fail(c, "dev_info did not provide a valid hash key size");
+    return 0;
+}
+
+bool hash_key(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    const uint8_t size = key_size(c, *port);
+    if (size == 0) return false;
+    const std::string &text = a[2];
+    if (text.size() != size * 2u)
+        return fail(c, "key length: " + std::to_string(text.size()) +
+                           " invalid - key must be a string of " + std::to_string(size * 2) +
+                           " hexa-decimal numbers");
+    uint8_t key[kMaxKeyLen];
+    for (size_t i = 0; i < text.size(); i++) {
+        const char ch = text[i];
+        if (!std::isxdigit(static_cast<unsigned char>(ch)))
+            return fail(c, std::string("invalid key: character ") + ch + " at position " +
+                               std::to_string(i) + " is not a valid hexa digit");
+        const uint8_t v =
+            static_cast<uint8_t>(std::strtoul(std::string(1, ch).c_str(), nullptr, 16));
+        key[i / 2] = static_cast<uint8_t>(i % 2 ? (key[i / 2] << 4) | v : v);
+    }
+    const uint64_t types = rss_type_from_name(a[1]);
+    if (types == 0) return fail(c, "Bad arguments: unknown RSS type '" + a[1] + "'");
+    PortControl &pc = c.host.port_control();
+    rte_eth_rss_conf conf{};
+    int rc = pc.rss_conf(*port, &conf);
+    if (rc == 0) {
+        conf.rss_key = key;
+        conf.rss_key_len = size;
+        conf.rss_hf = types;
+        rc = pc.rss_hash_update(*port, &conf);
+    }
+    return rc == 0 || rss_failed(c, *port, rc);
+}
+
+bool show_rss_hash(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    const bool with_key = a.size() > 1;
+    if (with_key && a[1] != "key") return fail(c, "Bad arguments: '" + a[1] + "' (allowed: key)");
+    const uint8_t size = key_size(c, *port);
+    if (size == 0) return false;
+    uint8_t key[kMaxKeyLen];
+    rte_eth_rss_conf conf{};
+    conf.rss_key = with_key ? key : nullptr;
+    conf.rss_key_len = size;
+    const int rc = c.host.port_control().rss_conf(*port, &conf);
+    if (rc != 0) return rss_failed(c, *port, rc);
+    *c.out += rss_hash_text(conf, with_key);
+    return true;
+}
+
+// "(hash,queue)[,(hash,queue)]*" into the RETA update masks.
+bool parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_t size,
+                std::string *why) {
+    size_t pos = 0;
+    bool any = false;
+    while ((pos = text.find('(', pos)) != std::string::npos) {
+        const size_t end = text.find(')', pos);
+        if (end == std::string::npos) return false;
+        const std::string pair = text.substr(pos + 1, end - pos - 1);
+        const size_t comma = pair.find(',');
+        if (comma == std::string::npos) return false;
+        char *e1, *e2;
+        const unsigned long hash = std::strtoul(pair.c_str(), &e1, 0);
+        const unsigned long queue = std::strtoul(pair.c_str() + comma + 1, &e2, 0);
+        if (e1 != pair.c_str() + comma || *e2 != '\0' || hash > 65535 || queue > 65535)
+            return false;
+        if (hash >= size) {
+            *why = "Invalid RETA hash index=" + std::to_string(hash) + "\n";
+            return false;
+        }
+        conf[hash / RTE_ETH_RETA_GROUP_SIZE].mask |= UINT64_C(1)
+                                                     << (hash % RTE_ETH_RETA_GROUP_SIZE);
+        conf[hash / RTE_ETH_RETA_GROUP_SIZE].reta[hash % RTE_ETH_RETA_GROUP_SIZE] =
+            static_cast<uint16_t>(queue);
+        any = true;
+        pos = end + 1;
+    }
+    return any;
+}
+
+bool config_reta(Ctx &c, const Args &a) {
+    auto port = port_arg(c, a[0]);
+    if (!port) return false;
+    PortControl &pc = c.host.port_control();
+    rte_eth_dev_info info{};
+    if (pc.dev_info(*port, &info) != 0) return fail(c, "cannot get device info");
+    if (info.reta_size == 0) return fail(c, "Redirection table size is 0 which is invalid for RSS");
+    *c.out += "The reta size of port " + std::to_string(*port) + " is " +
+              std::to_string(info.reta_size) + "\n";
+    if (info.reta_size > RTE_ETH_RSS_RETA_SIZE_512)
+        return fail(c, "Currently do not support more than " +
+                           std::to_string(RTE_ETH_RSS_RETA_SIZE_512) +
+                           " entries of redirection table");
+    rte_eth_rss_reta_entry64 conf[RTE_ETH_RSS_RETA_SIZE_512 / RTE_ETH_RETA_GROUP_SIZE] = {};
+    std::string why;
+    if (!parse_reta(a[1], conf, info.reta_size, &why))
+        return fail(c, why + "Invalid RSS Redirection Table config entered");
+    const int rc = pc.reta_update(*port, conf, info.reta_size);
+    if (rc != 0)
+        return fail(c, "Bad redirection table parameter, return code = " + std::to_string(rc));
+    return true;
+}
+
+} // namespace
+
+std::vector<Spec> port_rss_commands() {
+    return {
+        {"port config all rss <type>",
+         "RSS hash types of every port (ip, udp, tcp, ipv4-tcp, ..., all, none, default)", false,
+         config_rss},
+        {"port config <port> rss-hash-key <type> <hex-key>", "a port's RSS hash key", false,
+         hash_key},
+        {"port config <port> rss reta <(hash,queue)[,(hash,queue)]...>",
+         "entries of a port's RSS redirection table", false, config_reta},
+        {"show port <port> rss-hash [key]", "a port's RSS hash types, and its key", false,
+         show_rss_hash},
+    };
+}
+
+} // namespace pmdfwd::shell

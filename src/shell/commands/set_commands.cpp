@@ -1,0 +1,68 @@
+// set <setting> ...: forwarding settings, changed while forwarding is stopped.
+#include "shell/command_spec.h"
+
+#include "options/scalar_parse.h"
+
+#include <algorithm>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+bool set_nbcore(Ctx &c, const Args &a) {
+    std::string err;
+    const size_t streams = c.host.nb_streams(&err);
+    if (streams == 0) return fail(c, err);
+    const size_t max = std::min(c.host.nb_fwd_lcores(), streams);
+    auto n = uint_arg(c, "nbcore", a[0], 1, max);
+    if (!n) {
+        if (max == streams && streams < c.host.nb_fwd_lcores())
+            *c.out += "(there are only " + std::to_string(streams) + " streams to spread)\n";
+        return false;
+    }
+    c.host.config().nb_cores = static_cast<unsigned>(*n);
+    return true;
+}
+
+} // namespace
+
+std::vector<Spec> set_commands() {
+    return {
+        {"set burst tx delay <us> retry <n>",
+         "TX retry wait (0..1000 us) and count (0..1000) (with set fwd ... retry)", true,
+         [](Ctx &c, const Args &a) {
+             auto us = uint_arg(c, "delay", a[0], 0, kMaxTxRetryDelayUs);
+             if (!us) return false;
+             auto n = uint_arg(c, "retry", a[1], 0, kMaxTxRetries);
+             if (!n) return false;
+             c.host.config().tx_retry_delay_us = static_cast<unsigned>(*us);
+             c.host.config().tx_retry_num = static_cast<unsigned>(*n);
+             return true;
+         }},
+        {"set burst <n>", "packets per burst", true,
+         [](Ctx &c, const Args &a) {
+             auto n = uint_arg(c, "burst", a[0], 1, kMaxBurst);
+             if (n) c.host.config().burst = static_cast<uint16_t>(*n);
+             return n.has_value();
+         }},
+        {"set nbcore <n>", "number of forwarding lcores", true, set_nbcore},
+        {"set record-core-cycles on|off", "count CPU cycles per packet", true,
+         [](Ctx &c, const Args &a) {
+             return set_on_off(c, "record-core-cycles", a[0], &Config::record_core_cycles);
+         }},
+        {"set record-burst-stats on|off", "record burst size statistics", true,
+         [](Ctx &c, const Args &a) {
+             return set_on_off(c, "record-burst-stats", a[0], &Config::record_burst_stats);
+         }},
+        {"set txpkts <len[,len]...>", "generated frame segment lengths", true,
+         [](Ctx &c, const Args &a) {
+             std::string err;
+             auto segs = parse_txpkts(a[0], &err);
+             if (!segs) return fail(c, err);
+             c.host.config().txpkts = *segs;
+             return true;
+         }},
+    };
+}
+
+} // namespace pmdfwd::shell

@@ -1,0 +1,27 @@
+#include "shell/prompt.h"
+
+namespace pmdfwd {
+
+std::string default_prompt(std::string_view argv0) {
+    const size_t slash = argv0.find_last_of('/');
+    const std::string_view name = slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1);
+    return name == "dpdk-testpmd" || name == "testpmd" ? "testpmd> " : "pmdfwd> ";
+}
+
+std::optional<std::string> prompt_from_option(std::string_view text, std::string *err) {
+    std::string p(text);
+    if (!p.empty() && p.back() != ' ') p += ' ';
+    if (p.empty() || p.size() > kMaxPromptLen) {
+        *err = "prompt: '" + std::string(text) + "' is not allowed (allowed: 1 to " +
+               std::to_string(kMaxPromptLen - 1) + " printable characters, e.g. --prompt=testpmd>)";
+        return std::nullopt;
+    }
+    for (unsigned char c : p)
+        if (c < 0x20 || c == 0x7f) {
+            *err = "prompt: control characters are not allowed (allowed: printable characters)";
+            return std::nullopt;
+        }
+    return p;
+}
+
+} // namespace pmdfwd

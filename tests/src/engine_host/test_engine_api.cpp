@@ -1,0 +1,89 @@
+// The C ABI calls (engine_api.cpp) against engines that misbehave within
+// what the ABI lets them do, and EngineApi's checks and messages.
+#include "engine_host/engine_api.h"
+#include "support/fake_engines.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+using namespace pmdfwd;
+
+namespace {
+
+uint16_t no_burst(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
+    return nb;
+}
+
+// Every hook fills its whole buffer and leaves no terminator.
+int fill_set_param(const char *, const char *, char *err, size_t len) {
+    std::memset(err, 'e', len);
+    return -1;
+}
+void fill_text(char *buf, size_t len) {
+    std::memset(buf, 'd', len);
+}
+
+// A refusal without a message.
+int silent_refusal(const char *, const char *, char *, size_t) {
+    return 1;
+}
+
+pmdfwd_engine engine_with(int (*set_param)(const char *, const char *, char *, size_t)) {
+    pmdfwd_engine e{};
+    e.abi_version = PMDFWD_ENGINE_ABI_VERSION;
+    e.name = "test";
+    e.burst = no_burst;
+    e.set_param = set_param;
+    e.describe = fill_text;
+    e.param_help = fill_text;
+    return e;
+}
+
+const pmdfwd_engine *const *fill_entry(uint32_t, char *err, size_t len) {
+    std::memset(err, 'p', len);
+    return nullptr;
+}
+
+} // namespace
+
+TEST(EngineAbi, BuffersFilledToTheEndAreCutAtTheirLastByte) {
+    const pmdfwd_engine e = engine_with(fill_set_param);
+    EXPECT_EQ(call_set_param(e, "k", "v"), std::string(PMDFWD_ERRMSG_LEN - 1, 'e'));
+    const std::string text = call_describe(e);
+    EXPECT_FALSE(text.empty());
+    EXPECT_EQ(text, std::string(text.size(), 'd'));
+    EXPECT_EQ(call_param_help(e).size(), text.size());
+    std::string err;
+    EXPECT_EQ(call_plugin_entry(fill_entry, &err), nullptr);
+    EXPECT_EQ(err, std::string(PMDFWD_ERRMSG_LEN - 1, 'p'));
+}
+
+TEST(EngineAbi, RefusalWithoutMessageGetsOne) {
+    const pmdfwd_engine e = engine_with(silent_refusal);
+    EXPECT_EQ(call_set_param(e, "k", "v"), "refused by the engine");
+}
+
+TEST(EngineAbi, MissingTextHooksGiveNothing) {
+    pmdfwd_engine e = engine_with(nullptr);
+    e.describe = nullptr;
+    e.param_help = nullptr;
+    EXPECT_EQ(call_describe(e), "");
+    EXPECT_EQ(call_param_help(e), "");
+}
+
+TEST(EngineApi, ChecksBeforeCallingTheEngine) {
+    pmdfwd::testing::FakeEngines api;
+    std::string text;
+    EXPECT_EQ(api.set_param("nosuch", "k", "v"), "unknown mode 'nosuch' (allowed: io, macswap)");
+    EXPECT_EQ(api.set_param("io", "k", "v"), "engine io has no parameters");
+    EXPECT_EQ(api.describe("io", &text), "engine io has no state to show");
+    EXPECT_EQ(api.set_param_calls, 0);
+    EXPECT_EQ(api.set_param("macswap", "kernel", "scalar"), "");
+    EXPECT_EQ(api.describe("macswap", &text), "");
+    EXPECT_EQ(text, "macswap kernel: scalar");
+    EXPECT_EQ(api.param_help("nosuch"), "");
+    EXPECT_EQ(api.names("|"), "io|macswap");
+    EXPECT_TRUE(api.find("io").has_value());
+    EXPECT_FALSE(api.find("i").has_value());
+}

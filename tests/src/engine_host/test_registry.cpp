@@ -1,0 +1,64 @@
+#include "engine_host/engine_registry.h"
+
+#include <gtest/gtest.h>
+
+using namespace pmdfwd;
+
+namespace {
+uint16_t pass(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
+    return nb;
+}
+
+pmdfwd_engine make(const char *name, uint32_t abi = PMDFWD_ENGINE_ABI_VERSION) {
+    pmdfwd_engine e{};
+    e.abi_version = abi;
+    e.name = name;
+    e.summary = "test";
+    e.burst = pass;
+    return e;
+}
+} // namespace
+
+TEST(Registry, BuiltInEnginesArePresent) {
+    for (const char *name : {"io", "macswap"}) {
+        const pmdfwd_engine *e = EngineRegistry::instance().find(name);
+        ASSERT_NE(e, nullptr) << name;
+        EXPECT_NE(e->burst, nullptr);
+        EXPECT_EQ(EngineRegistry::instance().origin(name), "built-in");
+    }
+}
+
+TEST(Registry, ListIsSorted) {
+    auto all = EngineRegistry::instance().all();
+    for (size_t i = 1; i < all.size(); i++)
+        EXPECT_LT(std::string(all[i - 1]->name), all[i]->name);
+}
+
+TEST(Registry, RefusesAbiMismatch) {
+    EngineRegistry r;
+    pmdfwd_engine e = make("newer", PMDFWD_ENGINE_ABI_VERSION + 1);
+    const std::string why = r.add(&e, "test");
+    EXPECT_NE(why.find("ABI version"), std::string::npos) << why;
+    EXPECT_EQ(r.find("newer"), nullptr);
+}
+
+TEST(Registry, RefusesNameClashAndBadNames) {
+    EngineRegistry r;
+    pmdfwd_engine a = make("dup"), b = make("dup"), bad = make("Bad Name"), empty = make("");
+    EXPECT_EQ(r.add(&a, "first"), "");
+    EXPECT_NE(r.add(&b, "second").find("already taken by first"), std::string::npos);
+    EXPECT_NE(r.add(&bad, "x").find("not allowed"), std::string::npos);
+    EXPECT_NE(r.add(&empty, "x").find("not allowed"), std::string::npos);
+    pmdfwd_engine noburst = make("noburst");
+    noburst.burst = nullptr;
+    EXPECT_NE(r.add(&noburst, "x").find("no burst function"), std::string::npos);
+    EXPECT_EQ(r.names(), "dup");
+}
+
+TEST(Registry, PluginLoadFailuresAreClear) {
+    EXPECT_NE(load_engine_plugin("/nonexistent/plugin.so").find("cannot load plugin"),
+              std::string::npos);
+    // A shared object that is not a plugin.
+    const std::string why = load_engine_plugin("libm.so.6");
+    EXPECT_NE(why.find("not a pmdfwd engine plugin"), std::string::npos) << why;
+}

@@ -1,0 +1,195 @@
+#include "fwd/fwd_stats.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include <regex>
+
+using namespace pmdfwd;
+
+namespace {
+rte_eth_stats sample(uint64_t ipk, uint64_t opk) {
+    rte_eth_stats s{};
+    s.ipackets = ipk;
+    s.opackets = opk;
+    s.ibytes = ipk * 64;
+    s.obytes = opk * 64;
+    return s;
+}
+} // namespace
+
+TEST(Rates, SinceLastShow) {
+    RateTracker t;
+    const uint64_t hz = 1000;
+    PortRate first = t.update(0, sample(100, 100), 0, hz);
+    EXPECT_EQ(first.rx_pps, 0u);                            // nothing to compare with yet
+    PortRate r = t.update(0, sample(2100, 1100), 2000, hz); // 2 s later
+    EXPECT_EQ(r.rx_pps, 1000u);
+    EXPECT_EQ(r.tx_pps, 500u);
+    EXPECT_EQ(r.rx_bps, 1000u * 64 * 8);
+    t.reset(0);
+    EXPECT_EQ(t.update(0, sample(5000, 5000), 3000, hz).rx_pps, 0u);
+}
+
+TEST(Rates, CounterResetDoesNotUnderflow) {
+    RateTracker t;
+    t.update(0, sample(1000, 1000), 0, 1000);
+    PortRate r = t.update(0, sample(10, 10), 1000, 1000); // stats were cleared
+    EXPECT_EQ(r.rx_pps, 10u);
+}
+
+TEST(PortStatsText, ParsedByDtsRegexes) {
+    PortRate r{123456, 654321, 8, 16};
+    const std::string s = port_stats_text(1, sample(42, 43), r);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(Rx-pps:\s+(\d+))")));
+    EXPECT_EQ(m[1], "123456");
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(Tx-pps:\s+(\d+))")));
+    EXPECT_EQ(m[1], "654321");
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(RX-packets:\s+(\d+))")));
+    EXPECT_EQ(m[1], "42");
+    ASSERT_TRUE(std::regex_search(s, m, std::regex(R"(TX-packets:\s+(\d+))")));
+    EXPECT_EQ(m[1], "43");
+    EXPECT_NE(
+        s.find("######################## NIC statistics for port 1  ########################"),
+        std::string::npos);
+}
+
+TEST(PortStatsJson, SameNumbers) {
+    const std::string s = port_stats_json(3, sample(42, 43), PortRate{7, 8, 9, 10});
+    EXPECT_NE(s.find("\"port\":3"), std::string::npos);
+    EXPECT_NE(s.find("\"rx_packets\":42"), std::string::npos);
+    EXPECT_NE(s.find("\"tx_packets\":43"), std::string::npos);
+    EXPECT_NE(s.find("\"rx_pps\":7"), std::string::npos);
+    EXPECT_NE(s.find("\"tx_pps\":8"), std::string::npos);
+    EXPECT_EQ(s.back(), '\n');
+}
+
+namespace {
+FwdStats two_port_stats() {
+    FwdStats f;
+    f.engine = "macswap";
+    f.record_cycles = true;
+    f.tsc_hz = 2'100'000'000;
+    StreamStats a, b;
+    a.spec = {0, 0, 1, 0};
+    a.rx = 100, a.tx = 90, a.dropped = 10, a.cycles = 1000;
+    b.spec = {1, 0, 0, 0};
+    b.rx = 50, b.tx = 50, b.cycles = 500, b.untouched = 3;
+    f.streams = {a, b};
+    f.ports = {{0, 100, 0, 0, 0, 50, 0, {}}, {1, 50, 0, 0, 0, 90, 10, {}}};
+    return f;
+}
+} // namespace
+
+TEST(FwdStatsText, ChecksumCountersAsTestpmdsCsumEngine) {
+    FwdStats f = two_port_stats();
+    EXPECT_EQ(fwd_stats_text(f).find("Bad-ipcsum"), std::string::npos) << "only for csum";
+    f.rx_cksum_stats = true;
+    f.streams[0].bad_cksum = {1, 2, 3, 4};
+    f.ports[0].bad_cksum = {5, 6, 7, 8};
+    const std::string s = fwd_stats_text(f);
+    // testpmd 22.11's fwd_stream_stats_display and fwd_stats_display:
+    // every number left-aligned in 14 columns.
+    auto n = [](const char *v) { return std::string(v) + std::string(14 - strlen(v), ' '); };
+    EXPECT_NE(s.find("  RX-packets: " + n("100") + " TX-packets: " + n("90") +
+                     " TX-dropped: " + n("10") + "  RX- bad IP checksum: " + n("1") +
+                     "  Rx- bad L4 checksum: " + n("2") + " Rx- bad outer L4 checksum: " + n("3") +
+                     "\n" + " RX- bad outer IP checksum: " + n("4") + "\n"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("  Bad-ipcsum: " + n("5") + " Bad-l4csum: " + n("6") +
+                     "Bad-outer-l4csum: " + n("7") + "\n  Bad-outer-ipcsum: " + n("8") + "\n"),
+              std::string::npos)
+        << s;
+    const std::string j = fwd_stats_json(f);
+    EXPECT_NE(j.find("\"rx_bad_ip_csum\":1,\"rx_bad_l4_csum\":2"), std::string::npos) << j;
+    EXPECT_NE(j.find("\"rx_bad_outer_ip_csum\":8"), std::string::npos) << j;
+}
+
+TEST(FwdStatsText, TestpmdBlocks) {
+    const std::string s = fwd_stats_text(two_port_stats());
+    EXPECT_NE(
+        s.find("------- Forward Stats for RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0 -------"),
+        std::string::npos);
+    EXPECT_NE(s.find("RX-packets: 100            TX-packets: 90             TX-dropped: 10"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(
+        s.find("---------------------- Forward statistics for port 1  ----------------------"),
+        std::string::npos);
+    EXPECT_NE(s.find("+++++++++++++++ Accumulated forward statistics for all ports+++++++++++++++"),
+              std::string::npos);
+    EXPECT_NE(s.find("RX-packets: 150            RX-dropped: 0             RX-total: 150"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("TX-packets: 140            TX-dropped: 10            TX-total: 150"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(
+        s.find(
+            "CPU cycles/packet=10.00 (total cycles=1500 / total macswap packets=150) at 2100 MHz"),
+        std::string::npos)
+        << s;
+    EXPECT_NE(s.find("Engine-untouched: 3"), std::string::npos);
+}
+
+TEST(FwdStatsText, NoCyclesLineWhenOff) {
+    FwdStats f = two_port_stats();
+    f.record_cycles = false;
+    EXPECT_EQ(fwd_stats_text(f).find("CPU cycles"), std::string::npos);
+}
+
+TEST(FwdStatsText, BurstSummary) {
+    FwdStats f = two_port_stats();
+    f.record_bursts = true;
+    f.streams[0].rx_bursts[32] = 75;
+    f.streams[0].rx_bursts[0] = 25;
+    const std::string s = fwd_stats_text(f);
+    EXPECT_NE(s.find("RX-bursts : 100 [75% of 32 pkts + 25% of 0 pkts]"), std::string::npos) << s;
+}
+
+TEST(FwdStatsJson, SameNumbers) {
+    const std::string s = fwd_stats_json(two_port_stats());
+    EXPECT_NE(s.find("\"type\":\"fwd_stats\""), std::string::npos);
+    EXPECT_NE(s.find("\"rx_packets\":100,\"tx_packets\":90,\"tx_dropped\":10"), std::string::npos)
+        << s;
+    EXPECT_NE(s.find("\"engine_untouched\":3"), std::string::npos);
+    EXPECT_NE(s.find("\"cycles_per_packet\":10.00"), std::string::npos) << s;
+}
+
+// Issue 13: JSON mode dropped --record-burst-stats; every size that occurred
+// is kept, as [size, count] pairs.
+TEST(FwdStatsJson, BurstStatsWhenRecorded) {
+    FwdStats f = two_port_stats();
+    f.record_bursts = true;
+    f.streams[0].rx_bursts[32] = 75;
+    f.streams[0].rx_bursts[0] = 25;
+    f.streams[0].tx_bursts[32] = 75;
+    f.streams[0].tx_bursts[512] = 1;
+    const std::string s = fwd_stats_json(f);
+    EXPECT_NE(s.find("\"rx_bursts\":[[0,25],[32,75]],\"tx_bursts\":[[32,75],[512,1]]"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find("\"rx_bursts\":[],\"tx_bursts\":[]"), std::string::npos) << s; // stream 1
+    f.record_bursts = false;
+    EXPECT_EQ(fwd_stats_json(f).find("bursts"), std::string::npos);
+}
+
+// Issue 13: an engine that returned more than max is counted, in both forms.
+TEST(FwdStats, EngineOverruns) {
+    FwdStats f = two_port_stats();
+    EXPECT_EQ(fwd_stats_text(f).find("Engine-overruns"), std::string::npos);
+    f.streams[1].overruns = 7;
+    EXPECT_NE(fwd_stats_text(f).find("Engine-overruns: 7 "), std::string::npos);
+    EXPECT_NE(fwd_stats_json(f).find("\"engine_overruns\":7"), std::string::npos);
+}
+
+TEST(FwdStatsText, IdleStreamsLeftOutAsTestpmd) {
+    FwdStats f = two_port_stats();
+    f.streams[1].rx = f.streams[1].tx = f.streams[1].dropped = 0;
+    const std::string s = fwd_stats_text(f);
+    EXPECT_NE(s.find("RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0"), std::string::npos) << s;
+    EXPECT_EQ(s.find("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), std::string::npos) << s;
+}

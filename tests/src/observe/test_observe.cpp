@@ -1,0 +1,64 @@
+// The observability options (--latencystats, --bitrate-stats) as parsed,
+// and the lcores they take from forwarding. Whether EAL runs those lcores
+// is checked at start-up (tests/e2e/test_metrics.py).
+#include "observe/metrics.h"
+#include "options/options.h"
+
+#include <gtest/gtest.h>
+
+using namespace pmdfwd;
+
+namespace {
+ParseResult parse(std::vector<std::string> args, Config &cfg, std::string &err) {
+    return parse_options(args, cfg, &err);
+}
+} // namespace
+
+TEST(ObserveOptions, OffByDefault) {
+    Config c;
+    EXPECT_EQ(c.latencystats_lcore, -1);
+    EXPECT_EQ(c.bitrate_lcore, -1);
+    EXPECT_TRUE(Metrics::lcores(c).empty());
+}
+
+TEST(ObserveOptions, TestpmdSpellings) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--latencystats=3", "--bitrate-stats", "2"}, c, err), ParseResult::Ok) << err;
+    EXPECT_EQ(c.latencystats_lcore, 3);
+    EXPECT_EQ(c.bitrate_lcore, 2);
+    EXPECT_EQ(Metrics::lcores(c), (std::vector<unsigned>{3, 2}));
+}
+
+TEST(ObserveOptions, OneLcoreForBoth) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--latencystats=2", "--bitrate-stats=2"}, c, err), ParseResult::Ok) << err;
+    EXPECT_EQ(Metrics::lcores(c), (std::vector<unsigned>{2}));
+}
+
+TEST(ObserveOptions, BadLcoresSayWhatIsAllowed) {
+    const std::string max = std::to_string(RTE_MAX_LCORE - 1);
+    for (const std::string &opt : std::vector<std::string>{"latencystats", "bitrate-stats"}) {
+        for (const std::string &bad :
+             std::vector<std::string>{"-1", "x", "", std::to_string(RTE_MAX_LCORE)}) {
+            Config c;
+            std::string err;
+            EXPECT_EQ(parse({"--" + opt + "=" + bad}, c, err), ParseResult::Error) << bad;
+            EXPECT_NE(err.find(opt), std::string::npos) << err;
+        }
+        Config c;
+        std::string err;
+        EXPECT_EQ(parse({"--" + opt}, c, err), ParseResult::Error);
+        EXPECT_EQ(err, "option --" + opt + " needs a value: LCORE");
+        EXPECT_EQ(parse({"--" + opt + "=" + std::to_string(RTE_MAX_LCORE)}, c, err),
+                  ParseResult::Error);
+        EXPECT_NE(err.find("0.." + max), std::string::npos) << err;
+    }
+}
+
+TEST(ObserveOptions, InHelp) {
+    const std::string help = usage("pmdfwd");
+    EXPECT_NE(help.find("--latencystats=LCORE"), std::string::npos);
+    EXPECT_NE(help.find("--bitrate-stats=LCORE"), std::string::npos);
+}

@@ -1,0 +1,445 @@
+#include "options/options.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+using namespace pmdfwd;
+
+namespace {
+ParseResult parse(std::vector<std::string> args, Config &cfg, std::string &err) {
+    return parse_options(args, cfg, &err);
+}
+} // namespace
+
+TEST(Options, DefaultsAreTestpmds) {
+    Config c;
+    EXPECT_EQ(c.forward_mode, "io");
+    EXPECT_EQ(c.burst, 32);
+    EXPECT_EQ(c.nb_cores, 1u);
+    EXPECT_EQ(c.mbuf_cache, 250u);
+    EXPECT_EQ(c.tx_retry_num, 64u);
+    EXPECT_EQ(c.tx_retry_delay_us, 1u);
+    EXPECT_EQ(c.topology, Topology::Paired);
+}
+
+TEST(Options, TestpmdCommandLine) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"-i",
+                     "-a",
+                     "--forward-mode=macswap",
+                     "--tx-first",
+                     "--stats-period=2",
+                     "--nb-cores",
+                     "1",
+                     "--rxq=2",
+                     "--txq=2",
+                     "--rxd=512",
+                     "--txd=1024",
+                     "--burst=64",
+                     "--mbcache=128",
+                     "--total-num-mbufs=16384",
+                     "--port-topology=chained",
+                     "--record-core-cycles",
+                     "--record-burst-stats",
+                     "--eth-peer=1,02:00:00:00:00:99",
+                     "--no-mlockall",
+                     "--no-flush-rx",
+                     "--run-time=1.5",
+                     "--stats-format=json",
+                     "--txpkts=64,64",
+                     "--cmdline-file=/tmp/x"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_TRUE(c.interactive && c.auto_start && c.tx_first);
+    EXPECT_EQ(c.forward_mode, "macswap");
+    EXPECT_EQ(c.stats_period, 2u);
+    EXPECT_EQ(c.nb_rxq, 2);
+    EXPECT_EQ(c.nb_rxd, 512);
+    EXPECT_EQ(c.nb_txd, 1024);
+    EXPECT_EQ(c.burst, 64);
+    EXPECT_EQ(c.mbuf_cache, 128u);
+    EXPECT_EQ(c.total_num_mbufs, 16384u);
+    EXPECT_EQ(c.topology, Topology::Chained);
+    EXPECT_TRUE(c.record_core_cycles && c.record_burst_stats && c.no_mlockall && c.no_flush_rx);
+    EXPECT_EQ(c.eth_peers.at(1)[5], 0x99);
+    EXPECT_DOUBLE_EQ(c.run_time, 1.5);
+    EXPECT_EQ(c.stats_format, StatsFormat::Json);
+    EXPECT_EQ(c.txpkts, (std::vector<uint16_t>{64, 64}));
+    EXPECT_EQ(c.cmdline_file, "/tmp/x");
+}
+
+TEST(Options, BadValuesSayWhatIsAllowed) {
+    struct Case {
+        const char *arg;
+        const char *expect;
+    } cases[] = {
+        {"--burst=0", "allowed: 1..512"},
+        {"--burst=513", "allowed: 1..512"},
+        {"--burst=abc", "not a number"},
+        {"--forward-mode=nosuch", "allowed: "},
+        {"--port-topology=ring", "allowed: paired, chained, loop"},
+        {"--stats-format=xml", "allowed: text, json"},
+        {"--eth-peer=0", "expected N,XX"},
+        {"--eth-peer=0,zz", "XX:XX:XX:XX:XX:XX"},
+        {"--rxq=0", "allowed: 1..1024"},
+        {"--mbcache=513", "allowed: 0..512"},
+        {"--run-time=-3", "positive number"},
+        {"--nosuchoption", "unknown option"},
+        {"-z", "unknown option"},
+        {"--tx-first=1", "takes no value"},
+        {"--txpkts=10", "total length"},
+    };
+    for (const Case &k : cases) {
+        Config c;
+        std::string err;
+        EXPECT_EQ(parse({k.arg}, c, err), ParseResult::Error) << k.arg;
+        EXPECT_NE(err.find(k.expect), std::string::npos) << k.arg << " -> " << err;
+    }
+}
+
+TEST(Options, ModeListNamesEveryEngine) {
+    Config c;
+    std::string err;
+    parse({"--forward-mode=nosuch"}, c, err);
+    EXPECT_NE(err.find("io"), std::string::npos);
+    EXPECT_NE(err.find("macswap"), std::string::npos);
+}
+
+TEST(Options, MissingValue) {
+    Config c;
+    std::string err;
+    EXPECT_EQ(parse({"--burst"}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("needs a value"), std::string::npos);
+}
+
+TEST(Options, BadOptionLeavesEarlierSettingsOnly) {
+    Config c;
+    std::string err;
+    EXPECT_EQ(parse({"--burst=64", "--burst=0"}, c, err), ParseResult::Error);
+    EXPECT_EQ(c.burst, 64); // the refused value did not land
+}
+
+TEST(Options, Help) {
+    Config c;
+    std::string err;
+    EXPECT_EQ(parse({"--help"}, c, err), ParseResult::Help);
+    EXPECT_EQ(parse({"-h"}, c, err), ParseResult::Help);
+    const std::string u = usage("pmdfwd");
+    EXPECT_NE(u.find("--forward-mode=MODE"), std::string::npos);
+    EXPECT_NE(u.find("macswap"), std::string::npos);
+    EXPECT_NE(u.find("--macswap-kernel=NAME"), std::string::npos) << u;
+    EXPECT_NE(u.find("auto|"), std::string::npos) << u;
+    EXPECT_NE(u.find("scalar"), std::string::npos) << u;
+}
+
+TEST(Options, EngineParamsGoToTheEngine) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--macswap-kernel=scalar"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(c.engine_params.size(), 1u);
+    EXPECT_TRUE(apply_engine_params(c, &err)) << err;
+
+    Config bad;
+    ASSERT_EQ(parse({"--macswap-kernel=nosuch"}, bad, err), ParseResult::Ok);
+    EXPECT_FALSE(apply_engine_params(bad, &err));
+    EXPECT_NE(err.find("unknown macswap kernel 'nosuch'"), std::string::npos) << err;
+    EXPECT_NE(err.find("scalar"), std::string::npos) << err;
+
+    Config unknown;
+    ASSERT_EQ(parse({"--nosuchengine-key=1"}, unknown, err), ParseResult::Ok);
+    EXPECT_FALSE(apply_engine_params(unknown, &err));
+    EXPECT_NE(err.find("unknown option"), std::string::npos);
+
+    Config noparams; // io has no parameters
+    ASSERT_EQ(parse({"--io-x=1"}, noparams, err), ParseResult::Ok);
+    EXPECT_FALSE(apply_engine_params(noparams, &err));
+}
+
+// Issue 13: the exact --eth-peer inputs that used to pass as ff:ff:..., and
+// an empty --cmdline-file that used to be ignored.
+TEST(Options, EthPeerAndCmdlineFileRefuseOddInput) {
+    for (const char *arg : {"--eth-peer=0,-1:-1:-1:-1:-1:-1", "--eth-peer=0,+1:+1:+1:+1:+1:+1",
+                            "--eth-peer=0, 1: 2: 3: 4: 5: 6", "--eth-peer=0,+1:00:00:00:00:00"}) {
+        Config c;
+        std::string err;
+        EXPECT_EQ(parse({arg}, c, err), ParseResult::Error) << arg;
+        EXPECT_NE(err.find("eth-peer: "), std::string::npos) << err;
+        EXPECT_NE(err.find("is not a MAC address"), std::string::npos) << err;
+        EXPECT_TRUE(c.eth_peers.empty());
+    }
+    Config c;
+    std::string err;
+    EXPECT_EQ(parse({"--cmdline-file="}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("cmdline-file: the file name is empty"), std::string::npos) << err;
+    EXPECT_EQ(parse({"--cmdline-file", ""}, c, err), ParseResult::Error);
+}
+
+TEST(Options, CsitCommandLine) {
+    // FD.io CSIT's DpdkUtil.get_testpmd_pmd_options, old and new.
+    Config c;
+    std::string err;
+    ASSERT_EQ(
+        parse({"--forward-mode=io", "--burst=64", "--txd=1024", "--rxd=1024", "--txq=2", "--rxq=2",
+               "--tx-offloads=0x0", "--numa", "--auto-start", "--total-num-mbufs=32768",
+               "--nb-ports=2", "--portmask=0x3", "--disable-link-check", "--no-lsc-interrupt",
+               "--max-pkt-len=1518", "--mbuf-size=16384", "--nb-cores=2"},
+              c, err),
+        ParseResult::Ok)
+        << err;
+    EXPECT_EQ(c.fwd_port_list, (std::vector<uint16_t>{0, 1}));
+    EXPECT_EQ(c.nb_fwd_ports, 0) << "the mask after --nb-ports sets the number, as testpmd";
+    EXPECT_EQ(c.tx_offloads, 0u);
+    EXPECT_TRUE(c.numa && c.auto_start);
+    EXPECT_FALSE(c.link_check || c.lsc_interrupt);
+    EXPECT_EQ(c.max_pkt_len, 1518u);
+    EXPECT_EQ(c.mbuf_sizes, (std::vector<uint16_t>{16384}));
+    EXPECT_EQ(c.total_num_mbufs, 32768u);
+}
+
+TEST(Options, DtsCommandLine) {
+    // DTS nic_single_core_perf, plus what DTS's TestPmd always adds.
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"-i", "--portmask=0x3", "--rxq=2", "--txq=2", "--txd=512", "--rxd=512",
+                     "--nb-cores=1", "--port-topology=paired", "--mask-event=intr_lsc",
+                     "--mask-event", "intr_rmv", "--no-numa", "--no-mlockall"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_TRUE(c.interactive);
+    EXPECT_EQ(c.event_print_mask & event_bit(RTE_ETH_EVENT_INTR_LSC), 0u);
+    EXPECT_EQ(c.event_print_mask & event_bit(RTE_ETH_EVENT_INTR_RMV), 0u);
+    EXPECT_NE(c.event_print_mask & event_bit(RTE_ETH_EVENT_QUEUE_STATE), 0u);
+    EXPECT_FALSE(c.numa);
+}
+
+TEST(Options, UniquePrefixesAsGetoptLong) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--stats", "2", "--burs=64", "--forward=mac", "--disable-l"}, c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_EQ(c.stats_period, 2u);
+    EXPECT_EQ(c.burst, 64);
+    EXPECT_EQ(c.forward_mode, "mac");
+    EXPECT_FALSE(c.link_check);
+    // pmdfwd's own options do not make testpmd's abbreviations ambiguous
+    // (--stats is --stats-period, not --stats-format), and abbreviate too.
+    ASSERT_EQ(parse({"--stats-f=json", "--run=1.5"}, c, err), ParseResult::Ok) << err;
+    EXPECT_EQ(c.stats_format, StatsFormat::Json);
+    EXPECT_DOUBLE_EQ(c.run_time, 1.5);
+    // An exact name wins over the longer names it begins.
+    Config v;
+    ASSERT_EQ(parse({"--enable-hw-vlan"}, v, err), ParseResult::Ok) << err;
+    EXPECT_EQ(v.rx_offloads, RTE_ETH_RX_OFFLOAD_VLAN);
+    // Several candidates: getopt_long's message, naming them.
+    EXPECT_EQ(parse({"--rss"}, c, err), ParseResult::Error);
+    EXPECT_EQ(err, "option '--rss' is ambiguous; possibilities: '--rss-ip' '--rss-udp' "
+                   "'--rss-level-outer' '--rss-level-inner'");
+    EXPECT_EQ(parse({"--tx=1"}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("'--tx-first'"), std::string::npos) << err;
+    // An abbreviated flag still takes no value; grouped short flags work.
+    EXPECT_EQ(parse({"--tx-fir=1"}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("--tx-first takes no value"), std::string::npos) << err;
+    Config s;
+    ASSERT_EQ(parse({"-ia"}, s, err), ParseResult::Ok) << err;
+    EXPECT_TRUE(s.interactive && s.auto_start);
+    EXPECT_EQ(parse({"-iz"}, s, err), ParseResult::Error);
+}
+
+TEST(Options, PortsAndCoresFollowTestpmdsOrder) {
+    std::string err;
+    Config a;
+    ASSERT_EQ(parse({"--portmask=0x3", "--nb-ports=1"}, a, err), ParseResult::Ok);
+    EXPECT_EQ(a.fwd_port_list, (std::vector<uint16_t>{0, 1}));
+    EXPECT_EQ(a.nb_fwd_ports, 1);
+    Config wide; // bits past the ports there can be: skipped at start, as testpmd
+    ASSERT_EQ(parse({"--portmask=0x8000000000000001"}, wide, err), ParseResult::Ok);
+    EXPECT_EQ(wide.fwd_port_list, (std::vector<uint16_t>{0, 63}));
+    Config b;
+    ASSERT_EQ(parse({"--portmask=0x5", "--portlist=3,1-2,3"}, b, err), ParseResult::Ok);
+    EXPECT_EQ(b.fwd_port_list, (std::vector<uint16_t>{3, 1, 2})) << "the last one wins";
+    Config c;
+    ASSERT_EQ(parse({"--nb-cores=1", "--coremask=0x6"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.fwd_lcore_list, (std::vector<unsigned>{1, 2}));
+    EXPECT_EQ(c.nb_cores, 2u) << "the mask sets the number of cores";
+    ASSERT_EQ(parse({"--nb-cores=1"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.nb_cores, 1u);
+}
+
+TEST(Options, MemoryPlacement) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--no-numa", "--socket-num=1", "--port-numa-config=(0,1),(1,0)",
+                     "--ring-numa-config=(0,1,0),(1,2,1),(2,3,1)", "--mbuf-size=2176,256"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_FALSE(c.numa);
+    EXPECT_EQ(c.socket_num, 1);
+    EXPECT_EQ(c.port_numa.at(0).pool, 1);
+    EXPECT_EQ(c.port_numa.at(0).rx_ring, 0);
+    EXPECT_EQ(c.port_numa.at(0).tx_ring, -1);
+    EXPECT_EQ(c.port_numa.at(1).pool, 0);
+    EXPECT_EQ(c.port_numa.at(1).tx_ring, 1);
+    EXPECT_EQ(c.port_numa.at(2).rx_ring, 1);
+    EXPECT_EQ(c.port_numa.at(2).tx_ring, 1);
+    EXPECT_EQ(c.mbuf_sizes, (std::vector<uint16_t>{2176, 256}));
+}
+
+TEST(Options, OffloadsRssAndEvents) {
+    std::string err;
+    Config c;
+    EXPECT_EQ(c.tx_offloads, RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE);
+    EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_IP);
+    ASSERT_EQ(parse({"--enable-rx-cksum", "--enable-scatter"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rx_offloads, RTE_ETH_RX_OFFLOAD_CHECKSUM | RTE_ETH_RX_OFFLOAD_SCATTER);
+    // --rx-offloads replaces what came before; switches after it add.
+    ASSERT_EQ(parse({"--rx-offloads=0x1", "--enable-lro"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rx_offloads, RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_TCP_LRO);
+    ASSERT_EQ(parse({"--tx-offloads=8000"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.tx_offloads, RTE_ETH_TX_OFFLOAD_MULTI_SEGS);
+    ASSERT_EQ(parse({"--rss-udp"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_UDP);
+    ASSERT_EQ(parse({"--rss-ip", "--rss-level-inner"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_IP | RTE_ETH_RSS_LEVEL_INNERMOST);
+    ASSERT_EQ(parse({"--disable-rss"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.rss_hf, 0u);
+    ASSERT_EQ(parse({"--mask-event=all", "--print-event=dev_released"}, c, err), ParseResult::Ok);
+    EXPECT_EQ(c.event_print_mask, event_bit(RTE_ETH_EVENT_DESTROY));
+    ASSERT_EQ(parse({"--display-xstats=rx_good_packets,tx_good_packets", "--rxpkts=64,0",
+                     "--disable-device-start", "--no-rmv-interrupt", "--enable-drop-en",
+                     "--rxfreet=32", "--txrst=16", "--eth-link-speed=25000"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_EQ(c.display_xstats.size(), 2u);
+    EXPECT_EQ(c.rxpkts, (std::vector<uint16_t>{64, 0}));
+    EXPECT_FALSE(c.device_start || c.rmv_interrupt);
+    EXPECT_TRUE(c.rx_drop_en);
+    EXPECT_EQ(c.thresholds.rx_free, 32);
+    EXPECT_EQ(c.thresholds.tx_rs, 16);
+    EXPECT_EQ(c.thresholds.tx_free, kThreshUnset);
+    EXPECT_EQ(c.link_speeds, RTE_ETH_LINK_SPEED_FIXED | RTE_ETH_LINK_SPEED_25G);
+}
+
+TEST(Options, GeneratorOptionsGoToTheirEngines) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--txonly-multi-flow", "--tx-ip=10.0.0.1,10.0.0.2", "--tx-udp=1000,2000",
+                     "--flowgen-clones=3", "--flowgen-flows=16"},
+                    c, err),
+              ParseResult::Ok)
+        << err;
+    using P = std::pair<std::string, std::string>;
+    EXPECT_EQ(c.engine_params, (std::vector<P>{{"txonly-multi-flow", "on"},
+                                               {"txonly-ip", "10.0.0.1,10.0.0.2"},
+                                               {"txonly-udp", "1000,2000"},
+                                               {"flowgen-clones", "3"},
+                                               {"flowgen-flows", "16"}}));
+}
+
+TEST(Options, PeersFromAConfigFile) {
+    const std::string path = ::testing::TempDir() + "pmdfwd_peers.txt";
+    FILE *f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("02:00:00:00:00:0a\n02:00:00:00:00:0b\n", f);
+    std::fclose(f);
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--eth-peers-configfile=" + path}, c, err), ParseResult::Ok) << err;
+    EXPECT_EQ(c.eth_peers.at(0)[5], 0x0a);
+    EXPECT_EQ(c.eth_peers.at(1)[5], 0x0b);
+    f = std::fopen(path.c_str(), "w");
+    std::fputs("02:00:00:00:00:0a\nnot-a-mac\n", f);
+    std::fclose(f);
+    EXPECT_EQ(parse({"--eth-peers-configfile=" + path}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("line 2"), std::string::npos) << err;
+    std::remove(path.c_str());
+    EXPECT_EQ(parse({"--eth-peers-configfile=/nonexistent/peers"}, c, err), ParseResult::Error);
+    EXPECT_NE(err.find("cannot read"), std::string::npos) << err;
+}
+
+TEST(Options, BadHarnessValuesSayWhatIsAllowed) {
+    struct Case {
+        const char *arg;
+        const char *expect;
+    } cases[] = {
+        {"--portmask=0", "names no port"},
+        {"--portmask=3x", "not a hexadecimal number"},
+        {"--portlist=0,40", "allowed: 0..31"},
+        {"--portlist=2-1", "backwards"},
+        {"--nb-ports=0", "allowed: 1..32"},
+        {"--coremask=0", "names no lcore"},
+        {"--coremask=zz", "not a hexadecimal number"},
+        {"--socket-num=99", "allowed: 0.."},
+        {"--port-numa-config=(0)", "(port,socket)"},
+        {"--ring-numa-config=(0,4,0)", "allowed: 1 = RX, 2 = TX, 3 = both"},
+        {"--ring-numa-config=(0,1)", "(port,flag,socket)"},
+        {"--mbuf-size=100", "allowed: 129..65535"},
+        {"--mbuf-size=0", "allowed: 1..65535"},
+        {"--mbuf-size=70000", "allowed: 1..65535"},
+        {"--mbuf-size=2176,1,1,1,1,1,1,1,1", "allowed: 1..8"},
+        {"--max-pkt-len=63", "allowed: 64..65535"},
+        {"--tx-offloads=fast", "not a hexadecimal number"},
+        {"--rx-offloads=", "not a hexadecimal number"},
+        {"--rxpkts=64,x", "not a number"},
+        {"--mask-event=lsc", "allowed: unknown|intr_lsc|"},
+        {"--print-event=", "invalid event"},
+        {"--display-xstats=,", "no name"},
+        {"--rx-mq-mode=0x8", "allowed: 0x0..0x7"},
+        {"--eth-link-speed=7", "allowed: 1000"},
+        {"--rxpt=256", "allowed: 0..255"},
+        {"--txrst=-1", "not a number"},
+        {"--flowgen-clones", "needs a value"},
+        {"--disable-rss=1", "takes no value"},
+        {"--numa=1", "takes no value"},
+        {"--no", "ambiguous"},
+    };
+    for (const Case &k : cases) {
+        Config c;
+        std::string err;
+        EXPECT_EQ(parse({k.arg}, c, err), ParseResult::Error) << k.arg;
+        EXPECT_NE(err.find(k.expect), std::string::npos) << k.arg << " -> " << err;
+    }
+}
+
+TEST(Options, HelpListsEveryHarnessOption) {
+    const std::string u = usage("pmdfwd");
+    for (const char *o : {"--portmask=MASK",
+                          "--portlist=LIST",
+                          "--nb-ports=N",
+                          "--coremask=MASK",
+                          "--numa",
+                          "--no-numa",
+                          "--socket-num=N",
+                          "--port-numa-config=",
+                          "--ring-numa-config=",
+                          "--mbuf-size=N[,N]...",
+                          "--max-pkt-len=N",
+                          "--tx-offloads=0xMASK",
+                          "--rx-offloads=0xMASK",
+                          "--enable-rx-cksum",
+                          "--enable-scatter",
+                          "--rxpkts=",
+                          "--rss-ip",
+                          "--rss-udp",
+                          "--disable-rss",
+                          "--disable-link-check",
+                          "--no-lsc-interrupt",
+                          "--no-rmv-interrupt",
+                          "--mask-event=EVENT",
+                          "--print-event=EVENT",
+                          "--disable-device-start",
+                          "--display-xstats=",
+                          "--txonly-multi-flow",
+                          "--tx-ip=SRC,DST",
+                          "--tx-udp=SRC[,DST]",
+                          "--flowgen-clones=N",
+                          "--auto-start",
+                          "unique prefix"})
+        EXPECT_NE(u.find(o), std::string::npos) << o;
+}

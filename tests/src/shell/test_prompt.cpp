@@ -1,0 +1,30 @@
+// The shell's prompt: testpmd's under testpmd's names (DTS waits for
+// "testpmd>"), or --prompt, else pmdfwd's own.
+#include "options/options.h"
+#include "shell/prompt.h"
+
+#include <gtest/gtest.h>
+
+using namespace pmdfwd;
+
+TEST(Prompt, ChosenByProgramName) {
+    EXPECT_EQ(default_prompt("/build/app/dpdk-testpmd"), "testpmd> ");
+    EXPECT_EQ(default_prompt("dpdk-testpmd"), "testpmd> ");
+    EXPECT_EQ(default_prompt("./testpmd"), "testpmd> ");
+    EXPECT_EQ(default_prompt("build/pmdfwd"), "pmdfwd> ");
+    EXPECT_EQ(default_prompt("/opt/dpdk-testpmd-old"), "pmdfwd> ");
+}
+
+TEST(Prompt, FromOption) {
+    std::string err;
+    EXPECT_EQ(prompt_from_option("testpmd>", &err), "testpmd> ");
+    EXPECT_EQ(prompt_from_option("lab> ", &err), "lab> ");
+    EXPECT_FALSE(prompt_from_option("", &err));
+    EXPECT_NE(err.find("allowed"), std::string::npos);
+    EXPECT_FALSE(prompt_from_option(std::string(40, 'x'), &err));
+    EXPECT_FALSE(prompt_from_option("a\033[2Jb", &err));
+    Config cfg;
+    ASSERT_EQ(parse_options({"--prompt=testpmd>"}, cfg, &err), ParseResult::Ok) << err;
+    EXPECT_EQ(cfg.prompt, "testpmd> ");
+    EXPECT_EQ(parse_options({"--prompt="}, cfg, &err), ParseResult::Error);
+}
