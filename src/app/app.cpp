@@ -89,6 +89,7 @@ std::string App::init() {
     if (std::string err = forwarding_lcores(cfg_, metric_lcores, &lcores); !err.empty()) return err;
     if (!cfg_.no_mlockall && mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
         std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
+    ports_.set_stop_requested([] { return g_signal.load() != 0; });
     if (std::string err = ports_.setup(cfg_, lcores); !err.empty()) return err;
     fwd_ = std::make_unique<Forwarder>(cfg_, ports_, lcores);
     port_ctl_ = std::make_unique<EthdevPortControl>(

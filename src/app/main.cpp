@@ -9,7 +9,7 @@
 #include "options/options.h"
 #include "options/scalar_parse.h"
 #include "ports/ports.h"
-#include "shell/prompt.h"
+#include "options/prompt.h"
 #include "util/output.h"
 
 #include <rte_eal.h>

@@ -1,6 +1,6 @@
 // The engines as the control side (shell, options, `show config fwd`) sees
 // them: by name, through one interface, with the C ABI's buffers and
-// messages handled once (engine_api.cpp). The shell reaches it through
+// messages handled once (abi_calls.h). The shell reaches it through
 // HostControl::engines(), so tests and fuzzers can hand it a fake.
 #pragma once
 
@@ -54,16 +54,5 @@ class EngineApi {
 
 // The process's engines: the registry (built-ins and loaded plugins).
 EngineApi &registry_engines();
-
-// The C ABI calls, each returning an owned, NUL-terminated copy of what the
-// engine wrote, whatever it left in (or past the end of) the buffer's last
-// byte. Exposed so that tests can call them with misbehaving descriptors.
-// "" or the engine's message (a default when it wrote none).
-std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
-                           const std::string &value);
-std::string call_describe(const pmdfwd_engine &e);   // "" without the hook
-std::string call_param_help(const pmdfwd_engine &e); // "" without the hook
-// A plugin's NULL-terminated engine list, or nullptr with *err set.
-const pmdfwd_engine *const *call_plugin_entry(pmdfwd_plugin_entry_fn entry, std::string *err);
 
 } // namespace pmdfwd

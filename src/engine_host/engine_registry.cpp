@@ -1,6 +1,6 @@
 #include "engine_host/engine_registry.h"
 
-#include "engine_host/engine_api.h"
+#include "engine_host/abi_calls.h"
 
 #include <pmdfwd/engine_register.h>
 

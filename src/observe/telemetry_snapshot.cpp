@@ -1,5 +1,6 @@
 #include "observe/telemetry_snapshot.h"
 
+#include "engine_host/abi_calls.h"
 #include "engine_host/engine_api.h"
 #include "engine_host/engine_registry.h"
 #include "fwd/forwarder.h"

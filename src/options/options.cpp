@@ -3,7 +3,7 @@
 #include "engine_host/engine_api.h"
 #include "options/scalar_parse.h"
 #include "options/structured_parse.h"
-#include "shell/prompt.h"
+#include "options/prompt.h"
 
 #include <fstream>
 #include <functional>

@@ -1,6 +1,5 @@
 #include "ports/ports.h"
 
-#include "app/signal_flag.h"
 #include "options/scalar_parse.h"
 #include "ports/port_config.h"
 
@@ -288,7 +287,7 @@ void Ports::flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const 
                 do {
                     n = rte_eth_rx_burst(port, q, pkts, kMaxBurst);
                     rte_pktmbuf_free_bulk(pkts, n);
-                } while (n > 0 && rte_get_timer_cycles() < end && g_signal.load() == 0);
+                } while (n > 0 && rte_get_timer_cycles() < end && !stop_requested_());
             }
         if (pass == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }

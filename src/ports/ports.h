@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct rte_mempool;
@@ -89,6 +90,9 @@ class Ports {
 
     // Frees whatever sits in these ports' RX queues (testpmd's flush at start).
     void flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const;
+    // What long waits (the RX flush) poll to end early: the application's
+    // "a signal asked to stop", handed down so that ports know no app.
+    void set_stop_requested(std::function<bool()> stop) { stop_requested_ = std::move(stop); }
     // `tx_vlan set|reset`: returns "" or why not; a warning (the PMD cannot
     // insert tags) goes to *note.
     std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
@@ -98,6 +102,7 @@ class Ports {
     std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
 
   private:
+    std::function<bool()> stop_requested_ = [] { return false; };
     // What setup fixed and a later reconfiguration (`tx_vlan set`, `csum
     // set`) uses again: queues, descriptors, RX buffer split, and where the
     // forwarding lcores' mbufs come from.

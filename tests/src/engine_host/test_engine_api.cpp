@@ -1,5 +1,6 @@
 // The C ABI calls (engine_api.cpp) against engines that misbehave within
 // what the ABI lets them do, and EngineApi's checks and messages.
+#include "engine_host/abi_calls.h"
 #include "engine_host/engine_api.h"
 #include "support/fake_engines.h"
 

@@ -1,4 +1,4 @@
-// The shell's prompt: testpmd's when pmdfwd stands in for it (DTS, CSIT and
+// The prompt setting (the shell shows it): testpmd's when pmdfwd stands in for it (DTS, CSIT and
 // expect scripts wait for "testpmd>"), pmdfwd's own otherwise.
 #pragma once
 

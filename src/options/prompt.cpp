@@ -1,4 +1,4 @@
-#include "shell/prompt.h"
+#include "options/prompt.h"
 
 namespace pmdfwd {
 

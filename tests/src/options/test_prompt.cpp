@@ -1,7 +1,7 @@
 // The shell's prompt: testpmd's under testpmd's names (DTS waits for
 // "testpmd>"), or --prompt, else pmdfwd's own.
 #include "options/options.h"
-#include "shell/prompt.h"
+#include "options/prompt.h"
 
 #include <gtest/gtest.h>
 

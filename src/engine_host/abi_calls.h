@@ -1,0 +1,24 @@
+// The engine C ABI's calls made safe once: each hook that writes into a
+// buffer is called with one the host owns, and its text is copied out cut at
+// the buffer's end, whatever the engine left in its last byte. The registry
+// (plugin entry points) and EngineApi (set_param, describe, param_help) both
+// call engines only through these.
+#pragma once
+
+#include <pmdfwd/engine.h>
+
+#include <string>
+
+namespace pmdfwd {
+
+// Each returns an owned, NUL-terminated copy of what the engine wrote.
+// Exposed so that tests can call them with misbehaving descriptors.
+// "" or the engine's message (a default when it wrote none).
+std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
+                           const std::string &value);
+std::string call_describe(const pmdfwd_engine &e);   // "" without the hook
+std::string call_param_help(const pmdfwd_engine &e); // "" without the hook
+// A plugin's NULL-terminated engine list, or nullptr with *err set.
+const pmdfwd_engine *const *call_plugin_entry(pmdfwd_plugin_entry_fn entry, std::string *err);
+
+} // namespace pmdfwd
