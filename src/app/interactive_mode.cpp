@@ -152,16 +152,31 @@ void App::run_piped() {
     }
 }
 
+// After quit the output goes on at the start of a line (the echo ended it);
+// after end of input, a signal or --run-time it may not.
+void App::end_shell() {
+    if (run_time_over())
+        std::printf("\n--run-time of %g s reached: quitting the shell\n", cfg_.run_time);
+    else if (!quit_)
+        std::printf("\n");
+    shutdown();
+}
+
 int App::run_shell() {
+    // --run-time limits the whole session, command file included.
+    if (cfg_.run_time > 0)
+        shell_deadline_ = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(cfg_.run_time));
     if (!run_cmdline_file()) return 1;
     if (cfg_.auto_start && !running()) {
+        std::printf("Start automatic packet forwarding\n");
         std::string err = start(cfg_.tx_first ? 1 : 0);
         if (!err.empty()) std::printf("%s\n", err.c_str());
     }
     if (!isatty(STDIN_FILENO)) {
         run_piped();
-        std::printf("\n");
-        shutdown();
+        end_shell();
         return 0;
     }
     rdline *rdl = rdline_new(write_char, validate, complete, this);
@@ -199,8 +214,7 @@ int App::run_shell() {
         flush_echo();
     }
     rdline_free(rdl);
-    std::printf("\n");
-    shutdown();
+    end_shell();
     return 0;
 }
 

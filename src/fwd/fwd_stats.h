@@ -77,7 +77,9 @@ std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRat
                             const std::vector<XstatSample> &xstats = {});
 std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r,
                             const std::vector<XstatSample> &xstats = {});
-std::string fwd_stats_text(const FwdStats &f);
+// testpmd's text; additions: pmdfwd's per-stream blocks beyond testpmd's
+// (engine counters, burst sizes), left out under --testpmd-texts.
+std::string fwd_stats_text(const FwdStats &f, bool additions = true);
 std::string fwd_stats_json(const FwdStats &f);
 
 } // namespace pmdfwd
