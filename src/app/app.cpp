@@ -125,6 +125,16 @@ std::string App::start(unsigned tx_first_bursts) {
         write_output(o);
         flush_output();
     });
+    if (err.empty()) {
+        // Rates count from here: the first block after a start is a rate.
+        const uint64_t tsc = rte_rdtsc();
+        std::string ignored;
+        for (uint16_t p : fwd_->fwd_ports(&ignored)) {
+            rte_eth_stats s{};
+            rte_eth_stats_get(p, &s);
+            rates_.mark(p, s, tsc);
+        }
+    }
     publish_telemetry();
     return err;
 }

@@ -52,6 +52,16 @@ int App::run_batch() {
         }
         if (cfg_.run_time > 0 && now - t0 >= std::chrono::duration<double>(cfg_.run_time)) break;
     }
+    if (running()) {
+        // The forwarding time: from the start to the request to stop.
+        const double secs = std::chrono::duration<double>(clock::now() - t0).count();
+        std::fputs(stop().c_str(), stdout);
+        const FwdStats f = collect_fwd();
+        if (cfg_.stats_format == StatsFormat::Json)
+            std::fputs(run_summary_json(f, secs).c_str(), stdout);
+        else if (!cfg_.testpmd_texts)
+            std::fputs(run_summary_text(f, secs).c_str(), stdout);
+    }
     shutdown();
     return 0;
 }

@@ -214,6 +214,39 @@ std::string fwd_stats_text(const FwdStats &f, bool additions) {
     return o;
 }
 
+namespace {
+
+struct Totals {
+    uint64_t rx = 0, tx = 0, rx_pps = 0, tx_pps = 0;
+};
+
+Totals totals(const FwdStats &f, double seconds) {
+    Totals t;
+    for (const PortFwdStats &p : f.ports)
+        t.rx += p.rx, t.tx += p.tx;
+    if (seconds > 0) {
+        t.rx_pps = static_cast<uint64_t>(static_cast<double>(t.rx) / seconds);
+        t.tx_pps = static_cast<uint64_t>(static_cast<double>(t.tx) / seconds);
+    }
+    return t;
+}
+
+} // namespace
+
+std::string run_summary_text(const FwdStats &f, double seconds) {
+    const Totals t = totals(f, seconds);
+    return fmt("\n  Forwarded for %.2f s: RX-packets: %" PRIu64 " (average Rx-pps: %" PRIu64
+               ") TX-packets: %" PRIu64 " (average Tx-pps: %" PRIu64 ")\n",
+               seconds, t.rx, t.rx_pps, t.tx, t.tx_pps);
+}
+
+std::string run_summary_json(const FwdStats &f, double seconds) {
+    const Totals t = totals(f, seconds);
+    return fmt("{\"type\":\"run_summary\",\"seconds\":%.3f,\"rx_packets\":%" PRIu64
+               ",\"tx_packets\":%" PRIu64 ",\"rx_pps\":%" PRIu64 ",\"tx_pps\":%" PRIu64 "}\n",
+               seconds, t.rx, t.tx, t.rx_pps, t.tx_pps);
+}
+
 std::string fwd_stats_json(const FwdStats &f) {
     std::string o = "{\"type\":\"fwd_stats\",\"engine\":\"" + f.engine + "\",\"streams\":[";
     uint64_t cycles = 0, pkts = 0;

@@ -220,3 +220,22 @@ TEST(FwdStatsText, IdleStreamsLeftOutAsTestpmd) {
     EXPECT_NE(s.find("RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0"), std::string::npos) << s;
     EXPECT_EQ(s.find("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), std::string::npos) << s;
 }
+
+// Issue 21: the first block after a start is a rate since the start.
+TEST(Rates, FromTheStartOfForwarding) {
+    RateTracker t;
+    t.mark(0, sample(0, 0), 0);
+    EXPECT_EQ(t.update(0, sample(1000, 2000), 1000, 1000).rx_pps, 1000u);
+}
+
+// Issue 21: a run ends with its totals and average rates.
+TEST(RunSummary, TextAndJson) {
+    const FwdStats f = two_port_stats(); // RX 100 + 50, TX 50 + 90
+    EXPECT_EQ(run_summary_text(f, 2.0),
+              "\n  Forwarded for 2.00 s: RX-packets: 150 (average Rx-pps: 75) TX-packets: 140 "
+              "(average Tx-pps: 70)\n");
+    EXPECT_EQ(run_summary_json(f, 2.0),
+              "{\"type\":\"run_summary\",\"seconds\":2.000,\"rx_packets\":150,\"tx_packets\":140,"
+              "\"rx_pps\":75,\"tx_pps\":70}\n");
+    EXPECT_NE(run_summary_text(f, 0).find("average Rx-pps: 0"), std::string::npos);
+}
