@@ -3,6 +3,7 @@
 // testpmd, Enter is honoured while statistics print; end of file on stdin
 // (a script, /dev/null) is not a request to stop.
 #include "app/app.h"
+#include "observe/telemetry.h"
 #include "util/output.h"
 
 #include <poll.h>
@@ -45,6 +46,7 @@ int App::run_batch() {
         } else if (!stdin_open) {
             poll(nullptr, 0, kPollMs);
         }
+        telemetry::sample_rates();
         const auto now = clock::now();
         if (cfg_.stats_period && now >= next_stats) {
             print_periodic_stats();

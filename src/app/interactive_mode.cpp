@@ -2,6 +2,7 @@
 // completion from the command table) on a terminal; plain line reading when
 // stdin is a pipe or file, so scripted sessions behave the same.
 #include "app/app.h"
+#include "observe/telemetry.h"
 #include "shell/command_table.h"
 #include "shell/line_reader.h"
 #include "shell/log_capture.h"
@@ -137,6 +138,7 @@ void App::run_piped() {
         flush_output();
         prompted = true;
         const LineReader::Got got = in.next(&line, kPollMs);
+        telemetry::sample_rates();
         if (got == LineReader::Got::End || got == LineReader::Got::Error) break;
         if (got == LineReader::Got::None) continue;
         prompted = false;
@@ -195,6 +197,7 @@ int App::run_shell() {
             }
             std::fflush(stdout);
             flush_echo();
+            telemetry::sample_rates();
             pollfd pfd{STDIN_FILENO, POLLIN, 0};
             if (poll(&pfd, 1, kPollMs) <= 0) continue;
             char chunk[kReadChunk];
