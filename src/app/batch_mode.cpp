@@ -22,6 +22,7 @@ constexpr int kPollMs = 50;
 int App::run_batch() {
     if (!run_cmdline_file()) return 1;
     if (!running() && !quit_requested()) {
+        std::printf("No commandline core given, start packet forwarding\n"); // testpmd's words
         std::string err = start(cfg_.tx_first ? 1 : 0);
         if (!err.empty()) {
             std::fprintf(stderr, "pmdfwd: %s\n", err.c_str());

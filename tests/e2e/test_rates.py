@@ -28,6 +28,9 @@ class TimedRun(unittest.TestCase):
 
     def test_first_block_and_summary_as_text(self):
         run = self.run_ring("--stats-period=1")
+        # testpmd's non-interactive start, before the stream display.
+        self.assertIn("No commandline core given, start packet forwarding\nio packet forwarding",
+                      run.out)
         first = re.search(r"Rx-pps:\s+(\d+)", run.out)
         self.assertIsNotNone(first, run.out)
         self.assertGreater(int(first[1]), 0, run.out)
