@@ -468,6 +468,26 @@ def merge(*results):
     return out
 
 
+def _run_minutes(ctx, s):
+    """What the run took, else (no run yet) what the default run takes."""
+    if ctx.get("wall_s"):
+        return ctx["wall_s"] / 60
+    default = dataclasses.replace(s, reps=4, warmup=1, duration=1, icount=True, icount_seconds=2)
+    return estimate_seconds(plan(default, "w"), default) / 60
+
+
+def render_goals(ctx):
+    """The project's own goals (issue 11) against a run: for the people
+    working on pmdfwd, written beside the charts (doc/perf/goals.md), not
+    into the user's doc/performance.md."""
+    s = ctx["settings"]
+    versions = ctx.get("versions") or [(Version("host", s.host_dpdk), ctx.get("matrix"))]
+    return "\n".join(["# Goals of issue 11", "",
+                      f"From the `scripts/perf doc` run of {ctx.get('created', '?')}.", "",
+                      _table(["goal", "target", "measured (B/A, 95 % CI, verdict)", "met"],
+                             goals(ctx.get("matrix"), ctx.get("kernels"), versions))]) + "\n"
+
+
 def render(ctx):
     """The markdown. ctx: dict with machine, settings (Settings), commands,
     wall_s, matrix, kernels, aa (results dicts or None), icount_md,
@@ -475,28 +495,30 @@ def render(ctx):
     s = ctx["settings"]
     m, k, aa = ctx.get("matrix"), ctx.get("kernels"), ctx.get("aa")
     mach = ctx.get("machine") or {}
-    out = ["# pmdfwd against dpdk-testpmd: measured here", ""]
+    out = ["# pmdfwd against dpdk-testpmd", ""]
     out.append("<!-- Written by `scripts/perf doc`; edit docgen.py, not this file. -->")
     out.append("")
     caches = ", ".join(f"{k_} {v // 1024} KiB" for k_, v in (mach.get("caches") or {}).items())
-    out.append(f"Measured {ctx.get('created', '?')} on {mach.get('cpu_model', '?')} "
-               f"(CPUs {mach.get('cpus')}, {caches}; {mach.get('hugepages', '')}), kernel {mach.get('kernel', '?')}, "
-               f"in {ctx.get('wall_s', 0) / 60:.1f} minutes. Subjects: `{s.testpmd}` (A, the reference) and "
-               f"`{s.pmdfwd}` (B). Every cell: {s.reps} runs per subject, A and B alternated, each run "
-               f"{s.warmup} s of warm-up then {s.duration} measured 1-s interval(s); a run's figure is its best "
-               "interval of the sum over both ports of Rx-pps. Verdicts: bootstrap 95 % CI of the ratio of medians "
-               "and Mann-Whitney U, minimum effect 2 % (doc/perf-tool.md). \"within noise\" means the data cannot "
-               "tell the two apart, not that they are equal.")
-    default = dataclasses.replace(s, reps=4, warmup=1, duration=1, icount=True, icount_seconds=2)
-    minutes = estimate_seconds(plan(default, "w"), default) / 60
-    out += ["", f"Regenerate (about {minutes:.0f} minutes on 2 CPUs; run it on a quiet machine):", "",
-            "    scripts/perf doc", "", "which runs, in this order:", ""]
+    # The reader's machine is not this one: say whose figures these are, and
+    # give the run one duration, the one it took.
+    out.append(f"The figures below come from one machine, {mach.get('cpu_model', '?')} "
+               f"(CPUs {mach.get('cpus')}, {caches}; {mach.get('hugepages', '')}), kernel "
+               f"{mach.get('kernel', '?')}, on {ctx.get('created', '?')}. On another CPU the Mpps differ; the "
+               "ratios against dpdk-testpmd, measured alternately in the same run, carry over better. "
+               "`scripts/perf doc` measures your own machine.")
+    out += ["", f"Subjects: `{s.testpmd}` (A, the reference) and `{s.pmdfwd}` (B). Every cell: {s.reps} runs per "
+            f"subject, A and B alternated, each run {s.warmup} s of warm-up then {s.duration} measured 1-s "
+            "interval(s); a run's figure is its best interval of the sum over both ports of Rx-pps. Verdicts: "
+            "bootstrap 95 % CI of the ratio of medians and Mann-Whitney U, minimum effect 2 % "
+            "(doc/perf-tool.md). \"within noise\" means the data cannot tell the two apart, not that they "
+            "are equal."]
+    minutes = max(1, round(_run_minutes(ctx, s)))
+    out += ["", f"The whole run took {minutes} minute{'s' if minutes > 1 else ''} on 2 CPUs (run it on a "
+            "quiet machine):", "", "    scripts/perf doc", "", "which runs, in this order:", ""]
     out += [f"    scripts/perf {' '.join(c)}" for c in ctx.get("commands", [])]
     if ctx.get("failures"):
         out += ["", "**Incomplete run:** " + "; ".join(ctx["failures"])]
-    out += ["", "## Goals of issue 11", ""]
     versions = ctx.get("versions") or [(Version("host", s.host_dpdk), m)]
-    out.append(_table(["goal", "target", "measured (B/A, 95 % CI, verdict)", "met"], goals(m, k, versions)))
     host = s.host_dpdk or "(host)"
     out += ["", f"## pmdfwd (default kernel) against dpdk-testpmd {host}", ""]
     if m:

@@ -105,6 +105,39 @@ def mail_blocks(results):
     return "\n".join(lines)
 
 
+def noisy(results, ckey):
+    """The warning for a compared cell whose runs spread more than the effect
+    it is asked to detect (None when the spread allows a decision)."""
+    labels = [s["label"] for s in results["subjects"]][:2]
+    per = results.get("summary", {}).get(ckey, {})
+    min_effect = results.get("analysis", {}).get("min_effect", 0.02)
+    cvs = {lab: per.get(lab, {}).get("cv") for lab in labels}
+    worst = max((cv for cv in cvs.values() if cv is not None), default=None)
+    if worst is None or worst <= min_effect:
+        return None
+    return (f"too noisy to decide: runs spread by CV {worst:.1%} (more than the {min_effect:.1%} "
+            "minimum effect); quieten the machine (idle cores, performance governor) or raise -R")
+
+
+def verdict_lines(results):
+    """One line per compared cell: the verdict and why (CI, p-value, effect,
+    spread), and a warning when the machine is too noisy to decide."""
+    labels = [s["label"] for s in results["subjects"]][:2]
+    lines = []
+    for ckey, cmp_ in results.get("comparison", {}).items():
+        per = results.get("summary", {}).get(ckey, {})
+        spread = ", ".join(f"{lab} CV {per[lab]['cv']:.1%}" for lab in labels
+                           if per.get(lab, {}).get("cv") is not None)
+        line = f"{ckey}: {cmp_['verdict']} - {cmp_.get('reason', '')}"
+        if spread:
+            line += f"; spread {spread}"
+        lines.append(line)
+        warning = noisy(results, ckey)
+        if warning:
+            lines.append(f"  warning: {warning}")
+    return lines
+
+
 def markdown(results):
     labels = [s["label"] for s in results["subjects"]]
     st = results["settings"]
@@ -124,6 +157,9 @@ def markdown(results):
         out.append(f"- verdict: {method} at {an.get('confidence', 0):.0%} confidence on "
                    f"ratio {labels[1]}/{labels[0]} of medians, minimum effect {an.get('min_effect', 0):.1%}")
     out += ["", "## Summary (mail format, medians in Mpps)", "", "```", mail_blocks(results), "```", ""]
+    if results.get("comparison"):
+        out += ["## Verdicts and their reasons", ""]
+        out += [f"- {line.strip()}" for line in verdict_lines(results)] + [""]
     out += ["## Cells", ""]
     head = ["cell"] + [f"{lab} median [min-max] CV" for lab in labels]
     if len(labels) >= 2:

@@ -8,6 +8,7 @@
 #include "util/output.h"
 
 #include <rte_cycles.h>
+#include <rte_eal.h>
 #include <rte_lcore.h>
 #include <rte_mempool.h>
 
@@ -118,13 +119,23 @@ void App::publish_telemetry() {
 std::string App::start(unsigned tx_first_bursts) {
     std::string err = fwd_->start(tx_first_bursts, [this] {
         // testpmd's start display: streams, then each port's queues.
-        std::string o = fwd_config();
+        std::string o = fwd_->describe() + fwd_->rxtx_header() + fwd_->engine_state();
         std::string err;
         for (uint16_t p : fwd_->fwd_ports(&err))
             o += rxtx_port_text(*port_ctl_, cfg_, p);
         write_output(o);
         flush_output();
     });
+    if (err.empty()) {
+        // Rates count from here: the first block after a start is a rate.
+        const uint64_t tsc = rte_rdtsc();
+        std::string ignored;
+        for (uint16_t p : fwd_->fwd_ports(&ignored)) {
+            rte_eth_stats s{};
+            rte_eth_stats_get(p, &s);
+            rates_.mark(p, s, tsc);
+        }
+    }
     publish_telemetry();
     return err;
 }
@@ -177,7 +188,8 @@ void App::clear_port_stats(uint16_t port) {
 
 std::string App::fwd_stats() {
     const FwdStats f = fwd_->collect();
-    return cfg_.stats_format == StatsFormat::Json ? fwd_stats_json(f) : fwd_stats_text(f);
+    return cfg_.stats_format == StatsFormat::Json ? fwd_stats_json(f)
+                                                  : fwd_stats_text(f, !cfg_.testpmd_texts);
 }
 
 std::string App::mempool_info() {
@@ -321,6 +333,10 @@ void App::shutdown() {
     if (fwd_ && fwd_->running()) {
         std::fputs(stop().c_str(), stdout);
     }
+    // testpmd's exit tells its secondary processes to leave (pmdfwd has none
+    // of its own kind; the line is kept for scripts that wait on it).
+    if (rte_eal_process_type() == RTE_PROC_PRIMARY)
+        std::printf("\nPrimary: Sending 'stop_req' request to secondary...\n");
     // Nothing outside may touch the ports once they close: telemetry
     // readers are let finish, metrics lcores stop, capture callbacks go.
     telemetry::withdraw();

@@ -16,7 +16,9 @@
 #include "util/output.h"
 
 #include <atomic>
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace pmdfwd {
@@ -47,7 +49,7 @@ class App : public HostControl {
     void clear_port_stats(uint16_t port) override;
     std::string fwd_stats() override;
     void clear_fwd_stats() override { fwd_->clear(); }
-    std::string fwd_config() override { return fwd_->describe(); }
+    std::string fwd_config() override { return fwd_->describe() + fwd_->engine_state(); }
     std::string mempool_info() override;
     size_t nb_fwd_lcores() const override { return fwd_->fwd_lcores().size(); }
     std::vector<unsigned> fwd_lcore_ids() const override { return fwd_->fwd_lcores(); }
@@ -70,7 +72,10 @@ class App : public HostControl {
     EngineApi &engines() override { return registry_engines(); }
     PortControl &port_control() override { return *port_ctl_; }
     // A quit command, a signal, or stdout that can no longer be written.
-    bool quit_requested() const { return quit_ || g_signal.load() != 0 || output_error() != 0; }
+    // Also --run-time in the shell: a time limit on the whole session.
+    bool quit_requested() const {
+        return quit_ || g_signal.load() != 0 || output_error() != 0 || run_time_over();
+    }
 
     // Forward statistics since the last start or clear, as numbers.
     FwdStats collect_fwd() const { return fwd_->collect(); }
@@ -81,10 +86,14 @@ class App : public HostControl {
     bool run_line(const std::string &line, std::string *out);
 
   private:
+    bool run_time_over() const {
+        return shell_deadline_ && std::chrono::steady_clock::now() >= *shell_deadline_;
+    }
     void print_periodic_stats();
     // Hands the telemetry endpoints a copy of what may have changed.
     void publish_telemetry();
     void run_piped();
+    void end_shell();
 
     Config cfg_;
     Ports ports_;
@@ -96,6 +105,7 @@ class App : public HostControl {
     XstatsDisplay xstats_;
     bool quit_ = false;
     bool closed_ = false;
+    std::optional<std::chrono::steady_clock::time_point> shell_deadline_;
 };
 
 } // namespace pmdfwd

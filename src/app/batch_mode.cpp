@@ -3,6 +3,7 @@
 // testpmd, Enter is honoured while statistics print; end of file on stdin
 // (a script, /dev/null) is not a request to stop.
 #include "app/app.h"
+#include "observe/telemetry.h"
 #include "util/output.h"
 
 #include <poll.h>
@@ -21,6 +22,7 @@ constexpr int kPollMs = 50;
 int App::run_batch() {
     if (!run_cmdline_file()) return 1;
     if (!running() && !quit_requested()) {
+        std::printf("No commandline core given, start packet forwarding\n"); // testpmd's words
         std::string err = start(cfg_.tx_first ? 1 : 0);
         if (!err.empty()) {
             std::fprintf(stderr, "pmdfwd: %s\n", err.c_str());
@@ -45,12 +47,23 @@ int App::run_batch() {
         } else if (!stdin_open) {
             poll(nullptr, 0, kPollMs);
         }
+        telemetry::sample_rates();
         const auto now = clock::now();
         if (cfg_.stats_period && now >= next_stats) {
             print_periodic_stats();
             next_stats += std::chrono::seconds(cfg_.stats_period);
         }
         if (cfg_.run_time > 0 && now - t0 >= std::chrono::duration<double>(cfg_.run_time)) break;
+    }
+    if (running()) {
+        // The forwarding time: from the start to the request to stop.
+        const double secs = std::chrono::duration<double>(clock::now() - t0).count();
+        std::fputs(stop().c_str(), stdout);
+        const FwdStats f = collect_fwd();
+        if (cfg_.stats_format == StatsFormat::Json)
+            std::fputs(run_summary_json(f, secs).c_str(), stdout);
+        else if (!cfg_.testpmd_texts)
+            std::fputs(run_summary_text(f, secs).c_str(), stdout);
     }
     shutdown();
     return 0;

@@ -2,6 +2,7 @@
 // completion from the command table) on a terminal; plain line reading when
 // stdin is a pipe or file, so scripted sessions behave the same.
 #include "app/app.h"
+#include "observe/telemetry.h"
 #include "shell/command_table.h"
 #include "shell/line_reader.h"
 #include "shell/log_capture.h"
@@ -137,6 +138,7 @@ void App::run_piped() {
         flush_output();
         prompted = true;
         const LineReader::Got got = in.next(&line, kPollMs);
+        telemetry::sample_rates();
         if (got == LineReader::Got::End || got == LineReader::Got::Error) break;
         if (got == LineReader::Got::None) continue;
         prompted = false;
@@ -152,16 +154,31 @@ void App::run_piped() {
     }
 }
 
+// After quit the output goes on at the start of a line (the echo ended it);
+// after end of input, a signal or --run-time it may not.
+void App::end_shell() {
+    if (run_time_over())
+        std::printf("\n--run-time of %g s reached: quitting the shell\n", cfg_.run_time);
+    else if (!quit_)
+        std::printf("\n");
+    shutdown();
+}
+
 int App::run_shell() {
+    // --run-time limits the whole session, command file included.
+    if (cfg_.run_time > 0)
+        shell_deadline_ = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(cfg_.run_time));
     if (!run_cmdline_file()) return 1;
     if (cfg_.auto_start && !running()) {
+        std::printf("Start automatic packet forwarding\n");
         std::string err = start(cfg_.tx_first ? 1 : 0);
         if (!err.empty()) std::printf("%s\n", err.c_str());
     }
     if (!isatty(STDIN_FILENO)) {
         run_piped();
-        std::printf("\n");
-        shutdown();
+        end_shell();
         return 0;
     }
     rdline *rdl = rdline_new(write_char, validate, complete, this);
@@ -180,6 +197,7 @@ int App::run_shell() {
             }
             std::fflush(stdout);
             flush_echo();
+            telemetry::sample_rates();
             pollfd pfd{STDIN_FILENO, POLLIN, 0};
             if (poll(&pfd, 1, kPollMs) <= 0) continue;
             char chunk[kReadChunk];
@@ -199,8 +217,7 @@ int App::run_shell() {
         flush_echo();
     }
     rdline_free(rdl);
-    std::printf("\n");
-    shutdown();
+    end_shell();
     return 0;
 }
 

@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -88,12 +89,39 @@ int fail(const std::string &msg, int code) {
     return code;
 }
 
+// `pmdfwd [EAL options] -- --help`: the usage needs neither EAL nor a probed
+// device, so it is printed before EAL would take hugepages and probe PCI.
+// The application's options are those after the first "--"; a unique
+// prefix of --help counts, as getopt's.
+std::vector<std::string> app_args_before_eal(int argc, char **argv) {
+    int i = 1;
+    while (i < argc && std::string_view(argv[i]) != "--")
+        i++;
+    return std::vector<std::string>(argv + std::min(i + 1, argc), argv + argc);
+}
+
+bool app_help_requested(const std::vector<std::string> &args) {
+    for (const std::string &a : args)
+        if (a == "-h" || (a.size() >= 4 && std::string_view("--help").starts_with(a))) return true;
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
     open_closed_std_fds();
     install_signal_handlers();
     const std::string prog = argv[0]; // before EAL may move argv around
+    if (const auto early = app_args_before_eal(argc, argv); app_help_requested(early)) {
+        // A plugin's modes and parameters belong in the usage too.
+        for (const std::string &path : pmdfwd::option_values(early, "--engine-plugin"))
+            if (std::string why = pmdfwd::registry_engines().load(path); !why.empty()) {
+                std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+                return 1;
+            }
+        pmdfwd::write_output(pmdfwd::usage(argv[0]));
+        return check_output(0);
+    }
     // rte_eal_init may reorder argv: keep the EAL arguments as given.
     std::vector<std::string> eal_args;
     for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; i++)
@@ -123,6 +151,12 @@ int main(int argc, char **argv) {
     }
     if (!pmdfwd::apply_engine_params(cfg, &err)) return fail(err, 2);
     if (cfg.prompt.empty()) cfg.prompt = pmdfwd::default_prompt(prog);
+    cfg.log_tag = pmdfwd::log_tag(prog);
+    // testpmd announces some options as it parses them; JSON output stays
+    // JSON lines only.
+    if (cfg.stats_format == pmdfwd::StatsFormat::Text)
+        for (const std::string &line : cfg.announcements)
+            std::printf("%s\n", line.c_str());
 
     int rc;
     {

@@ -256,8 +256,7 @@ std::string Forwarder::describe() const {
                            ? std::vector<StreamSpec>{}
                            : build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
     if (specs.empty()) return err + "\n";
-    const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
-    const auto groups = spread_streams(specs.size(), nb_lcores);
+    const auto groups = spread_streams(specs.size(), nb_lcores_used());
     char line[256];
     std::snprintf(line, sizeof(line),
                   "%s packet forwarding%s - ports=%zu - cores=%zu - streams=%zu - NUMA support "
@@ -281,15 +280,35 @@ std::string Forwarder::describe() const {
             o += line;
         }
     }
-    std::snprintf(line, sizeof(line), "\n  %s packet forwarding packets/burst=%u\n",
-                  cfg_.forward_mode.c_str(), cfg_.burst);
-    o += line;
-    std::snprintf(line, sizeof(line), "  nb forwarding cores=%zu - nb forwarding ports=%zu\n",
-                  groups.size(), ports.size());
-    o += line;
-    if (std::string state; registry_engines().describe(cfg_.forward_mode, &state).empty())
-        o += "  " + state + "\n";
-    return o;
+    return o + "\n";
+}
+
+size_t Forwarder::nb_lcores_used() const {
+    std::string err;
+    const std::vector<uint16_t> ports = fwd_ports(&err);
+    const size_t streams =
+        ports.empty() ? 0
+                      : build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err).size();
+    const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
+    return std::min(nb_lcores, std::max<size_t>(streams, 1));
+}
+
+std::string Forwarder::rxtx_header() const {
+    std::string err;
+    char line[256];
+    std::snprintf(line, sizeof(line),
+                  "  %s packet forwarding%s packets/burst=%u\n"
+                  "  nb forwarding cores=%zu - nb forwarding ports=%zu\n",
+                  cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", cfg_.burst,
+                  nb_lcores_used(), fwd_ports(&err).size());
+    return line;
+}
+
+std::string Forwarder::engine_state() const {
+    std::string state;
+    if (cfg_.testpmd_texts || !registry_engines().describe(cfg_.forward_mode, &state).empty())
+        return {};
+    return "  " + state + "\n";
 }
 
 } // namespace pmdfwd

@@ -39,10 +39,17 @@ class Forwarder {
     // thread may read it while the next start builds new ones.
     FwdView view() const;
     void clear();
-    // `show config fwd`.
+    // `show config fwd`: testpmd's stream lines, then a blank line.
     std::string describe() const;
+    // The first two lines of testpmd's rxtx_config_display (start's display).
+    std::string rxtx_header() const;
+    // The engine's own state lines (macswap's kernel and calibration): a
+    // pmdfwd addition, "" under --testpmd-texts.
+    std::string engine_state() const;
 
     const std::vector<unsigned> &fwd_lcores() const { return fwd_lcores_; }
+    // Forwarding lcores the next start uses: nb_cores, capped by lcores and streams.
+    size_t nb_lcores_used() const;
     // `set corelist`: the lcores the next start uses (forwarding stopped).
     void set_fwd_lcores(std::vector<unsigned> lcores) { fwd_lcores_ = std::move(lcores); }
     // The ports the current settings forward on (--portmask, --portlist,

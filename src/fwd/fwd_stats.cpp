@@ -129,7 +129,17 @@ std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRat
     return o + "}\n";
 }
 
-static std::string stream_text(const StreamStats &st, const FwdStats &f) {
+// testpmd shows a block per stream only when there are more streams than
+// ports. pmdfwd adds one for a stream whose engine counted something of its
+// own, or with --record-burst-stats (its burst lines are per stream).
+static bool stream_block_shown(const StreamStats &st, const FwdStats &f, bool additions) {
+    if (f.streams.size() > f.ports.size()) return true;
+    return additions &&
+           (st.untouched || st.consumed || st.generated || st.overruns || f.record_bursts);
+}
+
+static std::string stream_text(const StreamStats &st, const FwdStats &f, bool additions) {
+    if (!stream_block_shown(st, f, additions)) return {};
     // testpmd leaves out a stream that saw nothing.
     if (st.rx == 0 && st.tx == 0 && st.dropped == 0) return {};
     const StreamSpec &sp = st.spec;
@@ -159,10 +169,10 @@ static std::string stream_text(const StreamStats &st, const FwdStats &f) {
     return o;
 }
 
-std::string fwd_stats_text(const FwdStats &f) {
+std::string fwd_stats_text(const FwdStats &f, bool additions) {
     std::string o;
     for (const StreamStats &st : f.streams)
-        o += stream_text(st, f);
+        o += stream_text(st, f, additions);
     PortFwdStats total;
     for (const PortFwdStats &p : f.ports) {
         o += fmt("\n  %s Forward statistics for port %-2d %s\n", kFwdBorder, p.port, kFwdBorder);
@@ -202,6 +212,39 @@ std::string fwd_stats_text(const FwdStats &f) {
                      f.engine.c_str(), pkts, f.tsc_hz / 1000000);
     }
     return o;
+}
+
+namespace {
+
+struct Totals {
+    uint64_t rx = 0, tx = 0, rx_pps = 0, tx_pps = 0;
+};
+
+Totals totals(const FwdStats &f, double seconds) {
+    Totals t;
+    for (const PortFwdStats &p : f.ports)
+        t.rx += p.rx, t.tx += p.tx;
+    if (seconds > 0) {
+        t.rx_pps = static_cast<uint64_t>(static_cast<double>(t.rx) / seconds);
+        t.tx_pps = static_cast<uint64_t>(static_cast<double>(t.tx) / seconds);
+    }
+    return t;
+}
+
+} // namespace
+
+std::string run_summary_text(const FwdStats &f, double seconds) {
+    const Totals t = totals(f, seconds);
+    return fmt("\n  Forwarded for %.2f s: RX-packets: %" PRIu64 " (average Rx-pps: %" PRIu64
+               ") TX-packets: %" PRIu64 " (average Tx-pps: %" PRIu64 ")\n",
+               seconds, t.rx, t.rx_pps, t.tx, t.tx_pps);
+}
+
+std::string run_summary_json(const FwdStats &f, double seconds) {
+    const Totals t = totals(f, seconds);
+    return fmt("{\"type\":\"run_summary\",\"seconds\":%.3f,\"rx_packets\":%" PRIu64
+               ",\"tx_packets\":%" PRIu64 ",\"rx_pps\":%" PRIu64 ",\"tx_pps\":%" PRIu64 "}\n",
+               seconds, t.rx, t.tx, t.rx_pps, t.tx_pps);
 }
 
 std::string fwd_stats_json(const FwdStats &f) {

@@ -55,6 +55,9 @@ struct PortRate {
 class RateTracker {
   public:
     PortRate update(uint16_t port, const rte_eth_stats &now, uint64_t tsc, uint64_t tsc_hz);
+    // Where the next rate starts from, without a rate: forwarding's start,
+    // so that the first block after it is not all zero.
+    void mark(uint16_t port, const rte_eth_stats &now, uint64_t tsc) { prev_[port] = {now, tsc}; }
     void reset(uint16_t port) { prev_.erase(port); }
 
   private:
@@ -77,7 +80,15 @@ std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRat
                             const std::vector<XstatSample> &xstats = {});
 std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r,
                             const std::vector<XstatSample> &xstats = {});
-std::string fwd_stats_text(const FwdStats &f);
+// The end of a non-interactive run (a pmdfwd addition): how long it
+// forwarded, the packets every forwarding port received and sent, and
+// their average rates.
+std::string run_summary_text(const FwdStats &f, double seconds);
+std::string run_summary_json(const FwdStats &f, double seconds);
+
+// testpmd's text; additions: pmdfwd's per-stream blocks beyond testpmd's
+// (engine counters, burst sizes), left out under --testpmd-texts.
+std::string fwd_stats_text(const FwdStats &f, bool additions = true);
 std::string fwd_stats_json(const FwdStats &f);
 
 } // namespace pmdfwd

@@ -1,5 +1,6 @@
 #include "observe/telemetry.h"
 
+#include "observe/rate_window.h"
 #include "observe/tel_data.h"
 
 #include <rte_cycles.h>
@@ -14,42 +15,16 @@ namespace pmdfwd::telemetry {
 
 namespace {
 
-// Rates are computed over windows at least this long (1/N s), however
-// often clients ask, so two clients polling at once do not see noise.
-constexpr uint64_t kMinWindowsPerSecond = 10;
-
-// Packets per second of a list of counters (a counter that went down was
-// cleared: its new value is the delta), over the last window.
-class RateSampler {
-  public:
-    const std::vector<uint64_t> &update(const void *key, const std::vector<uint64_t> &counts,
-                                        uint64_t tsc, uint64_t hz) {
-        if (key != key_ || counts.size() != counts_.size()) {
-            key_ = key, tsc_ = tsc, counts_ = counts;
-            rates_.assign(counts.size(), 0);
-        } else if (tsc - tsc_ >= hz / kMinWindowsPerSecond) {
-            const double secs = static_cast<double>(tsc - tsc_) / static_cast<double>(hz);
-            for (size_t i = 0; i < counts.size(); i++) {
-                const uint64_t d = counts[i] >= counts_[i] ? counts[i] - counts_[i] : counts[i];
-                rates_[i] = static_cast<uint64_t>(static_cast<double>(d) / secs);
-            }
-            tsc_ = tsc, counts_ = counts;
-        }
-        return rates_;
-    }
-
-  private:
-    const void *key_ = nullptr;
-    uint64_t tsc_ = 0;
-    std::vector<uint64_t> counts_, rates_;
-};
+// Rate windows last 1/N s: the application closes one whenever its wait
+// loop comes round after that (every 50-100 ms).
+constexpr uint64_t kWindowsPerSecond = 4;
 
 // The state the endpoints share. Never destroyed: a telemetry thread may
 // still answer while the process exits.
 struct Board {
     std::mutex mu; // held by an endpoint for its whole answer
     std::shared_ptr<const TelemetrySnapshot> snap;
-    RateSampler rates;
+    RateWindow rates; // closed by sample_rates only
     bool registered = false;
 };
 
@@ -157,8 +132,7 @@ int cmd_stats(const char *, const char *params, rte_tel_data *d) {
     if (!b.snap) return unavailable(d);
     const FwdView &v = b.snap->fwd;
     const FwdStats f = collect_fwd_stats(v, false);
-    const std::vector<uint64_t> &rates =
-        b.rates.update(v.streams.get(), counts_of(f), rte_rdtsc(), rte_get_tsc_hz());
+    const std::vector<uint64_t> rates = b.rates.rates(v.streams.get(), counts_of(f).size());
     rte_tel_data_start_dict(d);
     tel::add_string(d, "engine", f.engine);
     tel::add_uint(d, "running", v.running);
@@ -310,6 +284,16 @@ void withdraw() {
     Board &b = board();
     std::lock_guard lock(b.mu);
     b.snap.reset();
+}
+
+void sample_rates() {
+    Board &b = board();
+    std::lock_guard lock(b.mu);
+    if (!b.snap) return;
+    const FwdView &v = b.snap->fwd;
+    const uint64_t hz = rte_get_tsc_hz();
+    b.rates.sample(v.streams.get(), counts_of(collect_fwd_stats(v, false)), rte_rdtsc(),
+                   hz / kWindowsPerSecond, hz);
 }
 
 } // namespace pmdfwd::telemetry

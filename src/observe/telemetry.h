@@ -3,7 +3,8 @@
 // dpdk-telemetry.py, scripts/pmdfwd-exporter.py and DPDK's
 // dpdk-telemetry-exporter.py:
 //
-//   /pmdfwd/stats[,FIRST]  `show fwd stats` per port and stream, with rates
+//   /pmdfwd/stats[,FIRST]  `show fwd stats` per port and stream, with the
+//                          rates of the last 1/4 s window (the same for every client)
 //   /pmdfwd/config         mode, topology, lcores, streams, burst, queues
 //   /pmdfwd/engines        registered engines and where they come from
 //   /pmdfwd/engine         the running (else configured) engine's own state
@@ -21,6 +22,9 @@ namespace pmdfwd::telemetry {
 
 // Makes s what the endpoints answer from; registers them the first time.
 void publish(std::shared_ptr<const TelemetrySnapshot> s);
+// Closes a rate window when one is due: called from the main thread's wait
+// loops, so that the rates /pmdfwd/stats gives do not depend on who asks.
+void sample_rates();
 // Before the ports close: waits for a command in progress; afterwards the
 // endpoints answer that pmdfwd is shutting down.
 void withdraw();

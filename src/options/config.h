@@ -93,6 +93,15 @@ struct Config {
     StatsFormat stats_format = StatsFormat::Text;
     std::string cmdline_file;
     std::string prompt; // --prompt, else chosen from the program name (prompt.h)
+    // What names the program in testpmd's log-style lines ("testpmd: create
+    // a new mbuf pool ..."): testpmd run as dpdk-testpmd, else pmdfwd.
+    std::string log_tag = "pmdfwd";
+    // --testpmd-texts: only dpdk-testpmd 22.11's lines; pmdfwd's additions
+    // (doc/user-guide.md, "Texts") are left out.
+    bool testpmd_texts = false;
+    // The lines testpmd prints while it parses its options ("Interactive-mode
+    // selected"), in the order the options came.
+    std::vector<std::string> announcements;
 
     unsigned nb_cores = 1; // forwarding lcores
     uint16_t nb_rxq = 1;

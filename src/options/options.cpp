@@ -114,11 +114,22 @@ Apply event_mask(bool print) {
 
 bool apply_forward_mode(Config &c, std::string_view v, std::string *err) {
     if (!registry_engines().find(v)) {
-        *err = "forward-mode: " + registry_engines().unknown_mode(v);
+        *err = "forward-mode: " + registry_engines().unknown_mode(v) +
+               "; an engine built as a plugin needs --engine-plugin=PATH";
         return false;
     }
     c.forward_mode = v;
+    c.announcements.push_back("Set " + c.forward_mode + " packet forwarding mode");
     return true;
+}
+
+// A flag testpmd announces when it parses it.
+Apply announced_flag(bool Config::*field, const char *line) {
+    return [=](Config &c, std::string_view, std::string *) {
+        c.*field = true;
+        c.announcements.emplace_back(line);
+        return true;
+    };
 }
 
 bool apply_eth_peer(Config &c, std::string_view v, std::string *err) {
@@ -171,11 +182,12 @@ bool apply_peers_file(Config &c, std::string_view v, std::string *err) {
 std::vector<Option> forwarding_options() {
     return {
         {"forward-mode", 0, "MODE", "forwarding engine (see the list below)", apply_forward_mode},
-        {"interactive", 'i', nullptr, "run the interactive shell", flag(&Config::interactive)},
+        {"interactive", 'i', nullptr, "run the interactive shell",
+         announced_flag(&Config::interactive, "Interactive-mode selected")},
         {"auto-start", 'a', nullptr, "start forwarding at once in interactive mode",
-         flag(&Config::auto_start)},
+         announced_flag(&Config::auto_start, "Auto-start selected")},
         {"tx-first", 0, nullptr, "send one burst on every stream before forwarding",
-         flag(&Config::tx_first)},
+         announced_flag(&Config::tx_first, "Ports to start sending a burst of packets first")},
         {"stats-period", 0, "N", "print port statistics every N seconds",
          number("stats-period", &Config::stats_period, 1, 86400)},
         {"display-xstats", 0, "NAME[,NAME]...",
@@ -185,7 +197,7 @@ std::vector<Option> forwarding_options() {
              if (names) c.display_xstats = *names;
              return names.has_value();
          }},
-        {"run-time", 0, "SECONDS", "stop by itself after SECONDS (non-interactive)",
+        {"run-time", 0, "SECONDS", "stop by itself after SECONDS (with -i: quit the shell)",
          [](Config &c, std::string_view v, std::string *err) {
              auto s = parse_seconds("run-time", v, err);
              if (s) c.run_time = *s;
@@ -202,6 +214,7 @@ std::vector<Option> forwarding_options() {
                  return false;
              }
              c.cmdline_file = v;
+             c.announcements.push_back("CLI commands to be read from " + c.cmdline_file);
              return true;
          }},
         {"prompt", 0, "TEXT",
@@ -211,6 +224,9 @@ std::vector<Option> forwarding_options() {
              if (p) c.prompt = *p;
              return p.has_value();
          }},
+        {"testpmd-texts", 0, nullptr,
+         "print only dpdk-testpmd's lines, none of pmdfwd's additions (user guide, Texts)",
+         flag(&Config::testpmd_texts)},
         {"record-core-cycles", 0, nullptr, "count busy CPU cycles per packet",
          flag(&Config::record_core_cycles)},
         {"record-burst-stats", 0, nullptr, "record burst size statistics",
@@ -517,7 +533,8 @@ std::vector<std::string> split_lines(const std::string &text) {
 // pmdfwd's own options: an abbreviation testpmd accepts must not become
 // ambiguous because of them.
 bool pmdfwd_only(std::string_view name) {
-    return name == "run-time" || name == "stats-format" || name == "engine-plugin";
+    return name == "run-time" || name == "stats-format" || name == "engine-plugin" ||
+           name == "testpmd-texts";
 }
 
 // getopt_long's rule: an exact name, else the one option whose name the

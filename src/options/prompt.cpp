@@ -2,10 +2,22 @@
 
 namespace pmdfwd {
 
-std::string default_prompt(std::string_view argv0) {
+namespace {
+
+bool named_testpmd(std::string_view argv0) {
     const size_t slash = argv0.find_last_of('/');
     const std::string_view name = slash == std::string_view::npos ? argv0 : argv0.substr(slash + 1);
-    return name == "dpdk-testpmd" || name == "testpmd" ? "testpmd> " : "pmdfwd> ";
+    return name == "dpdk-testpmd" || name == "testpmd";
+}
+
+} // namespace
+
+std::string default_prompt(std::string_view argv0) {
+    return named_testpmd(argv0) ? "testpmd> " : "pmdfwd> ";
+}
+
+std::string log_tag(std::string_view argv0) {
+    return named_testpmd(argv0) ? "testpmd" : "pmdfwd";
 }
 
 std::optional<std::string> prompt_from_option(std::string_view text, std::string *err) {

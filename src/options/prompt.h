@@ -16,6 +16,10 @@ inline constexpr size_t kMaxPromptLen = 31;
 // link), else "pmdfwd> ".
 std::string default_prompt(std::string_view argv0);
 
+// The name testpmd-style log lines carry ("testpmd: create a new mbuf
+// pool"): "testpmd" run under testpmd's names, as above, else "pmdfwd".
+std::string log_tag(std::string_view argv0);
+
 // --prompt=TEXT: TEXT, with the space a prompt ends in when TEXT has none;
 // nullopt with *err when TEXT is empty, too long or holds control characters.
 std::optional<std::string> prompt_from_option(std::string_view text, std::string *err);

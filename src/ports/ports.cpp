@@ -7,6 +7,7 @@
 #include <rte_errno.h>
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_pool_ops.h>
 #include <rte_mempool.h>
 
 #include <numa.h>
@@ -62,14 +63,18 @@ std::string Ports::create_pool(int socket, size_t index, unsigned count, uint16_
                rte_strerror(rte_errno) +
                " (give EAL more memory with -m / hugepages, or lower --total-num-mbufs or "
                "--mbuf-size)";
-    std::printf("pmdfwd: created mbuf pool <%s>: n=%u, size=%u, socket=%d\n", name.c_str(), count,
-                data_room, socket);
+    // testpmd's two lines (mbuf_pool_create), under the program's own name.
+    std::printf("%s: create a new mbuf pool <%s>: n=%u, size=%u, socket=%d\n", log_tag_.c_str(),
+                name.c_str(), count, data_room, socket);
+    std::printf("%s: preferred mempool ops selected: %s\n", log_tag_.c_str(),
+                rte_mbuf_best_mempool_ops());
     all_pools_[{socket, index}] = mp;
     if (index == 0) pools_[socket] = mp;
     return {};
 }
 
 std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
+    log_tag_ = cfg.log_tag;
     std::map<int, unsigned> need;
     for (const Port &p : ports_) {
         const unsigned rxd = cfg.nb_rxd ? cfg.nb_rxd

@@ -134,6 +134,7 @@ class Ports {
     std::map<std::pair<int, size_t>, rte_mempool *> all_pools_; // (socket, size index)
     EventPrinter events_;
     Layout layout_;
+    std::string log_tag_ = "pmdfwd"; // Config::log_tag, for the pool lines
 };
 
 // EAL carries on when a --vdev fails to probe (it only logs "Bus (vdev)

@@ -4,6 +4,8 @@
 #include "shell/command_spec.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 
 namespace pmdfwd {
 
@@ -14,21 +16,42 @@ using shell::Spec;
 
 namespace {
 
+// testpmd's `help <section>` names; pmdfwd files each family under one.
+struct Family {
+    std::vector<Spec> (*rows)();
+    const char *section;
+};
+
+constexpr Family kFamilies[] = {
+    {shell::control_commands, "control"},   {shell::show_commands, "display"},
+    {shell::set_commands, "config"},        {shell::port_commands, "config"},
+    {shell::engine_commands, "config"},     {shell::csum_commands, "config"},
+    {shell::port_info_commands, "display"}, {shell::port_config_commands, "ports"},
+    {shell::port_filter_commands, "ports"}, {shell::port_rss_commands, "ports"},
+    {shell::session_commands, "control"},   {shell::fwd_config_commands, "config"},
+};
+
+struct Table {
+    std::vector<Spec> rows;
+    std::vector<const char *> sections; // per row
+};
+
 // The one table, assembled from the command families (src/shell/commands/).
-const std::vector<Spec> &specs() {
-    static const std::vector<Spec> table = [] {
-        std::vector<Spec> t;
-        for (auto family :
-             {shell::control_commands, shell::show_commands, shell::set_commands,
-              shell::port_commands, shell::engine_commands, shell::csum_commands,
-              shell::port_info_commands, shell::port_config_commands, shell::port_filter_commands,
-              shell::port_rss_commands, shell::session_commands, shell::fwd_config_commands}) {
-            std::vector<Spec> rows = family();
-            t.insert(t.end(), rows.begin(), rows.end());
-        }
+const Table &table() {
+    static const Table t = [] {
+        Table t;
+        for (const Family &f : kFamilies)
+            for (Spec &row : f.rows()) {
+                t.rows.push_back(std::move(row));
+                t.sections.push_back(f.section);
+            }
         return t;
     }();
-    return table;
+    return t;
+}
+
+const std::vector<Spec> &specs() {
+    return table().rows;
 }
 
 bool is_placeholder(std::string_view tok) {
@@ -165,7 +188,13 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     if (!split) return fail(c, err);
     const std::vector<std::string> &words = *split;
     if (words.empty() || words[0].starts_with('#')) return true;
-    if (const Spec *s = best_match(words)) {
+    size_t best = 0;
+    for (const Spec &s : specs())
+        best = std::max(best, literal_prefix(s, words));
+    // A row whose placeholder took a word that another row spells out
+    // ("show fwd <mode>" for "show fwd stats") is not what was meant.
+    const Spec *s = best_match(words);
+    if (s && literal_prefix(*s, words) == best) {
         if (s->needs_stopped && host.running())
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
@@ -175,16 +204,14 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
         match(*s, words, &args);
         return s->run(c, args);
     }
-    size_t best = 0;
-    for (const Spec &s : specs())
-        best = std::max(best, literal_prefix(s, words));
     if (best == 0)
         return fail(c, "unknown command '" + printable(words[0]) + "' (type 'help' for the list)");
+    // testpmd's answer, then (a pmdfwd addition) the rows the line began.
+    if (host.config().testpmd_texts) return fail(c, "Bad arguments");
     std::string usage;
-    for (const Spec &s : specs())
-        if (literal_prefix(s, words) == best) usage += std::string("  ") + s.syntax + "\n";
-    return fail(c, "Bad arguments in '" + printable(line) + "'; usage:\n" +
-                       usage.substr(0, usage.size() - 1));
+    for (const Spec &row : specs())
+        if (literal_prefix(row, words) == best) usage += std::string("  ") + row.syntax + "\n";
+    return fail(c, "Bad arguments\nusage:\n" + usage.substr(0, usage.size() - 1));
 }
 
 std::vector<std::string> complete_command(HostControl &host, std::string_view partial) {
@@ -221,6 +248,108 @@ std::string command_help(HostControl &host) {
     }
     s += "modes: " + host.engines().names(", ") + "\n";
     return s;
+}
+
+} // namespace pmdfwd
+
+namespace pmdfwd {
+
+namespace {
+
+struct Section {
+    const char *name, *title, *summary;
+};
+
+// testpmd 22.11's sections and summaries, in its order.
+constexpr Section kSections[] = {
+    {"control", "Control forwarding", "Start and stop forwarding."},
+    {"display", "Display", "Displaying port, stats and config information."},
+    {"config", "Configuration", "Configuration information."},
+    {"ports", "Port Operations", "Configuring ports."},
+    {"filters", "", "Filters configuration help."},
+    {"traffic_management", "", "Traffic Management commands."},
+    {"devices", "", "Device related commands."},
+    {"drivers", "", "Driver specific commands."},
+};
+
+constexpr size_t kHelpWidth = 99;
+
+// Words of text on lines of at most kHelpWidth, each starting with indent.
+std::string wrap(const std::string &text, const std::string &indent) {
+    std::string o, line = indent;
+    for (const std::string &w : split_words(text)) {
+        if (line.size() > indent.size() && line.size() + 1 + w.size() > kHelpWidth) {
+            o += line + "\n";
+            line = indent + "    ";
+        }
+        if (line.size() > indent.size() && line.back() != ' ') line.push_back(' ');
+        line.append(w);
+    }
+    return o + line + "\n";
+}
+
+bool has_rows(std::string_view section) {
+    for (const char *s : table().sections)
+        if (section == s) return true;
+    return false;
+}
+
+std::string section_text(HostControl &host, const Section &sec) {
+    std::string o =
+        std::string("\n") + sec.title + ":\n" + std::string(strlen(sec.title) + 1, '-') + "\n";
+    const Table &t = table();
+    for (size_t i = 0; i < t.rows.size(); i++) {
+        if (std::string_view(t.sections[i]) != sec.name) continue;
+        const Spec &row = t.rows[i];
+        std::string help = row.help;
+        if (row.needs_stopped) help.append(" (forwarding stopped)");
+        o.push_back('\n');
+        o.append(wrap(row.syntax, "")).append(wrap(help, "    "));
+    }
+    if (std::string_view(sec.name) == "config") {
+        std::string modes = "forwarding modes: ";
+        modes.append(host.engines().names(", "));
+        o.push_back('\n');
+        o.append(wrap(modes, ""));
+    }
+    return o + "\n";
+}
+
+} // namespace
+
+std::string help_index() {
+    std::string o = "\nHelp is available for the following sections:\n\n";
+    char line[128];
+    for (const Section &s : kSections) {
+        if (!has_rows(s.name)) continue;
+        std::snprintf(line, sizeof(line), "    help %-26s : %s\n", s.name, s.summary);
+        o += line;
+    }
+    std::snprintf(line, sizeof(line), "    help %-26s : %s\n", "all", "All of the above sections.");
+    return o + line + "\n";
+}
+
+bool help_section(HostControl &host, std::string_view name, std::string *out) {
+    if (name == "all") {
+        for (const Section &s : kSections)
+            if (has_rows(s.name)) *out += section_text(host, s);
+        return true;
+    }
+    for (const Section &s : kSections)
+        if (name == s.name) {
+            if (has_rows(s.name)) {
+                *out += section_text(host, s);
+                return true;
+            }
+            *out += "pmdfwd has no commands in testpmd's '" + std::string(name) +
+                    "' section (sections with commands: see 'help')\n";
+            return false;
+        }
+    std::string names;
+    for (const Section &s : kSections)
+        if (has_rows(s.name)) names += std::string(s.name) + ", ";
+    *out += "help: unknown section '" + printable(name) + "' (allowed: " + names + "all)\n";
+    return false;
 }
 
 } // namespace pmdfwd

@@ -19,7 +19,16 @@ bool run_command(HostControl &host, std::string_view line, std::string *out);
 // Candidates for the last word of a partial line (after its last space).
 std::vector<std::string> complete_command(HostControl &host, std::string_view partial);
 
-// `help`: every command's syntax and summary, and the host's engines.
+// Every command's syntax and summary, and the host's engines, in one list
+// (what the shell offers, e.g. for generated documentation).
 std::string command_help(HostControl &host);
+
+// `help`: testpmd's list of sections, those pmdfwd has commands in.
+std::string help_index();
+
+// `help <section>` (testpmd's names, and all): the section's commands into
+// *out; false, saying why, for a section pmdfwd has no commands in or an
+// unknown name.
+bool help_section(HostControl &host, std::string_view name, std::string *out);
 
 } // namespace pmdfwd

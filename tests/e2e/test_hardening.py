@@ -380,7 +380,9 @@ class CommandLineTest(Case):
             p.proc.stdin.write(chunk)
         p.proc.stdin.write(b"\nshow config fwd\n")
         p.proc.stdin.flush()
-        self.assertTrue(p.wait_for("nb forwarding cores", timeout=60), p.describe()[-2000:])
+        # show config fwd's stream display, as testpmd's.
+        self.assertTrue(p.wait_for("forwards packets on 2 streams", timeout=60),
+                        p.describe()[-2000:])
         elapsed = time.monotonic() - start
         grown_mb = (peak_rss_kb(p.proc.pid) - before) / 1024
         p.proc.stdin.write(b"quit\n")

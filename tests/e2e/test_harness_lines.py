@@ -83,7 +83,7 @@ class HarnessCommandLines(Harness):
             "--mbuf-size=16384", "--total-num-mbufs=32768", "--rxq=1", "--txq=1",
             "--nb-cores=1", "--auto-start", "--numa", "--run-time=1.5"],
             memory=("--in-memory",))
-        self.assertIn("created mbuf pool <mb_pool_0>: n=32768, size=16384", run.out)
+        self.assertIn("create a new mbuf pool <mb_pool_0>: n=32768, size=16384", run.out)
         self.assertForwardsOnEveryPort(run)
 
     def test_csit_older(self):
@@ -240,7 +240,7 @@ class PortsAndEvents(Harness):
 
     def test_buffer_split_needs_its_offload(self):
         run = self.batch(NULL2, ["--mbuf-size=2176,256", "--rxpkts=64,0", "--run-time=1"])
-        self.assertIn("created mbuf pool <mb_pool_0_1>: n=", run.out)
+        self.assertIn("create a new mbuf pool <mb_pool_0_1>: n=", run.out)
         self.assertIn("--rxpkts splits received packets only with the buffer_split RX offload "
                       "(--rx-offloads=0x100000)", run.out)
         run = self.batch(NULL2, ["--rxpkts=64,0", "--rx-offloads=0x100000"], rc=1)

@@ -124,6 +124,24 @@ class StartupFailureTest(unittest.TestCase):
         self.assertIn("--vdev", run.out, run.describe())
         self.assertNotIn("EAL initialisation failed", run.out)
 
+    def test_app_help_before_eal(self):
+        # Issue 21: `pmdfwd -- --help` is the application's usage, printed
+        # before EAL: an EAL argument that would fail is never looked at, no
+        # runtime directory is made, no device probed.
+        prefix = rig.unique_prefix()
+        for help_word in ("--help", "-h", "--he"):
+            args = [str(rig.pmdfwd_bin()), "--no-such-eal-flag", "--file-prefix", prefix, "--",
+                    "-i", help_word]
+            proc = rig.owned_process.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                         text=True, timeout=STARTUP_TIMEOUT)
+            run = rig.Run(args, proc)
+            self.assertEqual(run.rc, 0, run.describe())
+            self.assertIn("usage: ", run.out, run.describe())
+            self.assertIn("--testpmd-texts", run.out)
+            self.assertNotIn("EAL:", run.out, run.describe())
+            self.assertFalse(any(Path(d, prefix).exists() for d in ("/var/run/dpdk", "/tmp/dpdk")))
+
 
 class Forwarder:
     """pmdfwd forwarding on a ring loopback, its output collected as it runs.
@@ -256,6 +274,18 @@ class SignalTest(unittest.TestCase):
 
     def test_batch_signal_landing_on_an_lcore_thread(self):
         self.stop_with([signal.SIGTERM], [], "Press enter to exit", to_lcore=True)
+
+    def test_interactive_run_time_is_a_session_limit(self):
+        # Issue 21: -i --run-time=2 is honoured (not silently ignored): the
+        # shell, its input still open, quits by itself and says why.
+        started = time.monotonic()
+        with Forwarder(["-i", "--run-time=2", "--auto-start"], stdin_open=True) as f:
+            rc, out = f.finish(timeout=30)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("--run-time of 2 s reached: quitting the shell", out)
+        self.assertIn("Accumulated forward statistics", out)
+        self.assertIn("Bye...", out)
+        self.assertLess(time.monotonic() - started, 25, out)
 
     def test_interactive_two_signals(self):
         self.stop_with([signal.SIGTERM, signal.SIGINT], ["-i", "--auto-start"],

@@ -78,11 +78,12 @@ class StatsTest(unittest.TestCase):
                          "tx": s["tx_packets"], "tx_dropped": s["tx_dropped"]}
                      for p, s in ports_of(after).items()}
         self.assertEqual(got_ports, text_ports, out)
-        got_streams = {k: {"rx": s["rx_packets"], "tx": s["tx_packets"],
-                           "dropped": s["tx_dropped"], "untouched": s["engine_untouched"],
-                           "consumed": s["engine_consumed"], "generated": s["engine_generated"]}
-                       for k, s in streams_of(after).items()}
-        self.assertEqual(got_streams, text_streams, out)
+        # Two streams on two ports: as testpmd 22.11, no per-stream block in
+        # the text; each stream's receive count is its RX port's there (the
+        # ports' TX counts also hold the tx_first bursts).
+        self.assertEqual(text_streams, {}, out)
+        for (rx, _), s in streams_of(after).items():
+            self.assertEqual(s["rx_packets"], text_ports[rx]["rx"], out)
         acc = _ACCUMULATED.search(out)
         self.assertIsNotNone(acc, out)
         t = after["total"]

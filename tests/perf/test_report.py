@@ -67,6 +67,23 @@ class TestReport(unittest.TestCase):
             with open(paths["png"], "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
 
+    def test_within_noise_says_why_and_warns_of_a_noisy_machine(self):
+        # Issue 21: a +17 % median called "within noise" without the reason.
+        res = report.analyze(synthetic([60.0, 70.0, 50.0], [70.2, 82.0, 58.5]))
+        key = "ring-warm/macswap/64B/1Q1C"
+        self.assertEqual(res["comparison"][key]["verdict"], "within noise")
+        lines = report.verdict_lines(res)
+        self.assertRegex(lines[0], r"^ring-warm/macswap/64B/1Q1C: within noise - 95% CI \[[\d.]+, "
+                                   r"[\d.]+\], MWU p=[\d.]+: not significant \(\+17\.0%\)")
+        self.assertIn("spread before CV 16.7%, after CV 16.7%", lines[0])
+        self.assertIn("warning: too noisy to decide: runs spread by CV 16.7%", lines[1])
+        md = report.markdown(res)
+        self.assertIn("## Verdicts and their reasons", md)
+        self.assertIn("- ring-warm/macswap/64B/1Q1C: within noise - 95% CI", md)
+        self.assertIn("- warning: too noisy to decide", md)
+        quiet = report.analyze(synthetic([60.0, 60.5, 59.5, 60.2, 59.8], [66.0, 66.5, 65.5, 66.2, 65.8]))
+        self.assertEqual(len(report.verdict_lines(quiet)), 1, "no warning when the spread allows")
+
     def test_failed_runs_are_reported_not_averaged(self):
         res = synthetic([60.0, 61.0], [60.0])
         res["samples"].append({"cell": "ring-warm/macswap/64B/1Q1C", "subject": "after", "rep": 2,

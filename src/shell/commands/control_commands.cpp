@@ -16,11 +16,13 @@ bool start(Ctx &c, unsigned bursts) {
 
 std::vector<Spec> control_commands() {
     return {
-        {"help", "show this list", false,
+        {"help", "list the help sections", false,
          [](Ctx &c, const Args &) {
-             *c.out += command_help(c.host);
+             *c.out += help_index();
              return true;
          }},
+        {"help <section>", "a section's commands (control, display, config, ports, all)", false,
+         [](Ctx &c, const Args &a) { return help_section(c.host, a[0], c.out); }},
         {"quit", "stop forwarding and exit", false, act<&HostControl::request_quit>},
         {"start", "start forwarding", false, [](Ctx &c, const Args &) { return start(c, 0); }},
         {"start tx_first [<n>]", "send n bursts (default 1) on every stream first, then forward",

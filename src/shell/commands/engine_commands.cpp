@@ -3,11 +3,18 @@
 
 namespace pmdfwd::shell {
 
+namespace {
+const char kLoadHint[] = "an engine built as a plugin: load engine <path to its .so> first "
+                         "(or start with --engine-plugin=PATH)";
+} // namespace
+
 std::vector<Spec> engine_commands() {
     return {
         {"set fwd <mode> [retry]", "choose the forwarding engine, optionally with TX retry", true,
          [](Ctx &c, const Args &a) {
-             if (!c.host.engines().find(a[0])) return fail(c, c.host.engines().unknown_mode(a[0]));
+             // An engine from a plugin is known only once its object is loaded.
+             if (!c.host.engines().find(a[0]))
+                 return fail(c, c.host.engines().unknown_mode(a[0]) + "\n" + kLoadHint);
              c.host.config().forward_mode = a[0];
              c.host.config().tx_retry = a.size() > 1;
              *c.out += "Set " + a[0] + " packet forwarding mode" +

@@ -9,18 +9,24 @@ namespace pmdfwd::shell {
 
 namespace {
 
+// testpmd's set_fwd_lcores_number texts; pmdfwd also refuses more lcores
+// than streams (they would idle) and 0.
 bool set_nbcore(Ctx &c, const Args &a) {
     std::string err;
     const size_t streams = c.host.nb_streams(&err);
     if (streams == 0) return fail(c, err);
-    const size_t max = std::min(c.host.nb_fwd_lcores(), streams);
-    auto n = uint_arg(c, "nbcore", a[0], 1, max);
-    if (!n) {
-        if (max == streams && streams < c.host.nb_fwd_lcores())
-            *c.out += "(there are only " + std::to_string(streams) + " streams to spread)\n";
-        return false;
-    }
+    const size_t lcores = c.host.nb_fwd_lcores();
+    auto n = uint_arg(c, "nbcore", a[0], 0, UINT16_MAX);
+    if (!n) return false;
+    if (*n > lcores)
+        return fail(c, "nb fwd cores " + std::to_string(*n) + " > " + std::to_string(lcores) +
+                           " (max. number of configured lcores) - ignored");
+    if (*n == 0 || *n > streams)
+        return fail(c, "nb fwd cores " + std::to_string(*n) + ": there are only " +
+                           std::to_string(streams) + " streams to spread - ignored (allowed: 1.." +
+                           std::to_string(std::min(lcores, streams)) + ")");
     c.host.config().nb_cores = static_cast<unsigned>(*n);
+    *c.out += "Number of forwarding cores set to " + std::to_string(*n) + "\n";
     return true;
 }
 
@@ -42,8 +48,10 @@ std::vector<Spec> set_commands() {
         {"set burst <n>", "packets per burst", true,
          [](Ctx &c, const Args &a) {
              auto n = uint_arg(c, "burst", a[0], 1, kMaxBurst);
-             if (n) c.host.config().burst = static_cast<uint16_t>(*n);
-             return n.has_value();
+             if (!n) return false;
+             c.host.config().burst = static_cast<uint16_t>(*n);
+             *c.out += "Number of packets per burst set to " + std::to_string(*n) + "\n";
+             return true;
          }},
         {"set nbcore <n>", "number of forwarding lcores", true, set_nbcore},
         {"set record-core-cycles on|off", "count CPU cycles per packet", true,

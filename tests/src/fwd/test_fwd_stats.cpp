@@ -81,10 +81,37 @@ FwdStats two_port_stats() {
     f.ports = {{0, 100, 0, 0, 0, 50, 0, {}}, {1, 50, 0, 0, 0, 90, 10, {}}};
     return f;
 }
+
+// testpmd shows per-stream blocks only when streams outnumber ports: a
+// second, idle queue pair (left out of the text as testpmd leaves it).
+FwdStats with_second_queue(FwdStats f) {
+    StreamStats idle;
+    idle.spec = {0, 1, 1, 1};
+    f.streams.push_back(idle);
+    return f;
+}
 } // namespace
 
-TEST(FwdStatsText, ChecksumCountersAsTestpmdsCsumEngine) {
+TEST(FwdStatsText, StreamBlocksOnlyWhenStreamsOutnumberPortsAsTestpmd2211) {
     FwdStats f = two_port_stats();
+    f.streams[1].untouched = 0;
+    EXPECT_EQ(fwd_stats_text(f).find("Forward Stats for RX"), std::string::npos);
+    const std::string s = fwd_stats_text(with_second_queue(f));
+    EXPECT_NE(s.find("RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0"), std::string::npos) << s;
+    EXPECT_NE(s.find("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), std::string::npos) << s;
+}
+
+TEST(FwdStatsText, EngineCountersAreAnAdditionTestpmdTextsLeavesOut) {
+    const FwdStats f = two_port_stats(); // stream 1: 3 frames the engine left untouched
+    const std::string s = fwd_stats_text(f);
+    EXPECT_EQ(s.find("RX Port= 0/Queue= 0"), std::string::npos) << s;
+    EXPECT_NE(s.find("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), std::string::npos) << s;
+    EXPECT_NE(s.find("Engine-untouched: 3"), std::string::npos) << s;
+    EXPECT_EQ(fwd_stats_text(f, false).find("Forward Stats for RX"), std::string::npos);
+}
+
+TEST(FwdStatsText, ChecksumCountersAsTestpmdsCsumEngine) {
+    FwdStats f = with_second_queue(two_port_stats());
     EXPECT_EQ(fwd_stats_text(f).find("Bad-ipcsum"), std::string::npos) << "only for csum";
     f.rx_cksum_stats = true;
     f.streams[0].bad_cksum = {1, 2, 3, 4};
@@ -109,7 +136,7 @@ TEST(FwdStatsText, ChecksumCountersAsTestpmdsCsumEngine) {
 }
 
 TEST(FwdStatsText, TestpmdBlocks) {
-    const std::string s = fwd_stats_text(two_port_stats());
+    const std::string s = fwd_stats_text(with_second_queue(two_port_stats()));
     EXPECT_NE(
         s.find("------- Forward Stats for RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0 -------"),
         std::string::npos);
@@ -187,9 +214,28 @@ TEST(FwdStats, EngineOverruns) {
 }
 
 TEST(FwdStatsText, IdleStreamsLeftOutAsTestpmd) {
-    FwdStats f = two_port_stats();
+    FwdStats f = with_second_queue(two_port_stats());
     f.streams[1].rx = f.streams[1].tx = f.streams[1].dropped = 0;
     const std::string s = fwd_stats_text(f);
     EXPECT_NE(s.find("RX Port= 0/Queue= 0 -> TX Port= 1/Queue= 0"), std::string::npos) << s;
     EXPECT_EQ(s.find("RX Port= 1/Queue= 0 -> TX Port= 0/Queue= 0"), std::string::npos) << s;
+}
+
+// Issue 21: the first block after a start is a rate since the start.
+TEST(Rates, FromTheStartOfForwarding) {
+    RateTracker t;
+    t.mark(0, sample(0, 0), 0);
+    EXPECT_EQ(t.update(0, sample(1000, 2000), 1000, 1000).rx_pps, 1000u);
+}
+
+// Issue 21: a run ends with its totals and average rates.
+TEST(RunSummary, TextAndJson) {
+    const FwdStats f = two_port_stats(); // RX 100 + 50, TX 50 + 90
+    EXPECT_EQ(run_summary_text(f, 2.0),
+              "\n  Forwarded for 2.00 s: RX-packets: 150 (average Rx-pps: 75) TX-packets: 140 "
+              "(average Tx-pps: 70)\n");
+    EXPECT_EQ(run_summary_json(f, 2.0),
+              "{\"type\":\"run_summary\",\"seconds\":2.000,\"rx_packets\":150,\"tx_packets\":140,"
+              "\"rx_pps\":75,\"tx_pps\":70}\n");
+    EXPECT_NE(run_summary_text(f, 0).find("average Rx-pps: 0"), std::string::npos);
 }

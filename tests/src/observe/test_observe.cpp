@@ -2,6 +2,7 @@
 // and the lcores they take from forwarding. Whether EAL runs those lcores
 // is checked at start-up (tests/e2e/test_metrics.py).
 #include "observe/metrics.h"
+#include "observe/rate_window.h"
 #include "options/options.h"
 
 #include <gtest/gtest.h>
@@ -61,4 +62,24 @@ TEST(ObserveOptions, InHelp) {
     const std::string help = usage("pmdfwd");
     EXPECT_NE(help.find("--latencystats=LCORE"), std::string::npos);
     EXPECT_NE(help.find("--bitrate-stats=LCORE"), std::string::npos);
+}
+
+// Issue 21: reading the rates changes nothing; only the application's own
+// clock closes a window, so one client polling often cannot change what
+// another (Prometheus) reads.
+TEST(RateWindow, ReadersDoNotMoveTheWindow) {
+    RateWindow w;
+    const int key = 0;
+    const uint64_t hz = 1000, window = 250;
+    w.sample(&key, {0, 0}, 0, window, hz);
+    EXPECT_EQ(w.rates(&key, 2), (std::vector<uint64_t>{0, 0}));
+    w.sample(&key, {500, 100}, 100, window, hz); // too early: the window stays open
+    EXPECT_EQ(w.rates(&key, 2), (std::vector<uint64_t>{0, 0}));
+    w.sample(&key, {1000, 250}, 500, window, hz); // 0.5 s: closed
+    for (int reader = 0; reader < 3; reader++)
+        EXPECT_EQ(w.rates(&key, 2), (std::vector<uint64_t>{2000, 500}));
+    const int other = 0;
+    EXPECT_EQ(w.rates(&other, 2), (std::vector<uint64_t>{0, 0})) << "other streams: no rate";
+    w.sample(&key, {10, 10}, 1000, window, hz); // cleared counters: the new value is the delta
+    EXPECT_EQ(w.rates(&key, 2), (std::vector<uint64_t>{20, 20}));
 }

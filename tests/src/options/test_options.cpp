@@ -443,3 +443,22 @@ TEST(Options, HelpListsEveryHarnessOption) {
                           "unique prefix"})
         EXPECT_NE(u.find(o), std::string::npos) << o;
 }
+
+// testpmd prints a line for these options while it parses them, in order.
+TEST(Options, AnnouncedAsTestpmd) {
+    Config cfg;
+    std::string err;
+    ASSERT_EQ(parse({"-i", "--auto-start", "--forward-mode=macswap", "--tx-first",
+                     "--cmdline-file=cmds.txt"},
+                    cfg, err),
+              ParseResult::Ok)
+        << err;
+    EXPECT_EQ(cfg.announcements,
+              (std::vector<std::string>{"Interactive-mode selected", "Auto-start selected",
+                                        "Set macswap packet forwarding mode",
+                                        "Ports to start sending a burst of packets first",
+                                        "CLI commands to be read from cmds.txt"}));
+    EXPECT_FALSE(cfg.testpmd_texts);
+    ASSERT_EQ(parse({"--testpmd-texts"}, cfg, err), ParseResult::Ok) << err;
+    EXPECT_TRUE(cfg.testpmd_texts);
+}

@@ -28,3 +28,9 @@ TEST(Prompt, FromOption) {
     EXPECT_EQ(cfg.prompt, "testpmd> ");
     EXPECT_EQ(parse_options({"--prompt="}, cfg, &err), ParseResult::Error);
 }
+
+TEST(Prompt, LogTagFollowsTheProgramName) {
+    EXPECT_EQ(log_tag("build/app/dpdk-testpmd"), "testpmd");
+    EXPECT_EQ(log_tag("testpmd"), "testpmd");
+    EXPECT_EQ(log_tag("/usr/bin/pmdfwd"), "pmdfwd");
+}

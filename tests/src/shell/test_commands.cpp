@@ -289,3 +289,68 @@ TEST(Commands, LoadEngineTakesAQuotedPath) {
     EXPECT_NE(out.find("unterminated \" quote"), std::string::npos) << out;
     EXPECT_EQ(h.fake_engines.loads.size(), 1u);
 }
+
+// Issue 21: the answers testpmd 22.11 gives, word for word.
+TEST(TestpmdTexts, SetBurstAndNbcore) {
+    FakeHost h; // 3 forwarding lcores, 2 streams
+    std::string out;
+    EXPECT_TRUE(run(h, "set burst 16", &out));
+    EXPECT_EQ(out, "Number of packets per burst set to 16\n");
+    EXPECT_FALSE(run(h, "set nbcore 4", &out));
+    EXPECT_EQ(out, "nb fwd cores 4 > 3 (max. number of configured lcores) - ignored\n");
+    EXPECT_TRUE(run(h, "set nbcore 2", &out));
+    EXPECT_EQ(out, "Number of forwarding cores set to 2\n");
+}
+
+TEST(TestpmdTexts, BadArgumentsThenUsageUnlessTestpmdTexts) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show fwd stats", &out)); // not "show fwd <mode>" with mode "stats"
+    EXPECT_EQ(out, "Bad arguments\nusage:\n  show fwd stats all\n");
+    h.cfg.testpmd_texts = true;
+    EXPECT_FALSE(run(h, "show fwd stats", &out));
+    EXPECT_EQ(out, "Bad arguments\n");
+    EXPECT_TRUE(run(h, "show fwd stats all", &out));
+    EXPECT_TRUE(run(h, "show fwd macswap", &out));
+}
+
+TEST(TestpmdTexts, UnknownModeHintsAtLoadEngine) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set fwd nuswap", &out));
+    EXPECT_NE(out.find("unknown mode 'nuswap'"), std::string::npos) << out;
+    EXPECT_NE(out.find("load engine <path to its .so>"), std::string::npos) << out;
+}
+
+TEST(Help, SectionsAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "help", &out));
+    EXPECT_NE(out.find("\nHelp is available for the following sections:\n\n"), std::string::npos);
+    EXPECT_NE(out.find("    help control                    : Start and stop forwarding.\n"),
+              std::string::npos)
+        << out;
+    EXPECT_NE(out.find("    help all                        : All of the above sections.\n"),
+              std::string::npos);
+    EXPECT_LT(std::count(out.begin(), out.end(), '\n'), 15) << out;
+    for (const char *section : {"control", "display", "config", "ports"}) {
+        EXPECT_TRUE(run(h, std::string("help ") + section, &out)) << section << out;
+        size_t longest = 0, start = 0;
+        for (size_t nl; (nl = out.find('\n', start)) != std::string::npos; start = nl + 1)
+            longest = std::max(longest, nl - start);
+        EXPECT_LT(longest, 100u) << section << out;
+    }
+    EXPECT_TRUE(run(h, "help config", &out));
+    EXPECT_NE(out.find("\nConfiguration:\n--------------\n"), std::string::npos) << out;
+    EXPECT_NE(out.find("\nset burst <n>\n    packets per burst"), std::string::npos) << out;
+    EXPECT_NE(out.find("forwarding modes: io, macswap"), std::string::npos) << out;
+    EXPECT_TRUE(run(h, "help all", &out));
+    for (const char *w : {"start tx_first", "show port stats", "set nbcore", "port config mtu"})
+        EXPECT_NE(out.find(w), std::string::npos) << w;
+    EXPECT_FALSE(run(h, "help filters", &out));
+    EXPECT_EQ(out, "pmdfwd has no commands in testpmd's 'filters' section (sections with "
+                   "commands: see 'help')\n");
+    EXPECT_FALSE(run(h, "help nosuch", &out));
+    EXPECT_EQ(out, "help: unknown section 'nosuch' (allowed: control, display, config, ports, "
+                   "all)\n");
+}
