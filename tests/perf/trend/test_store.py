@@ -1,0 +1,74 @@
+"""The results store: schema version, recording, JSON import, series."""
+import json
+import os
+import sqlite3
+import tempfile
+import unittest
+
+import _path  # noqa: F401
+import synth
+from perflib import store
+
+CELL = "ring-hot/macswap/64B/1Q1C"
+
+
+class TestStore(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.path = os.path.join(self.dir.name, "perf.sqlite")
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def test_series_are_commits_with_their_runs_reference(self):
+        db = synth.store_with(self.path, {CELL: [1.0, 1.0, 1.2]}, 3)
+        pts = store.series(db, CELL)
+        self.assertEqual([p["position"] for p in pts], [0, 1, 2])
+        self.assertEqual(pts[2]["title"], "commit 2")
+        self.assertEqual(len(pts[2]["figures"]), 3)
+        self.assertEqual(len(pts[2]["reference"]), 3)
+        self.assertAlmostEqual(pts[2]["figures"][0] / pts[2]["reference"][0], 1.2, delta=0.06)
+        self.assertEqual(store.cells(db), [CELL])
+
+    def test_schema_version_is_written_and_a_newer_one_refused(self):
+        store.connect(self.path).close()
+        db = sqlite3.connect(self.path)
+        self.assertEqual(db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0],
+                         str(store.SCHEMA_VERSION))
+        db.execute("UPDATE meta SET value='99' WHERE key='schema_version'")
+        db.commit()
+        db.close()
+        with self.assertRaisesRegex(ValueError, "schema version 99 is newer"):
+            store.connect(self.path)
+
+    def test_not_a_store_is_a_clear_error(self):
+        with open(self.path, "w") as f:
+            f.write("not sqlite at all " * 100)
+        with self.assertRaisesRegex(ValueError, "not a perf store"):
+            store.connect(self.path)
+
+    def test_json_import_once(self):
+        res = synth.results({CELL: [1.1]}, ["c00"])
+        res["samples"].append({"cell": CELL, "subject": "c00", "rep": 4, "error": "subject exited"})
+        src = os.path.join(self.dir.name, "results.json")
+        with open(src, "w") as f:
+            json.dump(res, f)
+        db = store.connect(self.path)
+        self.assertIsNotNone(store.import_json(db, src))
+        self.assertIsNone(store.import_json(db, src))
+        row = db.execute("SELECT best_mpps, errors FROM cells JOIN subjects s ON s.id = subject_id "
+                         "WHERE s.label = 'c00'").fetchone()
+        self.assertEqual((len(json.loads(row[0])), row[1]), (3, 1))
+        ref = db.execute("SELECT label FROM subjects WHERE is_reference = 1").fetchone()[0]
+        self.assertEqual(ref, synth.REF)
+
+    def test_import_refuses_other_json(self):
+        src = os.path.join(self.dir.name, "other.json")
+        with open(src, "w") as f:
+            json.dump({"format": "something-else/1"}, f)
+        with self.assertRaisesRegex(ValueError, "expected pmdfwd-perf-results"):
+            store.import_json(store.connect(self.path), src)
+
+
+if __name__ == "__main__":
+    unittest.main()
