@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS runs (
   machine TEXT, machine_id TEXT, settings TEXT, digest TEXT UNIQUE, note TEXT);
 CREATE TABLE IF NOT EXISTS subjects (
   id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES runs(id), label TEXT NOT NULL, spec TEXT,
-  commit_sha TEXT, commit_date TEXT, commit_title TEXT, position INTEGER, dpdk TEXT, is_reference INTEGER NOT NULL DEFAULT 0);
+  commit_sha TEXT, commit_date TEXT, commit_title TEXT, position INTEGER, dpdk TEXT,
+  is_reference INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS cells (
   id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES runs(id),
   subject_id INTEGER NOT NULL REFERENCES subjects(id), cell TEXT NOT NULL, rig TEXT, variant TEXT,
@@ -150,7 +151,8 @@ def series(db, cell, figure="best"):
     """
     col = "best_mpps" if figure == "best" else "median_mpps"
     rows = db.execute(
-        f"SELECT s.commit_sha, s.commit_date, s.commit_title, s.position, s.label, c.run_id, r.machine_id, c.{col} AS figs, "
+        f"SELECT s.commit_sha, s.commit_date, s.commit_title, s.position, s.label, c.run_id, r.machine_id, "
+        f"  c.{col} AS figs, "
         f"  (SELECT c2.{col} FROM cells c2 JOIN subjects s2 ON s2.id = c2.subject_id "
         "    WHERE c2.run_id = c.run_id AND c2.cell = c.cell AND s2.is_reference = 1) AS ref "
         "FROM cells c JOIN subjects s ON s.id = c.subject_id JOIN runs r ON r.id = c.run_id "

@@ -126,8 +126,8 @@ def _point_rows(pts):
             f"<th>runs</th><th>history runs</th></tr>{rows}</table></details>")
 
 
-def render(db, cells, confidence=changepoint.CONFIDENCE, min_effect=changepoint.MIN_EFFECT, title="pmdfwd performance over commits", intro="",
-           figure="best"):
+def render(db, cells, confidence=changepoint.CONFIDENCE, min_effect=changepoint.MIN_EFFECT,
+           title="pmdfwd performance over commits", intro="", figure="best"):
     """The page's HTML text and, per cell, (points, changes)."""
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
              f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>", intro,

@@ -1,6 +1,5 @@
 """Synthetic results and stores with known steps, for the store, trend and page tests."""
 import random
-import subprocess
 
 import _path  # noqa: F401
 from perflib import store
