@@ -163,6 +163,8 @@ class CellMeasure:
 
         subs = []
         for sha in shas:
+            if self.cache.status(sha) is None:
+                sys.stderr.write(f"[perf] bisect: building {sha[:10]} in {self.cache.dir(sha)}\n")
             st = self.cache.build(sha)
             if not st["ok"]:
                 raise RuntimeError(f"{sha[:10]} does not build; see {self.cache.dir(sha)}/build.json")

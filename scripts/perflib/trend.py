@@ -126,6 +126,17 @@ def _point_rows(pts):
             f"<th>runs</th><th>history runs</th></tr>{rows}</table></details>")
 
 
+def _runs_table(db):
+    """The runs the page is made of: when, where, under what load, how."""
+    rows = db.execute("SELECT DISTINCT r.id, r.created, r.kind, r.machine_id, r.note, r.command FROM runs r "
+                      "JOIN subjects s ON s.run_id = r.id WHERE s.commit_sha IS NOT NULL ORDER BY r.id").fetchall()
+    body = "".join(f"<tr><td>{r['id']}</td><td>{html.escape(r['created'] or '')}</td><td>{html.escape(r['kind'])}"
+                   f"</td><td>{html.escape(r['machine_id'] or '')}</td><td>{html.escape(r['note'] or '')}</td>"
+                   f"<td><code>{html.escape(r['command'] or '')}</code></td></tr>" for r in rows)
+    return ("<details><summary>runs in this page</summary><table><tr><th>run</th><th>started</th><th>kind</th>"
+            f"<th>machine</th><th>note</th><th>command</th></tr>{body}</table></details>")
+
+
 def render(db, cells, confidence=changepoint.CONFIDENCE, min_effect=changepoint.MIN_EFFECT,
            title="pmdfwd performance over commits", intro="", figure="best"):
     """The page's HTML text and, per cell, (points, changes)."""
@@ -134,7 +145,7 @@ def render(db, cells, confidence=changepoint.CONFIDENCE, min_effect=changepoint.
              f"<p class='note'>Change points: binary segmentation with scripts/perf's verdicts (bootstrap CI and "
              f"Mann-Whitney, Bonferroni over the candidate boundaries) at {confidence:.0%}, minimum effect "
              f"{min_effect:.0%}; figure: each run's {figure} 1-s interval. Generated "
-             f"{datetime.datetime.now():%Y-%m-%d %H:%M}.</p>"]
+             f"{datetime.datetime.now():%Y-%m-%d %H:%M}.</p>", _runs_table(db)]
     found = {}
     for cell in cells:
         pts, changes = analyse(db, cell, confidence, min_effect, figure)
