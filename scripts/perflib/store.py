@@ -17,6 +17,7 @@ import datetime
 import hashlib
 import json
 import os
+import re
 import sqlite3
 
 SCHEMA_VERSION = 1
@@ -122,8 +123,26 @@ def record(db, results, kind, command=None, commits=None, reference=None, dpdk=N
     return run_id
 
 
-def import_json(db, path):
-    """Import a results.json written by `scripts/perf run`; None if already in."""
+def commits_of(results, describe=None):
+    """{label: (sha, date, position, title)} of a results dict: from its
+    "history" block, else from subject binaries built in a commit cache
+    (.../<40-hex sha>/build/pmdfwd), described by describe(sha) -> (date,
+    title) when given."""
+    hist = results.get("history") or {}
+    if hist.get("commits"):
+        return {k: (v["sha"], v.get("date"), v.get("position"), v.get("title")) for k, v in hist["commits"].items()}
+    out = {}
+    for pos, s in enumerate(results.get("subjects", [])):
+        m = re.search(r"/([0-9a-f]{40})/build/[^/]+$", s.get("binary") or "")
+        if m:
+            date, title = describe(m.group(1)) if describe else (None, None)
+            out[s["label"]] = (m.group(1), date, pos, title)
+    return out
+
+
+def import_json(db, path, describe=None):
+    """Import a results.json written by `scripts/perf run` (or history);
+    None if already in. describe(sha) -> (date, title) fills in commits."""
     with open(path, "rb") as f:
         raw = f.read()
     try:
@@ -133,8 +152,11 @@ def import_json(db, path):
     if str(results.get("format", "")).split("/")[0] != "pmdfwd-perf-results":
         raise ValueError(f"{path}: format {results.get('format')!r}, expected pmdfwd-perf-results/1")
     labels = [s["label"] for s in results.get("subjects", [])]
+    hist = results.get("history") or {}
     return record(db, results, "import", command=f"import {os.path.abspath(path)}",
-                  reference=labels[0] if labels else None, digest=hashlib.sha256(raw).hexdigest())
+                  commits=commits_of(results, describe),
+                  reference=hist.get("reference") or (labels[0] if labels else None), note=hist.get("note"),
+                  digest=hashlib.sha256(raw).hexdigest())
 
 
 def cells(db):

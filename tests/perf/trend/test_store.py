@@ -62,6 +62,24 @@ class TestStore(unittest.TestCase):
         ref = db.execute("SELECT label FROM subjects WHERE is_reference = 1").fetchone()[0]
         self.assertEqual(ref, synth.REF)
 
+    def test_history_results_import_with_their_commits(self):
+        res = synth.results({CELL: [1.0, 1.3]}, ["c00", "c01"])
+        res["history"] = {"reference": synth.REF, "note": "load average 9.0",
+                          "commits": {"c00": {"sha": "a" * 40, "date": "2026-01-01", "position": 0, "title": "one"},
+                                      "c01": {"sha": "b" * 40, "date": "2026-01-02", "position": 1, "title": "two"}}}
+        src = os.path.join(self.dir.name, "results.json")
+        with open(src, "w") as f:
+            json.dump(res, f)
+        db = store.connect(self.path)
+        store.import_json(db, src)
+        self.assertEqual([(p["sha"][0], p["title"]) for p in store.series(db, CELL)], [("a", "one"), ("b", "two")])
+        self.assertEqual(db.execute("SELECT note FROM runs").fetchone()[0], "load average 9.0")
+
+    def test_import_finds_commits_in_cached_build_paths(self):
+        res = synth.results({CELL: [1.0]}, ["c00"])
+        res["subjects"][1]["binary"] = "/cache/perf-commits/" + "c" * 40 + "/build/pmdfwd"
+        self.assertEqual(store.commits_of(res, lambda sha: ("d", "t")), {"c00": ("c" * 40, "d", 1, "t")})
+
     def test_import_refuses_other_json(self):
         src = os.path.join(self.dir.name, "other.json")
         with open(src, "w") as f:
