@@ -37,7 +37,7 @@ CREATE TABLE IF NOT EXISTS cells (
   id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES runs(id),
   subject_id INTEGER NOT NULL REFERENCES subjects(id), cell TEXT NOT NULL, rig TEXT, variant TEXT,
   mode TEXT, kernel TEXT, frame INTEGER, layout TEXT, best_mpps TEXT NOT NULL, median_mpps TEXT NOT NULL,
-  errors INTEGER NOT NULL DEFAULT 0);
+  reps TEXT, errors INTEGER NOT NULL DEFAULT 0);
 CREATE INDEX IF NOT EXISTS cells_by_cell ON cells(cell);
 """
 
@@ -115,10 +115,11 @@ def record(db, results, kind, command=None, commits=None, reference=None, dpdk=N
                 continue
             db.execute(
                 "INSERT INTO cells (run_id, subject_id, cell, rig, variant, mode, kernel, frame, layout, best_mpps, "
-                "median_mpps, errors) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                "median_mpps, reps, errors) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (run_id, sid, cell["key"], cell.get("rig"), cell.get("variant"), cell.get("mode"), cell.get("kernel"),
                  cell.get("frame"), cell.get("layout"), json.dumps([x["best_pps"] / MPPS for x in ok]),
-                 json.dumps([x["median_pps"] / MPPS for x in ok]), len(runs) - len(ok)))
+                 json.dumps([x["median_pps"] / MPPS for x in ok]), json.dumps([x.get("rep") for x in ok]),
+                 len(runs) - len(ok)))
     db.commit()
     return run_id
 
@@ -168,19 +169,23 @@ def series(db, cell, figure="best"):
     commit, with the run figures of its run's reference in the same cell.
 
     Returns dicts: sha, date, title, position, run_id, machine_id, figures (Mpps),
-    reference (Mpps of the reference's runs in the same run and cell),
+    reps (each figure's repetition), reference and reference_reps (the
+    reference's runs in the same run and cell),
     ordered by commit date, then by the order the run was given.
     """
     col = "best_mpps" if figure == "best" else "median_mpps"
     rows = db.execute(
         f"SELECT s.commit_sha, s.commit_date, s.commit_title, s.position, s.label, c.run_id, r.machine_id, "
-        f"  c.{col} AS figs, "
+        f"  c.{col} AS figs, c.reps, "
         f"  (SELECT c2.{col} FROM cells c2 JOIN subjects s2 ON s2.id = c2.subject_id "
-        "    WHERE c2.run_id = c.run_id AND c2.cell = c.cell AND s2.is_reference = 1) AS ref "
+        "    WHERE c2.run_id = c.run_id AND c2.cell = c.cell AND s2.is_reference = 1) AS ref, "
+        "  (SELECT c2.reps FROM cells c2 JOIN subjects s2 ON s2.id = c2.subject_id "
+        "    WHERE c2.run_id = c.run_id AND c2.cell = c.cell AND s2.is_reference = 1) AS ref_reps "
         "FROM cells c JOIN subjects s ON s.id = c.subject_id JOIN runs r ON r.id = c.run_id "
         "WHERE c.cell = ? AND s.commit_sha IS NOT NULL AND s.is_reference = 0 "
         "ORDER BY s.commit_date, c.run_id, s.position", (cell,)).fetchall()
     return [{"sha": r["commit_sha"], "date": r["commit_date"], "title": r["commit_title"], "position": r["position"],
              "label": r["label"],
              "run_id": r["run_id"], "machine_id": r["machine_id"], "figures": json.loads(r["figs"]),
-             "reference": json.loads(r["ref"]) if r["ref"] else []} for r in rows]
+             "reps": json.loads(r["reps"] or "[]"), "reference": json.loads(r["ref"]) if r["ref"] else [],
+             "reference_reps": json.loads(r["ref_reps"] or "[]")} for r in rows]

@@ -27,22 +27,53 @@ CHANGE_COLOUR = "#ff0000"  # tests look for these pixels
 CHART_W, CHART_H, DPI = 900, 300, 100
 
 
-def points_of(rows):
+def rep_scales(rows):
+    """{(run, rep): median of every subject's figure in that repetition}.
+
+    A history run measures the same subjects in every repetition, so the
+    median over them is the same mix of subjects each time and differs
+    between repetitions only by how fast the machine was then: on a shared
+    machine that drift (other builds starting and ending) is larger than
+    most steps. Dividing by it takes the drift out without favouring any
+    subject; runs without repetition numbers are left as they are."""
+    per, refs_seen = {}, set()
+    for r in rows:
+        pairs = list(zip(r["figures"], r.get("reps") or []))
+        if r["run_id"] not in refs_seen:
+            refs_seen.add(r["run_id"])
+            pairs += list(zip(r["reference"], r.get("reference_reps") or []))
+        for f, k in pairs:
+            if k is not None:
+                per.setdefault((r["run_id"], k), []).append(f)
+    return {k: stats.median(v) for k, v in per.items()}
+
+
+def _adjusted(figures, reps, run, scales):
+    if not scales or len(reps or []) != len(figures) or any((run, k) not in scales for k in reps):
+        return list(figures)
+    return [f / scales[(run, k)] for f, k in zip(figures, reps)]
+
+
+def points_of(rows, rep_adjust=True):
     """Merge a store.series() into one point per commit, oldest first:
     dicts sha, title, ratios (every run over its run's reference median),
-    band (the reference runs over their own median)."""
+    band (the reference runs over their own median). rep_adjust: figures
+    divided by their repetition's scale first (rep_scales)."""
+    scales = rep_scales(rows) if rep_adjust else {}
     by_sha, order = {}, []
     for r in rows:
         if not r["figures"] or not r["reference"]:
             continue
-        ref = stats.median(r["reference"])
+        figures = _adjusted(r["figures"], r.get("reps"), r["run_id"], scales)
+        reference = _adjusted(r["reference"], r.get("reference_reps"), r["run_id"], scales)
+        ref = stats.median(reference)
         if r["sha"] not in by_sha:
             by_sha[r["sha"]] = {"sha": r["sha"], "title": r["title"], "date": r["date"], "ratios": [], "band": [],
                                 "runs": set()}
             order.append(r["sha"])
         p = by_sha[r["sha"]]
-        p["ratios"] += [x / ref for x in r["figures"]]
-        p["band"] += [x / ref for x in r["reference"]]
+        p["ratios"] += [x / ref for x in figures]
+        p["band"] += [x / ref for x in reference]
         p["runs"].add(r["run_id"])
     return [by_sha[s] for s in order]
 
@@ -52,10 +83,10 @@ def confidence_text(c):
     return ">99.9%" if c.p_value < 0.001 else f"{c.confidence:.1%}"
 
 
-def analyse(db, cell, confidence, min_effect, figure="best"):
+def analyse(db, cell, confidence, min_effect, figure="best", rep_adjust=True):
     from . import store
 
-    pts = points_of(store.series(db, cell, figure))
+    pts = points_of(store.series(db, cell, figure), rep_adjust)
     changes = changepoint.detect([p["ratios"] for p in pts], confidence, min_effect) if len(pts) >= 2 else []
     return pts, changes
 
@@ -138,17 +169,19 @@ def _runs_table(db):
 
 
 def render(db, cells, confidence=changepoint.CONFIDENCE, min_effect=changepoint.MIN_EFFECT,
-           title="pmdfwd performance over commits", intro="", figure="best"):
+           title="pmdfwd performance over commits", intro="", figure="best", rep_adjust=True):
     """The page's HTML text and, per cell, (points, changes)."""
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
              f"<style>{CSS}</style></head><body><h1>{html.escape(title)}</h1>", intro,
              f"<p class='note'>Change points: binary segmentation with scripts/perf's verdicts (bootstrap CI and "
              f"Mann-Whitney, Bonferroni over the candidate boundaries) at {confidence:.0%}, minimum effect "
-             f"{min_effect:.0%}; figure: each run's {figure} 1-s interval. Generated "
+             f"{min_effect:.0%}; figure: each run's {figure} 1-s interval"
+             f"{', divided by its repetition’s median over all subjects (drift of the machine taken out)' if rep_adjust else ''}"
+             ". Generated "
              f"{datetime.datetime.now():%Y-%m-%d %H:%M}.</p>", _runs_table(db)]
     found = {}
     for cell in cells:
-        pts, changes = analyse(db, cell, confidence, min_effect, figure)
+        pts, changes = analyse(db, cell, confidence, min_effect, figure, rep_adjust)
         found[cell] = (pts, changes)
         parts.append(f"<section class='cell' id='{html.escape(cell)}'><h2>{html.escape(cell)}</h2>")
         if not pts:

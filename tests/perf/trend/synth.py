@@ -7,10 +7,11 @@ from perflib import store
 REF = "reference"
 
 
-def results(cells, commits, reps=3, spread=0.01, seed=1, ref_mpps=10.0):
+def results(cells, commits, reps=3, spread=0.01, seed=1, ref_mpps=10.0, rep_scale=None):
     """A results dict as `scripts/perf run` writes it: the reference and
     one subject per commit; cells maps a cell key to the commits' true
-    ratios to the reference (one per commit)."""
+    ratios to the reference (one per commit); rep_scale: the machine's
+    speed in each repetition (drift), 1.0 for all by default."""
     rng = random.Random(seed)
     labels = [REF] + list(commits)
     out = {"format": "pmdfwd-perf-results/1", "created": "2026-12-01T12:00:00", "settings": {"reps": reps},
@@ -22,7 +23,8 @@ def results(cells, commits, reps=3, spread=0.01, seed=1, ref_mpps=10.0):
                              "kernel": None, "frame": int(frame[:-1]), "layout": layout, "skip": None})
         for rep in range(1, reps + 1):
             for label, ratio in zip(labels, [1.0] + list(ratios)):
-                pps = rng.gauss(ref_mpps * ratio, ref_mpps * ratio * spread) * 1e6
+                mean = ref_mpps * ratio * (rep_scale[rep - 1] if rep_scale else 1.0)
+                pps = rng.gauss(mean, mean * spread) * 1e6
                 out["samples"].append({"cell": key, "subject": label, "rep": rep, "best_pps": pps,
                                        "median_pps": pps * 0.99})
     return out
