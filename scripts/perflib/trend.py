@@ -25,6 +25,7 @@ from . import changepoint, stats
 
 CHANGE_COLOUR = "#ff0000"  # tests look for these pixels
 CHART_W, CHART_H, DPI = 900, 300, 100
+REP_ADJUST_NOTE = ", divided by its repetition's median over all subjects (the machine's drift taken out)"
 
 
 def rep_scales(rows):
@@ -176,8 +177,7 @@ def render(db, cells, confidence=changepoint.CONFIDENCE, min_effect=changepoint.
              f"<p class='note'>Change points: binary segmentation with scripts/perf's verdicts (bootstrap CI and "
              f"Mann-Whitney, Bonferroni over the candidate boundaries) at {confidence:.0%}, minimum effect "
              f"{min_effect:.0%}; figure: each run's {figure} 1-s interval"
-             f"{', divided by its repetition’s median over all subjects (drift of the machine taken out)' if rep_adjust else ''}"
-             ". Generated "
+             f"{REP_ADJUST_NOTE if rep_adjust else ''}. Generated "
              f"{datetime.datetime.now():%Y-%m-%d %H:%M}.</p>", _runs_table(db)]
     found = {}
     for cell in cells:
