@@ -58,6 +58,23 @@ class TestHistory(unittest.TestCase):
         self.assertFalse(os.path.exists(os.path.join(cache.tree(self.shas[4]), "out")))
         self.assertFalse(cache.build(self.shas[3])["ok"])
 
+    def test_rotated_order_moves_every_subject_through_every_place(self):
+        from unittest import mock
+
+        from perflib import matrix
+
+        order = []
+        subs = [mock.Mock(label=x, mode=None) for x in "abc"]
+        cell = mock.Mock(skip=None, key="null/io/64B/1Q1C", mode="io")
+        ctx = mock.Mock(warmup=0, duration=1)
+        with mock.patch.object(matrix.rigs, "build", lambda c, s, ctx, cpus: s.label), \
+                mock.patch.object(matrix.runner, "run", lambda spec, *a: order.append(spec) or {}):
+            matrix.execute([cell], subs, ctx, 3, [0, 1], self.dir, progress=False, rotate=True)
+            self.assertEqual("".join(order), "abcbcacab")
+            order.clear()
+            matrix.execute([cell], subs, ctx, 2, [0, 1], self.dir, progress=False)
+            self.assertEqual("".join(order), "abcabc")
+
     def test_trend_needs_a_store(self):
         """(That `scripts/perf run` appends to the store is the smoke test's check.)"""
         path = os.path.join(self.dir, "s.sqlite")
