@@ -20,7 +20,7 @@ import os
 import re
 import sqlite3
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: cells.reps (each figure's repetition)
 ENV = "PMDFWD_PERF_STORE"
 MPPS = 1e6
 
@@ -69,7 +69,19 @@ def connect(path):
         db.close()
         raise ValueError(f"{path}: schema version {row['value']} is newer than this tool's {SCHEMA_VERSION}; "
                          "use a newer scripts/perf")
+    elif int(row["value"]) < SCHEMA_VERSION:
+        _upgrade(db, int(row["value"]))
     return db
+
+
+def _upgrade(db, version):
+    """Bring an older store to SCHEMA_VERSION, keeping its rows."""
+    if version < 2:
+        cols = [r["name"] for r in db.execute("PRAGMA table_info(cells)")]
+        if "reps" not in cols:  # version 1 had no repetition numbers: those rows stay unadjusted
+            db.execute("ALTER TABLE cells ADD COLUMN reps TEXT")
+    db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
+    db.commit()
 
 
 def machine_id(machine):

@@ -55,6 +55,17 @@ class TestStore(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "schema version 99 is newer"):
             store.connect(self.path)
 
+    def test_version_1_store_is_upgraded_keeping_its_rows(self):
+        db = synth.store_with(self.path, {CELL: [1.0, 1.1]}, 2)
+        db.execute("ALTER TABLE cells DROP COLUMN reps")
+        db.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+        db.commit()
+        db.close()
+        db = store.connect(self.path)
+        self.assertEqual(db.execute("SELECT value FROM meta").fetchone()[0], str(store.SCHEMA_VERSION))
+        self.assertEqual([p["reps"] for p in store.series(db, CELL)], [[], []])
+        synth.store_with(self.path, {CELL: [1.0]}, 1)  # and takes new runs
+
     def test_not_a_store_is_a_clear_error(self):
         with open(self.path, "w") as f:
             f.write("not sqlite at all " * 100)
