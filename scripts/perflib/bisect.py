@@ -17,7 +17,12 @@ bootstrap CI and Mann-Whitney, minimum effect) between measured runs:
    still unclear the nearer median decides and the log says so.
 3. The boundary pair (last like GOOD, first like BAD) is measured until its
    verdict is clear: the result is that commit, the ratio of its median to
-   its parent's and the interval of that ratio.
+   its parent's and the interval of that ratio; if the pair stays "within
+   noise" the result says the boundary is not confirmed.
+
+A pair looked at up to R rounds is tested at the confidence level divided
+by R (Bonferroni over the looks): stopping at the first clear verdict of
+several would otherwise find steps in noise.
 
 The measuring is a callable, measure(shas, reps) -> {sha: [figures]}, so the
 same search runs on a forwarder's cell (CellMeasure) or on any command that
@@ -71,7 +76,11 @@ class Search:
                 raise RuntimeError(f"no figure measured for {self.name(sha)}")
 
     def verdict(self, a, b):
-        return stats.compare(self.res.measured[a], self.res.measured[b], self.confidence, self.min_effect)
+        # Up to `rounds` looks at the same pair, stopping at the first clear
+        # one: each look is tested at the level divided by the looks
+        # (Bonferroni), or re-measuring would find steps in noise.
+        level = 1.0 - (1.0 - self.confidence) / self.rounds
+        return stats.compare(self.res.measured[a], self.res.measured[b], level, self.min_effect)
 
     def clear_pair(self, a, b):
         """Measure a and b until their verdict is not noise, or rounds run out."""
