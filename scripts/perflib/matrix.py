@@ -117,14 +117,19 @@ def _hms(s):
     return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
-def execute(cells, subjects, ctx, reps, cpus, logdir, progress=True):
-    """Run every runnable cell R times per subject, alternated; raw samples out."""
+def execute(cells, subjects, ctx, reps, cpus, logdir, progress=True, rotate=False):
+    """Run every runnable cell R times per subject, alternated; raw samples out.
+
+    rotate: repetition r starts with subject r-1 (mod n) instead of always the
+    first, so that no subject is always measured at the same place in a
+    repetition (history runs, with many subjects)."""
     todo = [c for c in cells if not c.skip]
     prog = Progress(len(todo) * reps * len(subjects)) if progress else None
     samples = []
     for k, cell in enumerate(todo, 1):
         for rep in range(1, reps + 1):
-            for subject in subjects:
+            shift = (rep - 1) % len(subjects) if rotate else 0
+            for subject in subjects[shift:] + subjects[:shift]:
                 if prog:
                     prog.update(k, len(todo), cell, subject.label, rep, reps)
                 mode = subject.mode or cell.mode

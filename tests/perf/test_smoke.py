@@ -14,7 +14,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from perflib import machine
+from perflib import machine, store
 
 sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
 import owned_process  # noqa: E402  (the perf run and its forwarders die with the test)
@@ -42,7 +42,7 @@ class TestSmoke(unittest.TestCase):
         self.addCleanup(shutil.rmtree, out, True)
         cmd = [sys.executable, PERF, "run", "--subject", f"subject:{SUBJECT}", "--generator", GENERATOR,
                "--rigs", "null,ring,memif,vhost", "--frames", "64", "--layouts", "1Q1C", "--ring-tiers", "warm",
-               "-R", "1", "-T", "1", "-W", "1", "--out", out, "-q"]
+               "-R", "1", "-T", "1", "-W", "1", "--out", out, "-q", "--store", os.path.join(out, "store.sqlite")]
         r = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         with open(os.path.join(out, "results.json")) as f:
@@ -58,6 +58,9 @@ class TestSmoke(unittest.TestCase):
         self.assertGreater(by_cell["vhost/macswap/64B/1Q1C"]["generator_tx_pps"], 0)
         for name in ("report.md", "samples.csv", "summary.csv"):
             self.assertTrue(os.path.getsize(os.path.join(out, name)) > 0, name)
+        db = store.connect(os.path.join(out, "store.sqlite"))  # the run was appended to the store
+        self.assertEqual(store.cells(db), sorted(by_cell))
+        self.assertEqual(db.execute("SELECT kind FROM runs").fetchall()[0][0], "run")
 
 
 if __name__ == "__main__":
