@@ -4,6 +4,7 @@
 #include "options/scalar_parse.h"
 #include "options/structured_parse.h"
 #include "shell/prompt.h"
+#include "util/bounded_line.h"
 
 #include <fstream>
 #include <functional>
@@ -149,18 +150,32 @@ std::function<bool(Config &, std::string_view, std::string *)> lcore_option(cons
     };
 }
 
-// testpmd's --eth-peers-configfile: one peer MAC per line, for ports 0, 1, ...
+// testpmd's --eth-peers-configfile: one peer MAC per line, for ports 0, 1,
+// ... Lines are read only as far as a MAC address and its spaces can go, so
+// a device (/dev/zero) or a huge file fails on its first line, as testpmd's
+// 50-byte fgets does, with testpmd's words.
 bool apply_peers_file(Config &c, std::string_view v, std::string *err) {
+    constexpr size_t kMaxPeerLine = 256;
     std::ifstream in{std::string(v)};
     if (!in) {
         *err = "eth-peers-configfile: cannot read '" + std::string(v) + "'";
         return false;
     }
     std::string line;
-    for (uint16_t port = 0; port < RTE_MAX_ETHPORTS && std::getline(in, line); port++) {
-        auto mac = parse_mac(split_words(line).empty() ? line : split_words(line)[0], err);
+    for (uint16_t port = 0; port < RTE_MAX_ETHPORTS; port++) {
+        const LineRead got = read_bounded_line(in, kMaxPeerLine, &line);
+        if (got == LineRead::End) break;
+        const std::string where = "eth-peers-configfile: Bad MAC address format on line " +
+                                  std::to_string(port + 1) + ": ";
+        if (got == LineRead::TooLong) {
+            *err = where + "longer than " + std::to_string(kMaxPeerLine) +
+                   " bytes (allowed: one XX:XX:XX:XX:XX:XX a line)";
+            return false;
+        }
+        const auto words = split_words(line);
+        auto mac = parse_mac(words.empty() ? line : words[0], err);
         if (!mac) {
-            *err = "eth-peers-configfile: line " + std::to_string(port + 1) + ": " + *err;
+            *err = where + *err;
             return false;
         }
         c.eth_peers[port] = *mac;

@@ -443,3 +443,13 @@ TEST(Options, HelpListsEveryHarnessOption) {
                           "unique prefix"})
         EXPECT_NE(u.find(o), std::string::npos) << o;
 }
+
+// Issue 18 item 3: a device with no newline (it used to be read until memory
+// ran out) fails on its first line, with testpmd's words.
+TEST(Options, PeersFileWithoutNewlinesFailsOnItsFirstLine) {
+    Config c;
+    std::string err;
+    EXPECT_EQ(parse({"--eth-peers-configfile=/dev/zero"}, c, err), ParseResult::Error);
+    EXPECT_EQ(err, "eth-peers-configfile: Bad MAC address format on line 1: longer than 256 "
+                   "bytes (allowed: one XX:XX:XX:XX:XX:XX a line)");
+}
