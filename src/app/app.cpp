@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -234,6 +235,11 @@ std::string open_cmdline_file(const std::string &path, int *fd) {
 }
 
 } // namespace
+
+bool App::take_interrupt() {
+    int sig = SIGINT;
+    return g_signal.compare_exchange_strong(sig, 0);
+}
 
 bool App::read_command_file(const std::string &path, std::vector<std::string> *lines,
                             std::string *err) {
