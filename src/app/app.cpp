@@ -1,6 +1,7 @@
 #include "app/app.h"
 
 #include "observe/telemetry.h"
+#include "ports/packet_dump.h"
 #include "ports/port_text.h"
 #include "shell/command_table.h"
 #include "shell/line_reader.h"
@@ -135,6 +136,9 @@ std::string App::stop() {
     port_ctl_->lcores_stopped();
     publish_telemetry();
     o += fwd_stats();
+    if (const uint64_t n = packet_dump_take_dropped())
+        o += "\nVerbose: " + std::to_string(n) +
+             " packet dumps dropped: standard output was not ready for them\n";
     return o + "\nDone.\n";
 }
 
