@@ -9,6 +9,7 @@ import select
 import signal
 import time
 
+import owned_process
 import rig
 
 
@@ -21,6 +22,7 @@ class PtyShell:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # child: its own session already (pty.fork)
             try:
+                owned_process.set_parent_death_signal()
                 os.execv(argv[0], [str(a) for a in argv])
             finally:
                 os._exit(127)
