@@ -73,7 +73,8 @@ Apply hex_field(const char *what, uint64_t Config::*field) {
 // --<engine>-<key>=<value>, so the engine alone checks and keeps it.
 Apply engine_param(const char *param, const char *flag_value = nullptr) {
     return [=](Config &c, std::string_view v, std::string *) {
-        c.engine_params.emplace_back(param, flag_value ? std::string(flag_value) : std::string(v));
+        c.engine_params.emplace_back(param, flag_value && v.empty() ? std::string(flag_value)
+                                                                    : std::string(v));
         return true;
     };
 }
@@ -485,7 +486,7 @@ std::vector<Option> generator_options() {
              return segs.has_value();
          }},
         {"txonly-multi-flow", 0, nullptr,
-         "txonly: vary the source address (--txonly-multi-flow=on)",
+         "txonly: vary the source address (also --txonly-multi-flow=on|off)",
          engine_param("txonly-multi-flow", "on")},
         {"tx-ip", 0, "SRC,DST", "txonly: IPv4 addresses (--txonly-ip)", engine_param("txonly-ip")},
         {"tx-udp", 0, "SRC[,DST]", "txonly: UDP ports (--txonly-udp)", engine_param("txonly-udp")},
@@ -567,11 +568,18 @@ const Option *find_short(char c) {
 
 enum class Step { Next, Help, Error };
 
+// Flags that are also an engine's parameter: the engine-parameter form the
+// help lists (--txonly-multi-flow=on|off) is accepted too, and the engine
+// checks the value.
+bool flag_takes_a_value(std::string_view name) {
+    return name == "txonly-multi-flow";
+}
+
 // Applies opt, taking its value from `value` or the next argument.
 Step apply_option(const Option &opt, std::optional<std::string> value,
                   const std::vector<std::string> &args, size_t &i, Config &cfg, std::string *err) {
     if (opt.apply == nullptr) return Step::Help;
-    if (opt.arg == nullptr && value) {
+    if (opt.arg == nullptr && value && !flag_takes_a_value(opt.name)) {
         *err = "option --" + std::string(opt.name) + " takes no value";
         return Step::Error;
     }

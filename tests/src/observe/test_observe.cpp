@@ -2,6 +2,7 @@
 // and the lcores they take from forwarding. Whether EAL runs those lcores
 // is checked at start-up (tests/e2e/test_metrics.py).
 #include "observe/metrics.h"
+#include "observe/telemetry.h"
 #include "options/options.h"
 
 #include <gtest/gtest.h>
@@ -61,4 +62,20 @@ TEST(ObserveOptions, InHelp) {
     const std::string help = usage("pmdfwd");
     EXPECT_NE(help.find("--latencystats=LCORE"), std::string::npos);
     EXPECT_NE(help.find("--bitrate-stats=LCORE"), std::string::npos);
+}
+
+// Issue 18 item 10: "/pmdfwd/stats, -1" was stream 2^64-1; endpoints whose
+// help says "No parameters" took any.
+TEST(TelemetryParams, FirstStreamIsDigitsOnly) {
+    size_t first = 7;
+    EXPECT_TRUE(telemetry::parse_first_stream(nullptr, &first));
+    EXPECT_EQ(first, 0u);
+    EXPECT_TRUE(telemetry::parse_first_stream("", &first));
+    EXPECT_TRUE(telemetry::parse_first_stream("12", &first));
+    EXPECT_EQ(first, 12u);
+    for (const char *bad : {" -1", "-1", "+1", " 1", "1x", "99999999999999999999"})
+        EXPECT_FALSE(telemetry::parse_first_stream(bad, &first)) << bad;
+    EXPECT_TRUE(telemetry::no_params(nullptr));
+    EXPECT_TRUE(telemetry::no_params(""));
+    EXPECT_FALSE(telemetry::no_params("1"));
 }
