@@ -143,9 +143,15 @@ std::string App::stop() {
 }
 
 std::string App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
+    const std::vector<unsigned> metric_lcores = Metrics::lcores(cfg_);
     for (unsigned lc : lcores) {
         if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
             return "lcore " + std::to_string(lc) + " not enabled";
+        // Accepted, it would fail only at `start` ("busy?"): refused now,
+        // as --coremask refuses it, the previous lcores kept.
+        if (std::find(metric_lcores.begin(), metric_lcores.end(), lc) != metric_lcores.end())
+            return "lcore " + std::to_string(lc) +
+                   " publishes metrics (--latencystats, --bitrate-stats) and cannot forward";
         if (lc == rte_get_main_lcore())
             return "lcore " + std::to_string(lc) +
                    " cannot be masked on for running packet forwarding, which is the main lcore "

@@ -154,5 +154,26 @@ class PortCloseTest(Case):
         # It used to lose its callbacks: only port 1 was dumped.
         self.assertIn("port 0/queue 0: received", before_stop)
 
+
+class MetricsLcoreTest(Case):
+    """Item 7: `set corelist`/`set coremask` refuse an lcore that publishes
+    metrics (accepted, `start` then failed with "busy?")."""
+
+    def test_corelist_refuses_the_metrics_lcore(self):
+        prefix = rig.unique_prefix()
+        eal = ["--lcores", "0@0,1@1,2@0", "--no-pci", "--no-huge", "-m", "256", "--no-shconf",
+               "--file-prefix", prefix, *RING_VDEVS]
+        p = owned.pmdfwd(self, eal, ["-i", "--latencystats=2", "--run-time=60"], prefix=prefix,
+                         cwd=self.tmp, stdin=subprocess.PIPE)
+        self.send(p, "set corelist 2\nset coremask 0x4\nshow config cores\n")
+        self.assertTrue(p.wait_for("List of forwarding lcores:"), p.describe())
+        p.proc.stdin.close()
+        self.assertEqual(p.wait(30), 0, p.describe())
+        refusal = ("lcore 2 publishes metrics (--latencystats, --bitrate-stats) and cannot "
+                   "forward")
+        self.assertEqual(p.out.count(refusal), 2, p.describe())
+        self.assertIn("List of forwarding lcores:  1\n", p.out)
+
+
 if __name__ == "__main__":
     unittest.main()
