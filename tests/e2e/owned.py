@@ -11,8 +11,8 @@ import threading
 import time
 from pathlib import Path
 
-import owned_process
 import rig
+import owned_process  # noqa: E402  (rig puts tests/support on the path)
 
 HUGEPAGE_DIR = Path("/dev/hugepages")
 

@@ -9,8 +9,8 @@ import select
 import signal
 import time
 
-import owned_process
 import rig
+import owned_process  # noqa: E402  (rig puts tests/support on the path)
 
 
 class PtyShell:
