@@ -44,7 +44,7 @@ pthread_t g_main_thread;
 // reader that stopped reading cannot hold the shutdown).
 timer_t g_output_grace;
 bool g_have_output_grace = false;
-constexpr long kOutputGraceNs = 300'000'000;
+constexpr long kOutputGraceNs = 100'000'000;
 
 // The main thread is the one that may be blocked in write(2) to a stdout
 // nobody reads: the signal must interrupt that write (no SA_RESTART), so
