@@ -109,6 +109,10 @@ def scrape(endpoint, socket_path, openmetrics):
 
 
 class Handler(server.BaseHTTPRequestHandler):
+    # A client that connects and sends nothing (or reads nothing) gives up
+    # its connection after this long; it never holds another scraper.
+    timeout = 10
+
     def do_GET(self):
         if self.path.split("?")[0] not in ("/", "/metrics"):
             self.send_error(HTTPStatus.NOT_FOUND, "metrics are at /metrics")
@@ -154,7 +158,10 @@ def main():
         except (OSError, RuntimeError, ValueError, KeyError) as e:
             sys.exit(f"pmdfwd-exporter: cannot read {socket_path}: {e}")
         return
-    httpd = server.HTTPServer(("127.0.0.1", args.port), Handler)
+    # One thread per connection: an idle client or a scrape waiting for a
+    # frozen pmdfwd (5 s telemetry timeout) holds no other scraper.
+    httpd = server.ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    httpd.daemon_threads = True
     httpd.endpoint, httpd.socket_path = endpoint, socket_path
     print(f"pmdfwd-exporter: serving {socket_path} on "
           f"http://127.0.0.1:{httpd.server_port}/metrics", flush=True)

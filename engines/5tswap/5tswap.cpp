@@ -38,22 +38,26 @@ static_assert(offsetof(rte_ipv4_hdr, dst_addr) == offsetof(rte_ipv4_hdr, src_add
 static_assert(offsetof(rte_ipv6_hdr, dst_addr) == offsetof(rte_ipv6_hdr, src_addr) + 16);
 static_assert(offsetof(rte_udp_hdr, dst_port) == 2 && offsetof(rte_tcp_hdr, dst_port) == 2);
 
-// Swaps the L3 addresses at off; returns the L4 protocol and sets l3_len,
-// or 0 when the header does not fit in len bytes.
-uint8_t swap_l3(uint8_t *p, uint32_t off, uint32_t len, uint16_t ethertype, rte_mbuf *m) {
+// Swaps the L3 addresses at off, sets l3_len and *proto (the L4 protocol);
+// false when the header does not fit in len bytes. Protocol 0 is a protocol
+// (IPv6 Hop-by-Hop: every MLD packet), not a failure.
+bool swap_l3(uint8_t *p, uint32_t off, uint32_t len, uint16_t ethertype, rte_mbuf *m,
+             uint8_t *proto) {
     if (ethertype == RTE_ETHER_TYPE_IPV4) {
-        if (off + sizeof(rte_ipv4_hdr) > len) return 0;
+        if (off + sizeof(rte_ipv4_hdr) > len) return false;
         auto *ip = reinterpret_cast<rte_ipv4_hdr *>(p + off);
         swap_bytes<4>(p + off + offsetof(rte_ipv4_hdr, src_addr),
                       p + off + offsetof(rte_ipv4_hdr, dst_addr));
         m->l3_len = static_cast<uint16_t>((ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4);
-        return ip->next_proto_id;
+        *proto = ip->next_proto_id;
+        return true;
     }
-    if (off + sizeof(rte_ipv6_hdr) > len) return 0;
+    if (off + sizeof(rte_ipv6_hdr) > len) return false;
     swap_bytes<16>(p + off + offsetof(rte_ipv6_hdr, src_addr),
                    p + off + offsetof(rte_ipv6_hdr, dst_addr));
     m->l3_len = sizeof(rte_ipv6_hdr);
-    return reinterpret_cast<rte_ipv6_hdr *>(p + off)->proto;
+    *proto = reinterpret_cast<rte_ipv6_hdr *>(p + off)->proto;
+    return true;
 }
 
 // Returns false when a layer the headers announce is cut short.
@@ -72,8 +76,8 @@ bool swap_packet(rte_mbuf *m, const TxFields &f) {
     }
     m->l2_len = static_cast<uint8_t>(std::min<uint32_t>(off, 127));
     if (type != RTE_ETHER_TYPE_IPV4 && type != RTE_ETHER_TYPE_IPV6) return true;
-    const uint8_t proto = swap_l3(p, off, len, type, m);
-    if (proto == 0) return false;
+    uint8_t proto;
+    if (!swap_l3(p, off, len, type, m, &proto)) return false;
     off += m->l3_len;
     if (proto != IPPROTO_UDP && proto != IPPROTO_TCP) return true;
     const uint32_t l4 = proto == IPPROTO_UDP ? sizeof(rte_udp_hdr) : sizeof(rte_tcp_hdr);

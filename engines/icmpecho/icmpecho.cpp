@@ -1,6 +1,7 @@
 // The icmpecho forwarding engine (testpmd's "icmpecho" mode): answers what
 // a host would answer on the link, and nothing else. An ARP request for IPv4
-// over Ethernet gets its reply from the TX port's MAC address; an IPv4 ICMP
+// over Ethernet gets its reply from the arrival port's MAC address (the
+// host sends a replying engine's packets back where they came from); an IPv4 ICMP
 // echo request (code 0) gets its echo reply, addresses swapped (a multicast
 // destination answered from a neighbour address, as testpmd) and the ICMP
 // checksum updated for the type change. Every other packet, and one too
@@ -114,7 +115,8 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
 }
 
 const pmdfwd_engine engine = pmdfwd::engine_descriptor(
-    "icmpecho", "answer ARP requests and ICMP echo requests, drop the rest", burst);
+    "icmpecho", "answer ARP requests and ICMP echo requests, drop the rest", burst,
+    PMDFWD_ENGINE_F_REPLIES);
 
 } // namespace
 } // namespace pmdfwd::engines

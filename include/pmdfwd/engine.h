@@ -112,6 +112,10 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
 /* The engine counts bad RX checksums (pmdfwd_stream.rx_bad_*): the stop
  * report prints them, as testpmd's does for its csum engine. */
 #define PMDFWD_ENGINE_F_RX_CKSUM_STATS (1u << 2)
+/* The engine answers what it receives (icmpecho): every stream sends on the
+ * port and queue it receives from, whatever the port topology, as testpmd
+ * sets up its icmpecho streams. */
+#define PMDFWD_ENGINE_F_REPLIES (1u << 3)
 
 /* Length of the message buffer handed to set_param / plugin entry. */
 #define PMDFWD_ERRMSG_LEN 256

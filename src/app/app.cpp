@@ -1,6 +1,7 @@
 #include "app/app.h"
 
 #include "observe/telemetry.h"
+#include "ports/packet_dump.h"
 #include "ports/port_text.h"
 #include "shell/command_table.h"
 #include "shell/line_reader.h"
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -146,13 +148,22 @@ std::string App::stop() {
     port_ctl_->lcores_stopped();
     publish_telemetry();
     o += fwd_stats();
+    if (const uint64_t n = packet_dump_take_dropped())
+        o += "\nVerbose: " + std::to_string(n) +
+             " packet dumps dropped: standard output was not ready for them\n";
     return o + "\nDone.\n";
 }
 
 std::string App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
+    const std::vector<unsigned> metric_lcores = Metrics::lcores(cfg_);
     for (unsigned lc : lcores) {
         if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
             return "lcore " + std::to_string(lc) + " not enabled";
+        // Accepted, it would fail only at `start` ("busy?"): refused now,
+        // as --coremask refuses it, the previous lcores kept.
+        if (std::find(metric_lcores.begin(), metric_lcores.end(), lc) != metric_lcores.end())
+            return "lcore " + std::to_string(lc) +
+                   " publishes metrics (--latencystats, --bitrate-stats) and cannot forward";
         if (lc == rte_get_main_lcore())
             return "lcore " + std::to_string(lc) +
                    " cannot be masked on for running packet forwarding, which is the main lcore "
@@ -247,6 +258,11 @@ std::string open_cmdline_file(const std::string &path, int *fd) {
 }
 
 } // namespace
+
+bool App::take_interrupt() {
+    int sig = SIGINT;
+    return g_signal.compare_exchange_strong(sig, 0);
+}
 
 bool App::read_command_file(const std::string &path, std::vector<std::string> *lines,
                             std::string *err) {

@@ -67,6 +67,7 @@ class App : public HostControl {
     bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
     void request_quit() override { quit_ = true; }
     bool quit_pending() const override { return quit_requested(); }
+    bool take_interrupt() override;
     bool read_command_file(const std::string &path, std::vector<std::string> *lines,
                            std::string *err) override;
     EngineApi &engines() override { return registry_engines(); }

@@ -15,6 +15,8 @@
 #include <rte_eal.h>
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -37,10 +39,38 @@ void open_closed_std_fds() {
             _exit(127); // no /dev/null: nowhere safe to say so
 }
 
+pthread_t g_main_thread;
+// Armed by the first stop signal: how long output may still wait for its
+// reader before it stops waiting (a slow terminal gets the statistics; a
+// reader that stopped reading cannot hold the shutdown).
+timer_t g_output_grace;
+bool g_have_output_grace = false;
+constexpr long kOutputGraceNs = 100'000'000;
+
+// The main thread is the one that may be blocked in write(2) to a stdout
+// nobody reads: the signal must interrupt that write (no SA_RESTART), so
+// one that landed on another thread (an lcore, EAL's) is passed on to it.
+void pass_to_main_thread(int sig) {
+    if (!pthread_equal(pthread_self(), g_main_thread)) pthread_kill(g_main_thread, sig);
+}
+
 void on_signal(int sig) {
-    // Only an atomic store: the wait loop and the shell do the stopping, so a
-    // second signal during shutdown has nothing to corrupt.
-    pmdfwd::g_signal.store(sig);
+    // Only async-signal-safe calls: the wait loop and the shell do the
+    // stopping, so a second signal during shutdown has nothing to corrupt.
+    const bool first = pmdfwd::g_signal.exchange(sig) == 0;
+    if (first && g_have_output_grace) {
+        itimerspec once{};
+        once.it_value.tv_nsec = kOutputGraceNs;
+        timer_settime(g_output_grace, 0, &once, nullptr);
+    }
+    pass_to_main_thread(sig);
+}
+
+void on_output_grace_over(int sig) {
+    // Not for a SIGINT that `load` took (the session goes on).
+    if (pmdfwd::g_signal.load() == 0) return;
+    pmdfwd::stop_waiting_for_stdout();
+    pass_to_main_thread(sig);
 }
 
 // A SIGPIPE the kernel raises for our own write (stdout into `head -1`, a
@@ -59,12 +89,19 @@ void on_sigcont(int) {
 // the normal shutdown instead: ports closed, EAL cleaned up, no hugepage
 // files of the prefix left behind.
 void install_signal_handlers() {
+    g_main_thread = pthread_self();
     struct sigaction sa {};
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = 0; // no SA_RESTART: a blocked read returns EINTR
+    sa.sa_flags = 0; // no SA_RESTART: a blocked read or write returns EINTR
     for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
         sigaction(sig, &sa, nullptr);
+    sa.sa_handler = on_output_grace_over;
+    sigaction(SIGALRM, &sa, nullptr);
+    sigevent ev{};
+    ev.sigev_notify = SIGEV_SIGNAL;
+    ev.sigev_signo = SIGALRM;
+    g_have_output_grace = timer_create(CLOCK_MONOTONIC, &ev, &g_output_grace) == 0;
     sa.sa_sigaction = on_sigpipe;
     sa.sa_flags = SA_SIGINFO;
     sigaction(SIGPIPE, &sa, nullptr);

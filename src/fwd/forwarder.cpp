@@ -17,6 +17,14 @@ namespace pmdfwd {
 Forwarder::Forwarder(Config &cfg, Ports &ports, std::vector<unsigned> fwd_lcores)
     : cfg_(cfg), ports_(ports), fwd_lcores_(std::move(fwd_lcores)) {}
 
+std::vector<StreamSpec> plan_fwd_streams(const Config &cfg, const std::vector<uint16_t> &ports,
+                                         std::string *err) {
+    const pmdfwd_engine *e = EngineRegistry::instance().find(cfg.forward_mode);
+    const bool replies = e != nullptr && (e->flags & PMDFWD_ENGINE_F_REPLIES) != 0;
+    return build_streams(ports, replies ? Topology::Loop : cfg.topology, cfg.nb_rxq, cfg.nb_txq,
+                         err);
+}
+
 Forwarder::~Forwarder() {
     stop();
 }
@@ -30,14 +38,14 @@ std::vector<uint16_t> Forwarder::fwd_ports(std::string *err, std::string *note) 
 size_t Forwarder::nb_streams_for_config(std::string *err) const {
     const std::vector<uint16_t> ports = fwd_ports(err);
     if (ports.empty()) return 0;
-    return build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, err).size();
+    return plan_fwd_streams(cfg_, ports, err).size();
 }
 
 std::string Forwarder::build(const pmdfwd_engine *engine) {
     std::string err;
     fwd_ports_ = fwd_ports(&err);
     if (fwd_ports_.empty()) return err;
-    specs_ = build_streams(fwd_ports_, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
+    specs_ = plan_fwd_streams(cfg_, fwd_ports_, &err);
     if (specs_.empty()) return err;
     const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
     const auto groups = spread_streams(specs_.size(), nb_lcores);
@@ -252,9 +260,8 @@ void Forwarder::clear() {
 std::string Forwarder::describe() const {
     std::string err;
     const std::vector<uint16_t> ports = fwd_ports(&err);
-    const auto specs = ports.empty()
-                           ? std::vector<StreamSpec>{}
-                           : build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err);
+    const auto specs =
+        ports.empty() ? std::vector<StreamSpec>{} : plan_fwd_streams(cfg_, ports, &err);
     if (specs.empty()) return err + "\n";
     const auto groups = spread_streams(specs.size(), nb_lcores_used());
     char line[256];

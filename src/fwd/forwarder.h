@@ -6,6 +6,7 @@
 #include "fwd/fwd_view.h"
 #include "fwd/lcore_loop.h"
 #include "fwd/stream.h"
+#include "fwd/stream_plan.h"
 #include "options/config.h"
 #include "ports/ports.h"
 
@@ -16,6 +17,12 @@
 #include <vector>
 
 namespace pmdfwd {
+
+// The streams of the configuration on these ports: build_streams under the
+// port topology, except for an engine that replies (icmpecho), whose
+// streams send back on the port and queue they receive from, as testpmd's.
+std::vector<StreamSpec> plan_fwd_streams(const Config &cfg, const std::vector<uint16_t> &ports,
+                                         std::string *err);
 
 class Forwarder {
   public:

@@ -63,7 +63,11 @@ std::vector<uint16_t> select_fwd_ports(const std::vector<uint16_t> &available,
                      "exist; not forwarding on it\n";
     }
     if (ports.empty()) {
-        *err = "no forwarding port: --portmask/--portlist names none of the ports there are";
+        // Blame the mask or list only when one was given.
+        *err = list.empty() ? "no forwarding port: every port is closed (port attach or start "
+                              "a port first)"
+                            : "no forwarding port: --portmask/--portlist names none of the ports "
+                              "there are";
         return {};
     }
     if (nb > ports.size()) {

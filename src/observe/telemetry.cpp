@@ -10,8 +10,25 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string_view>
 
 namespace pmdfwd::telemetry {
+
+bool parse_first_stream(const char *params, size_t *first) {
+    *first = 0;
+    if (params == nullptr || *params == '\0') return true;
+    // Digits only: strtoul would take " -1" as 2^64-1 and "1x" as 1.
+    const std::string_view text(params);
+    if (text.size() > 19 || text.find_first_not_of("0123456789") != std::string_view::npos)
+        return false;
+    for (char c : text)
+        *first = *first * 10 + static_cast<size_t>(c - '0');
+    return true;
+}
+
+bool no_params(const char *params) {
+    return params == nullptr || *params == '\0';
+}
 
 namespace {
 
@@ -121,12 +138,7 @@ size_t add_streams(rte_tel_data *d, const FwdStats &f, const FwdView &v,
 
 int cmd_stats(const char *, const char *params, rte_tel_data *d) {
     size_t first = 0;
-    if (params != nullptr && *params != '\0') {
-        char *end = nullptr;
-        errno = 0;
-        first = std::strtoul(params, &end, 10);
-        if (errno != 0 || *end != '\0' || *params == '-') return -EINVAL;
-    }
+    if (!parse_first_stream(params, &first)) return -EINVAL;
     Board &b = board();
     std::lock_guard lock(b.mu);
     if (!b.snap) return unavailable(d);
@@ -168,7 +180,8 @@ std::vector<std::string> stream_lines(const TelemetrySnapshot &s) {
     return v;
 }
 
-int cmd_config(const char *, const char *, rte_tel_data *d) {
+int cmd_config(const char *, const char *params, rte_tel_data *d) {
+    if (!no_params(params)) return -EINVAL;
     Board &b = board();
     std::lock_guard lock(b.mu);
     if (!b.snap) return unavailable(d);
@@ -217,7 +230,8 @@ rte_tel_data *engine_dict(const EngineEntry &e) {
 
 // DPDK 22.11 keeps no dictionary in an array and no '-' in a key (engine
 // names may have one): one "engine_N" entry per engine, sorted by name.
-int cmd_engines(const char *, const char *, rte_tel_data *d) {
+int cmd_engines(const char *, const char *params, rte_tel_data *d) {
+    if (!no_params(params)) return -EINVAL;
     Board &b = board();
     std::lock_guard lock(b.mu);
     if (!b.snap) return unavailable(d);
@@ -231,7 +245,8 @@ int cmd_engines(const char *, const char *, rte_tel_data *d) {
     return 0;
 }
 
-int cmd_engine(const char *, const char *, rte_tel_data *d) {
+int cmd_engine(const char *, const char *params, rte_tel_data *d) {
+    if (!no_params(params)) return -EINVAL;
     Board &b = board();
     std::lock_guard lock(b.mu);
     if (!b.snap) return unavailable(d);

@@ -29,4 +29,10 @@ void sample_rates();
 // endpoints answer that pmdfwd is shutting down.
 void withdraw();
 
+// /pmdfwd/stats's parameter, the first stream listed: "" (0) or a decimal
+// number; false for anything else (a sign, a space, a letter).
+bool parse_first_stream(const char *params, size_t *first);
+// The endpoints whose help says "No parameters" refuse any.
+bool no_params(const char *params);
+
 } // namespace pmdfwd::telemetry

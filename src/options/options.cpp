@@ -4,6 +4,7 @@
 #include "options/scalar_parse.h"
 #include "options/structured_parse.h"
 #include "options/prompt.h"
+#include "util/bounded_line.h"
 
 #include <fstream>
 #include <functional>
@@ -72,7 +73,8 @@ Apply hex_field(const char *what, uint64_t Config::*field) {
 // --<engine>-<key>=<value>, so the engine alone checks and keeps it.
 Apply engine_param(const char *param, const char *flag_value = nullptr) {
     return [=](Config &c, std::string_view v, std::string *) {
-        c.engine_params.emplace_back(param, flag_value ? std::string(flag_value) : std::string(v));
+        c.engine_params.emplace_back(param, flag_value && v.empty() ? std::string(flag_value)
+                                                                    : std::string(v));
         return true;
     };
 }
@@ -160,18 +162,32 @@ std::function<bool(Config &, std::string_view, std::string *)> lcore_option(cons
     };
 }
 
-// testpmd's --eth-peers-configfile: one peer MAC per line, for ports 0, 1, ...
+// testpmd's --eth-peers-configfile: one peer MAC per line, for ports 0, 1,
+// ... Lines are read only as far as a MAC address and its spaces can go, so
+// a device (/dev/zero) or a huge file fails on its first line, as testpmd's
+// 50-byte fgets does, with testpmd's words.
 bool apply_peers_file(Config &c, std::string_view v, std::string *err) {
+    constexpr size_t kMaxPeerLine = 256;
     std::ifstream in{std::string(v)};
     if (!in) {
         *err = "eth-peers-configfile: cannot read '" + std::string(v) + "'";
         return false;
     }
     std::string line;
-    for (uint16_t port = 0; port < RTE_MAX_ETHPORTS && std::getline(in, line); port++) {
-        auto mac = parse_mac(split_words(line).empty() ? line : split_words(line)[0], err);
+    for (uint16_t port = 0; port < RTE_MAX_ETHPORTS; port++) {
+        const LineRead got = read_bounded_line(in, kMaxPeerLine, &line);
+        if (got == LineRead::End) break;
+        const std::string where = "eth-peers-configfile: Bad MAC address format on line " +
+                                  std::to_string(port + 1) + ": ";
+        if (got == LineRead::TooLong) {
+            *err = where + "longer than " + std::to_string(kMaxPeerLine) +
+                   " bytes (allowed: one XX:XX:XX:XX:XX:XX a line)";
+            return false;
+        }
+        const auto words = split_words(line);
+        auto mac = parse_mac(words.empty() ? line : words[0], err);
         if (!mac) {
-            *err = "eth-peers-configfile: line " + std::to_string(port + 1) + ": " + *err;
+            *err = where + *err;
             return false;
         }
         c.eth_peers[port] = *mac;
@@ -486,7 +502,7 @@ std::vector<Option> generator_options() {
              return segs.has_value();
          }},
         {"txonly-multi-flow", 0, nullptr,
-         "txonly: vary the source address (--txonly-multi-flow=on)",
+         "txonly: vary the source address (also --txonly-multi-flow=on|off)",
          engine_param("txonly-multi-flow", "on")},
         {"tx-ip", 0, "SRC,DST", "txonly: IPv4 addresses (--txonly-ip)", engine_param("txonly-ip")},
         {"tx-udp", 0, "SRC[,DST]", "txonly: UDP ports (--txonly-udp)", engine_param("txonly-udp")},
@@ -569,11 +585,18 @@ const Option *find_short(char c) {
 
 enum class Step { Next, Help, Error };
 
+// Flags that are also an engine's parameter: the engine-parameter form the
+// help lists (--txonly-multi-flow=on|off) is accepted too, and the engine
+// checks the value.
+bool flag_takes_a_value(std::string_view name) {
+    return name == "txonly-multi-flow";
+}
+
 // Applies opt, taking its value from `value` or the next argument.
 Step apply_option(const Option &opt, std::optional<std::string> value,
                   const std::vector<std::string> &args, size_t &i, Config &cfg, std::string *err) {
     if (opt.apply == nullptr) return Step::Help;
-    if (opt.arg == nullptr && value) {
+    if (opt.arg == nullptr && value && !flag_takes_a_value(opt.name)) {
         *err = "option --" + std::string(opt.name) + " takes no value";
         return Step::Error;
     }

@@ -10,10 +10,14 @@
 #include <rte_version.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace pmdfwd {
@@ -124,23 +128,61 @@ void packet_text(std::string *o, const rte_mbuf *mb, uint16_t queue, bool rx) {
     if (rte_mbuf_check(mb, 1, &reason) < 0) add(o, "INVALID mbuf: %s\n", reason);
 }
 
-// One write(2) per packet, outside stdio: when the terminal reads slowly the
-// lcore blocks between packets without holding stdout's lock, so the shell
-// still echoes and answers `stop` (with fwrite the lcore took that lock again
-// after every packet and the shell never got it). Each packet's lines stay
-// together.
+// Where the lcores write their dumps: a descriptor of stdout's own that never
+// blocks (see open_dump_fd), -1 until verbose is first turned on.
+std::atomic<int> g_dump_fd{-1};
+bool g_dump_is_socket = false;
+// Packets whose dump did not fit into stdout when it was written.
+std::atomic<uint64_t> g_dropped{0};
+
+// All of text, or false when stdout took none or part of it (full or gone).
+bool write_now(const std::string &text) {
+    const int fd = g_dump_fd.load(std::memory_order_relaxed);
+    for (size_t done = 0; done < text.size();) {
+        const ssize_t w = g_dump_is_socket ? send(fd, text.data() + done, text.size() - done,
+                                                  MSG_DONTWAIT | MSG_NOSIGNAL)
+                                           : write(fd, text.data() + done, text.size() - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
+        done += static_cast<size_t>(w);
+    }
+    return true;
+}
+
+// One write per packet, outside stdio, on a descriptor that never blocks:
+// a reader that stopped reading (a paused terminal, a stalled ssh channel,
+// a harness) must never hold a forwarding lcore, or `stop` and SIGTERM wait
+// for it forever. What does not fit is dropped and counted, as a capture
+// drops what its ring cannot hold. Each packet's lines stay together and
+// the shell's own writes never wait for stdout's stdio lock.
 void print(uint16_t port, uint16_t queue, rte_mbuf *const *pkts, uint16_t n, bool rx) {
     std::string text;
     add(&text, "port %u/queue %u: %s %u packets\n", port, queue, rx ? "received" : "sent", n);
     for (uint16_t i = 0; i < n; i++) {
         packet_text(&text, pkts[i], queue, rx);
-        for (size_t done = 0; done < text.size();) {
-            const ssize_t w = write(STDOUT_FILENO, text.data() + done, text.size() - done);
-            if (w <= 0 && errno != EINTR) return; // stdout gone: drop the dump
-            if (w > 0) done += static_cast<size_t>(w);
+        if (!write_now(text)) {
+            g_dropped.fetch_add(n - i, std::memory_order_relaxed);
+            return;
         }
         text.clear();
     }
+}
+
+// A second open file description of stdout with O_NONBLOCK, so that the
+// flag does not reach the one the shell writes through (or the terminal the
+// user's shell shares). A regular file never blocks and must keep its
+// offset: stdout itself. A socket cannot be opened again: send() is told
+// per call not to wait.
+int open_dump_fd() {
+    struct stat st {};
+    if (fstat(STDOUT_FILENO, &st) != 0) return -1;
+    if (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)) return STDOUT_FILENO;
+    if (S_ISSOCK(st.st_mode)) {
+        g_dump_is_socket = true;
+        return STDOUT_FILENO;
+    }
+    const int fd = open("/proc/self/fd/1", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    return fd >= 0 ? fd : STDOUT_FILENO;
 }
 
 uint16_t on_rx(uint16_t port, uint16_t queue, rte_mbuf *pkts[], uint16_t n, uint16_t, void *) {
@@ -191,7 +233,12 @@ void PacketDump::remove(uint16_t port, bool lcores_idle) {
     if (lcores_idle) release();
 }
 
+uint64_t packet_dump_take_dropped() {
+    return g_dropped.exchange(0, std::memory_order_relaxed);
+}
+
 void PacketDump::apply(const std::vector<uint16_t> &ports, unsigned level, bool lcores_idle) {
+    if (level != 0 && g_dump_fd.load() < 0) g_dump_fd.store(open_dump_fd());
     const bool want_rx = level == 1 || level > 2, want_tx = level >= 2;
     for (uint16_t port : ports) {
         rte_eth_dev_info info{};

@@ -19,6 +19,10 @@ namespace pmdfwd {
 std::string packet_dump_text(uint16_t port, uint16_t queue, rte_mbuf *const *pkts, uint16_t n,
                              bool rx);
 
+// Packets whose dump was dropped since the last call because stdout could
+// not take it at once (a reader that stopped reading); resets the count.
+uint64_t packet_dump_take_dropped();
+
 class PacketDump {
   public:
     ~PacketDump();

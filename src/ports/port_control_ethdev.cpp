@@ -350,8 +350,11 @@ std::string EthdevPortControl::stop(std::optional<uint16_t> id) {
 
 std::string EthdevPortControl::close(std::optional<uint16_t> id) {
     const bool idle = !running_();
+    // Only a port ethdev will close loses its dump: a started one is refused
+    // (as a forwarding one is) and a refused command changes nothing.
     for (uint16_t p : ports_.ids())
-        if ((!id || *id == p) && !forwarding_(p)) dump_.remove(p, idle);
+        if ((!id || *id == p) && !forwarding_(p) && status(p) == PortStatus::Stopped)
+            dump_.remove(p, idle);
     return ports_.close_ports(id, forwarding_);
 }
 

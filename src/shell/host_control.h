@@ -55,6 +55,9 @@ class HostControl {
     virtual bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const = 0;
     virtual void request_quit() = 0;
     virtual bool quit_pending() const = 0;
+    // True once for a SIGINT that arrived since the last call, which is then
+    // taken: it ends a running `load` instead of the session.
+    virtual bool take_interrupt() = 0;
     // The lines of a command file (`load FILE`): false with *err when it is
     // not a readable regular file of reasonable size.
     virtual bool read_command_file(const std::string &path, std::vector<std::string> *lines,

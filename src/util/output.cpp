@@ -4,6 +4,10 @@
 #include <cerrno>
 #include <cstdio>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace pmdfwd {
 
 namespace {
@@ -31,6 +35,19 @@ bool flush_output() {
     // no longer says why, and EIO is the honest generic answer.
     record_errno();
     return false;
+}
+
+void stop_waiting_for_stdout() {
+    struct stat st {};
+    if (fstat(STDOUT_FILENO, &st) != 0 || S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)) return;
+    const int fd = open("/proc/self/fd/1", O_WRONLY | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) { // a socket cannot be opened again: its own flag then
+        const int fl = fcntl(STDOUT_FILENO, F_GETFL);
+        if (fl >= 0) fcntl(STDOUT_FILENO, F_SETFL, fl | O_NONBLOCK);
+        return;
+    }
+    dup2(fd, STDOUT_FILENO);
+    close(fd);
 }
 
 int output_error() {

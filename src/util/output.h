@@ -14,6 +14,12 @@ bool write_output(std::string_view text);
 // fflush(stdout); false, and the first error remembered, when stdout could
 // not be written (now or by an earlier printf that filled the buffer).
 bool flush_output();
+// From now on a write to stdout that cannot go through at once fails
+// (EAGAIN) instead of waiting for a reader that may never read again: the
+// shutdown a signal asked for ends. Async-signal-safe; stdout's own open file
+// description (which a terminal shares with the user's shell) is left as it
+// is: fd 1 becomes a second, non-blocking one.
+void stop_waiting_for_stdout();
 // The errno of the first failed write to stdout, 0 if none failed.
 int output_error();
 

@@ -17,6 +17,7 @@ import unittest
 from pathlib import Path
 
 import rig
+import owned_process  # noqa: E402  (rig puts tests/support on the path)
 
 PROMPT = "pmdfwd> "
 HUGEPAGE_DIR = "/dev/hugepages"
@@ -29,9 +30,8 @@ class Process:
 
     def __init__(self, args, *, stdin=subprocess.DEVNULL, deadline=120, cwd=None, env=None):
         self.args = [str(a) for a in args]
-        self.proc = subprocess.Popen(self.args, stdin=stdin, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, start_new_session=True,
-                                     cwd=cwd, env=env, bufsize=0)
+        self.proc = owned_process.popen(self.args, stdin=stdin, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, cwd=cwd, env=env, bufsize=0)
         self.out = ""
         self.cond = threading.Condition()
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -151,9 +151,10 @@ def telemetry(test, prefix, *commands, timeout=30):
     """Replies to commands from DPDK's dpdk-telemetry.py, non-interactive:
     one JSON line per command, in order."""
     script = tool(test, "dpdk-telemetry.py")
-    proc = subprocess.run(["/usr/bin/python3", script, "-f", prefix],
-                          input="".join(c + "\n" for c in commands), capture_output=True,
-                          text=True, timeout=timeout)
+    proc = owned_process.run(["/usr/bin/python3", script, "-f", prefix],
+                             input="".join(c + "\n" for c in commands),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             timeout=timeout)
     test.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
     replies = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
     test.assertEqual(len(replies), len(commands), proc.stdout + proc.stderr)

@@ -1,4 +1,6 @@
 # Processes a test owns. Each runs in a process group (session) of its own,
+# with a parent-death signal (owned_process.popen: it dies with the test
+# runner, even one killed by SIGKILL),
 # and when the test ends, passed or failed, the whole group is killed, its
 # EAL runtime directory removed and any hugepage file of its --file-prefix
 # deleted: nothing a test starts outlives it or holds the machine's pages.
@@ -10,6 +12,7 @@ import time
 from pathlib import Path
 
 import rig
+import owned_process  # noqa: E402  (rig puts tests/support on the path)
 
 HUGEPAGE_DIR = Path("/dev/hugepages")
 
@@ -46,8 +49,8 @@ class Owned:
                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, read_stdout=True, **popen):
         self.args = [str(a) for a in args]
         self.prefix = prefix
-        self.proc = subprocess.Popen(self.args, stdin=stdin, stdout=stdout, stderr=stderr,
-                                     start_new_session=True, **popen)
+        self.proc = owned_process.popen(self.args, stdin=stdin, stdout=stdout, stderr=stderr,
+                                        **popen)
         self._out = []
         self._lock = threading.Lock()
         self._readers = []
@@ -139,9 +142,9 @@ class Piped:
     def __init__(self, args, *, prefix, cwd=None):
         self.args = [str(a) for a in args]
         self.prefix = prefix
-        self.proc = subprocess.Popen(self.args, cwd=cwd, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, start_new_session=True)
+        self.proc = owned_process.popen(self.args, cwd=cwd, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True)
 
     def send(self, line, pause=0.0):
         """Writes one shell line, then waits pause seconds."""

@@ -10,6 +10,7 @@ import signal
 import time
 
 import rig
+import owned_process  # noqa: E402  (rig puts tests/support on the path)
 
 
 class PtyShell:
@@ -21,6 +22,7 @@ class PtyShell:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # child: its own session already (pty.fork)
             try:
+                owned_process.set_parent_death_signal()
                 os.execv(argv[0], [str(a) for a in argv])
             finally:
                 os._exit(127)

@@ -38,8 +38,11 @@ def dpdk_version():
     (meson sets it), else pkg-config's libdpdk. 22.11, 24.11, 25.11 ..."""
     text = os.environ.get("PMDFWD_DPDK_VERSION")
     if not text:
-        text = subprocess.run(["pkg-config", "--modversion", "libdpdk"], stdout=subprocess.PIPE,
-                              text=True, check=True).stdout
+        res = owned_process.run(["pkg-config", "--modversion", "libdpdk"],
+                                stdout=subprocess.PIPE, text=True, timeout=60)
+        if res.returncode != 0:
+            raise RuntimeError("pkg-config --modversion libdpdk failed")
+        text = res.stdout
     major, minor = text.strip().split(".")[:2]
     return int(major), int(minor)
 

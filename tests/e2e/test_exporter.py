@@ -190,6 +190,19 @@ class ExporterTest(unittest.TestCase):
         self.assertEqual(set(ref), set(prom_text.parse(text, openmetrics=True)))
         self.assertEqual(ref["dpdk_pmdfwd_port_rx_packets"].type, "counter")
 
+    def test_an_idle_connection_holds_no_other_scraper(self):
+        # Issue 18 item 4: one TCP connection that sends nothing used to
+        # block every scrape (single-threaded server, no socket timeout).
+        _, url = self.exporter()
+        port = int(url.split(":")[2].split("/")[0])
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
+        for s in idle:
+            self.addCleanup(s.close)
+        start = time.monotonic()
+        _, text = get(url)
+        self.assertLess(time.monotonic() - start, 5)
+        self.assertIn("dpdk_pmdfwd_port_rx_packets_total", text)
+
     def test_listens_on_localhost_only(self):
         p, url = self.exporter()
         port = int(url.split(":")[2].split("/")[0])

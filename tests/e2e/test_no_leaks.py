@@ -52,6 +52,53 @@ CHILD = textwrap.dedent("""
 """)
 
 
+# A test process that starts a process through one of the e2e helpers named
+# by argv[1], reports its pid, and waits to be killed.
+HELPER_CHILD = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, sys.argv[2])
+    import obs_rig, owned
+
+    class Test:
+        def addCleanup(self, *args, **kwargs):
+            pass
+
+    argv = ["sleep", "300"]
+    start = {
+        "owned.Owned": lambda: owned.Owned(Test(), argv).proc,
+        "owned.Piped": lambda: owned.Piped(argv, prefix="pmdfwd-none").proc,
+        "obs_rig.Process": lambda: obs_rig.Process(argv).proc,
+    }[sys.argv[1]]
+    print("PID", start().pid, flush=True)
+    time.sleep(300)
+""")
+
+
+class HelperParentDeathTest(unittest.TestCase):
+    """Issue 18: every helper that starts a process gives it a process group
+    and a parent-death signal, not only owned_process.OwnedProcess: a test
+    runner killed with SIGKILL leaves nothing running."""
+
+    def test_every_helper_child_dies_with_a_sigkilled_test(self):
+        for helper in ("owned.Owned", "owned.Piped", "obs_rig.Process"):
+            with self.subTest(helper=helper):
+                child = owned_process.OwnedProcess(
+                    [sys.executable, "-c", HELPER_CHILD, helper, str(rig.HERE)],
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, deadline=60)
+                self.addCleanup(child.close)
+                line = child.proc.stdout.readline()
+                if not line.startswith("PID "):
+                    child.kill()
+                    self.fail(f"{helper}: {line!r} {child.proc.stderr.read()}")
+                pid = int(line.split()[1])
+                self.assertTrue(owned_process.group_alive(pid))
+                child.proc.send_signal(signal.SIGKILL)
+                child.proc.wait(30)
+                if not wait_gone(pid):
+                    os.killpg(pid, signal.SIGKILL)
+                    self.fail(f"{helper}: its process {pid} outlived the SIGKILLed test")
+
+
 class NoLeakTest(unittest.TestCase):
     def start_child(self, how):
         child = owned_process.OwnedProcess(

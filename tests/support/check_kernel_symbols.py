@@ -10,12 +10,22 @@ import re
 import subprocess
 import sys
 
+import owned_process
+
+
+def output_of(argv):
+    """What argv prints; it runs owned (process group, parent-death signal)."""
+    res = owned_process.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            timeout=120)
+    if res.returncode != 0:
+        raise subprocess.CalledProcessError(res.returncode, argv, res.stdout, res.stderr)
+    return res.stdout
+
 
 def main(nm, readelf, libs):
     problems = []
     for lib in libs:
-        out = subprocess.run([nm, '--defined-only', '-C', lib], check=True,
-                             capture_output=True, text=True).stdout
+        out = output_of([nm, '--defined-only', '-C', lib])
         globals_ = []
         for line in out.splitlines():
             parts = line.split(maxsplit=2)
@@ -29,8 +39,7 @@ def main(nm, readelf, libs):
         kernels = [g for g in globals_ if re.match(r'pmdfwd::macswap::macswap_\w+\(', g)]
         if len(kernels) != 1 or len(globals_) != 1:
             problems.append(f'{lib}: defines {globals_}, want exactly one macswap_<isa> kernel')
-        sections = subprocess.run([readelf, '-S', '-W', lib], check=True,
-                                  capture_output=True, text=True).stdout
+        sections = output_of([readelf, '-S', '-W', lib])
         for s in ('.init_array', '.ctors', '.preinit_array'):
             if s in sections:
                 problems.append(f'{lib}: has {s} (code that runs at start-up)')

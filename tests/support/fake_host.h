@@ -88,6 +88,9 @@ class FakeHost : public HostControl {
         RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
     void request_quit() override { quit = true; }
     bool quit_pending() const override { return quit; }
+    // take_interrupt() says true once this many calls were made (0: never).
+    unsigned interrupt_at = 0, interrupt_calls = 0;
+    bool take_interrupt() override { return ++interrupt_calls == interrupt_at; }
     std::map<std::string, std::vector<std::string>> files; // what `load` may read
     bool read_command_file(const std::string &path, std::vector<std::string> *lines,
                            std::string *err) override {

@@ -21,6 +21,7 @@ through this module, which gives it
     res = run([...], timeout=30)       # subprocess.run, owned
 """
 import atexit
+import ctypes
 import os
 import shutil
 import signal
@@ -34,6 +35,31 @@ DEFAULT_DEADLINE = 300.0
 _SETPRIV = shutil.which("setpriv")
 _live = {}  # pgid -> OwnedProcess
 _live_lock = threading.Lock()
+_PR_SET_PDEATHSIG = 1
+
+
+def set_parent_death_signal(sig=signal.SIGKILL):
+    """In a child before exec: the kernel sends sig when the thread that
+    forked it dies (even by SIGKILL). Keep that thread alive as long as the
+    child should live (a worker thread of a pool counts as the parent)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(_PR_SET_PDEATHSIG, int(sig), 0, 0, 0) != 0:
+        os._exit(126)
+
+
+def popen(args, **popen_kwargs):
+    """subprocess.Popen(args) in a session (and process group) of its own,
+    killed by the kernel when this process dies: the one way every helper
+    here starts a process. The parent-death signal comes from util-linux's
+    setpriv where it exists (nothing runs in the child before exec), else
+    from prctl in preexec_fn."""
+    args = [str(a) for a in args]
+    if _SETPRIV:
+        argv = [_SETPRIV, "--pdeathsig", "KILL", "--", *args]
+    else:
+        argv = args
+        popen_kwargs["preexec_fn"] = set_parent_death_signal
+    return subprocess.Popen(argv, start_new_session=True, **popen_kwargs)
 
 
 def group_members(pgid):
@@ -72,8 +98,7 @@ class OwnedProcess:
 
     def __init__(self, args, *, deadline=DEFAULT_DEADLINE, **popen_kwargs):
         self.args = [str(a) for a in args]
-        argv = ([_SETPRIV, "--pdeathsig", "KILL", "--"] if _SETPRIV else []) + self.args
-        self.proc = subprocess.Popen(argv, start_new_session=True, **popen_kwargs)
+        self.proc = popen(self.args, **popen_kwargs)
         self.pid = self.pgid = self.proc.pid  # a session leader leads its group
         with _live_lock:
             _live[self.pgid] = self

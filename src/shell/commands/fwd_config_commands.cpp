@@ -54,6 +54,18 @@ bool set_portmask(Ctx &c, const Args &a) {
     std::vector<uint16_t> ports;
     for (uint16_t p : c.host.port_ids())
         if (p < 64 && (*mask & (UINT64_C(1) << p))) ports.push_back(p);
+    // No port at all would read as "every port" (an empty list): a mistyped
+    // mask must never widen what forwards, as --portmask refuses it too.
+    if (ports.empty()) {
+        std::string there;
+        for (uint16_t p : c.host.port_ids()) {
+            there += ' ';
+            there += std::to_string(p);
+        }
+        return fail(c, "Invalid port mask " + std::string(a[0]) +
+                           ": it names none of the ports there are (ports:" + there +
+                           "); forwarding ports unchanged");
+    }
     return set_ports(c, ports);
 }
 

@@ -10,23 +10,51 @@ namespace {
 
 // A file that loads itself stops here rather than recursing forever.
 constexpr int kMaxLoadDepth = 8;
+// Lines one `load` runs, nested files included: depth alone lets a file that
+// loads itself k times run k + k^2 + ... + k^8 commands.
+constexpr unsigned kMaxLoadLines = 100000;
+
+struct LoadRun {
+    int depth = 0;
+    unsigned lines = 0; // run so far by the outermost load
+    bool stopped = false;
+};
 
 bool load(Ctx &c, const Args &a) {
-    static int depth = 0;
-    if (depth >= kMaxLoadDepth)
+    static LoadRun run;
+    if (run.depth >= kMaxLoadDepth)
         return fail(c, "load " + a[0] + ": files load each other more than " +
                            std::to_string(kMaxLoadDepth) + " deep; stopped");
     std::vector<std::string> lines;
     std::string err;
     if (!c.host.read_command_file(a[0], &lines, &err)) return fail(c, err);
-    depth++;
+    if (run.depth == 0) run = LoadRun{};
+    run.depth++;
     for (const std::string &line : lines) {
+        if (run.stopped) break;
+        // SIGINT ends the load, not the session (the shell goes on); looked
+        // at first, as a pending signal also reads as a quit.
+        if (c.host.take_interrupt()) {
+            *c.out += "load " + a[0] + ": interrupted (SIGINT) after " + std::to_string(run.lines) +
+                      " lines; the rest was not run\n";
+            run.stopped = true;
+            break;
+        }
+        if (run.lines == kMaxLoadLines) {
+            *c.out += "load " + a[0] + ": stopped after " + std::to_string(kMaxLoadLines) +
+                      " lines (allowed: at most that many per load, nested files included)\n";
+            run.stopped = true;
+            break;
+        }
         if (c.host.quit_pending()) break;
+        run.lines++;
         run_command(c.host, line, c.out);
     }
-    depth--;
+    run.depth--;
+    const bool stopped = run.stopped;
+    if (run.depth == 0) run = LoadRun{};
     *c.out += "Read CLI commands from " + a[0] + "\n";
-    return true;
+    return !stopped;
 }
 
 } // namespace

@@ -109,6 +109,31 @@ TEST_F(FiveTupleSwap, OtherEthertypesSwapOnlyAddresses) {
     rte_pktmbuf_free(m);
 }
 
+// Issue 18 item 9: protocol 0 (IPv6 Hop-by-Hop, every MLD packet; IPv4
+// protocol 0) is swapped in full, not counted as a header cut short.
+TEST_F(FiveTupleSwap, ProtocolZeroIsSwappedNotUntouched) {
+    std::vector<uint8_t> v6 = eth(kDst, kSrc, {0x86dd});
+    v6.insert(v6.end(), {0x60, 0, 0, 0, 0, 8, 0 /* Hop-by-Hop */, 1});
+    for (int i = 0; i < 32; i++)
+        v6.push_back(static_cast<uint8_t>(0x10 + i));
+    v6.insert(v6.end(), {58, 0, 5, 2, 0, 0, 1, 0}); // Router Alert option
+    std::vector<uint8_t> want6(v6);
+    std::copy(kSrc.begin(), kSrc.end(), want6.begin());
+    std::copy(kDst.begin(), kDst.end(), want6.begin() + 6);
+    std::swap_ranges(want6.begin() + 22, want6.begin() + 38, want6.begin() + 38);
+    std::vector<uint8_t> v4 = eth(kDst, kSrc, {0x0800});
+    ipv4_l4(v4, 0, {1, 2, 3, 4}, {5, 6, 7, 8}, 9, 10);
+    std::vector<uint8_t> want4 = eth(kSrc, kDst, {0x0800});
+    ipv4_l4(want4, 0, {5, 6, 7, 8}, {1, 2, 3, 4}, 9, 10); // no ports in protocol 0
+    for (const auto &[in, want] : {std::pair{v6, want6}, std::pair{v4, want4}}) {
+        rte_mbuf *m = packet(in);
+        ASSERT_EQ(burst(&m, 1, 32), 1);
+        EXPECT_EQ(packet_bytes(m), want);
+        rte_pktmbuf_free(m);
+    }
+    EXPECT_EQ(stream_.engine_untouched, 0u);
+}
+
 TEST_F(FiveTupleSwap, ShortFramesKeepWhatFittedAndAreCounted) {
     // Runts 0..13: not even the addresses; 14..33 an IPv4 header cut short;
     // 34..37 a UDP header cut short (20 + 14 = 34, ports need 4 more).

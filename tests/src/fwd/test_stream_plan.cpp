@@ -51,6 +51,14 @@ TEST(Streams, ForwardingPortsFromMaskListAndNumber) {
     EXPECT_NE(err.find("allowed: 1..2"), std::string::npos) << err;
 }
 
+// Issue 18 item 10: with every port closed and no list given, the error
+// names the closed ports, not a --portmask/--portlist nobody gave.
+TEST(Streams, NoPortLeftWithoutAListSaysThePortsAreClosed) {
+    std::string err, note;
+    EXPECT_TRUE(select_fwd_ports({}, {}, 0, &err, &note).empty());
+    EXPECT_EQ(err, "no forwarding port: every port is closed (port attach or start a port first)");
+}
+
 TEST(Streams, ChainedAndLoop) {
     std::string err;
     auto c = build_streams({0, 1, 2}, Topology::Chained, 1, 1, &err);

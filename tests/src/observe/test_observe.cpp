@@ -3,6 +3,7 @@
 // is checked at start-up (tests/e2e/test_metrics.py).
 #include "observe/metrics.h"
 #include "observe/rate_window.h"
+#include "observe/telemetry.h"
 #include "options/options.h"
 
 #include <gtest/gtest.h>
@@ -82,4 +83,20 @@ TEST(RateWindow, ReadersDoNotMoveTheWindow) {
     EXPECT_EQ(w.rates(&other, 2), (std::vector<uint64_t>{0, 0})) << "other streams: no rate";
     w.sample(&key, {10, 10}, 1000, window, hz); // cleared counters: the new value is the delta
     EXPECT_EQ(w.rates(&key, 2), (std::vector<uint64_t>{20, 20}));
+}
+
+// Issue 18 item 10: "/pmdfwd/stats, -1" was stream 2^64-1; endpoints whose
+// help says "No parameters" took any.
+TEST(TelemetryParams, FirstStreamIsDigitsOnly) {
+    size_t first = 7;
+    EXPECT_TRUE(telemetry::parse_first_stream(nullptr, &first));
+    EXPECT_EQ(first, 0u);
+    EXPECT_TRUE(telemetry::parse_first_stream("", &first));
+    EXPECT_TRUE(telemetry::parse_first_stream("12", &first));
+    EXPECT_EQ(first, 12u);
+    for (const char *bad : {" -1", "-1", "+1", " 1", "1x", "99999999999999999999"})
+        EXPECT_FALSE(telemetry::parse_first_stream(bad, &first)) << bad;
+    EXPECT_TRUE(telemetry::no_params(nullptr));
+    EXPECT_TRUE(telemetry::no_params(""));
+    EXPECT_FALSE(telemetry::no_params("1"));
 }

@@ -462,3 +462,30 @@ TEST(Options, AnnouncedAsTestpmd) {
     ASSERT_EQ(parse({"--testpmd-texts"}, cfg, err), ParseResult::Ok) << err;
     EXPECT_TRUE(cfg.testpmd_texts);
 }
+
+// Issue 18 item 3: a device with no newline (it used to be read until memory
+// ran out) fails on its first line, with testpmd's words.
+TEST(Options, PeersFileWithoutNewlinesFailsOnItsFirstLine) {
+    Config c;
+    std::string err;
+    EXPECT_EQ(parse({"--eth-peers-configfile=/dev/zero"}, c, err), ParseResult::Error);
+    EXPECT_EQ(err, "eth-peers-configfile: Bad MAC address format on line 1: longer than 256 "
+                   "bytes (allowed: one XX:XX:XX:XX:XX:XX a line)");
+}
+
+// Issue 18 item 10: --help offers --txonly-multi-flow=on|off, which was
+// refused ("takes no value"); both forms now set txonly's parameter.
+TEST(Options, TxonlyMultiFlowTakesTheValueHelpOffers) {
+    EXPECT_NE(usage("pmdfwd").find("--txonly-multi-flow=on"), std::string::npos);
+    for (const auto &[arg, want] :
+         {std::pair<std::string, std::string>{"--txonly-multi-flow", "on"},
+          {"--txonly-multi-flow=on", "on"},
+          {"--txonly-multi-flow=off", "off"}}) {
+        Config c;
+        std::string err;
+        ASSERT_EQ(parse({arg}, c, err), ParseResult::Ok) << arg << ": " << err;
+        ASSERT_EQ(c.engine_params.size(), 1u) << arg;
+        EXPECT_EQ(c.engine_params[0].first, "txonly-multi-flow");
+        EXPECT_EQ(c.engine_params[0].second, want) << arg;
+    }
+}

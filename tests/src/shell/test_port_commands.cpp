@@ -336,6 +336,17 @@ TEST(PortCommands, LoadRunsAFile) {
     EXPECT_TRUE(has(out, "more than 8 deep")) << out;
 }
 
+// Issue 18 item 5: a mask naming no port there is used to mean every port.
+TEST(PortCommands, PortmaskNamingNoPortIsRefused) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "set portmask 0x2", &out));
+    EXPECT_FALSE(run(h, "set portmask 0x8", &out));
+    EXPECT_EQ(out, "Invalid port mask 0x8: it names none of the ports there are (ports: 0 1); "
+                   "forwarding ports unchanged\n");
+    EXPECT_EQ(h.cfg.fwd_port_list, (std::vector<uint16_t>{1}));
+}
+
 TEST(PortCommands, ForwardingPortsAndLcores) {
     FakeHost h;
     std::string out;
@@ -373,4 +384,34 @@ TEST(PortCommands, ForwardingPortsAndLcores) {
     h.is_running = true;
     EXPECT_FALSE(run(h, "set portlist 0", &out));
     EXPECT_TRUE(has(out, "Please stop forwarding first")) << out;
+}
+
+// Issue 18 item 6: a file that loads itself 6 times ran 6 + 6^2 + ... + 6^8
+// commands (about 1.7 million); one load now runs at most 100000 lines.
+TEST(PortCommands, LoadCapsTheLinesItRuns) {
+    FakeHost h;
+    h.files["six.txt"] = std::vector<std::string>(6, "load six.txt");
+    std::string out;
+    EXPECT_FALSE(run(h, "load six.txt", &out));
+    EXPECT_TRUE(has(out, "load six.txt: stopped after 100000 lines (allowed: at most that many "
+                         "per load, nested files included)\n"))
+        << out.substr(0, 400);
+    EXPECT_LE(h.interrupt_calls, 100001u);
+    // The next load starts counting from zero.
+    h.files["one.txt"] = {"set verbose 1"};
+    ASSERT_TRUE(run(h, "load one.txt", &out));
+    EXPECT_EQ(out, "Change verbose level from 0 to 1\nRead CLI commands from one.txt\n");
+}
+
+// Issue 18 item 6: SIGINT (taken by the load) ends it; the session goes on.
+TEST(PortCommands, LoadEndsOnAnInterrupt) {
+    FakeHost h;
+    h.files["cmds.txt"] = {"set verbose 1", "set verbose 2", "set verbose 3"};
+    h.interrupt_at = 2;
+    std::string out;
+    EXPECT_FALSE(run(h, "load cmds.txt", &out));
+    EXPECT_EQ(out, "Change verbose level from 0 to 1\n"
+                   "load cmds.txt: interrupted (SIGINT) after 1 lines; the rest was not run\n"
+                   "Read CLI commands from cmds.txt\n");
+    EXPECT_FALSE(h.quit);
 }
