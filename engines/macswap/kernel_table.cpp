@@ -24,12 +24,6 @@ KernelRegistry::KernelRegistry() {
     // widest ISA first, testpmd 24.11's sse shape before 22.11's, scalar last.
 #ifdef PMDFWD_MACSWAP_AVX2
     kernels_.push_back({"avx2", macswap_avx2, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
-    kernels_.push_back(
-        {"avx2-vec", macswap_avx2_vec, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
-    kernels_.push_back(
-        {"avx2-pf1", macswap_avx2_pf1, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
-    kernels_.push_back(
-        {"avx2-pf2", macswap_avx2_pf2, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
 #endif
 #ifdef PMDFWD_MACSWAP_AVX512
     // AVX-512BW+VL instructions on xmm registers only: a 128-bit kernel.

@@ -44,9 +44,6 @@ uint16_t macswap_scalar(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
 uint16_t macswap_sse(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
 uint16_t macswap_sse_interleaved(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
 uint16_t macswap_avx2(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
-uint16_t macswap_avx2_vec(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
-uint16_t macswap_avx2_pf1(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
-uint16_t macswap_avx2_pf2(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
 uint16_t macswap_avx512(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
 uint16_t macswap_neon(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
 

@@ -75,24 +75,6 @@ __attribute__((noinline, cold)) uint16_t swap_each(rte_mbuf **pkts, size_t n, co
     return untouched;
 }
 
-// The mbuf lines the contract touches: line 0, and line 1 where the lengths
-// are written.
-template <class Req>
-inline void prefetch_mbuf(rte_mbuf *m) {
-    rte_prefetch0(m);
-    if (Req{}.lengths()) rte_prefetch0(reinterpret_cast<char *>(m) + RTE_CACHE_LINE_MIN_SIZE);
-}
-
-// Optional in a Swap: kMbufAhead, prefetch the mbuf lines of the group that
-// many groups ahead (and each group's heads one group ahead, reusing them).
-template <class Swap>
-constexpr unsigned mbuf_ahead() {
-    if constexpr (requires { Swap::kMbufAhead; })
-        return Swap::kMbufAhead;
-    else
-        return 0;
-}
-
 struct Heads {
     __m128i *h[4];
     static Heads of(rte_mbuf *const *m) {
@@ -110,30 +92,18 @@ __attribute__((noinline)) uint16_t swap_groups(rte_mbuf **pkts, uint16_t nb, con
     uint16_t untouched = 0;
     rte_mbuf **p = pkts;
     rte_mbuf **const groups_end = pkts + (nb & ~3u);
-    constexpr unsigned kAhead = mbuf_ahead<Swap>();
-    constexpr bool kNext = Swap::kPrefetchNext || kAhead > 0;
     Heads next{};
-    if (kNext && p != groups_end) next = Heads::of(p);
-    if constexpr (kAhead > 0) {
-        for (rte_mbuf **q = p + 4; q < groups_end && q < p + 4 * kAhead; q++)
-            prefetch_mbuf<Req>(*q);
-    }
+    if (Swap::kPrefetchNext && p != groups_end) next = Heads::of(p);
     for (; p != groups_end; p += 4) {
         rte_mbuf *const m[4] = {p[0], p[1], p[2], p[3]};
         Heads cur = next;
-        if constexpr (kAhead > 0) {
-            if (groups_end - p >= 4 * (kAhead + 1)) {
-                for (unsigned i = 0; i < 4; i++)
-                    prefetch_mbuf<Req>(p[4 * kAhead + i]);
-            }
-        }
-        if (kNext && groups_end - p >= 8) {
+        if (Swap::kPrefetchNext && groups_end - p >= 8) {
             next = Heads::of(p + 4);
             for (__m128i *h : next.h)
                 rte_prefetch0(h);
         }
         if (likely(all_long<Swap::kMinLen>(m[0], m[1], m[2], m[3]))) {
-            if (!kNext) cur = Heads::of(m);
+            if (!Swap::kPrefetchNext) cur = Heads::of(m);
             Swap::template four<kStore>(m, cur.h, f, Req{});
         } else {
             untouched += swap_each<Swap, kStore, Req>(p, 4, f);
