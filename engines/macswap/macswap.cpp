@@ -29,7 +29,7 @@ struct StreamState {
 };
 
 int stream_init(pmdfwd_stream *s) {
-    const Kernel &k = g_forced ? *g_forced : KernelRegistry::instance().best();
+    const Kernel &k = g_forced ? *g_forced : KernelRegistry::instance().best(g_lean);
     TxFields fields = tx_fields_for(*s->tx);
     fields.lean = g_lean;
     auto *st = new (std::nothrow) StreamState{k.fn, fields};
@@ -124,7 +124,7 @@ const pmdfwd_engine engine = make_engine();
 PMDFWD_REGISTER_ENGINE(engine);
 
 const Kernel &selected_kernel() {
-    return g_forced ? *g_forced : KernelRegistry::instance().best();
+    return g_forced ? *g_forced : KernelRegistry::instance().best(g_lean);
 }
 
 const char *running_kernel() {
@@ -137,7 +137,7 @@ bool lean_fields() {
 
 std::string describe_kernels() {
     const KernelRegistry &reg = KernelRegistry::instance();
-    const Calibration &cal = reg.calibration();
+    const Calibration &cal = reg.calibration(g_lean);
     std::string s = "macswap kernel: ";
     s += selected_kernel().name;
     s += g_forced ? " (forced)" : " (auto: fastest measured)";
