@@ -5,6 +5,8 @@
 //         random order: out of L1, in L2;
 //   cold  32768 mbufs (~77 MB, 6 MB of touched lines) in random burst
 //         order: out of L2.
+// Each kernel in the default (exact) fields mode and, suffixed /lean, in lean
+// mode (--macswap-fields=lean: l2_len/l3_len untouched).
 // Counters: cyc/pkt (TSC, rte_rdtsc; median of samples) and ns/pkt.
 // Reproduce: see doc/macswap-kernels.md.
 #include "macswap.h"
@@ -78,9 +80,10 @@ double median(std::vector<uint64_t> &v) {
 // cyc/pkt is the median over samples of kBurstsPerSample bursts (time this
 // thread lost to others lands in a few samples, not in the median); ns/pkt
 // converts it with the TSC rate measured over the run.
-void run_kernel(benchmark::State &state, const Kernel *k, const WorkingSet *ws) {
+void run_kernel(benchmark::State &state, const Kernel *k, const WorkingSet *ws, bool lean) {
     Arena &a = arena(*ws);
-    const TxFields fields{0, 0, 0}; // testpmd's default: no VLAN insertion
+    TxFields fields{}; // testpmd's default: no VLAN insertion
+    fields.lean = lean;
     std::vector<uint64_t> samples;
     samples.reserve(1 << 20);
     size_t pos = 0;
@@ -124,8 +127,11 @@ int main(int argc, char **argv) {
     for (const WorkingSet &ws : kSets) {
         for (const Kernel &k : KernelRegistry::instance().all()) {
             if (!cpu_runs(k)) continue;
-            const std::string name = std::string("macswap/") + ws.name + "/" + k.name;
-            benchmark::RegisterBenchmark(name.c_str(), run_kernel, &k, &ws);
+            for (bool lean : {false, true}) {
+                const std::string name =
+                    std::string("macswap/") + ws.name + "/" + k.name + (lean ? "/lean" : "");
+                benchmark::RegisterBenchmark(name.c_str(), run_kernel, &k, &ws, lean);
+            }
         }
     }
     benchmark::RunSpecifiedBenchmarks();

@@ -20,7 +20,20 @@ struct TxFields {
     uint64_t ol_flags;       // the port's insert requests (VLAN, QinQ, MACsec)
     uint16_t vlan_tci;       // `tx_vlan set <port> <tci>`
     uint16_t vlan_tci_outer; // QinQ outer tag
+    // macswap's lean mode (--macswap-fields=lean): l2_len/l3_len, in the
+    // mbuf's second cache line, are left as they came when no TX flag is
+    // requested (writes_lengths()). Every other engine keeps the default.
+    bool lean = false;
 };
+
+// Whether the contract writes l2_len/l3_len: always in the exact (default)
+// mode; in lean mode only when the port requests any TX flag. A PMD reads the
+// lengths only for offloads that need them (checksum, TSO, tunnel, MACsec),
+// and some fill a context descriptor's header-length field from them for a
+// VLAN insert too, so any request at all keeps them.
+static inline bool writes_lengths(const TxFields &f) {
+    return !f.lean || f.ol_flags != 0;
+}
 
 static inline TxFields tx_fields_for(const pmdfwd_port_tx &tx) {
     TxFields f{};
@@ -47,12 +60,14 @@ enum class TxStore { kAlways, kIfChanged };
 
 // What the port asks for, known at compile time by code that decides once
 // per burst (kernels) ...
-template <bool kFlags, bool kVlan, bool kQinq>
+template <bool kFlags, bool kVlan, bool kQinq, bool kLengths = true>
 struct FixedTxRequests {
     static_assert(kFlags || (!kVlan && !kQinq), "an insert request is an ol_flags bit");
+    static_assert(kLengths || !kFlags, "lean skips the lengths only when nothing is requested");
     static constexpr bool flags() { return kFlags; }
     static constexpr bool vlan() { return kVlan; }
     static constexpr bool qinq() { return kQinq; }
+    static constexpr bool lengths() { return kLengths; }
 };
 
 // ... or read from the fields for each packet.
@@ -61,6 +76,7 @@ struct TxRequestsOf {
     static constexpr bool flags() { return true; }
     bool vlan() const { return f.ol_flags & RTE_MBUF_F_TX_VLAN; }
     bool qinq() const { return f.ol_flags & RTE_MBUF_F_TX_QINQ; }
+    bool lengths() const { return writes_lengths(f); }
 };
 
 // l2_len and l3_len are exactly the low 16 bits of tx_offload: one 16-bit
@@ -73,9 +89,10 @@ inline constexpr uint16_t kL2L3Len = sizeof(rte_ether_hdr) | sizeof(rte_ipv4_hdr
 
 // The mbuf half of testpmd's forwarding contract (macswap, mac): ol_flags
 // keeps INDIRECT/EXTERNAL and gains the port's insert flags, the VLAN tags
-// the flags ask for, l2_len = 14, l3_len = 20. Req says which requests to
-// honour (FixedTxRequests, TxRequestsOf); without flags() the port asks for
-// none and f.ol_flags must be 0. Static inline: macswap's kernel units are
+// the flags ask for, l2_len = 14, l3_len = 20 (unless lean and nothing is
+// requested). Req says which requests to honour (FixedTxRequests,
+// TxRequestsOf); without flags() the port asks for none and f.ol_flags must
+// be 0; without lengths() l2_len/l3_len are not touched. Static inline: macswap's kernel units are
 // compiled with different ISA flags, and an inline function with external
 // linkage could be merged into one copy built for an ISA this CPU lacks.
 template <TxStore kStore, class Req>
@@ -85,6 +102,7 @@ static inline void write_tx_fields(rte_mbuf *m, const TxFields &f, Req req) {
     if (kStore == TxStore::kAlways || want != ol) m->ol_flags = want;
     if (req.vlan()) m->vlan_tci = f.vlan_tci;
     if (req.qinq()) m->vlan_tci_outer = f.vlan_tci_outer;
+    if (!req.lengths()) return;
     if (kStore == TxStore::kAlways || static_cast<uint16_t>(m->tx_offload) != kL2L3Len) {
         m->l2_len = sizeof(rte_ether_hdr);
         m->l3_len = sizeof(rte_ipv4_hdr);

@@ -61,8 +61,9 @@ class Arena {
     std::vector<rte_mbuf *> order_;
 };
 
-void pass(const Kernel &k, std::vector<rte_mbuf *> &pkts, uint16_t burst) {
-    const TxFields fields{0, 0, 0};
+void pass(const Kernel &k, std::vector<rte_mbuf *> &pkts, uint16_t burst, bool lean) {
+    TxFields fields{};
+    fields.lean = lean;
     for (size_t i = 0; i < pkts.size(); i += burst) {
         const auto n = static_cast<uint16_t>(std::min<size_t>(burst, pkts.size() - i));
         k.fn(pkts.data() + i, n, fields);
@@ -73,11 +74,12 @@ void pass(const Kernel &k, std::vector<rte_mbuf *> &pkts, uint16_t burst) {
 // into the caches (the other set and the other kernels evicted it); TSC
 // cycles per packet. Enough packets per timing that the TSC's granularity
 // (tens of cycles in some VMs) does not show.
-double time_passes(const Kernel &k, std::vector<rte_mbuf *> &pkts, uint16_t burst, unsigned reps) {
-    pass(k, pkts, burst);
+double time_passes(const Kernel &k, std::vector<rte_mbuf *> &pkts, uint16_t burst, unsigned reps,
+                   bool lean) {
+    pass(k, pkts, burst, lean);
     const uint64_t t0 = rte_rdtsc();
     for (unsigned r = 0; r < reps; r++)
-        pass(k, pkts, burst);
+        pass(k, pkts, burst, lean);
     return static_cast<double>(rte_rdtsc() - t0) / static_cast<double>(pkts.size() * reps);
 }
 
@@ -146,8 +148,9 @@ Calibration calibrate(const std::vector<const Kernel *> &candidates,
            (c.rounds < config.min_rounds || ms_since(measuring) < config.budget_ms)) {
         for (size_t j = 0; j < n; j++) {
             const size_t i = (j + c.rounds) % n;
-            hot_t[i] = time_passes(*candidates[i], hot.order(), config.burst, hot_reps);
-            warm_t[i] = time_passes(*candidates[i], warm.order(), config.burst, 1);
+            hot_t[i] =
+                time_passes(*candidates[i], hot.order(), config.burst, hot_reps, config.lean);
+            warm_t[i] = time_passes(*candidates[i], warm.order(), config.burst, 1, config.lean);
         }
         for (size_t i = 0; i < n; i++) {
             KernelTiming &t = c.timings[i];
@@ -173,12 +176,12 @@ std::string describe(const Calibration &c) {
     const CalibrationConfig &k = c.config;
     // Short lines: telemetry (/pmdfwd/engine) carries each as one string of
     // at most RTE_TEL_MAX_STRING_LEN bytes.
-    std::string s = "calibration: TSC cycles/packet, fastest of " + std::to_string(c.rounds) +
-                    " rounds" + fmt(", %.1f ms", c.elapsed_ms) + "\n  hot " +
-                    std::to_string(k.hot_packets) + ", warm " + std::to_string(k.warm_packets) +
-                    " packets of " + std::to_string(k.frame_len) + " B, bursts of " +
-                    std::to_string(k.burst) + "\n  relative: median of per-round ratios to " +
-                    c.reference->name + ":";
+    std::string s = std::string("calibration") + (k.lean ? " (lean fields)" : "") +
+                    ": TSC cycles/packet, fastest of " + std::to_string(c.rounds) + " rounds" +
+                    fmt(", %.1f ms", c.elapsed_ms) + "\n  hot " + std::to_string(k.hot_packets) +
+                    ", warm " + std::to_string(k.warm_packets) + " packets of " +
+                    std::to_string(k.frame_len) + " B, bursts of " + std::to_string(k.burst) +
+                    "\n  relative: median of per-round ratios to " + c.reference->name + ":";
     for (const KernelTiming &t : c.timings)
         s += std::string("\n  ") + t.kernel->name + fmt("  hot %.2f", t.hot) +
              fmt("  warm %.2f", t.warm) + fmt("  relative %.3f", t.score);

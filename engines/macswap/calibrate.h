@@ -36,6 +36,9 @@ struct CalibrationConfig {
     // fraction of the fastest: the choice does not flip between runs on
     // kernels the measurement cannot tell apart.
     double tie = 0.015;
+    // Measure in macswap's lean fields mode (TxFields::lean): the kernels
+    // differ by the stores they do, so the mode that will run is measured.
+    bool lean = false;
 };
 
 struct KernelTiming {

@@ -100,29 +100,35 @@ const Kernel &KernelRegistry::preferred() const {
     return kernels_.back(); // scalar, always compiled and always usable
 }
 
-const Calibration &KernelRegistry::calibration() const {
+const Calibration &KernelRegistry::calibration(bool lean) const {
+    std::unique_ptr<Calibration> &cal = calibration_[lean];
     const std::vector<const Kernel *> candidates = usable_kernels();
-    bool stale = calibration_ == nullptr || calibration_->timings.size() != candidates.size();
+    bool stale = cal == nullptr || cal->timings.size() != candidates.size();
     for (size_t i = 0; !stale && i < candidates.size(); i++) {
-        stale = std::none_of(calibration_->timings.begin(), calibration_->timings.end(),
+        stale = std::none_of(cal->timings.begin(), cal->timings.end(),
                              [&](const KernelTiming &t) { return t.kernel == candidates[i]; });
     }
-    if (stale) calibration_ = std::make_unique<Calibration>(calibrate(candidates));
-    return *calibration_;
+    if (stale) {
+        CalibrationConfig config;
+        config.lean = lean;
+        cal = std::make_unique<Calibration>(calibrate(candidates, config));
+    }
+    return *cal;
 }
 
-const Kernel &KernelRegistry::best() const {
-    const Calibration &c = calibration();
+const Kernel &KernelRegistry::best(bool lean) const {
+    const Calibration &c = calibration(lean);
     return c.chosen ? *c.chosen : preferred();
 }
 
 void KernelRegistry::recalibrate() {
-    calibration_.reset();
+    for (std::unique_ptr<Calibration> &c : calibration_)
+        c.reset();
 }
 
 void KernelRegistry::add_first(const Kernel &k) {
     kernels_.push_front(k);
-    calibration_.reset();
+    recalibrate();
 }
 
 void KernelRegistry::remove(std::string_view name) {
@@ -132,7 +138,7 @@ void KernelRegistry::remove(std::string_view name) {
             break;
         }
     }
-    calibration_.reset();
+    recalibrate();
 }
 
 std::string KernelRegistry::names(std::string_view sep) const {

@@ -1,7 +1,9 @@
 // The macswap forwarding engine: swaps the MAC addresses of every packet and
 // sets its TX fields, with the kernel chosen from those compiled in
 // (macswap_kernel.h): the fastest usable one as measured here (calibrate.h),
-// or the one forced by --macswap-kernel=NAME / `set macswap kernel NAME`.
+// or the one forced by --macswap-kernel=NAME / `set macswap kernel NAME`;
+// --macswap-fields=lean|exact / `set macswap fields ...` chooses whether
+// l2_len/l3_len may be left as they came (tx_fields.h, writes_lengths()).
 #include "macswap.h"
 
 #include "calibrate.h"
@@ -19,6 +21,7 @@ namespace {
 // then), so the lcores never see them move.
 const Kernel *g_forced = nullptr;
 const Kernel *g_running = nullptr;
+bool g_lean = false;
 
 struct StreamState {
     KernelFn fn;
@@ -26,8 +29,10 @@ struct StreamState {
 };
 
 int stream_init(pmdfwd_stream *s) {
-    const Kernel &k = g_forced ? *g_forced : KernelRegistry::instance().best();
-    auto *st = new (std::nothrow) StreamState{k.fn, tx_fields_for(*s->tx)};
+    const Kernel &k = g_forced ? *g_forced : KernelRegistry::instance().best(g_lean);
+    TxFields fields = tx_fields_for(*s->tx);
+    fields.lean = g_lean;
+    auto *st = new (std::nothrow) StreamState{k.fn, fields};
     if (st == nullptr) return -1;
     s->priv = st;
     g_running = &k;
@@ -45,10 +50,21 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     return nb;
 }
 
+int set_fields(std::string_view value, char *err, size_t len) {
+    if (value != "exact" && value != "lean") {
+        std::snprintf(err, len, "unknown macswap fields mode '%.*s' (allowed: exact, lean)",
+                      static_cast<int>(value.size()), value.data());
+        return -1;
+    }
+    g_lean = value == "lean";
+    return 0;
+}
+
 int set_param(const char *key, const char *value, char *err, size_t len) {
     const std::string_view k = key;
+    if (k == "fields") return set_fields(value, err, len);
     if (k != "kernel") {
-        std::snprintf(err, len, "unknown macswap parameter '%s' (allowed: kernel)", key);
+        std::snprintf(err, len, "unknown macswap parameter '%s' (allowed: kernel, fields)", key);
         return -1;
     }
     KernelRegistry &reg = KernelRegistry::instance();
@@ -84,7 +100,9 @@ void param_help(char *buf, size_t len) {
         names += std::string("|") + k.name;
     std::snprintf(buf, len,
                   "kernel=NAME  SIMD kernel; auto, the default, runs the fastest usable one as "
-                  "measured at start (NAME: %s)\n",
+                  "measured at start (NAME: %s)\n"
+                  "fields=MODE  exact, the default: every TX field as testpmd sets it; lean: "
+                  "l2_len/l3_len left as they came when the port requests no TX flag\n",
                   names.c_str());
 }
 
@@ -106,19 +124,26 @@ const pmdfwd_engine engine = make_engine();
 PMDFWD_REGISTER_ENGINE(engine);
 
 const Kernel &selected_kernel() {
-    return g_forced ? *g_forced : KernelRegistry::instance().best();
+    return g_forced ? *g_forced : KernelRegistry::instance().best(g_lean);
 }
 
 const char *running_kernel() {
     return g_running ? g_running->name : nullptr;
 }
 
+bool lean_fields() {
+    return g_lean;
+}
+
 std::string describe_kernels() {
     const KernelRegistry &reg = KernelRegistry::instance();
-    const Calibration &cal = reg.calibration();
+    const Calibration &cal = reg.calibration(g_lean);
     std::string s = "macswap kernel: ";
     s += selected_kernel().name;
     s += g_forced ? " (forced)" : " (auto: fastest measured)";
+    s += g_lean ? "\n  fields: lean (l2_len/l3_len left as they came when the port "
+                  "requests no TX flag)"
+                : "\n  fields: exact (every TX field as testpmd sets it)";
     // Usable kernels fastest first as measured, then the others with why not.
     s += "\n  kernels (best first):";
     for (const KernelTiming &t : cal.timings)

@@ -74,9 +74,10 @@ class KernelRegistry {
     // The first usable kernel in preference order (scalar at worst).
     const Kernel &preferred() const;
     // What `auto` runs: the fastest usable kernel, measured on first use and
-    // again whenever the usable set changed (calibrate.h).
-    const Kernel &best() const;
-    const Calibration &calibration() const;
+    // again whenever the usable set changed (calibrate.h), in the fields mode
+    // that will run (lean or exact: each measured on its own).
+    const Kernel &best(bool lean = false) const;
+    const Calibration &calibration(bool lean = false) const;
     // Measures again (`set macswap kernel auto`).
     void recalibrate();
     std::string names(std::string_view sep = ", ") const;
@@ -89,7 +90,7 @@ class KernelRegistry {
   private:
     KernelRegistry();
     std::deque<Kernel> kernels_;
-    mutable std::unique_ptr<Calibration> calibration_;
+    mutable std::unique_ptr<Calibration> calibration_[2]; // exact, lean
 };
 
 } // namespace pmdfwd::macswap

@@ -22,6 +22,7 @@ namespace {
 using engines::FixedTxRequests;
 using engines::TxStore;
 using engines::write_tx_fields;
+using engines::writes_lengths;
 
 // pshufb control that swaps bytes 0-5 with 6-11 and keeps 12-15.
 inline __m128i swap_mask() {
@@ -113,14 +114,18 @@ __attribute__((noinline)) uint16_t swap_groups(rte_mbuf **pkts, uint16_t nb, con
 }
 
 // The burst's requests decided once, so that the swap loop carries no
-// per-packet branch on them. kVlanInLoop: the kernel stores the VLAN tags
-// with the other fields; otherwise vlan_pass() did it first.
+// per-packet branch on them (lean mode with nothing requested: a loop that
+// never touches the mbuf's second cache line). kVlanInLoop: the kernel
+// stores the VLAN tags with the other fields; otherwise vlan_pass() did it
+// first.
 template <class Swap, TxStore kStore, bool kVlanInLoop>
 uint16_t swap_burst(rte_mbuf **pkts, uint16_t nb, const TxFields &fields) {
     const TxFields f = fields;
     const bool vlan = kVlanInLoop && (f.ol_flags & RTE_MBUF_F_TX_VLAN);
     const bool qinq = kVlanInLoop && (f.ol_flags & RTE_MBUF_F_TX_QINQ);
     if (!kVlanInLoop) vlan_pass(pkts, nb, f);
+    if (f.ol_flags == 0 && !writes_lengths(f))
+        return swap_groups<Swap, kStore, FixedTxRequests<false, false, false, false>>(pkts, nb, f);
     if (f.ol_flags == 0)
         return swap_groups<Swap, kStore, FixedTxRequests<false, false, false>>(pkts, nb, f);
     if (vlan && qinq)

@@ -186,12 +186,14 @@ def bench_argv(s, cpu):
 
 
 def bench_rows(bench_json):
-    """kernel -> {set: fastest cyc/pkt over repetitions} from bench_macswap's JSON."""
+    """kernel -> {set: fastest cyc/pkt over repetitions} from bench_macswap's JSON;
+    a kernel's lean-mode run (macswap/SET/KERNEL/lean) is its own row, "KERNEL lean"."""
     best = {}
     for b in (bench_json or {}).get("benchmarks", []):
         if b.get("run_type") != "iteration" or "cyc/pkt" not in b:
             continue
-        _, working_set, kernel = b["name"].split("/")[:3]
+        _, working_set, kernel, *mode = b["name"].split("/")
+        kernel = " ".join([kernel, *mode])
         cur = best.setdefault(kernel, {}).get(working_set)
         if cur is None or b["cyc/pkt"] < cur:
             best[kernel][working_set] = b["cyc/pkt"]

@@ -126,6 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                                      RTE_MBUF_F_TX_MACSEC | RTE_MBUF_F_TX_VLAN});
     fields.vlan_tci = in.ConsumeIntegral<uint16_t>();
     fields.vlan_tci_outer = in.ConsumeIntegral<uint16_t>();
+    fields.lean = in.ConsumeBool(); // --macswap-fields=lean (issue 19)
     const size_t nb = in.ConsumeIntegralInRange<size_t>(0, 64);
     std::vector<PacketShape> shapes(nb);
     for (PacketShape &s : shapes) {

@@ -260,6 +260,13 @@ class TestBench(unittest.TestCase):
             {"name": "macswap/hot/sse", "run_type": "iteration", "cyc/pkt": 3.1}]}
         self.assertEqual(docgen.bench_rows(js), [["avx2", "2.40", "4.80", "-"], ["sse", "3.10", "-", "-"]])
 
+    def test_lean_runs_are_rows_of_their_own(self):
+        js = {"benchmarks": [
+            {"name": "macswap/hot/avx2", "run_type": "iteration", "cyc/pkt": 2.6},
+            {"name": "macswap/hot/avx2/lean", "run_type": "iteration", "cyc/pkt": 2.1},
+            {"name": "macswap/warm/avx2/lean", "run_type": "iteration", "cyc/pkt": 4.0}]}
+        self.assertEqual(docgen.bench_rows(js), [["avx2 lean", "2.10", "4.00", "-"], ["avx2", "2.60", "-", "-"]])
+
     def test_bench_is_pinned_and_in_the_doc(self):
         s = settings(bench="/b/bench_macswap")
         self.assertEqual(docgen.bench_argv(s, 1)[:4], ["taskset", "-c", "1", "/b/bench_macswap"])

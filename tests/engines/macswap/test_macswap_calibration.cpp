@@ -135,6 +135,37 @@ TEST(MacswapCalibration, TiesGoToThePreferenceOrder) {
     EXPECT_STREQ(c.chosen->name, "first") << describe(c);
 }
 
+// Lean and exact store different fields, so the kernel that runs lean is
+// chosen by measuring lean (issue 19): every call of a calibration carries
+// the mode it measures.
+int g_lean_calls = 0, g_exact_calls = 0;
+
+uint16_t recording_kernel(rte_mbuf **pkts, uint16_t nb, const TxFields &f) {
+    (f.lean ? g_lean_calls : g_exact_calls)++;
+    return macswap_scalar(pkts, nb, f);
+}
+
+TEST(MacswapCalibration, MeasuresTheFieldsModeThatRuns) {
+    Kernel rec = *KernelRegistry::instance().find("scalar");
+    rec.name = "recording";
+    rec.fn = recording_kernel;
+    const Kernel &scalar = *KernelRegistry::instance().find("scalar");
+    for (bool lean : {false, true}) {
+        g_lean_calls = g_exact_calls = 0;
+        CalibrationConfig cfg;
+        cfg.lean = lean;
+        const Calibration c = calibrate({&rec, &scalar}, cfg);
+        EXPECT_GT(lean ? g_lean_calls : g_exact_calls, 0);
+        EXPECT_EQ(lean ? g_exact_calls : g_lean_calls, 0);
+        EXPECT_EQ(describe(c).find("calibration (lean fields):") == 0, lean) << describe(c);
+    }
+    KernelRegistry &reg = KernelRegistry::instance();
+    EXPECT_TRUE(reg.calibration(true).config.lean);
+    EXPECT_FALSE(reg.calibration(false).config.lean);
+    EXPECT_EQ(&reg.best(true), reg.calibration(true).chosen);
+    EXPECT_EQ(&reg.best(), reg.calibration(false).chosen) << "exact by default";
+}
+
 TEST(MacswapCalibration, OneCandidateIsChosenWithoutMeasuring) {
     const Kernel &scalar = *KernelRegistry::instance().find("scalar");
     const Calibration c = calibrate({&scalar});

@@ -2,6 +2,7 @@
 // known answers, random bursts compared with the scalar reference and with an
 // independent model of the expected result, and heads flush against
 // PROT_NONE pages. Fake mbufs, no EAL.
+#include "engine_host/engine_registry.h"
 #include "macswap.h"
 #include "macswap_fields.h"
 #include "support/fake_mbuf.h"
@@ -155,7 +156,8 @@ void apply_contract(char *obj, const rte_mbuf *m, const TxFields &f) {
     e->ol_flags = (m->ol_flags & (RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL)) | f.ol_flags;
     if (f.ol_flags & RTE_MBUF_F_TX_VLAN) e->vlan_tci = f.vlan_tci;
     if (f.ol_flags & RTE_MBUF_F_TX_QINQ) e->vlan_tci_outer = f.vlan_tci_outer;
-    e->tx_offload = (m->tx_offload & ~uint64_t{0xffff}) | 14 | 20 << 7;
+    if (!f.lean || f.ol_flags != 0)
+        e->tx_offload = (m->tx_offload & ~uint64_t{0xffff}) | 14 | 20 << 7;
 }
 
 // Object i's bytes with its pointers (which differ between pools) replaced
@@ -235,6 +237,7 @@ void fill_random_burst(RandomBurst &b, uint16_t nb, std::mt19937_64 &rng, Length
     b.fields.ol_flags = insert[bits() % std::size(insert)];
     b.fields.vlan_tci = static_cast<uint16_t>(bits());
     b.fields.vlan_tci_outer = static_cast<uint16_t>(bits());
+    b.fields.lean = bits() % 2;
 }
 
 void check_random_burst(const Kernel &k, uint16_t nb, uint64_t seed, Lengths mode) {
@@ -354,6 +357,121 @@ TEST_P(KernelTest, GuardPagesRandomLengths) {
             l = static_cast<uint16_t>(rng() % 21);
         check_guarded(kernel(), lens, trial % 2);
     }
+}
+
+// ---------------------------------------------------------------- lean mode
+
+// A burst of 64-byte frames whose mbufs carry stale l2_len/l3_len and RX
+// flags, as a NIC's recycled buffers do; runt_at gets a 5-byte head.
+struct StaleBurst {
+    static constexpr size_t kPackets = 37;
+    FakeMbufPool pool{kPackets};
+    std::vector<rte_mbuf *> burst;
+    explicit StaleBurst(size_t runt_at = kPackets) {
+        for (size_t i = 0; i < kPackets; i++) {
+            rte_mbuf *m = pool.at(i);
+            m->data_len = m->pkt_len = i == runt_at ? 5 : 64;
+            auto *p = rte_pktmbuf_mtod(m, uint8_t *);
+            for (size_t b = 0; b < 64; b++)
+                p[b] = static_cast<uint8_t>(b);
+            m->ol_flags = RTE_MBUF_F_RX_VLAN | RTE_MBUF_F_EXTERNAL;
+            m->tx_offload = 0x0123456789abcdefull;
+            burst.push_back(m);
+        }
+    }
+    // The mbuf's second cache line, l2_len/l3_len included.
+    static std::vector<uint8_t> line1(const rte_mbuf *m) {
+        const auto *b = reinterpret_cast<const uint8_t *>(m) + RTE_CACHE_LINE_MIN_SIZE;
+        return {b, b + RTE_CACHE_LINE_MIN_SIZE};
+    }
+};
+
+// MACsec insert (alone or with a VLAN insert) needs the header lengths: lean
+// must write them exactly as the default does.
+TEST_P(KernelTest, LeanNeverSkipsLengthsWhenMacsecRequested) {
+    for (uint64_t flags : {RTE_MBUF_F_TX_MACSEC, RTE_MBUF_F_TX_MACSEC | RTE_MBUF_F_TX_VLAN,
+                           RTE_MBUF_F_TX_MACSEC | RTE_MBUF_F_TX_QINQ}) {
+        StaleBurst b;
+        TxFields f{flags, 3, 4};
+        f.lean = true;
+        ASSERT_EQ(run(b.burst, f), 0);
+        for (const rte_mbuf *m : b.burst) {
+            EXPECT_EQ(m->l2_len, 14u);
+            EXPECT_EQ(m->l3_len, 20u);
+            EXPECT_EQ(m->ol_flags, RTE_MBUF_F_EXTERNAL | flags);
+        }
+    }
+}
+
+// Any other request keeps them too (a PMD may fill a context descriptor from
+// them for a VLAN insert); only a burst that requests nothing skips them.
+TEST_P(KernelTest, LeanWritesLengthsForAnyRequest) {
+    for (uint64_t flags : {RTE_MBUF_F_TX_VLAN, RTE_MBUF_F_TX_QINQ}) {
+        StaleBurst b;
+        TxFields f{flags, 3, 4};
+        f.lean = true;
+        ASSERT_EQ(run(b.burst, f), 0);
+        for (const rte_mbuf *m : b.burst)
+            EXPECT_EQ(static_cast<uint16_t>(m->tx_offload), 14u | 20u << 7);
+    }
+}
+
+// With nothing requested, lean leaves the mbuf's second cache line as it
+// came, byte for byte, and sets everything else as exact does; runts stay
+// untouched in both modes.
+TEST_P(KernelTest, LeanLeavesLineOneAsItCame) {
+    for (size_t runt_at : {size_t{0}, size_t{5}, size_t{36}, StaleBurst::kPackets}) {
+        StaleBurst lean(runt_at), exact(runt_at), orig(runt_at);
+        TxFields f{};
+        f.lean = true;
+        const uint16_t untouched = runt_at < StaleBurst::kPackets ? 1 : 0;
+        ASSERT_EQ(run(lean.burst, f), untouched);
+        ASSERT_EQ(run(exact.burst, TxFields{}), untouched);
+        for (size_t i = 0; i < StaleBurst::kPackets; i++) {
+            SCOPED_TRACE("packet " + std::to_string(i));
+            const rte_mbuf *l = lean.burst[i], *e = exact.burst[i], *o = orig.burst[i];
+            EXPECT_EQ(StaleBurst::line1(l), StaleBurst::line1(o));
+            EXPECT_EQ(std::memcmp(lean.pool.buffer(i), exact.pool.buffer(i), lean.pool.buf_len()),
+                      0);
+            EXPECT_EQ(l->ol_flags, e->ol_flags);
+            if (i == runt_at) {
+                EXPECT_EQ(l->ol_flags, o->ol_flags);
+                EXPECT_EQ(
+                    std::memcmp(lean.pool.buffer(i), orig.pool.buffer(i), lean.pool.buf_len()), 0);
+            } else {
+                EXPECT_EQ(l->ol_flags, RTE_MBUF_F_EXTERNAL);
+                EXPECT_EQ(rte_pktmbuf_mtod(l, const uint8_t *)[0], 6);
+            }
+        }
+    }
+}
+
+TEST(LeanMode, DefaultIsExact) {
+    EXPECT_FALSE(TxFields{}.lean);
+    EXPECT_TRUE(engines::writes_lengths(TxFields{}));
+    EXPECT_FALSE(lean_fields());
+}
+
+// --macswap-fields / `set macswap fields` reach the engine as its "fields"
+// parameter; `show fwd macswap` and telemetry print describe().
+TEST(LeanMode, EngineParameter) {
+    const pmdfwd_engine *e = EngineRegistry::instance().find("macswap");
+    ASSERT_NE(e, nullptr);
+    char err[256] = "";
+    char text[4096] = "";
+    e->describe(text, sizeof(text));
+    EXPECT_NE(std::string(text).find("\n  fields: exact"), std::string::npos) << text;
+    ASSERT_EQ(e->set_param("fields", "lean", err, sizeof(err)), 0) << err;
+    EXPECT_TRUE(lean_fields());
+    e->describe(text, sizeof(text));
+    EXPECT_NE(std::string(text).find("\n  fields: lean"), std::string::npos) << text;
+    EXPECT_EQ(e->set_param("fields", "thin", err, sizeof(err)), -1);
+    EXPECT_STREQ(err, "unknown macswap fields mode 'thin' (allowed: exact, lean)");
+    EXPECT_TRUE(lean_fields());
+    EXPECT_EQ(e->set_param("colour", "blue", err, sizeof(err)), -1);
+    EXPECT_STREQ(err, "unknown macswap parameter 'colour' (allowed: kernel, fields)");
+    ASSERT_EQ(e->set_param("fields", "exact", err, sizeof(err)), 0) << err;
+    EXPECT_FALSE(lean_fields());
 }
 
 INSTANTIATE_TEST_SUITE_P(Macswap, KernelTest, ::testing::ValuesIn(all_kernels()), test_name);
