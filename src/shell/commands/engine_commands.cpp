@@ -5,7 +5,10 @@ namespace pmdfwd::shell {
 
 std::vector<Spec> engine_commands() {
     return {
-        {"set fwd <mode> [retry]", "choose the forwarding engine, optionally with TX retry", true,
+        // Accepted while forwarding, as testpmd does (DTS's dynamic_config
+        // sets io after start): the running lcores keep the engine they were
+        // launched with, the new one takes over at the next start.
+        {"set fwd <mode> [retry]", "choose the forwarding engine, optionally with TX retry", false,
          [](Ctx &c, const Args &a) {
              if (!c.host.engines().find(a[0])) return fail(c, c.host.engines().unknown_mode(a[0]));
              c.host.config().forward_mode = a[0];
