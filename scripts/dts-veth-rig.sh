@@ -78,7 +78,8 @@ mount -t tmpfs tmpfs /run/dpdk
 # The tree DTS takes as a precompiled DPDK: build/app/dpdk-testpmd is the
 # binary under test.
 ln -s "$BIN" "$RIG/tree/build/app/dpdk-testpmd"
-cp "$DTS/VERSION" "$RIG/tree/VERSION" 2>/dev/null || echo "22.11.0" >"$RIG/tree/VERSION"
+# DTS reports the tree's VERSION: the DPDK the binaries here are built on.
+pkg-config --modversion libdpdk >"$RIG/tree/VERSION" 2>/dev/null || echo unknown >"$RIG/tree/VERSION"
 
 # Ports: the SUT's "pci" strings are EAL -a arguments that make the vdevs.
 SUT_PCI=("net_af_packet0000:dd:00.0,iface=sut0" "net_af_packet0000:dd:00.1,iface=sut1")
