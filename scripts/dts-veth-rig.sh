@@ -206,10 +206,23 @@ if [ -n "$PYROOT" ]; then
         mount --rbind "$d" "$PYROOT$d"
     done
     timeout "$TIMEOUT" chroot "$PYROOT" sh -c "cd '$DTS/dts' && exec \"\$@\"" dts "${cmd[@]}" \
-        >"$OUT/dts.log" 2>&1
+        >"$OUT/dts.log" 2>&1 &
 else
-    (cd "$DTS/dts" && timeout "$TIMEOUT" "${cmd[@]}") >"$OUT/dts.log" 2>&1
+    (cd "$DTS/dts" && exec timeout "$TIMEOUT" "${cmd[@]}") >"$OUT/dts.log" 2>&1 &
 fi
+dts_pid=$!
+# After a critical error DTS says it has ended and then waits for ever on its
+# sniffer thread: past that line it gets 15 s to exit by itself. Whatever is
+# left in these namespaces dies with this script (their first process).
+while kill -0 "$dts_pid" 2>/dev/null; do
+    if grep -q "DTS execution has ended" "$OUT/output/dts.log" 2>/dev/null; then
+        for _ in $(seq 15); do kill -0 "$dts_pid" 2>/dev/null && sleep 1; done
+        kill "$dts_pid" 2>/dev/null # timeout passes it on to DTS
+        break
+    fi
+    sleep 2
+done
+wait "$dts_pid"
 rc=$?
 set -e
 echo "DTS exit $rc after $(($(date +%s) - start)) s; log $OUT/dts.log, results $OUT/output" |
