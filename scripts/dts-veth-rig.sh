@@ -14,18 +14,32 @@
 # ends, however it ends. Needs root.
 #
 #   scripts/dts-veth-rig.sh --dts DPDK_TREE --binary PATH --out DIR \
-#       [--suites a,b] [--python-root ROOT] [--sshd DIR] [--timeout S]
+#       [--suites a,b] [--each-suite] [--python-root ROOT] [--sshd DIR] [--timeout S]
 #
 # --dts          a DPDK tree holding dts/ and usertools/ (e.g. DPDK main's)
 # --binary       the forwarder DTS runs as dpdk-testpmd (pmdfwd, or
 #                /usr/bin/dpdk-testpmd for the control run)
-# --out          where the run's files, DTS's output and results.json go
+# --out          where the run's files, DTS's output, summary.txt (exit and
+#                time of each run) and cases.txt (every case's result) go
 # --suites       DTS test suites (default: DTS's own choice, every suite of
 #                the kinds the run enables: functional)
+# --each-suite   one DTS run per suite (a critical error ends only its own
+#                suite), each under OUT/SUITE; default: one run
+# --timeout      seconds for one DTS run (default 7200)
 # --python-root  a root (debootstrap) whose python3 has DTS's dependencies
 #                (pydantic 2, fabric, aenum, scapy, yaml); default: this host's
 # --sshd         a root with usr/sbin/sshd (e.g. openssh-server's .deb
 #                unpacked with dpkg -x); default: /
+#
+# As run for issue 17 (DTS from DPDK main; its Python deps from Debian 13,
+# which has pydantic 2, in a debootstrap root; sshd from openssh-server's
+# .deb unpacked with dpkg -x):
+#   debootstrap --variant=minbase --include=python3,python3-pydantic,\
+#     python3-fabric,python3-scapy,python3-aenum,python3-yaml,\
+#     python3-typing-extensions,python3-cffi-backend trixie /work/dts-run/trixie MIRROR
+#   scripts/dts-veth-rig.sh --dts /work/dts-run/dpdk --binary build/pmdfwd \
+#     --out /work/dts-run/pmdfwd --sshd /work/dts-run/ssh \
+#     --python-root /work/dts-run/trixie --each-suite
 set -euo pipefail
 
 die() { echo "dts-veth-rig: $*" >&2; exit 2; }
@@ -36,7 +50,7 @@ if [ "${1:-}" != "--inside" ]; then
 fi
 shift
 
-DTS= BIN= OUT= SUITES= PYROOT= SSHROOT=/ TIMEOUT=7200
+DTS= BIN= OUT= SUITES= PYROOT= SSHROOT=/ TIMEOUT=7200 EACH=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --dts) DTS=$(realpath "$2"); shift 2 ;;
@@ -46,12 +60,15 @@ while [ $# -gt 0 ]; do
     --python-root) PYROOT=$(realpath "$2"); shift 2 ;;
     --sshd) SSHROOT=$(realpath "$2"); shift 2 ;;
     --timeout) TIMEOUT=$2; shift 2 ;;
+    --each-suite) EACH=1; shift ;;
     *) die "unknown argument '$1' (see the head of $0)" ;;
     esac
 done
 [ -d "$DTS/dts" ] && [ -d "$DTS/usertools" ] || die "--dts $DTS: no dts/ and usertools/ there"
 [ -x "$BIN" ] || die "--binary $BIN: not an executable"
 [ -n "$OUT" ] || die "--out DIR is required"
+# DTS's scapy sniffs with a BPF filter, which scapy compiles with tcpdump.
+command -v tcpdump >/dev/null || die "no tcpdump (Debian: apt-get install tcpdump)"
 mkdir -p "$OUT"
 OUT=$(realpath "$OUT")
 RIG=$OUT/rig
@@ -164,7 +181,7 @@ node() { # name pci... (ifaces implied)
     node "SUT 1" "${SUT_PCI[@]}"
     node "TG 1" "${TG_PCI[@]}"
 } >"$RIG/nodes.yaml"
-{
+test_run_yaml() { # suites (comma list, "" for DTS's default)
     cat <<EOF
 dpdk:
   lcores: "0-1"
@@ -187,43 +204,75 @@ port_topology:
   - sut.port-0 <-> tg.port-0
   - port-1 <-> port-1
 EOF
-    [ -z "$SUITES" ] || echo "test_suites:"
-    for s in ${SUITES//,/ }; do
+    [ -z "$1" ] || echo "test_suites:"
+    for s in ${1//,/ }; do
         [ -f "$DTS/dts/tests/TestSuite_$s.py" ] || die "--suites: no DTS suite '$s'"
         echo "  - $s"
     done
-} >"$RIG/test_run.yaml"
+}
 
-# DTS itself, with its output under $OUT.
-cmd=(env HOME="$RIG/home" PYTHONDONTWRITEBYTECODE=1 python3 main.py
-    --test-run-config-file "$RIG/test_run.yaml" --nodes-config-file "$RIG/nodes.yaml"
-    --output-dir "$OUT/output")
-start=$(date +%s)
-set +e
 if [ -n "$PYROOT" ]; then
     for d in /proc /dev /sys /work /tmp /run; do
         mkdir -p "$PYROOT$d"
         mount --rbind "$d" "$PYROOT$d"
     done
-    timeout "$TIMEOUT" chroot "$PYROOT" sh -c "cd '$DTS/dts' && exec \"\$@\"" dts "${cmd[@]}" \
-        >"$OUT/dts.log" 2>&1 &
-else
-    (cd "$DTS/dts" && exec timeout "$TIMEOUT" "${cmd[@]}") >"$OUT/dts.log" 2>&1 &
 fi
-dts_pid=$!
-# After a critical error DTS says it has ended and then waits for ever on its
-# sniffer thread: past that line it gets 15 s to exit by itself. Whatever is
-# left in these namespaces dies with this script (their first process).
-while kill -0 "$dts_pid" 2>/dev/null; do
-    if grep -q "DTS execution has ended" "$OUT/output/dts.log" 2>/dev/null; then
-        for _ in $(seq 15); do kill -0 "$dts_pid" 2>/dev/null && sleep 1; done
-        kill "$dts_pid" 2>/dev/null # timeout passes it on to DTS
-        break
+
+run_dts() { # suites outdir
+    local out=$2 rc
+    mkdir -p "$out"
+    test_run_yaml "$1" >"$out/test_run.yaml"
+    local cmd=(env HOME="$RIG/home" PYTHONDONTWRITEBYTECODE=1 python3 main.py
+        --test-run-config-file "$out/test_run.yaml" --nodes-config-file "$RIG/nodes.yaml"
+        --output-dir "$out/output")
+    local t0
+    t0=$(date +%s)
+    if [ -n "$PYROOT" ]; then
+        timeout "$TIMEOUT" chroot "$PYROOT" sh -c "cd '$DTS/dts' && exec \"\$@\"" dts "${cmd[@]}" \
+            >"$out/dts.log" 2>&1 &
+    else
+        (cd "$DTS/dts" && exec timeout "$TIMEOUT" "${cmd[@]}") >"$out/dts.log" 2>&1 &
     fi
-    sleep 2
-done
-wait "$dts_pid"
-rc=$?
-set -e
-echo "DTS exit $rc after $(($(date +%s) - start)) s; log $OUT/dts.log, results $OUT/output" |
-    tee "$OUT/summary.txt"
+    local dts_pid=$!
+    # After a critical error DTS says it has ended and then waits for ever on
+    # its sniffer thread: past that line it gets 15 s to exit by itself.
+    while kill -0 "$dts_pid" 2>/dev/null; do
+        if grep -q "DTS execution has ended" "$out/output/dts.log" 2>/dev/null; then
+            for _ in $(seq 15); do kill -0 "$dts_pid" 2>/dev/null && sleep 1; done
+            kill "$dts_pid" 2>/dev/null # timeout passes it on to DTS
+            break
+        fi
+        sleep 2
+    done
+    wait "$dts_pid"
+    rc=$?
+    echo "DTS ${1:-all suites}: exit $rc after $(($(date +%s) - t0)) s; log $out/dts.log" |
+        tee -a "$OUT/summary.txt"
+}
+
+# One DTS run for all the suites, or (--each-suite) one run per suite: DTS
+# ends a whole run at the first critical error (a parser that meets a field
+# the PMD does not print), so one run per suite gets every suite an answer.
+# From here on a failing DTS run is a result, not the end of the script.
+set +e
+: >"$OUT/summary.txt"
+start=$(date +%s)
+if [ "$EACH" = 1 ]; then
+    [ -n "$SUITES" ] || SUITES=$(cd "$DTS/dts/tests" && ls TestSuite_*.py | sed 's/^TestSuite_//; s/\.py$//' |
+        grep -v -e '^cryptodev' -e '_perf$' | paste -sd,)
+    for s in ${SUITES//,/ }; do run_dts "$s" "$OUT/$s"; done
+else
+    run_dts "$SUITES" "$OUT"
+fi
+echo "all runs: $(($(date +%s) - start)) s" | tee -a "$OUT/summary.txt"
+# Every case's result, from DTS's results.json files.
+find "$OUT" -name results.json | sort | xargs python3 -c '
+import json, sys
+for path in sys.argv[1:]:
+    for suite, sv in json.load(open(path))["test_suites"].items():
+        cases = {c: v for c, v in sv.items()
+                 if isinstance(v, dict) and "result" in v and c not in ("setup", "teardown")}
+        for case, v in (cases or {"*": sv}).items():
+            result, reason = v.get("result", "?"), v.get("reason", "")[:80]
+            print(f"{suite:34} {case:44} {result:6} {reason!r}")
+' | tee "$OUT/cases.txt"
