@@ -23,6 +23,13 @@ vhost  a generator process owning two net_vhost ports (vhost-user sockets,
        it can hand over by file descriptor (--in-memory
        --single-file-segments; 22.11 refuses --single-file-segments with
        --huge-unlink).
+afpacket
+       a software NIC loopback: one veth pair (the cable) in a network
+       namespace of the forwarder's own (unshare --net), net_af_packet on
+       each end; --tx-first puts bursts in flight and every frame crosses
+       the kernel (AF_PACKET rings, veth) both ways. The namespace and the
+       veth pair go when the forwarder exits, however it exits. Needs root
+       (or CAP_SYS_ADMIN for unshare, CAP_NET_ADMIN for the link).
 pci    real NIC ports by PCI address (a lab with two cabled ports); traffic
        is started with --tx-first and loops through the cable.
 
@@ -30,12 +37,16 @@ All processes get their own --file-prefix (runs never share a runtime dir),
 pinned --lcores (see machine.lcore_plan) and --stats-period=1.
 """
 
+import functools
 import os
+import subprocess
 from dataclasses import dataclass, field
 
 from . import machine
 
-RIGS = ("null", "ring", "memif", "vhost", "pci")
+RIGS = ("null", "ring", "memif", "vhost", "afpacket", "pci")
+# Rigs that loop --tx-first bursts through their two ports, with no generator.
+LOOP_RIGS = ("ring", "afpacket", "pci")
 # Rigs with a generator process beside the forwarder under test.
 TWO_PROCESS_RIGS = ("memif", "vhost")
 FORWARDING_MODES = ("io", "mac", "macswap", "5tswap")
@@ -77,13 +88,43 @@ def metric_for(mode):
 
 def unsupported(rig, mode):
     """Why a (rig, mode) pair is not measured, or None when it is."""
-    if rig in ("ring", "pci") + TWO_PROCESS_RIGS and mode in SINK_MODES:
+    if rig in LOOP_RIGS + TWO_PROCESS_RIGS and mode in SINK_MODES:
         return f"{mode} on {rig}: nothing feeds the ports, so nothing is received"
-    if rig in ("ring", "pci") and mode == "txonly":
+    if rig in LOOP_RIGS and mode == "txonly":
         return f"txonly on {rig}: the loop fills up and the rate is the ring's, not the engine's"
+    if rig == "afpacket":
+        ok, why = afpacket_available()
+        if not ok:
+            return f"afpacket: {why}"
     if rig in TWO_PROCESS_RIGS and mode in GENERATOR_MODES:
         return f"{mode} on {rig}: the rig already has a generator; use the null rig for generators"
     return None
+
+
+# The afpacket rig's cable: made inside the new namespace, then the forwarder
+# replaces the shell (same pid, so the runner's signals and waits reach it).
+# IPv6 off first, so the kernel sends nothing of its own on the links.
+_VETH_NETNS = ("echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6; "
+               "ip link add pf0 type veth peer name pf1 && ip link set pf0 up && ip link set pf1 up "
+               '&& exec "$@"')
+
+
+def in_veth_netns(argv):
+    """argv run in a network namespace of its own holding the veth pair
+    pf0/pf1 (both up)."""
+    return ["unshare", "--net", "--", "sh", "-c", _VETH_NETNS, "afpacket-rig", *argv]
+
+
+@functools.lru_cache(maxsize=None)
+def afpacket_available():
+    """(True, "") when this user may make the afpacket rig, else (False, why)."""
+    try:
+        r = subprocess.run(in_veth_netns(["true"]), capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return False, f"unshare --net: {e}"
+    if r.returncode != 0:
+        return False, f"cannot make a veth pair in a new network namespace: {r.stderr.strip()}"
+    return True, ""
 
 
 def _eal(ctx, binary, lcores, role, vdevs=(), pci=(), shared_memory=False):
@@ -167,6 +208,13 @@ def build(cell, subject, ctx, cpus):
             files[path] = f"start tx_first {n}\n"
             argv.append(f"--cmdline-file={path}")
         return [ProcSpec("subject", argv, files=files)]
+    if cell.rig == "afpacket":
+        vdevs = [f"net_af_packet{i},iface=pf{i},qpairs={layout.queues}" for i in range(2)]
+        argv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs)
+        in_flight = 2 * layout.queues * ctx.burst
+        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(in_flight, layout), run_seconds,
+                              kernel=cell.kernel)
+        return [ProcSpec("subject", in_veth_netns(argv + ["--tx-first"]))]
     if cell.rig == "memif":
         gen = ctx.generator
         sock = os.path.join(ctx.workdir, f"memif-{ctx.counter + 1}.sock")

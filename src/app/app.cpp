@@ -101,11 +101,14 @@ std::string App::init() {
     std::string err, note;
     const std::vector<uint16_t> fwd_ports = fwd_->fwd_ports(&err, &note);
     std::fputs(note.c_str(), stderr);
-    if (fwd_ports.empty()) return err;
+    // Without a port the shell still comes up (interactive only: Ports::setup
+    // refused the batch run already); `start` says what is missing.
+    const bool portless = ports_.ids().empty();
+    if (fwd_ports.empty() && !portless) return err;
     if (std::string w = topology_warning(cfg_.topology, fwd_ports.size()); !w.empty())
         std::fprintf(stderr, "\n%s\n\n", w.c_str());
     xstats_.init(ports_.ids(), cfg_.display_xstats);
-    if (fwd_->nb_streams_for_config(&err) == 0) return err;
+    if (!portless && fwd_->nb_streams_for_config(&err) == 0) return err;
     if (std::string note = capture_.enable(); !note.empty())
         std::printf("pmdfwd: %s\n", note.c_str());
     if (std::string why = metrics_.start(cfg_, ports_.ids()); !why.empty()) return why;

@@ -54,6 +54,10 @@ std::vector<uint16_t> select_fwd_ports(const std::vector<uint16_t> &available,
                                        const std::vector<uint16_t> &list, uint16_t nb,
                                        std::string *err, std::string *note) {
     std::vector<uint16_t> ports;
+    if (available.empty()) {
+        *err = "no forwarding port: EAL probed no ethernet device (give --vdev or -a)";
+        return {};
+    }
     if (list.empty()) ports = available;
     for (uint16_t p : list) {
         if (std::find(available.begin(), available.end(), p) != available.end())

@@ -146,12 +146,15 @@ std::string Ports::start_port(Port &p) {
 }
 
 // testpmd's check_all_ports_link_status: poll until every started port is
-// up or 9 s have passed. testpmd says each port's link only without LSC
-// interrupts (--no-lsc-interrupt); with them (its default) it prints the
-// header alone, and so does this.
+// up or 9 s have passed, then say each port's link. With LSC interrupts (its
+// default) testpmd leaves the loop after the first look, having waited one
+// interval at most if a link was down, and prints the header alone: a link
+// that is down (a veth whose peer is down, a vhost socket nobody opened) does
+// not hold an interactive start-up, and so it is here.
 std::string Ports::check_links() const {
     std::string o = "Checking link statuses...\n";
-    for (int poll = 0; poll < kLinkPolls; poll++) {
+    const int polls = layout_.lsc_interrupt ? 1 : kLinkPolls;
+    for (int poll = 0; poll < polls; poll++) {
         bool all_up = true;
         for (const Port &p : ports_) {
             rte_eth_link link{};
@@ -188,6 +191,8 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
             continue;
         }
         all_already = false;
+        if (!p.conf_error.empty())
+            return o + p.conf_error + "\nFail to configure port " + std::to_string(p.id) + "\n";
         if (p.need_reconfig) {
             p.need_reconfig = false;
             o += "Configuring Port " + std::to_string(p.id) + " (socket " +

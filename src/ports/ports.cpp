@@ -165,7 +165,10 @@ std::string Ports::collect(const Config &cfg) {
         p.socket = p.numa.pool;
         int rc = rte_eth_dev_info_get(id, &p.info);
         if (rc != 0) return "port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc);
-        if (std::string err = port_conf(cfg, p.info, id, &p.conf); !err.empty()) return err;
+        if (std::string err = port_conf(cfg, p.info, id, &p.conf); !err.empty()) {
+            if (!cfg.interactive) return err;
+            p.conf_error = err;
+        }
         p.hw_tx_offloads = p.conf.txmode.offloads;
         p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
         p.txconf = tx_queue_conf(cfg, p.info, p.conf);
@@ -185,9 +188,12 @@ std::string Ports::collect(const Config &cfg) {
         p.txq.resize(std::max<uint16_t>(p.info.max_tx_queues, 1));
         ports_.push_back(p);
     }
-    if (ports_.empty())
+    // testpmd's shell stays up without a port (a harness asks what it
+    // has); a batch run has nothing to forward.
+    if (ports_.empty() && !cfg.interactive)
         return "no ports: give EAL virtual devices (e.g. --vdev=net_ring0 --vdev=net_ring1) or "
                "PCI devices (-a 0000:01:00.0)";
+    if (ports_.empty()) std::printf("pmdfwd: No probed ethernet devices\n");
     for (const auto &[port, mac] : cfg.eth_peers)
         if (find(port) == nullptr)
             return "--eth-peer names port " + std::to_string(port) + ", which does not exist";
@@ -248,8 +254,11 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
     std::fputs(start_ports(std::nullopt).c_str(), stdout);
     std::fflush(stdout);
     for (const Port &p : ports_)
-        if (p.status != PortStatus::Started)
+        if (p.status != PortStatus::Started && !cfg.interactive)
             return "port " + std::to_string(p.id) + " did not start (see above)";
+    // testpmd's interactive start-up goes on to its prompt, where `port
+    // start` or `show port info` still answer.
+    if (!all_started()) std::printf("Start ports failed\n");
     // testpmd puts every port in promiscuous mode once, at start-up.
     for (const Port &p : ports_) {
         const int rc = rte_eth_promiscuous_enable(p.id);

@@ -48,6 +48,10 @@ struct Port {
     bool need_reconfig_queues = true;
     std::vector<QueueSettings> rxq, txq; // sized to the device's maximum
     std::vector<rte_ether_addr> mc_addrs;
+    // Why the options cannot configure this port (an offload or MTU the
+    // device refuses), kept in interactive mode: each start says it and
+    // leaves the port stopped, as testpmd's failed rte_eth_dev_configure.
+    std::string conf_error;
 };
 
 class Ports {

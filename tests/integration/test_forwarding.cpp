@@ -354,6 +354,34 @@ TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {
     ASSERT_TRUE(app.execute("set macswap kernel auto"));
 }
 
+// `set fwd` while forwarding (as DTS's dynamic_config sends it) is taken,
+// and the lcores keep the engine they run until the next start: frames
+// forwarded before the stop are unchanged (io), after the restart swapped.
+TEST_F(RingForwarding, SetFwdWhileRunningTakesEffectAtNextStart) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("io"));
+    ASSERT_EQ(app.init(), "");
+    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(app.execute("set fwd macswap"));
+    inject(p0, frames(10, 60));
+    ASSERT_TRUE(wait_count(p1.tx, 10));
+    app.stop();
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    ASSERT_EQ(out.size(), 10u);
+    EXPECT_EQ(frame_bytes(out[0])[5], 0xDD) << "io until the next start";
+    free_all(out);
+    ASSERT_EQ(app.start(0), "");
+    inject(p0, frames(10, 60));
+    ASSERT_TRUE(wait_count(p1.tx, 10));
+    app.stop();
+    out = drain(p1.tx);
+    ASSERT_EQ(out.size(), 10u);
+    EXPECT_EQ(frame_bytes(out[0])[5], 0x55) << "macswap after it";
+    free_all(out);
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
 TEST_F(RingForwarding, FlowgenGeneratesWithNothingComingBack) {
     // The generator side of a loopback must start the traffic itself.
     add_port();

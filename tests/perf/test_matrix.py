@@ -150,6 +150,17 @@ class TestCommandLines(unittest.TestCase):
         path = next(a.split("=", 1)[1] for a in p.argv if a.startswith("--cmdline-file="))
         self.assertEqual(p.files[path], "start tx_first 16\n")
 
+    def test_afpacket_loops_through_a_veth_pair_of_its_own_namespace(self):
+        (p,) = rigs.build(self.cell("afpacket", layout="2Q2C"), fake("t"), self.ctx, [0, 1, 2])
+        self.assertEqual(p.role, "subject")
+        self.assertEqual(p.argv[:3], ["unshare", "--net", "--"])
+        self.assertIn("ip link add pf0 type veth peer name pf1", p.argv[5])
+        argv = " ".join(p.argv)
+        self.assertIn("--vdev net_af_packet0,iface=pf0,qpairs=2", argv)
+        self.assertIn("--vdev net_af_packet1,iface=pf1,qpairs=2", argv)
+        self.assertEqual(p.argv[-1], "--tx-first")
+        self.assertEqual(rigs.unsupported("afpacket", "txonly")[:20], "txonly on afpacket: ")
+
     def test_memif_generator_is_server_on_the_other_core(self):
         gen, fwd = rigs.build(self.cell("memif"), fake("t"), self.ctx, [0, 1])
         self.assertEqual((gen.role, fwd.role), ("generator", "subject"))

@@ -10,7 +10,10 @@ const char kLoadHint[] = "an engine built as a plugin: load engine <path to its 
 
 std::vector<Spec> engine_commands() {
     return {
-        {"set fwd <mode> [retry]", "choose the forwarding engine, optionally with TX retry", true,
+        // Accepted while forwarding, as testpmd does (DTS's dynamic_config
+        // sets io after start): the running lcores keep the engine they were
+        // launched with, the new one takes over at the next start.
+        {"set fwd <mode> [retry]", "choose the forwarding engine, optionally with TX retry", false,
          [](Ctx &c, const Args &a) {
              // An engine from a plugin is known only once its object is loaded.
              if (!c.host.engines().find(a[0]))

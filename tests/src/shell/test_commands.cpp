@@ -48,17 +48,28 @@ TEST(Commands, NeedStoppedWhileRunning) {
     run(h, "start");
     std::string out;
     for (const char *cmd :
-         {"set fwd macswap", "set burst 64", "set nbcore 1", "tx_vlan set 0 5",
-          "set macswap kernel scalar", "set txpkts 128", "set record-core-cycles on"}) {
+         {"set burst 64", "set nbcore 1", "tx_vlan set 0 5", "set macswap kernel scalar",
+          "set txpkts 128", "set record-core-cycles on"}) {
         EXPECT_FALSE(run(h, cmd, &out)) << cmd;
         EXPECT_NE(out.find("stop forwarding first"), std::string::npos) << cmd << ": " << out;
     }
-    EXPECT_EQ(h.cfg.forward_mode, "io");
     EXPECT_EQ(h.cfg.burst, 32);
     EXPECT_TRUE(h.vlans.empty());
     EXPECT_FALSE(run(h, "set burst 64\r\n", &out)); // as the line editor hands it over
     EXPECT_NE(out.find("(\"set burst 64\" needs forwarding stopped)"), std::string::npos) << out;
     EXPECT_TRUE(run(h, "show port stats all")); // observing is fine while running
+}
+
+// testpmd takes `set fwd` while forwarding (DTS's dynamic_config: start,
+// set promisc 0 off, set fwd io) and answers as when stopped.
+TEST(Commands, SetFwdWhileRunningIsAccepted) {
+    FakeHost h;
+    run(h, "start");
+    std::string out;
+    EXPECT_TRUE(run(h, "set fwd macswap", &out)) << out;
+    EXPECT_NE(out.find("Set macswap packet forwarding mode"), std::string::npos) << out;
+    EXPECT_EQ(h.cfg.forward_mode, "macswap");
+    EXPECT_TRUE(h.is_running);
 }
 
 TEST(Commands, BurstRange) {
