@@ -27,10 +27,26 @@ count_meson() {
   ((f)) && failures+=("$name: $f failing (see $log)")
 }
 
-stage() { echo; echo "=== $*"; }
+# Each stage says how long the previous one took; the end gives the total.
+start_all=$SECONDS
+stage_name=
+stage_start=$SECONDS
+stage_done() {
+  [[ -n $stage_name ]] && echo "--- $stage_name: $((SECONDS - stage_start)) s"
+  stage_name=
+}
+stage() {
+  stage_done
+  stage_name=$*
+  stage_start=$SECONDS
+  echo
+  echo "=== $*"
+}
 
 stage "setup and build"
-if ! scripts/setup.sh build; then
+# The test set of packages on top of run.sh's, and the suites and benchmarks
+# back on in a build directory run.sh configured without them.
+if ! scripts/setup.sh build -Dtests=auto -Dbenchmarks=auto; then
   echo "build failed"
   echo "pmdfwd: 0 passed, 1 failed"
   exit 1
@@ -97,7 +113,10 @@ if [[ -z ${SKIP_FUZZ:-} && -x scripts/fuzz.sh ]]; then
   if scripts/fuzz.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("fuzz"); fi
 fi
 
+stage_done
+total=$((SECONDS - start_all))
 echo
+echo "test.sh: total $((total / 60)) min $((total % 60)) s"
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
 echo "pmdfwd: $passed passed, $failed failed"
 ((failed == 0))
