@@ -59,7 +59,7 @@ fi
 build=${1:-build}
 shift || true
 if [[ ! -f $build/build.ninja ]]; then
-  echo "setup: configuring $build"
+  echo "setup: configuring $build (at $SECONDS s)"
   extra=()
   # A first run needs neither GoogleTest (a download when it is missing) nor
   # the benchmarks; scripts/test.sh turns them back on.
@@ -67,10 +67,10 @@ if [[ ! -f $build/build.ninja ]]; then
   meson setup "$build" "${extra[@]}" "$@"
 elif [[ -z $run_only ]] || (($#)); then
   # Again, so that what was just installed (GoogleTest) is found.
-  echo "setup: reconfiguring $build"
+  echo "setup: reconfiguring $build (at $SECONDS s)"
   meson setup --reconfigure "$build" "$@"
 fi
-echo "setup: building $build"
+echo "setup: building $build (at $SECONDS s)"
 if [[ -n $run_only ]]; then
   ninja -C "$build" pmdfwd
 else
