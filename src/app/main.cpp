@@ -6,6 +6,7 @@
 #include "app/eal_init.h"
 #include "engine_host/engine_api.h"
 #include "engine_host/engine_registry.h"
+#include "engine_host/plugin_dir.h"
 #include "options/options.h"
 #include "options/scalar_parse.h"
 #include "ports/ports.h"
@@ -105,9 +106,11 @@ int main(int argc, char **argv) {
     std::vector<std::string> args(argv + consumed + 1, argv + argc);
     pmdfwd::Config cfg;
     std::string err;
-    // Plugins first: their engines are valid --forward-mode values. Both
-    // spellings the option parser accepts, --engine-plugin=PATH and
-    // --engine-plugin PATH, must load here.
+    // Plugins first: their engines are valid --forward-mode values. The
+    // plugin directory's, then those named: both spellings the option parser
+    // accepts, --engine-plugin=PATH and --engine-plugin PATH, must load here.
+    if (std::string why = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !why.empty())
+        return fail(why, 1);
     for (const std::string &path : pmdfwd::option_values(args, "--engine-plugin"))
         if (std::string why = pmdfwd::registry_engines().load(path); !why.empty())
             return fail(why, 1);

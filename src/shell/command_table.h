@@ -22,4 +22,13 @@ std::vector<std::string> complete_command(HostControl &host, std::string_view pa
 // `help`: every command's syntax and summary, and the host's engines.
 std::string command_help(HostControl &host);
 
+// The command table as data, in `help`'s order, for the generated manual
+// page (doc/man/): it lists what `help` lists.
+struct CommandDoc {
+    std::string syntax;
+    std::string help;
+    bool needs_stopped;
+};
+std::vector<CommandDoc> command_docs();
+
 } // namespace pmdfwd
