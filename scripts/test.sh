@@ -2,12 +2,13 @@
 # The test command (README, .ci/run): installs what is missing, builds, and
 # runs every suite: unit, integration and end-to-end tests, the perf tool's
 # tests and smoke run, the same suites built and run against DPDK 24.11 and
-# 25.11 (scripts/dpdk-matrix.sh: Debian roots, cached), the kernels
+# 25.11 (scripts/dpdk-matrix.sh: Debian roots, cached), the Debian packages
+# in a clean Debian 12 root (scripts/test-packages.sh), the kernels
 # cross-built for arm64 under qemu, the whole suite again under
 # AddressSanitizer + UBSan, and short fuzz runs.
 #
 #   scripts/test.sh            everything
-#   SKIP_MATRIX=1 SKIP_ARM64=1 SKIP_SANITIZE=1 SKIP_FUZZ=1 scripts/test.sh   the quick part
+#   SKIP_MATRIX=1 SKIP_PACKAGES=1 SKIP_ARM64=1 SKIP_SANITIZE=1 SKIP_FUZZ=1 scripts/test.sh   the quick part
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -82,6 +83,12 @@ if [[ -z ${SKIP_MATRIX:-} ]]; then
     failed=$((failed + 1)); failures+=("DPDK matrix: exit $matrix_rc, no result lines")
   fi
   rm -f "$matrix_out"
+fi
+
+if [[ -z ${SKIP_PACKAGES:-} ]]; then
+  stage "Debian packages: build, lintian, install into a clean Debian 12 root, use, purge"
+  # A root that cannot be made is a failure of this stage, never a skip.
+  if scripts/test-packages.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("packages (scripts/test-packages.sh)"); fi
 fi
 
 if [[ -z ${SKIP_ARM64:-} ]]; then
