@@ -1,5 +1,5 @@
 # Sourced by scripts/test-packages.sh and scripts/time-first-run.sh: a clean
-# Debian 12 root per use, as a fresh machine would be, with what EAL needs
+# Debian 12 root (or another suite's) per use, as a fresh machine would be, with what EAL needs
 # mounted (proc, sys, dev, dev/hugepages). The minbase root is made once with
 # debootstrap from the mirror in /etc/apt/sources.list.d/debian.sources (or
 # PMDFWD_MIRROR) and kept as a tarball in $PMDFWD_PKGROOTS (default
@@ -17,27 +17,43 @@ fresh_mirror() {
     /etc/apt/sources.list.d/debian.sources 2>/dev/null
 }
 
-# The cached minbase tarball, made once (a few minutes).
+# The host's sources (bookworm, -updates, -security) for bookworm, as a fresh
+# install has; the same three for another suite.
+fresh_sources() {
+  local suite=$1 dir=$2 mirror=$3
+  rm -f "$dir/etc/apt/sources.list"
+  if [[ $suite == bookworm && -f /etc/apt/sources.list.d/debian.sources ]]; then
+    cp /etc/apt/sources.list.d/debian.sources "$dir/etc/apt/sources.list.d/"
+    return
+  fi
+  {
+    printf 'Types: deb\nURIs: %s\nSuites: %s %s-updates\nComponents: main\n' "$mirror" "$suite" "$suite"
+    printf 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n\n'
+    printf 'Types: deb\nURIs: %s\nSuites: %s-security\nComponents: main\n' \
+      "${mirror%/debian}/debian-security" "$suite"
+    printf 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n'
+  } >"$dir/etc/apt/sources.list.d/debian.sources"
+}
+
+# The cached minbase tarball of SUITE (default bookworm), made once (a few
+# minutes).
 fresh_base() {
-  local tar=$PKGROOTS/bookworm-minbase.tar mirror partial
+  local suite=${1:-bookworm} tar mirror partial
+  tar=$PKGROOTS/$suite-minbase.tar
   [[ -f $tar ]] && { echo "$tar"; return; }
   mirror=$(fresh_mirror)
   [[ -n $mirror ]] || { fresh_log "no Debian mirror in /etc/apt/sources.list.d/debian.sources (set PMDFWD_MIRROR)"; return 1; }
   command -v debootstrap >/dev/null || { fresh_log "debootstrap is not installed"; return 1; }
-  partial=$PKGROOTS/bookworm-minbase.partial
+  partial=$PKGROOTS/$suite-minbase.partial
   mkdir -p "$PKGROOTS"
   rm -rf --one-file-system "$partial"
-  fresh_log "making the Debian 12 minbase root from $mirror (once)"
-  if ! debootstrap --variant=minbase bookworm "$partial" "$mirror" >"$PKGROOTS/debootstrap.log" 2>&1; then
-    fresh_log "debootstrap failed; last lines of $PKGROOTS/debootstrap.log:"
-    tail -n 15 "$PKGROOTS/debootstrap.log" >&2
+  fresh_log "making the Debian $suite minbase root from $mirror (once)"
+  if ! debootstrap --variant=minbase "$suite" "$partial" "$mirror" >"$PKGROOTS/debootstrap-$suite.log" 2>&1; then
+    fresh_log "debootstrap failed; last lines of $PKGROOTS/debootstrap-$suite.log:"
+    tail -n 15 "$PKGROOTS/debootstrap-$suite.log" >&2
     return 1
   fi
-  # The host's sources (bookworm, -updates, -security), as a fresh install has.
-  if [[ -f /etc/apt/sources.list.d/debian.sources ]]; then
-    rm -f "$partial/etc/apt/sources.list"
-    cp /etc/apt/sources.list.d/debian.sources "$partial/etc/apt/sources.list.d/"
-  fi
+  fresh_sources "$suite" "$partial" "$mirror"
   tar -C "$partial" -cf "$tar.tmp" . && mv "$tar.tmp" "$tar" && rm -rf --one-file-system "$partial"
   echo "$tar"
 }
@@ -46,10 +62,10 @@ fresh_mounts_under() {
   awk -v p="$1" '$5 == p || index($5, p "/") == 1 { print $5 }' /proc/self/mountinfo | sort -r
 }
 
-# fresh_root DIR: a new root in DIR from the tarball, mounted.
+# fresh_root DIR [SUITE]: a new root in DIR from SUITE's tarball, mounted.
 fresh_root() {
   local dir=$1 tar d
-  tar=$(fresh_base) || return 1
+  tar=$(fresh_base "${2:-bookworm}") || return 1
   fresh_root_remove "$dir" || return 1
   mkdir -p "$dir"
   tar -C "$dir" -xf "$tar" || return 1

@@ -11,6 +11,8 @@
 #                                          (default: a temporary directory)
 #   DEBS_FROM=DIR scripts/test-packages.sh   the .debs (and .changes) in DIR
 #                                          instead of building them
+#   SUITE=trixie scripts/test-packages.sh  the same on Debian 13 (DPDK 24.11):
+#                                          built and linted in a trixie root
 # Prints one line per check and "test-packages: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,8 +44,11 @@ version=$(sed -n "s/^  version: '\(.*\)',/\1/p" meson.build)
 out=${1:-$(mktemp -d /tmp/pmdfwd-packages.XXXXXX)}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+suite=${SUITE:-bookworm}
 root=$PKGROOTS/packages.$$
-trap 'fresh_unmount_all; fresh_root_remove "$root"' EXIT
+build_root=$PKGROOTS/packages-build.$$
+trap 'fresh_unmount_all; fresh_root_remove "$root"; fresh_root_remove "$build_root"' EXIT
+echo "test-packages: Debian $suite"
 
 # ---- build: a copy of the tree, so that dpkg-buildpackage writes nothing
 # here and its .debs land in $out.
@@ -51,7 +56,22 @@ src=$out/pmdfwd-$version
 rm -rf "$src" "$out"/*.deb "$out"/*.changes "$out"/*.buildinfo
 mkdir -p "$src"
 git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -C "$src" -xf -
-build_debs() { (cd "$src" && dpkg-buildpackage -us -uc -b); }
+# On the host (bookworm), or in a root of the suite with its build
+# dependencies (apt-get build-dep on the tree's debian/control).
+build_debs() {
+  if [[ $suite == bookworm ]]; then
+    (cd "$src" && dpkg-buildpackage -us -uc -b)
+    return
+  fi
+  fresh_root "$build_root" "$suite" || return 1
+  mkdir -p "$build_root/build"
+  cp -a "$src" "$build_root/build/"
+  in_fresh_root "$build_root" bash -c "apt-get update -q &&
+    apt-get install -y -q --no-install-recommends dpkg-dev lintian &&
+    cd /build/pmdfwd-$version && apt-get build-dep -y -q --no-install-recommends ./ &&
+    dpkg-buildpackage -us -uc -b" || return 1
+  cp "$build_root"/build/*.deb "$build_root"/build/*.changes "$build_root"/build/*.buildinfo "$out/"
+}
 if [[ -n ${DEBS_FROM:-} ]]; then
   # Iterating on the checks below: packages built before, not counted.
   cp "$DEBS_FROM"/*.deb "$DEBS_FROM"/*.changes "$DEBS_FROM"/*.buildinfo "$out/"
@@ -61,14 +81,22 @@ else
 fi
 debs=("$out/pmdfwd_${version}_"*.deb "$out/pmdfwd-dev_${version}_"*.deb)
 [[ -f ${debs[0]} && -f ${debs[1]} ]] || { echo "no packages in $out (see $out/build.log)"; failed=$((failed + 1)); finish; }
-run_lintian() { lintian --fail-on error,warning "$out"/pmdfwd_"${version}"_*.changes; }
+run_lintian() { # the suite's lintian
+  if [[ $suite == bookworm ]]; then
+    lintian --fail-on error,warning "$out"/pmdfwd_"${version}"_*.changes
+  else
+    in_fresh_root "$build_root" bash -c "lintian --fail-on error,warning /build/pmdfwd_${version}_*.changes"
+  fi
+}
 check "lintian (no error or warning)" run_lintian
 cp "$out/check.log" "$out/lintian.log"
 sed 's/^/      /' "$out/lintian.log"
 
 # ---- a clean Debian 12 root with the packages installed by apt.
-if ! fresh_root "$root" >"$out/root.log" 2>&1; then
-  echo "FAIL  clean Debian 12 root in $root:"; tail -n 15 "$out/root.log" | sed 's/^/      /'
+fresh_unmount_all
+fresh_root_remove "$build_root"
+if ! fresh_root "$root" "$suite" >"$out/root.log" 2>&1; then
+  echo "FAIL  clean Debian $suite root in $root:"; tail -n 15 "$out/root.log" | sed 's/^/      /'
   failed=$((failed + 1)); finish
 fi
 mkdir -p "$root/tmp/debs"
