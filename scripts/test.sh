@@ -88,7 +88,15 @@ fi
 if [[ -z ${SKIP_PACKAGES:-} ]]; then
   stage "Debian packages: build, lintian, install into a clean Debian 12 root, use, purge"
   # A root that cannot be made is a failure of this stage, never a skip.
-  if scripts/test-packages.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("packages (scripts/test-packages.sh)"); fi
+  # PACKAGE_SUITES="bookworm trixie" adds Debian 13 (DPDK 24.11): built in
+  # a trixie root, about as long again.
+  for suite in ${PACKAGE_SUITES:-bookworm}; do
+    if SUITE=$suite scripts/test-packages.sh; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1)); failures+=("packages on $suite (scripts/test-packages.sh)")
+    fi
+  done
 fi
 
 if [[ -z ${SKIP_ARM64:-} ]]; then

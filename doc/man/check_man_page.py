@@ -64,6 +64,34 @@ def tp_heads(lines):
     return [roff_text(lines[i + 1]) for i, l in enumerate(lines[:-1]) if l == ".TP"]
 
 
+def help_commands(text):
+    """The command syntaxes in `help` output, in either of its layouts: one
+    table ("  <syntax>   <summary>") or testpmd's sections (`help all`: a
+    block per command, its syntax at the margin, its summary indented)."""
+    cmds = set()
+    lines = text.splitlines()
+    for line in lines:
+        if line.startswith("  ") and line[2:3].islower():
+            cmds.add(re.split(r"\s{2,}", line.strip())[0])
+    block = []
+    for line in lines + [""]:
+        if line.strip():
+            block.append(line)
+            continue
+        syntax = []
+        for b in block:
+            if b[:1].isspace():
+                break
+            syntax.append(b.strip())
+        # A section title (underlined) or a closing "forwarding modes:" line
+        # has no indented summary after it.
+        # ("commands:" heads the one-table layout).
+        if syntax and len(block) > len(syntax) and not syntax[-1].endswith(":"):
+            cmds.add(" ".join(" ".join(syntax).split()))
+        block = []
+    return cmds
+
+
 def main():
     man_path, binary, completion = sys.argv[1:]
     man = sections(Path(man_path).read_text(encoding="utf-8"))
@@ -101,10 +129,7 @@ def main():
     for c in man_cmds:
         if " ".join(c.split()) not in flat:
             problems.append(f"command '{c}': in the manual page, not in `help`")
-    help_cmds = set()
-    for line in text.splitlines():
-        if line.startswith("  ") and line[2:3].islower():
-            help_cmds.add(re.split(r"\s{2,}", line.strip())[0])
+    help_cmds = help_commands(text)
     for c in sorted(help_cmds - set(man_cmds)):
         problems.append(f"command '{c}': in `help`, not in the manual page")
 
