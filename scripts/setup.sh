@@ -1,20 +1,44 @@
 #!/usr/bin/env bash
-# Installs what pmdfwd needs to build, test and measure on Debian 12 (as
-# root), and configures the build directory. Idempotent: apt is skipped when
-# every package is already there.
+# Installs what pmdfwd needs on Debian 12 (as root) and configures and builds
+# the build directory. Idempotent: apt is skipped when every package is
+# already there. Every step shows its own output as it happens.
 #
-#   scripts/setup.sh [BUILD_DIR] [extra meson options...]
+#   scripts/setup.sh [BUILD_DIR] [extra meson options...]          build, test, measure
+#   scripts/setup.sh --run [BUILD_DIR] [extra meson options...]    build and run only
+#
+# --run (scripts/run.sh) installs only the build+run set, configures a new
+# build directory without the test suites and benchmarks, and builds the
+# pmdfwd executable alone; without it the test set is installed too and the
+# whole tree is built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(
-  g++ meson ninja-build pkg-config make
-  dpdk dpdk-dev libdpdk-dev libnuma-dev libpcap-dev
-  libgtest-dev libbenchmark-dev
-  python3 python3-scapy python3-matplotlib python3-prometheus-client
-  clang libclang-rt-dev
-  debootstrap  # scripts/dpdk-matrix.sh: the DPDK 24.11 and 25.11 roots
+run_only=
+if [[ ${1:-} == --run ]]; then
+  run_only=1
+  shift
+fi
+
+# Building and running pmdfwd: the compiler and build tools, DPDK's headers
+# and libraries (libpcap-dev: libdpdk.pc requires it).
+build_run_packages=(
+  g++ meson ninja-build pkg-config
+  libdpdk-dev libnuma-dev libpcap-dev
+  python3
 )
+# Testing and measuring: the GoogleTest and benchmark suites, dpdk-testpmd
+# (the reference), the e2e and perf tools' Python modules, the sanitizer and
+# fuzzer builds, the DPDK matrix's roots, and the package tests.
+test_packages=(
+  make dpdk dpdk-dev
+  libgtest-dev libbenchmark-dev
+  python3-scapy python3-matplotlib python3-prometheus-client
+  clang libclang-rt-dev
+  debootstrap  # scripts/dpdk-matrix.sh and scripts/test-packages.sh: Debian roots
+  debhelper lintian  # scripts/test-packages.sh: dpkg-buildpackage, lintian
+)
+packages=("${build_run_packages[@]}")
+[[ -n $run_only ]] || packages+=("${test_packages[@]}")
 
 missing=()
 for p in "${packages[@]}"; do
@@ -27,15 +51,28 @@ if ((${#missing[@]})); then
   fi
   echo "setup: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -q
-  apt-get install -y -q --no-install-recommends "${missing[@]}"
+  apt-get update
+  # No progress bars (they redraw one line); one line per package instead.
+  apt-get install -y --no-install-recommends -o Dpkg::Progress-Fancy=0 "${missing[@]}"
 fi
 
 build=${1:-build}
 shift || true
 if [[ ! -f $build/build.ninja ]]; then
-  meson setup "$build" "$@"
-else
-  meson setup --reconfigure "$build" "$@" >/dev/null
+  echo "setup: configuring $build (at $SECONDS s)"
+  extra=()
+  # A first run needs neither GoogleTest (a download when it is missing) nor
+  # the benchmarks; scripts/test.sh turns them back on.
+  [[ -n $run_only ]] && extra=(-Dtests=disabled -Dbenchmarks=disabled)
+  meson setup "$build" "${extra[@]}" "$@"
+elif [[ -z $run_only ]] || (($#)); then
+  # Again, so that what was just installed (GoogleTest) is found.
+  echo "setup: reconfiguring $build (at $SECONDS s)"
+  meson setup --reconfigure "$build" "$@"
 fi
-ninja -C "$build"
+echo "setup: building $build (at $SECONDS s)"
+if [[ -n $run_only ]]; then
+  ninja -C "$build" pmdfwd
+else
+  ninja -C "$build"
+fi

@@ -2,12 +2,13 @@
 # The test command (README, .ci/run): installs what is missing, builds, and
 # runs every suite: unit, integration and end-to-end tests, the perf tool's
 # tests and smoke run, the same suites built and run against DPDK 24.11 and
-# 25.11 (scripts/dpdk-matrix.sh: Debian roots, cached), the kernels
+# 25.11 (scripts/dpdk-matrix.sh: Debian roots, cached), the Debian packages
+# in a clean Debian 12 root (scripts/test-packages.sh), the kernels
 # cross-built for arm64 under qemu, the whole suite again under
 # AddressSanitizer + UBSan, and short fuzz runs.
 #
 #   scripts/test.sh            everything
-#   SKIP_MATRIX=1 SKIP_ARM64=1 SKIP_SANITIZE=1 SKIP_FUZZ=1 scripts/test.sh   the quick part
+#   SKIP_MATRIX=1 SKIP_PACKAGES=1 SKIP_ARM64=1 SKIP_SANITIZE=1 SKIP_FUZZ=1 scripts/test.sh   the quick part
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,10 +28,26 @@ count_meson() {
   ((f)) && failures+=("$name: $f failing (see $log)")
 }
 
-stage() { echo; echo "=== $*"; }
+# Each stage says how long the previous one took; the end gives the total.
+start_all=$SECONDS
+stage_name=
+stage_start=$SECONDS
+stage_done() {
+  [[ -n $stage_name ]] && echo "--- $stage_name: $((SECONDS - stage_start)) s"
+  stage_name=
+}
+stage() {
+  stage_done
+  stage_name=$*
+  stage_start=$SECONDS
+  echo
+  echo "=== $*"
+}
 
 stage "setup and build"
-if ! scripts/setup.sh build; then
+# The test set of packages on top of run.sh's, and the suites and benchmarks
+# back on in a build directory run.sh configured without them.
+if ! scripts/setup.sh build -Dtests=auto -Dbenchmarks=auto; then
   echo "build failed"
   echo "pmdfwd: 0 passed, 1 failed"
   exit 1
@@ -68,6 +85,20 @@ if [[ -z ${SKIP_MATRIX:-} ]]; then
   rm -f "$matrix_out"
 fi
 
+if [[ -z ${SKIP_PACKAGES:-} ]]; then
+  stage "Debian packages: build, lintian, install into a clean Debian 12 root, use, purge"
+  # A root that cannot be made is a failure of this stage, never a skip.
+  # PACKAGE_SUITES="bookworm trixie" adds Debian 13 (DPDK 24.11): built in
+  # a trixie root, about as long again.
+  for suite in ${PACKAGE_SUITES:-bookworm}; do
+    if SUITE=$suite scripts/test-packages.sh; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1)); failures+=("packages on $suite (scripts/test-packages.sh)")
+    fi
+  done
+fi
+
 if [[ -z ${SKIP_ARM64:-} ]]; then
   stage "arm64: kernels cross-built and run under qemu"
   # The kernel suites (scalar and neon against each other, guard pages);
@@ -97,7 +128,10 @@ if [[ -z ${SKIP_FUZZ:-} && -x scripts/fuzz.sh ]]; then
   if scripts/fuzz.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); failures+=("fuzz"); fi
 fi
 
+stage_done
+total=$((SECONDS - start_all))
 echo
+echo "test.sh: total $((total / 60)) min $((total % 60)) s"
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
 echo "pmdfwd: $passed passed, $failed failed"
 ((failed == 0))

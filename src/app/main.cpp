@@ -6,10 +6,11 @@
 #include "app/eal_init.h"
 #include "engine_host/engine_api.h"
 #include "engine_host/engine_registry.h"
+#include "engine_host/plugin_dir.h"
 #include "options/options.h"
+#include "options/prompt.h"
 #include "options/scalar_parse.h"
 #include "ports/ports.h"
-#include "options/prompt.h"
 #include "util/output.h"
 
 #include <rte_eal.h>
@@ -150,7 +151,12 @@ int main(int argc, char **argv) {
     install_signal_handlers();
     const std::string prog = argv[0]; // before EAL may move argv around
     if (const auto early = app_args_before_eal(argc, argv); app_help_requested(early)) {
-        // A plugin's modes and parameters belong in the usage too.
+        // A plugin's modes and parameters belong in the usage too: the
+        // plugin directory's and those named.
+        if (std::string why = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !why.empty()) {
+            std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+            return 1;
+        }
         for (const std::string &path : pmdfwd::option_values(early, "--engine-plugin"))
             if (std::string why = pmdfwd::registry_engines().load(path); !why.empty()) {
                 std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
@@ -169,9 +175,11 @@ int main(int argc, char **argv) {
     std::vector<std::string> args(argv + consumed + 1, argv + argc);
     pmdfwd::Config cfg;
     std::string err;
-    // Plugins first: their engines are valid --forward-mode values. Both
-    // spellings the option parser accepts, --engine-plugin=PATH and
-    // --engine-plugin PATH, must load here.
+    // Plugins first: their engines are valid --forward-mode values. The
+    // plugin directory's, then those named: both spellings the option parser
+    // accepts, --engine-plugin=PATH and --engine-plugin PATH, must load here.
+    if (std::string why = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !why.empty())
+        return fail(why, 1);
     for (const std::string &path : pmdfwd::option_values(args, "--engine-plugin"))
         if (std::string why = pmdfwd::registry_engines().load(path); !why.empty())
             return fail(why, 1);

@@ -1,6 +1,7 @@
 #include "engine_host/engine_registry.h"
 
 #include "engine_host/abi_calls.h"
+#include "engine_host/plugin_dir.h"
 
 #include <pmdfwd/engine_register.h>
 
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 
 namespace pmdfwd {
 
@@ -76,13 +78,32 @@ std::string EngineRegistry::origin(std::string_view name) const {
     return {};
 }
 
+namespace {
+
+// dlopen() searches the library path for a name without '/', never the
+// current directory: `--engine-plugin=macfwd.so` means ./macfwd.so when there
+// is one, else the plugin directory's macfwd.so when there is one, else the
+// library search path as usual.
+std::string plugin_file(const std::string &path) {
+    if (path.find('/') != std::string::npos) return path;
+    if (access(path.c_str(), F_OK) == 0) return "./" + path;
+    const std::string in_dir = plugin_dir() + "/" + path;
+    if (access(in_dir.c_str(), F_OK) == 0) return in_dir;
+    return path;
+}
+
+} // namespace
+
 std::string load_engine_plugin(const std::string &path) {
     if (path.empty()) return "cannot load plugin: the path is empty (expected a .so file)";
-    // dlopen() searches the library path for a name without '/', never the
-    // current directory: `--engine-plugin=macfwd.so` means ./macfwd.so when
-    // there is one, else the library search path as usual.
-    const bool here = path.find('/') == std::string::npos && access(path.c_str(), F_OK) == 0;
-    const std::string file = here ? "./" + path : path;
+    const std::string file = plugin_file(path);
+    // The same file twice (found in the plugin directory and named on the
+    // command line, or `load engine` again) is loaded once.
+    char *real = realpath(file.c_str(), nullptr);
+    const std::string key = real != nullptr ? real : file;
+    std::free(real);
+    static std::set<std::string> loaded;
+    if (loaded.count(key)) return {};
     void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle == nullptr) return std::string("cannot load plugin: ") + dlerror();
     auto entry = reinterpret_cast<pmdfwd_plugin_entry_fn>(dlsym(handle, PMDFWD_PLUGIN_ENTRY));
@@ -113,6 +134,7 @@ std::string load_engine_plugin(const std::string &path) {
     // code and descriptors are in it.
     for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
         EngineRegistry::instance().add(*e, path);
+    loaded.insert(key);
     return {};
 }
 

@@ -690,6 +690,14 @@ bool apply_engine_params(const Config &cfg, std::string *err) {
     return true;
 }
 
+std::vector<OptionDoc> option_docs() {
+    std::vector<OptionDoc> docs;
+    for (const OptionGroup &g : groups())
+        for (const Option &o : g.options)
+            docs.push_back({g.title, o.short_name, o.name, o.arg ? o.arg : "", o.help});
+    return docs;
+}
+
 std::string usage(const char *prog) {
     std::string s = std::string("usage: ") + prog + " [EAL options] -- [options]\n";
     for (const OptionGroup &g : groups()) {

@@ -23,4 +23,15 @@ bool apply_engine_params(const Config &cfg, std::string *err);
 // The --help text; lists the registered engines.
 std::string usage(const char *prog);
 
+// The option table as data, in --help's order, for the generated manual
+// page and bash completion (doc/man/): they list what --help lists.
+struct OptionDoc {
+    std::string group;
+    char short_name;  // 0 if none
+    std::string name; // without "--"
+    std::string arg;  // empty for a flag
+    std::string help;
+};
+std::vector<OptionDoc> option_docs();
+
 } // namespace pmdfwd

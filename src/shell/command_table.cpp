@@ -236,6 +236,13 @@ std::vector<std::string> complete_command(HostControl &host, std::string_view pa
     return out;
 }
 
+std::vector<CommandDoc> command_docs() {
+    std::vector<CommandDoc> docs;
+    for (const Spec &spec : specs())
+        docs.push_back({spec.syntax, spec.help, spec.needs_stopped});
+    return docs;
+}
+
 std::string command_help(HostControl &host) {
     std::string s = "commands:\n";
     for (const Spec &spec : specs()) {

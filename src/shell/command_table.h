@@ -31,4 +31,13 @@ std::string help_index();
 // unknown name.
 bool help_section(HostControl &host, std::string_view name, std::string *out);
 
+// The command table as data, in `help`'s order, for the generated manual
+// page (doc/man/): it lists what `help` lists.
+struct CommandDoc {
+    std::string syntax;
+    std::string help;
+    bool needs_stopped;
+};
+std::vector<CommandDoc> command_docs();
+
 } // namespace pmdfwd

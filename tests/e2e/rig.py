@@ -119,13 +119,14 @@ def unique_prefix():
     return f"pmdfwd-e2e-{os.getpid()}-{next(_prefix_counter)}"
 
 
-def run_pmdfwd(eal_extra, app_args, *, cwd, stdin=subprocess.DEVNULL, timeout=30, prefix=None):
+def run_pmdfwd(eal_extra, app_args, *, cwd, stdin=subprocess.DEVNULL, timeout=30, prefix=None,
+               env=None):
     """Runs pmdfwd to completion; stdout and stderr together in Run.out."""
     prefix = prefix or unique_prefix()
     args = [str(pmdfwd_bin()), *eal_args(prefix), *eal_extra, "--", *app_args]
     try:
         proc = owned_process.run(args, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, text=True, timeout=timeout)
+                                 stderr=subprocess.STDOUT, text=True, timeout=timeout, env=env)
     finally:
         remove_runtime_dir(prefix)
     return Run(args, proc)

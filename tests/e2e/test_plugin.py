@@ -156,6 +156,53 @@ class PluginTest(FrameAssertions):
         self.assertEqual(run.rc, 0, run.describe())
         self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
 
+    def plugin_dir_env(self, *plugins):
+        """A plugin directory holding `plugins`, as PMDFWD_PLUGIN_DIR."""
+        d = self.run_dir() / "plugins"
+        d.mkdir()
+        for p in plugins:
+            shutil.copy(p, d / Path(p).name)
+        return d, dict(os.environ, PMDFWD_PLUGIN_DIR=str(d))
+
+    def test_plugin_directory_is_loaded_by_itself(self):
+        d = self.run_dir()
+        vdevs, peers, tx0, tx1 = self.rig_args(d)
+        _, env = self.plugin_dir_env(self.macfwd)
+        run = rig.run_pmdfwd(vdevs, ["--forward-mode=macfwd", "--no-flush-rx",
+                                     f"--run-time={RUN_TIME}", *peers], cwd=d, env=env)
+        self.assertEqual(run.rc, 0, run.describe())
+        self.assertMacfwdOutput(run.out, tx0, tx1)
+
+    def test_plugin_in_the_directory_and_named_by_path_loads_once(self):
+        plugins, env = self.plugin_dir_env(self.macfwd)
+        for arg in (f"--engine-plugin={plugins / 'macfwd.so'}", "--engine-plugin=macfwd.so"):
+            run = rig.run_pmdfwd(NULL_VDEVS, [arg, "--help"], cwd=self.run_dir(), env=env)
+            self.assertEqual(run.rc, 0, run.describe())
+            self.assertEqual(len(re.findall(r"\n  macfwd +set destination", run.out)), 1, run.out)
+
+    def test_refused_plugin_in_the_directory_names_it(self):
+        plugins, env = self.plugin_dir_env(self.bad["CLASH_BUILTIN"])
+        run = rig.run_pmdfwd(NULL_VDEVS, ["--forward-mode=io", "--run-time=1"],
+                             cwd=self.tmp, env=env)
+        self.assertEqual(run.rc, 1, run.describe())
+        self.assertIn("'io' is already taken by built-in", run.out)
+        self.assertIn(f"in the plugin directory {plugins}", run.out)
+        self.assertNotIn("packet forwarding", run.out)
+
+    def test_uninstalled_pc_builds_the_example_without_writing_into_the_build_dir(self):
+        # The guide's step for a build tree: PKG_CONFIG_PATH=build/meson-uninstalled.
+        env = dict(os.environ, PKG_CONFIG_PATH=str(build_dir() / "meson-uninstalled"))
+        cflags = check(["pkg-config", "--cflags", "pmdfwd-engine"], env=env).split()
+        self.assertIn(f"-I{rig.SOURCE_ROOT.resolve() / 'include'}", cflags)
+        # meson test's own logs change while the suites run.
+        tops = lambda: {p: p.stat().st_mtime_ns for p in build_dir().iterdir()  # noqa: E731
+                        if p.name != "meson-logs"}
+        before = tops()
+        out = self.run_dir() / "macfwd"
+        check(["make", "-s", "-C", EXAMPLE, f"BUILD={out}"], env=env)
+        self.assertTrue((out / "macfwd.so").is_file())
+        self.assertEqual(tops(), before)
+
     def test_descriptor_of_another_abi_version_is_refused(self):
         out = self.refused(f"--engine-plugin={self.bad['BAD_DESCRIPTOR_ABI']}")
         m = re.search(r"pmdfwd: plugin '(.*)' refused: engine ABI version (\d+) does not match "
