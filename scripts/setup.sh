@@ -36,6 +36,8 @@ test_packages=(
   clang libclang-rt-dev
   debootstrap  # scripts/dpdk-matrix.sh and scripts/test-packages.sh: Debian roots
   debhelper lintian  # scripts/test-packages.sh: dpkg-buildpackage, lintian
+  chromium  # tests/perf/trend: the trend page opened in headless Chromium
+  tcpdump iproute2  # the veth/af_packet loopback: ip links, scapy's capture filters
 )
 packages=("${build_run_packages[@]}")
 [[ -n $run_only ]] || packages+=("${test_packages[@]}")
