@@ -70,17 +70,20 @@ def help_commands(text):
     block per command, its syntax at the margin, its summary indented)."""
     cmds = set()
     lines = text.splitlines()
+    sectioned = any(set(line) == {"-"} for line in lines)
     for line in lines:
-        if line.startswith("  ") and line[2:3].islower():
+        if not sectioned and line.startswith("  ") and line[2:3].islower():
             cmds.add(re.split(r"\s{2,}", line.strip())[0])
     block = []
     for line in lines + [""]:
         if line.strip():
             block.append(line)
             continue
+        # A syntax at the margin, wrapped lines two spaces in; its summary
+        # four spaces in.
         syntax = []
         for b in block:
-            if b[:1].isspace():
+            if b.startswith("    ") or (b[:1].isspace() and not syntax):
                 break
             syntax.append(b.strip())
         # A section title (underlined) or a closing "forwarding modes:" line
@@ -123,7 +126,7 @@ def main():
     # `help all`; taken too when this pmdfwd has it.
     rc_all, text_all = shell_help(binary, "help all")
     if rc_all == 0:
-        text += text_all
+        text = text_all
     flat = " ".join(text.split())
     man_cmds = tp_heads(man["SHELL COMMANDS"])
     for c in man_cmds:

@@ -54,8 +54,11 @@ std::vector<uint16_t> select_fwd_ports(const std::vector<uint16_t> &available,
                                        const std::vector<uint16_t> &list, uint16_t nb,
                                        std::string *err, std::string *note) {
     std::vector<uint16_t> ports;
+    // No open port: EAL probed none, or every one was closed since; the
+    // list cannot be blamed for either.
     if (available.empty()) {
-        *err = "no forwarding port: EAL probed no ethernet device (give --vdev or -a)";
+        *err = "no forwarding port: no port is open (EAL probed none: give --vdev or -a; or every "
+               "port is closed: port attach or start a port first)";
         return {};
     }
     if (list.empty()) ports = available;

@@ -281,16 +281,22 @@ constexpr Section kSections[] = {
 
 constexpr size_t kHelpWidth = 99;
 
-// Words of text on lines of at most kHelpWidth, each starting with indent.
-std::string wrap(const std::string &text, const std::string &indent) {
+// Words of text on lines of at most kHelpWidth: the first starting with
+// indent, the others with cont. A syntax continues two spaces in and its
+// summary sits four in, so that a reader (doc/man/check_man_page.py, a
+// harness) can tell a wrapped syntax from its summary.
+std::string wrap(const std::string &text, const std::string &indent, const std::string &cont) {
     std::string o, line = indent;
+    bool has_word = false;
     for (const std::string &w : split_words(text)) {
-        if (line.size() > indent.size() && line.size() + 1 + w.size() > kHelpWidth) {
+        if (has_word && line.size() + 1 + w.size() > kHelpWidth) {
             o += line + "\n";
-            line = indent + "    ";
+            line = cont;
+            has_word = false;
         }
-        if (line.size() > indent.size() && line.back() != ' ') line.push_back(' ');
+        if (has_word) line.push_back(' ');
         line.append(w);
+        has_word = true;
     }
     return o + line + "\n";
 }
@@ -311,13 +317,13 @@ std::string section_text(HostControl &host, const Section &sec) {
         std::string help = row.help;
         if (row.needs_stopped) help.append(" (forwarding stopped)");
         o.push_back('\n');
-        o.append(wrap(row.syntax, "")).append(wrap(help, "    "));
+        o.append(wrap(row.syntax, "", "  ")).append(wrap(help, "    ", "        "));
     }
     if (std::string_view(sec.name) == "config") {
         std::string modes = "forwarding modes: ";
         modes.append(host.engines().names(", "));
         o.push_back('\n');
-        o.append(wrap(modes, ""));
+        o.append(wrap(modes, "", "    "));
     }
     return o + "\n";
 }

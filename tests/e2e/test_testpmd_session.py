@@ -61,7 +61,7 @@ _POOL_SIZE = re.compile(r"(create a new mbuf pool <[^>]+>: n=)\d+")
 # lines after the stream display (macswap: kernel and calibration), and the
 # usage lines after "Bad arguments".
 _ADDITIONS = [
-    re.compile(r"^  macswap kernel: .*\n(?:    .*\n|  (?:kernels|calibration|auto).*\n)*", re.M),
+    re.compile(r"^  macswap kernel: .*\n(?:    .*\n|  (?:fields|kernels|calibration|auto).*\n)*", re.M),
     re.compile(r"^usage:\n(?:  .*\n)+", re.M),
 ]
 

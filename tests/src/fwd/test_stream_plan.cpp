@@ -56,7 +56,8 @@ TEST(Streams, ForwardingPortsFromMaskListAndNumber) {
 TEST(Streams, NoPortLeftWithoutAListSaysThePortsAreClosed) {
     std::string err, note;
     EXPECT_TRUE(select_fwd_ports({}, {}, 0, &err, &note).empty());
-    EXPECT_EQ(err, "no forwarding port: every port is closed (port attach or start a port first)");
+    EXPECT_NE(err.find("every port is closed"), std::string::npos) << err;
+    EXPECT_EQ(err.find("--portmask"), std::string::npos) << err;
 }
 
 TEST(Streams, ChainedAndLoop) {
