@@ -17,6 +17,7 @@ Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_afpacket_loopback.p
 """
 import ctypes
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -45,6 +46,8 @@ def own_network_namespace():
         cmds += [["ip", "link", "add", dut, "type", "veth", "peer", "name", tg],
                  ["ip", "link", "set", dut, "up"], ["ip", "link", "set", tg, "up"]]
     for cmd in cmds:
+        if shutil.which(cmd[0]) is None:
+            return f"{cmd[0]}: not installed (Debian: iproute2)"
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             return f"{' '.join(cmd)}: {r.stderr.strip()}"
