@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import rig  # noqa: E402
+import owned_process  # noqa: E402  (tests/support, on the path through rig)
 from pty_shell import PtyShell  # noqa: E402
 
 CLONE_NEWNET = 0x40000000
@@ -48,7 +49,7 @@ def own_network_namespace():
     for cmd in cmds:
         if shutil.which(cmd[0]) is None:
             return f"{cmd[0]}: not installed (Debian: iproute2)"
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=30)
         if r.returncode != 0:
             return f"{' '.join(cmd)}: {r.stderr.strip()}"
     return ""

@@ -10,6 +10,9 @@ import unittest
 import _path  # noqa: F401
 from perflib import checkouts, history, store
 
+sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
+import owned_process  # noqa: E402  (one owner for every process a test starts)
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_bisect import git  # noqa: E402
 
@@ -79,12 +82,12 @@ class TestHistory(unittest.TestCase):
         """(That `scripts/perf run` appends to the store is the smoke test's check.)"""
         path = os.path.join(self.dir, "s.sqlite")
         perf = os.path.join(_path.SCRIPTS, "perf")
-        r = subprocess.run([sys.executable, perf, "trend", "-o", os.path.join(self.dir, "p.html"), "--store", path],
+        r = owned_process.run([sys.executable, perf, "trend", "-o", os.path.join(self.dir, "p.html"), "--store", path],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
         self.assertEqual(r.returncode, 2)
         self.assertIn("no store at", r.stderr)
         store.connect(path).close()
-        r = subprocess.run([sys.executable, perf, "trend", "-o", os.path.join(self.dir, "p.html"), "--store", path],
+        r = owned_process.run([sys.executable, perf, "trend", "-o", os.path.join(self.dir, "p.html"), "--store", path],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
         self.assertEqual(r.returncode, 0, r.stderr)
 
