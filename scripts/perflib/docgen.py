@@ -25,6 +25,12 @@ Parts of a run:
   dpdk-R-mirror  the same pair, ring-hot macswap, pmdfwd forced to the
            kernel of that testpmd's shape (mirror_kernel); the host's is in
            `kernels`.
+  lean     dpdk-testpmd (A) against pmdfwd --macswap-fields=lean (B): macswap
+           on ring-hot, ring-warm, ring-cold and null at 64 B
+  lean-exact  pmdfwd exact (A) against pmdfwd lean (B), the same cells: the
+           effect of lean mode alone, both sides the same binary
+  dpdk-R-lean  a root's dpdk-testpmd against its pmdfwd in lean mode:
+           macswap on ring-hot, ring-warm and null
 """
 
 import dataclasses
@@ -59,6 +65,9 @@ ROOT_PMDFWD = "/opt/pmdfwd/build/pmdfwd"
 # The cells of a per-version table: a subset of `matrix`, so that the host's
 # DPDK needs no run of its own.
 VERSION_TIERS = ("ring-hot", "ring-warm", "null")
+# pmdfwd's opt-in mode that leaves l2_len/l3_len alone when no TX offload
+# needs them (doc/macswap-kernels.md); a subject's args= must come last.
+LEAN_ARGS = "args=--macswap-fields=lean"
 
 
 @dataclass
@@ -120,6 +129,7 @@ class Settings:
     icount_seconds: int = 2
     bench: str = None  # bench_macswap binary, or None
     bench_reps: int = 5
+    lean: bool = True
     host_dpdk: str = None
     versions: list = field(default_factory=list)  # Version per Debian root
 
@@ -155,14 +165,25 @@ def plan(s, work):
                              "ring,vhost", "--ring-tiers", "hot", "--generator", s.generator, "--frames", "64",
                              "--layouts", "1Q1C", "--modes", "macswap", *common],
                       runs=2 * s.reps, two_process_runs=2 * s.reps))
+    if s.lean:
+        lean = ["--rigs", "ring,null", "--ring-tiers", "hot,warm,cold", "--frames", "64", "--layouts", "1Q1C",
+                "--modes", "macswap", *common]
+        parts.append(Part("lean", ["compare", "--a", tp, "--b", f"{pf},{LEAN_ARGS}", *lean], runs=4 * 2 * s.reps))
+        parts.append(Part("lean-exact", ["compare", "--a", f"exact:bin={s.pmdfwd}",
+                                         "--b", f"lean:bin={s.pmdfwd},{LEAN_ARGS}", *lean], runs=4 * 2 * s.reps))
     if s.icount:
         # The default kernel and testpmd 22.11's shape; valgrind 3.19 has no
-        # AVX-512, so avx512 cannot be counted.
+        # AVX-512, so avx512 cannot be counted. The cache simulation gives
+        # the data reads and writes (memory operations) and misses per packet.
         kernels = [k for k in ("avx2", "sse") if k in s.kernels] or [k for k in s.kernels if k != "avx512"][:1]
-        parts.append(Part("icount", ["icount", "--subject", tp, "--subject", pf, "--rigs", "ring", "--ring-tiers",
-                                     "hot", "--modes", "io,macswap", "--kernels", ",".join(kernels),
+        subjects = ["--subject", tp, "--subject", pf]
+        if s.lean:
+            subjects += ["--subject", f"pmdfwd-lean:bin={s.pmdfwd},{LEAN_ARGS}"]
+        n = len(subjects) // 2
+        parts.append(Part("icount", ["icount", *subjects, "--rigs", "ring", "--ring-tiers", "hot", "--modes",
+                                     "io,macswap", "--kernels", ",".join(kernels), "--cache-sim",
                                      "--seconds", str(s.icount_seconds)],
-                          icount_runs=2 + 1 + len(kernels)))
+                          icount_runs=n + 1 + (n - 1) * len(kernels)))
     for v in s.versions:
         def in_root(rigs, tiers, modes, v=v):
             return ["compare", "--a", f"testpmd:root={v.root}", "--b", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}",
@@ -173,6 +194,10 @@ def plan(s, work):
         if kernel in s.kernels:
             parts.append(Part(f"dpdk-{v.name}-mirror",
                               in_root("ring", "hot", "macswap") + ["--kernels", kernel, *common], runs=2 * s.reps))
+        if s.lean:
+            lean = in_root("ring,null", "hot,warm", "macswap")
+            lean[lean.index("--b") + 1] += f",{LEAN_ARGS}"
+            parts.append(Part(f"dpdk-{v.name}-lean", lean + common, runs=3 * 2 * s.reps))
     for p in parts:
         p.out = os.path.join(work, p.name)
         p.argv += ["--out", p.out] if p.name == "icount" else ["--out", p.out, "--no-png"]
@@ -268,29 +293,37 @@ def _kernel_key(results, kernel):
                  if c.get("kernel") == kernel and kernel and not c.get("skip")), None)
 
 
-def goals(m, k, versions=None, a="testpmd", b="pmdfwd"):
-    """The issue's goals against this run's results (m: matrix + vhost merged,
-    k: kernels, versions: [(Version, results)] with the host first)."""
+def goals(m, lean=None, versions=None, lean_by_version=None, a="testpmd", b="pmdfwd"):
+    """Issue 19's goals against this run's results. m: matrix + vhost merged
+    (exact, the default); lean: pmdfwd lean against testpmd; versions:
+    [(Version, results)] with the host first; lean_by_version: {name: results}."""
     rows = []
-    rows.append(_ratio_goal("ring-hot macswap, default kernel", m, _key_of(m, "ring-hot", "macswap"), 1.3))
-    ov_b, ov_a = overhead_ns(m, "ring-hot", b), overhead_ns(m, "ring-hot", a)
-    if ov_b is None:
-        rows.append(["engine overhead 1/macswap - 1/io, ring-hot", "<= 0.90 ns", "not measured", "-"])
+    lean_by_version = lean_by_version or {}
+    versions = versions or [(Version("host", None), m)]
+    for i, (v, res) in enumerate(versions):
+        host = i == 0
+        lres = lean if host else lean_by_version.get(v.name)
+        dpdk = f"DPDK {v.dpdk or v.name}"
+        rows.append(_ratio_goal(f"{dpdk}: ring-hot macswap, exact", res, _key_of(res, "ring-hot", "macswap"), 1.25))
+        for tier in ("ring-warm", "ring-cold") if host else ("ring-warm",):
+            rows.append(_ratio_goal(f"{dpdk}: {tier} macswap, lean", lres, _key_of(lres, tier, "macswap"), 1.35))
+            rows.append(_ratio_goal(f"{dpdk}: {tier} macswap, exact", res, _key_of(res, tier, "macswap"), 1.10))
+        rows.append(_ratio_goal(f"{dpdk}: null macswap, exact", res, _key_of(res, "null", "macswap"), 1.10))
+    ms, io = _median_of(m, "ring-hot", "macswap", b), _median_of(m, "ring-hot", "io", b)
+    ms_a, io_a = _median_of(m, "ring-hot", "macswap", a), _median_of(m, "ring-hot", "io", a)
+    if ms and io:
+        got = f"{ms / io:.3f} (dpdk-testpmd {ms_a / io_a:.3f})" if ms_a and io_a else f"{ms / io:.3f}"
+        rows.append(["macswap/io, ring-hot, pmdfwd exact", ">= 0.55", got, "**yes**" if ms / io >= 0.55 else "**no**"])
     else:
-        rows.append(["engine overhead 1/macswap - 1/io, ring-hot", "<= 0.90 ns",
-                     f"{ov_b:.2f} ns (dpdk-testpmd {_fmt(ov_a, 2)} ns)", "**yes**" if ov_b <= 0.9 else "**no**"])
-    rows.append(_ratio_goal("sse kernel (testpmd 22.11's shape), ring-hot", k, _kernel_key(k, "sse"), 1.0))
-    for v, res in (versions or [])[1:]:
-        kernel = mirror_kernel(v.dpdk)
-        rows.append(_ratio_goal(f"{kernel} kernel against dpdk-testpmd {v.dpdk} (its shape), ring-hot", res,
-                                _kernel_key(res, kernel), 1.0))
-    rows.append(_ratio_goal("ring-warm macswap", m, _key_of(m, "ring-warm", "macswap"), 1.6))
-    rows.append(_ratio_goal("ring-cold macswap (data beyond L2)", m, _key_of(m, "ring-cold", "macswap"), 1.5))
-    rows.append(_ratio_goal("null macswap", m, _key_of(m, "null", "macswap"), 1.05))
-    # The matrix's cells only: a kernel forced for comparison (scalar) is
-    # not what a user runs, and may well be slower.
-    slower = [key for key, c in (m or {}).get("comparison", {}).items() if c.get("verdict") == "slower"]
-    rows.append(["no cell of the matrix slower than dpdk-testpmd", "none", ", ".join(slower) or "none",
+        rows.append(["macswap/io, ring-hot, pmdfwd exact", ">= 0.55", "not measured", "-"])
+    # Every cell pmdfwd runs by default or in lean mode, on every DPDK; a
+    # kernel forced for comparison (scalar) is not what a user runs.
+    slower = []
+    for i, (v, res) in enumerate(versions):
+        for mode, r in (("exact", res), ("lean", lean if i == 0 else lean_by_version.get(v.name))):
+            slower += [f"{v.dpdk or v.name} {key} {mode}" for key, c in (r or {}).get("comparison", {}).items()
+                       if c.get("verdict") == "slower" and "+" not in key.split("/")[1]]
+    rows.append(["no cell slower than dpdk-testpmd, exact or lean", "none", ", ".join(sorted(set(slower))) or "none",
                  "**yes**" if not slower else "**no**"])
     return rows
 
@@ -363,6 +396,51 @@ def kernel_rows(k, a="testpmd", b="pmdfwd"):
     return rows
 
 
+def _median_of(results, variant, mode, label):
+    key = _key_of(results, variant, mode)
+    return _med(results, key, label) if key else None
+
+
+def to_io_rows(m, lean=None, a="testpmd", b="pmdfwd"):
+    """macswap over io per rig, medians: how close each forwarder gets to
+    the rate of not touching packets at all (io reads no packet line). The
+    lean column divides the lean run's macswap by the matrix's io."""
+    rows = []
+    for tier in ("ring-hot", "ring-warm", "ring-cold", "null"):
+        cols = []
+        for res, label in ((m, a), (m, b), (lean, b)):
+            ms, io = _median_of(res, tier, "macswap", label), _median_of(m, tier, "io", label)
+            cols.append(f"{ms / io:.3f}" if ms and io else "-")
+        if any(c != "-" for c in cols):
+            rows.append([tier] + cols)
+    return rows
+
+
+def render_lean(lean, lean_exact, charts=None):
+    """The lean mode's section: against dpdk-testpmd, and against exact."""
+    out = ["## Lean mode: `--macswap-fields=lean`", "",
+           "Opt-in (the default, exact, sets every TX field as testpmd does). When the port requests no TX "
+           "offload flag, lean leaves `l2_len` and `l3_len` (mbuf cache line 1) as they came: no PMD reads them "
+           "without such a flag, the frames on the wire are byte-identical (tests/e2e/test_macswap_lean.py, "
+           "every kernel), and each packet costs one cache line fewer. With any TX flag requested lean writes "
+           "what exact writes (doc/macswap-kernels.md).", ""]
+    if lean:
+        out += ["pmdfwd lean against dpdk-testpmd:", "",
+                _table(["cell", "testpmd Mpps median [min-max] CV", "pmdfwd lean Mpps median [min-max] CV",
+                        "ratio", "95 % CI", "verdict"], cell_rows(lean))]
+        if (charts or {}).get("lean"):
+            out += ["", f"![lean]({charts['lean']})"]
+    if lean_exact:
+        out += ["", "Lean against exact, the same binary alternated: the effect of lean alone.", "",
+                _table(["cell", "exact Mpps median [min-max] CV", "lean Mpps median [min-max] CV", "ratio",
+                        "95 % CI", "verdict"], cell_rows(lean_exact))]
+        if (charts or {}).get("lean-exact"):
+            out += ["", f"![lean against exact]({charts['lean-exact']})"]
+    if not lean and not lean_exact:
+        out.append("not measured")
+    return out
+
+
 def version_rows(results, dpdk=None):
     """cell_rows() of the per-version cells: io and macswap, VERSION_TIERS, 64 B, one queue, and
     ring-hot macswap with the kernel of that version's testpmd shape."""
@@ -374,15 +452,20 @@ def version_rows(results, dpdk=None):
     return cell_rows(dict(results, cells=keep))
 
 
-def versions_summary(versions):
+def versions_summary(versions, lean=None):
     """One row per cell, one column per DPDK: pmdfwd/testpmd and verdict.
-    versions: [(Version, results or None)]."""
+    versions: [(Version, results or None)]; lean: {Version name: results of
+    pmdfwd lean against that testpmd}."""
     rows = []
+    lean = lean or {}
     for tier in VERSION_TIERS:
-        for mode in ("io", "macswap"):
+        for mode in ("io", "macswap", "macswap lean"):
+            if mode == "macswap lean" and not lean:
+                continue
             row = [f"{tier} {mode}"]
-            for _, res in versions:
-                c = _cmp(res, f"{tier}/{mode}/64B/1Q1C")
+            for v, res in versions:
+                src = lean.get(v.name) if mode == "macswap lean" else res
+                c = _cmp(src, f"{tier}/{mode.split()[0]}/64B/1Q1C")
                 row.append(f"x{c['ratio']:.3f} {c['verdict']}" if c and "ratio" in c else "-")
             rows.append(row)
     row = ["ring-hot macswap, the kernel of testpmd's shape"]
@@ -399,8 +482,9 @@ def _version_title(v):
     return f"DPDK {v.dpdk or '?'} ({where})"
 
 
-def render_versions(versions):
-    """The "By DPDK version" section; versions: [(Version, results or None)], host first."""
+def render_versions(versions, lean=None):
+    """The "By DPDK version" section; versions: [(Version, results or None)], host first;
+    lean: {Version name: lean results}."""
     out = ["## By DPDK version", "",
            "pmdfwd is compared only with the dpdk-testpmd of the same DPDK, both from the same Debian packages: "
            "the DPDK packages of different Debian releases differ in speed on these rigs by more than pmdfwd and "
@@ -413,10 +497,11 @@ def render_versions(versions):
         out += ["Only the host's DPDK was measured: no Debian root with pmdfwd built in it was found "
                 "(`scripts/dpdk-matrix.sh`, as root, makes them; `scripts/perf doc --roots DIR`).", ""]
     out.append(_table(["cell (pmdfwd / testpmd, 64 B, 1 core)"] + [f"DPDK {v.dpdk or v.name}" for v, _ in versions],
-                      versions_summary(versions)))
+                      versions_summary(versions, lean)))
     for v, res in versions:
         out += ["", f"### {_version_title(v)}", ""]
         rows = version_rows(res, v.dpdk)
+        rows += [[f"{r[0]} lean"] + r[1:] for r in version_rows((lean or {}).get(v.name), v.dpdk)]
         out.append(_table(["cell", "testpmd Mpps median [min-max] CV", "pmdfwd Mpps median [min-max] CV",
                            "ratio", "95 % CI", "verdict"], rows) if rows else "not measured")
     return out
@@ -479,20 +564,23 @@ def _run_minutes(ctx, s):
 
 
 def render_goals(ctx):
-    """The project's own goals (issue 11) against a run: for the people
+    """The project's own goals (issue 19) against a run: for the people
     working on pmdfwd, written beside the charts (doc/perf/goals.md), not
     into the user's doc/performance.md."""
     s = ctx["settings"]
     versions = ctx.get("versions") or [(Version("host", s.host_dpdk), ctx.get("matrix"))]
-    return "\n".join(["# Goals of issue 11", "",
-                      f"From the `scripts/perf doc` run of {ctx.get('created', '?')}.", "",
+    return "\n".join(["# Goals of issue 19", "",
+                      f"From the `scripts/perf doc` run of {ctx.get('created', '?')} (doc/performance.md has "
+                      "its figures). Ratios are pmdfwd over dpdk-testpmd of the same DPDK, 64 B, one core; "
+                      "\"yes\" needs the median at the target and the verdict \"faster\".", "",
                       _table(["goal", "target", "measured (B/A, 95 % CI, verdict)", "met"],
-                             goals(ctx.get("matrix"), ctx.get("kernels"), versions))]) + "\n"
+                             goals(ctx.get("matrix"), ctx.get("lean"), versions, ctx.get("lean_by_version")))]) + "\n"
 
 
 def render(ctx):
     """The markdown. ctx: dict with machine, settings (Settings), commands,
-    wall_s, matrix, kernels, aa (results dicts or None), icount_md,
+    wall_s, matrix, kernels, aa, lean, lean_exact (results dicts or None),
+    lean_by_version {Version name: results}, icount_md,
     calibration, charts {name: relative path}, failures [str]."""
     s = ctx["settings"]
     m, k, aa = ctx.get("matrix"), ctx.get("kernels"), ctx.get("aa")
@@ -534,11 +622,16 @@ def render(ctx):
             out += [""] + [f"- {v}: {n}" for v, n in notes]
     else:
         out.append("not measured")
-    out += [""] + render_versions(versions)
+    out += [""] + render_lean(ctx.get("lean"), ctx.get("lean_exact"), ctx.get("charts"))
+    out += [""] + render_versions(versions, ctx.get("lean_by_version"))
     out += ["", "## Engine overhead: 1/macswap - 1/io", "",
             "Nanoseconds per packet that macswap adds to io in the same rig, from the medians above (io moves "
             "the same packets without touching them).", ""]
     out.append(_table(["rig", "dpdk-testpmd ns", "pmdfwd ns", "pmdfwd/testpmd", "note"], overhead_rows(m)))
+    out += ["", "The same medians as a fraction: macswap's rate over io's, per forwarder. 1.0 would be macswap "
+            "at the rate of not touching packets; the lean column takes its macswap from the lean run.", ""]
+    out.append(_table(["rig", "dpdk-testpmd macswap/io", "pmdfwd exact macswap/io", "pmdfwd lean macswap/io"],
+                      to_io_rows(m, ctx.get("lean"))))
     out += ["", f"## Each pmdfwd kernel against dpdk-testpmd {host} (ring-hot, macswap, 64 B)", ""]
     if k:
         out.append("dpdk-testpmd runs its one macswap (22.11's SSE shape) in every row, alternated with pmdfwd "
@@ -565,8 +658,10 @@ def render(ctx):
         out.append("Instructions per forwarded packet on the forwarding thread, by stage: pmd = net_ring's receive "
                    "and transmit, loop = the application's own code around the engine (for the stripped "
                    "dpdk-testpmd, loop and engine together), engine = pmdfwd's engine; `Ir - io` = what macswap "
-                   "adds to the same subject's io. Counted, not timed: the same on a busy machine. Valgrind 3.19 "
-                   "has no AVX-512, so the avx512 kernel is not in it.")
+                   "adds to the same subject's io; mem ops = data reads and writes (callgrind's Dr + Dw, hits and "
+                   "misses alike), D1/LL misses from its cache simulation with this machine's L1d and L2; "
+                   "pmdfwd-lean runs --macswap-fields=lean. Counted, not timed: the same on a busy machine. "
+                   "Valgrind 3.19 has no AVX-512, so the avx512 kernel is not in it.")
         out += ["", ctx["icount_md"]]
     else:
         out.append("not measured (valgrind missing or --no-icount)")

@@ -187,7 +187,9 @@ def markdown(rows):
     cache = any("D1mr" in r.get("total", {}) for r in rows)
     head = ["cell", "subject", "Ir/pkt", "pmd", "loop", "engine", "other", "Ir - io"]
     if cache:
-        head += ["D1 miss/pkt", "LL miss/pkt"]
+        # Dr + Dw: the data reads and writes the instructions make, i.e.
+        # memory operations, whether they hit or miss.
+        head += ["mem ops/pkt", "engine mem ops", "D1 miss/pkt", "LL miss/pkt"]
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     io = {(r["variant"], r["subject"]): r["total"]["Ir"] for r in rows if r.get("total") and r["mode"] == "io"}
     for r in rows:
@@ -201,6 +203,7 @@ def markdown(rows):
         cells = [r["cell"], r["subject"], f"{t['Ir']:.2f}"] + [f"{pp[s]['Ir']:.2f}" for s in
                                                                ("pmd", "loop", "engine", "other")] + [delta]
         if cache:
-            cells += [f"{t['D1mr'] + t['D1mw']:.3f}", f"{t['DLmr'] + t['DLmw']:.3f}"]
+            cells += [f"{t['Dr'] + t['Dw']:.2f}", f"{pp['engine']['Dr'] + pp['engine']['Dw']:.2f}",
+                      f"{t['D1mr'] + t['D1mw']:.3f}", f"{t['DLmr'] + t['DLmw']:.3f}"]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out)

@@ -49,7 +49,7 @@ def spread(x):
 class TestPlan(unittest.TestCase):
     def test_parts_cover_every_rig_mode_and_kernel(self):
         parts = {p.name: p for p in docgen.plan(settings(), "/w")}
-        self.assertEqual(list(parts), ["matrix", "vhost", "kernels", "aa", "icount"])
+        self.assertEqual(list(parts), ["matrix", "vhost", "kernels", "aa", "lean", "lean-exact", "icount"])
         m = " ".join(parts["matrix"].argv)
         self.assertIn("--rigs ring,null --ring-tiers hot,warm,cold --frames 64", m)
         self.assertIn("--modes io,macswap", m)
@@ -61,13 +61,26 @@ class TestPlan(unittest.TestCase):
         self.assertIn("--a A:bin=/b/pmdfwd --b B:bin=/b/pmdfwd", " ".join(parts["aa"].argv))
         # the default kernel and testpmd 22.11's shape (valgrind 3.19 cannot
         # run AVX-512 code)
-        self.assertIn("--kernels avx2,sse --seconds", " ".join(parts["icount"].argv))
+        self.assertIn("--kernels avx2,sse --cache-sim --seconds", " ".join(parts["icount"].argv))
+        # lean mode against testpmd, and alone against exact (issue 19), on
+        # every tier of the matrix
+        lean = " ".join(parts["lean"].argv)
+        self.assertIn("--a testpmd:bin=/usr/bin/dpdk-testpmd --b pmdfwd:bin=/b/pmdfwd,args=--macswap-fields=lean "
+                      "--rigs ring,null --ring-tiers hot,warm,cold --frames 64 --layouts 1Q1C --modes macswap", lean)
+        self.assertIn("--a exact:bin=/b/pmdfwd --b lean:bin=/b/pmdfwd,args=--macswap-fields=lean",
+                      " ".join(parts["lean-exact"].argv))
+        self.assertIn("--subject pmdfwd-lean:bin=/b/pmdfwd,args=--macswap-fields=lean", " ".join(parts["icount"].argv))
         for p in parts.values():
             self.assertEqual(p.argv[p.argv.index("--out") + 1], f"/w/{p.name}")
 
-    def test_default_run_fits_fifteen_minutes_on_two_cpus(self):
+    def test_default_run_fits_twenty_minutes_on_two_cpus(self):
         s = settings(bench="/b/bench_macswap")
-        self.assertLessEqual(docgen.estimate_seconds(docgen.plan(s, "/w"), s), 15 * 60)
+        self.assertLessEqual(docgen.estimate_seconds(docgen.plan(s, "/w"), s), 20 * 60)
+
+    def test_no_lean_parts_when_asked(self):
+        parts = docgen.plan(settings(lean=False, versions=[docgen.Version("sid", "25.11.4", "/r/sid")]), "/w")
+        self.assertFalse([p.name for p in parts if "lean" in p.name])
+        self.assertNotIn("pmdfwd-lean", " ".join(next(p for p in parts if p.name == "icount").argv))
 
     def test_no_icount_part_when_asked(self):
         names = [p.name for p in docgen.plan(settings(icount=False), "/w")]
@@ -103,7 +116,7 @@ class TestVersions(unittest.TestCase):
 
     def test_one_compare_per_root_in_the_root(self):
         s = settings(versions=[docgen.Version("trixie", "24.11.8", "/r/trixie")])
-        p, mirror = docgen.plan(s, "/w")[-2:]
+        p, mirror, lean = docgen.plan(s, "/w")[-3:]
         self.assertEqual(p.name, "dpdk-trixie")
         argv = " ".join(p.argv)
         self.assertIn("--a testpmd:root=/r/trixie --b pmdfwd:root=/r/trixie,bin=/opt/pmdfwd/build/pmdfwd", argv)
@@ -116,6 +129,11 @@ class TestVersions(unittest.TestCase):
         self.assertIn("--a testpmd:root=/r/trixie --b pmdfwd:root=/r/trixie,bin=/opt/pmdfwd/build/pmdfwd", argv)
         self.assertIn("--rigs ring --ring-tiers hot --frames 64 --layouts 1Q1C --modes macswap "
                       "--kernels sse-interleaved", argv)
+        # and lean mode against the same testpmd
+        self.assertEqual(lean.name, "dpdk-trixie-lean")
+        self.assertIn("--b pmdfwd:root=/r/trixie,bin=/opt/pmdfwd/build/pmdfwd,args=--macswap-fields=lean "
+                      "--rigs ring,null --ring-tiers hot,warm --frames 64 --layouts 1Q1C --modes macswap",
+                      " ".join(lean.argv))
 
     def test_the_kernel_of_each_testpmd_shape(self):
         self.assertEqual(docgen.mirror_kernel("22.11.11"), "sse")
@@ -127,7 +145,7 @@ class TestVersions(unittest.TestCase):
 
     def test_no_mirror_part_when_pmdfwd_lacks_that_kernel(self):
         s = settings(kernels=["scalar"], versions=[docgen.Version("sid", "25.11.4", "/r/sid")])
-        self.assertEqual(docgen.plan(s, "/w")[-1].name, "dpdk-sid")
+        self.assertEqual([p.name for p in docgen.plan(s, "/w")][-2:], ["dpdk-sid", "dpdk-sid-lean"])
 
     def test_a_table_per_version_and_a_summary_across_them(self):
         host = results([(cell("ring-hot", "io"), spread(1000), spread(1100)),
@@ -155,6 +173,19 @@ class TestVersions(unittest.TestCase):
         self.assertIn("| ring-hot/macswap/64B/1Q1C |", host_table)
         self.assertNotIn("ring-cold", host_table)  # not a per-version cell
         self.assertNotIn("vhost", host_table)
+
+    def test_lean_rows_per_version(self):
+        host = results([(cell("ring-hot", "macswap"), spread(400), spread(600))])
+        lean = {"host": results([(cell("ring-hot", "macswap"), spread(400), spread(640)),
+                                 (cell("ring-cold", "macswap", layout="6Q1C"), spread(100), spread(150))]),
+                "trixie": results([(cell("ring-warm", "macswap"), spread(300), spread(420))])}
+        text = "\n".join(docgen.render_versions([
+            (docgen.Version("host", "22.11.11"), host), (docgen.Version("trixie", "24.11.8", "/r/trixie"), None)],
+            lean))
+        self.assertIn("| ring-hot macswap lean | x1.600 faster | - |", text)
+        self.assertIn("| ring-warm macswap lean | - | x1.400 faster |", text)
+        self.assertIn("| ring-hot/macswap/64B/1Q1C lean |", text.split("### DPDK 22.11.11 (the host)")[1])
+        self.assertIn("| ring-warm/macswap/64B/1Q1C lean |", text.split("### DPDK 24.11.8")[1])
 
     def test_without_roots_the_doc_says_how_to_make_them(self):
         text = docgen.render({"settings": settings()})
@@ -187,36 +218,49 @@ class TestRender(unittest.TestCase):
         self.assertEqual(docgen.overhead_rows(noisy)[0][4], "noise: a run spread (CV) of 25%")
 
     def test_goals_are_judged_on_ratio_and_verdict(self):
-        rows = {r[0]: r for r in docgen.goals(self.m, self.k)}
-        hot = rows["ring-hot macswap, default kernel"]
+        lean = results([(cell("ring-warm", "macswap"), spread(200), spread(280)),
+                        (cell("ring-cold", "macswap", layout="6Q1C"), spread(100), spread(120))])
+        rows = {r[0]: r for r in docgen.goals(self.m, lean, [(docgen.Version("host", "22.11.11"), self.m)])}
+        hot = rows["DPDK 22.11.11: ring-hot macswap, exact"]
         self.assertTrue(hot[2].startswith("x1.500"))
-        self.assertEqual(hot[3], "**yes**")
-        self.assertEqual(rows["engine overhead 1/macswap - 1/io, ring-hot"][3], "**yes**")
-        self.assertIn("0.67 ns (dpdk-testpmd 1.50 ns)", rows["engine overhead 1/macswap - 1/io, ring-hot"][2])
-        self.assertEqual(rows["sse kernel (testpmd 22.11's shape), ring-hot"][3], "**yes**")
-        self.assertEqual(rows["ring-warm macswap"][3], "**no**")  # 1.5 < 1.6
-        self.assertEqual(rows["ring-cold macswap (data beyond L2)"][3], "**no**")  # 1.4 < 1.5
-        self.assertEqual(rows["null macswap"][3], "**no**")
-        slower = rows["no cell of the matrix slower than dpdk-testpmd"]
-        self.assertEqual((slower[2], slower[3]), ("null/macswap/64B/1Q1C", "**no**"))
+        self.assertEqual((hot[1], hot[3]), (">= 1.25x", "**yes**"))
+        self.assertEqual(rows["DPDK 22.11.11: ring-warm macswap, lean"][3], "**yes**")  # 1.4 >= 1.35
+        self.assertEqual(rows["DPDK 22.11.11: ring-cold macswap, lean"][3], "**no**")  # 1.2 < 1.35
+        self.assertEqual(rows["DPDK 22.11.11: ring-warm macswap, exact"][3], "**yes**")  # 1.5
+        self.assertEqual(rows["DPDK 22.11.11: null macswap, exact"][3], "**no**")  # 0.9
+        to_io = rows["macswap/io, ring-hot, pmdfwd exact"]
+        self.assertEqual((to_io[2], to_io[3]), ("0.600 (dpdk-testpmd 0.400)", "**yes**"))
+        slower = rows["no cell slower than dpdk-testpmd, exact or lean"]
+        self.assertEqual((slower[2], slower[3]), ("22.11.11 null/macswap/64B/1Q1C exact", "**no**"))
 
-    def test_a_forced_kernel_slower_is_not_a_slower_matrix_cell(self):
-        m = results([(cell("ring-hot", "macswap"), spread(400), spread(600))])
-        k = results([(cell("ring-hot", "macswap", kernel="scalar"), spread(400), spread(280))])
-        slower = {r[0]: r for r in docgen.goals(m, k)}["no cell of the matrix slower than dpdk-testpmd"]
+    def test_every_version_has_its_goals_and_its_slower_lean_cells(self):
+        trixie = results([(cell("ring-hot", "macswap"), spread(300), spread(390))])
+        trixie_lean = results([(cell("ring-warm", "macswap"), spread(300), spread(270))])
+        rows = {r[0]: r for r in docgen.goals(self.m, None, [(docgen.Version("host", "22.11.11"), self.m),
+                                                            (docgen.Version("trixie", "24.11.8", "/r"), trixie)],
+                                              {"trixie": trixie_lean})}
+        self.assertEqual(rows["DPDK 24.11.8: ring-hot macswap, exact"][3], "**yes**")  # 1.3
+        self.assertEqual(rows["DPDK 24.11.8: ring-warm macswap, lean"][3], "**no**")
+        self.assertNotIn("DPDK 24.11.8: ring-cold macswap, lean", rows)  # roots measure no cold tier
+        self.assertEqual(rows["DPDK 22.11.11: ring-warm macswap, lean"][2], "not measured")
+        self.assertIn("24.11.8 ring-warm/macswap/64B/1Q1C lean",
+                      rows["no cell slower than dpdk-testpmd, exact or lean"][2])
+
+    def test_a_forced_kernel_slower_is_not_a_slower_cell(self):
+        m = results([(cell("ring-hot", "macswap"), spread(400), spread(600)),
+                     (cell("ring-hot", "macswap", kernel="scalar"), spread(400), spread(280))])
+        slower = {r[0]: r for r in docgen.goals(m)}["no cell slower than dpdk-testpmd, exact or lean"]
         self.assertEqual((slower[2], slower[3]), ("none", "**yes**"))
 
-    def test_each_root_judges_the_kernel_of_its_testpmd_shape(self):
-        trixie = results([(cell("ring-hot", "macswap", kernel="sse-interleaved"), spread(300), spread(290))])
-        rows = {r[0]: r for r in docgen.goals(self.m, self.k, [(docgen.Version("host", "22.11.11"), self.m),
-                                                               (docgen.Version("trixie", "24.11.8", "/r"), trixie)])}
-        row = rows["sse-interleaved kernel against dpdk-testpmd 24.11.8 (its shape), ring-hot"]
-        self.assertTrue(row[2].startswith("x0.967"))
-        self.assertEqual(row[3], "**no**")
+    def test_macswap_over_io_per_rig_and_forwarder(self):
+        lean = results([(cell("ring-hot", "macswap"), spread(400), spread(700))])
+        rows = {r[0]: r for r in docgen.to_io_rows(self.m, lean)}
+        self.assertEqual(rows["ring-hot"], ["ring-hot", "0.400", "0.600", "0.700"])
+        self.assertNotIn("ring-warm", rows)  # no io measured there
 
     def test_a_goal_without_significance_says_so(self):
         noisy = results([(cell("ring-hot", "macswap"), [400, 300, 500], [560, 420, 700])])
-        row = docgen.goals(noisy, None)[0]
+        row = docgen.goals(noisy)[0]
         self.assertEqual(row[3], "median yes, not significant")
 
     def test_render_has_every_section_and_no_typed_figure(self):
@@ -226,13 +270,15 @@ class TestRender(unittest.TestCase):
                               "charts": {"matrix": "perf/matrix.png"}, "machine": {"cpu_model": "cpu"}})
         for heading in ("## pmdfwd (default kernel) against dpdk-testpmd 22.11",
                         "## Engine overhead", "## Each pmdfwd kernel", "## How auto chose",
-                        "## Where the instructions go", "## A/A"):
+                        "## Where the instructions go", "## A/A", "## Lean mode: `--macswap-fields=lean`"):
             self.assertIn(heading, text)
         self.assertIn("    scripts/perf doc\n", text)
         self.assertIn("    scripts/perf compare --a x", text)
         self.assertIn("![matrix](perf/matrix.png)", text)
         self.assertIn("| sse | 400.000 | 420.000 | 1.050 |", text)
         self.assertIn("| ring-hot 64 B | 1.50 | 0.67 | 0.44 |  |", text)
+        self.assertIn("| rig | dpdk-testpmd macswap/io | pmdfwd exact macswap/io | pmdfwd lean macswap/io |\n"
+                      "|---|---|---|---|\n| ring-hot | 0.400 | 0.600 | - |", text)
         # Issue 21: one duration (the run's), no "measured here" about a CPU
         # the reader lacks, the project's goal table elsewhere.
         self.assertIn("The whole run took 10 minutes on 2 CPUs", text)
@@ -245,8 +291,18 @@ class TestRender(unittest.TestCase):
     def test_goals_are_written_apart_from_the_users_doc(self):
         goals = docgen.render_goals({"settings": settings(), "matrix": self.m, "kernels": self.k,
                                      "created": "2026-01-01"})
-        self.assertTrue(goals.startswith("# Goals of issue 11\n"))
+        self.assertTrue(goals.startswith("# Goals of issue 19\n"))
         self.assertIn("| goal | target | measured (B/A, 95 % CI, verdict) | met |", goals)
+
+    def test_lean_section_against_testpmd_and_against_exact(self):
+        lean = results([(cell("ring-warm", "macswap"), spread(200), spread(280))])
+        alone = results([(cell("ring-warm", "macswap"), spread(300), spread(280))], labels=("exact", "lean"))
+        text = "\n".join(docgen.render_lean(lean, alone, {"lean": "perf/lean.png"}))
+        self.assertIn("| ring-warm/macswap/64B/1Q1C | 200.000 [198.000-202.000] 0.8% | 280.000", text)
+        self.assertIn("| cell | exact Mpps median [min-max] CV | lean Mpps median [min-max] CV |", text)
+        self.assertIn("| 0.933 |", text)
+        self.assertIn("![lean](perf/lean.png)", text)
+        self.assertEqual(docgen.render_lean(None, None)[-1], "not measured")
 
     def test_missing_parts_render_as_not_measured(self):
         text = docgen.render({"settings": settings(), "failures": ["part vhost exited 3"]})
@@ -343,7 +399,7 @@ class TestRenderAgain(unittest.TestCase):
                 goals = f.read()
         self.assertIn("one machine, cpu (", text)
         self.assertIn("on 2026-01-02T03:04:05", text)
-        self.assertIn("| ring-hot macswap, default kernel | >= 1.30x | x1.500", goals)
+        self.assertIn("| DPDK 22.11.11: ring-hot macswap, exact | >= 1.25x | x1.500", goals)
         self.assertNotIn("Goals", text)
         self.assertIn("### DPDK 22.11.11 (the host)", text)
 
