@@ -32,7 +32,7 @@ build_run_packages=(
 test_packages=(
   make dpdk dpdk-dev
   libgtest-dev libbenchmark-dev
-  python3-scapy python3-matplotlib python3-prometheus-client
+  python3-scapy python3-matplotlib python3-prometheus-client python3-scipy
   clang libclang-rt-dev
   debootstrap  # scripts/dpdk-matrix.sh and scripts/test-packages.sh: Debian roots
   debhelper lintian  # scripts/test-packages.sh: dpkg-buildpackage, lintian
