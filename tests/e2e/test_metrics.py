@@ -138,6 +138,20 @@ class MetricsTest(unittest.TestCase):
             for n in ("peak_bits_in", "peak_bits_out"):
                 self.assertGreater(metrics[port][n], 0, f"port {port} {n}\n{out}")
 
+    def test_publishing_lcore_without_a_stream_still_publishes(self):
+        # Both workers publish, so both are forwarding lcores; --nb-cores=1
+        # gives lcore 2 no stream, and it publishes the bit rates all the same.
+        fwd, prefix = self.forward(["--latencystats=1", "--bitrate-stats=2"], rig_name="pcap")
+        self.assertIn("Latency metrics published from forwarding lcore 1", fwd.out)
+        self.assertIn("Bit-rate metrics published from forwarding lcore 2", fwd.out)
+        self.assertIn("Logical Core 1 (socket", fwd.out)
+        self.assertNotIn("Logical Core 2", fwd.out)
+        time.sleep(2.5)  # two bit-rate rounds (one a second)
+        metrics = proc_info_metrics(self.proc_info(prefix, tolerate_cleanup_crash=True))
+        self.assertGreater(metrics[None]["max_latency_ns"], 0, metrics)
+        for port in (0, 1):
+            self.assertGreater(metrics[port]["peak_bits_out"], 0, f"port {port}: {metrics}")
+
     def test_without_the_options_no_metrics(self):
         fwd, prefix = self.forward([])
         out = self.proc_info(prefix)
