@@ -77,10 +77,12 @@ void publish_round(void *arg) {
     if (loop.latency) rte_latencystats_update();
 #endif
 #if PMDFWD_HAVE_BITRATESTATS && PMDFWD_HAVE_METRICS
-    if (loop.bitrate && rte_get_timer_cycles() >= loop.next_bitrate) {
+    // From now, not from the last due time: a forwarding lcore publishes
+    // only while forwarding runs, and must not catch up on a stopped spell.
+    if (const uint64_t now = rte_get_timer_cycles(); loop.bitrate && now >= loop.next_bitrate) {
         for (uint16_t p : loop.ports)
             rte_stats_bitrate_calc(loop.bitrate, p);
-        loop.next_bitrate += rte_get_timer_hz();
+        loop.next_bitrate = now + rte_get_timer_hz();
     }
 #endif
 }
