@@ -44,7 +44,9 @@ App::~App() {
 namespace {
 
 // The forwarding lcores: --coremask's, checked as testpmd's
-// set_fwd_lcores_list, else every worker lcore EAL gives.
+// set_fwd_lcores_list, else every worker lcore EAL gives except those that
+// publish metrics; when only those are left (testpmd's `-l 0-1
+// --latencystats=1`) they forward too, and publish from their forwarding loop.
 std::string forwarding_lcores(const Config &cfg, const std::vector<unsigned> &metric_lcores,
                               std::vector<unsigned> *lcores) {
     auto publishes = [&](unsigned l) {
@@ -55,9 +57,11 @@ std::string forwarding_lcores(const Config &cfg, const std::vector<unsigned> &me
         RTE_LCORE_FOREACH_WORKER(l) {
             if (!publishes(l)) lcores->push_back(l);
         }
-        if (lcores->empty() && !metric_lcores.empty())
-            return "no forwarding lcore left: the worker lcores publish metrics (--latencystats, "
-                   "--bitrate-stats); give EAL one more lcore (e.g. -l 0-2)";
+        if (lcores->empty()) {
+            RTE_LCORE_FOREACH_WORKER(l) {
+                lcores->push_back(l);
+            }
+        }
         if (lcores->empty())
             return "no forwarding lcore: give EAL at least two lcores (e.g. -l 0-1); the main "
                    "lcore runs the shell and statistics, the others forward";
@@ -66,9 +70,6 @@ std::string forwarding_lcores(const Config &cfg, const std::vector<unsigned> &me
         if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
             return "--coremask: lcore " + std::to_string(lc) +
                    " not enabled (give it to EAL with -l/--lcores)";
-        if (publishes(lc))
-            return "--coremask: lcore " + std::to_string(lc) +
-                   " publishes metrics (--latencystats, --bitrate-stats) and cannot forward";
         if (lc == rte_get_main_lcore())
             return "--coremask: lcore " + std::to_string(lc) +
                    " cannot be masked on for running packet forwarding, which is the main lcore "
@@ -86,7 +87,7 @@ std::string forwarding_lcores(const Config &cfg, const std::vector<unsigned> &me
 
 std::string App::init() {
     if (std::string err = Metrics::check(cfg_); !err.empty()) return err;
-    // Lcores that publish metrics do not forward.
+    // Lcores that publish metrics forward only when no other worker can.
     const std::vector<unsigned> metric_lcores = Metrics::lcores(cfg_);
     std::vector<unsigned> lcores;
     if (std::string err = forwarding_lcores(cfg_, metric_lcores, &lcores); !err.empty()) return err;
@@ -111,7 +112,9 @@ std::string App::init() {
     if (!portless && fwd_->nb_streams_for_config(&err) == 0) return err;
     if (std::string note = capture_.enable(); !note.empty())
         std::printf("pmdfwd: %s\n", note.c_str());
-    if (std::string why = metrics_.start(cfg_, ports_.ids()); !why.empty()) return why;
+    if (std::string why = metrics_.start(cfg_, ports_.ids(), lcores); !why.empty()) return why;
+    for (const auto &[lcore, duty] : metrics_.duties())
+        fwd_->set_lcore_duty(lcore, duty);
     publish_telemetry();
     return {};
 }
@@ -158,7 +161,7 @@ std::string App::stop() {
 }
 
 std::string App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
-    const std::vector<unsigned> metric_lcores = Metrics::lcores(cfg_);
+    const std::vector<unsigned> metric_lcores = metrics_.dedicated_lcores();
     for (unsigned lc : lcores) {
         if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
             return "lcore " + std::to_string(lc) + " not enabled";

@@ -10,6 +10,7 @@
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace pmdfwd {
@@ -64,6 +65,7 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
     stream_lcores_.assign(specs_.size(), 0);
     overrun_reported_.store(false);
     contexts_.clear();
+    context_lcores_.clear();
     for (size_t g = 0; g < groups.size(); g++) {
         auto ctx = std::make_unique<LcoreContext>();
         const unsigned lcore = fwd_lcores_[g];
@@ -96,9 +98,42 @@ std::string Forwarder::build(const pmdfwd_engine *engine) {
         ctx->record_cycles = cfg_.record_core_cycles;
         ctx->record_bursts = cfg_.record_burst_stats;
         ctx->stop = &stop_;
+        ctx->duty = duty_of(lcore);
         contexts_.push_back(std::move(ctx));
+        context_lcores_.push_back(lcore);
     }
+    add_duty_only_contexts();
     return {};
+}
+
+void Forwarder::set_lcore_duty(unsigned lcore, LcoreDuty duty) {
+    for (auto &[l, d] : duties_)
+        if (l == lcore) {
+            d = duty;
+            return;
+        }
+    duties_.emplace_back(lcore, duty);
+}
+
+LcoreDuty Forwarder::duty_of(unsigned lcore) const {
+    for (const auto &[l, d] : duties_)
+        if (l == lcore) return d;
+    return {};
+}
+
+// A duty lcore without streams (left out by `set corelist` or --nb-cores)
+// still does its duty while forwarding runs.
+void Forwarder::add_duty_only_contexts() {
+    for (const auto &[lcore, duty] : duties_) {
+        if (std::find(context_lcores_.begin(), context_lcores_.end(), lcore) !=
+            context_lcores_.end())
+            continue;
+        auto ctx = std::make_unique<LcoreContext>();
+        ctx->stop = &stop_;
+        ctx->duty = duty;
+        contexts_.push_back(std::move(ctx));
+        context_lcores_.push_back(lcore);
+    }
 }
 
 std::string Forwarder::init_engine(const pmdfwd_engine *engine) {
@@ -210,16 +245,16 @@ std::string Forwarder::start(unsigned tx_first_bursts, const std::function<void(
     stop_.store(false);
     for (size_t g = 0; g < contexts_.size(); g++) {
         LcoreContext *ctx = contexts_[g].get();
-        const int rc = rte_eal_remote_launch(select_lcore_main(*ctx), ctx, fwd_lcores_[g]);
+        const int rc = rte_eal_remote_launch(select_lcore_main(*ctx), ctx, context_lcores_[g]);
         if (rc != 0) {
             stop_.store(true);
             for (unsigned l : launched_)
                 rte_eal_wait_lcore(l);
             launched_.clear();
             fini_engine();
-            return "cannot launch lcore " + std::to_string(fwd_lcores_[g]) + " (busy?)";
+            return "cannot launch lcore " + std::to_string(context_lcores_[g]) + " (busy?)";
         }
-        launched_.push_back(fwd_lcores_[g]);
+        launched_.push_back(context_lcores_[g]);
     }
     running_ = true;
     return {};

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pmdfwd {
@@ -59,6 +60,11 @@ class Forwarder {
     size_t nb_lcores_used() const;
     // `set corelist`: the lcores the next start uses (forwarding stopped).
     void set_fwd_lcores(std::vector<unsigned> lcores) { fwd_lcores_ = std::move(lcores); }
+    // Work this lcore does while forwarding runs (metrics publishing): in
+    // its forwarding loop, or, when the next start gives it no stream, in a
+    // loop of its own for as long as forwarding runs (as testpmd's
+    // forwarding lcore, which publishes whatever streams it has).
+    void set_lcore_duty(unsigned lcore, LcoreDuty duty);
     // The ports the current settings forward on (--portmask, --portlist,
     // --nb-ports), or empty with *err; absent listed ports go to *note.
     std::vector<uint16_t> fwd_ports(std::string *err, std::string *note = nullptr) const;
@@ -67,6 +73,8 @@ class Forwarder {
 
   private:
     std::string build(const pmdfwd_engine *engine);
+    LcoreDuty duty_of(unsigned lcore) const;
+    void add_duty_only_contexts();
     bool queue_started(uint16_t port, bool rx, uint16_t queue) const;
     std::string init_engine(const pmdfwd_engine *engine);
     void fini_engine();
@@ -84,6 +92,8 @@ class Forwarder {
     std::vector<StreamSpec> specs_;
     std::vector<unsigned> stream_lcores_; // per spec
     std::vector<std::unique_ptr<LcoreContext>> contexts_;
+    std::vector<unsigned> context_lcores_; // per context
+    std::vector<std::pair<unsigned, LcoreDuty>> duties_;
     std::vector<unsigned> launched_;
     std::vector<rte_eth_stats> base_; // port counters at start/clear
     std::atomic<bool> stop_{false};

@@ -138,7 +138,8 @@ static bool stream_block_shown(const StreamStats &st, const FwdStats &f, bool ad
            (st.untouched || st.consumed || st.generated || st.overruns || f.record_bursts);
 }
 
-static std::string stream_text(const StreamStats &st, const FwdStats &f, bool additions) {
+static std::string stream_text(size_t i, const FwdStats &f, bool additions) {
+    const StreamStats &st = f.streams[i];
     if (!stream_block_shown(st, f, additions)) return {};
     // testpmd leaves out a stream that saw nothing.
     if (st.rx == 0 && st.tx == 0 && st.dropped == 0) return {};
@@ -165,14 +166,15 @@ static std::string stream_text(const StreamStats &st, const FwdStats &f, bool ad
     if (st.overruns)
         o += fmt("  Engine-overruns: %-" PRIu64 " (bursts that returned more than max packets)\n",
                  st.overruns);
-    if (f.record_bursts) o += burst_line("RX", st.rx_bursts) + burst_line("TX", st.tx_bursts);
+    if (f.record_bursts && i < f.bursts.size())
+        o += burst_line("RX", f.bursts[i].rx) + burst_line("TX", f.bursts[i].tx);
     return o;
 }
 
 std::string fwd_stats_text(const FwdStats &f, bool additions) {
     std::string o;
-    for (const StreamStats &st : f.streams)
-        o += stream_text(st, f, additions);
+    for (size_t i = 0; i < f.streams.size(); i++)
+        o += stream_text(i, f, additions);
     PortFwdStats total;
     for (const PortFwdStats &p : f.ports) {
         o += fmt("\n  %s Forward statistics for port %-2d %s\n", kFwdBorder, p.port, kFwdBorder);
@@ -261,9 +263,11 @@ std::string fwd_stats_json(const FwdStats &f) {
                  i ? "," : "", st.spec.rx_port, st.spec.rx_queue, st.spec.tx_port, st.spec.tx_queue,
                  st.rx, st.tx, st.dropped, st.retries, st.untouched, st.consumed, st.generated,
                  st.overruns, st.cycles);
-        if (f.record_bursts)
-            o += ",\"rx_bursts\":" + bursts_json(st.rx_bursts) +
-                 ",\"tx_bursts\":" + bursts_json(st.tx_bursts);
+        if (f.record_bursts) {
+            static const StreamBursts none{};
+            const StreamBursts &b = i < f.bursts.size() ? f.bursts[i] : none;
+            o += ",\"rx_bursts\":" + bursts_json(b.rx) + ",\"tx_bursts\":" + bursts_json(b.tx);
+        }
         if (f.rx_cksum_stats) o += cksum_json(st.bad_cksum);
         o += "}";
     }

@@ -26,7 +26,13 @@ struct StreamStats {
     uint64_t untouched = 0, consumed = 0, generated = 0;
     uint64_t overruns = 0; // bursts the engine returned more than max for
     RxCksumStats bad_cksum;
-    BurstHistogram rx_bursts{}, tx_bursts{};
+};
+
+// A stream's burst size histograms (--record-burst-stats), apart from
+// StreamStats: 8 KiB a stream, which the statistics read many times a
+// second for telemetry never need.
+struct StreamBursts {
+    BurstHistogram rx{}, tx{};
 };
 
 struct PortFwdStats {
@@ -39,6 +45,7 @@ struct PortFwdStats {
 struct FwdStats {
     std::string engine;
     std::vector<StreamStats> streams;
+    std::vector<StreamBursts> bursts; // per stream, when collected with them
     std::vector<PortFwdStats> ports;
     bool record_cycles = false;
     bool record_bursts = false;

@@ -14,7 +14,7 @@ uint64_t relaxed(uint64_t &field) {
     return std::atomic_ref<uint64_t>(field).load(std::memory_order_relaxed);
 }
 
-StreamStats stream_stats(Stream &s, const StreamSpec &spec, bool with_bursts) {
+StreamStats stream_stats(Stream &s, const StreamSpec &spec) {
     StreamStats st;
     st.spec = spec;
     st.rx = s.rx_packets.get();
@@ -28,7 +28,6 @@ StreamStats stream_stats(Stream &s, const StreamSpec &spec, bool with_bursts) {
     st.generated = relaxed(s.pub.engine_generated);
     st.bad_cksum = {relaxed(s.pub.rx_bad_ip_csum), relaxed(s.pub.rx_bad_l4_csum),
                     relaxed(s.pub.rx_bad_outer_l4_csum), relaxed(s.pub.rx_bad_outer_ip_csum)};
-    if (with_bursts) st.rx_bursts = s.rx_bursts, st.tx_bursts = s.tx_bursts;
     return st;
 }
 
@@ -41,8 +40,14 @@ FwdStats collect_fwd_stats(const FwdView &view, bool with_bursts) {
     f.record_bursts = view.record_bursts;
     f.rx_cksum_stats = view.rx_cksum_stats;
     f.tsc_hz = rte_get_tsc_hz();
+    f.streams.reserve(view.specs.size());
     for (size_t i = 0; i < view.specs.size(); i++)
-        f.streams.push_back(stream_stats(view.streams[i], view.specs[i], with_bursts));
+        f.streams.push_back(stream_stats(view.streams[i], view.specs[i]));
+    if (with_bursts) {
+        f.bursts.reserve(view.specs.size());
+        for (size_t i = 0; i < view.specs.size(); i++)
+            f.bursts.push_back({view.streams[i].rx_bursts, view.streams[i].tx_bursts});
+    }
     for (size_t i = 0; i < view.port_ids.size(); i++) {
         rte_eth_stats now{};
         rte_eth_stats_get(view.port_ids[i], &now);

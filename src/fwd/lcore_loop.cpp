@@ -44,40 +44,54 @@ inline void run_stream(const LcoreContext &ctx, Stream &s, rte_mbuf **pkts) {
     if constexpr (Cycles) s.core_cycles.add(rte_rdtsc() - start);
 }
 
-template <bool NoRx, bool Retry, bool Cycles, bool Bursts>
+template <bool NoRx, bool Retry, bool Cycles, bool Bursts, bool Duty>
 int lcore_main(void *arg) {
     const auto &ctx = *static_cast<const LcoreContext *>(arg);
     rte_mbuf *pkts[kMaxBurst];
     Stream *const *streams = ctx.streams.data();
     const size_t nb = ctx.streams.size();
+    uint64_t next_duty = 0; // the first round does it at once
     do {
         for (size_t i = 0; i < nb; i++)
             run_stream<NoRx, Retry, Cycles, Bursts>(ctx, *streams[i], pkts);
+        if constexpr (Duty) {
+            // One TSC read a round; the duty itself only once per period.
+            if (const uint64_t now = rte_rdtsc(); now >= next_duty) {
+                ctx.duty.fn(ctx.duty.arg);
+                next_duty = now + ctx.duty.period_cycles;
+            }
+        }
     } while (!ctx.stop->load(std::memory_order_relaxed));
     return 0;
 }
 
+template <bool NoRx, bool Retry, bool Cycles, bool Bursts>
+LcoreMain pick(bool duty) {
+    return duty ? lcore_main<NoRx, Retry, Cycles, Bursts, true>
+                : lcore_main<NoRx, Retry, Cycles, Bursts, false>;
+}
+
 template <bool NoRx, bool Retry, bool Cycles>
-LcoreMain pick(bool bursts) {
-    return bursts ? lcore_main<NoRx, Retry, Cycles, true> : lcore_main<NoRx, Retry, Cycles, false>;
+LcoreMain pick(bool bursts, bool duty) {
+    return bursts ? pick<NoRx, Retry, Cycles, true>(duty) : pick<NoRx, Retry, Cycles, false>(duty);
 }
 
 template <bool NoRx, bool Retry>
-LcoreMain pick(bool cycles, bool bursts) {
-    return cycles ? pick<NoRx, Retry, true>(bursts) : pick<NoRx, Retry, false>(bursts);
+LcoreMain pick(bool cycles, bool bursts, bool duty) {
+    return cycles ? pick<NoRx, Retry, true>(bursts, duty) : pick<NoRx, Retry, false>(bursts, duty);
 }
 
 template <bool NoRx>
-LcoreMain pick(bool retry, bool cycles, bool bursts) {
-    return retry ? pick<NoRx, true>(cycles, bursts) : pick<NoRx, false>(cycles, bursts);
+LcoreMain pick(bool retry, bool cycles, bool bursts, bool duty) {
+    return retry ? pick<NoRx, true>(cycles, bursts, duty) : pick<NoRx, false>(cycles, bursts, duty);
 }
 
 } // namespace
 
 LcoreMain select_lcore_main(const LcoreContext &ctx) {
-    const bool retry = ctx.retry_num > 0;
-    return ctx.no_rx ? pick<true>(retry, ctx.record_cycles, ctx.record_bursts)
-                     : pick<false>(retry, ctx.record_cycles, ctx.record_bursts);
+    const bool retry = ctx.retry_num > 0, duty = ctx.duty.fn != nullptr;
+    return ctx.no_rx ? pick<true>(retry, ctx.record_cycles, ctx.record_bursts, duty)
+                     : pick<false>(retry, ctx.record_cycles, ctx.record_bursts, duty);
 }
 
 } // namespace pmdfwd

@@ -1,7 +1,7 @@
 // The per-lcore burst loop: rx_burst -> engine -> tx_burst (+ retry), with
 // drops freed and counted. Everything optional (cycle counting, burst
-// histograms, retry, RX) is a template parameter, so the loop that runs has
-// no branch for a feature that is off.
+// histograms, retry, RX, a periodic duty) is a template parameter, so the
+// loop that runs has no branch for a feature that is off.
 #pragma once
 
 #include "fwd/stream.h"
@@ -11,6 +11,15 @@
 #include <vector>
 
 namespace pmdfwd {
+
+// Work a forwarding lcore does besides forwarding, at most once per period,
+// between rounds over its streams: testpmd's metrics publishing
+// (--latencystats/--bitrate-stats on a forwarding lcore). fn == nullptr: none.
+struct LcoreDuty {
+    void (*fn)(void *arg) = nullptr;
+    void *arg = nullptr;
+    uint64_t period_cycles = 0; // TSC cycles
+};
 
 struct LcoreContext {
     std::vector<Stream *> streams;
@@ -22,6 +31,7 @@ struct LcoreContext {
     bool generator = false; // run the engine after an empty receive too
     bool record_cycles = false;
     bool record_bursts = false;
+    LcoreDuty duty;
     const std::atomic<bool> *stop = nullptr;
 };
 

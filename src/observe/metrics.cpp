@@ -63,29 +63,34 @@ std::string check_one(const LcoreOption &o) {
                eal_lcores() + "; add it with -l/--lcores)";
     if (l == rte_get_main_lcore())
         return opt + ": lcore " + std::to_string(l) +
-               " is the main lcore, which runs the shell; name a worker lcore, which then "
-               "publishes metrics instead of forwarding (e.g. -l 0-2 --" +
-               o.name + "=2)";
+               " is the main lcore, which runs the shell; name a worker lcore (e.g. -l 0-1 --" +
+               o.name + "=1)";
     return {};
+}
+
+// One round of publishing: latency figures always, bit rates once a second
+// (the library turns byte deltas into bits per second: one call a second
+// per port, as testpmd). An LcoreDuty's function.
+void publish_round(void *arg) {
+    auto &loop = *static_cast<Metrics::Loop *>(arg);
+#if PMDFWD_HAVE_LATENCYSTATS && PMDFWD_HAVE_METRICS
+    if (loop.latency) rte_latencystats_update();
+#endif
+#if PMDFWD_HAVE_BITRATESTATS && PMDFWD_HAVE_METRICS
+    // From now, not from the last due time: a forwarding lcore publishes
+    // only while forwarding runs, and must not catch up on a stopped spell.
+    if (const uint64_t now = rte_get_timer_cycles(); loop.bitrate && now >= loop.next_bitrate) {
+        for (uint16_t p : loop.ports)
+            rte_stats_bitrate_calc(loop.bitrate, p);
+        loop.next_bitrate = now + rte_get_timer_hz();
+    }
+#endif
 }
 
 int publish_loop(void *arg) {
     const auto &loop = *static_cast<const Metrics::Loop *>(arg);
-    const uint64_t hz = rte_get_timer_hz();
-    uint64_t next_bitrate = rte_get_timer_cycles() + hz;
     while (!loop.stop->load(std::memory_order_relaxed)) {
-#if PMDFWD_HAVE_LATENCYSTATS && PMDFWD_HAVE_METRICS
-        if (loop.latency) rte_latencystats_update();
-#endif
-#if PMDFWD_HAVE_BITRATESTATS && PMDFWD_HAVE_METRICS
-        // The library turns byte deltas into bits per second: one call a
-        // second per port, as testpmd.
-        if (loop.bitrate && rte_get_timer_cycles() >= next_bitrate) {
-            for (uint16_t p : loop.ports)
-                rte_stats_bitrate_calc(loop.bitrate, p);
-            next_bitrate += hz;
-        }
-#endif
+        publish_round(arg);
         rte_delay_us_sleep(kRoundUs);
     }
     return 0;
@@ -112,7 +117,8 @@ std::vector<unsigned> Metrics::lcores(const Config &cfg) {
     return v;
 }
 
-std::string Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports) {
+std::string Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports,
+                           const std::vector<unsigned> &fwd_lcores) {
     if (std::string why = check(cfg); !why.empty()) return why;
 #if PMDFWD_HAVE_METRICS
     // testpmd ignores the result too: a registry that exists already (a
@@ -147,25 +153,43 @@ std::string Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports
         loop->latency = latency_ && cfg.latencystats_lcore == int(l);
         loop->bitrate = cfg.bitrate_lcore == int(l) ? bitrate_ : nullptr;
         loop->ports = ports;
+        loop->next_bitrate = rte_get_timer_cycles() + rte_get_timer_hz();
         loop->stop = &stop_;
-        if (rte_eal_remote_launch(publish_loop, loop.get(), l) != 0) {
+        loop->forwards = std::find(fwd_lcores.begin(), fwd_lcores.end(), l) != fwd_lcores.end();
+        if (!loop->forwards && rte_eal_remote_launch(publish_loop, loop.get(), l) != 0) {
             stop();
             return "cannot launch the metrics loop on lcore " + std::to_string(l) + " (busy?)";
         }
-        std::printf("%s metrics published from lcore %u\n",
+        std::printf("%s metrics published from %slcore %u\n",
                     loop->latency && loop->bitrate ? "Latency and bit-rate"
                     : loop->latency                ? "Latency"
                                                    : "Bit-rate",
-                    l);
+                    loop->forwards ? "forwarding " : "", l);
         loops_.push_back(std::move(loop));
     }
     return {};
 }
 
+std::vector<std::pair<unsigned, LcoreDuty>> Metrics::duties() {
+    std::vector<std::pair<unsigned, LcoreDuty>> v;
+    const uint64_t period = rte_get_tsc_hz() / (1000000 / kRoundUs);
+    for (const auto &loop : loops_)
+        if (loop->forwards)
+            v.emplace_back(loop->lcore, LcoreDuty{publish_round, loop.get(), period});
+    return v;
+}
+
+std::vector<unsigned> Metrics::dedicated_lcores() const {
+    std::vector<unsigned> v;
+    for (const auto &loop : loops_)
+        if (!loop->forwards) v.push_back(loop->lcore);
+    return v;
+}
+
 void Metrics::stop() {
     stop_.store(true);
     for (const auto &loop : loops_)
-        rte_eal_wait_lcore(loop->lcore);
+        if (!loop->forwards) rte_eal_wait_lcore(loop->lcore);
     loops_.clear();
 #if PMDFWD_HAVE_LATENCYSTATS && PMDFWD_HAVE_METRICS
     if (latency_) rte_latencystats_uninit();

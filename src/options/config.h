@@ -153,7 +153,8 @@ struct Config {
     bool no_flush_rx = false;
 
     // Worker lcores that publish latency (--latencystats) and bit-rate
-    // (--bitrate-stats) metrics instead of forwarding; -1: off.
+    // (--bitrate-stats) metrics: alone, or from their forwarding loop when
+    // no other worker forwards; -1: off.
     int latencystats_lcore = -1;
     int bitrate_lcore = -1;
 

@@ -1,9 +1,9 @@
 #include "options/options.h"
 
 #include "engine_host/engine_api.h"
+#include "options/prompt.h"
 #include "options/scalar_parse.h"
 #include "options/structured_parse.h"
-#include "options/prompt.h"
 #include "util/bounded_line.h"
 
 #include <fstream>
@@ -511,12 +511,12 @@ std::vector<Option> generator_options() {
         {"flowgen-flows", 0, "N", "flowgen: number of flows (--flowgen-flows)",
          engine_param("flowgen-flows")},
         {"latencystats", 0, "LCORE",
-         "publish latency metrics (librte_latencystats) from worker LCORE, which then does not "
-         "forward",
+         "publish latency metrics (librte_latencystats) from worker LCORE, which forwards only "
+         "when no other worker can (as testpmd's -l 0-1 --latencystats=1)",
          lcore_option("latencystats", &Config::latencystats_lcore)},
         {"bitrate-stats", 0, "LCORE",
-         "publish bit-rate metrics (librte_bitratestats) from worker LCORE, which then does not "
-         "forward",
+         "publish bit-rate metrics (librte_bitratestats) from worker LCORE, which forwards only "
+         "when no other worker can (as testpmd's -l 0-1 --bitrate-stats=1)",
          lcore_option("bitrate-stats", &Config::bitrate_lcore)},
     };
 }

@@ -7,6 +7,7 @@ Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_hostile_use.py
 """
 import fcntl
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -173,6 +174,30 @@ class MetricsLcoreTest(Case):
                    "forward")
         self.assertEqual(p.out.count(refusal), 2, p.describe())
         self.assertIn("List of forwarding lcores:  1\n", p.out)
+
+    def test_corelist_on_testpmds_two_lcore_line(self):
+        # `-l 0-1 --latencystats=1 --bitrate-stats=1` (refused before): lcore 1
+        # forwards and publishes, so `set corelist 1` is accepted and forwards;
+        # the main lcore is refused and the selection kept.
+        prefix = rig.unique_prefix()
+        eal = ["-l", "0-1", "--no-pci", "--no-huge", "-m", "256", "--no-shconf",
+               "--file-prefix", prefix, *RING_VDEVS]
+        p = owned.pmdfwd(self, eal, ["-i", "--latencystats=1", "--bitrate-stats=1",
+                                     "--run-time=60"], prefix=prefix, cwd=self.tmp,
+                         stdin=subprocess.PIPE)
+        self.send(p, "set corelist 0\nset corelist 1\nshow config cores\nstart tx_first\n")
+        self.assertTrue(p.wait_for("Logical Core 1 (socket"), p.describe())
+        time.sleep(0.5)
+        self.send(p, "stop\n")
+        self.assertTrue(p.wait_for("Done."), p.describe())
+        p.proc.stdin.close()
+        self.assertEqual(p.wait(30), 0, p.describe())
+        self.assertIn("Latency and bit-rate metrics published from forwarding lcore 1", p.out)
+        self.assertIn("lcore 0 cannot be masked on for running packet forwarding", p.out)
+        self.assertIn("List of forwarding lcores:  1\n", p.out)
+        totals = p.out[p.out.index("Accumulated forward statistics"):]
+        m = re.search(r"RX-packets: (\d+)", totals)
+        self.assertTrue(m and int(m[1]) > 0, p.describe())
 
 
 if __name__ == "__main__":

@@ -2,9 +2,10 @@
 librte_bitratestats publish into librte_metrics, which `dpdk-proc-info
 --metrics` (a secondary process on pmdfwd's --file-prefix) reads: the
 latency figures globally, the bit rates per port, moving on a pcap-driven
-run. The lcore named publishes instead of forwarding; a lcore that EAL does
-not run, the main lcore, or the last forwarding one are refused with a clear
-message.
+run. The lcore named publishes instead of forwarding while another worker
+can forward; testpmd's two-lcore line (`-l 0-1 -- --latencystats=1
+--bitrate-stats=1`) forwards on lcore 1, which also publishes. A lcore that
+EAL does not run or the main lcore are refused with a clear message.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_metrics.py
 """
@@ -54,7 +55,7 @@ class MetricsTest(unittest.TestCase):
         self.tmp = Path(tempfile.mkdtemp(prefix="pmdfwd-metrics-"))
         self.addCleanup(shutil.rmtree, self.tmp, True)
 
-    def forward(self, app_args, rig_name="ring"):
+    def forward(self, app_args, rig_name="ring", lcores=LCORES):
         """pmdfwd forwarding on a ring loopback (tx_first), or on two pcap
         ports replaying a file (net_pcap counts bytes, net_ring none: bit
         rates move on pcap only)."""
@@ -67,7 +68,7 @@ class MetricsTest(unittest.TestCase):
                 vdevs += ["--vdev", f"net_pcap{p},rx_pcap={self.tmp}/in.pcap,"
                                     "tx_pcap=/dev/null,infinite_rx=1"]
         prefix = rig.unique_prefix()
-        eal = obs_rig.shared_eal_args(self, prefix, lcores=LCORES)
+        eal = obs_rig.shared_eal_args(self, prefix, lcores=lcores)
         fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *eal, *vdevs, "--", "--forward-mode=io",
                                    "--run-time=60", *extra, *app_args], deadline=90)
         self.assertTrue(fwd.wait_for(lambda o: "Press enter to exit" in o, 60), fwd.describe())
@@ -122,6 +123,35 @@ class MetricsTest(unittest.TestCase):
         self.assertTrue(set(LATENCY) <= set(metrics.get(None, {})), metrics)
         self.assertFalse(set(BITRATE) & set(metrics.get(None, {})), metrics)
 
+    def test_testpmd_two_lcore_line_forwards_and_publishes(self):
+        # Issue 18 item 7: refused before ("no forwarding lcore left").
+        fwd, prefix = self.forward(["--latencystats=1", "--bitrate-stats=1"], rig_name="pcap",
+                                   lcores=("-l", "0-1"))
+        self.assertIn("Latency and bit-rate metrics published from forwarding lcore 1", fwd.out)
+        self.assertIn("Logical Core 1 (socket", fwd.out)
+        time.sleep(2.5)  # two bit-rate rounds (one a second)
+        out = self.proc_info(prefix, tolerate_cleanup_crash=True)
+        metrics = proc_info_metrics(out)
+        # Latency comes from packets that lcore 1 forwarded (RX to TX).
+        self.assertGreater(metrics[None]["max_latency_ns"], 0, out)
+        for port in (0, 1):
+            for n in ("peak_bits_in", "peak_bits_out"):
+                self.assertGreater(metrics[port][n], 0, f"port {port} {n}\n{out}")
+
+    def test_publishing_lcore_without_a_stream_still_publishes(self):
+        # Both workers publish, so both are forwarding lcores; --nb-cores=1
+        # gives lcore 2 no stream, and it publishes the bit rates all the same.
+        fwd, prefix = self.forward(["--latencystats=1", "--bitrate-stats=2"], rig_name="pcap")
+        self.assertIn("Latency metrics published from forwarding lcore 1", fwd.out)
+        self.assertIn("Bit-rate metrics published from forwarding lcore 2", fwd.out)
+        self.assertIn("Logical Core 1 (socket", fwd.out)
+        self.assertNotIn("Logical Core 2", fwd.out)
+        time.sleep(2.5)  # two bit-rate rounds (one a second)
+        metrics = proc_info_metrics(self.proc_info(prefix, tolerate_cleanup_crash=True))
+        self.assertGreater(metrics[None]["max_latency_ns"], 0, metrics)
+        for port in (0, 1):
+            self.assertGreater(metrics[port]["peak_bits_out"], 0, f"port {port}: {metrics}")
+
     def test_without_the_options_no_metrics(self):
         fwd, prefix = self.forward([])
         out = self.proc_info(prefix)
@@ -146,8 +176,6 @@ class LcoreChoiceTest(unittest.TestCase):
                    "--latencystats=0: lcore 0 is the main lcore, which runs the shell")
         self.fails(LCORES, ["--bitrate-stats=5"],
                    "--bitrate-stats=5: lcore 5 is not one of EAL's lcores (0,1,2;")
-        self.fails(("-l", "0-1"), ["--latencystats=1"], "no forwarding lcore left")
-        self.fails(LCORES, ["--latencystats=1", "--bitrate-stats=2"], "no forwarding lcore left")
         self.fails(LCORES, ["--latencystats=2", "--nb-cores=2"],
                    "--nb-cores=2 but EAL gives only 1 forwarding lcore(s)")
         self.fails(LCORES, ["--latencystats=x"], "latencystats", rc=2)

@@ -1,4 +1,5 @@
 #include "fwd/fwd_stats.h"
+#include "fwd/fwd_view.h"
 
 #include <gtest/gtest.h>
 
@@ -171,8 +172,9 @@ TEST(FwdStatsText, NoCyclesLineWhenOff) {
 TEST(FwdStatsText, BurstSummary) {
     FwdStats f = two_port_stats();
     f.record_bursts = true;
-    f.streams[0].rx_bursts[32] = 75;
-    f.streams[0].rx_bursts[0] = 25;
+    f.bursts.resize(f.streams.size());
+    f.bursts[0].rx[32] = 75;
+    f.bursts[0].rx[0] = 25;
     const std::string s = fwd_stats_text(f);
     EXPECT_NE(s.find("RX-bursts : 100 [75% of 32 pkts + 25% of 0 pkts]"), std::string::npos) << s;
 }
@@ -191,10 +193,11 @@ TEST(FwdStatsJson, SameNumbers) {
 TEST(FwdStatsJson, BurstStatsWhenRecorded) {
     FwdStats f = two_port_stats();
     f.record_bursts = true;
-    f.streams[0].rx_bursts[32] = 75;
-    f.streams[0].rx_bursts[0] = 25;
-    f.streams[0].tx_bursts[32] = 75;
-    f.streams[0].tx_bursts[512] = 1;
+    f.bursts.resize(f.streams.size());
+    f.bursts[0].rx[32] = 75;
+    f.bursts[0].rx[0] = 25;
+    f.bursts[0].tx[32] = 75;
+    f.bursts[0].tx[512] = 1;
     const std::string s = fwd_stats_json(f);
     EXPECT_NE(s.find("\"rx_bursts\":[[0,25],[32,75]],\"tx_bursts\":[[32,75],[512,1]]"),
               std::string::npos)
@@ -238,4 +241,25 @@ TEST(RunSummary, TextAndJson) {
               "{\"type\":\"run_summary\",\"seconds\":2.000,\"rx_packets\":150,\"tx_packets\":140,"
               "\"rx_pps\":75,\"tx_pps\":70}\n");
     EXPECT_NE(run_summary_text(f, 0).find("average Rx-pps: 0"), std::string::npos);
+}
+
+// Issue 18 item 4: telemetry collects every stream's statistics for each
+// reply page and for each rate window; with both 4 KiB burst histograms in
+// every StreamStats, 2048 streams meant 16 MiB allocated and copied each
+// time, and a scrape of them took longer than Prometheus waits. The
+// histograms come only when asked for (the end-of-run statistics).
+TEST(FwdStatsCollect, BurstHistogramsOnlyWhenAsked) {
+    FwdView v;
+    v.specs = {{0, 0, 1, 0}, {1, 0, 0, 0}};
+    v.streams = std::shared_ptr<Stream[]>(new Stream[2]);
+    v.streams[1].rx_bursts[32] = 7;
+    v.streams[1].rx_packets.add(224);
+    const FwdStats plain = collect_fwd_stats(v, false);
+    ASSERT_EQ(plain.streams.size(), 2u);
+    EXPECT_EQ(plain.streams[1].rx, 224u);
+    EXPECT_TRUE(plain.bursts.empty());
+    const FwdStats full = collect_fwd_stats(v, true);
+    ASSERT_EQ(full.bursts.size(), 2u);
+    EXPECT_EQ(full.bursts[1].rx[32], 7u);
+    EXPECT_LE(sizeof(StreamStats), 256u);
 }
