@@ -1,10 +1,12 @@
 #include "shell/command_table.h"
 
 #include "options/scalar_parse.h"
+#include "shell/command_families.h"
 #include "shell/command_spec.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace pmdfwd {
@@ -16,19 +18,21 @@ using shell::Spec;
 
 namespace {
 
-// testpmd's `help <section>` names; pmdfwd files each family under one.
-struct Family {
-    std::vector<Spec> (*rows)();
-    const char *section;
+struct Section {
+    const char *name, *title, *summary;
 };
 
-constexpr Family kFamilies[] = {
-    {shell::control_commands, "control"},   {shell::show_commands, "display"},
-    {shell::set_commands, "config"},        {shell::port_commands, "config"},
-    {shell::engine_commands, "config"},     {shell::csum_commands, "config"},
-    {shell::port_info_commands, "display"}, {shell::port_config_commands, "ports"},
-    {shell::port_filter_commands, "ports"}, {shell::port_rss_commands, "ports"},
-    {shell::session_commands, "control"},   {shell::fwd_config_commands, "config"},
+// testpmd 22.11's sections and summaries, in its order; each family is
+// filed under one (its registrar names it).
+constexpr Section kSections[] = {
+    {"control", "Control forwarding", "Start and stop forwarding."},
+    {"display", "Display", "Displaying port, stats and config information."},
+    {"config", "Configuration", "Configuration information."},
+    {"ports", "Port Operations", "Configuring ports."},
+    {"filters", "", "Filters configuration help."},
+    {"traffic_management", "", "Traffic Management commands."},
+    {"devices", "", "Device related commands."},
+    {"drivers", "", "Driver specific commands."},
 };
 
 struct Table {
@@ -36,11 +40,26 @@ struct Table {
     std::vector<const char *> sections; // per row
 };
 
+// The registered families by order key; a family that cannot be placed is a
+// build mistake, said and stopped at the first command.
+std::vector<shell::Family> families() {
+    std::vector<std::string_view> names;
+    for (const Section &s : kSections)
+        names.push_back(s.name);
+    std::string why;
+    auto ordered = shell::ordered_families(shell::registered_families(), names, &why);
+    if (!ordered) {
+        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        std::abort();
+    }
+    return *ordered;
+}
+
 // The one table, assembled from the command families (src/shell/commands/).
 const Table &table() {
     static const Table t = [] {
         Table t;
-        for (const Family &f : kFamilies)
+        for (const shell::Family &f : families())
             for (Spec &row : f.rows()) {
                 t.rows.push_back(std::move(row));
                 t.sections.push_back(f.section);
@@ -262,22 +281,6 @@ std::string command_help(HostControl &host) {
 namespace pmdfwd {
 
 namespace {
-
-struct Section {
-    const char *name, *title, *summary;
-};
-
-// testpmd 22.11's sections and summaries, in its order.
-constexpr Section kSections[] = {
-    {"control", "Control forwarding", "Start and stop forwarding."},
-    {"display", "Display", "Displaying port, stats and config information."},
-    {"config", "Configuration", "Configuration information."},
-    {"ports", "Port Operations", "Configuring ports."},
-    {"filters", "", "Filters configuration help."},
-    {"traffic_management", "", "Traffic Management commands."},
-    {"devices", "", "Device related commands."},
-    {"drivers", "", "Driver specific commands."},
-};
 
 constexpr size_t kHelpWidth = 99;
 
