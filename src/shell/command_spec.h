@@ -1,10 +1,12 @@
 // What a shell command family file needs: the row type of the one command
-// table (src/shell/command_table.cpp parses, helps, completes and prints usage from it)
-// and the argument helpers every family shares.
+// table (src/shell/command_table.cpp parses, helps, completes and prints usage from it),
+// the registrar that adds a family to it, and the argument helpers every family shares.
 //
-// Adding a family: a file src/shell/commands/<family>.cpp defining <family>_commands(),
-// its declaration below, its line in command_families() (src/shell/command_table.cpp),
-// and its line in src/meson.build.
+// Adding a family: one file src/shell/commands/<family>_commands.cpp that returns its
+// rows and registers them with a FamilyRegistrar (an order key and a help section),
+// plus its name in src/shell/commands/meson.build (meson has no glob) and its test
+// (README: "Adding a shell command family").
+// Nothing else lists families.
 #pragma once
 
 #include "shell/host_control.h"
@@ -29,11 +31,31 @@ struct Ctx {
 // a trailing [optional] token. When several rows match a line, the one with
 // the most literal words wins, so a row's place in the table does not matter
 // for parsing; it is the order `help` lists it in.
+// Rows are written with designated initializers; a row that may run while
+// forwarding leaves .needs_stopped out.
 struct Spec {
-    const char *syntax;
-    const char *help;
-    bool needs_stopped;
+    const char *syntax = nullptr;
+    const char *help = nullptr;
+    bool needs_stopped = false;
     std::function<bool(Ctx &, const Args &)> run;
+};
+
+// One family of rows: its place in `help` and the manual page (families are
+// listed by order key, lowest first; no two share a key) and testpmd's help
+// section it is filed under (control, display, config, ports).
+struct Family {
+    unsigned order = 0;
+    const char *section = nullptr;
+    std::vector<Spec> (*rows)() = nullptr;
+};
+
+// Adds a family to the table during static initialisation, as engines
+// register themselves: a family file defines one at namespace scope,
+//     const FamilyRegistrar registered{{.order = 10, .section = "control", .rows = rows}};
+// The family objects are linked whole (src/shell/commands/meson.build), so the
+// registrar is kept although nothing refers to it.
+struct FamilyRegistrar {
+    explicit FamilyRegistrar(const Family &family);
 };
 
 // Appends msg and a newline to the output; returns false (the command failed).
@@ -53,8 +75,9 @@ std::optional<uint64_t> uint_arg(Ctx &c, const char *what, const std::string &wo
 bool set_on_off(Ctx &c, const char *what, const std::string &word, bool Config::*field);
 
 // Ready-made run functions for the commonest rows:
-//   {"show fwd stats all", "...", false, print<&HostControl::fwd_stats>}
-//   {"show port stats all|<port>", "...", false, print_ports<&HostControl::port_stats>}
+//   {.syntax = "show fwd stats all", .help = "...", .run = print<&HostControl::fwd_stats>}
+//   {.syntax = "show port stats all|<port>", .help = "...",
+//    .run = print_ports<&HostControl::port_stats>}
 // (the port placeholder must be the row's first argument).
 
 // Appends what the host answers.
@@ -90,19 +113,5 @@ bool act_ports(Ctx &c, const Args &a) {
         (c.host.*Action)(p);
     return true;
 }
-
-// The families, in the order `help` lists them.
-std::vector<Spec> control_commands();     // start, stop, quit, help
-std::vector<Spec> show_commands();        // show ..., clear ...
-std::vector<Spec> set_commands();         // set <setting> ...
-std::vector<Spec> port_commands();        // per-port settings
-std::vector<Spec> engine_commands();      // engines: set fwd, show fwd <mode>, load, parameters
-std::vector<Spec> port_info_commands();   // show port info|summary|xstats, device, queues, offloads
-std::vector<Spec> port_config_commands(); // port start|stop|close, port config, queue setup
-std::vector<Spec> port_filter_commands(); // promisc, allmulti, MAC/multicast/VLAN filters, link
-std::vector<Spec> port_rss_commands();    // RSS hash types, key, redirection table
-std::vector<Spec> session_commands();     // set verbose, load <file>
-std::vector<Spec> fwd_config_commands();  // set portlist|nbport|corelist..., show config rxtx|cores
-std::vector<Spec> csum_commands();        // the csum engine's per-port checksum settings
 
 } // namespace pmdfwd::shell

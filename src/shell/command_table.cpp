@@ -1,10 +1,13 @@
 #include "shell/command_table.h"
 
 #include "options/scalar_parse.h"
+#include "shell/command_families.h"
 #include "shell/command_spec.h"
+#include "shell/syntax.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace pmdfwd {
@@ -13,35 +16,57 @@ using shell::Args;
 using shell::Ctx;
 using shell::fail;
 using shell::Spec;
+using shell::Token;
+using Kind = shell::TokenKind;
+using Tokens = std::vector<Token>;
 
 namespace {
 
-// testpmd's `help <section>` names; pmdfwd files each family under one.
-struct Family {
-    std::vector<Spec> (*rows)();
-    const char *section;
+struct Section {
+    const char *name, *title, *summary;
 };
 
-constexpr Family kFamilies[] = {
-    {shell::control_commands, "control"},   {shell::show_commands, "display"},
-    {shell::set_commands, "config"},        {shell::port_commands, "config"},
-    {shell::engine_commands, "config"},     {shell::csum_commands, "config"},
-    {shell::port_info_commands, "display"}, {shell::port_config_commands, "ports"},
-    {shell::port_filter_commands, "ports"}, {shell::port_rss_commands, "ports"},
-    {shell::session_commands, "control"},   {shell::fwd_config_commands, "config"},
+// testpmd 22.11's sections and summaries, in its order; each family is
+// filed under one (its registrar names it).
+constexpr Section kSections[] = {
+    {"control", "Control forwarding", "Start and stop forwarding."},
+    {"display", "Display", "Displaying port, stats and config information."},
+    {"config", "Configuration", "Configuration information."},
+    {"ports", "Port Operations", "Configuring ports."},
+    {"filters", "", "Filters configuration help."},
+    {"traffic_management", "", "Traffic Management commands."},
+    {"devices", "", "Device related commands."},
+    {"drivers", "", "Driver specific commands."},
 };
 
 struct Table {
     std::vector<Spec> rows;
-    std::vector<const char *> sections; // per row
+    std::vector<const char *> sections;       // per row
+    std::vector<std::vector<Token>> syntaxes; // per row, compiled once
 };
+
+// The registered families by order key; a family that cannot be placed is a
+// build mistake, said and stopped at the first command.
+std::vector<shell::Family> families() {
+    std::vector<std::string_view> names;
+    for (const Section &s : kSections)
+        names.push_back(s.name);
+    std::string why;
+    auto ordered = shell::ordered_families(shell::registered_families(), names, &why);
+    if (!ordered) {
+        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        std::abort();
+    }
+    return *ordered;
+}
 
 // The one table, assembled from the command families (src/shell/commands/).
 const Table &table() {
     static const Table t = [] {
         Table t;
-        for (const Family &f : kFamilies)
+        for (const shell::Family &f : families())
             for (Spec &row : f.rows()) {
+                t.syntaxes.push_back(shell::compile_syntax(row.syntax));
                 t.rows.push_back(std::move(row));
                 t.sections.push_back(f.section);
             }
@@ -54,85 +79,53 @@ const std::vector<Spec> &specs() {
     return table().rows;
 }
 
-bool is_placeholder(std::string_view tok) {
-    return tok.front() == '<' || tok.find('|') != std::string_view::npos;
-}
-
-bool is_optional(std::string_view tok) {
-    return tok.front() == '[';
-}
-
-std::string_view strip_optional(std::string_view tok) {
-    return is_optional(tok) ? tok.substr(1, tok.size() - 2) : tok;
-}
-
-// Matches words against a syntax; fills args with the words that filled
-// placeholders and optional tokens.
-bool match(const Spec &spec, const std::vector<std::string> &words, Args *args) {
-    const std::vector<std::string> toks = split_words(spec.syntax);
+// Matches words against a row's tokens; fills args with the words that
+// filled placeholders and optional tokens.
+bool match(const Tokens &toks, const std::vector<std::string> &words, Args *args) {
     size_t w = 0;
     args->clear();
-    for (const std::string &t : toks) {
-        const std::string_view tok = strip_optional(t);
-        if (w == words.size()) return is_optional(t);
-        if (!is_placeholder(tok) && words[w] != tok) return false;
-        if (is_placeholder(tok) || is_optional(t)) args->push_back(words[w]);
+    for (const Token &t : toks) {
+        if (w == words.size()) return t.optional;
+        if (t.kind == Kind::Literal && words[w] != t.text) return false;
+        if (t.kind != Kind::Literal || t.optional) args->push_back(words[w]);
         w++;
     }
     return w == words.size();
 }
 
-// How many leading words equal the syntax's leading literal words.
-size_t literal_prefix(const Spec &spec, const std::vector<std::string> &words) {
-    const std::vector<std::string> toks = split_words(spec.syntax);
+// How many leading words equal the row's leading literal words.
+size_t literal_prefix(const Tokens &toks, const std::vector<std::string> &words) {
     size_t n = 0;
-    while (n < toks.size() && n < words.size() && !is_placeholder(strip_optional(toks[n])) &&
-           words[n] == strip_optional(toks[n]))
+    while (n < toks.size() && n < words.size() && toks[n].kind == Kind::Literal &&
+           words[n] == toks[n].text)
         n++;
     return n;
 }
 
-size_t literal_count(const Spec &spec) {
-    size_t n = 0;
-    for (const std::string &t : split_words(spec.syntax))
-        n += !is_placeholder(strip_optional(t));
-    return n;
+size_t literal_count(const Tokens &toks) {
+    return static_cast<size_t>(std::count_if(
+        toks.begin(), toks.end(), [](const Token &t) { return t.kind == Kind::Literal; }));
 }
 
 // The matching row with the most literal words ("set fwd <mode>" before
-// "set <mode> <key> <value>"), so that families may list rows in any order.
-const Spec *best_match(const std::vector<std::string> &words) {
-    const Spec *best = nullptr;
+// "set <mode> <key> <value>"), so that families may list rows in any order;
+// its index, or SIZE_MAX.
+size_t best_match(const std::vector<std::string> &words) {
+    const Table &t = table();
+    size_t best = SIZE_MAX;
     Args args;
-    for (const Spec &s : specs())
-        if (match(s, words, &args) && (!best || literal_count(s) > literal_count(*best))) best = &s;
+    for (size_t i = 0; i < t.rows.size(); i++)
+        if (match(t.syntaxes[i], words, &args) &&
+            (best == SIZE_MAX || literal_count(t.syntaxes[i]) > literal_count(t.syntaxes[best])))
+            best = i;
     return best;
-}
-
-// A choice token's alternatives ("rxq|txq"); empty when one alternative is a
-// placeholder ("all|<port>"), which accepts any word.
-std::vector<std::string> choices(std::string_view tok) {
-    std::vector<std::string> alts;
-    if (tok.front() == '<' && tok.back() == '>' && tok.find('|') != std::string_view::npos)
-        tok = tok.substr(1, tok.size() - 2); // <on|off>
-    if (tok.front() == '<' || tok.find('|') == std::string_view::npos) return {};
-    size_t start = 0;
-    while (true) {
-        const size_t bar = tok.find('|', start);
-        const std::string_view alt = tok.substr(start, bar - start);
-        if (alt.front() == '<') return {};
-        alts.emplace_back(alt);
-        if (bar == std::string_view::npos) return alts;
-        start = bar + 1;
-    }
 }
 
 // Every word given for a choice token is one of its alternatives; else
 // says which word and what is allowed.
-bool check_choices(const Spec &spec, const std::vector<std::string> &words, std::string *why) {
-    const std::vector<std::string> toks = split_words(spec.syntax);
+bool check_choices(const Tokens &toks, const std::vector<std::string> &words, std::string *why) {
     for (size_t i = 0; i < toks.size() && i < words.size(); i++) {
-        const std::vector<std::string> alts = choices(strip_optional(toks[i]));
+        const std::vector<std::string> &alts = toks[i].alts;
         if (alts.empty() || std::find(alts.begin(), alts.end(), words[i]) != alts.end()) continue;
         std::string allowed;
         for (const std::string &a : alts)
@@ -143,35 +136,54 @@ bool check_choices(const Spec &spec, const std::vector<std::string> &words, std:
     return true;
 }
 
+bool is_port(HostControl &host, const std::string &word) {
+    for (uint16_t p : host.port_ids())
+        if (word == std::to_string(p)) return true;
+    return false;
+}
+
 // Whether a typed word can fill a token, so completion follows only the rows
 // the line so far could belong to ("show port stats " is no <port>).
-bool word_fits(HostControl &host, std::string_view tok, const std::string &word) {
-    if (!is_placeholder(tok)) return word == tok;
-    const std::vector<std::string> alts = choices(tok);
-    if (!alts.empty()) return std::find(alts.begin(), alts.end(), word) != alts.end();
-    if (tok == "<port>" || tok == "all|<port>") {
-        if (tok != "<port>" && word == "all") return true;
-        for (uint16_t p : host.port_ids())
-            if (word == std::to_string(p)) return true;
-        return false;
+bool word_fits(HostControl &host, const Token &tok, const std::string &word) {
+    switch (tok.kind) {
+    case Kind::Literal:
+        return word == tok.text;
+    case Kind::Choice:
+        return std::find(tok.alts.begin(), tok.alts.end(), word) != tok.alts.end();
+    case Kind::PortOrAll:
+        return word == "all" || is_port(host, word);
+    case Kind::Port:
+        return is_port(host, word);
+    case Kind::Mode:
+    case Kind::Word:
+        return true;
     }
     return true;
 }
 
-// Words a syntax token offers at the cursor.
-std::vector<std::string> token_candidates(HostControl &host, std::string_view tok) {
+// Words a token offers at the cursor.
+std::vector<std::string> token_candidates(HostControl &host, const Token &tok) {
     std::vector<std::string> c;
-    if (tok == "<mode>") {
+    switch (tok.kind) {
+    case Kind::Mode:
         for (const EngineInfo &e : host.engines().list())
             c.push_back(e.name);
-    } else if (tok == "all|<port>" || tok == "<port>") {
-        if (tok != "<port>") c.push_back("all");
+        break;
+    case Kind::PortOrAll:
+        c.push_back("all");
+        [[fallthrough]];
+    case Kind::Port:
         for (uint16_t p : host.port_ids())
             c.push_back(std::to_string(p));
-    } else if (!choices(tok).empty()) {
-        c = choices(tok);
-    } else if (!is_placeholder(tok)) {
-        c.emplace_back(tok);
+        break;
+    case Kind::Choice:
+        c = tok.alts;
+        break;
+    case Kind::Literal:
+        c.push_back(tok.text);
+        break;
+    case Kind::Word:
+        break;
     }
     return c;
 }
@@ -188,47 +200,54 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     if (!split) return fail(c, err);
     const std::vector<std::string> &words = *split;
     if (words.empty() || words[0].starts_with('#')) return true;
+    const Table &t = table();
     size_t best = 0;
-    for (const Spec &s : specs())
-        best = std::max(best, literal_prefix(s, words));
+    for (const Tokens &toks : t.syntaxes)
+        best = std::max(best, literal_prefix(toks, words));
     // A row whose placeholder took a word that another row spells out
     // ("show fwd <mode>" for "show fwd stats") is not what was meant.
-    const Spec *s = best_match(words);
-    if (s && literal_prefix(*s, words) == best) {
-        if (s->needs_stopped && host.running())
+    const size_t i = best_match(words);
+    if (i != SIZE_MAX && literal_prefix(t.syntaxes[i], words) == best) {
+        const Spec &s = t.rows[i];
+        if (s.needs_stopped && host.running())
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
         std::string why;
-        if (!check_choices(*s, words, &why)) return fail(c, why);
+        if (!check_choices(t.syntaxes[i], words, &why)) return fail(c, why);
         Args args;
-        match(*s, words, &args);
-        return s->run(c, args);
+        match(t.syntaxes[i], words, &args);
+        return s.run(c, args);
     }
     if (best == 0)
         return fail(c, "unknown command '" + printable(words[0]) + "' (type 'help' for the list)");
     // testpmd's answer, then (a pmdfwd addition) the rows the line began.
     if (host.config().testpmd_texts) return fail(c, "Bad arguments");
     std::string usage;
-    for (const Spec &row : specs())
-        if (literal_prefix(row, words) == best) usage += std::string("  ") + row.syntax + "\n";
+    for (size_t r = 0; r < t.rows.size(); r++)
+        if (literal_prefix(t.syntaxes[r], words) == best)
+            usage += std::string("  ") + t.rows[r].syntax + "\n";
     return fail(c, "Bad arguments\nusage:\n" + usage.substr(0, usage.size() - 1));
 }
 
 std::vector<std::string> complete_command(HostControl &host, std::string_view partial) {
-    std::vector<std::string> words = split_words(partial);
+    // The words so far as execution will read them (split_command: quotes
+    // too); a line it cannot read (an open quote) has nothing to offer.
+    std::string err;
+    std::optional<std::vector<std::string>> split = split_command(partial, &err);
+    if (!split) return {};
+    std::vector<std::string> &words = *split;
     std::string last;
-    if (!partial.empty() && partial.back() != ' ' && !words.empty()) {
+    if (!partial.empty() && partial.back() != ' ' && partial.back() != '\t' && !words.empty()) {
         last = words.back();
         words.pop_back();
     }
     std::vector<std::string> out;
-    for (const Spec &s : specs()) {
-        const std::vector<std::string> toks = split_words(s.syntax);
+    for (const Tokens &toks : table().syntaxes) {
         bool ok = toks.size() > words.size();
         for (size_t i = 0; ok && i < words.size(); i++)
-            ok = word_fits(host, strip_optional(toks[i]), words[i]);
+            ok = word_fits(host, toks[i], words[i]);
         if (!ok) continue;
-        for (const std::string &cand : token_candidates(host, strip_optional(toks[words.size()])))
+        for (const std::string &cand : token_candidates(host, toks[words.size()]))
             if (cand.rfind(last, 0) == 0 && std::find(out.begin(), out.end(), cand) == out.end())
                 out.push_back(cand);
     }
@@ -262,22 +281,6 @@ std::string command_help(HostControl &host) {
 namespace pmdfwd {
 
 namespace {
-
-struct Section {
-    const char *name, *title, *summary;
-};
-
-// testpmd 22.11's sections and summaries, in its order.
-constexpr Section kSections[] = {
-    {"control", "Control forwarding", "Start and stop forwarding."},
-    {"display", "Display", "Displaying port, stats and config information."},
-    {"config", "Configuration", "Configuration information."},
-    {"ports", "Port Operations", "Configuring ports."},
-    {"filters", "", "Filters configuration help."},
-    {"traffic_management", "", "Traffic Management commands."},
-    {"devices", "", "Device related commands."},
-    {"drivers", "", "Driver specific commands."},
-};
 
 constexpr size_t kHelpWidth = 99;
 

@@ -65,32 +65,40 @@ bool csum_set(Ctx &c, const Args &a) {
     return csum_show(c, *port) && ok;
 }
 
-} // namespace
-
-std::vector<Spec> csum_commands() {
+std::vector<Spec> rows() {
     return {
-        {"csum set ip|udp|tcp|sctp|outer-ip|outer-udp hw|sw <port>",
-         "checksums of a stopped port's transmitted packets: by the NIC (hw) or by the csum "
-         "engine (sw)",
-         false, csum_set},
-        {"csum show <port>", "which checksums the NIC computes for the csum engine", false,
-         [](Ctx &c, const Args &a) {
-             auto port = port_arg(c, a[0]);
-             return port && csum_show(c, *port);
-         }},
-        {"csum parse-tunnel on|off <port>", "parse tunnel headers (only off: not supported)", false,
-         [](Ctx &c, const Args &a) {
-             if (a[0] != "on" && a[0] != "off")
-                 return fail(c, "Bad arguments: '" + a[0] + "' (allowed: on, off)");
-             auto port = port_arg(c, a[1]);
-             if (!port) return false;
-             if (a[0] == "on")
-                 return fail(c, "csum parse-tunnel: pmdfwd's csum engine does not parse tunnels "
-                                "(VXLAN, GRE, GENEVE, GTP, IP-in-IP packets are checksummed as "
-                                "their outer headers)");
-             return csum_show(c, *port);
-         }},
+        {.syntax = "csum set ip|udp|tcp|sctp|outer-ip|outer-udp hw|sw <port>",
+         .help =
+             "checksums of a stopped port's transmitted packets: by the NIC (hw) or by the csum "
+             "engine (sw)",
+         .run = csum_set},
+        {.syntax = "csum show <port>",
+         .help = "which checksums the NIC computes for the csum engine",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto port = port_arg(c, a[0]);
+                 return port && csum_show(c, *port);
+             }},
+        {.syntax = "csum parse-tunnel on|off <port>",
+         .help = "parse tunnel headers (only off: not supported)",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 if (a[0] != "on" && a[0] != "off")
+                     return fail(c, "Bad arguments: '" + a[0] + "' (allowed: on, off)");
+                 auto port = port_arg(c, a[1]);
+                 if (!port) return false;
+                 if (a[0] == "on")
+                     return fail(c,
+                                 "csum parse-tunnel: pmdfwd's csum engine does not parse tunnels "
+                                 "(VXLAN, GRE, GENEVE, GTP, IP-in-IP packets are checksummed as "
+                                 "their outer headers)");
+                 return csum_show(c, *port);
+             }},
     };
 }
+
+const FamilyRegistrar registered{{.order = 60, .section = "config", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

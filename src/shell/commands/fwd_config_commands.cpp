@@ -137,19 +137,36 @@ bool show_config(Ctx &c, const Args &a) {
     return true;
 }
 
-} // namespace
-
-std::vector<Spec> fwd_config_commands() {
+std::vector<Spec> rows() {
     return {
-        {"set portlist <list>", "forwarding ports in order, e.g. 0,1 or 0-3", true, set_portlist},
-        {"set portmask <hex>", "forwarding ports by mask, e.g. 0x3", true, set_portmask},
-        {"set nbport <n>", "forward on the first n configured ports", true, set_nbport},
-        {"set corelist <list>", "forwarding lcores, e.g. 1,2 (not the main lcore)", true,
-         set_corelist},
-        {"set coremask <hex>", "forwarding lcores by mask, e.g. 0x6", true, set_coremask},
-        {"show config rxtx|cores", "queue settings per port, or the forwarding lcores", false,
-         show_config},
+        {.syntax = "set portlist <list>",
+         .help = "forwarding ports in order, e.g. 0,1 or 0-3",
+         .needs_stopped = true,
+         .run = set_portlist},
+        {.syntax = "set portmask <hex>",
+         .help = "forwarding ports by mask, e.g. 0x3",
+         .needs_stopped = true,
+         .run = set_portmask},
+        {.syntax = "set nbport <n>",
+         .help = "forward on the first n configured ports",
+         .needs_stopped = true,
+         .run = set_nbport},
+        {.syntax = "set corelist <list>",
+         .help = "forwarding lcores, e.g. 1,2 (not the main lcore)",
+         .needs_stopped = true,
+         .run = set_corelist},
+        {.syntax = "set coremask <hex>",
+         .help = "forwarding lcores by mask, e.g. 0x6",
+         .needs_stopped = true,
+         .run = set_coremask},
+        {.syntax = "show config rxtx|cores",
+         .help = "queue settings per port, or the forwarding lcores",
+         .run = show_config},
     };
 }
+
+const FamilyRegistrar registered{{.order = 120, .section = "config", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

@@ -27,33 +27,43 @@ bool tx_vlan_set(Ctx &c, const Args &a) {
     return true;
 }
 
-} // namespace
-
-std::vector<Spec> port_commands() {
+std::vector<Spec> rows() {
     return {
-        {"set eth-peer <port> <mac>", "peer MAC address of a port", true,
-         [](Ctx &c, const Args &a) {
-             auto p = port_arg(c, a[0]);
-             if (!p) return false;
-             std::string err;
-             auto mac = parse_mac(a[1], &err);
-             if (!mac) return fail(c, err);
-             c.host.set_peer(*p, *mac);
-             return true;
-         }},
-        {"tx_vlan set <port> <tci>", "insert a VLAN tag on a port's transmitted packets", true,
-         tx_vlan_set},
-        {"tx_vlan reset <port>", "stop inserting VLAN tags on a port", true,
-         [](Ctx &c, const Args &a) {
-             auto p = port_arg(c, a[0]);
-             if (!p || !port_stopped(c, *p)) return false;
-             std::string note;
-             std::string err = c.host.set_tx_vlan(*p, false, 0, &note);
-             if (!err.empty()) return fail(c, err);
-             c.host.port_control().reconfigure(*p, true, true);
-             return true;
-         }},
+        {.syntax = "set eth-peer <port> <mac>",
+         .help = "peer MAC address of a port",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto p = port_arg(c, a[0]);
+                 if (!p) return false;
+                 std::string err;
+                 auto mac = parse_mac(a[1], &err);
+                 if (!mac) return fail(c, err);
+                 c.host.set_peer(*p, *mac);
+                 return true;
+             }},
+        {.syntax = "tx_vlan set <port> <tci>",
+         .help = "insert a VLAN tag on a port's transmitted packets",
+         .needs_stopped = true,
+         .run = tx_vlan_set},
+        {.syntax = "tx_vlan reset <port>",
+         .help = "stop inserting VLAN tags on a port",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto p = port_arg(c, a[0]);
+                 if (!p || !port_stopped(c, *p)) return false;
+                 std::string note;
+                 std::string err = c.host.set_tx_vlan(*p, false, 0, &note);
+                 if (!err.empty()) return fail(c, err);
+                 c.host.port_control().reconfigure(*p, true, true);
+                 return true;
+             }},
     };
 }
+
+const FamilyRegistrar registered{{.order = 40, .section = "config", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

@@ -216,37 +216,58 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
     return true;
 }
 
-} // namespace
-
-std::vector<Spec> port_config_commands() {
+std::vector<Spec> rows() {
     return {
-        {"port start|stop|close all|<port>",
-         "start (configuring what changed), stop or close ports", false, lifecycle},
-        {"port config all rxq|txq|rxd|txd <n>", "queues or descriptors per port (ports stopped)",
-         true, config_counts},
-        {"port config mtu <port> <mtu>", "a port's MTU", true, config_mtu},
-        {"port config <port> rxq|txq <queue> ring_size <n>", "one queue's descriptors", true,
-         ring_size},
-        {"port <port> rxq|txq <queue> setup", "set a queue up again with its settings", true,
-         queue_setup},
-        {"port <port> rxq|txq <queue> start|stop", "start or stop one queue of a started port",
-         true, queue_start_stop},
-        {"port <port> rxq|txq <queue> deferred_start on|off",
-         "whether the queue waits for its own start (port stopped)", true, deferred_start},
-        {"port config <port> tx_offload <offload> on|off",
-         "a TX offload of the port and its queues (e.g. mbuf_fast_free)", true,
-         [](Ctx &c, const Args &a) {
-             auto port = port_arg(c, a[0]);
-             return port && tx_offload(c, *port, std::nullopt, a[1], a[2]);
-         }},
-        {"port <port> txq <queue> tx_offload <offload> on|off", "a TX offload of one queue", true,
-         [](Ctx &c, const Args &a) {
-             auto port = port_arg(c, a[0]);
-             if (!port) return false;
-             auto q = uint_arg(c, "queue", a[1], 0, UINT16_MAX);
-             return q && tx_offload(c, *port, static_cast<uint16_t>(*q), a[2], a[3]);
-         }},
+        {.syntax = "port start|stop|close all|<port>",
+         .help = "start (configuring what changed), stop or close ports",
+         .run = lifecycle},
+        {.syntax = "port config all rxq|txq|rxd|txd <n>",
+         .help = "queues or descriptors per port (ports stopped)",
+         .needs_stopped = true,
+         .run = config_counts},
+        {.syntax = "port config mtu <port> <mtu>",
+         .help = "a port's MTU",
+         .needs_stopped = true,
+         .run = config_mtu},
+        {.syntax = "port config <port> rxq|txq <queue> ring_size <n>",
+         .help = "one queue's descriptors",
+         .needs_stopped = true,
+         .run = ring_size},
+        {.syntax = "port <port> rxq|txq <queue> setup",
+         .help = "set a queue up again with its settings",
+         .needs_stopped = true,
+         .run = queue_setup},
+        {.syntax = "port <port> rxq|txq <queue> start|stop",
+         .help = "start or stop one queue of a started port",
+         .needs_stopped = true,
+         .run = queue_start_stop},
+        {.syntax = "port <port> rxq|txq <queue> deferred_start on|off",
+         .help = "whether the queue waits for its own start (port stopped)",
+         .needs_stopped = true,
+         .run = deferred_start},
+        {.syntax = "port config <port> tx_offload <offload> on|off",
+         .help = "a TX offload of the port and its queues (e.g. mbuf_fast_free)",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto port = port_arg(c, a[0]);
+                 return port && tx_offload(c, *port, std::nullopt, a[1], a[2]);
+             }},
+        {.syntax = "port <port> txq <queue> tx_offload <offload> on|off",
+         .help = "a TX offload of one queue",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto port = port_arg(c, a[0]);
+                 if (!port) return false;
+                 auto q = uint_arg(c, "queue", a[1], 0, UINT16_MAX);
+                 return q && tx_offload(c, *port, static_cast<uint16_t>(*q), a[2], a[3]);
+             }},
     };
 }
+
+const FamilyRegistrar registered{{.order = 80, .section = "ports", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

@@ -236,32 +236,46 @@ bool vxlan_port(Ctx &c, const Args &a) {
     return true;
 }
 
-} // namespace
-
-std::vector<Spec> port_filter_commands() {
+std::vector<Spec> rows() {
     return {
-        {"set promisc all|<port> on|off", "promiscuous mode", false,
-         [](Ctx &c, const Args &a) { return set_mode(c, a, true); }},
-        {"set allmulti all|<port> on|off", "all-multicast mode", false,
-         [](Ctx &c, const Args &a) { return set_mode(c, a, false); }},
-        {"mac_addr add|remove|set <port> <mac>", "a port's MAC addresses (set: its own)", false,
-         mac_addr},
-        {"mcast_addr add|remove <port> <mac>", "a port's multicast address filter", false,
-         mcast_addr},
-        {"vlan set <offload> on|off <port>", "VLAN strip, filter, qinq_strip or extend", false,
-         vlan_set},
-        {"rx_vlan add|rm <vlan> <port>", "a VLAN id in the port's VLAN filter", false, rx_vlan},
-        {"set flow_ctrl rx <on|off> tx <on|off> <high_water> <low_water> <pause_time> <send_xon> "
-         "mac_ctrl_frame_fwd <on|off> autoneg <on|off> <port>",
-         "link flow control (pause frames)", false, set_flow_ctrl},
-        {"set flow_ctrl <field> <value> <port>",
-         "one flow control setting (rx, tx, high_water, low_water, pause_time, send_xon, "
-         "mac_ctrl_frame_fwd, autoneg)",
-         false, set_flow_ctrl_field},
-        {"set link-up|link-down port <port>", "bring a port's link up or down", false, set_link},
-        {"rx_vxlan_port add|rm <udp_port> <port>", "a UDP port the PMD parses as VXLAN", false,
-         vxlan_port},
+        {.syntax = "set promisc all|<port> on|off",
+         .help = "promiscuous mode",
+         .run = [](Ctx &c, const Args &a) { return set_mode(c, a, true); }},
+        {.syntax = "set allmulti all|<port> on|off",
+         .help = "all-multicast mode",
+         .run = [](Ctx &c, const Args &a) { return set_mode(c, a, false); }},
+        {.syntax = "mac_addr add|remove|set <port> <mac>",
+         .help = "a port's MAC addresses (set: its own)",
+         .run = mac_addr},
+        {.syntax = "mcast_addr add|remove <port> <mac>",
+         .help = "a port's multicast address filter",
+         .run = mcast_addr},
+        {.syntax = "vlan set <offload> on|off <port>",
+         .help = "VLAN strip, filter, qinq_strip or extend",
+         .run = vlan_set},
+        {.syntax = "rx_vlan add|rm <vlan> <port>",
+         .help = "a VLAN id in the port's VLAN filter",
+         .run = rx_vlan},
+        {.syntax = "set flow_ctrl rx <on|off> tx <on|off> <high_water> <low_water> <pause_time> "
+                   "<send_xon> "
+                   "mac_ctrl_frame_fwd <on|off> autoneg <on|off> <port>",
+         .help = "link flow control (pause frames)",
+         .run = set_flow_ctrl},
+        {.syntax = "set flow_ctrl <field> <value> <port>",
+         .help = "one flow control setting (rx, tx, high_water, low_water, pause_time, send_xon, "
+                 "mac_ctrl_frame_fwd, autoneg)",
+         .run = set_flow_ctrl_field},
+        {.syntax = "set link-up|link-down port <port>",
+         .help = "bring a port's link up or down",
+         .run = set_link},
+        {.syntax = "rx_vxlan_port add|rm <udp_port> <port>",
+         .help = "a UDP port the PMD parses as VXLAN",
+         .run = vxlan_port},
     };
 }
+
+const FamilyRegistrar registered{{.order = 90, .section = "ports", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

@@ -126,29 +126,42 @@ bool show_flow_ctrl(Ctx &c, const Args &a) {
     return true;
 }
 
-} // namespace
-
-std::vector<Spec> port_info_commands() {
+std::vector<Spec> rows() {
     return {
-        {"show port info all|<port>", "a port's device, link, modes, limits and capabilities",
-         false, show_info},
-        {"show port summary all|<port>", "one line per port: MAC, name, driver, link", false,
-         show_summary},
-        {"show device info all", "probed devices and the ports they made", false,
-         [](Ctx &c, const Args &) {
-             for (const DeviceInfo &d : c.host.port_control().devices())
-                 *c.out += device_info_text(d);
-             return true;
-         }},
-        {"show rxq|txq info <port> <queue>", "a queue's size, thresholds and state", false,
-         show_queue},
-        {"show port <port> rx_offload|tx_offload capabilities|configuration",
-         "offloads the port offers, per queue and per port, or has enabled", false, show_offloads},
-        {"show port xstats all|<port>", "the PMD's extended statistics", false, show_xstats},
-        {"clear port xstats all|<port>", "reset the extended statistics", false, clear_xstats},
-        {"show port <port> flow_ctrl", "link flow control (pause frames) settings", false,
-         show_flow_ctrl},
+        {.syntax = "show port info all|<port>",
+         .help = "a port's device, link, modes, limits and capabilities",
+         .run = show_info},
+        {.syntax = "show port summary all|<port>",
+         .help = "one line per port: MAC, name, driver, link",
+         .run = show_summary},
+        {.syntax = "show device info all",
+         .help = "probed devices and the ports they made",
+         .run =
+             [](Ctx &c, const Args &) {
+                 for (const DeviceInfo &d : c.host.port_control().devices())
+                     *c.out += device_info_text(d);
+                 return true;
+             }},
+        {.syntax = "show rxq|txq info <port> <queue>",
+         .help = "a queue's size, thresholds and state",
+         .run = show_queue},
+        {.syntax = "show port <port> rx_offload|tx_offload capabilities|configuration",
+         .help = "offloads the port offers, per queue and per port, or has enabled",
+         .run = show_offloads},
+        {.syntax = "show port xstats all|<port>",
+         .help = "the PMD's extended statistics",
+         .run = show_xstats},
+        {.syntax = "clear port xstats all|<port>",
+         .help = "reset the extended statistics",
+         .run = clear_xstats},
+        {.syntax = "show port <port> flow_ctrl",
+         .help = "link flow control (pause frames) settings",
+         .run = show_flow_ctrl},
     };
 }
+
+const FamilyRegistrar registered{{.order = 70, .section = "display", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

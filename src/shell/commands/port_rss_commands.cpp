@@ -197,20 +197,25 @@ bool config_reta(Ctx &c, const Args &a) {
     return true;
 }
 
-} // namespace
-
-std::vector<Spec> port_rss_commands() {
+std::vector<Spec> rows() {
     return {
-        {"port config all rss <type>",
-         "RSS hash types of every port (ip, udp, tcp, ipv4-tcp, ..., all, none, default)", false,
-         config_rss},
-        {"port config <port> rss-hash-key <type> <hex-key>", "a port's RSS hash key", false,
-         hash_key},
-        {"port config <port> rss reta <(hash,queue)[,(hash,queue)]...>",
-         "entries of a port's RSS redirection table", false, config_reta},
-        {"show port <port> rss-hash [key]", "a port's RSS hash types, and its key", false,
-         show_rss_hash},
+        {.syntax = "port config all rss <type>",
+         .help = "RSS hash types of every port (ip, udp, tcp, ipv4-tcp, ..., all, none, default)",
+         .run = config_rss},
+        {.syntax = "port config <port> rss-hash-key <type> <hex-key>",
+         .help = "a port's RSS hash key",
+         .run = hash_key},
+        {.syntax = "port config <port> rss reta <(hash,queue)[,(hash,queue)]...>",
+         .help = "entries of a port's RSS redirection table",
+         .run = config_reta},
+        {.syntax = "show port <port> rss-hash [key]",
+         .help = "a port's RSS hash types, and its key",
+         .run = show_rss_hash},
     };
 }
+
+const FamilyRegistrar registered{{.order = 100, .section = "ports", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

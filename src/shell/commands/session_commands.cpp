@@ -57,23 +57,26 @@ bool load(Ctx &c, const Args &a) {
     return !stopped;
 }
 
-} // namespace
-
-std::vector<Spec> session_commands() {
+std::vector<Spec> rows() {
     return {
-        {"set verbose <level>",
-         "per-packet dump: 1 received, 2 sent, 3 both, 0 none (testpmd's format)", false,
-         [](Ctx &c, const Args &a) {
-             auto n = uint_arg(c, "verbose", a[0], 0, UINT16_MAX);
-             if (!n) return false;
-             PortControl &pc = c.host.port_control();
-             *c.out += "Change verbose level from " + std::to_string(pc.verbose()) + " to " +
-                       std::to_string(*n) + "\n";
-             pc.set_verbose(static_cast<unsigned>(*n));
-             return true;
-         }},
-        {"load <file>", "run the commands in a file", false, load},
+        {.syntax = "set verbose <level>",
+         .help = "per-packet dump: 1 received, 2 sent, 3 both, 0 none (testpmd's format)",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto n = uint_arg(c, "verbose", a[0], 0, UINT16_MAX);
+                 if (!n) return false;
+                 PortControl &pc = c.host.port_control();
+                 *c.out += "Change verbose level from " + std::to_string(pc.verbose()) + " to " +
+                           std::to_string(*n) + "\n";
+                 pc.set_verbose(static_cast<unsigned>(*n));
+                 return true;
+             }},
+        {.syntax = "load <file>", .help = "run the commands in a file", .run = load},
     };
 }
+
+const FamilyRegistrar registered{{.order = 110, .section = "control", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

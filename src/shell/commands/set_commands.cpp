@@ -30,47 +30,66 @@ bool set_nbcore(Ctx &c, const Args &a) {
     return true;
 }
 
-} // namespace
-
-std::vector<Spec> set_commands() {
+std::vector<Spec> rows() {
     return {
-        {"set burst tx delay <us> retry <n>",
-         "TX retry wait (0..1000 us) and count (0..1000) (with set fwd ... retry)", true,
-         [](Ctx &c, const Args &a) {
-             auto us = uint_arg(c, "delay", a[0], 0, kMaxTxRetryDelayUs);
-             if (!us) return false;
-             auto n = uint_arg(c, "retry", a[1], 0, kMaxTxRetries);
-             if (!n) return false;
-             c.host.config().tx_retry_delay_us = static_cast<unsigned>(*us);
-             c.host.config().tx_retry_num = static_cast<unsigned>(*n);
-             return true;
-         }},
-        {"set burst <n>", "packets per burst", true,
-         [](Ctx &c, const Args &a) {
-             auto n = uint_arg(c, "burst", a[0], 1, kMaxBurst);
-             if (!n) return false;
-             c.host.config().burst = static_cast<uint16_t>(*n);
-             *c.out += "Number of packets per burst set to " + std::to_string(*n) + "\n";
-             return true;
-         }},
-        {"set nbcore <n>", "number of forwarding lcores", true, set_nbcore},
-        {"set record-core-cycles on|off", "count CPU cycles per packet", true,
-         [](Ctx &c, const Args &a) {
-             return set_on_off(c, "record-core-cycles", a[0], &Config::record_core_cycles);
-         }},
-        {"set record-burst-stats on|off", "record burst size statistics", true,
-         [](Ctx &c, const Args &a) {
-             return set_on_off(c, "record-burst-stats", a[0], &Config::record_burst_stats);
-         }},
-        {"set txpkts <len[,len]...>", "generated frame segment lengths", true,
-         [](Ctx &c, const Args &a) {
-             std::string err;
-             auto segs = parse_txpkts(a[0], &err);
-             if (!segs) return fail(c, err);
-             c.host.config().txpkts = *segs;
-             return true;
-         }},
+        {.syntax = "set burst tx delay <us> retry <n>",
+         .help = "TX retry wait (0..1000 us) and count (0..1000) (with set fwd ... retry)",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto us = uint_arg(c, "delay", a[0], 0, kMaxTxRetryDelayUs);
+                 if (!us) return false;
+                 auto n = uint_arg(c, "retry", a[1], 0, kMaxTxRetries);
+                 if (!n) return false;
+                 c.host.config().tx_retry_delay_us = static_cast<unsigned>(*us);
+                 c.host.config().tx_retry_num = static_cast<unsigned>(*n);
+                 return true;
+             }},
+        {.syntax = "set burst <n>",
+         .help = "packets per burst",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto n = uint_arg(c, "burst", a[0], 1, kMaxBurst);
+                 if (!n) return false;
+                 c.host.config().burst = static_cast<uint16_t>(*n);
+                 *c.out += "Number of packets per burst set to " + std::to_string(*n) + "\n";
+                 return true;
+             }},
+        {.syntax = "set nbcore <n>",
+         .help = "number of forwarding lcores",
+         .needs_stopped = true,
+         .run = set_nbcore},
+        {.syntax = "set record-core-cycles on|off",
+         .help = "count CPU cycles per packet",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 return set_on_off(c, "record-core-cycles", a[0], &Config::record_core_cycles);
+             }},
+        {.syntax = "set record-burst-stats on|off",
+         .help = "record burst size statistics",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 return set_on_off(c, "record-burst-stats", a[0], &Config::record_burst_stats);
+             }},
+        {.syntax = "set txpkts <len[,len]...>",
+         .help = "generated frame segment lengths",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 std::string err;
+                 auto segs = parse_txpkts(a[0], &err);
+                 if (!segs) return fail(c, err);
+                 c.host.config().txpkts = *segs;
+                 return true;
+             }},
     };
 }
+
+const FamilyRegistrar registered{{.order = 30, .section = "config", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

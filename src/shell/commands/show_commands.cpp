@@ -3,31 +3,47 @@
 
 namespace pmdfwd::shell {
 
-std::vector<Spec> show_commands() {
+namespace {
+
+std::vector<Spec> rows() {
     using H = HostControl;
     return {
-        {"show port stats all|<port>", "NIC statistics (testpmd format)", false,
-         print_ports<&H::port_stats>},
-        {"clear port stats all|<port>", "reset NIC statistics", false,
-         [](Ctx &c, const Args &a) {
-             auto ports = ports_arg(c, a[0]);
-             if (!ports) return false;
-             for (uint16_t p : *ports) {
-                 c.host.clear_port_stats(p);
-                 *c.out +=
-                     c.host.config().stats_format == StatsFormat::Json
-                         ? "{\"type\":\"port_stats_cleared\",\"port\":" + std::to_string(p) + "}\n"
-                         : "\n  NIC statistics for port " + std::to_string(p) + " cleared\n";
-             }
-             return true;
-         }},
-        {"show fwd stats all", "forward statistics per stream and port", false,
-         print<&H::fwd_stats>},
-        {"clear fwd stats all", "reset forward statistics", false, act<&H::clear_fwd_stats>},
-        {"show config fwd", "streams, lcores, engine settings", false, print<&H::fwd_config>},
-        {"show mempool", "mbuf pools: size, in use, available (leak checks)", false,
-         print<&H::mempool_info>},
+        {.syntax = "show port stats all|<port>",
+         .help = "NIC statistics (testpmd format)",
+         .run = print_ports<&H::port_stats>},
+        {.syntax = "clear port stats all|<port>",
+         .help = "reset NIC statistics",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 auto ports = ports_arg(c, a[0]);
+                 if (!ports) return false;
+                 for (uint16_t p : *ports) {
+                     c.host.clear_port_stats(p);
+                     *c.out +=
+                         c.host.config().stats_format == StatsFormat::Json
+                             ? "{\"type\":\"port_stats_cleared\",\"port\":" + std::to_string(p) +
+                                   "}\n"
+                             : "\n  NIC statistics for port " + std::to_string(p) + " cleared\n";
+                 }
+                 return true;
+             }},
+        {.syntax = "show fwd stats all",
+         .help = "forward statistics per stream and port",
+         .run = print<&H::fwd_stats>},
+        {.syntax = "clear fwd stats all",
+         .help = "reset forward statistics",
+         .run = act<&H::clear_fwd_stats>},
+        {.syntax = "show config fwd",
+         .help = "streams, lcores, engine settings",
+         .run = print<&H::fwd_config>},
+        {.syntax = "show mempool",
+         .help = "mbuf pools: size, in use, available (leak checks)",
+         .run = print<&H::mempool_info>},
     };
 }
+
+const FamilyRegistrar registered{{.order = 20, .section = "display", .rows = rows}};
+
+} // namespace
 
 } // namespace pmdfwd::shell

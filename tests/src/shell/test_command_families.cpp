@@ -1,0 +1,117 @@
+// A command family registers itself (src/shell/command_spec.h): the example
+// family (example_commands.cpp, the README's) is named nowhere but in this
+// test's build line, and joins parsing, help, completion and the manual
+// page's table in its order key's place. ordered_families refuses what would
+// make help's order depend on link order.
+#include "shell/command_families.h"
+#include "shell/command_table.h"
+#include "support/fake_host.h"
+#include "support/run_line.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace pmdfwd;
+using namespace pmdfwd::shell;
+using pmdfwd::testing::FakeHost;
+using pmdfwd::testing::run;
+
+namespace {
+
+// For the ordering checks: a family needs a rows function.
+std::vector<Spec> rows() {
+    return {};
+}
+
+size_t doc_index(const std::string &syntax) {
+    const std::vector<CommandDoc> docs = command_docs();
+    auto it = std::find_if(docs.begin(), docs.end(),
+                           [&](const CommandDoc &d) { return d.syntax == syntax; });
+    return it == docs.end() ? SIZE_MAX : static_cast<size_t>(it - docs.begin());
+}
+
+} // namespace
+
+TEST(CommandFamilies, SelfRegisteredFamilyRuns) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "show lcores", &out));
+    EXPECT_EQ(out, "lcore 1\nlcore 2\nlcore 3\n");
+    EXPECT_TRUE(run(h, "set lcore 2", &out)) << out;
+    EXPECT_EQ(h.lcores, std::vector<unsigned>{2});
+    EXPECT_FALSE(run(h, "set lcore 0", &out));
+    EXPECT_NE(out.find("allowed: 1..1023"), std::string::npos) << out;
+    h.is_running = true;
+    EXPECT_FALSE(run(h, "set lcore 3", &out));
+    EXPECT_NE(out.find("stop forwarding first"), std::string::npos) << out;
+    EXPECT_EQ(h.lcores, std::vector<unsigned>{2});
+}
+
+TEST(CommandFamilies, SelfRegisteredFamilyIsCompletedAndHelped) {
+    FakeHost h;
+    EXPECT_EQ(complete_command(h, "show lc"), std::vector<std::string>{"lcores"});
+    std::string out;
+    EXPECT_TRUE(help_section(h, "config", &out));
+    EXPECT_NE(out.find("\nset lcore <lcore>\n    forward on this one lcore (forwarding stopped)\n"),
+              std::string::npos)
+        << out;
+}
+
+// The order key, not link order, places a family: 115 comes after the
+// session family's last row and before the forwarding configuration's first.
+TEST(CommandFamilies, OrderKeyPlacesTheFamily) {
+    const size_t first = doc_index("show lcores");
+    ASSERT_NE(first, SIZE_MAX);
+    EXPECT_EQ(doc_index("load <file>") + 1, first);
+    EXPECT_EQ(doc_index("set lcore <lcore>"), first + 1);
+    EXPECT_EQ(doc_index("set portlist <list>"), first + 2);
+    EXPECT_EQ(doc_index("help"), 0u); // the control family's key is the lowest
+}
+
+TEST(CommandFamilies, OrderedByKey) {
+    std::string why;
+    auto f = ordered_families({{.order = 30, .section = "ports", .rows = rows},
+                               {.order = 10, .section = "control", .rows = rows},
+                               {.order = 20, .section = "display", .rows = rows}},
+                              {"control", "display", "ports"}, &why);
+    ASSERT_TRUE(f) << why;
+    ASSERT_EQ(f->size(), 3u);
+    EXPECT_EQ((*f)[0].order, 10u);
+    EXPECT_EQ((*f)[1].order, 20u);
+    EXPECT_EQ((*f)[2].order, 30u);
+}
+
+TEST(CommandFamilies, SharedOrderKeyIsRefused) {
+    std::string why;
+    EXPECT_FALSE(ordered_families({{.order = 40, .section = "config", .rows = rows},
+                                   {.order = 40, .section = "ports", .rows = rows}},
+                                  {"config", "ports"}, &why));
+    EXPECT_EQ(why, "two command families share order key 40 (help's order would depend on link "
+                   "order; give each its own key)");
+}
+
+TEST(CommandFamilies, UnknownSectionIsRefused) {
+    std::string why;
+    EXPECT_FALSE(ordered_families({{.order = 5, .section = "port", .rows = rows}},
+                                  {"control", "ports"}, &why));
+    EXPECT_EQ(why, "command family with order key 5: unknown help section 'port' (allowed: "
+                   "control, ports)");
+    EXPECT_FALSE(ordered_families({{.order = 5, .section = "ports"}}, {"ports"}, &why));
+    EXPECT_EQ(why, "command family with order key 5 has no rows function");
+}
+
+// The built-in families keep the order `help` had when a central list held
+// them: control, display, config (4), display, ports (3), control, config.
+TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
+    std::string why;
+    auto f =
+        ordered_families(registered_families(), {"control", "display", "config", "ports"}, &why);
+    ASSERT_TRUE(f) << why;
+    std::vector<std::string> sections;
+    for (const Family &fam : *f)
+        if (fam.order != 115) sections.push_back(fam.section);
+    EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
+                                                  "config", "config", "display", "ports", "ports",
+                                                  "ports", "control", "config"}));
+}
