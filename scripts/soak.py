@@ -23,7 +23,6 @@ import argparse
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -31,9 +30,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "support"))
+sys.path.insert(0, str(ROOT / "python"))  # pmdfwd_tools, the one path line
 
-import owned_process  # noqa: E402  (the forwarder dies with this script)
+from pmdfwd_tools import eal, owned_process  # noqa: E402  (the forwarder dies with this script)
 PROMPT = "pmdfwd> "
 BURSTS = [16, 32, 64, 128]
 TX_FIRST = 4
@@ -105,8 +104,7 @@ class Shell:
         return self.proc.wait(60)
 
     def remove_runtime_dir(self):
-        for base in ("/var/run/dpdk", os.path.join(os.environ.get("XDG_RUNTIME_DIR", "/none"), "dpdk")):
-            shutil.rmtree(os.path.join(base, self.prefix), ignore_errors=True)
+        eal.remove_runtime_dir(self.prefix)
 
 
 def json_line(out, key):

@@ -11,17 +11,15 @@ which links the dpaa drivers; "fslmc: No software portal resource left").
 pmdfwd links no mempool driver of its own, its ops table matches dumpcap's,
 and capture works on 22.11 as on 24.11/25.11.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_capture.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_capture.py
 """
 import re
 import shutil
 import signal
-import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import obs_rig  # noqa: E402
 import rig  # noqa: E402

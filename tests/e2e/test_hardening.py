@@ -8,17 +8,14 @@ Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_hardening.py
 """
 import json
 import os
-import re
 import select
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import owned  # noqa: E402
 import rig  # noqa: E402

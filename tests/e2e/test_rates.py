@@ -2,16 +2,13 @@
 forwarding starts is a rate since the start (not always 0), and the run ends
 with its totals and average rates, as text and as a JSON line.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_rates.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_rates.py
 """
 import json
 import re
-import sys
 import tempfile
 import unittest
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import rig  # noqa: E402
 

@@ -5,18 +5,15 @@ names the macswap kernel and follows `set` commands; /pmdfwd/config and
 /pmdfwd/engines say what the shell says; answers stay right (and pmdfwd
 alive) while a client polls through start/stop cycles and quit.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_telemetry.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_telemetry.py
 """
 import json
 import re
 import socket
-import sys
 import threading
 import time
 import unittest
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import obs_rig  # noqa: E402
 import rig  # noqa: E402

@@ -11,8 +11,7 @@ import unittest
 import _path  # noqa: F401
 from perflib import baseline, report
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402  (one owner for every process a test starts)
+from pmdfwd_tools import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 

@@ -10,10 +10,8 @@ import unittest
 import _path  # noqa: F401
 from perflib import checkouts, history, store
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402  (one owner for every process a test starts)
+from pmdfwd_tools import owned_process
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_bisect import git  # noqa: E402
 
 
