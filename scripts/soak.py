@@ -117,7 +117,7 @@ def json_line(out, key):
 
 def in_use(shell):
     out = shell.run("show mempool")
-    pools = [json.loads(l) for l in out.splitlines() if l.strip().startswith('{"mempool"')]
+    pools = [json.loads(ln) for ln in out.splitlines() if ln.strip().startswith('{"mempool"')]
     if not pools:
         raise SystemExit(f"soak: `show mempool` printed no pool:\n{out}")
     return sum(p["in_use"] for p in pools)
@@ -221,8 +221,8 @@ def soak(shell, seconds, args):
             restart_ports(shell, cycle, used, reconfigure=cycle % 6 == 0)
         rx = sum(s["rx_packets"] for s in stats["streams"])
         forwarded += rx
-        print(f"cycle {cycle:4d}: {len(stats['streams'])} streams {mode:7s} burst {burst:3d} kernel {kernel:15s} rx {rx:10d} "
-              f"in use {used:4d} (= in rings) rss {rss} kB", flush=True)
+        print(f"cycle {cycle:4d}: {len(stats['streams'])} streams {mode:7s} burst {burst:3d} kernel {kernel:15s} "
+              f"rx {rx:10d} in use {used:4d} (= in rings) rss {rss} kB", flush=True)
 
     # rxonly takes back everything still circulating.
     shell.run("set fwd rxonly")

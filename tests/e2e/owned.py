@@ -15,7 +15,6 @@ from pmdfwd_tools import owned_process
 from pmdfwd_tools.eal import free_hugepages, hugepage_files, remove_hugepage_files  # noqa: F401
 
 
-
 class Owned:
     """A process started for a test; test.addCleanup kills its group.
 

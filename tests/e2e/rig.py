@@ -10,12 +10,12 @@ import struct
 import subprocess
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-SOURCE_ROOT = HERE.parent.parent
-
 from pmdfwd_tools import owned_process
 # EAL creates its runtime directory even with --no-shconf: the tests remove it.
 from pmdfwd_tools.eal import remove_runtime_dir  # noqa: F401
+
+HERE = Path(__file__).resolve().parent
+SOURCE_ROOT = HERE.parent.parent
 
 # How long a forwarder a test starts may run at most (--run-time), however
 # the test ends: a safety limit, far above what any test waits for.

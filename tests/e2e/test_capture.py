@@ -91,7 +91,7 @@ class CaptureTest(unittest.TestCase):
         shell = obs_rig.Shell(self, [*eal, *RING_VDEVS], ["--forward-mode=rxonly", "--run-time=60"])
         mac0 = rig.port_macs(shell.startup)[0]
         shown = shell.run("show config fwd")
-        peer0 = next(l for l in shown.splitlines() if "TX P=0/Q=0" in l).split("peer=")[1]
+        peer0 = next(ln for ln in shown.splitlines() if "TX P=0/Q=0" in ln).split("peer=")[1]
         return shell, mac0, bytes.fromhex(peer0.strip().replace(":", ""))
 
     def assertTxFirstBurst(self, frames, mac0, peer0, what):
@@ -172,6 +172,7 @@ class CaptureTest(unittest.TestCase):
             idx = [in0.index(f) for f in received]
             steps = {(b - a) % len(in0) for a, b in zip(idx, idx[1:])}
             self.assertEqual(steps, {1}, f"received out of order: {idx}")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -192,7 +192,6 @@ class JsonTest(Case):
         self.assertNotIn("NIC statistics for port", p.out)
 
 
-
 class WaitTest(Case):
     """Item 5: waits that used to have no end."""
 
@@ -389,6 +388,7 @@ class CommandLineTest(Case):
                       "skipped", p.out)
         self.assertLess(grown_mb, 16, "peak RSS grew that much for one long line")
         self.assertLess(elapsed, 20, p.describe()[-2000:])
+
 
 if __name__ == "__main__":
     unittest.main()

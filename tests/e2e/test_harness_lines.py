@@ -280,6 +280,7 @@ class PortsAndEvents(Harness):
                       "IP checksum offload is sw\n", run.out)
         self.assertIn("UDP checksum offload is sw\n", run.out)
 
+
 class GeneratorOptions(Harness):
     """testpmd's generator options reach the txonly and flowgen engines."""
 

@@ -276,10 +276,8 @@ class PluginTest(FrameAssertions):
         self.assertIn("macfwd packet forwarding - ports=2", out)
         self.assertMacfwdOutput(out, tx0, tx1)
 
-
     # ---- Issue 13: plugins that load and then break the contract. Every run
     # is an owned process (its group killed on any exit) with a --run-time.
-
     def run_rogue(self, app, *, stdin=subprocess.DEVNULL, timeout=30):
         prefix = rig.unique_prefix()
         p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],

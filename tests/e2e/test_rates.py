@@ -41,8 +41,8 @@ class TimedRun(unittest.TestCase):
 
     def test_summary_as_json(self):
         run = self.run_ring("--stats-format=json")
-        lines = [json.loads(l) for l in run.out.splitlines() if l.startswith("{")]
-        summary = [l for l in lines if l["type"] == "run_summary"]
+        lines = [json.loads(ln) for ln in run.out.splitlines() if ln.startswith("{")]
+        summary = [ln for ln in lines if ln["type"] == "run_summary"]
         self.assertEqual(len(summary), 1, run.out)
         s = summary[0]
         self.assertGreaterEqual(s["seconds"], 2.0)

@@ -175,8 +175,8 @@ class DtsSequences(unittest.TestCase):
         self.assertTrue(self.answer("show port stats 9").startswith("Invalid port"))
 
     def test_devices_and_capabilities(self):
-        devices = [l for l in self.answer("show device info all").split("\n")
-                   if "device name:" in l.lower()]
+        devices = [ln for ln in self.answer("show device info all").split("\n")
+                   if "device name:" in ln.lower()]
         self.assertEqual([d.strip().split(": ")[1].strip() for d in devices],
                          ["net_ring0", "net_ring1"])
         caps = self.answer("show port 0 rx_offload capabilities")

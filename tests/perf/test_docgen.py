@@ -317,7 +317,7 @@ class TestRenderAgain(unittest.TestCase):
         import subprocess
         import sys
         return owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "doc", *argv],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
 
     def test_doc_from_a_work_directory(self):
         import json

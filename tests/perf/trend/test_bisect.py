@@ -105,5 +105,6 @@ class TestSearchUnclear(unittest.TestCase):
         self.assertEqual(calls.count(("a", "m", "b")), 2)
         self.assertTrue(any("unclear after 2 rounds" in x and "says good" in x for x in res.log), res.log)
 
+
 if __name__ == "__main__":
     unittest.main()

@@ -81,12 +81,12 @@ class TestHistory(unittest.TestCase):
         path = os.path.join(self.dir, "s.sqlite")
         perf = os.path.join(_path.SCRIPTS, "perf")
         r = owned_process.run([sys.executable, perf, "trend", "-o", os.path.join(self.dir, "p.html"), "--store", path],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
         self.assertEqual(r.returncode, 2)
         self.assertIn("no store at", r.stderr)
         store.connect(path).close()
         r = owned_process.run([sys.executable, perf, "trend", "-o", os.path.join(self.dir, "p.html"), "--store", path],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
         self.assertEqual(r.returncode, 0, r.stderr)
 
 
