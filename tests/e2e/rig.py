@@ -141,7 +141,7 @@ def with_safety_limit(app_args):
 
 
 def start_pmdfwd(args, *, deadline=SAFETY_RUN_TIME + 30, **popen_kwargs):
-    """A long-running pmdfwd, owned (tests/support/owned_process.py): its
+    """A long-running pmdfwd, owned (pmdfwd_tools.owned_process): its
     process group is killed when the caller closes it, when the test process
     exits or dies, and after `deadline` seconds at the latest. Forwarders in
     batch mode must carry --run-time (with_safety_limit)."""

@@ -1,5 +1,5 @@
 """No test leaves a forwarder behind, however it ends: the helpers every test
-starts processes with (tests/support/owned_process.py, rig.start_pmdfwd,
+starts processes with (pmdfwd_tools.owned_process, rig.start_pmdfwd,
 rig.run_pmdfwd, test_robustness.Forwarder) kill the whole process group when
 the test fails half-way, when its interpreter exits on an uncaught
 exception, on SIGTERM, and - through the kernel - when it is SIGKILLed.
