@@ -33,12 +33,12 @@ test_packages=(
   make dpdk dpdk-dev
   libgtest-dev libbenchmark-dev
   python3-scapy python3-matplotlib python3-prometheus-client
-  python3-flake8  # the flake8 test over the Python package, scripts and tests
   clang libclang-rt-dev
   debootstrap  # scripts/dpdk-matrix.sh and scripts/test-packages.sh: Debian roots
   debhelper lintian  # scripts/test-packages.sh: dpkg-buildpackage, lintian
   chromium  # tests/perf/trend: the trend page opened in headless Chromium
   tcpdump iproute2  # the veth/af_packet loopback: ip links, scapy's capture filters
+  python3-flake8  # the flake8 test over the Python package, scripts and tests
 )
 packages=("${build_run_packages[@]}")
 [[ -n $run_only ]] || packages+=("${test_packages[@]}")
