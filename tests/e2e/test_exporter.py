@@ -11,6 +11,7 @@ Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_e
 import re
 import shutil
 import socket
+import sys  # noqa: F401  (main's 2048-stream scrape test prints to sys.stderr)
 import time
 import unittest
 import urllib.error
