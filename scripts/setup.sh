@@ -38,6 +38,7 @@ test_packages=(
   debhelper lintian  # scripts/test-packages.sh: dpkg-buildpackage, lintian
   chromium  # tests/perf/trend: the trend page opened in headless Chromium
   tcpdump iproute2  # the veth/af_packet loopback: ip links, scapy's capture filters
+  python3-flake8  # the flake8 test over the Python package, scripts and tests
 )
 packages=("${build_run_packages[@]}")
 [[ -n $run_only ]] || packages+=("${test_packages[@]}")

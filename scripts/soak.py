@@ -23,7 +23,6 @@ import argparse
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -31,9 +30,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "support"))
+sys.path.insert(0, str(ROOT / "python"))  # pmdfwd_tools, the one path line
 
-import owned_process  # noqa: E402  (the forwarder dies with this script)
+from pmdfwd_tools import eal, owned_process  # noqa: E402  (the forwarder dies with this script)
 PROMPT = "pmdfwd> "
 BURSTS = [16, 32, 64, 128]
 TX_FIRST = 4
@@ -105,8 +104,7 @@ class Shell:
         return self.proc.wait(60)
 
     def remove_runtime_dir(self):
-        for base in ("/var/run/dpdk", os.path.join(os.environ.get("XDG_RUNTIME_DIR", "/none"), "dpdk")):
-            shutil.rmtree(os.path.join(base, self.prefix), ignore_errors=True)
+        eal.remove_runtime_dir(self.prefix)
 
 
 def json_line(out, key):
@@ -119,7 +117,7 @@ def json_line(out, key):
 
 def in_use(shell):
     out = shell.run("show mempool")
-    pools = [json.loads(l) for l in out.splitlines() if l.strip().startswith('{"mempool"')]
+    pools = [json.loads(ln) for ln in out.splitlines() if ln.strip().startswith('{"mempool"')]
     if not pools:
         raise SystemExit(f"soak: `show mempool` printed no pool:\n{out}")
     return sum(p["in_use"] for p in pools)
@@ -223,8 +221,8 @@ def soak(shell, seconds, args):
             restart_ports(shell, cycle, used, reconfigure=cycle % 6 == 0)
         rx = sum(s["rx_packets"] for s in stats["streams"])
         forwarded += rx
-        print(f"cycle {cycle:4d}: {len(stats['streams'])} streams {mode:7s} burst {burst:3d} kernel {kernel:15s} rx {rx:10d} "
-              f"in use {used:4d} (= in rings) rss {rss} kB", flush=True)
+        print(f"cycle {cycle:4d}: {len(stats['streams'])} streams {mode:7s} burst {burst:3d} kernel {kernel:15s} "
+              f"rx {rx:10d} in use {used:4d} (= in rings) rss {rss} kB", flush=True)
 
     # rxonly takes back everything still circulating.
     shell.run("set fwd rxonly")

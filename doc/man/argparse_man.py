@@ -5,8 +5,13 @@ that the page is what the command accepts.
 
     argparse_man.py NAME SECTION VERSION SCRIPT > NAME.SECTION
 """
+import os
 import subprocess
 import sys
+
+# A build step, not a test: meson's test environment does not reach it.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+from pmdfwd_tools import owned_process  # noqa: E402  (the --help run dies with the build step)
 
 
 def esc(line):
@@ -16,8 +21,8 @@ def esc(line):
 
 def main():
     name, section, version, script = sys.argv[1:]
-    text = subprocess.run([sys.executable, script, "--help"], check=True, stdout=subprocess.PIPE,
-                          text=True).stdout
+    text = owned_process.run([sys.executable, script, "--help"], check=True, stdout=subprocess.PIPE,
+                             text=True, timeout=60).stdout
     # argparse: usage, a blank line, the description, a blank line, options.
     usage, description, options = (text.split("\n\n", 2) + ["", ""])[:3]
     usage = " ".join(usage.split()).removeprefix("usage: ")

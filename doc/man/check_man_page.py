@@ -8,21 +8,17 @@ completion is valid bash offering every option of --help (doc/man/).
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "support"))
-import owned_process  # noqa: E402
+from pmdfwd_tools import eal, owned_process
 
 # No PCI probe, no hugepages; every run its own runtime directory, removed
 # after it (--in-memory does not go with --no-huge's legacy memory mode).
 EAL = ["--no-pci", "--no-huge", "-m", "256", "--vdev", "net_null0", "--vdev", "net_null1"]
 OPTION = re.compile(r"(?<![\w-])--([a-z0-9][a-z0-9-]*)")
-RUNTIME = Path("/var/run/dpdk") if os.geteuid() == 0 else \
-    Path(os.environ.get("XDG_RUNTIME_DIR", "/tmp")) / "dpdk"
 
 
 def run(binary, app_args, timeout=60):
@@ -32,7 +28,7 @@ def run(binary, app_args, timeout=60):
                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                  timeout=timeout)
     finally:
-        shutil.rmtree(RUNTIME / prefix, ignore_errors=True)
+        eal.remove_runtime_dir(prefix)
     return proc.returncode, proc.stdout
 
 
@@ -112,7 +108,7 @@ def main():
     for o in sorted(man_opts - help_opts):
         problems.append(f"--{o}: in the manual page's OPTIONS, not in --help")
 
-    syntax = subprocess.run(["bash", "-n", completion], stderr=subprocess.PIPE, text=True)
+    syntax = owned_process.run(["bash", "-n", completion], stderr=subprocess.PIPE, text=True, timeout=60)
     if syntax.returncode != 0:
         problems.append(f"{completion} is not valid bash: {syntax.stderr.strip()}")
     offered = set(OPTION.findall(Path(completion).read_text(encoding="utf-8")))

@@ -35,6 +35,8 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 
+from pmdfwd_tools import owned_process
+
 from . import stats
 
 
@@ -148,8 +150,8 @@ class CommandMeasure:
         out = {sha: [] for sha in shas}
         for _ in range(reps):
             for sha in shas:  # alternated, as matrix.execute does
-                res = subprocess.run(["sh", "-c", self.command], cwd=self.cache.tree(sha), stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True, check=False, timeout=600)
+                res = owned_process.run(["sh", "-c", self.command], cwd=self.cache.tree(sha), stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, timeout=600)
                 lines = res.stdout.strip().splitlines()
                 try:
                     out[sha].append(float(lines[-1].split()[-1]))

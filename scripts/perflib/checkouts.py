@@ -22,6 +22,8 @@ import shutil
 import subprocess
 import time
 
+from pmdfwd_tools import owned_process
+
 BUILD_FILE = "build.json"
 
 
@@ -31,8 +33,8 @@ def default_cache():
 
 
 def git(repo, *args):
-    res = subprocess.run(["git", "-C", repo, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         check=False)
+    res = owned_process.run(["git", "-C", repo, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            timeout=None)
     if res.returncode != 0:
         raise ValueError(f"git {' '.join(args)} in {repo}: {res.stderr.strip() or 'failed'}")
     return res.stdout.strip()
@@ -95,9 +97,11 @@ class Cache:
         tmp = src + ".partial"
         shutil.rmtree(tmp, ignore_errors=True)
         os.makedirs(tmp)
-        archive = subprocess.Popen(["git", "-C", self.repo, "archive", "--format=tar", sha], stdout=subprocess.PIPE)
-        tar = subprocess.run(["tar", "-x", "-C", tmp], stdin=archive.stdout, check=False)
-        if archive.wait() != 0 or tar.returncode != 0:
+        with owned_process.OwnedProcess(["git", "-C", self.repo, "archive", "--format=tar", sha], deadline=None,
+                                        stdout=subprocess.PIPE) as archive:
+            tar = owned_process.run(["tar", "-x", "-C", tmp], stdin=archive.proc.stdout, timeout=None)
+            archive_rc = archive.proc.wait()
+        if archive_rc != 0 or tar.returncode != 0:
             shutil.rmtree(tmp, ignore_errors=True)
             raise ValueError(f"git archive {sha} failed in {self.repo}")
         # Subprojects' download cache (a gtest wrap) is not in git; reuse the repo's.
@@ -134,7 +138,7 @@ class Cache:
         t0 = time.monotonic()
         text, ok = "", True
         for cmd in cmds:
-            res = subprocess.run(cmd, cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+            res = owned_process.run(cmd, cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=None)
             out = res.stdout.decode(errors="replace")
             text += "$ " + " ".join(cmd) + "\n" + out
             if res.returncode != 0:

@@ -35,7 +35,6 @@ Parts of a run:
 
 import dataclasses
 import glob
-import json
 import os
 import re
 from dataclasses import dataclass, field

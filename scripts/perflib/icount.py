@@ -26,6 +26,8 @@ import shutil
 import subprocess
 import time
 
+from pmdfwd_tools import owned_process
+
 from . import parse, runner
 
 PMD_OBJECTS = re.compile(r"librte_(net_\w+|mempool\w*|ring|mbuf)\.so")
@@ -140,7 +142,7 @@ def stage_costs(rows, subject_binary, nb_events):
 
 def annotate(path, events):
     cmd = ["callgrind_annotate", "--threshold=100", "--inclusive=no", f"--show={','.join(events)}", path]
-    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+    res = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=None)
     if res.returncode != 0:
         raise IcountError(f"{' '.join(cmd)} failed:\n{res.stdout.decode(errors='replace')[-1500:]}")
     return res.stdout.decode(errors="replace")

@@ -16,6 +16,9 @@ Two measurement mistakes this module exists to prevent:
 import os
 from dataclasses import dataclass
 
+# One hugepage check for tests and tools (perf's `check`, smoke tests).
+from pmdfwd_tools.eal import hugepages_available  # noqa: F401
+
 SYS_CACHE = "/sys/devices/system/cpu/cpu{cpu}/cache"
 MBUF_FOOTPRINT = 2048  # bytes per mbuf + data buffer, rounded (2176 in testpmd)
 TOUCHED_BYTES = 3 * 64  # lines macswap touches per packet: mbuf's two, the header's one
@@ -67,26 +70,6 @@ def allowed_cpus():
         return sorted(os.sched_getaffinity(0))
     except AttributeError:
         return list(range(os.cpu_count() or 1))
-
-
-def hugepages_available(meminfo="/proc/meminfo", mounts="/proc/mounts"):
-    """(ok, reason): is a hugetlbfs mounted with free pages?"""
-    try:
-        mounted = any(len(f) > 2 and f[2] == "hugetlbfs" for f in (ln.split() for ln in _read(mounts).splitlines()))
-    except OSError:
-        mounted = False
-    if not mounted:
-        return False, "no hugetlbfs mounted (mount -t hugetlbfs nodev /dev/hugepages)"
-    free = 0
-    try:
-        for line in _read(meminfo).splitlines():
-            if line.startswith("HugePages_Free:"):
-                free = int(line.split()[1])
-    except OSError:
-        pass
-    if free < 64:
-        return False, f"only {free} free hugepages (need 64+; echo 512 > /proc/sys/vm/nr_hugepages)"
-    return True, f"{free} free hugepages"
 
 
 @dataclass

@@ -199,8 +199,8 @@ def markdown(results):
         out += [f"- skipped ({sum(1 for c in skips if c['skip'] == r)} cells): {r}" for r in reasons]
     two = sorted({c["rig"] for c in results["cells"] if not c.get("skip") and c["rig"] in ("memif", "vhost")})
     if two:
-        out += ["", f"{'/'.join(two)}: `gen TX` is the generator's own TX rate. The rig applies back-pressure, so equal "
-                "rates do not prove the forwarder keeps up; compare with the io mode on the same rig: "
+        out += ["", f"{'/'.join(two)}: `gen TX` is the generator's own TX rate. The rig applies back-pressure, "
+                "so equal rates do not prove the forwarder keeps up; compare with the io mode on the same rig: "
                 "if io is no faster, the generator is the limit."]
     return "\n".join(out) + "\n"
 

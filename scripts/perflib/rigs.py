@@ -42,6 +42,8 @@ import os
 import subprocess
 from dataclasses import dataclass, field
 
+from pmdfwd_tools import owned_process
+
 from . import machine
 
 RIGS = ("null", "ring", "memif", "vhost", "afpacket", "pci")
@@ -119,7 +121,8 @@ def in_veth_netns(argv):
 def afpacket_available():
     """(True, "") when this user may make the afpacket rig, else (False, why)."""
     try:
-        r = subprocess.run(in_veth_netns(["true"]), capture_output=True, text=True, timeout=10)
+        r = owned_process.run(in_veth_netns(["true"]), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              timeout=10)
     except (OSError, subprocess.TimeoutExpired) as e:
         return False, f"unshare --net: {e}"
     if r.returncode != 0:

@@ -20,6 +20,8 @@ import os
 import subprocess
 import sys
 
+from pmdfwd_tools import owned_process
+
 # chroot's PATH inside a root (Debian's default for root).
 ROOT_PATH = ("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin")
 _MOUNTS = (("proc", None, "proc"), ("/sys", "sys", "bind"), ("/dev", "dev", "bind"),
@@ -42,8 +44,8 @@ class Root:
             # was killed; ours to undo at the end.
             self.mounted.append(target)
             return
-        subprocess.run(["mount", *args, target], check=True, stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT)
+        owned_process.run(["mount", *args, target], check=True, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, timeout=60)
         self.mounted.append(target)
 
     def enter(self, dirs=()):
@@ -64,7 +66,7 @@ class Root:
                     self._mount(["-t", "proc", "proc"], target)
                 elif os.path.exists(src):
                     self._mount(["--bind", src], target)
-                    subprocess.run(["mount", "--make-slave", target], check=False)
+                    owned_process.run(["mount", "--make-slave", target], timeout=60)
             for d in dirs:
                 self._mount(["--bind", d], os.path.join(self.path, d.lstrip("/")))
         except subprocess.CalledProcessError as e:
@@ -73,8 +75,8 @@ class Root:
 
     def leave(self):
         for target in reversed(self.mounted):
-            if subprocess.run(["umount", target], check=False, stderr=subprocess.DEVNULL).returncode:
-                subprocess.run(["umount", "-l", target], check=False)
+            if owned_process.run(["umount", target], stderr=subprocess.DEVNULL, timeout=60).returncode:
+                owned_process.run(["umount", "-l", target], timeout=60)
         self.mounted = []
         if self.lock:
             self.lock.close()  # releases the flock

@@ -12,10 +12,12 @@ stdout goes through `stdbuf -oL` when available: testpmd printf()s into a
 pipe, which is block-buffered, and intervals would otherwise arrive seconds
 late and in bursts.
 
-Nothing outlives the tool: each process leads a process group of its own,
-stop() ends with SIGKILL to what is left of that group, and the kernel kills
-the process if the tool itself dies (PR_SET_PDEATHSIG via setpriv): testpmd
-has no --run-time to fall back on. A subject inside a Debian root (root=)
+Nothing outlives the tool: each process is started by the one process owner
+(pmdfwd_tools.owned_process): it leads a process group of its own, stop()
+ends with SIGKILL to what is left of that group, the owner kills the group
+when the tool exits, and the kernel kills the process if the tool itself
+dies (PR_SET_PDEATHSIG, also on SIGKILL): testpmd has no --run-time to fall
+back on. A subject inside a Debian root (root=)
 runs through chroot (perflib/roots.py).
 """
 
@@ -27,10 +29,11 @@ import subprocess
 import threading
 import time
 
+from pmdfwd_tools import owned_process
+
 from . import parse, roots
 
 STDBUF = shutil.which("stdbuf")
-SETPRIV = shutil.which("setpriv")
 
 
 class RunError(RuntimeError):
@@ -46,12 +49,11 @@ class Proc:
         for path, content in spec.files.items():
             with open(path, "w") as f:
                 f.write(content)
-        argv = roots.host_argv(spec.argv, stdbuf=STDBUF)
-        if SETPRIV:
-            argv = [SETPRIV, "--pdeathsig", "KILL", "--"] + argv
-        self.argv = argv  # as started (chroot for a subject in a root)
-        self.popen = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.STDOUT, start_new_session=True)
+        self.argv = roots.host_argv(spec.argv, stdbuf=STDBUF)  # as started (chroot in a root)
+        # No deadline: a run's length is the caller's; stop() ends it.
+        self.owned = owned_process.OwnedProcess(self.argv, deadline=None, stdin=subprocess.PIPE,
+                                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.popen = self.owned.proc
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
@@ -85,15 +87,13 @@ class Proc:
                 self.popen.wait(wait)
             except subprocess.TimeoutExpired:
                 continue
-        try:
-            os.killpg(self.popen.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        self.owned.kill()  # what is left of its group
         try:
             self.popen.stdin.close()
         except OSError:
             pass
         self.thread.join(5)
+        self.owned.close()
         if self.log_path:
             with open(self.log_path, "w") as f:
                 f.write(" ".join(self.argv) + "\n\n" + self.text())

@@ -30,6 +30,8 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 
+from pmdfwd_tools import owned_process
+
 from . import parse, roots
 
 DEFAULT_BIN = "dpdk-testpmd"
@@ -128,8 +130,8 @@ def probe(subject, prefix, timeout=30):
     cmd = roots.host_argv([subject.binary, "--no-huge", "-m", "64", "--no-pci", "--file-prefix", prefix,
                            "--", "--help"])
     try:
-        out = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                             timeout=timeout, check=False).stdout.decode(errors="replace")
+        out = owned_process.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                timeout=timeout).stdout.decode(errors="replace")
     except subprocess.TimeoutExpired:
         out = ""
     info = parse.parse_help(out)
@@ -159,16 +161,18 @@ def build_revision(subject, repo, meson_options=(), log=None):
     os.makedirs(src)
 
     def run(cmd, **kw):
-        res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False, **kw)
+        res = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=None, **kw)
         if log:
             log.write(res.stdout.decode(errors="replace"))
         if res.returncode != 0:
             tail = res.stdout.decode(errors="replace")[-2000:]
             raise RuntimeError(f"building {subject.rev}: {' '.join(cmd)} failed:\n{tail}")
 
-    archive = subprocess.Popen(["git", "-C", repo, "archive", "--format=tar", subject.rev], stdout=subprocess.PIPE)
-    run(["tar", "-x", "-C", src], stdin=archive.stdout)
-    if archive.wait() != 0:
+    with owned_process.OwnedProcess(["git", "-C", repo, "archive", "--format=tar", subject.rev], deadline=None,
+                                    stdout=subprocess.PIPE) as archive:
+        run(["tar", "-x", "-C", src], stdin=archive.proc.stdout)
+        archive_rc = archive.proc.wait()
+    if archive_rc != 0:
         raise RuntimeError(f"git archive {subject.rev} failed in {repo} (is it a revision?)")
     # Subprojects (e.g. a gtest wrap download cache) are not in git; reuse the repo's.
     cache = os.path.join(repo, "subprojects", "packagecache")

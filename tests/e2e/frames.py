@@ -37,7 +37,7 @@ def varied_frames(seed):
     ip_udp = Ether(dst=UNICAST_A, src=UNICAST_B) / IP(src="10.0.0.1", dst="10.0.0.2") / UDP(
         sport=1024, dport=4791)
     frames = [_sized(ip_udp, n, rng) for n in (60, 64, 65, 127, 128, 256, 512, 1000, 1024,
-                                                1500, 1514)]
+                                               1500, 1514)]
     frames.append(_sized(ip_udp, JUMBO_LEN, rng))
     frames += [
         # 802.1Q, priority-tagged, and QinQ (802.1ad outer, 802.1Q inner).
@@ -79,7 +79,7 @@ def traffic(seed, random_count=300):
     rng = random.Random(seed)
     frames = varied_frames(seed) + varied_frames(seed + 1)
     frames += [bytes(rng.getrandbits(8) for _ in range(rng.choice((rng.randint(0, 20),
-                                                                      rng.randint(60, 1514)))))
+                                                                   rng.randint(60, 1514)))))
                for _ in range(random_count)]
     rng.shuffle(frames)
     return frames

@@ -4,7 +4,6 @@
 # EAL arguments for runs that secondary processes (dpdk-dumpcap, dpdk-pdump,
 # dpdk-proc-info) attach to, and a pcapng reader for what dumpcap writes.
 import collections
-import glob
 import json
 import os
 import shutil
@@ -17,10 +16,10 @@ import unittest
 from pathlib import Path
 
 import rig
-import owned_process  # noqa: E402  (rig puts tests/support on the path)
+from pmdfwd_tools import eal, owned_process
+from pmdfwd_tools.eal import HUGEPAGE_DIR, remove_hugepage_files
 
 PROMPT = "pmdfwd> "
-HUGEPAGE_DIR = "/dev/hugepages"
 BASE_VIRTADDR = 0x2000_0000_0000
 
 
@@ -108,24 +107,9 @@ def shared_eal_args(test, prefix, lcores=("-l", "0-1")):
             f"--base-virtaddr={BASE_VIRTADDR:#x}"]
 
 
-def remove_hugepage_files(prefix):
-    for f in glob.glob(os.path.join(HUGEPAGE_DIR, f"{prefix}map_*")):
-        try:
-            os.unlink(f)
-        except FileNotFoundError:
-            pass
-
-
 def hugepages_free(pages=256):
     """Whether the machine has the hugepages a shared-memory run needs."""
-    try:
-        meminfo = Path("/proc/meminfo").read_text()
-    except OSError:
-        return False
-    for line in meminfo.splitlines():
-        if line.startswith("HugePages_Free:"):
-            return int(line.split()[1]) >= pages and os.access(HUGEPAGE_DIR, os.W_OK)
-    return False
+    return eal.free_hugepages() >= pages and os.access(HUGEPAGE_DIR, os.W_OK)
 
 
 def require_hugepages(test):
@@ -144,7 +128,7 @@ def tool(test, name):
 
 
 def socket_path(prefix):
-    return Path("/var/run/dpdk") / prefix / "dpdk_telemetry.v2"
+    return Path(eal.telemetry_socket(prefix))
 
 
 def telemetry(test, prefix, *commands, timeout=30):

@@ -9,33 +9,10 @@ import signal
 import subprocess
 import threading
 import time
-from pathlib import Path
 
 import rig
-import owned_process  # noqa: E402  (rig puts tests/support on the path)
-
-HUGEPAGE_DIR = Path("/dev/hugepages")
-
-
-def hugepage_files(prefix):
-    """Files EAL made for prefix in the hugepage mount (<prefix>map_N)."""
-    try:
-        return sorted(p.name for p in HUGEPAGE_DIR.iterdir() if p.name.startswith(prefix + "map_"))
-    except OSError:
-        return []
-
-
-def free_hugepages():
-    """Free 2 MiB hugepages on the machine, 0 without a hugetlbfs mount."""
-    if not HUGEPAGE_DIR.is_dir():
-        return 0
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("HugePages_Free:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+from pmdfwd_tools import owned_process
+from pmdfwd_tools.eal import free_hugepages, hugepage_files, remove_hugepage_files  # noqa: F401
 
 
 class Owned:
@@ -122,11 +99,7 @@ class Owned:
                 s.close()
         if self.prefix:
             rig.remove_runtime_dir(self.prefix)
-            for name in hugepage_files(self.prefix):
-                try:
-                    (HUGEPAGE_DIR / name).unlink()
-                except OSError:
-                    pass
+            remove_hugepage_files(self.prefix)
 
 
 def pmdfwd(test, eal, app, *, prefix, **kw):

@@ -10,7 +10,7 @@ import signal
 import time
 
 import rig
-import owned_process  # noqa: E402  (rig puts tests/support on the path)
+from pmdfwd_tools import owned_process
 
 
 class PtyShell:

@@ -6,17 +6,16 @@ import functools
 import itertools
 import os
 import re
-import shutil
 import struct
 import subprocess
-import sys
 from pathlib import Path
+
+from pmdfwd_tools import owned_process
+# EAL creates its runtime directory even with --no-shconf: the tests remove it.
+from pmdfwd_tools.eal import remove_runtime_dir  # noqa: F401
 
 HERE = Path(__file__).resolve().parent
 SOURCE_ROOT = HERE.parent.parent
-sys.path.insert(0, str(SOURCE_ROOT / "tests" / "support"))
-
-import owned_process  # noqa: E402
 
 # How long a forwarder a test starts may run at most (--run-time), however
 # the test ends: a safety limit, far above what any test waits for.
@@ -142,7 +141,7 @@ def with_safety_limit(app_args):
 
 
 def start_pmdfwd(args, *, deadline=SAFETY_RUN_TIME + 30, **popen_kwargs):
-    """A long-running pmdfwd, owned (tests/support/owned_process.py): its
+    """A long-running pmdfwd, owned (pmdfwd_tools.owned_process): its
     process group is killed when the caller closes it, when the test process
     exits or dies, and after `deadline` seconds at the latest. Forwarders in
     batch mode must carry --run-time (with_safety_limit)."""
@@ -151,13 +150,6 @@ def start_pmdfwd(args, *, deadline=SAFETY_RUN_TIME + 30, **popen_kwargs):
     if not interactive and not any(a.startswith("--run-time") for a in app):
         raise ValueError(f"a forwarder started by a test needs --run-time: {args}")
     return owned_process.OwnedProcess(args, deadline=deadline, **popen_kwargs)
-
-
-def remove_runtime_dir(prefix):
-    # EAL creates /var/run/dpdk/<prefix> (or $XDG_RUNTIME_DIR/dpdk/<prefix>)
-    # even with --no-shconf; it is ours alone, so leave nothing behind.
-    for base in ("/var/run/dpdk", os.path.join(os.environ.get("XDG_RUNTIME_DIR", "/nonexistent"), "dpdk")):
-        shutil.rmtree(os.path.join(base, prefix), ignore_errors=True)
 
 
 def pcap_vdevs(tmp, rx0, rx1):

@@ -19,15 +19,13 @@ import ctypes
 import os
 import shutil
 import subprocess
-import sys
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import rig  # noqa: E402
-import owned_process  # noqa: E402  (tests/support, on the path through rig)
+from pmdfwd_tools import owned_process
 from pty_shell import PtyShell  # noqa: E402
 
 CLONE_NEWNET = 0x40000000

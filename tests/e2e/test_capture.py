@@ -11,17 +11,15 @@ which links the dpaa drivers; "fslmc: No software portal resource left").
 pmdfwd links no mempool driver of its own, its ops table matches dumpcap's,
 and capture works on 22.11 as on 24.11/25.11.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_capture.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_capture.py
 """
 import re
 import shutil
 import signal
-import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import obs_rig  # noqa: E402
 import rig  # noqa: E402
@@ -93,7 +91,7 @@ class CaptureTest(unittest.TestCase):
         shell = obs_rig.Shell(self, [*eal, *RING_VDEVS], ["--forward-mode=rxonly", "--run-time=60"])
         mac0 = rig.port_macs(shell.startup)[0]
         shown = shell.run("show config fwd")
-        peer0 = next(l for l in shown.splitlines() if "TX P=0/Q=0" in l).split("peer=")[1]
+        peer0 = next(ln for ln in shown.splitlines() if "TX P=0/Q=0" in ln).split("peer=")[1]
         return shell, mac0, bytes.fromhex(peer0.strip().replace(":", ""))
 
     def assertTxFirstBurst(self, frames, mac0, peer0, what):
@@ -174,6 +172,7 @@ class CaptureTest(unittest.TestCase):
             idx = [in0.index(f) for f in received]
             steps = {(b - a) % len(in0) for a, b in zip(idx, idx[1:])}
             self.assertEqual(steps, {1}, f"received out of order: {idx}")
+
 
 if __name__ == "__main__":
     unittest.main()

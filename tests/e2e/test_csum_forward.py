@@ -5,15 +5,12 @@ MACs testpmd's csum engine writes (source = the TX port's, destination =
 its peer); UDP checksums of 0 stay 0; frames that are not IP get their MACs
 only; runts and cut headers come out exactly as they went in, counted.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_csum_forward.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_csum_forward.py
 """
 import shutil
-import sys
 import time
 import unittest
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scapy.layers.inet import IP, TCP, UDP  # noqa: E402
 from scapy.layers.inet6 import IPv6  # noqa: E402

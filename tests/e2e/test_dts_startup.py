@@ -13,15 +13,12 @@ answer it parses:
   leave the shell up with testpmd's messages ("No probed ethernet devices",
   "Fail to configure port", "Start ports failed").
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_dts_startup.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_dts_startup.py
 """
-import sys
 import tempfile
 import time
 import unittest
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import rig  # noqa: E402
 from pty_shell import PtyShell  # noqa: E402

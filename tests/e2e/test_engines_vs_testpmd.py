@@ -10,13 +10,11 @@ Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_engines_vs_testpmd.
 import concurrent.futures
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from scapy.layers.inet import ICMP, IP, TCP, UDP  # noqa: E402
 from scapy.layers.inet6 import IPv6, IPv6ExtHdrHopByHop, RouterAlert  # noqa: E402
@@ -24,7 +22,7 @@ from scapy.layers.l2 import ARP, Dot1Q, Ether  # noqa: E402
 from scapy.packet import Raw  # noqa: E402
 
 import rig  # noqa: E402
-import owned_process  # noqa: E402  (rig puts tests/support on the path)
+from pmdfwd_tools import owned_process
 from test_pcap_forward import FrameAssertions  # noqa: E402
 
 TESTPMD = shutil.which("dpdk-testpmd")

@@ -6,19 +6,18 @@ DPDK 24.11+'s dpdk-telemetry-exporter.py serves the same metrics from
 scripts/telemetry-endpoints/pmdfwd.py where it is installed. The strict
 parser is checked first on texts it must refuse.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_exporter.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_exporter.py
 """
 import re
 import shutil
 import socket
-import sys
+import sys  # noqa: F401  (main's 2048-stream scrape test prints to sys.stderr)
 import time
 import unittest
 import urllib.error
 import urllib.request
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import obs_rig  # noqa: E402
 import prom_text  # noqa: E402

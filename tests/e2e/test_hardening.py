@@ -8,17 +8,14 @@ Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_hardening.py
 """
 import json
 import os
-import re
 import select
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import owned  # noqa: E402
 import rig  # noqa: E402
@@ -193,7 +190,6 @@ class JsonTest(Case):
         cleared = [j for j in self.json_lines(p.out) if j["type"] == "port_stats_cleared"]
         self.assertEqual([j["port"] for j in cleared], [0, 1], p.out)
         self.assertNotIn("NIC statistics for port", p.out)
-
 
 
 class WaitTest(Case):
@@ -392,6 +388,7 @@ class CommandLineTest(Case):
                       "skipped", p.out)
         self.assertLess(grown_mb, 16, "peak RSS grew that much for one long line")
         self.assertLess(elapsed, 20, p.describe()[-2000:])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -8,21 +8,19 @@ IP hash, the MTU --max-pkt-len sets), compared with dpdk-testpmd on the same
 rig when it is installed; forwarding port and lcore selection; event
 printing; refused offloads; --display-xstats; --disable-device-start.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_harness_lines.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_harness_lines.py
 """
 import re
 import shutil
-import sys
 import tempfile
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import owned  # noqa: E402
 import rig  # noqa: E402
-from telemetry import Telemetry  # noqa: E402
+from pmdfwd_tools.telemetry import Telemetry  # noqa: E402
 
 NULL2 = ["--vdev", "net_null0", "--vdev", "net_null1"]
 RING2 = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
@@ -281,6 +279,7 @@ class PortsAndEvents(Harness):
         self.assertIn("IP checksum offload is not supported by port 0\nParse tunnel is off\n"
                       "IP checksum offload is sw\n", run.out)
         self.assertIn("UDP checksum offload is sw\n", run.out)
+
 
 class GeneratorOptions(Harness):
     """testpmd's generator options reach the txonly and flowgen engines."""

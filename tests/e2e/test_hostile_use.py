@@ -11,14 +11,12 @@ import re
 import signal
 import struct
 import subprocess
-import sys
 import tempfile
 import termios
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import owned  # noqa: E402
 import rig  # noqa: E402

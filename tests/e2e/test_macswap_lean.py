@@ -4,14 +4,11 @@ output frame must be identical between the modes and to what macswap makes
 of the input. Lean only leaves mbuf fields the wire never sees (l2_len,
 l3_len) as they came. The default stays exact.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_macswap_lean.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_macswap_lean.py
 """
 import re
-import sys
 import unittest
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import frames as fr  # noqa: E402
 import rig  # noqa: E402

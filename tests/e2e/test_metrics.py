@@ -7,17 +7,15 @@ can forward; testpmd's two-lcore line (`-l 0-1 -- --latencystats=1
 --bitrate-stats=1`) forwards on lcore 1, which also publishes. A lcore that
 EAL does not run or the main lcore are refused with a clear message.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_metrics.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_metrics.py
 """
 import re
 import shutil
-import sys
 import tempfile
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import obs_rig  # noqa: E402
 import rig  # noqa: E402

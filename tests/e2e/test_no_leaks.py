@@ -1,12 +1,12 @@
 """No test leaves a forwarder behind, however it ends: the helpers every test
-starts processes with (tests/support/owned_process.py, rig.start_pmdfwd,
+starts processes with (pmdfwd_tools.owned_process, rig.start_pmdfwd,
 rig.run_pmdfwd, test_robustness.Forwarder) kill the whole process group when
 the test fails half-way, when its interpreter exits on an uncaught
 exception, on SIGTERM, and - through the kernel - when it is SIGKILLed.
 Each case starts a real forwarder, makes its owner fail, and checks that
 no process of the forwarder's group is left.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_no_leaks.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_no_leaks.py
 """
 import os
 import signal
@@ -18,10 +18,9 @@ import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import rig  # noqa: E402
-from rig import owned_process  # noqa: E402
+from pmdfwd_tools import owned_process
 from test_robustness import RING_VDEVS, Forwarder  # noqa: E402
 
 
@@ -32,11 +31,16 @@ def wait_gone(pgid, timeout=10):
     return not owned_process.group_alive(pgid)
 
 
+# The child test processes import the e2e rig as the tests do: from their
+# folder, and the shared package from the PYTHONPATH meson gives this test.
+CHILD_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    p for p in (str(rig.HERE), os.environ.get("PYTHONPATH")) if p)}
+
+
 # A test process that starts a forwarder through the rig, reports its
 # process group, and then fails in the way argv[1] says.
 CHILD = textwrap.dedent("""
     import subprocess, sys, time
-    sys.path.insert(0, sys.argv[2])
     import rig
     prefix = rig.unique_prefix()
     args = [str(rig.pmdfwd_bin()), *rig.eal_args(prefix), "--vdev", "net_ring0",
@@ -56,7 +60,6 @@ CHILD = textwrap.dedent("""
 # by argv[1], reports its pid, and waits to be killed.
 HELPER_CHILD = textwrap.dedent("""
     import sys, time
-    sys.path.insert(0, sys.argv[2])
     import obs_rig, owned
 
     class Test:
@@ -83,7 +86,7 @@ class HelperParentDeathTest(unittest.TestCase):
         for helper in ("owned.Owned", "owned.Piped", "obs_rig.Process"):
             with self.subTest(helper=helper):
                 child = owned_process.OwnedProcess(
-                    [sys.executable, "-c", HELPER_CHILD, helper, str(rig.HERE)],
+                    [sys.executable, "-c", HELPER_CHILD, helper], env=CHILD_ENV,
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, deadline=60)
                 self.addCleanup(child.close)
                 line = child.proc.stdout.readline()
@@ -102,7 +105,7 @@ class HelperParentDeathTest(unittest.TestCase):
 class NoLeakTest(unittest.TestCase):
     def start_child(self, how):
         child = owned_process.OwnedProcess(
-            [sys.executable, "-c", CHILD, how, str(rig.HERE)], stdin=subprocess.PIPE,
+            [sys.executable, "-c", CHILD, how], env=CHILD_ENV, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, deadline=120)
         self.addCleanup(child.close)
         line = child.proc.stdout.readline()

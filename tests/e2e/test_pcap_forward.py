@@ -3,15 +3,13 @@ each of two ports, forwards port 0 -> 1 and 1 -> 0, and every frame written
 out is checked byte for byte against the input: same count, same order, MACs
 swapped by macswap (first segment >= 12 bytes), everything else identical.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_pcap_forward.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_pcap_forward.py
 """
 import re
-import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import frames as fr  # noqa: E402
 import rig  # noqa: E402

@@ -5,20 +5,18 @@ pcap rig's frames. Plugins the host must refuse are built the same way from
 tests/e2e/plugins/bad_plugin.c, and plugins that load and then break the
 engine contract (issue 13) from tests/e2e/plugins/rogue_plugin.c.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_plugin.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_plugin.py
 (PMDFWD_BUILD_DIR defaults to the binary's directory.)
 """
 import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import frames as fr  # noqa: E402
 import owned  # noqa: E402
@@ -278,10 +276,8 @@ class PluginTest(FrameAssertions):
         self.assertIn("macfwd packet forwarding - ports=2", out)
         self.assertMacfwdOutput(out, tx0, tx1)
 
-
     # ---- Issue 13: plugins that load and then break the contract. Every run
     # is an owned process (its group killed on any exit) with a --run-time.
-
     def run_rogue(self, app, *, stdin=subprocess.DEVNULL, timeout=30):
         prefix = rig.unique_prefix()
         p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],

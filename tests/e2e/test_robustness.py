@@ -4,20 +4,18 @@ SIGINT/SIGTERM during forwarding (batch and interactive with stdin held
 open) stop the lcores, print the final statistics once and exit 0, also
 when a second signal arrives during the shutdown.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_robustness.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_robustness.py
 """
 import ctypes
 import platform
 import signal
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import rig  # noqa: E402
 

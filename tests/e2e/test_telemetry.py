@@ -5,18 +5,15 @@ names the macswap kernel and follows `set` commands; /pmdfwd/config and
 /pmdfwd/engines say what the shell says; answers stay right (and pmdfwd
 alive) while a client polls through start/stop cycles and quit.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 -m unittest tests/e2e/test_telemetry.py
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_telemetry.py
 """
 import json
 import re
 import socket
-import sys
 import threading
 import time
 import unittest
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import obs_rig  # noqa: E402
 import rig  # noqa: E402
@@ -148,16 +145,16 @@ class EngineTest(unittest.TestCase):
     def test_engine_names_the_chosen_kernel_as_the_shell_does(self):
         shell, prefix = ring_shell(self, ["--forward-mode=macswap"])
         shown = shell.run("show fwd macswap")
-        line = next(l.strip() for l in shown.splitlines() if "macswap kernel:" in l)
+        line = next(ln.strip() for ln in shown.splitlines() if "macswap kernel:" in ln)
         self.assertIn("(auto: fastest measured)", line)
         shell.run("start tx_first")
         engine = obs_rig.telemetry(self, prefix, "/pmdfwd/engine")[0]
         self.assertEqual(engine["state"][0], line, engine)
         # The kernel list the shell shows, line for line.
-        shown_lines = [l.rstrip() for l in shown.splitlines() if l.strip()]
-        self.assertEqual([l.rstrip() for l in engine["state"]],
+        shown_lines = [ln.rstrip() for ln in shown.splitlines() if ln.strip()]
+        self.assertEqual([ln.rstrip() for ln in engine["state"]],
                          shown_lines[shown_lines.index(next(
-                             l for l in shown_lines if "macswap kernel:" in l)):], engine)
+                             ln for ln in shown_lines if "macswap kernel:" in ln)):], engine)
 
     def test_shell_changes_are_seen_at_once(self):
         shell, prefix = ring_shell(self, ["--forward-mode=macswap"])
@@ -199,7 +196,7 @@ class ConfigTest(unittest.TestCase):
         help_out = rig.run_pmdfwd(RING_VDEVS, ["--help"], cwd="/tmp").out
         modes = re.search(r"forwarding modes:\n((?:  \S+ .*\n)+)", help_out)
         self.assertIsNotNone(modes, help_out)
-        names = [l.split()[0] for l in modes[1].splitlines()]
+        names = [ln.split()[0] for ln in modes[1].splitlines()]
         self.assertEqual([e["name"] for e in listed], names, engines)
         self.assertEqual({e["origin"] for e in listed}, {"built-in"}, engines)
         by_name = {e["name"]: e for e in listed}

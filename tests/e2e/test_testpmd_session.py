@@ -16,7 +16,7 @@ The recorded testpmd 22.11 transcript (data/testpmd_session_ring.txt) keeps
 the test meaningful where dpdk-testpmd is not installed; re-record it with
 this file --record (needs /usr/bin/dpdk-testpmd 22.11).
 
-Run: PMDFWD_BUILD_DIR=build /usr/bin/python3 -m unittest tests/e2e/test_testpmd_session.py
+Run: PMDFWD_BUILD_DIR=build PYTHONPATH=python /usr/bin/python3 tests/e2e/test_testpmd_session.py
 """
 import os
 import re
@@ -27,7 +27,6 @@ import unittest
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
 
 import rig  # noqa: E402
 from pty_shell import PtyShell  # noqa: E402

@@ -9,7 +9,7 @@ data/testpmd_dts_ring.json (re-record: this file --record, needs
 dpdk-testpmd). The terminal test checks the bytes a harness sees: prompts,
 the echo, one \\r\\n per output line.
 
-Run: PMDFWD_BUILD_DIR=build /usr/bin/python3 -m unittest tests/e2e/test_testpmd_shell.py
+Run: PMDFWD_BUILD_DIR=build PYTHONPATH=python /usr/bin/python3 tests/e2e/test_testpmd_shell.py
 """
 import json
 import os
@@ -21,7 +21,6 @@ import unittest
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
 
 import rig  # noqa: E402
 from pty_shell import PtyShell  # noqa: E402
@@ -176,8 +175,8 @@ class DtsSequences(unittest.TestCase):
         self.assertTrue(self.answer("show port stats 9").startswith("Invalid port"))
 
     def test_devices_and_capabilities(self):
-        devices = [l for l in self.answer("show device info all").split("\n")
-                   if "device name:" in l.lower()]
+        devices = [ln for ln in self.answer("show device info all").split("\n")
+                   if "device name:" in ln.lower()]
         self.assertEqual([d.strip().split(": ")[1].strip() for d in devices],
                          ["net_ring0", "net_ring1"])
         caps = self.answer("show port 0 rx_offload capabilities")

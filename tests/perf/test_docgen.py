@@ -1,7 +1,6 @@
 """scripts/perf doc: what it plans to measure, how long that takes, and the
 markdown it renders from results (synthetic here: the figures are the test's)."""
 import os
-import sys
 import re
 import tempfile
 import unittest
@@ -9,8 +8,7 @@ import unittest
 import _path  # noqa: F401
 from perflib import docgen, report
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402  (one owner for every process a test starts)
+from pmdfwd_tools import owned_process
 
 KERNELS = ["avx2", "avx512", "sse-interleaved", "sse", "scalar"]
 
@@ -375,7 +373,7 @@ class TestRenderAgain(unittest.TestCase):
         import subprocess
         import sys
         return owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "doc", *argv],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
 
     def test_doc_from_a_work_directory(self):
         import json

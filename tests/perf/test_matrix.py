@@ -3,7 +3,6 @@ import shutil
 import tempfile
 import unittest
 
-import _path  # noqa: F401
 from perflib import machine, matrix, rigs, subjects
 
 CACHES = {"L1d": 48 * 1024, "L2": 2048 * 1024, "L3": 300 * 1024 * 1024}

@@ -38,7 +38,7 @@ class TestTextStats(unittest.TestCase):
     def test_two_queue_run(self):
         ivs = parse.parse_intervals(sample("testpmd_ring_2q2c.txt"))
         self.assertEqual([iv.rate() for iv in ivs], [0, 76669896 + 76670078, 78553913 + 78553847,
-                                                    66487005 + 66486519])
+                                                     66487005 + 66486519])
 
     def test_generator_tx_rate(self):
         ivs = parse.parse_intervals(sample("testpmd_memif_flowgen.txt"))

@@ -11,8 +11,7 @@ import unittest
 import _path  # noqa: F401
 from perflib import baseline, report
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402  (one owner for every process a test starts)
+from pmdfwd_tools import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 
@@ -227,7 +226,8 @@ class TestCli(unittest.TestCase):
         with open(res, "w") as f:
             json.dump(synthetic([60.0, 60.3, 59.7], [54.0, 54.2, 53.8]), f)
         base = os.path.join(d, "baseline.json")
-        run = lambda *a: owned_process.run([sys.executable, PERF, *a], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)  # noqa: E731
+        run = lambda *a: owned_process.run([sys.executable, PERF, *a], stdout=subprocess.PIPE,  # noqa: E731
+                                           stderr=subprocess.PIPE, text=True, timeout=120)
         self.assertEqual(run("baseline", res, "-o", base, "--subject", "before", "--tolerance", "5%").returncode, 0)
         r = run("check", "--baseline", base, res)
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
@@ -239,7 +239,7 @@ class TestCli(unittest.TestCase):
 
     def test_usage_errors_exit_2_with_reason(self):
         r = owned_process.run([sys.executable, PERF, "run", "--layouts", "2X", "--dry-run"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
         self.assertEqual(r.returncode, 2)
         self.assertIn("expected <queues>Q<cores>C", r.stderr)
 

@@ -5,7 +5,6 @@ import os
 import tempfile
 import unittest
 
-import _path  # noqa: F401
 from perflib import roots, subjects
 
 

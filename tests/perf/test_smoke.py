@@ -16,8 +16,7 @@ import unittest
 import _path  # noqa: F401
 from perflib import machine, store
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402  (the perf run and its forwarders die with the test)
+from pmdfwd_tools import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 SUBJECT = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")

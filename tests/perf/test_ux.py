@@ -16,8 +16,7 @@ import unittest
 import _path  # noqa: F401
 from perflib import machine
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402
+from pmdfwd_tools import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 DOC = os.path.join(_path.ROOT, "doc", "perf-tool.md")
@@ -78,10 +77,10 @@ class Sigterm(unittest.TestCase):
         work = os.path.join(tmp, "tmp")
         os.mkdir(work)
         p = owned_process.OwnedProcess([sys.executable, PERF, "run", "--subject", f"s:{SUBJECT}",
-                                 "--rigs", "ring", "--ring-tiers", "hot", "--layouts", "1Q1C",
-                                 "--frames", "64", "-R", "3", "-T", "5", "-W", "1", "--out", out,
-                                 "-q"], env={**os.environ, "TMPDIR": work},
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        "--rigs", "ring", "--ring-tiers", "hot", "--layouts", "1Q1C",
+                                        "--frames", "64", "-R", "3", "-T", "5", "-W", "1", "--out", out,
+                                        "-q"], env={**os.environ, "TMPDIR": work},
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.addCleanup(p.kill)
         runtime = f"/var/run/dpdk/pmdfwd-perf-{p.proc.pid}-*"
         deadline = time.monotonic() + 30

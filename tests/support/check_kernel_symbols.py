@@ -10,7 +10,7 @@ import re
 import subprocess
 import sys
 
-import owned_process
+from pmdfwd_tools import owned_process
 
 
 def output_of(argv):

@@ -1,7 +1,6 @@
 """Synthetic results and stores with known steps, for the store, trend and page tests."""
 import random
 
-import _path  # noqa: F401
 from perflib import store
 
 REF = "reference"

@@ -17,8 +17,7 @@ import unittest
 import _path  # noqa: F401
 from perflib import bisect, stats
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402
+from pmdfwd_tools import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 # The run counter lives beside rate.py, in the checkout bisect measures.
@@ -33,9 +32,9 @@ print(1e6 / DELAY * (1 + random.gauss(0, 0.02)))
 
 
 def git(repo, *args):
-    return subprocess.run(["git", "-C", repo, *args], check=True, stdout=subprocess.PIPE, text=True,
-                          env=dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
-                                   GIT_COMMITTER_EMAIL="t@t")).stdout.strip()
+    return owned_process.run(["git", "-C", repo, *args], check=True, stdout=subprocess.PIPE, text=True, timeout=60,
+                             env=dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t",
+                                      GIT_COMMITTER_EMAIL="t@t")).stdout.strip()
 
 
 def synthetic_repo(path, delays):
@@ -105,6 +104,7 @@ class TestSearchUnclear(unittest.TestCase):
         self.assertEqual((res.last_good, res.first_bad), ("m", "b"))
         self.assertEqual(calls.count(("a", "m", "b")), 2)
         self.assertTrue(any("unclear after 2 rounds" in x and "says good" in x for x in res.log), res.log)
+
 
 if __name__ == "__main__":
     unittest.main()

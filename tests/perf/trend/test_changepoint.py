@@ -2,7 +2,6 @@
 import random
 import unittest
 
-import _path  # noqa: F401
 from perflib import changepoint
 
 

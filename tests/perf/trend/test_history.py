@@ -10,10 +10,8 @@ import unittest
 import _path  # noqa: F401
 from perflib import checkouts, history, store
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402  (one owner for every process a test starts)
+from pmdfwd_tools import owned_process
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_bisect import git  # noqa: E402
 
 
@@ -83,12 +81,12 @@ class TestHistory(unittest.TestCase):
         path = os.path.join(self.dir, "s.sqlite")
         perf = os.path.join(_path.SCRIPTS, "perf")
         r = owned_process.run([sys.executable, perf, "trend", "-o", os.path.join(self.dir, "p.html"), "--store", path],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
         self.assertEqual(r.returncode, 2)
         self.assertIn("no store at", r.stderr)
         store.connect(path).close()
         r = owned_process.run([sys.executable, perf, "trend", "-o", os.path.join(self.dir, "p.html"), "--store", path],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
         self.assertEqual(r.returncode, 0, r.stderr)
 
 

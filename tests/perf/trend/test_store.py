@@ -5,7 +5,6 @@ import sqlite3
 import tempfile
 import unittest
 
-import _path  # noqa: F401
 import synth
 from perflib import changepoint, store, trend
 

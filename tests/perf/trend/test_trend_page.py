@@ -11,16 +11,13 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import unittest
 
-import _path  # noqa: F401
 import synth
 from perflib import trend
 
-sys.path.insert(0, os.path.join(_path.ROOT, "tests", "support"))
-import owned_process  # noqa: E402
+from pmdfwd_tools import owned_process
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 STEP, FLAT = "ring-hot/macswap/64B/1Q1C", "null/io/64B/1Q1C"

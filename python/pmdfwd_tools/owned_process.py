@@ -1,8 +1,9 @@
-"""Processes a test starts and owns: none outlives the test, pass or fail.
+"""Processes a test or a tool starts and owns: none outlives its owner.
 
-A forwarder busy-polls a core; one left behind by a failing test slows every
-later measurement on the machine. So every process a test spawns goes
-through this module, which gives it
+A forwarder busy-polls a core; one left behind by a failing test or a killed
+perf run slows every later measurement on the machine. So every process the
+tests and the tools (scripts/perf and perflib, scripts/soak.py, doc/man)
+spawn goes through this module, which gives it
 
   - its own session and process group (start_new_session), so the whole
     group - the process and anything it started - is killed at once;
@@ -144,19 +145,26 @@ class OwnedProcess:
         return False
 
 
-def run(args, *, timeout, input=None, deadline=None, **popen_kwargs):
-    """subprocess.run(args, timeout=...) with the process owned: on return,
-    on timeout and on any exception its whole group is killed."""
+def run(args, *, timeout, input=None, deadline=None, check=False, **popen_kwargs):
+    """subprocess.run(args, timeout=..., check=...) with the process owned:
+    on return, on timeout and on any exception its whole group is killed.
+    timeout=None (a build, which takes what it takes) sets no deadline
+    either: the parent-death signal and atexit still end it with its owner."""
     if input is not None:
         popen_kwargs["stdin"] = subprocess.PIPE
-    with OwnedProcess(args, deadline=deadline or timeout + 30, **popen_kwargs) as p:
+    if deadline is None and timeout is not None:
+        deadline = timeout + 30
+    with OwnedProcess(args, deadline=deadline, **popen_kwargs) as p:
         try:
             out, err = p.proc.communicate(input, timeout=timeout)
         except subprocess.TimeoutExpired:
             p.kill()
             out, err = p.proc.communicate()
             raise subprocess.TimeoutExpired(p.args, timeout, out, err) from None
-        return subprocess.CompletedProcess(p.args, p.proc.returncode, out, err)
+        res = subprocess.CompletedProcess(p.args, p.proc.returncode, out, err)
+    if check:
+        res.check_returncode()
+    return res
 
 
 def kill_all():

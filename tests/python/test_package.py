@@ -1,0 +1,101 @@
+"""The package tests and tools share (python/pmdfwd_tools), and the rules
+around it: tools never import tests/, and no file but a script's entry point
+edits sys.path (meson's default test setup gives every test PYTHONPATH)."""
+import os
+import re
+import subprocess
+import tempfile
+import unittest
+from pathlib import Path
+
+from pmdfwd_tools import eal, owned_process
+
+ROOT = Path(__file__).resolve().parents[2]
+# Entry points run outside meson's test environment: one path line each.
+ENTRY_POINTS = {"scripts/perf", "scripts/soak.py", "doc/man/argparse_man.py"}
+
+
+def python_files():
+    for top in ("python", "scripts", "tests", "doc"):
+        for path in sorted((ROOT / top).rglob("*")):
+            if "__pycache__" in path.parts or not path.is_file():
+                continue
+            if path.suffix == ".py" or (path.suffix == "" and path.read_bytes()[:40].startswith(b"#!")
+                                        and b"python" in path.read_bytes()[:40]):
+                yield path
+
+
+class Layout(unittest.TestCase):
+    def test_only_entry_points_edit_sys_path(self):
+        offenders = [str(p.relative_to(ROOT)) for p in python_files()
+                     if re.search(r"sys\.path\.(insert|append)", p.read_text(errors="replace"))
+                     and str(p.relative_to(ROOT)) not in ENTRY_POINTS]
+        self.assertEqual(offenders, [], "sys.path edits outside the entry points: use PYTHONPATH "
+                         "(meson's default test setup) or import pmdfwd_tools")
+
+    def test_tools_never_import_tests(self):
+        offenders = []
+        for p in python_files():
+            rel = p.relative_to(ROOT)
+            if rel.parts[0] in ("python", "scripts") or rel.parts[:2] == ("doc", "man"):
+                if re.search(r"""["'/]tests["'/]""", p.read_text(errors="replace")):
+                    offenders.append(str(rel))
+        self.assertEqual(offenders, [], "tools must not reach into tests/")
+
+
+class Eal(unittest.TestCase):
+    def test_runtime_dir_follows_eal(self):
+        if os.geteuid() == 0:
+            self.assertEqual(eal.runtime_dir("x"), "/var/run/dpdk/x")
+        self.assertTrue(eal.telemetry_socket("p").endswith("/dpdk/p/dpdk_telemetry.v2"))
+
+    def test_remove_runtime_dir_and_hugepage_files(self):
+        prefix = f"pmdfwd-pkg-test-{os.getpid()}"
+        d = Path(eal.runtime_dir(prefix))
+        d.mkdir(parents=True)
+        (d / "config").write_text("")
+        eal.remove_runtime_dir(prefix)
+        self.assertFalse(d.exists())
+        with tempfile.TemporaryDirectory() as mount:
+            for name in (prefix + "map_0", prefix + "map_1", "other" + "map_0"):
+                Path(mount, name).write_text("")
+            self.assertEqual(eal.hugepage_files(prefix, mount), [prefix + "map_0", prefix + "map_1"])
+            eal.remove_hugepage_files(prefix, mount)
+            self.assertEqual(sorted(os.listdir(mount)), ["othermap_0"])
+
+    def test_hugepages_available_says_why_not(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            meminfo, mounts = Path(tmp, "meminfo"), Path(tmp, "mounts")
+            meminfo.write_text("HugePages_Total: 512\nHugePages_Free:  10\n")
+            mounts.write_text("proc /proc proc rw 0 0\n")
+            ok, why = eal.hugepages_available(meminfo=meminfo, mounts=mounts)
+            self.assertFalse(ok)
+            self.assertIn("no hugetlbfs mounted", why)
+            mounts.write_text("nodev /dev/hugepages hugetlbfs rw 0 0\n")
+            self.assertEqual(eal.hugepages_available(meminfo=meminfo, mounts=mounts),
+                             (False, "only 10 free hugepages (need 64+; echo 512 > /proc/sys/vm/nr_hugepages)"))
+            self.assertEqual(eal.hugepages_available(8, meminfo=meminfo, mounts=mounts), (True, "10 free hugepages"))
+
+
+class Owner(unittest.TestCase):
+    def test_run_check_raises_like_subprocess(self):
+        with self.assertRaises(subprocess.CalledProcessError):
+            owned_process.run(["false"], timeout=10, check=True)
+        self.assertEqual(owned_process.run(["true"], timeout=None, check=True).returncode, 0)
+
+    def test_child_carries_the_parent_death_signal(self):
+        # /proc/<pid>/status has no field for it: ask the child itself.
+        res = owned_process.run(["python3", "-c", "import ctypes; v = ctypes.c_int(); "
+                                 "ctypes.CDLL(None).prctl(2, ctypes.byref(v), 0, 0, 0); print(v.value)"],
+                                timeout=30, stdout=subprocess.PIPE, text=True)
+        self.assertEqual(res.stdout.strip(), "9")
+
+    def test_child_leads_its_own_group(self):
+        res = owned_process.run(["sh", "-c", "echo $$ $(ps -o pgid= $$)"], timeout=30,
+                                stdout=subprocess.PIPE, text=True)
+        pid, pgid = res.stdout.split()
+        self.assertEqual(pid, pgid)
+
+
+if __name__ == "__main__":
+    unittest.main()
