@@ -234,9 +234,8 @@ class TestRender(unittest.TestCase):
     def test_every_version_has_its_goals_and_its_slower_lean_cells(self):
         trixie = results([(cell("ring-hot", "macswap"), spread(300), spread(390))])
         trixie_lean = results([(cell("ring-warm", "macswap"), spread(300), spread(270))])
-        rows = {r[0]: r for r in docgen.goals(self.m, None, [(docgen.Version("host", "22.11.11"), self.m),
-                                                            (docgen.Version("trixie", "24.11.8", "/r"), trixie)],
-                                              {"trixie": trixie_lean})}
+        versions = [(docgen.Version("host", "22.11.11"), self.m), (docgen.Version("trixie", "24.11.8", "/r"), trixie)]
+        rows = {r[0]: r for r in docgen.goals(self.m, None, versions, {"trixie": trixie_lean})}
         self.assertEqual(rows["DPDK 24.11.8: ring-hot macswap, exact"][3], "**yes**")  # 1.3
         self.assertEqual(rows["DPDK 24.11.8: ring-warm macswap, lean"][3], "**no**")
         self.assertNotIn("DPDK 24.11.8: ring-cold macswap, lean", rows)  # roots measure no cold tier

@@ -7,16 +7,15 @@ import _path  # noqa: F401
 from perflib import icount
 
 BIN = "/b/pmdfwd"
-ANNOTATE = """\
+RING = "/usr/lib/dpdk/librte_net_ring.so.23.0"
+ANNOTATE = f"""\
 --------------------------------------------------------------------------------
-Profile data file 'callgrind.out.1-02' (creator: callgrind-3.19.0)
+Ir              Dr              Dw            D1mr  D1mw  DLmr  DLmw  file:function
 --------------------------------------------------------------------------------
-Ir                  Dr                Dw               D1mr     D1mw  DLmr DLmw  file:function
---------------------------------------------------------------------------------
-4,000 (40.00%)      1,000 (40.00%)    500 (40.00%)     10       5     .    .     ???:eth_ring_rx [/usr/lib/x86_64-linux-gnu/dpdk/pmds-23.0/librte_net_ring.so.23.0]
-3,000 (30.00%)      900               300              20       10    2    1     ???:macswap_burst_avx2 [/b/pmdfwd]
-2,000 (20.00%)      400               200              .        .     .    .     ???:pmdfwd::lcore_main [/b/pmdfwd]
-1,000 (10.00%)      100               100              1        .     .    .     ???:memcpy [/usr/lib/x86_64-linux-gnu/libc.so.6]
+4,000 (40.00%)  1,000 (40.00%)  500 (40.00%)  10    5     .     .     ???:eth_ring_rx [{RING}]
+3,000 (30.00%)  900             300           20    10    2     1     ???:macswap_burst_avx2 [/b/pmdfwd]
+2,000 (20.00%)  400             200           .     .     .     .     ???:pmdfwd::lcore_main [/b/pmdfwd]
+1,000 (10.00%)  100             100           1     .     .     .     ???:memcpy [/usr/lib/libc.so.6]
 """
 
 
