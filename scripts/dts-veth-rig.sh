@@ -120,12 +120,14 @@ if [ "$PMD" = tap ]; then
     # dtapN keeps a MAC of its own, TAP_MAC, whatever the port sets.
     TAP_MAC=(02:00:00:00:ee:00 02:00:00:00:ee:01)
     (
+        set +e # a dtapN that goes between the test and ip must not end the watcher
         while :; do
             for i in 0 1; do
                 [ -e "/sys/class/net/dtap$i" ] || continue
                 read -r mac <"/sys/class/net/dtap$i/address" 2>/dev/null || continue
                 [ "$mac" = "${TAP_MAC[$i]}" ] || ip link set "dtap$i" address "${TAP_MAC[$i]}" 2>/dev/null
                 [ -e "/sys/class/net/dtap$i/master" ] || ip link set "dtap$i" master "brs$i" 2>/dev/null
+                true
             done
             sleep 0.05
         done
