@@ -141,6 +141,10 @@ mount -t tmpfs tmpfs /run/dpdk
 # The tree DTS takes as a precompiled DPDK: build/app/dpdk-testpmd is the
 # binary under test.
 ln -s "$BIN" "$RIG/tree/build/app/dpdk-testpmd"
+# packet_capture starts the tree's dpdk-dumpcap: the host's, of the DPDK the
+# binaries here are built on.
+DUMPCAP=$(command -v dpdk-dumpcap || true)
+[ -z "$DUMPCAP" ] || ln -s "$DUMPCAP" "$RIG/tree/build/app/dpdk-dumpcap"
 # DTS reports the tree's VERSION: the DPDK the binaries here are built on.
 pkg-config --modversion libdpdk >"$RIG/tree/VERSION" 2>/dev/null || echo unknown >"$RIG/tree/VERSION"
 
