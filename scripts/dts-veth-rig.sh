@@ -101,11 +101,8 @@ for i in 0 1; do
 done
 
 if [ "$PMD" = tap ]; then
-    # net_tap makes its kernel interface when the port probes and removes it
-    # when the process ends, and DTS starts the forwarder again and again:
-    # a watcher puts each new dtapN into its bridge. The bridge is a wire:
-    # snooping off (it floods multicast), no netfilter on bridged frames, and
-    # the veth's MTU out of the way (net_tap's MTU on dtapN is what limits,
+    # The bridge is a wire: snooping off (it floods multicast), no netfilter
+    # on bridged frames, and the veth's MTU out of the way (net_tap's MTU on dtapN is what limits,
     # as a NIC's would; DTS sets the TG's).
     for f in /proc/sys/net/bridge/bridge-nf-call-{iptables,ip6tables,arptables}; do
         [ ! -e "$f" ] || echo 0 >"$f" # only there with br_netfilter loaded
@@ -115,23 +112,9 @@ if [ "$PMD" = tap ]; then
         ip link set "sut$i" mtu 65535 master "brs$i"
         ip link set "brs$i" up
     done
-    # net_tap gives dtapN the port's MAC; as a bridge port that MAC would be
-    # the bridge's own (frames to it go to the host, never to the port), so
-    # dtapN keeps a MAC of its own, TAP_MAC, whatever the port sets.
-    TAP_MAC=(02:00:00:00:ee:00 02:00:00:00:ee:01)
-    (
-        set +e # a dtapN that goes between the test and ip must not end the watcher
-        while :; do
-            for i in 0 1; do
-                [ -e "/sys/class/net/dtap$i" ] || continue
-                read -r mac <"/sys/class/net/dtap$i/address" 2>/dev/null || continue
-                [ "$mac" = "${TAP_MAC[$i]}" ] || ip link set "dtap$i" address "${TAP_MAC[$i]}" 2>/dev/null
-                [ -e "/sys/class/net/dtap$i/master" ] || ip link set "dtap$i" master "brs$i" 2>/dev/null
-                true
-            done
-            sleep 0.05
-        done
-    ) &
+    # A watcher bridges each new dtapN and keeps its kernel MAC apart from
+    # the port's (see scripts/dts-tap-bridge.sh).
+    "$(dirname "$0")/dts-tap-bridge.sh" dtap0,brs0,02:00:00:00:ee:00 dtap1,brs1,02:00:00:00:ee:01 &
 fi
 
 # A private runtime directory for DPDK.

@@ -1,0 +1,50 @@
+#!/bin/bash
+# Keeps net_tap's kernel interfaces in the bridges of a software NIC loopback
+# (scripts/dts-veth-rig.sh --pmd tap, tests/e2e/test_tap_bridge.py):
+#
+#   dts-tap-bridge.sh TAP,BRIDGE,MAC ...      (runs until killed)
+#
+# net_tap makes its interface (iface=TAP) when the port probes and removes it
+# when the process ends, and a harness starts the forwarder again and again:
+# each TAP that appears goes into BRIDGE. net_tap also gives TAP the port's
+# MAC; on a bridge port that MAC is the bridge's own, and frames to it go up
+# to the host instead of out to the port. So TAP keeps MAC (any other), set
+# again whenever the PMD sets it back (it does at start). Works from link
+# events (ip monitor), not by polling; needs iproute2 and CAP_NET_ADMIN in
+# the namespace of the links.
+set -u
+die() { echo "dts-tap-bridge: $*" >&2; exit 2; }
+[ $# -gt 0 ] || die "usage: $0 TAP,BRIDGE,MAC ... (e.g. dtap0,brs0,02:00:00:00:ee:00)"
+for spec in "$@"; do
+    IFS=, read -r tap br mac <<<"$spec"
+    [ -n "$tap" ] && [ -n "$br" ] && [[ $mac =~ ^([0-9a-f]{2}:){5}[0-9a-f]{2}$ ]] ||
+        die "'$spec': want TAP,BRIDGE,MAC with MAC in lower-case xx:xx:xx:xx:xx:xx"
+    ip link show dev "$br" >/dev/null 2>&1 || die "'$spec': no bridge '$br'"
+done
+
+fix() { # tap bridge mac: address first (the bridge takes its ports' MACs)
+    local out
+    out=$(ip -o link show dev "$1" 2>/dev/null) || return 0
+    [[ $out == *"link/ether $3 "* ]] || ip link set dev "$1" address "$3" 2>/dev/null
+    [[ $out == *" master $2 "* ]] || ip link set dev "$1" master "$2" 2>/dev/null
+    return 0
+}
+fix_named() { # the monitor's line: fix the taps it names
+    for spec in "${SPECS[@]}"; do
+        IFS=, read -r tap br mac <<<"$spec"
+        case "$1" in *" $tap: "* | *" $tap@"*) fix "$tap" "$br" "$mac" ;; esac
+    done
+}
+SPECS=("$@")
+for spec in "${SPECS[@]}"; do
+    IFS=, read -r tap br mac <<<"$spec"
+    fix "$tap" "$br" "$mac"
+done
+# The monitor first, then one more pass: a tap made in between is caught by
+# the pass, any later one by its event.
+exec 3< <(exec ip monitor link)
+for spec in "${SPECS[@]}"; do
+    IFS=, read -r tap br mac <<<"$spec"
+    fix "$tap" "$br" "$mac"
+done
+while read -r line <&3; do fix_named " $line"; done
