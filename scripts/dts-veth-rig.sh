@@ -18,7 +18,7 @@
 # stand-ins for `sudo` (root already) and `lshw` (DTS matches ports by bus
 # address, which a veth has not: the stand-in reports each port's MAC, driver
 # and link under its nodes.yaml "pci" string). All of it goes when the run
-# ends, however it ends. Needs root.
+# ends, however it ends (SIGTERM to the script ends it). Needs root.
 #
 #   scripts/dts-veth-rig.sh --dts DPDK_TREE --binary PATH --out DIR \
 #       [--pmd af_packet|tap] [--suites a,b] [--each-suite] [--python-root ROOT]
@@ -59,6 +59,10 @@ if [ "${1:-}" != "--inside" ]; then
     exec unshare --net --mount --pid --fork --mount-proc --kill-child "$0" --inside "$@"
 fi
 shift
+# This shell is the namespace's init, which the kernel spares any signal it
+# has no handler for: with one, SIGTERM ends the run (and the namespace,
+# and everything in it).
+trap 'exit 143' TERM INT
 
 DTS= BIN= OUT= SUITES= PYROOT= SSHROOT=/ TIMEOUT=7200 EACH=0 PMD=af_packet
 while [ $# -gt 0 ]; do
