@@ -9,9 +9,14 @@
 # each TAP that appears goes into BRIDGE. net_tap also gives TAP the port's
 # MAC; on a bridge port that MAC is the bridge's own, and frames to it go up
 # to the host instead of out to the port. So TAP keeps MAC (any other), set
-# again whenever the PMD sets it back (it does at start). Works from link
-# events (ip monitor), not by polling; needs iproute2 and CAP_NET_ADMIN in
-# the namespace of the links.
+# again whenever the PMD sets it back (at start, and on a MAC change); the
+# MAC the PMD set is the port's, and the bridge sends frames to it to TAP.
+# A NIC drops unicast frames to other MACs unless promiscuous; net_tap
+# filters nothing, so the bridge does it for the port: it floods unknown
+# unicast to TAP only while the PMD holds TAP promiscuous (TAP's promiscuity
+# is then 2: the bridge's and the PMD's). Works from link events (ip
+# monitor), not by polling; needs iproute2 and CAP_NET_ADMIN in the
+# namespace of the links.
 set -u
 die() { echo "dts-tap-bridge: $*" >&2; exit 2; }
 [ $# -gt 0 ] || die "usage: $0 TAP,BRIDGE,MAC ... (e.g. dtap0,brs0,02:00:00:00:ee:00)"
@@ -22,11 +27,25 @@ for spec in "$@"; do
     ip link show dev "$br" >/dev/null 2>&1 || die "'$spec': no bridge '$br'"
 done
 
+field() { # text name: the word after " name " in text
+    local rest=${1#* $2 }
+    [ "$rest" != "$1" ] && echo "${rest%% *}"
+}
 fix() { # tap bridge mac: address first (the bridge takes its ports' MACs)
-    local out
-    out=$(ip -o link show dev "$1" 2>/dev/null) || return 0
-    [[ $out == *"link/ether $3 "* ]] || ip link set dev "$1" address "$3" 2>/dev/null
+    local out port_mac="" want
+    out=$(ip -d -o link show dev "$1" 2>/dev/null) || return 0
+    if [[ $out != *"link/ether $3 "* ]]; then
+        port_mac=$(field "$out" link/ether)
+        ip link set dev "$1" address "$3" 2>/dev/null
+    fi
     [[ $out == *" master $2 "* ]] || ip link set dev "$1" master "$2" 2>/dev/null
+    [ -z "$port_mac" ] || bridge fdb replace "$port_mac" dev "$1" master static 2>/dev/null
+    out=$(ip -d -o link show dev "$1" 2>/dev/null) || return 0
+    want=off
+    [ "$(field "$out" promiscuity)" -lt 2 ] 2>/dev/null || want=on
+    # Only on a change: setting it makes an event of its own.
+    [[ $out != *" master $2 "* || $out == *" flood $want "* ]] ||
+        bridge link set dev "$1" flood "$want" 2>/dev/null
     return 0
 }
 fix_named() { # the monitor's line: fix the taps it names

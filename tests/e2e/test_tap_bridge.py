@@ -9,7 +9,9 @@ other ends, so that the generator keeps its own links.
 Frames go to the port's own MAC, as DTS addresses them: they arrive only if
 the bridge helper keeps that MAC off the kernel interface (net_tap gives it
 the port's; a bridge port's MAC is the bridge's own, and frames to it go to
-the host). The test process moves itself into a network namespace of its own
+the host). Frames to another MAC arrive only while the port is promiscuous:
+the helper floods unknown unicast to the port only then, as a NIC's filter
+would. The test process moves itself into a network namespace of its own
 first; everything ends with it. Skipped, saying why, where this user may not
 make a namespace, a veth pair or a bridge.
 
@@ -74,8 +76,8 @@ if not SKIP:
 SRC = "02:00:00:00:0a:01"
 
 
-def frames(n):
-    return [Ether(src=SRC, dst=PORT_MAC[0]) / IP(src="10.0.0.1", dst="10.0.0.2")
+def frames(n, dst=PORT_MAC[0]):
+    return [Ether(src=SRC, dst=dst) / IP(src="10.0.0.1", dst="10.0.0.2")
             / UDP(sport=1000 + i, dport=2000) / Raw(MARK + bytes([i]) * 32) for i in range(n)]
 
 
@@ -108,7 +110,9 @@ class TapBridge(unittest.TestCase):
         time.sleep(0.3)  # its link monitor is listening before the taps appear
         self.assertIsNone(helper.proc.poll(), "dts-tap-bridge.sh ended")
 
-    def test_frames_to_the_port_mac_cross_the_bridges(self):
+    def shell(self):
+        """pmdfwd on the two tap ports, forwarding (io), once the helper has
+        bridged both taps and set their MACs apart."""
         prefix = rig.unique_prefix()
         vdevs = [a for i in range(2) for a in ("--vdev", f"net_tap{i},iface=dtap{i},mac={PORT_MAC[i]}")]
         argv = [str(rig.pmdfwd_bin()), "-l", "0-1", "--no-pci", "--no-huge", "-m", "256",
@@ -126,15 +130,34 @@ class TapBridge(unittest.TestCase):
             line = link_line(f"dtap{i}")
             self.assertIn(f"master brs{i} ", line)
             self.assertIn(f"link/ether {TAP_MAC[i]} ", line)
-        sent = frames(8)
+        return s
+
+    def check_crossing(self, s, sent, expect):
         got = send_and_capture(sent)
-        stats = s.send("stop")
-        s.quit()
-        self.assertEqual(len(got), len(sent), f"{len(got)} of {len(sent)} frames came out on tg1\n{stats}")
+        self.assertEqual(len(got), len(sent) if expect else 0,
+                         f"{len(got)} of {len(sent)} frames came out on tg1\n{s.send('show port stats all')}")
         by_port = {p.sport: p for p in got}
-        for a in sent:
+        for a in sent if expect else []:
             self.assertEqual(bytes(by_port[a.sport]), bytes(a))
 
+    def test_frames_to_the_port_mac_cross_the_bridges(self):
+        s = self.shell()
+        self.check_crossing(s, frames(8), True)
+        s.send("stop")
+        s.quit()
+
+    def test_other_macs_arrive_only_in_promiscuous_mode(self):
+        s = self.shell()
+        other = "02:00:00:00:0c:03"
+        s.send("set promisc all off")
+        time.sleep(0.3)  # the helper follows the link event
+        self.check_crossing(s, frames(4, other), False)
+        self.check_crossing(s, frames(4), True)  # the port's own MAC still passes
+        s.send("set promisc all on")
+        time.sleep(0.3)
+        self.check_crossing(s, frames(4, other), True)
+        s.send("stop")
+        s.quit()
 
 if __name__ == "__main__":
     unittest.main()
