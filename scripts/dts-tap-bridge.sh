@@ -38,9 +38,11 @@ fix() { # tap bridge mac: address first (the bridge takes its ports' MACs)
         port_mac=$(field "$out" link/ether)
         ip link set dev "$1" address "$3" 2>/dev/null
     fi
-    [[ $out == *" master $2 "* ]] || ip link set dev "$1" master "$2" 2>/dev/null
+    if [[ $out != *" master $2 "* ]]; then
+        ip link set dev "$1" master "$2" 2>/dev/null
+        out=$(ip -d -o link show dev "$1" 2>/dev/null) || return 0
+    fi
     [ -z "$port_mac" ] || bridge fdb replace "$port_mac" dev "$1" master static 2>/dev/null
-    out=$(ip -d -o link show dev "$1" 2>/dev/null) || return 0
     want=off
     [ "$(field "$out" promiscuity)" -lt 2 ] 2>/dev/null || want=on
     # Only on a change: setting it makes an event of its own.
@@ -48,22 +50,22 @@ fix() { # tap bridge mac: address first (the bridge takes its ports' MACs)
         bridge link set dev "$1" flood "$want" 2>/dev/null
     return 0
 }
-fix_named() { # the monitor's line: fix the taps it names
+fix_all() {
     for spec in "${SPECS[@]}"; do
         IFS=, read -r tap br mac <<<"$spec"
-        case "$1" in *" $tap: "* | *" $tap@"*) fix "$tap" "$br" "$mac" ;; esac
+        fix "$tap" "$br" "$mac"
     done
 }
 SPECS=("$@")
-for spec in "${SPECS[@]}"; do
-    IFS=, read -r tap br mac <<<"$spec"
-    fix "$tap" "$br" "$mac"
-done
+fix_all
 # The monitor first, then one more pass: a tap made in between is caught by
-# the pass, any later one by its event.
+# the pass, any later one by its events. A tap's birth is a burst of events
+# (made, MAC, up, flags): the burst is read whole, then one pass, so that a
+# forwarder's start-up does not wait on a queue of passes (a harness sends
+# its first frames about a second after the prompt).
 exec 3< <(exec ip monitor link)
-for spec in "${SPECS[@]}"; do
-    IFS=, read -r tap br mac <<<"$spec"
-    fix "$tap" "$br" "$mac"
+fix_all
+while read -r _ <&3; do
+    while read -r -t 0.02 _ <&3; do :; done
+    fix_all
 done
-while read -r line <&3; do fix_named " $line"; done

@@ -146,6 +146,14 @@ class TapBridge(unittest.TestCase):
         s.send("stop")
         s.quit()
 
+    def test_other_macs_arrive_by_default(self):
+        # testpmd's default, which DTS's dynamic_config default_mode checks:
+        # every port promiscuous from the start.
+        s = self.shell()
+        self.check_crossing(s, frames(4, "02:00:00:00:0c:03"), True)
+        s.send("stop")
+        s.quit()
+
     def test_other_macs_arrive_only_in_promiscuous_mode(self):
         s = self.shell()
         other = "02:00:00:00:0c:03"
