@@ -64,6 +64,10 @@ fix_all
 # forwarder's start-up does not wait on a queue of passes (a harness sends
 # its first frames about a second after the prompt).
 exec 3< <(exec ip monitor link)
+# The monitor goes with this script, however it is ended.
+MONITOR=$!
+trap 'kill "$MONITOR" 2>/dev/null' EXIT
+trap 'exit 143' TERM INT HUP
 fix_all
 while read -r _ <&3; do
     while read -r -t 0.02 _ <&3; do :; done
