@@ -42,9 +42,9 @@ ROOT_PACKAGES=(
   g++ meson ninja-build pkg-config make
   libnuma-dev libpcap-dev libgtest-dev libbenchmark-dev
   python3 python3-scapy procps
-  iproute2 tcpdump  # the veth/net_af_packet loopback test
+  iproute2 tcpdump  # the veth loopback tests (net_af_packet; net_tap bridged)
 )
-ROOT_PMDS=(net-ring net-null net-memif net-pcap net-af-packet net-vhost bus-vdev mempool-ring)
+ROOT_PMDS=(net-ring net-null net-memif net-pcap net-af-packet net-tap net-vhost bus-vdev mempool-ring)
 MESON_TEST_TIMEOUT=1800
 
 declare -A SUITE_OF=([24.11]=trixie [trixie]=trixie [25.11]=sid [sid]=sid [host]=host [22.11]=host)

@@ -5,22 +5,32 @@
 #
 #   SUT  net_af_packet on sut0, sut1 ==veth== tg0, tg1  TG (DTS's scapy)
 #
+# or, with --pmd tap, net_tap ports whose kernel interfaces are bridged to
+# the SUT's ends of the veth pairs, so that the TG keeps its own link and the
+# PMD reports what net_tap can do (promisc, allmulti, MTU, MAC filters,
+# checksum offloads):
+#
+#   SUT  net_tap (dtap0, dtap1) --bridge brs0, brs1-- sut0, sut1 ==veth== tg0, tg1  TG
+#
 # Everything lives in namespaces of its own (unshare --net --mount --pid
 # --fork): the veth pairs, an sshd on 127.0.0.1 (root login with a key made
 # per run), a private /run/dpdk (DTS kills every DPDK process it finds there),
 # stand-ins for `sudo` (root already) and `lshw` (DTS matches ports by bus
 # address, which a veth has not: the stand-in reports each port's MAC, driver
 # and link under its nodes.yaml "pci" string). All of it goes when the run
-# ends, however it ends. Needs root.
+# ends, however it ends (SIGTERM to the script ends it). Needs root.
 #
 #   scripts/dts-veth-rig.sh --dts DPDK_TREE --binary PATH --out DIR \
-#       [--suites a,b] [--each-suite] [--python-root ROOT] [--sshd DIR] [--timeout S]
+#       [--pmd af_packet|tap] [--suites a,b] [--each-suite] [--python-root ROOT]
+#       [--sshd DIR] [--timeout S]
 #
 # --dts          a DPDK tree holding dts/ and usertools/ (e.g. DPDK main's)
 # --binary       the forwarder DTS runs as dpdk-testpmd (pmdfwd, or
 #                /usr/bin/dpdk-testpmd for the control run)
 # --out          where the run's files, DTS's output, summary.txt (exit and
 #                time of each run) and cases.txt (every case's result) go
+# --pmd          the SUT ports' PMD: af_packet (default) on the veths, or tap
+#                (net_tap, its kernel interface bridged to the veth)
 # --suites       DTS test suites (default: DTS's own choice, every suite of
 #                the kinds the run enables: functional)
 # --each-suite   one DTS run per suite (a critical error ends only its own
@@ -49,8 +59,12 @@ if [ "${1:-}" != "--inside" ]; then
     exec unshare --net --mount --pid --fork --mount-proc --kill-child "$0" --inside "$@"
 fi
 shift
+# This shell is the namespace's init, which the kernel spares any signal it
+# has no handler for: with one, SIGTERM ends the run (and the namespace,
+# and everything in it).
+trap 'exit 143' TERM INT
 
-DTS= BIN= OUT= SUITES= PYROOT= SSHROOT=/ TIMEOUT=7200 EACH=0
+DTS= BIN= OUT= SUITES= PYROOT= SSHROOT=/ TIMEOUT=7200 EACH=0 PMD=af_packet
 while [ $# -gt 0 ]; do
     case "$1" in
     --dts) DTS=$(realpath "$2"); shift 2 ;;
@@ -61,12 +75,14 @@ while [ $# -gt 0 ]; do
     --sshd) SSHROOT=$(realpath "$2"); shift 2 ;;
     --timeout) TIMEOUT=$2; shift 2 ;;
     --each-suite) EACH=1; shift ;;
+    --pmd) PMD=$2; shift 2 ;;
     *) die "unknown argument '$1' (see the head of $0)" ;;
     esac
 done
 [ -d "$DTS/dts" ] && [ -d "$DTS/usertools" ] || die "--dts $DTS: no dts/ and usertools/ there"
 [ -x "$BIN" ] || die "--binary $BIN: not an executable"
 [ -n "$OUT" ] || die "--out DIR is required"
+case "$PMD" in af_packet | tap) ;; *) die "--pmd '$PMD': allowed are af_packet and tap" ;; esac
 # DTS's scapy sniffs with a BPF filter, which scapy compiles with tcpdump.
 command -v tcpdump >/dev/null || die "no tcpdump (Debian: apt-get install tcpdump)"
 mkdir -p "$OUT"
@@ -88,6 +104,23 @@ for i in 0 1; do
     ip link set "tg$i" up
 done
 
+if [ "$PMD" = tap ]; then
+    # The bridge is a wire: snooping off (it floods multicast), no netfilter
+    # on bridged frames, and the veth's MTU out of the way (net_tap's MTU on dtapN is what limits,
+    # as a NIC's would; DTS sets the TG's).
+    for f in /proc/sys/net/bridge/bridge-nf-call-{iptables,ip6tables,arptables}; do
+        [ ! -e "$f" ] || echo 0 >"$f" # only there with br_netfilter loaded
+    done
+    for i in 0 1; do
+        ip link add "brs$i" type bridge mcast_snooping 0
+        ip link set "sut$i" mtu 65535 master "brs$i"
+        ip link set "brs$i" up
+    done
+    # A watcher bridges each new dtapN and keeps its kernel MAC apart from
+    # the port's (see scripts/dts-tap-bridge.sh).
+    "$(dirname "$0")/dts-tap-bridge.sh" dtap0,brs0,02:00:00:00:ee:00 dtap1,brs1,02:00:00:00:ee:01 &
+fi
+
 # A private runtime directory for DPDK.
 mkdir -p /run/dpdk
 mount -t tmpfs tmpfs /run/dpdk
@@ -95,21 +128,35 @@ mount -t tmpfs tmpfs /run/dpdk
 # The tree DTS takes as a precompiled DPDK: build/app/dpdk-testpmd is the
 # binary under test.
 ln -s "$BIN" "$RIG/tree/build/app/dpdk-testpmd"
+# packet_capture starts the tree's dpdk-dumpcap: the host's, of the DPDK the
+# binaries here are built on.
+DUMPCAP=$(command -v dpdk-dumpcap || true)
+[ -z "$DUMPCAP" ] || ln -s "$DUMPCAP" "$RIG/tree/build/app/dpdk-dumpcap"
 # DTS reports the tree's VERSION: the DPDK the binaries here are built on.
 pkg-config --modversion libdpdk >"$RIG/tree/VERSION" 2>/dev/null || echo unknown >"$RIG/tree/VERSION"
 
 # Ports: the SUT's "pci" strings are EAL -a arguments that make the vdevs.
 SUT_PCI=("net_af_packet0000:dd:00.0,iface=sut0" "net_af_packet0000:dd:00.1,iface=sut1")
+# net_tap's MAC is random unless given; DTS addresses frames to the MAC the
+# stand-in lshw reports, so it is fixed here.
+SUT_MAC=(02:00:00:00:dd:00 02:00:00:00:dd:01)
+if [ "$PMD" = tap ]; then
+    SUT_PCI=("net_tap0000:dd:00.0,iface=dtap0,mac=${SUT_MAC[0]}"
+        "net_tap0000:dd:00.1,iface=dtap1,mac=${SUT_MAC[1]}")
+fi
 TG_PCI=("0000:ee:00.0" "0000:ee:00.1")
-lshw_entry() { # businfo iface
+lshw_entry() { # businfo iface [mac]
     printf '{"id":"network","class":"network","businfo":"pci@%s","logicalname":"%s",' "$1" "$2"
     printf '"serial":"%s","configuration":{"driver":"veth","link":"yes","firmware":"N/A"}}' \
-        "$(cat "/sys/class/net/$2/address")"
+        "${3:-$(cat "/sys/class/net/$2/address")}"
 }
+# The SUT's logical names stay the veths (DTS sets them up; a dtapN exists
+# only while a forwarder runs); with tap the MAC is net_tap's.
+sut_mac() { [ "$PMD" = tap ] && echo "${SUT_MAC[$1]}" || true; }
 {
     echo "["
-    lshw_entry "${SUT_PCI[0]}" sut0; echo ","
-    lshw_entry "${SUT_PCI[1]}" sut1; echo ","
+    lshw_entry "${SUT_PCI[0]}" sut0 "$(sut_mac 0)"; echo ","
+    lshw_entry "${SUT_PCI[1]}" sut1 "$(sut_mac 1)"; echo ","
     lshw_entry "${TG_PCI[0]}" tg0; echo ","
     lshw_entry "${TG_PCI[1]}" tg1
     echo "]"

@@ -1,0 +1,171 @@
+"""The DTS tap rig's topology (scripts/dts-veth-rig.sh --pmd tap) without
+DTS: pmdfwd on net_tap ports whose kernel interfaces scripts/dts-tap-bridge.sh
+bridges to the SUT ends of two veth pairs; scapy sends and captures on the
+other ends, so that the generator keeps its own links.
+
+    scapy sendp -> tg0 ==veth== dut0 -bridge brs0- dtap0 -> pmdfwd port 0
+                                      pmdfwd port 1 -> dtap1 -bridge brs1- dut1 ==veth== tg1 -> sniff
+
+Frames go to the port's own MAC, as DTS addresses them: they arrive only if
+the bridge helper keeps that MAC off the kernel interface (net_tap gives it
+the port's; a bridge port's MAC is the bridge's own, and frames to it go to
+the host). Frames to another MAC arrive only while the port is promiscuous:
+the helper floods unknown unicast to the port only then, as a NIC's filter
+would. The test process moves itself into a network namespace of its own
+first; everything ends with it. Skipped, saying why, where this user may not
+make a namespace, a veth pair or a bridge.
+
+Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_tap_bridge.py -v
+"""
+import ctypes
+import os
+import shutil
+import subprocess
+import sys
+import time
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import rig  # noqa: E402
+import owned_process  # noqa: E402  (tests/support, on the path through rig)
+from pty_shell import PtyShell  # noqa: E402
+
+CLONE_NEWNET = 0x40000000
+HELPER = Path(__file__).resolve().parents[2] / "scripts" / "dts-tap-bridge.sh"
+PORT_MAC = ("02:00:00:00:dd:00", "02:00:00:00:dd:01")
+TAP_MAC = ("02:00:00:00:ee:00", "02:00:00:00:ee:01")
+MARK = b"pmdfwd-tapbridge-"
+
+
+def own_network_namespace():
+    """"" once this process is alone in a new network namespace with the veth
+    pairs and bridges up, else why not."""
+    if not os.path.exists("/dev/net/tun"):
+        return "no /dev/net/tun (net_tap needs the tun device)"
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(CLONE_NEWNET) != 0:
+        return f"unshare(CLONE_NEWNET): {os.strerror(ctypes.get_errno())}"
+    # /proc/sys/net is this namespace's: no netfilter on bridged frames.
+    nf = " ".join(f"/proc/sys/net/bridge/bridge-nf-call-{t}" for t in ("iptables", "ip6tables", "arptables"))
+    cmds = [["sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6"],
+            ["sh", "-c", f"for f in {nf}; do [ ! -e $f ] || echo 0 > $f; done"],
+            ["ip", "link", "set", "lo", "up"]]
+    for i in range(2):
+        cmds += [["ip", "link", "add", f"dut{i}", "type", "veth", "peer", "name", f"tg{i}"],
+                 ["ip", "link", "add", f"brs{i}", "type", "bridge", "mcast_snooping", "0"],
+                 ["ip", "link", "set", f"dut{i}", "master", f"brs{i}", "up"],
+                 ["ip", "link", "set", f"brs{i}", "up"], ["ip", "link", "set", f"tg{i}", "up"]]
+    for cmd in cmds:
+        if shutil.which(cmd[0]) is None:
+            return f"{cmd[0]}: not installed (Debian: iproute2)"
+        r = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=30)
+        if r.returncode != 0:
+            return f"{' '.join(cmd)}: {r.stderr.strip()}"
+    return ""
+
+
+SKIP = own_network_namespace()
+if not SKIP:
+    from scapy.layers.inet import IP, UDP  # noqa: E402  (after the namespace: scapy reads its links)
+    from scapy.layers.l2 import Ether  # noqa: E402
+    from scapy.packet import Raw  # noqa: E402
+    from scapy.sendrecv import AsyncSniffer, sendp  # noqa: E402
+
+SRC = "02:00:00:00:0a:01"
+
+
+def frames(n, dst=PORT_MAC[0]):
+    return [Ether(src=SRC, dst=dst) / IP(src="10.0.0.1", dst="10.0.0.2")
+            / UDP(sport=1000 + i, dport=2000) / Raw(MARK + bytes([i]) * 32) for i in range(n)]
+
+
+def link_line(name):
+    r = owned_process.run(["ip", "-o", "link", "show", "dev", name], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, timeout=10)
+    return r.stdout
+
+
+def send_and_capture(sent):
+    sniffer = AsyncSniffer(iface="tg1", store=True,
+                           lfilter=lambda p: p.haslayer(Raw) and MARK in bytes(p[Raw].load))
+    sniffer.start()
+    time.sleep(0.5)  # the sniffer's socket is open before the first frame
+    sendp(sent, iface="tg0", verbose=False)
+    deadline = time.time() + 5
+    while len(sniffer.results or []) < len(sent) and time.time() < deadline:
+        time.sleep(0.1)
+    time.sleep(0.2)
+    return list(sniffer.stop())
+
+
+@unittest.skipIf(SKIP, SKIP)
+class TapBridge(unittest.TestCase):
+    def setUp(self):
+        helper = owned_process.OwnedProcess(
+            [HELPER] + [f"dtap{i},brs{i},{TAP_MAC[i]}" for i in range(2)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.addCleanup(helper.close)
+        time.sleep(0.3)  # its link monitor is listening before the taps appear
+        self.assertIsNone(helper.proc.poll(), "dts-tap-bridge.sh ended")
+
+    def shell(self):
+        """pmdfwd on the two tap ports, forwarding (io), once the helper has
+        bridged both taps and set their MACs apart."""
+        prefix = rig.unique_prefix()
+        vdevs = [a for i in range(2) for a in ("--vdev", f"net_tap{i},iface=dtap{i},mac={PORT_MAC[i]}")]
+        argv = [str(rig.pmdfwd_bin()), "-l", "0-1", "--no-pci", "--no-huge", "-m", "256",
+                "--no-shconf", "--file-prefix", prefix, *vdevs, "--", "-i",
+                "--forward-mode=io", "--total-num-mbufs=2048"]
+        s = PtyShell(argv, prefix=prefix, prompt=Path(argv[0]).name.replace("dpdk-", "") + ">")
+        self.addCleanup(s.kill)
+        self.assertIn("io packet forwarding - ports=2", s.send("start"))
+        deadline = time.time() + 5
+        while time.time() < deadline and not all(
+                f"master brs{i} " in link_line(f"dtap{i}") and TAP_MAC[i] in link_line(f"dtap{i}")
+                for i in range(2)):
+            time.sleep(0.1)
+        for i in range(2):
+            line = link_line(f"dtap{i}")
+            self.assertIn(f"master brs{i} ", line)
+            self.assertIn(f"link/ether {TAP_MAC[i]} ", line)
+        return s
+
+    def check_crossing(self, s, sent, expect):
+        got = send_and_capture(sent)
+        self.assertEqual(len(got), len(sent) if expect else 0,
+                         f"{len(got)} of {len(sent)} frames came out on tg1\n{s.send('show port stats all')}")
+        by_port = {p.sport: p for p in got}
+        for a in sent if expect else []:
+            self.assertEqual(bytes(by_port[a.sport]), bytes(a))
+
+    def test_frames_to_the_port_mac_cross_the_bridges(self):
+        s = self.shell()
+        self.check_crossing(s, frames(8), True)
+        s.send("stop")
+        s.quit()
+
+    def test_other_macs_arrive_by_default(self):
+        # testpmd's default, which DTS's dynamic_config default_mode checks:
+        # every port promiscuous from the start.
+        s = self.shell()
+        self.check_crossing(s, frames(4, "02:00:00:00:0c:03"), True)
+        s.send("stop")
+        s.quit()
+
+    def test_other_macs_arrive_only_in_promiscuous_mode(self):
+        s = self.shell()
+        other = "02:00:00:00:0c:03"
+        s.send("set promisc all off")
+        time.sleep(0.3)  # the helper follows the link event
+        self.check_crossing(s, frames(4, other), False)
+        self.check_crossing(s, frames(4), True)  # the port's own MAC still passes
+        s.send("set promisc all on")
+        time.sleep(0.3)
+        self.check_crossing(s, frames(4, other), True)
+        s.send("stop")
+        s.quit()
+
+if __name__ == "__main__":
+    unittest.main()
