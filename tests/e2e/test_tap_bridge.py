@@ -15,22 +15,19 @@ would. The test process moves itself into a network namespace of its own
 first; everything ends with it. Skipped, saying why, where this user may not
 make a namespace, a veth pair or a bridge.
 
-Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_tap_bridge.py -v
+Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_tap_bridge.py -v
 """
 import ctypes
 import os
 import shutil
 import subprocess
-import sys
 import time
 import unittest
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import rig  # noqa: E402
-import owned_process  # noqa: E402  (tests/support, on the path through rig)
-from pty_shell import PtyShell  # noqa: E402
+import rig
+from pmdfwd_tools import owned_process
+from pty_shell import PtyShell
 
 CLONE_NEWNET = 0x40000000
 HELPER = Path(__file__).resolve().parents[2] / "scripts" / "dts-tap-bridge.sh"
@@ -166,6 +163,7 @@ class TapBridge(unittest.TestCase):
         self.check_crossing(s, frames(4, other), True)
         s.send("stop")
         s.quit()
+
 
 if __name__ == "__main__":
     unittest.main()
