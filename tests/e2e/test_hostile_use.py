@@ -114,8 +114,10 @@ class LoadTest(Case):
 
     def test_sigint_ends_a_running_load_not_the_session(self):
         looped = self.tmp / "six.txt"
-        # 6 + 6^2 + ... + 6^8 loads: seconds even with the line cap.
-        looped.write_text("show config cores\n" * 4 + "load six.txt\n" * 6)
+        # 6 + 6^2 + ... + 6^8 loads. A start and stop per file (milliseconds
+        # each) keep it running for many seconds under the line cap: lines
+        # that only print finish the capped load within the test's wait.
+        looped.write_text("show config cores\n" * 2 + "start\nstop\n" + "load six.txt\n" * 6)
         p = self.start(["-i", "--run-time=60"], stdin=subprocess.PIPE)
         self.send(p, "show config cores\n")
         self.assertTrue(p.wait_for("List of forwarding lcores:  1"), p.describe())
