@@ -126,9 +126,9 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
  * Engine parameters, declared (ABI version 3): `--<engine>-<key>=<value>` on
  * the command line, `set <engine> <key> <value>` in the shell (forwarding
  * stopped). The host parses and checks each value against its row, answers
- * a bad one with what is wrong and what is allowed, writes the --help, `help`
- * and manual page lines, and hands the engine the typed value through the
- * row's set callback. Values reach the engine only while forwarding is
+ * a bad one with what is wrong and what is allowed, writes the --help and
+ * manual page lines, and hands the engine the typed value through the row's
+ * set callback. Values reach the engine only while forwarding is
  * stopped: copy them into the stream at stream_init, never read them per
  * packet.
  */
