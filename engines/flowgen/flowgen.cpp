@@ -13,12 +13,10 @@
 #include <rte_ethdev.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstddef>
 #include <cstdio>
-#include <cstdlib>
+#include <iterator>
 #include <new>
-#include <string_view>
 
 namespace pmdfwd::engines {
 namespace {
@@ -31,7 +29,8 @@ inline constexpr uint32_t kMaxFlows = 65536;
 inline constexpr uint32_t kMaxClones = 511;
 static_assert(kFrameDstIp + kMaxFlows - 1 <= RTE_IPV4(198, 19, 255, 255));
 
-// Changed only while forwarding is stopped (set_param); streams copy them at start.
+// Changed only while forwarding is stopped (the parameters' set); streams copy
+// them at start.
 uint32_t g_flows = kDefaultFlows;
 uint32_t g_clones = 0;
 
@@ -140,41 +139,27 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb_rx, uint16_t max) 
     return n;
 }
 
-// A decimal number of lo..hi, or false.
-bool parse_count(const char *value, unsigned long lo, unsigned long hi, uint32_t *out) {
-    char *end = nullptr;
-    errno = 0;
-    const unsigned long n = std::strtoul(value, &end, 10);
-    if (value[0] < '0' || value[0] > '9' || *end != '\0' || errno != 0 || n < lo || n > hi)
-        return false;
-    *out = static_cast<uint32_t>(n);
-    return true;
+int set_flows(const pmdfwd_param_value *v, char *, size_t) {
+    g_flows = static_cast<uint32_t>(v->i);
+    return 0;
 }
 
-int set_param(const char *key, const char *value, char *err, size_t len) {
-    const std::string_view k = key;
-    if (k == "flows") {
-        if (parse_count(value, 1, kMaxFlows, &g_flows)) return 0;
-        std::snprintf(err, len, "flowgen flows '%s' is not allowed (allowed: 1..%u)", value,
-                      kMaxFlows);
-        return -1;
-    }
-    if (k == "clones") {
-        if (parse_count(value, 0, kMaxClones, &g_clones)) return 0;
-        std::snprintf(err, len, "flowgen clones '%s' is not allowed (allowed: 0..%u)", value,
-                      kMaxClones);
-        return -1;
-    }
-    std::snprintf(err, len, "unknown flowgen parameter '%s' (allowed: flows, clones)", key);
-    return -1;
+int set_clones(const pmdfwd_param_value *v, char *, size_t) {
+    g_clones = static_cast<uint32_t>(v->i);
+    return 0;
 }
 
-void param_help(char *buf, size_t len) {
-    std::snprintf(buf, len,
-                  "flows=N  destination addresses to cycle through (N: 1..%u, default %u)\n"
-                  "clones=N  send each packet N more times (N: 0..%u, default 0)\n",
-                  kMaxFlows, kDefaultFlows, kMaxClones);
-}
+// The host checks the ranges and writes the help from this table.
+constexpr pmdfwd_param params[] = {
+    Param("flows", PMDFWD_PARAM_INT, "destination addresses to cycle through", set_flows)
+        .metavar("N")
+        .range(1, kMaxFlows)
+        .default_value("1024"), // kDefaultFlows
+    Param("clones", PMDFWD_PARAM_INT, "send each packet N more times", set_clones)
+        .metavar("N")
+        .range(0, kMaxClones)
+        .default_value("0"),
+};
 
 void describe(char *buf, size_t len) {
     const uint32_t last = kFrameDstIp + g_flows - 1;
@@ -192,9 +177,9 @@ constexpr pmdfwd_engine make_engine() {
         burst, PMDFWD_ENGINE_F_GENERATOR);
     e.stream_init = stream_init;
     e.stream_fini = stream_fini;
-    e.set_param = set_param;
     e.describe = describe;
-    e.param_help = param_help;
+    e.params = params;
+    e.nb_params = std::size(params);
     return e;
 }
 

@@ -1,9 +1,8 @@
-// The compiled kernels in order of preference, and the run-time checks that
-// decide which of them this CPU and EAL's SIMD cap allow. Built with the
-// baseline flags only (see macswap_kernel.h).
+// The compiled kernels in order of preference (the table meson generated),
+// and the run-time checks that decide which of them this CPU and EAL's SIMD
+// cap allow. Built with the baseline flags only (see macswap_kernel.h).
 #include "calibrate.h"
 #include "macswap_kernel.h"
-#include "macswap_kernels_config.h"
 
 // DPDK 22.11's rte_vect.h declares rte_vect_get_max_simd_bitwidth() without
 // extern "C".
@@ -15,38 +14,13 @@ extern "C" {
 
 namespace pmdfwd::macswap {
 
-namespace {
-constexpr compat::CpuFlag kEnd = compat::kNoCpuFlag;
-}
-
 KernelRegistry::KernelRegistry() {
-    // Preference order, for ties and for when nothing can be measured: the
-    // widest ISA first, testpmd 24.11's sse shape before 22.11's, scalar last.
-#ifdef PMDFWD_MACSWAP_AVX2
-    kernels_.push_back({"avx2", macswap_avx2, 256, "AVX2", {RTE_CPUFLAG_AVX2, kEnd, kEnd, kEnd}});
-#endif
-#ifdef PMDFWD_MACSWAP_AVX512
-    // AVX-512BW+VL instructions on xmm registers only: a 128-bit kernel.
-    kernels_.push_back({"avx512",
-                        macswap_avx512,
-                        128,
-                        "AVX512F+BW+VL",
-                        {RTE_CPUFLAG_AVX512F, RTE_CPUFLAG_AVX512BW, RTE_CPUFLAG_AVX512VL, kEnd}});
-#endif
-#ifdef PMDFWD_MACSWAP_SSE_INTERLEAVED
-    kernels_.push_back({"sse-interleaved",
-                        macswap_sse_interleaved,
-                        128,
-                        "SSSE3",
-                        {RTE_CPUFLAG_SSSE3, kEnd, kEnd, kEnd}});
-#endif
-#ifdef PMDFWD_MACSWAP_SSE
-    kernels_.push_back({"sse", macswap_sse, 128, "SSSE3", {RTE_CPUFLAG_SSSE3, kEnd, kEnd, kEnd}});
-#endif
-#ifdef PMDFWD_MACSWAP_NEON
-    kernels_.push_back({"neon", macswap_neon, 128, "NEON", {RTE_CPUFLAG_NEON, kEnd, kEnd, kEnd}});
-#endif
-    kernels_.push_back({"scalar", macswap_scalar, 0, "nothing", {kEnd, kEnd, kEnd, kEnd}});
+    // The rows meson generated (macswap_kernel_table.h), in its order of
+    // preference; a kernel's CPU flags end at the first kNoCpuFlag.
+#define PMDFWD_MACSWAP_KERNEL_ROW(name, fn, bits, isa, ...)                                        \
+    kernels_.push_back({name, fn, bits, isa, {__VA_ARGS__}});
+    PMDFWD_MACSWAP_KERNELS(PMDFWD_MACSWAP_KERNEL_ROW)
+#undef PMDFWD_MACSWAP_KERNEL_ROW
 }
 
 KernelRegistry &KernelRegistry::instance() {

@@ -12,12 +12,13 @@
 #include <pmdfwd/engine_register.h>
 
 #include <cstdio>
+#include <iterator>
 #include <new>
 
 namespace pmdfwd::macswap {
 namespace {
 
-// Forwarding is stopped whenever these change (set_param is only called
+// Forwarding is stopped whenever these change (a parameter's set is only called
 // then), so the lcores never see them move.
 const Kernel *g_forced = nullptr;
 const Kernel *g_running = nullptr;
@@ -50,60 +51,55 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     return nb;
 }
 
-int set_fields(std::string_view value, char *err, size_t len) {
-    if (value != "exact" && value != "lean") {
-        std::snprintf(err, len, "unknown macswap fields mode '%.*s' (allowed: exact, lean)",
-                      static_cast<int>(value.size()), value.data());
-        return -1;
-    }
-    g_lean = value == "lean";
+int set_fields(const pmdfwd_param_value *v, char *, size_t) {
+    g_lean = std::string_view(v->text) == "lean";
     return 0;
 }
 
-int set_param(const char *key, const char *value, char *err, size_t len) {
-    const std::string_view k = key;
-    if (k == "fields") return set_fields(value, err, len);
-    if (k != "kernel") {
-        std::snprintf(err, len, "unknown macswap parameter '%s' (allowed: kernel, fields)", key);
-        return -1;
-    }
+// "auto", then every kernel meson compiled, in its order of preference.
+#define PMDFWD_MACSWAP_KERNEL_NAME(name, ...) name,
+constexpr const char *kernel_choices[] = {
+    "auto", PMDFWD_MACSWAP_KERNELS(PMDFWD_MACSWAP_KERNEL_NAME) nullptr};
+#undef PMDFWD_MACSWAP_KERNEL_NAME
+constexpr const char *field_choices[] = {"exact", "lean", nullptr};
+
+// The host has checked that the name is one of kernel_choices; whether this
+// CPU and EAL's SIMD cap let it run is known only here.
+int set_kernel(const pmdfwd_param_value *v, char *err, size_t len) {
     KernelRegistry &reg = KernelRegistry::instance();
-    if (std::string_view(value) == "auto") {
+    if (v->i == 0) {
         // Measured again: what ran since may have changed the machine's state.
         g_forced = nullptr;
         reg.recalibrate();
         return 0;
     }
-    const Kernel *kern = reg.find(value);
-    if (kern == nullptr) {
-        std::snprintf(err, len, "unknown macswap kernel '%s' (compiled: auto, %s)", value,
-                      reg.names().c_str());
-        return -1;
-    }
-    std::string why;
-    if (!reg.usable(*kern, &why)) {
-        std::snprintf(err, len, "macswap kernel '%s' cannot run here: %s", value, why.c_str());
+    const Kernel *kern = reg.find(v->text);
+    std::string why = "it is not in the kernel table";
+    if (kern == nullptr || !reg.usable(*kern, &why)) {
+        std::snprintf(err, len, "macswap kernel '%s' cannot run here: %s", v->text, why.c_str());
         return -1;
     }
     g_forced = kern;
     return 0;
 }
 
+constexpr pmdfwd_param params[] = {
+    Param("kernel", PMDFWD_PARAM_CHOICE,
+          "SIMD kernel; auto, the default, runs the fastest usable one as measured at start",
+          set_kernel)
+        .metavar("NAME")
+        .choices(kernel_choices),
+    Param("fields", PMDFWD_PARAM_CHOICE,
+          "exact, the default: every TX field as testpmd sets it; lean: l2_len/l3_len left as "
+          "they came when the port requests no TX flag",
+          set_fields)
+        .metavar("MODE")
+        .choices(field_choices, "fields mode"),
+};
+
 void describe(char *buf, size_t len) {
     std::string s = describe_kernels();
     std::snprintf(buf, len, "%s", s.c_str());
-}
-
-void param_help(char *buf, size_t len) {
-    std::string names = "auto";
-    for (const Kernel &k : KernelRegistry::instance().all())
-        names += std::string("|") + k.name;
-    std::snprintf(buf, len,
-                  "kernel=NAME  SIMD kernel; auto, the default, runs the fastest usable one as "
-                  "measured at start (NAME: %s)\n"
-                  "fields=MODE  exact, the default: every TX field as testpmd sets it; lean: "
-                  "l2_len/l3_len left as they came when the port requests no TX flag\n",
-                  names.c_str());
 }
 
 constexpr pmdfwd_engine make_engine() {
@@ -111,9 +107,9 @@ constexpr pmdfwd_engine make_engine() {
         "macswap", "swap destination and source MAC, set TX offload fields (SIMD kernels)", burst);
     e.stream_init = stream_init;
     e.stream_fini = stream_fini;
-    e.set_param = set_param;
     e.describe = describe;
-    e.param_help = param_help;
+    e.params = params;
+    e.nb_params = std::size(params);
     return e;
 }
 

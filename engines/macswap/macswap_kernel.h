@@ -17,6 +17,7 @@
 #pragma once
 
 #include "common/tx_fields.h"
+#include "macswap_kernel_table.h"
 
 #include <pmdfwd/dpdk_compat.h>
 
@@ -39,13 +40,12 @@ using TxFields = engines::TxFields;
 // Returns how many packets it left untouched (first segment < 12 bytes).
 using KernelFn = uint16_t (*)(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
 
-// Kernel functions, each defined in its own unit when meson compiles it.
-uint16_t macswap_scalar(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
-uint16_t macswap_sse(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
-uint16_t macswap_sse_interleaved(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
-uint16_t macswap_avx2(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
-uint16_t macswap_avx512(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
-uint16_t macswap_neon(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+// Kernel functions, each defined in its own unit: one per row of the table
+// meson generated from the kernels it compiled.
+#define PMDFWD_MACSWAP_DECLARE_KERNEL(name, fn, ...)                                               \
+    uint16_t fn(rte_mbuf **pkts, uint16_t nb, const TxFields &fields);
+PMDFWD_MACSWAP_KERNELS(PMDFWD_MACSWAP_DECLARE_KERNEL)
+#undef PMDFWD_MACSWAP_DECLARE_KERNEL
 
 inline constexpr int kMaxKernelCpuFlags = 4;
 

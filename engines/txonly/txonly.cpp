@@ -16,13 +16,14 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <new>
 #include <string_view>
 
 namespace pmdfwd::engines {
 namespace {
 
-// Changed only while forwarding is stopped (set_param); streams copy them
+// Changed only while forwarding is stopped (the parameters' set); streams copy them
 // at start.
 UdpEndpoints g_ends;
 bool g_multi_flow = false;
@@ -136,29 +137,30 @@ int set_endpoints(std::string_view key, std::string_view v, char *err, size_t le
     return 0;
 }
 
-int set_param(const char *key, const char *value, char *err, size_t len) {
-    const std::string_view k = key, v = value;
-    if (k == "ip" || k == "udp") return set_endpoints(k, v, err, len);
-    if (k == "multi-flow") {
-        if (v != "on" && v != "off") {
-            std::snprintf(err, len, "txonly multi-flow '%s' is not allowed (allowed: on, off)",
-                          value);
-            return -1;
-        }
-        g_multi_flow = v == "on";
-        return 0;
-    }
-    std::snprintf(err, len, "unknown txonly parameter '%s' (allowed: ip, udp, multi-flow)", key);
-    return -1;
+int set_ip(const pmdfwd_param_value *v, char *err, size_t len) {
+    return set_endpoints("ip", v->text, err, len);
 }
 
-void param_help(char *buf, size_t len) {
-    std::snprintf(buf, len,
-                  "ip=SRC,DST  IPv4 addresses (testpmd's --tx-ip; default "
-                  "198.18.0.1,198.18.0.2)\n"
-                  "udp=SRC[,DST]  UDP ports (testpmd's --tx-udp; default 9,9)\n"
-                  "multi-flow=on|off  vary the source address per packet (--txonly-multi-flow)\n");
+int set_udp(const pmdfwd_param_value *v, char *err, size_t len) {
+    return set_endpoints("udp", v->text, err, len);
 }
+
+int set_multi_flow(const pmdfwd_param_value *v, char *, size_t) {
+    g_multi_flow = v->i != 0;
+    return 0;
+}
+
+// ip and udp are pairs, checked here (set_endpoints); the host checks
+// multi-flow's on|off and writes the help from this table.
+constexpr pmdfwd_param params[] = {
+    Param("ip", PMDFWD_PARAM_STRING,
+          "IPv4 addresses (testpmd's --tx-ip; default 198.18.0.1,198.18.0.2)", set_ip)
+        .metavar("SRC,DST"),
+    Param("udp", PMDFWD_PARAM_STRING, "UDP ports (testpmd's --tx-udp; default 9,9)", set_udp)
+        .metavar("SRC[,DST]"),
+    Param("multi-flow", PMDFWD_PARAM_BOOL,
+          "vary the source address per packet (--txonly-multi-flow)", set_multi_flow),
+};
 
 void describe(char *buf, size_t len) {
     const UdpEndpoints &e = g_ends;
@@ -174,9 +176,9 @@ constexpr pmdfwd_engine make_engine() {
                                   burst, PMDFWD_ENGINE_F_NO_RX);
     e.stream_init = stream_init;
     e.stream_fini = stream_fini;
-    e.set_param = set_param;
     e.describe = describe;
-    e.param_help = param_help;
+    e.params = params;
+    e.nb_params = std::size(params);
     return e;
 }
 

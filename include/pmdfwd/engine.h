@@ -21,8 +21,10 @@
  * so an engine only transforms (or generates, or consumes) one burst.
  *
  * Versioning: any change to a struct below or to the meaning of a field
- * bumps PMDFWD_ENGINE_ABI_VERSION; the host refuses an engine whose
- * abi_version differs from its own.
+ * bumps PMDFWD_ENGINE_ABI_VERSION. The host loads engines of its own version
+ * and of version 2 (built against the header before the parameter table:
+ * their descriptor ends at param_help, and set_param/param_help serve their
+ * parameters); it refuses any other.
  */
 #ifndef PMDFWD_ENGINE_H
 #define PMDFWD_ENGINE_H
@@ -34,7 +36,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 2u
+#define PMDFWD_ENGINE_ABI_VERSION 3u
 
 struct rte_mbuf;
 struct rte_mempool;
@@ -120,6 +122,53 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
 /* Length of the message buffer handed to set_param / plugin entry. */
 #define PMDFWD_ERRMSG_LEN 256
 
+/*
+ * Engine parameters, declared (ABI version 3): `--<engine>-<key>=<value>` on
+ * the command line, `set <engine> <key> <value>` in the shell (forwarding
+ * stopped). The host parses and checks each value against its row, answers
+ * a bad one with what is wrong and what is allowed, writes the --help and
+ * manual page lines, and hands the engine the typed value through the row's
+ * set callback. Values reach the engine only while forwarding is
+ * stopped: copy them into the stream at stream_init, never read them per
+ * packet.
+ */
+enum pmdfwd_param_kind {
+    PMDFWD_PARAM_INT = 1, /* decimal integer in [min, max]: value->i */
+    PMDFWD_PARAM_BOOL,    /* on|off: value->i is 1 or 0 */
+    PMDFWD_PARAM_CHOICE,  /* one of choices: value->i is its index */
+    PMDFWD_PARAM_MAC,     /* XX:XX:XX:XX:XX:XX: value->mac */
+    PMDFWD_PARAM_IPV4,    /* A.B.C.D: value->ipv4, host byte order */
+    PMDFWD_PARAM_STRING   /* any text: the engine checks value->text in set */
+};
+
+/* A checked value. text is what was given, for every kind. */
+struct pmdfwd_param_value {
+    const char *text;
+    int64_t i;
+    uint32_t ipv4;
+    uint8_t mac[6];
+};
+
+struct pmdfwd_param {
+    const char *key;  /* 1..32 of a-z, 0-9, '-' */
+    uint32_t kind;    /* enum pmdfwd_param_kind */
+    const char *help; /* one line for --help and the manual page */
+    /* The value's name in help ("N", "MODE"); NULL: the kind's (N, on|off,
+     * the choices joined by '|', XX:XX:XX:XX:XX:XX, A.B.C.D, TEXT). */
+    const char *metavar;
+    /* The engine's own starting value, for help; NULL: not shown. The host
+     * checks it against the row when the engine registers. */
+    const char *default_value;
+    int64_t min, max;           /* INT */
+    const char *const *choices; /* CHOICE: NULL-terminated */
+    /* CHOICE: what a value names, in "unknown <engine> <what> 'x'";
+     * NULL: the key. */
+    const char *what;
+    /* Mandatory. Takes the checked value; returns 0, or non-zero with a
+     * message in err (e.g. a kernel this CPU cannot run). */
+    int (*set)(const struct pmdfwd_param_value *value, char *err, size_t err_len);
+};
+
 struct pmdfwd_engine {
     uint32_t abi_version; /* PMDFWD_ENGINE_ABI_VERSION */
     uint32_t flags;       /* PMDFWD_ENGINE_F_* */
@@ -139,17 +188,23 @@ struct pmdfwd_engine {
     /* Mandatory. */
     pmdfwd_burst_fn burst;
 
-    /* Optional engine parameters: `--<name>-<key>=<value>` on the command
-     * line and `set <name> <key> <value>` in the shell (forwarding stopped).
+    /* Optional, the version-2 way to take parameters (params below is the
+     * way since version 3; the host asks set_param only when params is
+     * empty): `--<name>-<key>=<value>` on the command line and
+     * `set <name> <key> <value>` in the shell (forwarding stopped).
      * Returns 0, or non-zero with a message in err that says what is wrong
      * and what is allowed. */
     int (*set_param)(const char *key, const char *value, char *err, size_t err_len);
     /* Optional. Writes the engine's own state for `show fwd <name>` and
      * `show config fwd` into buf (NUL-terminated). */
     void (*describe)(char *buf, size_t len);
-    /* Optional. Writes one line per parameter for --help, e.g.
-     * "kernel=NAME  SIMD kernel (NAME: auto|avx2|scalar)". */
+    /* Optional, with set_param (version 2). Writes one line per parameter
+     * for --help, e.g. "kernel=NAME  SIMD kernel (NAME: auto|avx2|scalar)". */
     void (*param_help)(char *buf, size_t len);
+
+    /* Optional (version 3): the engine's parameters, nb_params rows. */
+    const struct pmdfwd_param *params;
+    uint32_t nb_params;
 };
 
 /*

@@ -33,6 +33,55 @@ constexpr pmdfwd_engine engine_descriptor(const char *name, const char *summary,
     return e;
 }
 
+// One row of an engine's parameter table (pmdfwd_param), built by name:
+//
+//     constexpr pmdfwd_param params[] = {
+//         pmdfwd::Param("flows", PMDFWD_PARAM_INT, "flows to cycle through", set_flows)
+//             .metavar("N").range(1, 65536).default_value("1024"),
+//     };
+//
+// (C++20's designated initializers would have to name, in order, every
+// member before the last one given, which GCC's -Wmissing-field-initializers
+// holds a row to; a row skips the members of the other kinds.)
+class Param {
+  public:
+    using SetFn = int (*)(const pmdfwd_param_value *value, char *err, size_t err_len);
+
+    constexpr Param(const char *key, pmdfwd_param_kind kind, const char *help, SetFn set) : row_{} {
+        row_.key = key;
+        row_.kind = kind;
+        row_.help = help;
+        row_.set = set;
+    }
+    constexpr Param metavar(const char *name) const {
+        Param p = *this;
+        p.row_.metavar = name;
+        return p;
+    }
+    constexpr Param default_value(const char *text) const {
+        Param p = *this;
+        p.row_.default_value = text;
+        return p;
+    }
+    constexpr Param range(int64_t min, int64_t max) const {
+        Param p = *this;
+        p.row_.min = min;
+        p.row_.max = max;
+        return p;
+    }
+    // what: the value's name in "unknown <engine> <what> 'x'" (default: the key).
+    constexpr Param choices(const char *const *names, const char *what = nullptr) const {
+        Param p = *this;
+        p.row_.choices = names;
+        p.row_.what = what;
+        return p;
+    }
+    constexpr operator pmdfwd_param() const { return row_; }
+
+  private:
+    pmdfwd_param row_;
+};
+
 // Registers its descriptor during static initialisation. The descriptor
 // must outlive the process (a namespace-scope object).
 struct EngineRegistrar {

@@ -30,6 +30,14 @@ std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
     return msg.empty() ? "refused by the engine" : msg;
 }
 
+std::string call_param_set(const pmdfwd_param &row, const pmdfwd_param_value &value) {
+    int rc = 0;
+    std::string msg =
+        buffered<PMDFWD_ERRMSG_LEN>([&](char *buf, size_t len) { rc = row.set(&value, buf, len); });
+    if (rc == 0) return {};
+    return msg.empty() ? "refused by the engine" : msg;
+}
+
 std::string call_describe(const pmdfwd_engine &e) {
     if (!e.describe) return {};
     return buffered<kTextLen>([&](char *buf, size_t len) { e.describe(buf, len); });

@@ -1,7 +1,8 @@
 // The engine C ABI's calls made safe once: each hook that writes into a
 // buffer is called with one the host owns, and its text is copied out cut at
 // the buffer's end, whatever the engine left in its last byte. The registry
-// (plugin entry points) and EngineApi (set_param, describe, param_help) both
+// (plugin entry points) and EngineApi (set_param, a parameter's set,
+// describe, param_help) both
 // call engines only through these.
 #pragma once
 
@@ -16,6 +17,8 @@ namespace pmdfwd {
 // "" or the engine's message (a default when it wrote none).
 std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
                            const std::string &value);
+// "" or the message of a parameter's set (a default when it wrote none).
+std::string call_param_set(const pmdfwd_param &row, const pmdfwd_param_value &value);
 std::string call_describe(const pmdfwd_engine &e);   // "" without the hook
 std::string call_param_help(const pmdfwd_engine &e); // "" without the hook
 // A plugin's NULL-terminated engine list, or nullptr with *err set.

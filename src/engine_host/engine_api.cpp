@@ -1,6 +1,7 @@
 #include "engine_host/engine_api.h"
 
 #include "engine_host/abi_calls.h"
+#include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
 
 namespace pmdfwd {
@@ -12,8 +13,8 @@ class RegistryEngines final : public EngineApi {
     std::vector<EngineInfo> list() const override {
         std::vector<EngineInfo> v;
         for (const pmdfwd_engine *e : EngineRegistry::instance().all())
-            v.push_back({e->name, e->summary ? e->summary : "", e->set_param != nullptr,
-                         e->describe != nullptr});
+            v.push_back(
+                {e->name, e->summary ? e->summary : "", has_params(*e), e->describe != nullptr});
         return v;
     }
     std::string load(const std::string &path) override { return load_engine_plugin(path); }
@@ -21,13 +22,13 @@ class RegistryEngines final : public EngineApi {
   protected:
     std::string engine_set_param(const std::string &mode, const std::string &key,
                                  const std::string &value) override {
-        return call_set_param(engine(mode), key, value);
+        return pmdfwd::set_engine_param(engine(mode), key, value);
     }
     std::string engine_describe(const std::string &mode) const override {
         return call_describe(engine(mode));
     }
     std::string engine_param_help(const std::string &mode) const override {
-        return call_param_help(engine(mode));
+        return pmdfwd::engine_param_help(engine(mode));
     }
 
   private:

@@ -16,7 +16,7 @@ namespace pmdfwd {
 struct EngineInfo {
     std::string name;
     std::string summary;
-    bool has_params = false; // set_param
+    bool has_params = false; // a parameter table or set_param
     bool has_state = false;  // describe
 };
 

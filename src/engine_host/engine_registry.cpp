@@ -1,6 +1,7 @@
 #include "engine_host/engine_registry.h"
 
 #include "engine_host/abi_calls.h"
+#include "engine_host/engine_params.h"
 #include "engine_host/plugin_dir.h"
 
 #include <pmdfwd/engine_register.h>
@@ -22,6 +23,10 @@ EngineRegistry &EngineRegistry::instance() {
     return registry;
 }
 
+// Version 2, the descriptor before the parameter table, still loads: the
+// host reads such a descriptor only up to param_help (engine_params.h).
+constexpr uint32_t kOldestAbiVersion = 2;
+
 static bool valid_name(std::string_view name) {
     if (name.empty() || name.size() > 32) return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
@@ -31,15 +36,18 @@ static bool valid_name(std::string_view name) {
 
 std::string EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
     if (engine == nullptr) return "engine descriptor is NULL";
-    if (engine->abi_version != PMDFWD_ENGINE_ABI_VERSION)
+    if (engine->abi_version != PMDFWD_ENGINE_ABI_VERSION &&
+        engine->abi_version != kOldestAbiVersion)
         return "engine ABI version " + std::to_string(engine->abi_version) +
                " does not match the host's " + std::to_string(PMDFWD_ENGINE_ABI_VERSION) +
-               " (rebuild the engine against this pmdfwd's <pmdfwd/engine.h>)";
+               " (rebuild the engine against this pmdfwd's <pmdfwd/engine.h>; version " +
+               std::to_string(kOldestAbiVersion) + " still loads)";
     std::string_view name = engine->name ? engine->name : "";
     if (!valid_name(name))
         return "engine name '" + std::string(name) +
                "' is not allowed (1..32 characters of a-z, 0-9, '_', '-')";
     if (engine->burst == nullptr) return "engine '" + std::string(name) + "' has no burst function";
+    if (std::string why = check_param_table(*engine); !why.empty()) return why;
     if (const pmdfwd_engine *other = find(name))
         return "engine name '" + std::string(name) + "' is already taken by " +
                this->origin(other->name);

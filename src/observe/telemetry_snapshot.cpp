@@ -2,6 +2,7 @@
 
 #include "engine_host/abi_calls.h"
 #include "engine_host/engine_api.h"
+#include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
 #include "fwd/forwarder.h"
 
@@ -17,7 +18,7 @@ EngineEntry engine_info(const pmdfwd_engine &e) {
     i.summary = e.summary ? e.summary : "";
     i.origin = EngineRegistry::instance().origin(e.name);
     i.flags = e.flags;
-    i.has_params = e.set_param != nullptr;
+    i.has_params = has_params(e);
     return i;
 }
 

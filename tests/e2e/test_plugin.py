@@ -3,7 +3,9 @@ directory (meson install --destdir), examples/engine-plugin is built against
 that install alone (pkg-config pmdfwd-engine), and the plugin forwards the
 pcap rig's frames. Plugins the host must refuse are built the same way from
 tests/e2e/plugins/bad_plugin.c, and plugins that load and then break the
-engine contract (issue 13) from tests/e2e/plugins/rogue_plugin.c.
+engine contract (issue 13) from tests/e2e/plugins/rogue_plugin.c. A plugin
+built against the frozen version-2 header (tests/e2e/plugins/abi_v2) still
+loads, forwards and keeps its own parameters (issue 20).
 
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_plugin.py
 (PMDFWD_BUILD_DIR defaults to the binary's directory.)
@@ -27,6 +29,8 @@ EXAMPLE = rig.SOURCE_ROOT / "examples" / "engine-plugin"
 BAD_PLUGIN = rig.HERE / "plugins" / "bad_plugin.c"
 BAD_VARIANTS = ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_ENTRY")
 ROGUE_PLUGIN = rig.HERE / "plugins" / "rogue_plugin.c"
+V2_PLUGIN = rig.HERE / "plugins" / "v2_plugin.c"
+V2_HEADERS = rig.HERE / "plugins" / "abi_v2"
 NULL_VDEVS = ["--vdev", "net_null0", "--vdev", "net_null1"]
 PEER0, PEER1 = bytes.fromhex("0a0000000010"), bytes.fromhex("0a0000000011")
 
@@ -86,6 +90,11 @@ class PluginTest(FrameAssertions):
         for out, defs in ((cls.rogue_so, []), (cls.rogue_entry_so, ["-DUNTERMINATED_ENTRY"])):
             check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
                    "-Wextra", "-Werror", *defs, *cflags, "-o", out, ROGUE_PLUGIN, *libs])
+
+        # Against the frozen header alone, as a plugin built before version 3.
+        cls.v2_so = tmp / "v2.so"
+        check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra",
+               "-Werror", f"-I{V2_HEADERS}", "-o", cls.v2_so, V2_PLUGIN])
 
         cls.in0, cls.in1 = fr.traffic(seed=3, random_count=100), fr.traffic(seed=4, random_count=100)
         rig.write_pcap(tmp / "in0.pcap", cls.in0)
@@ -373,6 +382,38 @@ class PluginTest(FrameAssertions):
         # Whole lines only: other output (a sanitizer's, EAL's) may end in "E".
         refused = re.findall(r"(?:^|\n)(?:pmdfwd> )?(E+)\n", p.out)
         self.assertEqual([len(e) for e in refused], [255], p.describe())
+
+    # ---- Issue 20: a version-2 plugin (no parameter table; set_param and
+    # param_help) under the version-3 host.
+
+    def run_v2(self, app, *, stdin=subprocess.DEVNULL):
+        prefix = rig.unique_prefix()
+        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                         [f"--engine-plugin={self.v2_so}", *app], prefix=prefix,
+                         cwd=self.tmp, stdin=stdin)
+        rc = p.wait(30)
+        self.assertIsNotNone(rc, "still running after 30 s\n" + p.describe())
+        return rc, p
+
+    def test_version_2_plugin_forwards_with_its_own_parameter(self):
+        cmds = ("show fwd oldparams\nset oldparams colour green\nset oldparams colour red\n"
+                "show fwd oldparams\nset fwd oldparams\nstart\nstop\nquit\n")
+        with open(self.write_cmds(cmds)) as f:
+            rc, p = self.run_v2(["-i", "--run-time=60", "--oldparams-colour=blue"], stdin=f)
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("oldparams: colour blue", p.out)
+        self.assertIn("oldparams colour 'green' is not red or blue", p.out)
+        self.assertIn("oldparams: colour red", p.out)
+        self.assertIn("oldparams packet forwarding - ports=2", p.out)
+
+    def test_version_2_plugin_help_and_refusal_are_its_own(self):
+        rc, p = self.run_v2(["--help"])
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("\n  --oldparams-colour=red|blue  a version-2 parameter\n", p.out)
+        rc, p = self.run_v2(["--oldparams-colour=green", "--run-time=5"])
+        self.assertEqual(rc, 2, p.describe())
+        self.assertIn("pmdfwd: --oldparams-colour: oldparams colour 'green' is not red or blue",
+                      p.out)
 
     # Issue 13, item 7: `load engine` takes a quoted path with a space.
     def test_load_engine_path_with_a_space(self):

@@ -70,9 +70,8 @@ class BadPackets : public EngineTest, public ::testing::WithParamInterface<Engin
             const macswap::Kernel *k = macswap::KernelRegistry::instance().find(c.kernel);
             std::string why;
             if (!macswap::KernelRegistry::instance().usable(*k, &why)) GTEST_SKIP() << why;
-            char err[PMDFWD_ERRMSG_LEN] = "";
             ASSERT_NE(use("macswap"), nullptr);
-            ASSERT_EQ(engine_->set_param("kernel", c.kernel.c_str(), err, sizeof(err)), 0) << err;
+            ASSERT_EQ(set_param("kernel", c.kernel.c_str()), "");
         } else {
             ASSERT_NE(use(c.engine.c_str()), nullptr);
         }
@@ -80,10 +79,7 @@ class BadPackets : public EngineTest, public ::testing::WithParamInterface<Engin
         start_in_use_ = in_use();
     }
     void TearDown() override {
-        if (engine_ != nullptr && engine_->set_param != nullptr) {
-            char err[PMDFWD_ERRMSG_LEN] = "";
-            engine_->set_param("kernel", "auto", err, sizeof(err));
-        }
+        if (engine_ != nullptr && !GetParam().kernel.empty()) set_param("kernel", "auto");
         EngineTest::TearDown();
     }
 

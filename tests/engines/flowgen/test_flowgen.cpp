@@ -37,10 +37,7 @@ class Flowgen : public EngineTest {
         return std::to_string(n);
     }
 
-    std::string set(const char *key, const char *value) {
-        char err[PMDFWD_ERRMSG_LEN] = "";
-        return engine_->set_param(key, value, err, sizeof(err)) == 0 ? "" : err;
-    }
+    std::string set(const char *key, const char *value) { return set_param(key, value); }
 
     std::string default_flows_;
 };
@@ -180,6 +177,19 @@ TEST_F(Flowgen, FlowsParameterSaysWhatIsAllowed) {
         EXPECT_EQ(set("flows", bad),
                   "flowgen flows '" + std::string(bad) + "' is not allowed (allowed: 1..65536)");
     EXPECT_EQ(set("flow", "4"), "unknown flowgen parameter 'flow' (allowed: flows, clones)");
+}
+
+// The parameter table's default (what --help shows) is what flowgen starts
+// with.
+TEST_F(Flowgen, HelpShowsTheDefaultItStartsWith) {
+    const std::string help = engine_param_help(*engine_);
+    EXPECT_NE(help.find("flows=N  destination addresses to cycle through (N: 1..65536, default " +
+                        default_flows_ + ")\n"),
+              std::string::npos)
+        << help;
+    EXPECT_NE(help.find("clones=N  send each packet N more times (N: 0..511, default 0)\n"),
+              std::string::npos)
+        << help;
 }
 
 TEST_F(Flowgen, ClonesRepeatEachPacketAsTestpmd) {

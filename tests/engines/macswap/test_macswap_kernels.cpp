@@ -2,6 +2,7 @@
 // known answers, random bursts compared with the scalar reference and with an
 // independent model of the expected result, and heads flush against
 // PROT_NONE pages. Fake mbufs, no EAL.
+#include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
 #include "macswap.h"
 #include "macswap_fields.h"
@@ -27,10 +28,15 @@ bool cpu_runs(const Kernel &k) {
     return true;
 }
 
+// Every kernel meson compiled (the table it generated from its kernel list),
+// as the registry holds it; EveryGeneratedRowIsRegistered checks none is
+// missing there.
 std::vector<const Kernel *> all_kernels() {
     std::vector<const Kernel *> v;
-    for (const Kernel &k : KernelRegistry::instance().all())
-        v.push_back(&k);
+#define PMDFWD_TEST_KERNEL(name, ...)                                                              \
+    if (const Kernel *k = KernelRegistry::instance().find(name)) v.push_back(k);
+    PMDFWD_MACSWAP_KERNELS(PMDFWD_TEST_KERNEL)
+#undef PMDFWD_TEST_KERNEL
     return v;
 }
 
@@ -457,21 +463,40 @@ TEST(LeanMode, DefaultIsExact) {
 TEST(LeanMode, EngineParameter) {
     const pmdfwd_engine *e = EngineRegistry::instance().find("macswap");
     ASSERT_NE(e, nullptr);
-    char err[256] = "";
     char text[4096] = "";
     e->describe(text, sizeof(text));
     EXPECT_NE(std::string(text).find("\n  fields: exact"), std::string::npos) << text;
-    ASSERT_EQ(e->set_param("fields", "lean", err, sizeof(err)), 0) << err;
+    ASSERT_EQ(set_engine_param(*e, "fields", "lean"), "");
     EXPECT_TRUE(lean_fields());
     e->describe(text, sizeof(text));
     EXPECT_NE(std::string(text).find("\n  fields: lean"), std::string::npos) << text;
-    EXPECT_EQ(e->set_param("fields", "thin", err, sizeof(err)), -1);
-    EXPECT_STREQ(err, "unknown macswap fields mode 'thin' (allowed: exact, lean)");
+    EXPECT_EQ(set_engine_param(*e, "fields", "thin"),
+              "unknown macswap fields mode 'thin' (allowed: exact, lean)");
     EXPECT_TRUE(lean_fields());
-    EXPECT_EQ(e->set_param("colour", "blue", err, sizeof(err)), -1);
-    EXPECT_STREQ(err, "unknown macswap parameter 'colour' (allowed: kernel, fields)");
-    ASSERT_EQ(e->set_param("fields", "exact", err, sizeof(err)), 0) << err;
+    EXPECT_EQ(set_engine_param(*e, "colour", "blue"),
+              "unknown macswap parameter 'colour' (allowed: kernel, fields)");
+    ASSERT_EQ(set_engine_param(*e, "fields", "exact"), "");
     EXPECT_FALSE(lean_fields());
+}
+
+// --macswap-kernel offers auto and every compiled kernel, in the table's
+// order, from the engine's parameter table: help, the check and the message.
+TEST(KernelParameter, OffersAutoAndEveryCompiledKernel) {
+    const pmdfwd_engine *e = EngineRegistry::instance().find("macswap");
+    ASSERT_NE(e, nullptr);
+    const KernelRegistry &reg = KernelRegistry::instance();
+    const std::string help = engine_param_help(*e);
+    EXPECT_NE(help.find("kernel=NAME  SIMD kernel; auto, the default, runs the fastest usable one "
+                        "as measured at start (NAME: auto|" +
+                        reg.names("|") + ")\n"),
+              std::string::npos)
+        << help;
+    EXPECT_NE(help.find("fields=MODE  exact, the default: "), std::string::npos) << help;
+    EXPECT_EQ(set_engine_param(*e, "kernel", "avx3"),
+              "unknown macswap kernel 'avx3' (allowed: auto, " + reg.names(", ") + ")");
+    EXPECT_EQ(set_engine_param(*e, "kernel", "scalar"), "");
+    EXPECT_STREQ(selected_kernel().name, "scalar");
+    EXPECT_EQ(set_engine_param(*e, "kernel", "auto"), "");
 }
 
 INSTANTIATE_TEST_SUITE_P(Macswap, KernelTest, ::testing::ValuesIn(all_kernels()), test_name);
@@ -483,6 +508,25 @@ TEST(KernelTable, ScalarIsLastAndNeedsNothing) {
     ASSERT_FALSE(all.empty());
     EXPECT_STREQ(all.back().name, "scalar");
     EXPECT_EQ(all.back().simd_bits, 0);
+}
+
+// The registry holds exactly the generated table's rows, in its order, each
+// with its function: a kernel in macswap_kernel_defs reaches the engine (and
+// the suite above) with nothing else to edit.
+TEST(KernelTable, EveryGeneratedRowIsRegistered) {
+    std::vector<std::string> generated, registered;
+#define PMDFWD_TEST_ROW(name, function, bits, ...)                                                 \
+    generated.push_back(name);                                                                     \
+    if (const Kernel *k = KernelRegistry::instance().find(name)) {                                 \
+        EXPECT_EQ(k->fn, &function) << name;                                                       \
+        EXPECT_EQ(k->simd_bits, bits) << name;                                                     \
+    }
+    PMDFWD_MACSWAP_KERNELS(PMDFWD_TEST_ROW)
+#undef PMDFWD_TEST_ROW
+    for (const Kernel &k : KernelRegistry::instance().all())
+        registered.push_back(k.name);
+    EXPECT_EQ(registered, generated);
+    EXPECT_EQ(all_kernels().size(), generated.size());
 }
 
 // The preference order measured in doc/macswap-kernels.md, for the kernels

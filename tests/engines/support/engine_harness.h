@@ -5,6 +5,7 @@
 // byte here, independently of the engines' own frame builder.
 #pragma once
 
+#include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
 
 #include <gtest/gtest.h>
@@ -75,6 +76,12 @@ class EngineTest : public ::testing::Test {
 
     uint16_t burst(rte_mbuf **pkts, uint16_t nb_rx, uint16_t max) {
         return engine_->burst(&stream_, pkts, nb_rx, max);
+    }
+
+    // The host's --<engine>-<key>=<value> / `set <engine> <key> <value>`:
+    // "" or its message.
+    std::string set_param(const char *key, const char *value) {
+        return set_engine_param(*engine_, key, value);
     }
 
     unsigned in_use() const { return rte_mempool_in_use_count(pool_); }

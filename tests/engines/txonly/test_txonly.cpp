@@ -31,10 +31,7 @@ class Txonly : public EngineTest {
 
     void free_all(rte_mbuf **pkts, uint16_t n) { rte_pktmbuf_free_bulk(pkts, n); }
 
-    std::string set(const char *key, const char *value) {
-        char err[PMDFWD_ERRMSG_LEN] = "";
-        return engine_->set_param(key, value, err, sizeof(err)) == 0 ? "" : err;
-    }
+    std::string set(const char *key, const char *value) { return set_param(key, value); }
 
     // Engine parameters are engine-wide: back to testpmd's defaults.
     void TearDown() override {

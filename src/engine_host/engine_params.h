@@ -1,0 +1,29 @@
+// An engine's parameters as the host serves them: the table a version-3
+// engine declares (pmdfwd_param), checked when it registers, each value
+// parsed and checked before the engine sees it, and the help lines written
+// from it; or, for an engine without a table (version 2), its set_param and
+// param_help hooks. EngineApi and the registry reach parameters only here.
+#pragma once
+
+#include <pmdfwd/engine.h>
+
+#include <span>
+#include <string>
+
+namespace pmdfwd {
+
+// The rows e declares; none for a version-2 descriptor, which ends before
+// the table's fields and must not be read past param_help.
+std::span<const pmdfwd_param> param_table(const pmdfwd_engine &e);
+// A table or a set_param hook.
+bool has_params(const pmdfwd_engine &e);
+// "" or what is wrong with e's table (rows, keys, kinds, defaults).
+std::string check_param_table(const pmdfwd_engine &e);
+// "" or why key=value was refused: an unknown key, a bad value (what is
+// allowed), or the engine's own message.
+std::string set_engine_param(const pmdfwd_engine &e, const std::string &key,
+                             const std::string &value);
+// One line per parameter ("key=VALUE  what"); "" when it has none.
+std::string engine_param_help(const pmdfwd_engine &e);
+
+} // namespace pmdfwd
