@@ -68,14 +68,16 @@ if [[ ! -f $build/build.ninja ]]; then
   # unity build (a few sources per compiler call, same -O3): the DPDK and
   # standard headers are parsed and their templates compiled once per chunk
   # instead of once per file. Two chunks for the host library keep two
-  # cores busy. scripts/test.sh reconfigures with -Dunity=off: the
-  # tests, perf runs and packages use the per-file build.
+  # cores busy. Without --run the build is reconfigured with -Dunity=off:
+  # the tests, perf runs and packages use the per-file build.
   [[ -n $run_only ]] && extra=(-Dtests=disabled -Dbenchmarks=disabled -Dunity=on -Dunity_size=26)
   meson setup "$build" "${extra[@]}" "$@"
 elif [[ -z $run_only ]] || (($#)); then
   # Again, so that what was just installed (GoogleTest) is found.
   echo "setup: reconfiguring $build (at $SECONDS s)"
-  meson setup --reconfigure "$build" "$@"
+  extra=()
+  [[ -z $run_only ]] && extra=(-Dunity=off)
+  meson setup --reconfigure "$build" "${extra[@]}" "$@"
 fi
 echo "setup: building $build (at $SECONDS s)"
 if [[ -n $run_only ]]; then
