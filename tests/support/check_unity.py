@@ -18,8 +18,8 @@ import subprocess
 import sys
 import tempfile
 
-# The pmdfwd executable's own objects and the libraries it links whole.
-TARGET_PREFIXES = ('src/libpmdfwd_core.a.p/', 'engines/', 'pmdfwd.p/')
+# The pmdfwd executable's own objects and the host and engine libraries.
+TARGET_PREFIXES = ('src/', 'engines/', 'pmdfwd.p/')
 
 
 def syntax_only(args):
