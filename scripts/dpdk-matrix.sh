@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds pmdfwd with -Werror and runs its unit, integration, engine and
-# end-to-end suites against every DPDK a user is likely to have: the host's
+# Builds pmdfwd with -Werror and runs its unit, integration and engine suites
+# and the DPDK-dependent end-to-end tests against every DPDK a user is likely to have: the host's
 # (Debian 12: 22.11), Debian 13 trixie's (24.11) and Debian sid's (25.11).
 # The newer ones live in debootstrap roots made once and cached outside the
 # tree; a later run only installs what is missing. Prints one line per
@@ -31,10 +31,13 @@ SRC=$PWD
 ROOTS=${PMDFWD_ROOTS:-/var/cache/pmdfwd/roots}
 ROOT_SRC=/opt/pmdfwd/src
 ROOT_BUILD=/opt/pmdfwd/build
-# The suites the matrix runs; perf (measurements) and soak (long) stay on the
-# host. Each must exist in every build: a suite that silently vanished (e.g.
-# e2e without scapy) is a failure.
-TEST_SUITES=(unit integration engines e2e)
+# The suites the matrix runs: the unit, integration and engine suites, and of
+# the end-to-end tests those whose outcome depends on the DPDK version (suite
+# dpdk-version, tests/e2e/meson.build); the host (scripts/test.sh) runs the
+# whole e2e suite, perf (measurements) and soak (long). MATRIX_SUITES="unit
+# e2e" overrides. Each must exist in every build: a suite that silently
+# vanished (e.g. e2e without scapy) is a failure.
+read -r -a TEST_SUITES <<<"${MATRIX_SUITES:-unit integration engines dpdk-version}"
 # In a root: build and test dependencies; the PMDs are added by name as each
 # suite's DPDK packages them (librte-net-ring23, librte-net-ring25, ...).
 ROOT_PACKAGES=(

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The test command (README, .ci/run): installs what is missing, builds, and
 # runs every suite: unit, integration and end-to-end tests, the perf tool's
-# tests and smoke run, the same suites built and run against DPDK 24.11 and
-# 25.11 (scripts/dpdk-matrix.sh: Debian roots, cached), the Debian packages
-# in a clean Debian 12 root (scripts/test-packages.sh), the kernels
-# cross-built for arm64 under qemu, the whole suite again under
-# AddressSanitizer + UBSan, and short fuzz runs.
+# tests and smoke run; against DPDK 24.11 and 25.11 (scripts/dpdk-matrix.sh:
+# Debian roots, cached) the unit, integration and engine suites and the e2e
+# tests whose outcome depends on the DPDK version (suite dpdk-version); the
+# Debian packages in a clean Debian 12 root (scripts/test-packages.sh); the
+# kernels cross-built for arm64 under qemu; under AddressSanitizer + UBSan
+# the unit, integration, engine and soak suites and the e2e tests that drive
+# hostile input (suite hostile); and short fuzz runs.
 #
 #   scripts/test.sh            everything
 #   SKIP_MATRIX=1 SKIP_PACKAGES=1 SKIP_ARM64=1 SKIP_SANITIZE=1 SKIP_FUZZ=1 scripts/test.sh   the quick part
@@ -46,7 +48,8 @@ stage() {
 
 stage "setup and build"
 # The test set of packages on top of run.sh's, and the suites and benchmarks
-# back on in a build directory run.sh configured without them.
+# back on in a build directory run.sh configured without them (and the
+# per-file build instead of run.sh's unity build: setup.sh without --run).
 if ! scripts/setup.sh build -Dtests=auto -Dbenchmarks=auto; then
   echo "build failed"
   echo "pmdfwd: 0 passed, 1 failed"
@@ -115,8 +118,12 @@ if [[ -z ${SKIP_SANITIZE:-} ]]; then
   stage "AddressSanitizer + UndefinedBehaviorSanitizer build"
   if scripts/setup.sh build-asan -Db_sanitize=address,undefined -Db_lundef=false \
        -Dbuildtype=debugoptimized -Dbenchmarks=disabled >/dev/null; then
+    # The unit, integration and engine suites, the soak's start/stop cycles,
+    # and the end-to-end tests that drive hostile input (suite hostile,
+    # tests/e2e/meson.build); the timing-heavy e2e tests ran on the host.
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      meson test -C build-asan --print-errorlogs --num-processes 2 --no-suite perf
+      meson test -C build-asan --print-errorlogs --num-processes 2 \
+        --suite unit --suite integration --suite engines --suite soak --suite hostile
     count_meson build-asan "sanitizers"
   else
     failed=$((failed + 1)); failures+=("sanitizer build failed")

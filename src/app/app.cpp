@@ -32,7 +32,7 @@ std::atomic<bool> g_continued{false};
 
 namespace {
 // How long a wait for input lasts before signals are looked at again.
-constexpr int kPollMs = 50;
+constexpr int kFileInputPollMs = 50;
 } // namespace
 
 App::App(Config cfg) : cfg_(std::move(cfg)) {}
@@ -306,7 +306,7 @@ bool App::run_cmdline_file() {
     // A signal ends the wait for the next line (an idle FIFO writer) and
     // the run, as it does forwarding.
     while (!quit_requested() && why.empty()) {
-        switch (in.next(&line, kPollMs)) {
+        switch (in.next(&line, kFileInputPollMs)) {
         case LineReader::Got::None:
             break;
         case LineReader::Got::Line:

@@ -16,7 +16,7 @@ namespace pmdfwd {
 
 namespace {
 // How often the wait loop looks at signals and the clock.
-constexpr int kPollMs = 50;
+constexpr int kBatchPollMs = 50;
 } // namespace
 
 int App::run_batch() {
@@ -37,7 +37,7 @@ int App::run_batch() {
     bool stdin_open = true;
     while (!quit_requested()) {
         pollfd pfd{STDIN_FILENO, POLLIN, 0};
-        if (stdin_open && poll(&pfd, 1, kPollMs) > 0) {
+        if (stdin_open && poll(&pfd, 1, kBatchPollMs) > 0) {
             char buf[256];
             const ssize_t n = read(STDIN_FILENO, buf, sizeof(buf));
             if (n <= 0)
@@ -45,7 +45,7 @@ int App::run_batch() {
             else
                 break; // Enter (any input line)
         } else if (!stdin_open) {
-            poll(nullptr, 0, kPollMs);
+            poll(nullptr, 0, kBatchPollMs);
         }
         telemetry::sample_rates();
         const auto now = clock::now();

@@ -22,9 +22,9 @@ namespace pmdfwd {
 
 namespace {
 
-constexpr int kPollMs = 100;
+constexpr int kShellPollMs = 100;
 // Input read at once; a harness sends a command and an extra newline together.
-constexpr size_t kReadChunk = 256;
+constexpr size_t kStdinChunk = 256;
 
 // What rdline writes (echo, prompt) is collected and written once per batch
 // of input, so that a prompt and the echo of the line typed after it reach
@@ -125,7 +125,7 @@ struct RawTerminal {
 } // namespace
 
 // Piped commands: one per line; end of input quits. Lines come through
-// LineReader, waiting at most kPollMs at a time: a blocking read would miss
+// LineReader, waiting at most kShellPollMs at a time: a blocking read would miss
 // SIGINT/SIGTERM landing on another thread (an lcore, EAL's interrupt
 // thread) or just before the read starts.
 void App::run_piped() {
@@ -137,7 +137,7 @@ void App::run_piped() {
         if (!prompted) std::printf("%s", cfg_.prompt.c_str());
         flush_output();
         prompted = true;
-        const LineReader::Got got = in.next(&line, kPollMs);
+        const LineReader::Got got = in.next(&line, kShellPollMs);
         telemetry::sample_rates();
         if (got == LineReader::Got::End || got == LineReader::Got::Error) break;
         if (got == LineReader::Got::None) continue;
@@ -199,8 +199,8 @@ int App::run_shell() {
             flush_echo();
             telemetry::sample_rates();
             pollfd pfd{STDIN_FILENO, POLLIN, 0};
-            if (poll(&pfd, 1, kPollMs) <= 0) continue;
-            char chunk[kReadChunk];
+            if (poll(&pfd, 1, kShellPollMs) <= 0) continue;
+            char chunk[kStdinChunk];
             const ssize_t n = read(STDIN_FILENO, chunk, sizeof(chunk));
             if (n <= 0) break;
             for (ssize_t i = 0; i < n && !quit_requested() && !eof; i++) {

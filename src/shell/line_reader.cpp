@@ -8,7 +8,7 @@
 namespace pmdfwd {
 
 namespace {
-constexpr size_t kReadChunk = 65536;
+constexpr size_t kLineReadChunk = 65536;
 } // namespace
 
 // One wait and at most one read: true if bytes (or the end) came in.
@@ -25,8 +25,8 @@ bool LineReader::fill(int timeout_ms) {
         start_ = 0;
     }
     const size_t old = buf_.size();
-    buf_.resize(old + kReadChunk);
-    const ssize_t n = read(fd_, buf_.data() + old, kReadChunk);
+    buf_.resize(old + kLineReadChunk);
+    const ssize_t n = read(fd_, buf_.data() + old, kLineReadChunk);
     buf_.resize(old + (n > 0 ? static_cast<size_t>(n) : 0));
     if (n == 0) eof_ = true;
     if (n < 0 && errno != EAGAIN && errno != EINTR) {

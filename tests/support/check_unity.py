@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The sources of pmdfwd's libraries compile as one unity chunk each.
+
+scripts/run.sh builds with meson's unity build (-Dunity=on): several sources
+of a target become one translation unit, so two file-local names alike (an
+anonymous-namespace constant, a static helper) in one target break the first
+run while the per-file build stays green. This check makes the unity chunk of
+every library the pmdfwd executable links (one chunk per target, the worst
+case) and compiles it with -fsyntax-only, using the target's own command from
+the build's compile_commands.json.
+
+    check_unity.py BUILD_DIR
+"""
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+# The pmdfwd executable's own objects and the host and engine libraries.
+TARGET_PREFIXES = ('src/', 'engines/', 'pmdfwd.p/')
+# Built file by file in every build (override_options unity=off in
+# src/meson.build): the shell's command families share their file-local
+# names by design.
+PER_FILE_TARGETS = ('src/libpmdfwd_shell_commands.a.p',)
+
+
+def syntax_only(args):
+    """The compile command without its outputs and source, syntax only."""
+    out, skip = [], False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in ('-MQ', '-MF', '-o'):
+            skip = True
+        elif a not in ('-MD', '-c') and not a.startswith('-fdiagnostics-color'):
+            out.append(a)
+    return out[:-1] + ['-fsyntax-only']
+
+
+def main():
+    build = os.path.abspath(sys.argv[1])
+    with open(os.path.join(build, 'compile_commands.json')) as f:
+        db = json.load(f)
+    targets = {}
+    for e in db:
+        out = e['output']
+        if not out.startswith(TARGET_PREFIXES) or 'unity' in out or out.startswith(PER_FILE_TARGETS):
+            continue
+        args = shlex.split(e['command'])
+        # Kernels carry their own ISA flags: one target each, never merged.
+        key = (os.path.dirname(out), tuple(syntax_only(args)))
+        targets.setdefault(key, []).append(os.path.join(e['directory'], e['file']))
+    if not targets:
+        if any('unity' in e['output'] for e in db):
+            print(f'{build} is a unity build already: it compiled as one')
+            return 77  # meson: skipped
+        print(f'no pmdfwd targets in {build}/compile_commands.json')
+        return 1
+    failed = 0
+    for (target, args), sources in sorted(targets.items()):
+        if len(sources) < 2:
+            continue
+        with tempfile.NamedTemporaryFile('w', suffix='.cpp', delete=False) as tu:
+            tu.writelines(f'#include "{os.path.abspath(s)}"\n' for s in sources)
+        try:
+            p = subprocess.run(list(args) + [tu.name], cwd=build, capture_output=True, text=True)
+        finally:
+            os.unlink(tu.name)
+        print(f'{"ok  " if p.returncode == 0 else "FAIL"} {target}: {len(sources)} sources as one unit')
+        if p.returncode:
+            failed += 1
+            print(p.stderr[-4000:])
+    if failed:
+        print('two sources of one target define the same file-local name: rename one '
+              '(scripts/run.sh compiles them as one unit, -Dunity=on)')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
