@@ -1,7 +1,10 @@
 #include "engine_host/param_value.h"
 
+#include "util/mac_text.h"
+
 #include <arpa/inet.h>
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -48,23 +51,6 @@ bool parse_int(std::string_view s, int64_t *out) {
     return !s.empty() && ec == std::errc() && ptr == end;
 }
 
-bool hex_digit(char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-// Six pairs of hexadecimal digits separated by ':'.
-bool parse_mac(std::string_view s, uint8_t mac[6]) {
-    if (s.size() != 17) return false;
-    for (size_t i = 0; i < 6; i++) {
-        const size_t at = i * 3;
-        if (!hex_digit(s[at]) || !hex_digit(s[at + 1]) || (i < 5 && s[at + 2] != ':')) return false;
-        unsigned v = 0;
-        std::from_chars(s.data() + at, s.data() + at + 2, v, 16);
-        mac[i] = static_cast<uint8_t>(v);
-    }
-    return true;
-}
-
 bool parse_ipv4(const std::string &s, uint32_t *out) {
     in_addr a{};
     if (inet_pton(AF_INET, s.c_str(), &a) != 1) return false;
@@ -84,7 +70,10 @@ std::string parse_kind(const pmdfwd_param &row, const std::string &text, pmdfwd_
         if (text == "on" || text == "off") return {};
         return "is not allowed (allowed: on, off)";
     case PMDFWD_PARAM_MAC:
-        if (parse_mac(text, out->mac)) return {};
+        if (auto mac = mac_from_text(text)) {
+            std::copy(mac->begin(), mac->end(), out->mac);
+            return {};
+        }
         return "is not a MAC address (allowed: XX:XX:XX:XX:XX:XX, X a hexadecimal digit)";
     case PMDFWD_PARAM_IPV4:
         if (parse_ipv4(text, &out->ipv4)) return {};

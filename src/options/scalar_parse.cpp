@@ -1,5 +1,7 @@
 #include "options/scalar_parse.h"
 
+#include "util/mac_text.h"
+
 #include <pmdfwd/engine.h>
 
 #include <cerrno>
@@ -47,29 +49,11 @@ std::optional<double> parse_seconds(std::string_view what, std::string_view text
     return v;
 }
 
-namespace {
-int hex_digit(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-} // namespace
-
-// Exactly six pairs of hex digits and five colons: sscanf's %2x also took
-// "-1" (as ff), "+1" and " 1".
 std::optional<std::array<uint8_t, 6>> parse_mac(std::string_view text, std::string *err) {
-    std::array<uint8_t, 6> mac{};
-    bool ok = text.size() == 17;
-    for (size_t i = 0; ok && i < 6; i++) {
-        const int hi = hex_digit(text[3 * i]), lo = hex_digit(text[3 * i + 1]);
-        ok = hi >= 0 && lo >= 0 && (i == 5 || text[3 * i + 2] == ':');
-        mac[i] = static_cast<uint8_t>(hi * 16 + lo);
-    }
-    if (!ok) {
+    auto mac = mac_from_text(text);
+    if (!mac) {
         const std::string s(text);
         *err = "'" + s + "' is not a MAC address (expected XX:XX:XX:XX:XX:XX, X a hex digit)";
-        return std::nullopt;
     }
     return mac;
 }
