@@ -15,20 +15,15 @@ suites do with these frames.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_afpacket_loopback.py -v
 """
-import ctypes
-import os
-import shutil
-import subprocess
 import time
 import unittest
 from pathlib import Path
 
 
 import rig  # noqa: E402
-from pmdfwd_tools import owned_process
+from pmdfwd_tools import netns
 from pty_shell import PtyShell  # noqa: E402
 
-CLONE_NEWNET = 0x40000000
 LINKS = (("dut0", "tg0"), ("dut1", "tg1"))
 MARK = b"pmdfwd-afpacket-"
 
@@ -36,21 +31,12 @@ MARK = b"pmdfwd-afpacket-"
 def own_network_namespace():
     """"" once this process is alone in a new network namespace with the veth
     pairs up, else why not."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.unshare(CLONE_NEWNET) != 0:
-        return f"unshare(CLONE_NEWNET): {os.strerror(ctypes.get_errno())}"
     cmds = [["sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6"],
             ["ip", "link", "set", "lo", "up"]]
     for dut, tg in LINKS:
         cmds += [["ip", "link", "add", dut, "type", "veth", "peer", "name", tg],
                  ["ip", "link", "set", dut, "up"], ["ip", "link", "set", tg, "up"]]
-    for cmd in cmds:
-        if shutil.which(cmd[0]) is None:
-            return f"{cmd[0]}: not installed (Debian: iproute2)"
-        r = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=30)
-        if r.returncode != 0:
-            return f"{' '.join(cmd)}: {r.stderr.strip()}"
-    return ""
+    return netns.enter_new_netns(cmds)
 
 
 SKIP = own_network_namespace()

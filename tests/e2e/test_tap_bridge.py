@@ -17,19 +17,16 @@ make a namespace, a veth pair or a bridge.
 
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_tap_bridge.py -v
 """
-import ctypes
 import os
-import shutil
 import subprocess
 import time
 import unittest
 from pathlib import Path
 
 import rig
-from pmdfwd_tools import owned_process
+from pmdfwd_tools import netns, owned_process
 from pty_shell import PtyShell
 
-CLONE_NEWNET = 0x40000000
 HELPER = Path(__file__).resolve().parents[2] / "scripts" / "dts-tap-bridge.sh"
 PORT_MAC = ("02:00:00:00:dd:00", "02:00:00:00:dd:01")
 TAP_MAC = ("02:00:00:00:ee:00", "02:00:00:00:ee:01")
@@ -41,9 +38,6 @@ def own_network_namespace():
     pairs and bridges up, else why not."""
     if not os.path.exists("/dev/net/tun"):
         return "no /dev/net/tun (net_tap needs the tun device)"
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.unshare(CLONE_NEWNET) != 0:
-        return f"unshare(CLONE_NEWNET): {os.strerror(ctypes.get_errno())}"
     # /proc/sys/net is this namespace's: no netfilter on bridged frames.
     nf = " ".join(f"/proc/sys/net/bridge/bridge-nf-call-{t}" for t in ("iptables", "ip6tables", "arptables"))
     cmds = [["sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6"],
@@ -54,13 +48,7 @@ def own_network_namespace():
                  ["ip", "link", "add", f"brs{i}", "type", "bridge", "mcast_snooping", "0"],
                  ["ip", "link", "set", f"dut{i}", "master", f"brs{i}", "up"],
                  ["ip", "link", "set", f"brs{i}", "up"], ["ip", "link", "set", f"tg{i}", "up"]]
-    for cmd in cmds:
-        if shutil.which(cmd[0]) is None:
-            return f"{cmd[0]}: not installed (Debian: iproute2)"
-        r = owned_process.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=30)
-        if r.returncode != 0:
-            return f"{' '.join(cmd)}: {r.stderr.strip()}"
-    return ""
+    return netns.enter_new_netns(cmds)
 
 
 SKIP = own_network_namespace()
