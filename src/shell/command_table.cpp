@@ -4,6 +4,7 @@
 #include "shell/command_families.h"
 #include "shell/command_spec.h"
 #include "shell/syntax.h"
+#include "text/text_format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -195,9 +196,8 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
         line.remove_suffix(1);
     Ctx c{host, out};
-    std::string err;
-    const std::optional<std::vector<std::string>> split = split_command(line, &err);
-    if (!split) return fail(c, err);
+    const Result<std::vector<std::string>> split = split_command(line);
+    if (!split) return fail(c, split.message());
     const std::vector<std::string> &words = *split;
     if (words.empty() || words[0].starts_with('#')) return true;
     const Table &t = table();
@@ -232,8 +232,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
 std::vector<std::string> complete_command(HostControl &host, std::string_view partial) {
     // The words so far as execution will read them (split_command: quotes
     // too); a line it cannot read (an open quote) has nothing to offer.
-    std::string err;
-    std::optional<std::vector<std::string>> split = split_command(partial, &err);
+    Result<std::vector<std::string>> split = split_command(partial);
     if (!split) return {};
     std::vector<std::string> &words = *split;
     std::string last;
@@ -335,14 +334,12 @@ std::string section_text(HostControl &host, const Section &sec) {
 
 std::string help_index() {
     std::string o = "\nHelp is available for the following sections:\n\n";
-    char line[128];
     for (const Section &s : kSections) {
         if (!has_rows(s.name)) continue;
-        std::snprintf(line, sizeof(line), "    help %-26s : %s\n", s.name, s.summary);
-        o += line;
+        append_format(&o, "    help %-26s : %s\n", s.name, s.summary);
     }
-    std::snprintf(line, sizeof(line), "    help %-26s : %s\n", "all", "All of the above sections.");
-    return o + line + "\n";
+    append_format(&o, "    help %-26s : %s\n", "all", "All of the above sections.");
+    return o + "\n";
 }
 
 bool help_section(HostControl &host, std::string_view name, std::string *out) {

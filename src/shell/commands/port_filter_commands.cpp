@@ -6,6 +6,7 @@
 
 #include "options/scalar_parse.h"
 #include "ports/port_text.h"
+#include "util/mac_text.h"
 
 #include <rte_errno.h>
 
@@ -17,10 +18,9 @@ namespace pmdfwd::shell {
 namespace {
 
 std::optional<rte_ether_addr> mac_arg(Ctx &c, const std::string &word) {
-    std::string err;
-    auto m = parse_mac(word, &err);
+    const auto m = parse_mac(word);
     if (!m) {
-        fail(c, "Bad arguments: " + err);
+        fail(c, "Bad arguments: " + m.message());
         return std::nullopt;
     }
     rte_ether_addr a;
@@ -65,7 +65,7 @@ bool mcast_addr(Ctx &c, const Args &a) {
     auto mac = mac_arg(c, a[2]);
     if (!mac) return false;
     if (!rte_is_multicast_ether_addr(&*mac))
-        return fail(c, "Invalid multicast addr " + mac_text(*mac));
+        return fail(c, "Invalid multicast addr " + mac_to_text(mac->addr_bytes));
     PortControl &pc = c.host.port_control();
     std::vector<rte_ether_addr> &list = pc.mc_addrs(*port);
     auto it = std::find_if(list.begin(), list.end(), [&](const rte_ether_addr &m) {
@@ -185,9 +185,8 @@ bool set_flow_ctrl_field(Ctx &c, const Args &a) {
     bool rx = fc.mode == RTE_ETH_FC_RX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     bool tx = fc.mode == RTE_ETH_FC_TX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     if (field == "rx" || field == "tx" || field == "mac_ctrl_frame_fwd" || field == "autoneg") {
-        std::string err;
-        auto on = parse_on_off(field, a[1], &err);
-        if (!on) return fail(c, err);
+        const auto on = parse_on_off(field, a[1]);
+        if (!on) return fail(c, on.message());
         if (field == "rx") rx = *on;
         if (field == "tx") tx = *on;
         if (field == "mac_ctrl_frame_fwd") fc.mac_ctrl_frame_fwd = *on;

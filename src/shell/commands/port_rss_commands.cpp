@@ -4,6 +4,7 @@
 #include "shell/command_spec.h"
 
 #include "ports/port_text.h"
+#include "text/text_format.h"
 
 #include <cctype>
 #include <cinttypes>
@@ -19,9 +20,7 @@ namespace {
 constexpr size_t kMaxKeyLen = 64;
 
 std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof(buf), "%#" PRIx64, v);
-    return buf;
+    return text_format("%#" PRIx64, v);
 }
 
 // "ipv4-tcp", a group ("ip"), "all", "none", "default" (everything the
