@@ -413,12 +413,13 @@ std::string flow_ctrl_text(uint16_t port, const rte_eth_fc_conf &fc) {
 
 std::string rxtx_port_text(PortControl &pc, const Config &cfg, uint16_t port) {
     OffloadConfig rx{}, tx{};
-    pc.offload_config(port, true, &rx);
-    pc.offload_config(port, false, &tx);
+    // A port ethdev tells nothing about shows no offloads, as testpmd's.
+    (void)pc.offload_config(port, true, &rx);
+    (void)pc.offload_config(port, false, &tx);
     RxQueueInfo rq;
     TxQueueInfo tq;
-    if (pc.rxq_info(port, 0, &rq) != 0) rq.q.nb_desc = pc.queue_ring_size(port, true, 0);
-    if (pc.txq_info(port, 0, &tq) != 0) tq.q.nb_desc = pc.queue_ring_size(port, false, 0);
+    if (!pc.rxq_info(port, 0, &rq).ok()) rq.q.nb_desc = pc.queue_ring_size(port, true, 0);
+    if (!pc.txq_info(port, 0, &tq).ok()) tq.q.nb_desc = pc.queue_ring_size(port, false, 0);
     const uint64_t rxq0 = rx.queues.empty() ? rx.port : rx.queues[0];
     const uint64_t txq0 = tx.queues.empty() ? tx.port : tx.queues[0];
     const rte_eth_rxconf &r = rq.q.conf;
