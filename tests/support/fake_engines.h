@@ -42,7 +42,7 @@ class FakeEngines : public EngineApi {
         if (key != "kernel")
             return Error("unknown macswap parameter '" + key + "' (allowed: kernel)");
         if (value != "auto" && value != "scalar")
-            return Error("unknown macswap kernel '" + value + "' (compiled: auto, scalar)");
+            return Error("unknown macswap kernel '" + value + "' (allowed: auto, scalar)");
         kernel = value;
         return {};
     }
