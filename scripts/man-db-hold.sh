@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by scripts/setup.sh: man-db's index update held back for one
 # install. After an install man-db re-indexes every manual page
 # ("Processing triggers for man-db"), on the critical path of a first run.
