@@ -1,6 +1,6 @@
 // What a shell command family file needs: the row type of the one command
-// table (src/shell/command_table.cpp parses, helps, completes and prints usage from it),
-// the registrar that adds a family to it, and the argument helpers every family shares.
+// table (src/shell/command_table.cpp parses, checks, helps, completes and prints usage
+// from it), the registrar that adds a family to it, and the helpers every family shares.
 //
 // Adding a family: one file src/shell/commands/<family>_commands.cpp that returns its
 // rows and registers them with a FamilyRegistrar (an order key and a help section),
@@ -9,18 +9,16 @@
 // Nothing else lists families.
 #pragma once
 
+#include "shell/args.h"
 #include "shell/host_control.h"
+#include "shell/syntax.h"
 
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace pmdfwd::shell {
-
-// The words that filled placeholders and optional tokens, in order.
-using Args = std::vector<std::string>;
 
 struct Ctx {
     HostControl &host;
@@ -31,12 +29,19 @@ struct Ctx {
 // a trailing [optional] token. When several rows match a line, the one with
 // the most literal words wins, so a row's place in the table does not matter
 // for parsing; it is the order `help` lists it in.
+// A placeholder takes what .types declares for it (src/shell/syntax.h's
+// arg:: helpers: a number with its range, a MAC, a port list, ...), else
+// what the default table says (<port>, all|<port>, <queue>, <mac>, <mode>),
+// else any word. The table checks every argument before the row runs and
+// refuses the line with the first bad one's message, so run reads typed
+// values (args.h): a.port(0), a.number(1), a.ports(0), a.mac(1), a.word(2).
 // Rows are written with designated initializers; a row that may run while
 // forwarding leaves .needs_stopped out.
 struct Spec {
     const char *syntax = nullptr;
     const char *help = nullptr;
     bool needs_stopped = false;
+    std::vector<ArgType> types = {};
     std::function<bool(Ctx &, const Args &)> run;
 };
 
@@ -61,19 +66,6 @@ struct FamilyRegistrar {
 // Appends msg and a newline to the output; returns false (the command failed).
 bool fail(Ctx &c, const std::string &msg);
 
-// One existing port id, or nullopt after saying which ids exist.
-std::optional<uint16_t> port_arg(Ctx &c, const std::string &word);
-
-// "all" or one existing port id.
-std::optional<std::vector<uint16_t>> ports_arg(Ctx &c, const std::string &word);
-
-// An integer in lo..hi, or nullopt after saying what is allowed.
-std::optional<uint64_t> uint_arg(Ctx &c, const char *what, const std::string &word, uint64_t lo,
-                                 uint64_t hi);
-
-// "on" or "off" into a Config flag.
-bool set_on_off(Ctx &c, const char *what, const std::string &word, bool Config::*field);
-
 // Ready-made run functions for the commonest rows:
 //   {.syntax = "show fwd stats all", .help = "...", .run = print<&HostControl::fwd_stats>}
 //   {.syntax = "show port stats all|<port>", .help = "...",
@@ -97,9 +89,7 @@ bool act(Ctx &c, const Args &) {
 // Appends the host's answer for each port of "all|<port>".
 template <std::string (HostControl::*Query)(uint16_t)>
 bool print_ports(Ctx &c, const Args &a) {
-    auto ports = ports_arg(c, a[0]);
-    if (!ports) return false;
-    for (uint16_t p : *ports)
+    for (uint16_t p : a.ports(0))
         *c.out += (c.host.*Query)(p);
     return true;
 }
@@ -107,9 +97,7 @@ bool print_ports(Ctx &c, const Args &a) {
 // Asks the host to do something to each port of "all|<port>".
 template <void (HostControl::*Action)(uint16_t)>
 bool act_ports(Ctx &c, const Args &a) {
-    auto ports = ports_arg(c, a[0]);
-    if (!ports) return false;
-    for (uint16_t p : *ports)
+    for (uint16_t p : a.ports(0))
         (c.host.*Action)(p);
     return true;
 }

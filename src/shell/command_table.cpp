@@ -1,6 +1,7 @@
 #include "shell/command_table.h"
 
 #include "options/scalar_parse.h"
+#include "shell/arg_check.h"
 #include "shell/command_families.h"
 #include "shell/command_spec.h"
 #include "shell/engine_rows.h"
@@ -16,6 +17,7 @@
 
 namespace pmdfwd {
 
+using shell::Arg;
 using shell::Args;
 using shell::Ctx;
 using shell::fail;
@@ -69,6 +71,18 @@ std::vector<shell::Family> families() {
     return *ordered;
 }
 
+// A row's tokens; a row whose declarations do not fit its syntax is a build
+// mistake, said and stopped at the first command, as a misplaced family.
+Tokens compiled(const Spec &row) {
+    std::string why;
+    std::optional<Tokens> toks = shell::compile_syntax(row.syntax, row.types, &why);
+    if (!toks) {
+        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        std::abort();
+    }
+    return *toks;
+}
+
 // The command families' rows (src/shell/commands/), fixed after static
 // initialisation.
 const Table &family_table() {
@@ -76,7 +90,7 @@ const Table &family_table() {
         Table t;
         for (const shell::Family &f : families())
             for (Spec &row : f.rows()) {
-                t.syntaxes.push_back(shell::compile_syntax(row.syntax));
+                t.syntaxes.push_back(compiled(row));
                 t.rows.push_back(std::move(row));
                 t.sections.push_back(f.section);
             }
@@ -153,18 +167,38 @@ TablePtr table(EngineApi &engines) {
     return cached;
 }
 
-// Matches words against a row's tokens; fills args with the words that
-// filled placeholders and optional tokens.
-bool match(const Tokens &toks, const std::vector<std::string> &words, Args *args) {
+// Whether words have a row's shape: its literal words, a word for each
+// other token (an optional one may be left out at the end). What the other
+// words hold is checked once the row is chosen (typed_args), so that a bad
+// value gets its own message rather than the row's usage.
+bool match(const Tokens &toks, const std::vector<std::string> &words) {
     size_t w = 0;
-    args->clear();
     for (const Token &t : toks) {
         if (w == words.size()) return t.optional;
         if (t.kind == Kind::Literal && words[w] != t.text) return false;
-        if (t.kind != Kind::Literal || t.optional) args->push_back(words[w]);
         w++;
     }
     return w == words.size();
+}
+
+// The word before words[i]: it names a number declared without a name.
+std::string_view word_before(const std::vector<std::string> &words, size_t i) {
+    return i ? std::string_view(words[i - 1]) : std::string_view();
+}
+
+// The values of the words that fill placeholders and optional tokens, each
+// checked against its token in the line's order; false, with *why naming the
+// first bad one and what is allowed.
+bool typed_args(HostControl &host, const Tokens &toks, const std::vector<std::string> &words,
+                Args *args, std::string *why) {
+    const std::vector<uint16_t> ports = host.port_ids();
+    for (size_t i = 0; i < toks.size() && i < words.size(); i++) {
+        if (toks[i].kind == Kind::Literal && !toks[i].optional) continue;
+        auto v = shell::check_arg(toks[i], words[i], word_before(words, i), ports, why);
+        if (!v) return false;
+        args->push_back(Arg{words[i], std::move(*v)});
+    }
+    return true;
 }
 
 // How many leading words equal the row's leading literal words.
@@ -186,78 +220,38 @@ size_t literal_count(const Tokens &toks) {
 // its index, or SIZE_MAX.
 size_t best_match(const Table &t, const std::vector<std::string> &words) {
     size_t best = SIZE_MAX;
-    Args args;
     for (size_t i = 0; i < t.rows.size(); i++)
-        if (match(t.syntaxes[i], words, &args) &&
+        if (match(t.syntaxes[i], words) &&
             (best == SIZE_MAX || literal_count(t.syntaxes[i]) > literal_count(t.syntaxes[best])))
             best = i;
     return best;
 }
 
-// Every word given for a choice token is one of its alternatives; else
-// says which word and what is allowed.
-bool check_choices(const Tokens &toks, const std::vector<std::string> &words, std::string *why) {
-    for (size_t i = 0; i < toks.size() && i < words.size(); i++) {
-        const std::vector<std::string> &alts = toks[i].alts;
-        if (alts.empty() || std::find(alts.begin(), alts.end(), words[i]) != alts.end()) continue;
-        std::string allowed;
-        for (const std::string &a : alts)
-            allowed += (allowed.empty() ? "" : ", ") + a;
-        *why = "Bad arguments: '" + words[i] + "' is not allowed here (allowed: " + allowed + ")";
-        return false;
-    }
+// Whether the typed words can fill a row's first tokens, as execution would
+// check them, so completion follows only the rows the line so far could
+// belong to ("show port stats " is no <port>, "port 0 rxq x " no <queue>).
+bool words_fit(const Tokens &toks, const std::vector<std::string> &words,
+               const std::vector<uint16_t> &ports) {
+    if (toks.size() <= words.size()) return false;
+    std::string why;
+    for (size_t i = 0; i < words.size(); i++)
+        if (!shell::check_arg(toks[i], words[i], word_before(words, i), ports, &why)) return false;
     return true;
 }
 
-bool is_port(HostControl &host, const std::string &word) {
-    for (uint16_t p : host.port_ids())
-        if (word == std::to_string(p)) return true;
-    return false;
-}
-
-// Whether a typed word can fill a token, so completion follows only the rows
-// the line so far could belong to ("show port stats " is no <port>).
-bool word_fits(HostControl &host, const Token &tok, const std::string &word) {
-    switch (tok.kind) {
-    case Kind::Literal:
-        return word == tok.text;
-    case Kind::Choice:
-        return std::find(tok.alts.begin(), tok.alts.end(), word) != tok.alts.end();
-    case Kind::PortOrAll:
-        return word == "all" || is_port(host, word);
-    case Kind::Port:
-        return is_port(host, word);
-    case Kind::Mode:
-    case Kind::Word:
-        return true;
-    }
-    return true;
-}
-
-// Words a token offers at the cursor.
+// Words a token offers at the cursor: a port token's the port ids (a
+// list's too, as its first item), a number's, address's or word's none.
 std::vector<std::string> token_candidates(HostControl &host, const Token &tok) {
     std::vector<std::string> c;
-    switch (tok.kind) {
-    case Kind::Mode:
+    if (tok.kind == Kind::Mode)
         for (const EngineInfo &e : host.engines().list())
             c.push_back(e.name);
-        break;
-    case Kind::PortOrAll:
-        c.push_back("all");
-        [[fallthrough]];
-    case Kind::Port:
+    if (tok.kind == Kind::PortOrAll) c.push_back("all");
+    if (tok.offers_ports)
         for (uint16_t p : host.port_ids())
             c.push_back(std::to_string(p));
-        break;
-    case Kind::Choice:
-        c = tok.alts;
-        break;
-    case Kind::Literal:
-        c.push_back(tok.text);
-        break;
-    case Kind::Word:
-        break;
-    }
+    if (tok.kind == Kind::Choice) c = tok.alts;
+    if (tok.kind == Kind::Literal) c.push_back(tok.text);
     return c;
 }
 
@@ -287,9 +281,8 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
         std::string why;
-        if (!check_choices(t.syntaxes[i], words, &why)) return fail(c, why);
         Args args;
-        match(t.syntaxes[i], words, &args);
+        if (!typed_args(host, t.syntaxes[i], words, &args, &why)) return fail(c, why);
         return s.run(c, args);
     }
     if (best == 0)
@@ -315,12 +308,10 @@ std::vector<std::string> complete_command(HostControl &host, std::string_view pa
         words.pop_back();
     }
     std::vector<std::string> out;
+    const std::vector<uint16_t> ports = host.port_ids();
     const TablePtr t = table(host.engines());
     for (const Tokens &toks : t->syntaxes) {
-        bool ok = toks.size() > words.size();
-        for (size_t i = 0; ok && i < words.size(); i++)
-            ok = word_fits(host, toks[i], words[i]);
-        if (!ok) continue;
+        if (!words_fit(toks, words, ports)) continue;
         for (const std::string &cand : token_candidates(host, toks[words.size()]))
             if (cand.rfind(last, 0) == 0 && std::find(out.begin(), out.end(), cand) == out.end())
                 out.push_back(cand);

@@ -10,8 +10,9 @@ namespace pmdfwd::shell {
 namespace {
 
 // The words a row's placeholders and optional word took, as the engine gets
-// them, after the host's own checks: a <port> is an existing port, all|<port>
-// that or "all", a <mode> a registered engine.
+// them, after the host's own checks: the table's (a <port> is an existing
+// port, all|<port> that or "all", a <queue> a number, a <mac> an address),
+// then a <mode> a registered engine.
 std::optional<std::vector<std::string>> engine_words(Ctx &c, const std::vector<Token> &toks,
                                                      const Args &args) {
     std::vector<std::string> words;
@@ -19,10 +20,8 @@ std::optional<std::vector<std::string>> engine_words(Ctx &c, const std::vector<T
     for (const Token &t : toks) {
         if (t.kind == TokenKind::Literal && !t.optional) continue;
         if (j == args.size()) break;
-        const std::string &w = args[j++];
-        if (t.kind == TokenKind::Port || (t.kind == TokenKind::PortOrAll && w != "all")) {
-            if (!port_arg(c, w)) return std::nullopt;
-        } else if (t.kind == TokenKind::Mode && !c.host.engines().find(w)) {
+        const std::string &w = args.word(j++);
+        if (t.kind == TokenKind::Mode && !c.host.engines().find(w)) {
             fail(c, c.host.engines().unknown_mode(w));
             return std::nullopt;
         }

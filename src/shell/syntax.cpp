@@ -2,9 +2,64 @@
 
 #include "options/scalar_parse.h"
 
+#include <rte_config.h>
+
 namespace pmdfwd::shell {
 
+namespace arg {
+
+ArgType number(const char *placeholder, const char *name, uint64_t min, uint64_t max) {
+    return {.placeholder = placeholder,
+            .kind = TokenKind::Number,
+            .name = name,
+            .min = min,
+            .max = max};
+}
+
+ArgType port_number(const char *placeholder) {
+    return {.placeholder = placeholder,
+            .kind = TokenKind::Number,
+            .name = "port",
+            .min = 0,
+            .max = UINT16_MAX,
+            .offers_ports = true};
+}
+
+ArgType mac(const char *placeholder) {
+    return {.placeholder = placeholder, .kind = TokenKind::Mac, .name = "mac"};
+}
+
+ArgType ipv4(const char *placeholder, const char *name) {
+    return {.placeholder = placeholder, .kind = TokenKind::Ipv4, .name = name};
+}
+
+ArgType port_list(const char *placeholder) {
+    return {.placeholder = placeholder,
+            .kind = TokenKind::PortList,
+            .name = "portlist",
+            .max = RTE_MAX_ETHPORTS,
+            .offers_ports = true};
+}
+
+ArgType id_list(const char *placeholder, const char *name, unsigned limit) {
+    return {.placeholder = placeholder, .kind = TokenKind::IdList, .name = name, .max = limit};
+}
+
+} // namespace arg
+
 namespace {
+
+// Placeholders that mean the same in every row that writes them.
+const ArgType kDefaultTypes[] = {
+    {.placeholder = "<port>", .kind = TokenKind::Port, .name = "port", .offers_ports = true},
+    {.placeholder = "all|<port>",
+     .kind = TokenKind::PortOrAll,
+     .name = "port",
+     .offers_ports = true},
+    {.placeholder = "<mode>", .kind = TokenKind::Mode},
+    arg::number("<queue>", "queue", 0, UINT16_MAX),
+    arg::mac("<mac>"),
+};
 
 // A choice's alternatives ("rxq|txq", "<on|off>"); empty when one is a
 // placeholder ("all|<port>"), which is no fixed list.
@@ -24,7 +79,24 @@ std::vector<std::string> alternatives(std::string_view tok) {
     }
 }
 
-Token compile_token(std::string_view word) {
+void apply_type(Token *t, const ArgType &type) {
+    t->kind = type.kind;
+    t->name = type.name ? type.name : "";
+    t->min = type.min;
+    t->max = type.max;
+    t->offers_ports = type.offers_ports;
+}
+
+// The declaration for a placeholder: the row's, else the default's.
+const ArgType *type_of(const std::string &text, const std::vector<ArgType> &types) {
+    for (const ArgType &a : types)
+        if (text == a.placeholder) return &a;
+    for (const ArgType &a : kDefaultTypes)
+        if (text == a.placeholder) return &a;
+    return nullptr;
+}
+
+Token compile_token(std::string_view word, const std::vector<ArgType> &types) {
     Token t;
     t.optional = word.front() == '[';
     if (t.optional) word = word.substr(1, word.size() - 2);
@@ -34,22 +106,38 @@ Token compile_token(std::string_view word) {
         t.kind = TokenKind::Choice;
     else if (word.front() != '<' && word.find('|') == std::string_view::npos)
         t.kind = TokenKind::Literal;
-    else if (word == "<port>")
-        t.kind = TokenKind::Port;
-    else if (word == "all|<port>")
-        t.kind = TokenKind::PortOrAll;
-    else if (word == "<mode>")
-        t.kind = TokenKind::Mode;
+    else if (const ArgType *type = type_of(t.text, types))
+        apply_type(&t, *type);
     return t;
+}
+
+bool is_placeholder(const Token &t) {
+    return t.kind != TokenKind::Literal && t.kind != TokenKind::Choice;
 }
 
 } // namespace
 
-std::vector<Token> compile_syntax(std::string_view syntax) {
+std::optional<std::vector<Token>>
+compile_syntax(std::string_view syntax, const std::vector<ArgType> &types, std::string *why) {
     std::vector<Token> tokens;
     for (const std::string &w : split_words(syntax))
-        tokens.push_back(compile_token(w));
+        tokens.push_back(compile_token(w, types));
+    for (const ArgType &a : types) {
+        bool found = false;
+        for (const Token &t : tokens)
+            found = found || (is_placeholder(t) && t.text == a.placeholder);
+        if (found) continue;
+        *why = "row '" + std::string(syntax) + "' declares a type for '" +
+               std::string(a.placeholder ? a.placeholder : "") +
+               "', which is none of its placeholders";
+        return std::nullopt;
+    }
     return tokens;
+}
+
+std::vector<Token> compile_syntax(std::string_view syntax) {
+    std::string why;
+    return *compile_syntax(syntax, {}, &why);
 }
 
 } // namespace pmdfwd::shell

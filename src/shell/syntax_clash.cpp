@@ -23,9 +23,15 @@ bool word_fills(const std::string &word, const Token &t) {
     case TokenKind::Choice:
         return std::find(t.alts.begin(), t.alts.end(), word) != t.alts.end();
     case TokenKind::Port:
+    case TokenKind::Number:
         return all_digits(word);
     case TokenKind::PortOrAll:
         return word == "all" || all_digits(word);
+    case TokenKind::PortList:
+    case TokenKind::IdList:
+        return !word.empty() && word.find_first_not_of("0123456789,-") == std::string::npos;
+    case TokenKind::Mac:
+    case TokenKind::Ipv4:
     case TokenKind::Mode:
     case TokenKind::Word:
         return true;

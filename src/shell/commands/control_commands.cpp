@@ -23,7 +23,7 @@ std::vector<Spec> rows() {
              }},
         {.syntax = "help <section>",
          .help = "a section's commands (control, display, config, ports, all)",
-         .run = [](Ctx &c, const Args &a) { return help_section(c.host, a[0], c.out); }},
+         .run = [](Ctx &c, const Args &a) { return help_section(c.host, a.word(0), c.out); }},
         {.syntax = "quit",
          .help = "stop forwarding and exit",
          .run = act<&HostControl::request_quit>},
@@ -32,11 +32,10 @@ std::vector<Spec> rows() {
          .run = [](Ctx &c, const Args &) { return start(c, 0); }},
         {.syntax = "start tx_first [<n>]",
          .help = "send n bursts (default 1) on every stream first, then forward",
+         .types = {arg::number("<n>", "tx_first", 1, 1024)},
          .run =
              [](Ctx &c, const Args &a) {
-                 auto n = a.empty() ? std::optional<uint64_t>(1)
-                                    : uint_arg(c, "tx_first", a[0], 1, 1024);
-                 return n && start(c, static_cast<unsigned>(*n));
+                 return start(c, a.empty() ? 1u : static_cast<unsigned>(a.number(0)));
              }},
         {.syntax = "stop",
          .help = "stop forwarding and show forward statistics",

@@ -42,27 +42,24 @@ bool csum_show(Ctx &c, uint16_t port) {
 bool csum_set(Ctx &c, const Args &a) {
     const CsumLayer *layer = nullptr;
     for (const CsumLayer &l : kLayers)
-        if (a[0] == l.word) layer = &l;
-    if (layer == nullptr)
-        return fail(c, "Bad arguments: '" + a[0] +
+        if (a.word(0) == l.word) layer = &l;
+    if (layer == nullptr) // the row's choice and kLayers disagree
+        return fail(c, "Bad arguments: '" + a.word(0) +
                            "' is not a layer (allowed: ip, udp, tcp, sctp, outer-ip, outer-udp)");
-    if (a[1] != "hw" && a[1] != "sw")
-        return fail(c, "Bad arguments: '" + a[1] + "' is not a mode (allowed: hw, sw)");
-    auto port = port_arg(c, a[2]);
-    if (!port) return false;
-    const bool hw = a[1] == "hw";
+    const uint16_t port = a.port(2);
+    const bool hw = a.word(1) == "hw";
     uint64_t enabled = 0, capa = 0;
-    c.host.tx_offloads(*port, &enabled, &capa);
+    c.host.tx_offloads(port, &enabled, &capa);
     bool ok = true;
     if (hw && !(capa & layer->offload)) {
         // testpmd says so, shows the settings, and changes nothing.
         *c.out += std::string(layer->name) + " checksum offload is not supported by port " +
-                  std::to_string(*port) + "\n";
+                  std::to_string(port) + "\n";
         ok = false;
-    } else if (Status set = c.host.set_tx_offloads(*port, layer->offload, hw); !set) {
+    } else if (Status set = c.host.set_tx_offloads(port, layer->offload, hw); !set) {
         return fail(c, set.message());
     }
-    return csum_show(c, *port) && ok;
+    return csum_show(c, port) && ok;
 }
 
 std::vector<Spec> rows() {
@@ -74,25 +71,17 @@ std::vector<Spec> rows() {
          .run = csum_set},
         {.syntax = "csum show <port>",
          .help = "which checksums the NIC computes for the csum engine",
-         .run =
-             [](Ctx &c, const Args &a) {
-                 auto port = port_arg(c, a[0]);
-                 return port && csum_show(c, *port);
-             }},
+         .run = [](Ctx &c, const Args &a) { return csum_show(c, a.port(0)); }},
         {.syntax = "csum parse-tunnel on|off <port>",
          .help = "parse tunnel headers (only off: not supported)",
          .run =
              [](Ctx &c, const Args &a) {
-                 if (a[0] != "on" && a[0] != "off")
-                     return fail(c, "Bad arguments: '" + a[0] + "' (allowed: on, off)");
-                 auto port = port_arg(c, a[1]);
-                 if (!port) return false;
-                 if (a[0] == "on")
+                 if (a.on(0))
                      return fail(c,
                                  "csum parse-tunnel: pmdfwd's csum engine does not parse tunnels "
                                  "(VXLAN, GRE, GENEVE, GTP, IP-in-IP packets are checksummed as "
                                  "their outer headers)");
-                 return csum_show(c, *port);
+                 return csum_show(c, a.port(1));
              }},
     };
 }

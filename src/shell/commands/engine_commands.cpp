@@ -17,11 +17,12 @@ std::vector<Spec> rows() {
          .run =
              [](Ctx &c, const Args &a) {
                  // An engine from a plugin is known only once its object is loaded.
-                 if (!c.host.engines().find(a[0]))
-                     return fail(c, c.host.engines().unknown_mode(a[0]) + "\n" + kLoadHint);
-                 c.host.config().forward_mode = a[0];
+                 const std::string &mode = a.word(0);
+                 if (!c.host.engines().find(mode))
+                     return fail(c, c.host.engines().unknown_mode(mode) + "\n" + kLoadHint);
+                 c.host.config().forward_mode = mode;
                  c.host.config().tx_retry = a.size() > 1;
-                 *c.out += "Set " + a[0] + " packet forwarding mode" +
+                 *c.out += "Set " + mode + " packet forwarding mode" +
                            (a.size() > 1 ? " with retry" : "") + "\n";
                  return true;
              }},
@@ -29,7 +30,7 @@ std::vector<Spec> rows() {
          .help = "an engine's own state (e.g. show fwd macswap)",
          .run =
              [](Ctx &c, const Args &a) {
-                 const Result<std::string> text = c.host.engines().describe(a[0]);
+                 const Result<std::string> text = c.host.engines().describe(a.word(0));
                  if (!text) return fail(c, text.message());
                  *c.out += *text + "\n";
                  return true;
@@ -38,9 +39,10 @@ std::vector<Spec> rows() {
          .help = "load forwarding engines from a shared object",
          .run =
              [](Ctx &c, const Args &a) {
-                 const Status loaded = c.host.engines().load(a[0]);
+                 const Status loaded = c.host.engines().load(a.word(0));
                  if (!loaded) return fail(c, loaded.message());
-                 *c.out += "Loaded " + a[0] + "; modes: " + c.host.engines().names(", ") + "\n";
+                 *c.out +=
+                     "Loaded " + a.word(0) + "; modes: " + c.host.engines().names(", ") + "\n";
                  return true;
              }},
         {.syntax = "set <mode> <key> <value>",
@@ -48,9 +50,10 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 if (!c.host.engines().find(a[0]))
-                     return fail(c, "unknown set command or mode '" + a[0] + "' (type 'help')");
-                 const Status set = c.host.engines().set_param(a[0], a[1], a[2]);
+                 if (!c.host.engines().find(a.word(0)))
+                     return fail(c,
+                                 "unknown set command or mode '" + a.word(0) + "' (type 'help')");
+                 const Status set = c.host.engines().set_param(a.word(0), a.word(1), a.word(2));
                  return set.ok() || fail(c, set.message());
              }},
     };

@@ -25,12 +25,9 @@ size_t nb_fwd_ports(Ctx &c) {
     return ports ? ports->size() : 0;
 }
 
-// testpmd's set_fwd_ports_list: every port must exist, else nothing changes.
+// testpmd's set_fwd_ports_list, of existing ports (the port list token and
+// the mask's filter have checked them).
 bool set_ports(Ctx &c, const std::vector<uint16_t> &ports) {
-    const std::vector<uint16_t> ids = c.host.port_ids();
-    for (uint16_t p : ports)
-        if (std::find(ids.begin(), ids.end(), p) == ids.end())
-            return fail(c, "Invalid port " + std::to_string(p));
     const size_t before = nb_fwd_ports(c);
     Config &cfg = c.host.config();
     cfg.fwd_port_list = ports;
@@ -41,14 +38,8 @@ bool set_ports(Ctx &c, const std::vector<uint16_t> &ports) {
     return true;
 }
 
-bool set_portlist(Ctx &c, const Args &a) {
-    const auto list = parse_id_list("portlist", a[0], RTE_MAX_ETHPORTS);
-    if (!list) return fail(c, "Bad arguments: " + list.message());
-    return set_ports(c, *list);
-}
-
 bool set_portmask(Ctx &c, const Args &a) {
-    const auto mask = parse_hex("portmask", a[0]);
+    const auto mask = parse_hex("portmask", a.word(0));
     if (!mask) return fail(c, "Bad arguments: " + mask.message());
     if (*mask == 0) return fail(c, "Invalid NULL mask of ports");
     std::vector<uint16_t> ports;
@@ -62,7 +53,7 @@ bool set_portmask(Ctx &c, const Args &a) {
             there += ' ';
             there += std::to_string(p);
         }
-        return fail(c, "Invalid port mask " + std::string(a[0]) +
+        return fail(c, "Invalid port mask " + a.word(0) +
                            ": it names none of the ports there are (ports:" + there +
                            "); forwarding ports unchanged");
     }
@@ -70,17 +61,16 @@ bool set_portmask(Ctx &c, const Args &a) {
 }
 
 bool set_nbport(Ctx &c, const Args &a) {
-    auto n = uint_arg(c, "nbport", a[0], 0, UINT16_MAX);
-    if (!n) return false;
+    const uint64_t n = a.number(0);
     Config &cfg = c.host.config();
     const size_t configured =
         cfg.fwd_port_list.empty() ? c.host.port_ids().size() : cfg.fwd_port_list.size();
-    if (*n > configured || *n == 0)
-        return fail(c, "nb fwd ports " + std::to_string(*n) + " > " + std::to_string(configured) +
+    if (n > configured || n == 0)
+        return fail(c, "nb fwd ports " + std::to_string(n) + " > " + std::to_string(configured) +
                            " (number of configured ports) - ignored (allowed: 1.." +
                            std::to_string(configured) + ")");
-    cfg.nb_fwd_ports = static_cast<uint16_t>(*n);
-    *c.out += "Number of forwarding ports set to " + std::to_string(*n) + "\n";
+    cfg.nb_fwd_ports = static_cast<uint16_t>(n);
+    *c.out += "Number of forwarding ports set to " + std::to_string(n) + "\n";
     return true;
 }
 
@@ -101,14 +91,8 @@ bool set_lcores(Ctx &c, const std::vector<unsigned> &lcores) {
     return true;
 }
 
-bool set_corelist(Ctx &c, const Args &a) {
-    const auto list = parse_id_list("corelist", a[0], RTE_MAX_LCORE);
-    if (!list) return fail(c, "Bad arguments: " + list.message());
-    return set_lcores(c, std::vector<unsigned>(list->begin(), list->end()));
-}
-
 bool set_coremask(Ctx &c, const Args &a) {
-    const auto mask = parse_hex("coremask", a[0]);
+    const auto mask = parse_hex("coremask", a.word(0));
     if (!mask) return fail(c, "Bad arguments: " + mask.message());
     if (*mask == 0) return fail(c, "Invalid NULL mask of cores");
     return set_lcores(c, mask_bits(*mask));
@@ -116,7 +100,7 @@ bool set_coremask(Ctx &c, const Args &a) {
 
 bool show_config(Ctx &c, const Args &a) {
     const Config &cfg = c.host.config();
-    if (a[0] == "cores") {
+    if (a.word(0) == "cores") {
         *c.out += "List of forwarding lcores:";
         for (unsigned l : c.host.fwd_lcore_ids())
             append_format(c.out, " %2u", l);
@@ -137,7 +121,8 @@ std::vector<Spec> rows() {
         {.syntax = "set portlist <list>",
          .help = "forwarding ports in order, e.g. 0,1 or 0-3",
          .needs_stopped = true,
-         .run = set_portlist},
+         .types = {arg::port_list("<list>")},
+         .run = [](Ctx &c, const Args &a) { return set_ports(c, a.ports(0)); }},
         {.syntax = "set portmask <hex>",
          .help = "forwarding ports by mask, e.g. 0x3",
          .needs_stopped = true,
@@ -145,11 +130,16 @@ std::vector<Spec> rows() {
         {.syntax = "set nbport <n>",
          .help = "forward on the first n configured ports",
          .needs_stopped = true,
+         .types = {arg::number("<n>", "nbport", 0, UINT16_MAX)},
          .run = set_nbport},
         {.syntax = "set corelist <list>",
          .help = "forwarding lcores, e.g. 1,2 (not the main lcore)",
          .needs_stopped = true,
-         .run = set_corelist},
+         .types = {arg::id_list("<list>", "corelist", RTE_MAX_LCORE)},
+         .run =
+             [](Ctx &c, const Args &a) {
+                 return set_lcores(c, std::vector<unsigned>(a.ids(0).begin(), a.ids(0).end()));
+             }},
         {.syntax = "set coremask <hex>",
          .help = "forwarding lcores by mask, e.g. 0x6",
          .needs_stopped = true,

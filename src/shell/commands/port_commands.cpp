@@ -1,8 +1,6 @@
 // Per-port settings: peer addresses, VLAN insertion.
 #include "shell/command_spec.h"
 
-#include "options/scalar_parse.h"
-
 namespace pmdfwd::shell {
 
 namespace {
@@ -15,14 +13,12 @@ bool port_stopped(Ctx &c, uint16_t port) {
 }
 
 bool tx_vlan_set(Ctx &c, const Args &a) {
-    auto p = port_arg(c, a[0]);
-    if (!p || !port_stopped(c, *p)) return false;
-    auto tci = uint_arg(c, "vlan id", a[1], 0, 4095);
-    if (!tci) return false;
+    const uint16_t p = a.port(0);
+    if (!port_stopped(c, p)) return false;
     std::string note;
-    const Status set = c.host.set_tx_vlan(*p, true, static_cast<uint16_t>(*tci), &note);
+    const Status set = c.host.set_tx_vlan(p, true, static_cast<uint16_t>(a.number(1)), &note);
     if (!set) return fail(c, set.message());
-    c.host.port_control().reconfigure(*p, true, true); // as testpmd, at the next start
+    c.host.port_control().reconfigure(p, true, true); // as testpmd, at the next start
     if (!note.empty()) *c.out += "Warning: " + note + "\n";
     return true;
 }
@@ -34,28 +30,25 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 auto p = port_arg(c, a[0]);
-                 if (!p) return false;
-                 const auto mac = parse_mac(a[1]);
-                 if (!mac) return fail(c, mac.message());
-                 c.host.set_peer(*p, *mac);
+                 c.host.set_peer(a.port(0), a.mac(1));
                  return true;
              }},
         {.syntax = "tx_vlan set <port> <tci>",
          .help = "insert a VLAN tag on a port's transmitted packets",
          .needs_stopped = true,
+         .types = {arg::number("<tci>", "vlan id", 0, 4095)},
          .run = tx_vlan_set},
         {.syntax = "tx_vlan reset <port>",
          .help = "stop inserting VLAN tags on a port",
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 auto p = port_arg(c, a[0]);
-                 if (!p || !port_stopped(c, *p)) return false;
+                 const uint16_t p = a.port(0);
+                 if (!port_stopped(c, p)) return false;
                  std::string note;
-                 const Status reset = c.host.set_tx_vlan(*p, false, 0, &note);
+                 const Status reset = c.host.set_tx_vlan(p, false, 0, &note);
                  if (!reset) return fail(c, reset.message());
-                 c.host.port_control().reconfigure(*p, true, true);
+                 c.host.port_control().reconfigure(p, true, true);
                  return true;
              }},
     };

@@ -17,14 +17,11 @@ namespace {
 
 bool lifecycle(Ctx &c, const Args &a) {
     std::optional<uint16_t> which; // all ports
-    if (a[1] != "all") {
-        which = port_arg(c, a[1]);
-        if (!which) return false;
-    }
+    if (a.word(1) != "all") which = a.ports(1).front();
     PortControl &pc = c.host.port_control();
-    if (a[0] == "start")
+    if (a.word(0) == "start")
         *c.out += pc.start(which);
-    else if (a[0] == "stop")
+    else if (a.word(0) == "stop")
         *c.out += pc.stop(which);
     else
         *c.out += pc.close(which);
@@ -55,12 +52,11 @@ Limit limit_of(Ctx &c, uint64_t start, bool want_min, uint64_t (*get)(const rte_
 
 bool config_counts(Ctx &c, const Args &a) {
     if (!all_stopped(c)) return fail(c, "Please stop all ports first");
-    const std::string &what = a[0];
-    auto n = uint_arg(c, what.c_str(), a[1], 1, UINT16_MAX);
-    if (!n) return false;
+    const std::string &what = a.word(0);
+    const uint64_t n = a.number(1);
     Config &cfg = c.host.config();
     const auto fail_limit = [&](const char *bound, const char *field, Limit l) {
-        return fail(c, "Fail: input " + what + " (" + std::to_string(*n) + ") can't be " + bound +
+        return fail(c, "Fail: input " + what + " (" + std::to_string(n) + ") can't be " + bound +
                            " " + field + " (" + std::to_string(l.value) + ") of port " +
                            std::to_string(l.port));
     };
@@ -70,9 +66,9 @@ bool config_counts(Ctx &c, const Args &a) {
             c, kMaxQueues, false,
             rx ? [](const rte_eth_dev_info &i) { return uint64_t{i.max_rx_queues}; }
                : [](const rte_eth_dev_info &i) { return uint64_t{i.max_tx_queues}; });
-        if (*n > max.value)
+        if (n > max.value)
             return fail_limit("greater than", rx ? "max_rx_queues" : "max_tx_queues", max);
-        (rx ? cfg.nb_rxq : cfg.nb_txq) = static_cast<uint16_t>(*n);
+        (rx ? cfg.nb_rxq : cfg.nb_txq) = static_cast<uint16_t>(n);
     } else {
         const bool rx = what == "rxd";
         const Limit max = limit_of(
@@ -83,9 +79,9 @@ bool config_counts(Ctx &c, const Args &a) {
             c, 0, true,
             rx ? [](const rte_eth_dev_info &i) { return uint64_t{i.rx_desc_lim.nb_min}; }
                : [](const rte_eth_dev_info &i) { return uint64_t{i.tx_desc_lim.nb_min}; });
-        if (*n > max.value) return fail_limit("greater than", rx ? "max_rxds" : "max_txds", max);
-        if (*n < min.value) return fail_limit("less than", rx ? "min_rxds" : "min_txds", min);
-        (rx ? cfg.nb_rxd : cfg.nb_txd) = static_cast<uint16_t>(*n);
+        if (n > max.value) return fail_limit("greater than", rx ? "max_rxds" : "max_txds", max);
+        if (n < min.value) return fail_limit("less than", rx ? "min_rxds" : "min_txds", min);
+        (rx ? cfg.nb_rxd : cfg.nb_txd) = static_cast<uint16_t>(n);
     }
     c.host.port_control().reconfigure(std::nullopt, true, true);
     return true;
@@ -93,95 +89,86 @@ bool config_counts(Ctx &c, const Args &a) {
 
 // testpmd's eth_dev_validate_mtu, then port_mtu_set.
 bool config_mtu(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
-    auto mtu = uint_arg(c, "mtu", a[1], 0, UINT16_MAX);
-    if (!mtu) return false;
+    const uint16_t port = a.port(0);
+    const uint64_t mtu = a.number(1);
     PortControl &pc = c.host.port_control();
     rte_eth_dev_info info{};
-    if (!pc.dev_info(*port, &info).ok()) return fail(c, "Set MTU failed: no device info");
-    const std::string of = " for port_id " + std::to_string(*port);
-    if (*mtu < info.min_mtu)
-        return fail(c, "MTU (" + std::to_string(*mtu) + ") < device min MTU (" +
+    if (!pc.dev_info(port, &info).ok()) return fail(c, "Set MTU failed: no device info");
+    const std::string of = " for port_id " + std::to_string(port);
+    if (mtu < info.min_mtu)
+        return fail(c, "MTU (" + std::to_string(mtu) + ") < device min MTU (" +
                            std::to_string(info.min_mtu) + ")" + of);
-    if (*mtu > info.max_mtu)
-        return fail(c, "MTU (" + std::to_string(*mtu) + ") > device max MTU (" +
+    if (mtu > info.max_mtu)
+        return fail(c, "MTU (" + std::to_string(mtu) + ") > device max MTU (" +
                            std::to_string(info.max_mtu) + ")" + of);
     const uint32_t overhead = info.max_mtu != UINT16_MAX && info.max_rx_pktlen > info.max_mtu
                                   ? info.max_rx_pktlen - info.max_mtu
                                   : RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN;
-    if (*mtu + overhead > info.max_rx_pktlen)
-        return fail(c, "Frame size (" + std::to_string(*mtu + overhead) +
+    if (mtu + overhead > info.max_rx_pktlen)
+        return fail(c, "Frame size (" + std::to_string(mtu + overhead) +
                            ") > device max frame size (" + std::to_string(info.max_rx_pktlen) +
                            ")" + of);
-    const Status rc = pc.set_mtu(*port, static_cast<uint16_t>(*mtu));
+    const Status rc = pc.set_mtu(port, static_cast<uint16_t>(mtu));
     if (!rc.ok()) return fail(c, "Set MTU failed. diag=" + std::to_string(-rc.code()));
     return true;
 }
 
-// testpmd's rx_queue_id_is_invalid / tx_queue_id_is_invalid.
-std::optional<uint16_t> queue_arg(Ctx &c, bool rx, const std::string &word) {
-    auto q = uint_arg(c, "queue", word, 0, UINT16_MAX);
-    if (!q) return std::nullopt;
+// testpmd's rx_queue_id_is_invalid / tx_queue_id_is_invalid: a <queue>
+// (a number the table has read) below the configured count.
+std::optional<uint16_t> queue_arg(Ctx &c, bool rx, uint64_t q) {
     const uint16_t nb = rx ? c.host.config().nb_rxq : c.host.config().nb_txq;
-    if (*q < nb) return static_cast<uint16_t>(*q);
-    fail(c, std::string("Invalid ") + (rx ? "RX" : "TX") + " queue " + std::to_string(*q) +
+    if (q < nb) return static_cast<uint16_t>(q);
+    fail(c, std::string("Invalid ") + (rx ? "RX" : "TX") + " queue " + std::to_string(q) +
                 " (must be < " + (rx ? "nb_rxq" : "nb_txq") + "=" + std::to_string(nb) + ")");
     return std::nullopt;
 }
 
 bool ring_size(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
-    const bool rx = a[1] == "rxq";
-    auto q = queue_arg(c, rx, a[2]);
+    const uint16_t port = a.port(0);
+    const bool rx = a.word(1) == "rxq";
+    auto q = queue_arg(c, rx, a.number(2));
     if (!q) return false;
-    auto size = uint_arg(c, "ring_size", a[3], 0, UINT16_MAX);
-    if (!size) return false;
     PortControl &pc = c.host.port_control();
-    pc.set_queue_ring_size(*port, rx, *q, static_cast<uint16_t>(*size));
-    pc.reconfigure(*port, false, true);
+    pc.set_queue_ring_size(port, rx, *q, static_cast<uint16_t>(a.number(3)));
+    pc.reconfigure(port, false, true);
     return true;
 }
 
 bool queue_setup(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
-    const bool rx = a[1] == "rxq";
-    auto q = queue_arg(c, rx, a[2]);
+    const uint16_t port = a.port(0);
+    const bool rx = a.word(1) == "rxq";
+    auto q = queue_arg(c, rx, a.number(2));
     if (!q) return fail(c, std::string("Invalid ") + (rx ? "rx" : "tx") + " queue");
-    if (!c.host.port_control().setup_queue(*port, rx, *q).ok())
+    if (!c.host.port_control().setup_queue(port, rx, *q).ok())
         return fail(c, std::string("Failed to setup ") + (rx ? "RX" : "TX") + " queue");
     return true;
 }
 
 bool queue_start_stop(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
+    const uint16_t port = a.port(0);
     PortControl &pc = c.host.port_control();
-    if (pc.status(*port) != PortStatus::Started)
-        return fail(c, "Please start port " + std::to_string(*port) + " first");
-    const bool rx = a[1] == "rxq";
-    auto q = queue_arg(c, rx, a[2]);
+    if (pc.status(port) != PortStatus::Started)
+        return fail(c, "Please start port " + std::to_string(port) + " first");
+    const bool rx = a.word(1) == "rxq";
+    auto q = queue_arg(c, rx, a.number(2));
     if (!q) return false;
-    if (pc.queue_start_stop(*port, rx, *q, a[3] == "start").code() == ENOTSUP)
+    if (pc.queue_start_stop(port, rx, *q, a.word(3) == "start").code() == ENOTSUP)
         return fail(c, "Function not supported in PMD");
     return true;
 }
 
 bool deferred_start(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
+    const uint16_t port = a.port(0);
     PortControl &pc = c.host.port_control();
-    if (pc.status(*port) == PortStatus::Started)
-        return fail(c, "Please stop port " + std::to_string(*port) + " first");
-    const bool rx = a[1] == "rxq";
-    auto q = queue_arg(c, rx, a[2]);
+    if (pc.status(port) == PortStatus::Started)
+        return fail(c, "Please stop port " + std::to_string(port) + " first");
+    const bool rx = a.word(1) == "rxq";
+    auto q = queue_arg(c, rx, a.number(2));
     if (!q) return false;
-    const bool on = a[3] == "on";
-    if (pc.deferred_start(*port, rx, *q) != on) {
-        pc.set_deferred_start(*port, rx, *q, on);
-        pc.reconfigure(*port, false, true);
+    const bool on = a.on(3);
+    if (pc.deferred_start(port, rx, *q) != on) {
+        pc.set_deferred_start(port, rx, *q, on);
+        pc.reconfigure(port, false, true);
     }
     return true;
 }
@@ -199,7 +186,7 @@ uint64_t tx_offload_named(const std::string &name) {
 
 // port config <port> tx_offload X on|off, and per queue (queue given).
 bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std::string &name,
-                const std::string &on_off) {
+                bool on) {
     PortControl &pc = c.host.port_control();
     rte_eth_dev_info info{};
     if (!pc.dev_info(port, &info).ok()) return fail(c, "Error: no device info");
@@ -211,7 +198,7 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
                            std::to_string(info.nb_tx_queues - 1));
     const uint64_t offload = tx_offload_named(name);
     if (offload == 0) return fail(c, "Unknown offload name: " + name);
-    pc.set_tx_offload(port, queue, offload, on_off == "on");
+    pc.set_tx_offload(port, queue, offload, on);
     pc.reconfigure(port, true, true);
     return true;
 }
@@ -224,14 +211,17 @@ std::vector<Spec> rows() {
         {.syntax = "port config all rxq|txq|rxd|txd <n>",
          .help = "queues or descriptors per port (ports stopped)",
          .needs_stopped = true,
+         .types = {arg::number("<n>", nullptr, 1, UINT16_MAX)}, // named "rxq", "txd", ...
          .run = config_counts},
         {.syntax = "port config mtu <port> <mtu>",
          .help = "a port's MTU",
          .needs_stopped = true,
+         .types = {arg::number("<mtu>", "mtu", 0, UINT16_MAX)},
          .run = config_mtu},
         {.syntax = "port config <port> rxq|txq <queue> ring_size <n>",
          .help = "one queue's descriptors",
          .needs_stopped = true,
+         .types = {arg::number("<n>", "ring_size", 0, UINT16_MAX)},
          .run = ring_size},
         {.syntax = "port <port> rxq|txq <queue> setup",
          .help = "set a queue up again with its settings",
@@ -250,18 +240,15 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 auto port = port_arg(c, a[0]);
-                 return port && tx_offload(c, *port, std::nullopt, a[1], a[2]);
+                 return tx_offload(c, a.port(0), std::nullopt, a.word(1), a.on(2));
              }},
         {.syntax = "port <port> txq <queue> tx_offload <offload> on|off",
          .help = "a TX offload of one queue",
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 auto port = port_arg(c, a[0]);
-                 if (!port) return false;
-                 auto q = uint_arg(c, "queue", a[1], 0, UINT16_MAX);
-                 return q && tx_offload(c, *port, static_cast<uint16_t>(*q), a[2], a[3]);
+                 return tx_offload(c, a.port(0), static_cast<uint16_t>(a.number(1)), a.word(2),
+                                   a.on(3));
              }},
     };
 }

@@ -17,23 +17,16 @@ namespace pmdfwd::shell {
 
 namespace {
 
-std::optional<rte_ether_addr> mac_arg(Ctx &c, const std::string &word) {
-    const auto m = parse_mac(word);
-    if (!m) {
-        fail(c, "Bad arguments: " + m.message());
-        return std::nullopt;
-    }
+rte_ether_addr ether_addr(const MacAddr &m) {
     rte_ether_addr a;
-    std::memcpy(a.addr_bytes, m->data(), sizeof(a.addr_bytes));
+    std::memcpy(a.addr_bytes, m.data(), sizeof(a.addr_bytes));
     return a;
 }
 
 bool set_mode(Ctx &c, const Args &a, bool promisc) {
-    auto ports = ports_arg(c, a[0]);
-    if (!ports) return false;
-    const bool on = a[1] == "on";
+    const bool on = a.on(1);
     bool ok = true;
-    for (uint16_t p : *ports) {
+    for (uint16_t p : a.ports(0)) {
         PortControl &pc = c.host.port_control();
         const Status rc = promisc ? pc.set_promiscuous(p, on) : pc.set_allmulticast(p, on);
         if (rc.ok()) continue;
@@ -45,14 +38,12 @@ bool set_mode(Ctx &c, const Args &a, bool promisc) {
 }
 
 bool mac_addr(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[1]);
-    if (!port) return false;
-    auto mac = mac_arg(c, a[2]);
-    if (!mac) return false;
+    const uint16_t port = a.port(1);
+    const rte_ether_addr mac = ether_addr(a.mac(2));
     PortControl &pc = c.host.port_control();
-    const Status rc = a[0] == "add"   ? pc.mac_addr_add(*port, *mac)
-                      : a[0] == "set" ? pc.mac_addr_set(*port, *mac)
-                                      : pc.mac_addr_remove(*port, *mac);
+    const Status rc = a.word(0) == "add"   ? pc.mac_addr_add(port, mac)
+                      : a.word(0) == "set" ? pc.mac_addr_set(port, mac)
+                                           : pc.mac_addr_remove(port, mac);
     if (!rc.ok())
         return fail(c, std::string("mac_addr_cmd error: (") + std::strerror(rc.code()) + ")");
     return true;
@@ -61,31 +52,29 @@ bool mac_addr(Ctx &c, const Args &a) {
 // testpmd keeps the list and hands all of it to the PMD after each change,
 // putting the list back when the PMD refuses it.
 bool mcast_addr(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[1]);
-    if (!port) return false;
-    auto mac = mac_arg(c, a[2]);
-    if (!mac) return false;
-    if (!rte_is_multicast_ether_addr(&*mac))
-        return fail(c, "Invalid multicast addr " + mac_to_text(mac->addr_bytes));
+    const uint16_t port = a.port(1);
+    const rte_ether_addr mac = ether_addr(a.mac(2));
+    if (!rte_is_multicast_ether_addr(&mac))
+        return fail(c, "Invalid multicast addr " + mac_to_text(mac.addr_bytes));
     PortControl &pc = c.host.port_control();
-    std::vector<rte_ether_addr> &list = pc.mc_addrs(*port);
+    std::vector<rte_ether_addr> &list = pc.mc_addrs(port);
     auto it = std::find_if(list.begin(), list.end(), [&](const rte_ether_addr &m) {
-        return rte_is_same_ether_addr(&m, &*mac);
+        return rte_is_same_ether_addr(&m, &mac);
     });
-    const bool add = a[0] == "add";
+    const bool add = a.word(0) == "add";
     if (add && it != list.end()) return fail(c, "multicast address already filtered by port");
     if (!add && it == list.end())
-        return fail(c, "multicast address not filtered by port " + std::to_string(*port));
+        return fail(c, "multicast address not filtered by port " + std::to_string(port));
     const std::vector<rte_ether_addr> before = list;
     if (add)
-        list.push_back(*mac);
+        list.push_back(mac);
     else
         list.erase(it);
-    const Status rc = pc.apply_mc_addrs(*port);
+    const Status rc = pc.apply_mc_addrs(port);
     if (rc.ok()) return true;
     const size_t nb = list.size();
     list = before;
-    return fail(c, "rte_eth_dev_set_mc_addr_list(port=" + std::to_string(*port) + ", nb=" +
+    return fail(c, "rte_eth_dev_set_mc_addr_list(port=" + std::to_string(port) + ", nb=" +
                        std::to_string(nb) + ") failed. diag=" + std::to_string(-rc.code()));
 }
 
@@ -104,39 +93,37 @@ const VlanOffload kVlanOffloads[] = {
 };
 
 bool vlan_set(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[2]);
-    if (!port) return false;
+    const uint16_t port = a.port(2);
     const VlanOffload *v = nullptr;
     for (const VlanOffload &o : kVlanOffloads)
-        if (a[0] == o.word) v = &o;
+        if (a.word(0) == o.word) v = &o;
     if (v == nullptr)
-        return fail(c, "Bad arguments: vlan set " + a[0] +
+        return fail(c, "Bad arguments: vlan set " + a.word(0) +
                            " (allowed: strip, filter, qinq_strip, extend)");
     PortControl &pc = c.host.port_control();
     PortInfo info;
-    if (!pc.info(*port, &info).ok() || info.vlan_offload < 0)
-        return fail(c, "cannot read the VLAN offloads of port " + std::to_string(*port));
-    const bool on = a[1] == "on";
+    if (!pc.info(port, &info).ok() || info.vlan_offload < 0)
+        return fail(c, "cannot read the VLAN offloads of port " + std::to_string(port));
+    const bool on = a.on(1);
     const int mask = on ? info.vlan_offload | v->mask : info.vlan_offload & ~v->mask;
-    const Status rc = pc.set_vlan_offload(*port, mask, v->rx_offload, on);
+    const Status rc = pc.set_vlan_offload(port, mask, v->rx_offload, on);
     if (!rc.ok())
-        return fail(c, std::string(v->func) + "(port_pi=" + std::to_string(*port) + ", on=" +
+        return fail(c, std::string(v->func) + "(port_pi=" + std::to_string(port) + ", on=" +
                            (on ? "1" : "0") + ") failed diag=" + std::to_string(-rc.code()));
     return true;
 }
 
 bool rx_vlan(Ctx &c, const Args &a) {
-    auto vlan = uint_arg(c, "vlan id", a[1], 0, UINT16_MAX);
-    if (!vlan) return false;
-    auto port = port_arg(c, a[2]);
-    if (!port) return false;
-    if (*vlan >= 4096)
-        return fail(c, "Invalid vlan_id " + std::to_string(*vlan) + " (must be < 4096)");
-    const bool on = a[0] == "add";
-    const Status rc = c.host.port_control().vlan_filter(*port, static_cast<uint16_t>(*vlan), on);
+    const uint64_t vlan = a.number(1);
+    const uint16_t port = a.port(2);
+    // testpmd's vlan_id_is_invalid: its token takes any 16-bit id.
+    if (vlan >= 4096)
+        return fail(c, "Invalid vlan_id " + std::to_string(vlan) + " (must be < 4096)");
+    const bool on = a.word(0) == "add";
+    const Status rc = c.host.port_control().vlan_filter(port, static_cast<uint16_t>(vlan), on);
     if (!rc.ok())
-        return fail(c, "rte_eth_dev_vlan_filter(port_pi=" + std::to_string(*port) +
-                           ", vlan_id=" + std::to_string(*vlan) + ", on=" + (on ? "1" : "0") +
+        return fail(c, "rte_eth_dev_vlan_filter(port_pi=" + std::to_string(port) +
+                           ", vlan_id=" + std::to_string(vlan) + ", on=" + (on ? "1" : "0") +
                            ") failed diag=" + std::to_string(-rc.code()));
     return true;
 }
@@ -152,51 +139,45 @@ rte_eth_fc_mode fc_mode(bool rx, bool tx) {
 bool set_flow_ctrl(Ctx &c, const Args &a) {
     // rx on|off tx on|off <high> <low> <pause> <xon> mac_ctrl_frame_fwd on|off autoneg on|off
     // <port>
-    auto port = port_arg(c, a[8]);
-    if (!port) return false;
-    auto high = uint_arg(c, "high_water", a[2], 0, UINT32_MAX);
-    auto low = high ? uint_arg(c, "low_water", a[3], 0, UINT32_MAX) : std::nullopt;
-    auto pause = low ? uint_arg(c, "pause_time", a[4], 0, UINT16_MAX) : std::nullopt;
-    auto xon = pause ? uint_arg(c, "send_xon", a[5], 0, UINT16_MAX) : std::nullopt;
-    if (!xon) return false;
     rte_eth_fc_conf fc{};
-    fc.mode = fc_mode(a[0] == "on", a[1] == "on");
-    fc.high_water = static_cast<uint32_t>(*high);
-    fc.low_water = static_cast<uint32_t>(*low);
-    fc.pause_time = static_cast<uint16_t>(*pause);
-    fc.send_xon = static_cast<uint16_t>(*xon);
-    fc.mac_ctrl_frame_fwd = a[6] == "on";
-    fc.autoneg = a[7] == "on";
-    const Status rc = c.host.port_control().set_flow_ctrl(*port, &fc);
+    fc.mode = fc_mode(a.on(0), a.on(1));
+    fc.high_water = static_cast<uint32_t>(a.number(2));
+    fc.low_water = static_cast<uint32_t>(a.number(3));
+    fc.pause_time = static_cast<uint16_t>(a.number(4));
+    fc.send_xon = static_cast<uint16_t>(a.number(5));
+    fc.mac_ctrl_frame_fwd = a.on(6);
+    fc.autoneg = a.on(7);
+    const Status rc = c.host.port_control().set_flow_ctrl(a.port(8), &fc);
     if (!rc.ok())
         return fail(c, "bad flow control parameter, return code = " + std::to_string(-rc.code()));
     return true;
 }
 
 // set flow_ctrl <field> <value> <port>: the other fields as they are now.
+// What <value> is depends on <field>, so this row reads it itself.
 bool set_flow_ctrl_field(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[2]);
-    if (!port) return false;
+    const uint16_t port = a.port(2);
     PortControl &pc = c.host.port_control();
     rte_eth_fc_conf fc{};
-    Status rc = pc.flow_ctrl(*port, &fc);
+    Status rc = pc.flow_ctrl(port, &fc);
     if (!rc.ok())
         return fail(c, "cannot get current flow ctrl parameters, return code = " +
                            std::to_string(-rc.code()));
-    const std::string &field = a[0];
+    const std::string &field = a.word(0);
     bool rx = fc.mode == RTE_ETH_FC_RX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     bool tx = fc.mode == RTE_ETH_FC_TX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     if (field == "rx" || field == "tx" || field == "mac_ctrl_frame_fwd" || field == "autoneg") {
-        const auto on = parse_on_off(field, a[1]);
+        const auto on = parse_on_off(field, a.word(1));
         if (!on) return fail(c, on.message());
         if (field == "rx") rx = *on;
         if (field == "tx") tx = *on;
         if (field == "mac_ctrl_frame_fwd") fc.mac_ctrl_frame_fwd = *on;
         if (field == "autoneg") fc.autoneg = *on;
     } else {
-        auto v = uint_arg(c, field.c_str(), a[1], 0,
-                          field == "high_water" || field == "low_water" ? UINT32_MAX : UINT16_MAX);
-        if (!v) return false;
+        const auto v =
+            parse_uint(field, a.word(1), 0,
+                       field == "high_water" || field == "low_water" ? UINT32_MAX : UINT16_MAX);
+        if (!v) return fail(c, v.message());
         if (field == "high_water")
             fc.high_water = static_cast<uint32_t>(*v);
         else if (field == "low_water")
@@ -211,28 +192,22 @@ bool set_flow_ctrl_field(Ctx &c, const Args &a) {
                                "mac_ctrl_frame_fwd, autoneg)");
     }
     fc.mode = fc_mode(rx, tx);
-    rc = pc.set_flow_ctrl(*port, &fc);
+    rc = pc.set_flow_ctrl(port, &fc);
     if (!rc.ok())
         return fail(c, "bad flow control parameter, return code = " + std::to_string(-rc.code()));
     return true;
 }
 
 bool set_link(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[1]);
-    if (!port) return false;
-    const bool up = a[0] == "link-up";
-    if (!c.host.port_control().set_link(*port, up).ok())
+    const bool up = a.word(0) == "link-up";
+    if (!c.host.port_control().set_link(a.port(1), up).ok())
         return fail(c, std::string("\nSet link ") + (up ? "up" : "down") + " fail.");
     return true;
 }
 
 bool vxlan_port(Ctx &c, const Args &a) {
-    auto udp = uint_arg(c, "udp port", a[1], 0, UINT16_MAX);
-    if (!udp) return false;
-    auto port = port_arg(c, a[2]);
-    if (!port) return false;
-    const Status rc =
-        c.host.port_control().udp_tunnel_port(*port, static_cast<uint16_t>(*udp), a[0] == "add");
+    const Status rc = c.host.port_control().udp_tunnel_port(
+        a.port(2), static_cast<uint16_t>(a.number(1)), a.word(0) == "add");
     if (!rc.ok())
         return fail(c, std::string("udp tunneling add error: (") + std::strerror(rc.code()) + ")");
     return true;
@@ -257,11 +232,16 @@ std::vector<Spec> rows() {
          .run = vlan_set},
         {.syntax = "rx_vlan add|rm <vlan> <port>",
          .help = "a VLAN id in the port's VLAN filter",
+         .types = {arg::number("<vlan>", "vlan id", 0, UINT16_MAX)},
          .run = rx_vlan},
         {.syntax = "set flow_ctrl rx <on|off> tx <on|off> <high_water> <low_water> <pause_time> "
                    "<send_xon> "
                    "mac_ctrl_frame_fwd <on|off> autoneg <on|off> <port>",
          .help = "link flow control (pause frames)",
+         .types = {arg::number("<high_water>", "high_water", 0, UINT32_MAX),
+                   arg::number("<low_water>", "low_water", 0, UINT32_MAX),
+                   arg::number("<pause_time>", "pause_time", 0, UINT16_MAX),
+                   arg::number("<send_xon>", "send_xon", 0, UINT16_MAX)},
          .run = set_flow_ctrl},
         {.syntax = "set flow_ctrl <field> <value> <port>",
          .help = "one flow control setting (rx, tx, high_water, low_water, pause_time, send_xon, "
@@ -272,6 +252,7 @@ std::vector<Spec> rows() {
          .run = set_link},
         {.syntax = "rx_vxlan_port add|rm <udp_port> <port>",
          .help = "a UDP port the PMD parses as VXLAN",
+         .types = {arg::number("<udp_port>", "udp port", 0, UINT16_MAX)},
          .run = vxlan_port},
     };
 }

@@ -37,23 +37,17 @@ bool append_port_infos(Ctx &c, const std::vector<uint16_t> &ports, Text text) {
 }
 
 bool show_info(Ctx &c, const Args &a) {
-    auto ports = ports_arg(c, a[0]);
-    return ports && append_port_infos(c, *ports, port_info_text);
+    return append_port_infos(c, a.ports(0), port_info_text);
 }
 
 bool show_summary(Ctx &c, const Args &a) {
-    auto ports = ports_arg(c, a[0]);
-    if (!ports) return false;
     *c.out += port_summary_header(c.host.port_ids().size());
-    return append_port_infos(c, *ports, port_summary_line);
+    return append_port_infos(c, a.ports(0), port_summary_line);
 }
 
 bool show_queue(Ctx &c, const Args &a) {
-    const bool rx = a[0] == "rxq";
-    auto port = uint_arg(c, "port", a[1], 0, UINT16_MAX);
-    auto queue = port ? uint_arg(c, "queue", a[2], 0, UINT16_MAX) : std::nullopt;
-    if (!queue) return false;
-    const auto p = static_cast<uint16_t>(*port), q = static_cast<uint16_t>(*queue);
+    const bool rx = a.word(0) == "rxq";
+    const auto p = static_cast<uint16_t>(a.number(1)), q = static_cast<uint16_t>(a.number(2));
     PortControl &pc = c.host.port_control();
     if (rx) {
         RxQueueInfo info;
@@ -70,28 +64,25 @@ bool show_queue(Ctx &c, const Args &a) {
 }
 
 bool show_offloads(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
-    const bool rx = a[1] == "rx_offload";
+    const uint16_t port = a.port(0);
+    const bool rx = a.word(1) == "rx_offload";
     PortControl &pc = c.host.port_control();
-    if (a[2] == "capabilities") {
+    if (a.word(2) == "capabilities") {
         rte_eth_dev_info info{};
-        const Status rc = pc.dev_info(*port, &info);
-        if (!rc.ok()) return dev_info_failed(c, *port, rc);
-        *c.out += offload_capa_text(*port, rx, info);
+        const Status rc = pc.dev_info(port, &info);
+        if (!rc.ok()) return dev_info_failed(c, port, rc);
+        *c.out += offload_capa_text(port, rx, info);
         return true;
     }
     OffloadConfig conf;
-    const Status rc = pc.offload_config(*port, rx, &conf);
-    if (!rc.ok()) return dev_info_failed(c, *port, rc);
-    *c.out += offload_config_text(*port, rx, conf);
+    const Status rc = pc.offload_config(port, rx, &conf);
+    if (!rc.ok()) return dev_info_failed(c, port, rc);
+    *c.out += offload_config_text(port, rx, conf);
     return true;
 }
 
 bool show_xstats(Ctx &c, const Args &a) {
-    auto ports = ports_arg(c, a[0]);
-    if (!ports) return false;
-    for (uint16_t p : *ports) {
+    for (uint16_t p : a.ports(0)) {
         std::vector<Xstat> xs;
         const Status rc = c.host.port_control().xstats(p, &xs);
         if (!rc.ok()) {
@@ -104,9 +95,7 @@ bool show_xstats(Ctx &c, const Args &a) {
 }
 
 bool clear_xstats(Ctx &c, const Args &a) {
-    auto ports = ports_arg(c, a[0]);
-    if (!ports) return false;
-    for (uint16_t p : *ports) {
+    for (uint16_t p : a.ports(0)) {
         const Status rc = c.host.port_control().xstats_reset(p);
         if (!rc.ok())
             return fail(c, "nic_xstats_clear: Error: failed to reset xstats (port " +
@@ -116,14 +105,13 @@ bool clear_xstats(Ctx &c, const Args &a) {
 }
 
 bool show_flow_ctrl(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
+    const uint16_t port = a.port(0);
     rte_eth_fc_conf fc{};
-    const Status rc = c.host.port_control().flow_ctrl(*port, &fc);
+    const Status rc = c.host.port_control().flow_ctrl(port, &fc);
     if (!rc.ok())
         return fail(c, "Failed to get current flow ctrl information: err = " +
                            std::to_string(-rc.code()));
-    *c.out += flow_ctrl_text(*port, fc);
+    *c.out += flow_ctrl_text(port, fc);
     return true;
 }
 
@@ -145,6 +133,7 @@ std::vector<Spec> rows() {
              }},
         {.syntax = "show rxq|txq info <port> <queue>",
          .help = "a queue's size, thresholds and state",
+         .types = {arg::port_number("<port>")}, // ethdev answers for a port that is not there
          .run = show_queue},
         {.syntax = "show port <port> rx_offload|tx_offload capabilities|configuration",
          .help = "offloads the port offers, per queue and per port, or has enabled",

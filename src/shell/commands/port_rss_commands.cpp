@@ -47,7 +47,7 @@ std::optional<RssRequest> rss_request(Ctx &c, const std::string &word) {
 }
 
 bool config_rss(Ctx &c, const Args &a) {
-    auto req = rss_request(c, a[0]);
+    auto req = rss_request(c, a.word(0));
     if (!req) return false;
     bool all_updated = true;
     for (uint16_t p : c.host.port_ids()) {
@@ -93,11 +93,10 @@ uint8_t key_size(Ctx &c, uint16_t port) {
 }
 
 bool hash_key(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
-    const uint8_t size = key_size(c, *port);
+    const uint16_t port = a.port(0);
+    const uint8_t size = key_size(c, port);
     if (size == 0) return false;
-    const std::string &text = a[2];
+    const std::string &text = a.word(2);
     if (text.size() != size * 2u)
         return fail(c, "key length: " + std::to_string(text.size()) +
                            " invalid - key must be a string of " + std::to_string(size * 2) +
@@ -112,33 +111,31 @@ bool hash_key(Ctx &c, const Args &a) {
             static_cast<uint8_t>(std::strtoul(std::string(1, ch).c_str(), nullptr, 16));
         key[i / 2] = static_cast<uint8_t>(i % 2 ? (key[i / 2] << 4) | v : v);
     }
-    const uint64_t types = rss_type_from_name(a[1]);
-    if (types == 0) return fail(c, "Bad arguments: unknown RSS type '" + a[1] + "'");
+    const uint64_t types = rss_type_from_name(a.word(1));
+    if (types == 0) return fail(c, "Bad arguments: unknown RSS type '" + a.word(1) + "'");
     PortControl &pc = c.host.port_control();
     rte_eth_rss_conf conf{};
-    Status rc = pc.rss_conf(*port, &conf);
+    Status rc = pc.rss_conf(port, &conf);
     if (rc.ok()) {
         conf.rss_key = key;
         conf.rss_key_len = size;
         conf.rss_hf = types;
-        rc = pc.rss_hash_update(*port, &conf);
+        rc = pc.rss_hash_update(port, &conf);
     }
-    return rc.ok() || rss_failed(c, *port, rc);
+    return rc.ok() || rss_failed(c, port, rc);
 }
 
 bool show_rss_hash(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
-    const bool with_key = a.size() > 1;
-    if (with_key && a[1] != "key") return fail(c, "Bad arguments: '" + a[1] + "' (allowed: key)");
-    const uint8_t size = key_size(c, *port);
+    const uint16_t port = a.port(0);
+    const bool with_key = a.size() > 1; // the optional literal "key"
+    const uint8_t size = key_size(c, port);
     if (size == 0) return false;
     uint8_t key[kMaxKeyLen];
     rte_eth_rss_conf conf{};
     conf.rss_key = with_key ? key : nullptr;
     conf.rss_key_len = size;
-    const Status rc = c.host.port_control().rss_conf(*port, &conf);
-    if (!rc.ok()) return rss_failed(c, *port, rc);
+    const Status rc = c.host.port_control().rss_conf(port, &conf);
+    if (!rc.ok()) return rss_failed(c, port, rc);
     *c.out += rss_hash_text(conf, with_key);
     return true;
 }
@@ -174,13 +171,12 @@ bool parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_
 }
 
 bool config_reta(Ctx &c, const Args &a) {
-    auto port = port_arg(c, a[0]);
-    if (!port) return false;
+    const uint16_t port = a.port(0);
     PortControl &pc = c.host.port_control();
     rte_eth_dev_info info{};
-    if (!pc.dev_info(*port, &info).ok()) return fail(c, "cannot get device info");
+    if (!pc.dev_info(port, &info).ok()) return fail(c, "cannot get device info");
     if (info.reta_size == 0) return fail(c, "Redirection table size is 0 which is invalid for RSS");
-    *c.out += "The reta size of port " + std::to_string(*port) + " is " +
+    *c.out += "The reta size of port " + std::to_string(port) + " is " +
               std::to_string(info.reta_size) + "\n";
     if (info.reta_size > RTE_ETH_RSS_RETA_SIZE_512)
         return fail(c, "Currently do not support more than " +
@@ -188,9 +184,9 @@ bool config_reta(Ctx &c, const Args &a) {
                            " entries of redirection table");
     rte_eth_rss_reta_entry64 conf[RTE_ETH_RSS_RETA_SIZE_512 / RTE_ETH_RETA_GROUP_SIZE] = {};
     std::string why;
-    if (!parse_reta(a[1], conf, info.reta_size, &why))
+    if (!parse_reta(a.word(1), conf, info.reta_size, &why))
         return fail(c, why + "Invalid RSS Redirection Table config entered");
-    const Status rc = pc.reta_update(*port, conf, info.reta_size);
+    const Status rc = pc.reta_update(port, conf, info.reta_size);
     if (!rc.ok())
         return fail(c,
                     "Bad redirection table parameter, return code = " + std::to_string(-rc.code()));

@@ -21,11 +21,12 @@ struct LoadRun {
 };
 
 bool load(Ctx &c, const Args &a) {
+    const std::string &file = a.word(0);
     static LoadRun run;
     if (run.depth >= kMaxLoadDepth)
-        return fail(c, "load " + a[0] + ": files load each other more than " +
+        return fail(c, "load " + file + ": files load each other more than " +
                            std::to_string(kMaxLoadDepth) + " deep; stopped");
-    const Result<std::vector<std::string>> lines = c.host.read_command_file(a[0]);
+    const Result<std::vector<std::string>> lines = c.host.read_command_file(file);
     if (!lines) return fail(c, lines.message());
     if (run.depth == 0) run = LoadRun{};
     run.depth++;
@@ -34,13 +35,13 @@ bool load(Ctx &c, const Args &a) {
         // SIGINT ends the load, not the session (the shell goes on); looked
         // at first, as a pending signal also reads as a quit.
         if (c.host.take_interrupt()) {
-            *c.out += "load " + a[0] + ": interrupted (SIGINT) after " + std::to_string(run.lines) +
+            *c.out += "load " + file + ": interrupted (SIGINT) after " + std::to_string(run.lines) +
                       " lines; the rest was not run\n";
             run.stopped = true;
             break;
         }
         if (run.lines == kMaxLoadLines) {
-            *c.out += "load " + a[0] + ": stopped after " + std::to_string(kMaxLoadLines) +
+            *c.out += "load " + file + ": stopped after " + std::to_string(kMaxLoadLines) +
                       " lines (allowed: at most that many per load, nested files included)\n";
             run.stopped = true;
             break;
@@ -52,7 +53,7 @@ bool load(Ctx &c, const Args &a) {
     run.depth--;
     const bool stopped = run.stopped;
     if (run.depth == 0) run = LoadRun{};
-    *c.out += "Read CLI commands from " + a[0] + "\n";
+    *c.out += "Read CLI commands from " + file + "\n";
     return !stopped;
 }
 
@@ -60,14 +61,14 @@ std::vector<Spec> rows() {
     return {
         {.syntax = "set verbose <level>",
          .help = "per-packet dump: 1 received, 2 sent, 3 both, 0 none (testpmd's format)",
+         .types = {arg::number("<level>", "verbose", 0, UINT16_MAX)},
          .run =
              [](Ctx &c, const Args &a) {
-                 auto n = uint_arg(c, "verbose", a[0], 0, UINT16_MAX);
-                 if (!n) return false;
+                 const uint64_t n = a.number(0);
                  PortControl &pc = c.host.port_control();
                  *c.out += "Change verbose level from " + std::to_string(pc.verbose()) + " to " +
-                           std::to_string(*n) + "\n";
-                 pc.set_verbose(static_cast<unsigned>(*n));
+                           std::to_string(n) + "\n";
+                 pc.set_verbose(static_cast<unsigned>(n));
                  return true;
              }},
         {.syntax = "load <file>", .help = "run the commands in a file", .run = load},

@@ -16,17 +16,16 @@ bool set_nbcore(Ctx &c, const Args &a) {
     if (!planned) return fail(c, planned.message());
     const size_t streams = *planned;
     const size_t lcores = c.host.nb_fwd_lcores();
-    auto n = uint_arg(c, "nbcore", a[0], 0, UINT16_MAX);
-    if (!n) return false;
-    if (*n > lcores)
-        return fail(c, "nb fwd cores " + std::to_string(*n) + " > " + std::to_string(lcores) +
+    const uint64_t n = a.number(0);
+    if (n > lcores)
+        return fail(c, "nb fwd cores " + std::to_string(n) + " > " + std::to_string(lcores) +
                            " (max. number of configured lcores) - ignored");
-    if (*n == 0 || *n > streams)
-        return fail(c, "nb fwd cores " + std::to_string(*n) + ": there are only " +
+    if (n == 0 || n > streams)
+        return fail(c, "nb fwd cores " + std::to_string(n) + ": there are only " +
                            std::to_string(streams) + " streams to spread - ignored (allowed: 1.." +
                            std::to_string(std::min(lcores, streams)) + ")");
-    c.host.config().nb_cores = static_cast<unsigned>(*n);
-    *c.out += "Number of forwarding cores set to " + std::to_string(*n) + "\n";
+    c.host.config().nb_cores = static_cast<unsigned>(n);
+    *c.out += "Number of forwarding cores set to " + std::to_string(n) + "\n";
     return true;
 }
 
@@ -35,51 +34,52 @@ std::vector<Spec> rows() {
         {.syntax = "set burst tx delay <us> retry <n>",
          .help = "TX retry wait (0..1000 us) and count (0..1000) (with set fwd ... retry)",
          .needs_stopped = true,
+         .types = {arg::number("<us>", "delay", 0, kMaxTxRetryDelayUs),
+                   arg::number("<n>", "retry", 0, kMaxTxRetries)},
          .run =
              [](Ctx &c, const Args &a) {
-                 auto us = uint_arg(c, "delay", a[0], 0, kMaxTxRetryDelayUs);
-                 if (!us) return false;
-                 auto n = uint_arg(c, "retry", a[1], 0, kMaxTxRetries);
-                 if (!n) return false;
-                 c.host.config().tx_retry_delay_us = static_cast<unsigned>(*us);
-                 c.host.config().tx_retry_num = static_cast<unsigned>(*n);
+                 c.host.config().tx_retry_delay_us = static_cast<unsigned>(a.number(0));
+                 c.host.config().tx_retry_num = static_cast<unsigned>(a.number(1));
                  return true;
              }},
         {.syntax = "set burst <n>",
          .help = "packets per burst",
          .needs_stopped = true,
+         .types = {arg::number("<n>", "burst", 1, kMaxBurst)},
          .run =
              [](Ctx &c, const Args &a) {
-                 auto n = uint_arg(c, "burst", a[0], 1, kMaxBurst);
-                 if (!n) return false;
-                 c.host.config().burst = static_cast<uint16_t>(*n);
-                 *c.out += "Number of packets per burst set to " + std::to_string(*n) + "\n";
+                 c.host.config().burst = static_cast<uint16_t>(a.number(0));
+                 *c.out +=
+                     "Number of packets per burst set to " + std::to_string(a.number(0)) + "\n";
                  return true;
              }},
         {.syntax = "set nbcore <n>",
          .help = "number of forwarding lcores",
          .needs_stopped = true,
+         .types = {arg::number("<n>", "nbcore", 0, UINT16_MAX)},
          .run = set_nbcore},
         {.syntax = "set record-core-cycles on|off",
          .help = "count CPU cycles per packet",
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 return set_on_off(c, "record-core-cycles", a[0], &Config::record_core_cycles);
+                 c.host.config().record_core_cycles = a.on(0);
+                 return true;
              }},
         {.syntax = "set record-burst-stats on|off",
          .help = "record burst size statistics",
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 return set_on_off(c, "record-burst-stats", a[0], &Config::record_burst_stats);
+                 c.host.config().record_burst_stats = a.on(0);
+                 return true;
              }},
         {.syntax = "set txpkts <len[,len]...>",
          .help = "generated frame segment lengths",
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 const auto segs = parse_txpkts(a[0]);
+                 const auto segs = parse_txpkts(a.word(0));
                  if (!segs) return fail(c, segs.message());
                  c.host.config().txpkts = *segs;
                  return true;

@@ -15,9 +15,7 @@ std::vector<Spec> rows() {
          .help = "reset NIC statistics",
          .run =
              [](Ctx &c, const Args &a) {
-                 auto ports = ports_arg(c, a[0]);
-                 if (!ports) return false;
-                 for (uint16_t p : *ports) {
+                 for (uint16_t p : a.ports(0)) {
                      c.host.clear_port_stats(p);
                      *c.out +=
                          c.host.config().stats_format == StatsFormat::Json

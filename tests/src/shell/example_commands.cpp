@@ -19,11 +19,13 @@ std::vector<Spec> rows() {
         {.syntax = "set lcore <lcore>",
          .help = "forward on this one lcore",
          .needs_stopped = true, // refused while forwarding, saying why
+         // A typed argument: the table refuses "set lcore 0" or "set lcore x"
+         // with what is allowed before run, which reads the number.
+         .types = {arg::number("<lcore>", "lcore", 1, 1023)},
          .run =
              [](Ctx &c, const Args &a) {
-                 auto lcore = uint_arg(c, "lcore", a[0], 1, 1023);
-                 if (!lcore) return false;
-                 const Status set = c.host.set_fwd_lcores({static_cast<unsigned>(*lcore)});
+                 const auto lcore = static_cast<unsigned>(a.number(0));
+                 const Status set = c.host.set_fwd_lcores({lcore});
                  return set.ok() || fail(c, set.message());
              }},
     };

@@ -27,7 +27,7 @@ TEST(Syntax, TokenKinds) {
     const std::vector<Token> t =
         compile_syntax("port <port> rxq|txq <queue> deferred_start <on|off>");
     EXPECT_EQ(kinds(t),
-              (std::vector<K>{K::Literal, K::Port, K::Choice, K::Word, K::Literal, K::Choice}));
+              (std::vector<K>{K::Literal, K::Port, K::Choice, K::Number, K::Literal, K::Choice}));
     EXPECT_EQ(t[2].alts, (std::vector<std::string>{"rxq", "txq"}));
     EXPECT_EQ(t[5].alts, (std::vector<std::string>{"on", "off"}));
     EXPECT_EQ(t[4].text, "deferred_start");
@@ -46,6 +46,14 @@ TEST(Syntax, OptionalTokens) {
     EXPECT_EQ(tx.back().kind, TokenKind::Word);
     EXPECT_TRUE(tx.back().optional);
     EXPECT_EQ(tx.back().text, "<n>");
+    std::string why;
+    const auto typed =
+        compile_syntax("start tx_first [<n>]", {arg::number("<n>", "tx_first", 1, 1024)}, &why);
+    ASSERT_TRUE(typed) << why;
+    EXPECT_EQ(typed->back().kind, TokenKind::Number);
+    EXPECT_TRUE(typed->back().optional);
+    EXPECT_EQ(typed->back().name, "tx_first");
+    EXPECT_EQ(typed->back().max, 1024u);
 }
 
 // Execution takes "set" in quotes as set; completion now reads it the same.
