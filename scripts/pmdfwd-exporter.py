@@ -49,6 +49,9 @@ Sample = Tuple[str, float, Dict[str, Any]]
 
 
 def load_endpoint() -> ModuleType:
+    # No __pycache__ beside the installed module (/usr/share/pmdfwd, written
+    # when root runs the exporter): a purge of the package would leave it.
+    sys.dont_write_bytecode = True
     path = HERE / "telemetry-endpoints" / "pmdfwd.py"
     spec = importlib.util.spec_from_file_location("pmdfwd_endpoint", path)
     if spec is None or spec.loader is None:

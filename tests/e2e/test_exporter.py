@@ -10,6 +10,7 @@ metrics from scripts/telemetry-endpoints/pmdfwd.py where it is installed.
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_exporter.py
 """
 import importlib.util
+import os
 import re
 import shutil
 import socket
@@ -127,6 +128,20 @@ class NoClientTest(unittest.TestCase):
             self.assertEqual(once.wait(60), 1, once.describe())
             self.assertIn("needs python3-prometheus-client", once.out)
             self.assertIn("apt-get install python3-prometheus-client", once.out)
+
+
+class InstalledFilesTest(unittest.TestCase):
+    def test_leaves_no_bytecode_beside_the_endpoint_module(self):
+        # Installed, the module is /usr/share/pmdfwd's (dpkg's): a __pycache__
+        # written there by root's exporter was left behind by a purge.
+        with tempfile.TemporaryDirectory() as tree:
+            shutil.copy(EXPORTER, tree)
+            shutil.copytree(ENDPOINTS, Path(tree, "telemetry-endpoints"))
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            once = obs_rig.start(self, ["/usr/bin/python3", Path(tree, EXPORTER.name), "-f", "no-such-prefix",
+                                        "--once"], env=env)
+            self.assertEqual(once.wait(60), 1, once.describe())
+            self.assertEqual(sorted(p.name for p in Path(tree, "telemetry-endpoints").iterdir()), ["pmdfwd.py"])
 
 
 def free_port():
