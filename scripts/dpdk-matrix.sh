@@ -45,6 +45,7 @@ ROOT_PACKAGES=(
   g++ meson ninja-build pkg-config make
   libnuma-dev libpcap-dev libgtest-dev libbenchmark-dev
   python3 python3-scapy procps
+  python3-prometheus-client  # the exporter (suite dpdk-version runs its test)
   iproute2 tcpdump  # the veth loopback tests (net_af_packet; net_tap bridged)
 )
 ROOT_PMDS=(net-ring net-null net-memif net-pcap net-af-packet net-tap net-vhost bus-vdev mempool-ring)

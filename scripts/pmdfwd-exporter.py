@@ -8,31 +8,54 @@ http://127.0.0.1:PORT/metrics in the Prometheus text format, or in
 OpenMetrics when the scraper asks for it (Accept: application/openmetrics-text).
 The metrics are those of scripts/telemetry-endpoints/pmdfwd.py, the module
 DPDK 24.11+'s dpdk-telemetry-exporter.py loads, under the same names
-(dpdk_pmdfwd_...). Standard library only; listens on 127.0.0.1 alone.
+(dpdk_pmdfwd_...). python3-prometheus-client writes both formats (a custom
+collector yields the metric families); listens on 127.0.0.1 alone.
 
     scripts/pmdfwd-exporter.py -f <file-prefix> [-p PORT]
     scripts/pmdfwd-exporter.py -f <file-prefix> --once [--openmetrics]
 """
+from __future__ import annotations  # the client's types in annotations, where it is missing
+
 import argparse
 import importlib.util
 import json
 import os
-import re
 import socket
 import sys
 from http import HTTPStatus, server
 from pathlib import Path
+from types import ModuleType
+from typing import Any, Dict, Iterator, List, Tuple, cast
+
+try:
+    from prometheus_client import exposition
+    from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+    from prometheus_client.openmetrics import exposition as om_exposition
+    from prometheus_client.registry import Collector, CollectorRegistry
+except ImportError as e:  # --help needs no client: the man page is made from it at build time
+    MISSING_CLIENT = f"{e} (Debian: apt-get install python3-prometheus-client)"
+else:
+    MISSING_CLIENT = ""
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_PORT = 9877  # next to dpdk-telemetry-exporter.py's 9876
 PREFIX = "dpdk_pmdfwd_"
 TEXT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
+# The text is OpenMetrics 1.0.0; prometheus_client 0.16's CONTENT_TYPE_LATEST
+# still says version=0.0.1, which scrapers may not negotiate.
 OPENMETRICS_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8"
+# The endpoint module's samples: (name, value, labels).
+Sample = Tuple[str, float, Dict[str, Any]]
 
 
-def load_endpoint():
-    spec = importlib.util.spec_from_file_location(
-        "pmdfwd_endpoint", HERE / "telemetry-endpoints" / "pmdfwd.py")
+def load_endpoint() -> ModuleType:
+    # No __pycache__ beside the installed module (/usr/share/pmdfwd, written
+    # when root runs the exporter): a purge of the package would leave it.
+    sys.dont_write_bytecode = True
+    path = HERE / "telemetry-endpoints" / "pmdfwd.py"
+    spec = importlib.util.spec_from_file_location("pmdfwd_endpoint", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load the endpoint module {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -41,7 +64,7 @@ def load_endpoint():
 class TelemetrySocket:
     """A DPDK telemetry v2 client with the cmd() of DPDK's exporter."""
 
-    def __init__(self, path):
+    def __init__(self, path: str):
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.sock.settimeout(5)
@@ -52,18 +75,18 @@ class TelemetrySocket:
             self.sock.close()
             raise
 
-    def cmd(self, uri, arg=None):
+    def cmd(self, uri: str, arg: Any = None) -> Any:
         self.sock.send((uri if arg is None else f"{uri},{arg}").encode())
         return json.loads(self.sock.recv(self.max_output_len).decode())[uri]
 
-    def __enter__(self):
+    def __enter__(self) -> "TelemetrySocket":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.sock.close()
 
 
-def runtime_dir(prefix):
+def runtime_dir(prefix: str) -> str:
     """EAL's runtime directory for a file prefix (as dpdk-telemetry.py finds it)."""
     base = os.environ.get("RUNTIME_DIRECTORY")
     if not base:
@@ -71,41 +94,53 @@ def runtime_dir(prefix):
     return os.path.join(base, "dpdk", prefix)
 
 
-def escape_label(value):
-    return str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-
-
-def escape_help(text):
-    return text.replace("\\", "\\\\").replace("\n", "\\n")
-
-
-def render(info, samples, openmetrics):
-    """Exposition text: one family per metric, in info() order."""
-    by_name = {}
+def families(info: Dict[str, Tuple[str, str]], samples: List[Sample]) -> Iterator[Metric]:
+    """One metric family per metric of info() that has samples, in info()
+    order; a counter's family is named without _total (the text encoder
+    adds it back to the family and to every sample)."""
+    by_name: Dict[str, List[Tuple[float, Dict[str, Any]]]] = {}
     for name, value, labels in samples:
         by_name.setdefault(name, []).append((value, labels))
-    lines = []
     for name, (desc, kind) in info.items():
-        if name not in by_name:
+        rows = by_name.get(name)
+        if not rows:
             continue
-        family = PREFIX + name
-        if openmetrics and kind == "counter":
-            family = re.sub(r"_total$", "", family)
-        lines.append(f"# HELP {family} {escape_help(desc)}")
-        lines.append(f"# TYPE {family} {kind}")
-        for value, labels in by_name[name]:
-            text = ",".join(f'{k}="{escape_label(v)}"' for k, v in labels.items())
-            lines.append(f"{PREFIX}{name}{{{text}}} {int(value)}" if text
-                         else f"{PREFIX}{name} {int(value)}")
+        label_names = list(rows[0][1])
+        family_type = CounterMetricFamily if kind == "counter" else GaugeMetricFamily
+        family = family_type(PREFIX + name, desc, labels=label_names)
+        for value, labels in rows:
+            if list(labels) != label_names:
+                raise ValueError(f"{name}: labels {sorted(labels)}, its first sample has {sorted(label_names)}")
+            family.add_metric([str(labels[k]) for k in label_names], value)
+        yield family
+
+
+class PmdfwdCollector:
+    """Reads pmdfwd's telemetry at every collect() (every scrape). A
+    prometheus_client Collector by its collect(): the base class is not
+    there to derive from where the client is missing (--help)."""
+
+    def __init__(self, endpoint: ModuleType, socket_path: str):
+        self.endpoint, self.socket_path = endpoint, socket_path
+
+    def collect(self) -> Iterator[Metric]:
+        with TelemetrySocket(self.socket_path) as sock:
+            samples = self.endpoint.metrics(sock)
+        return families(self.endpoint.info(), samples)
+
+
+def registry_for(endpoint: ModuleType, socket_path: str) -> CollectorRegistry:
+    # No auto_describe: registering must not read a pmdfwd that is not up yet.
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(cast(Collector, PmdfwdCollector(endpoint, socket_path)))
+    return registry
+
+
+def scrape(registry: CollectorRegistry, openmetrics: bool) -> bytes:
+    """The exposition text of one scrape: OpenMetrics 1.0.0 or 0.0.4 text."""
     if openmetrics:
-        lines.append("# EOF")
-    return "\n".join(lines) + "\n"
-
-
-def scrape(endpoint, socket_path, openmetrics):
-    with TelemetrySocket(socket_path) as sock:
-        samples = endpoint.metrics(sock)
-    return render(endpoint.info(), samples, openmetrics)
+        return cast(bytes, om_exposition.generate_latest(registry))  # an untyped function in 0.16
+    return exposition.generate_latest(registry)
 
 
 class Handler(server.BaseHTTPRequestHandler):
@@ -113,13 +148,13 @@ class Handler(server.BaseHTTPRequestHandler):
     # its connection after this long; it never holds another scraper.
     timeout = 10
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         if self.path.split("?")[0] not in ("/", "/metrics"):
             self.send_error(HTTPStatus.NOT_FOUND, "metrics are at /metrics")
             return
         openmetrics = "application/openmetrics-text" in self.headers.get("Accept", "")
         try:
-            body = scrape(self.server.endpoint, self.server.socket_path, openmetrics).encode()
+            body = scrape(cast(Server, self.server).registry, openmetrics)
         except (OSError, RuntimeError, ValueError, KeyError) as e:
             # pmdfwd not running (yet), or starting up / shutting down.
             self.send_error(HTTPStatus.SERVICE_UNAVAILABLE, f"pmdfwd telemetry: {e}")
@@ -130,12 +165,23 @@ class Handler(server.BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, fmt, *args):
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # a scrape every few seconds is not news
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+class Server(server.ThreadingHTTPServer):
+    """One thread per connection: an idle client or a scrape waiting for a
+    frozen pmdfwd (5 s telemetry timeout) holds no other scraper."""
+
+    daemon_threads = True
+
+    def __init__(self, port: int, registry: CollectorRegistry):
+        super().__init__(("127.0.0.1", port), Handler)
+        self.registry = registry
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     where = parser.add_mutually_exclusive_group()
     where.add_argument("-f", "--file-prefix", default="rte",
                        help="pmdfwd's EAL --file-prefix (default: rte)")
@@ -147,22 +193,20 @@ def main():
     parser.add_argument("--openmetrics", action="store_true",
                         help="with --once: OpenMetrics instead of the Prometheus text format")
     args = parser.parse_args()
+    if MISSING_CLIENT:
+        sys.exit(f"pmdfwd-exporter: needs python3-prometheus-client for the exposition formats: {MISSING_CLIENT}")
     if not 0 <= args.port <= 65535:
         parser.error(f"--port {args.port}: allowed 0..65535")
     socket_path = args.socket_path or os.path.join(runtime_dir(args.file_prefix),
                                                    "dpdk_telemetry.v2")
-    endpoint = load_endpoint()
+    registry = registry_for(load_endpoint(), socket_path)
     if args.once:
         try:
-            sys.stdout.write(scrape(endpoint, socket_path, args.openmetrics))
+            sys.stdout.write(scrape(registry, args.openmetrics).decode())
         except (OSError, RuntimeError, ValueError, KeyError) as e:
             sys.exit(f"pmdfwd-exporter: cannot read {socket_path}: {e}")
         return
-    # One thread per connection: an idle client or a scrape waiting for a
-    # frozen pmdfwd (5 s telemetry timeout) holds no other scraper.
-    httpd = server.ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    httpd.daemon_threads = True
-    httpd.endpoint, httpd.socket_path = endpoint, socket_path
+    httpd = Server(args.port, registry)
     print(f"pmdfwd-exporter: serving {socket_path} on "
           f"http://127.0.0.1:{httpd.server_port}/metrics", flush=True)
     try:

@@ -39,6 +39,7 @@ test_packages=(
   chromium  # tests/perf/trend: the trend page opened in headless Chromium
   tcpdump iproute2  # the veth/af_packet loopback: ip links, scapy's capture filters
   python3-flake8  # the flake8 test over the Python package, scripts and tests
+  python3-mypy  # the mypy test over the Python package and the exporter
 )
 packages=("${build_run_packages[@]}")
 [[ -n $run_only ]] || packages+=("${test_packages[@]}")

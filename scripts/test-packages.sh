@@ -135,6 +135,9 @@ in_place() {
 }
 check "man pages, bash completion, docs, endpoint module, plugin directory in place" in_place
 check "pmdfwd-exporter --help" r "pmdfwd-exporter --help"
+# Past --help the exporter needs python3-prometheus-client (a Depends): it
+# gets as far as the missing telemetry socket.
+check "pmdfwd-exporter has its client library" r "pmdfwd-exporter -f no-such-prefix --once 2>&1 | grep -q 'cannot read'"
 
 # ---- the example plugin, built as the guide says against pmdfwd-dev.
 check "pkg-config --cflags --libs pmdfwd-engine; cc macfwd.c" r '

@@ -2,7 +2,7 @@
 
 A forwarder busy-polls a core; one left behind by a failing test or a killed
 perf run slows every later measurement on the machine. So every process the
-tests and the tools (scripts/perf and perflib, scripts/soak.py, doc/man)
+tests and the tools (scripts/perf and its package perf/, scripts/soak.py, doc/man)
 spawn goes through this module, which gives it
 
   - its own session and process group (start_new_session), so the whole
@@ -29,6 +29,7 @@ import signal
 import subprocess
 import threading
 import time
+from typing import Any
 
 # A process a test forgot about is killed after this long at the latest.
 DEFAULT_DEADLINE = 300.0
@@ -161,7 +162,7 @@ def run(args, *, timeout, input=None, deadline=None, check=False, **popen_kwargs
             p.kill()
             out, err = p.proc.communicate()
             raise subprocess.TimeoutExpired(p.args, timeout, out, err) from None
-        res = subprocess.CompletedProcess(p.args, p.proc.returncode, out, err)
+        res: subprocess.CompletedProcess[Any] = subprocess.CompletedProcess(p.args, p.proc.returncode, out, err)
     if check:
         res.check_returncode()
     return res

@@ -8,8 +8,9 @@ telemetry commands. With DPDK's exporter:
     dpdk-telemetry-exporter.py -p scripts/telemetry-endpoints -e pmdfwd \\
         -s /var/run/dpdk/<prefix>/dpdk_telemetry.v2 -o prometheus://127.0.0.1:9876
 
-scripts/pmdfwd-exporter.py serves the same metrics with the Python standard
-library alone (DPDK 22.11 ships no exporter). Both name them dpdk_pmdfwd_<name>.
+scripts/pmdfwd-exporter.py serves the same metrics through
+python3-prometheus-client (DPDK 22.11 ships no exporter). Both name them
+dpdk_pmdfwd_<name>.
 """
 
 # Counters are named with _total, as the Prometheus text format expects; the

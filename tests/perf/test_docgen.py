@@ -6,7 +6,8 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from perflib import docgen, report
+from pmdfwd_tools.perf import report
+from pmdfwd_tools.perf.docgen import discovery, planning, rendering
 
 from pmdfwd_tools import owned_process
 
@@ -17,7 +18,7 @@ def settings(**kw):
     args = dict(testpmd="/usr/bin/dpdk-testpmd", pmdfwd="/b/pmdfwd", generator="/usr/bin/dpdk-testpmd",
                 kernels=KERNELS, host_dpdk="22.11.11")
     args.update(kw)
-    return docgen.Settings(**args)
+    return planning.Settings(**args)
 
 
 def cell(variant, mode, frame=64, layout="1Q1C", kernel=None):
@@ -46,7 +47,7 @@ def spread(x):
 
 class TestPlan(unittest.TestCase):
     def test_parts_cover_every_rig_mode_and_kernel(self):
-        parts = {p.name: p for p in docgen.plan(settings(), "/w")}
+        parts = {p.name: p for p in planning.plan(settings(), "/w")}
         self.assertEqual(list(parts), ["matrix", "vhost", "kernels", "aa", "lean", "lean-exact", "icount"])
         m = " ".join(parts["matrix"].argv)
         self.assertIn("--rigs ring,null --ring-tiers hot,warm,cold --frames 64", m)
@@ -73,15 +74,15 @@ class TestPlan(unittest.TestCase):
 
     def test_default_run_fits_twenty_minutes_on_two_cpus(self):
         s = settings(bench="/b/bench_macswap")
-        self.assertLessEqual(docgen.estimate_seconds(docgen.plan(s, "/w"), s), 20 * 60)
+        self.assertLessEqual(planning.estimate_seconds(planning.plan(s, "/w"), s), 20 * 60)
 
     def test_no_lean_parts_when_asked(self):
-        parts = docgen.plan(settings(lean=False, versions=[docgen.Version("sid", "25.11.4", "/r/sid")]), "/w")
+        parts = planning.plan(settings(lean=False, versions=[discovery.Version("sid", "25.11.4", "/r/sid")]), "/w")
         self.assertFalse([p.name for p in parts if "lean" in p.name])
         self.assertNotIn("pmdfwd-lean", " ".join(next(p for p in parts if p.name == "icount").argv))
 
     def test_no_icount_part_when_asked(self):
-        names = [p.name for p in docgen.plan(settings(icount=False), "/w")]
+        names = [p.name for p in planning.plan(settings(icount=False), "/w")]
         self.assertNotIn("icount", names)
 
 
@@ -107,14 +108,14 @@ class TestVersions(unittest.TestCase):
             sid = self.make_root(top, "sid", "25.11.4")
             trixie = self.make_root(top, "trixie", "24.11.8")
             self.make_root(top, "bookworm", "22.11.11", pmdfwd=False)  # never built: skipped
-            found = docgen.find_versions(top)
+            found = discovery.find_versions(top)
         self.assertEqual([(v.name, v.dpdk, v.root) for v in found],
                          [("trixie", "24.11.8", trixie), ("sid", "25.11.4", sid)])
-        self.assertEqual(docgen.find_versions(os.path.join(top, "gone")), [])
+        self.assertEqual(discovery.find_versions(os.path.join(top, "gone")), [])
 
     def test_one_compare_per_root_in_the_root(self):
-        s = settings(versions=[docgen.Version("trixie", "24.11.8", "/r/trixie")])
-        p, mirror, lean = docgen.plan(s, "/w")[-3:]
+        s = settings(versions=[discovery.Version("trixie", "24.11.8", "/r/trixie")])
+        p, mirror, lean = planning.plan(s, "/w")[-3:]
         self.assertEqual(p.name, "dpdk-trixie")
         argv = " ".join(p.argv)
         self.assertIn("--a testpmd:root=/r/trixie --b pmdfwd:root=/r/trixie,bin=/opt/pmdfwd/build/pmdfwd", argv)
@@ -134,16 +135,16 @@ class TestVersions(unittest.TestCase):
                       " ".join(lean.argv))
 
     def test_the_kernel_of_each_testpmd_shape(self):
-        self.assertEqual(docgen.mirror_kernel("22.11.11"), "sse")
-        self.assertEqual(docgen.mirror_kernel("23.11.2"), "sse")
-        self.assertEqual(docgen.mirror_kernel("24.11.8"), "sse-interleaved")
-        self.assertEqual(docgen.mirror_kernel("25.11.4"), "sse-interleaved")
-        self.assertIsNone(docgen.mirror_kernel(None))
-        self.assertIsNone(docgen.mirror_kernel("main"))
+        self.assertEqual(discovery.mirror_kernel("22.11.11"), "sse")
+        self.assertEqual(discovery.mirror_kernel("23.11.2"), "sse")
+        self.assertEqual(discovery.mirror_kernel("24.11.8"), "sse-interleaved")
+        self.assertEqual(discovery.mirror_kernel("25.11.4"), "sse-interleaved")
+        self.assertIsNone(discovery.mirror_kernel(None))
+        self.assertIsNone(discovery.mirror_kernel("main"))
 
     def test_no_mirror_part_when_pmdfwd_lacks_that_kernel(self):
-        s = settings(kernels=["scalar"], versions=[docgen.Version("sid", "25.11.4", "/r/sid")])
-        self.assertEqual([p.name for p in docgen.plan(s, "/w")][-2:], ["dpdk-sid", "dpdk-sid-lean"])
+        s = settings(kernels=["scalar"], versions=[discovery.Version("sid", "25.11.4", "/r/sid")])
+        self.assertEqual([p.name for p in planning.plan(s, "/w")][-2:], ["dpdk-sid", "dpdk-sid-lean"])
 
     def test_a_table_per_version_and_a_summary_across_them(self):
         host = results([(cell("ring-hot", "io"), spread(1000), spread(1100)),
@@ -154,9 +155,10 @@ class TestVersions(unittest.TestCase):
                           (cell("null", "io"), spread(100), spread(90)),
                           (cell("ring-hot", "macswap", kernel="sse-interleaved"), spread(300), spread(330)),
                           (cell("ring-hot", "macswap", kernel="sse"), spread(300), spread(200))])
-        text = "\n".join(docgen.render_versions([
-            (docgen.Version("host", "22.11.11"), host), (docgen.Version("trixie", "24.11.8", "/r/trixie"), trixie),
-            (docgen.Version("sid", "25.11.4", "/r/sid"), None)]))
+        text = "\n".join(rendering.render_versions([
+            (discovery.Version("host", "22.11.11"), host),
+            (discovery.Version("trixie", "24.11.8", "/r/trixie"), trixie),
+            (discovery.Version("sid", "25.11.4", "/r/sid"), None)]))
         self.assertIn("| cell (pmdfwd / testpmd, 64 B, 1 core) | DPDK 22.11.11 | DPDK 24.11.8 | DPDK 25.11.4 |", text)
         self.assertIn("| ring-hot macswap | x1.500 faster | x1.000 within noise | - |", text)
         self.assertIn("| null io | - | x0.900 slower | - |", text)
@@ -177,8 +179,8 @@ class TestVersions(unittest.TestCase):
         lean = {"host": results([(cell("ring-hot", "macswap"), spread(400), spread(640)),
                                  (cell("ring-cold", "macswap", layout="6Q1C"), spread(100), spread(150))]),
                 "trixie": results([(cell("ring-warm", "macswap"), spread(300), spread(420))])}
-        text = "\n".join(docgen.render_versions([
-            (docgen.Version("host", "22.11.11"), host), (docgen.Version("trixie", "24.11.8", "/r/trixie"), None)],
+        text = "\n".join(rendering.render_versions([
+            (discovery.Version("host", "22.11.11"), host), (discovery.Version("trixie", "24.11.8", "/r/trixie"), None)],
             lean))
         self.assertIn("| ring-hot macswap lean | x1.600 faster | - |", text)
         self.assertIn("| ring-warm macswap lean | - | x1.400 faster |", text)
@@ -186,7 +188,7 @@ class TestVersions(unittest.TestCase):
         self.assertIn("| ring-warm/macswap/64B/1Q1C lean |", text.split("### DPDK 24.11.8")[1])
 
     def test_without_roots_the_doc_says_how_to_make_them(self):
-        text = docgen.render({"settings": settings()})
+        text = rendering.render({"settings": settings()})
         self.assertIn("## By DPDK version", text)
         self.assertIn("scripts/dpdk-matrix.sh", text)
 
@@ -206,19 +208,19 @@ class TestRender(unittest.TestCase):
                           (cell("ring-hot", "macswap", kernel="avx2"), spread(400), spread(600))])
 
     def test_overhead_is_one_over_macswap_minus_one_over_io(self):
-        self.assertAlmostEqual(docgen.overhead_ns(self.m, "ring-hot", "testpmd"), 1.5)
-        self.assertAlmostEqual(docgen.overhead_ns(self.m, "ring-hot", "pmdfwd"), 1000 / 600 - 1)
-        self.assertIsNone(docgen.overhead_ns(self.m, "ring-warm", "pmdfwd"), "no io cell there")
+        self.assertAlmostEqual(rendering.overhead_ns(self.m, "ring-hot", "testpmd"), 1.5)
+        self.assertAlmostEqual(rendering.overhead_ns(self.m, "ring-hot", "pmdfwd"), 1000 / 600 - 1)
+        self.assertIsNone(rendering.overhead_ns(self.m, "ring-warm", "pmdfwd"), "no io cell there")
 
     def test_overhead_from_spread_out_runs_is_marked_as_noise(self):
         noisy = results([(cell("vhost", "io"), [10, 7, 12, 13], spread(12)),
                          (cell("vhost", "macswap"), spread(9), spread(10))])
-        self.assertEqual(docgen.overhead_rows(noisy)[0][4], "noise: a run spread (CV) of 25%")
+        self.assertEqual(rendering.overhead_rows(noisy)[0][4], "noise: a run spread (CV) of 25%")
 
     def test_goals_are_judged_on_ratio_and_verdict(self):
         lean = results([(cell("ring-warm", "macswap"), spread(200), spread(280)),
                         (cell("ring-cold", "macswap", layout="6Q1C"), spread(100), spread(120))])
-        rows = {r[0]: r for r in docgen.goals(self.m, lean, [(docgen.Version("host", "22.11.11"), self.m)])}
+        rows = {r[0]: r for r in rendering.goals(self.m, lean, [(discovery.Version("host", "22.11.11"), self.m)])}
         hot = rows["DPDK 22.11.11: ring-hot macswap, exact"]
         self.assertTrue(hot[2].startswith("x1.500"))
         self.assertEqual((hot[1], hot[3]), (">= 1.25x", "**yes**"))
@@ -234,8 +236,9 @@ class TestRender(unittest.TestCase):
     def test_every_version_has_its_goals_and_its_slower_lean_cells(self):
         trixie = results([(cell("ring-hot", "macswap"), spread(300), spread(390))])
         trixie_lean = results([(cell("ring-warm", "macswap"), spread(300), spread(270))])
-        versions = [(docgen.Version("host", "22.11.11"), self.m), (docgen.Version("trixie", "24.11.8", "/r"), trixie)]
-        rows = {r[0]: r for r in docgen.goals(self.m, None, versions, {"trixie": trixie_lean})}
+        versions = [(discovery.Version("host", "22.11.11"), self.m),
+                    (discovery.Version("trixie", "24.11.8", "/r"), trixie)]
+        rows = {r[0]: r for r in rendering.goals(self.m, None, versions, {"trixie": trixie_lean})}
         self.assertEqual(rows["DPDK 24.11.8: ring-hot macswap, exact"][3], "**yes**")  # 1.3
         self.assertEqual(rows["DPDK 24.11.8: ring-warm macswap, lean"][3], "**no**")
         self.assertNotIn("DPDK 24.11.8: ring-cold macswap, lean", rows)  # roots measure no cold tier
@@ -246,25 +249,25 @@ class TestRender(unittest.TestCase):
     def test_a_forced_kernel_slower_is_not_a_slower_cell(self):
         m = results([(cell("ring-hot", "macswap"), spread(400), spread(600)),
                      (cell("ring-hot", "macswap", kernel="scalar"), spread(400), spread(280))])
-        slower = {r[0]: r for r in docgen.goals(m)}["no cell slower than dpdk-testpmd, exact or lean"]
+        slower = {r[0]: r for r in rendering.goals(m)}["no cell slower than dpdk-testpmd, exact or lean"]
         self.assertEqual((slower[2], slower[3]), ("none", "**yes**"))
 
     def test_macswap_over_io_per_rig_and_forwarder(self):
         lean = results([(cell("ring-hot", "macswap"), spread(400), spread(700))])
-        rows = {r[0]: r for r in docgen.to_io_rows(self.m, lean)}
+        rows = {r[0]: r for r in rendering.to_io_rows(self.m, lean)}
         self.assertEqual(rows["ring-hot"], ["ring-hot", "0.400", "0.600", "0.700"])
         self.assertNotIn("ring-warm", rows)  # no io measured there
 
     def test_a_goal_without_significance_says_so(self):
         noisy = results([(cell("ring-hot", "macswap"), [400, 300, 500], [560, 420, 700])])
-        row = docgen.goals(noisy)[0]
+        row = rendering.goals(noisy)[0]
         self.assertEqual(row[3], "median yes, not significant")
 
     def test_render_has_every_section_and_no_typed_figure(self):
-        text = docgen.render({"settings": settings(), "matrix": self.m, "kernels": self.k, "aa": self.k,
-                              "commands": [["compare", "--a", "x"]], "wall_s": 600,
-                              "icount_md": "| cell | subject |\n|---|---|", "calibration": "macswap kernel: avx2",
-                              "charts": {"matrix": "perf/matrix.png"}, "machine": {"cpu_model": "cpu"}})
+        text = rendering.render({"settings": settings(), "matrix": self.m, "kernels": self.k, "aa": self.k,
+                                 "commands": [["compare", "--a", "x"]], "wall_s": 600,
+                                 "icount_md": "| cell | subject |\n|---|---|", "calibration": "macswap kernel: avx2",
+                                 "charts": {"matrix": "perf/matrix.png"}, "machine": {"cpu_model": "cpu"}})
         for heading in ("## pmdfwd (default kernel) against dpdk-testpmd 22.11",
                         "## Engine overhead", "## Each pmdfwd kernel", "## How auto chose",
                         "## Where the instructions go", "## A/A", "## Lean mode: `--macswap-fields=lean`"):
@@ -286,23 +289,23 @@ class TestRender(unittest.TestCase):
         self.assertNotIn("Goals", text)
 
     def test_goals_are_written_apart_from_the_users_doc(self):
-        goals = docgen.render_goals({"settings": settings(), "matrix": self.m, "kernels": self.k,
-                                     "created": "2026-01-01"})
+        goals = rendering.render_goals({"settings": settings(), "matrix": self.m, "kernels": self.k,
+                                        "created": "2026-01-01"})
         self.assertTrue(goals.startswith("# Goals of issue 19\n"))
         self.assertIn("| goal | target | measured (B/A, 95 % CI, verdict) | met |", goals)
 
     def test_lean_section_against_testpmd_and_against_exact(self):
         lean = results([(cell("ring-warm", "macswap"), spread(200), spread(280))])
         alone = results([(cell("ring-warm", "macswap"), spread(300), spread(280))], labels=("exact", "lean"))
-        text = "\n".join(docgen.render_lean(lean, alone, {"lean": "perf/lean.png"}))
+        text = "\n".join(rendering.render_lean(lean, alone, {"lean": "perf/lean.png"}))
         self.assertIn("| ring-warm/macswap/64B/1Q1C | 200.000 [198.000-202.000] 0.8% | 280.000", text)
         self.assertIn("| cell | exact Mpps median [min-max] CV | lean Mpps median [min-max] CV |", text)
         self.assertIn("| 0.933 |", text)
         self.assertIn("![lean](perf/lean.png)", text)
-        self.assertEqual(docgen.render_lean(None, None)[-1], "not measured")
+        self.assertEqual(rendering.render_lean(None, None)[-1], "not measured")
 
     def test_missing_parts_render_as_not_measured(self):
-        text = docgen.render({"settings": settings(), "failures": ["part vhost exited 3"]})
+        text = rendering.render({"settings": settings(), "failures": ["part vhost exited 3"]})
         self.assertIn("**Incomplete run:** part vhost exited 3", text)
         self.assertIn("not measured", text)
 
@@ -315,19 +318,19 @@ class TestBench(unittest.TestCase):
             {"name": "macswap/hot/avx2_median", "run_type": "aggregate", "cyc/pkt": 1.0},
             {"name": "macswap/warm/avx2", "run_type": "iteration", "cyc/pkt": 4.8},
             {"name": "macswap/hot/sse", "run_type": "iteration", "cyc/pkt": 3.1}]}
-        self.assertEqual(docgen.bench_rows(js), [["avx2", "2.40", "4.80", "-"], ["sse", "3.10", "-", "-"]])
+        self.assertEqual(rendering.bench_rows(js), [["avx2", "2.40", "4.80", "-"], ["sse", "3.10", "-", "-"]])
 
     def test_lean_runs_are_rows_of_their_own(self):
         js = {"benchmarks": [
             {"name": "macswap/hot/avx2", "run_type": "iteration", "cyc/pkt": 2.6},
             {"name": "macswap/hot/avx2/lean", "run_type": "iteration", "cyc/pkt": 2.1},
             {"name": "macswap/warm/avx2/lean", "run_type": "iteration", "cyc/pkt": 4.0}]}
-        self.assertEqual(docgen.bench_rows(js), [["avx2 lean", "2.10", "4.00", "-"], ["avx2", "2.60", "-", "-"]])
+        self.assertEqual(rendering.bench_rows(js), [["avx2 lean", "2.10", "4.00", "-"], ["avx2", "2.60", "-", "-"]])
 
     def test_bench_is_pinned_and_in_the_doc(self):
         s = settings(bench="/b/bench_macswap")
-        self.assertEqual(docgen.bench_argv(s, 1)[:4], ["taskset", "-c", "1", "/b/bench_macswap"])
-        text = docgen.render({"settings": s, "bench": {"benchmarks": [
+        self.assertEqual(planning.bench_argv(s, 1)[:4], ["taskset", "-c", "1", "/b/bench_macswap"])
+        text = rendering.render({"settings": s, "bench": {"benchmarks": [
             {"name": "macswap/cold/sse", "run_type": "iteration", "cyc/pkt": 14.0}]}, "bench_command": ["x"]})
         self.assertIn("| sse | - | - | 14.00 |", text)
 
@@ -342,26 +345,26 @@ class TestCalibrationBlock(unittest.TestCase):
            "Press enter to exit\n")
 
     def test_block_is_cut_where_the_indentation_ends(self):
-        block = docgen.calibration_block(self.LOG)
+        block = discovery.calibration_block(self.LOG)
         self.assertTrue(block.startswith("  macswap kernel: avx2"))
         self.assertTrue(block.endswith("measured here"))
         self.assertNotIn("Press enter", block)
 
     def test_block_ends_at_the_choice_before_lines_of_the_same_indentation(self):
-        block = docgen.calibration_block(self.LOG.replace("Press enter to exit\n",
-                                                          "  port 0: RX queue number: 1\n"))
+        block = discovery.calibration_block(self.LOG.replace("Press enter to exit\n",
+                                                             "  port 0: RX queue number: 1\n"))
         self.assertTrue(block.endswith("measured here"))
         self.assertNotIn("port 0", block)
 
     def test_no_block(self):
-        self.assertIsNone(docgen.calibration_block("io packet forwarding\n"))
+        self.assertIsNone(discovery.calibration_block("io packet forwarding\n"))
 
 
 class TestRunRecord(unittest.TestCase):
     def test_settings_with_versions_survive_json(self):
         import json
-        s = settings(versions=[docgen.Version("sid", "25.11.4", "/r/sid")], bench="/b/bench_macswap")
-        back = docgen.settings_from_json(json.loads(json.dumps(docgen.settings_to_json(s))))
+        s = settings(versions=[discovery.Version("sid", "25.11.4", "/r/sid")], bench="/b/bench_macswap")
+        back = planning.settings_from_json(json.loads(json.dumps(planning.settings_to_json(s))))
         self.assertEqual(back, s)
 
 
@@ -382,10 +385,10 @@ class TestRenderAgain(unittest.TestCase):
             os.makedirs(os.path.join(work, "matrix"))
             with open(os.path.join(work, "matrix", "results.json"), "w") as f:
                 json.dump({k: v for k, v in m.items() if k not in ("summary", "comparison", "analysis")}, f)
-            run = {"format": docgen.RUN_FORMAT, "created": "2026-01-02T03:04:05", "machine": {"cpu_model": "cpu"},
-                   "settings": docgen.settings_to_json(settings()), "commands": [["compare", "--a", "x"]],
+            run = {"format": planning.RUN_FORMAT, "created": "2026-01-02T03:04:05", "machine": {"cpu_model": "cpu"},
+                   "settings": planning.settings_to_json(settings()), "commands": [["compare", "--a", "x"]],
                    "wall_s": 60.0, "failures": [], "bench_command": []}
-            with open(os.path.join(work, docgen.RUN_FILE), "w") as f:
+            with open(os.path.join(work, planning.RUN_FILE), "w") as f:
                 json.dump(run, f)
             out = os.path.join(work, "out.md")
             res = self.perf("--render", work, "--output", out, "--charts", os.path.join(work, "charts"))
@@ -412,10 +415,10 @@ class TestMerge(unittest.TestCase):
     def test_merge_keeps_cells_and_verdicts_of_both(self):
         a = results([(cell("ring-hot", "io"), spread(10), spread(11))])
         b = results([(cell("vhost", "io"), spread(5), spread(5))])
-        m = docgen.merge(a, None, b)
+        m = discovery.merge(a, None, b)
         self.assertEqual([c["key"] for c in m["cells"]], ["ring-hot/io/64B/1Q1C", "vhost/io/64B/1Q1C"])
         self.assertEqual(set(m["comparison"]), {"ring-hot/io/64B/1Q1C", "vhost/io/64B/1Q1C"})
-        self.assertIsNone(docgen.merge(None))
+        self.assertIsNone(discovery.merge(None))
 
 
 if __name__ == "__main__":

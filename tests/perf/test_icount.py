@@ -4,7 +4,7 @@ per-packet table with the memory operations the cache simulation counts
 import unittest
 
 import _path  # noqa: F401
-from perflib import icount
+from pmdfwd_tools.perf import icount
 
 BIN = "/b/pmdfwd"
 RING = "/usr/lib/dpdk/librte_net_ring.so.23.0"

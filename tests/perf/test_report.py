@@ -9,7 +9,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from perflib import baseline, report
+from pmdfwd_tools.perf import baseline, report
 
 from pmdfwd_tools import owned_process
 

@@ -5,7 +5,7 @@ import os
 import tempfile
 import unittest
 
-from perflib import roots, subjects
+from pmdfwd_tools.perf import roots, subjects
 
 
 def fake_root(tmp, *, stdbuf=True):

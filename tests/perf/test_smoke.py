@@ -14,7 +14,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from perflib import machine, store
+from pmdfwd_tools.perf import machine, store
 
 from pmdfwd_tools import owned_process
 

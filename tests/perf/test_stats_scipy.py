@@ -1,7 +1,7 @@
 """The perf tool's statistics cross-checked against scipy.stats (Debian's
 python3-scipy): the Mann-Whitney U and its p-value, exact for small samples
 without ties and asymptotic with the tie correction otherwise, and the
-percentile bootstrap of the ratio of medians. perflib computes them itself
+percentile bootstrap of the ratio of medians. pmdfwd_tools.perf computes them itself
 (standard library only, so that `scripts/perf` runs on a bare DPDK machine);
 this test says that what it computes is what a statistics library computes.
 Skips, saying why, without scipy."""
@@ -9,7 +9,7 @@ import random
 import unittest
 
 import _path  # noqa: F401
-from perflib import stats
+from pmdfwd_tools.perf import stats
 
 try:
     import numpy as np

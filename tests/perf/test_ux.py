@@ -14,7 +14,7 @@ import time
 import unittest
 
 import _path  # noqa: F401
-from perflib import machine
+from pmdfwd_tools.perf import machine
 
 from pmdfwd_tools import owned_process
 

@@ -5,6 +5,7 @@ import os
 import re
 import subprocess
 import tempfile
+import tomllib
 import unittest
 from pathlib import Path
 
@@ -41,6 +42,22 @@ class Layout(unittest.TestCase):
                 if re.search(r"""["'/]tests["'/]""", p.read_text(errors="replace")):
                     offenders.append(str(rel))
         self.assertEqual(offenders, [], "tools must not reach into tests/")
+
+    def test_pyproject_installs_every_package(self):
+        # A subpackage left out of the list installs without its modules.
+        with open(ROOT / "python" / "pyproject.toml", "rb") as f:
+            listed = set(tomllib.load(f)["tool"]["setuptools"]["packages"])
+        found = {".".join(p.parent.relative_to(ROOT / "python").parts)
+                 for p in (ROOT / "python").rglob("__init__.py") if "__pycache__" not in p.parts}
+        self.assertEqual(listed, found)
+
+    def test_perf_entry_point_holds_no_logic(self):
+        # scripts/perf finds the package and calls its main; the tool is
+        # python/pmdfwd_tools/perf (importable, type-checked, tested).
+        text = (ROOT / "scripts" / "perf").read_text()
+        self.assertNotIn("def ", text)
+        self.assertNotIn("argparse", text)
+        self.assertLess(len(text.splitlines()), 20)
 
 
 class Eal(unittest.TestCase):

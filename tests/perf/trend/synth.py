@@ -1,7 +1,7 @@
 """Synthetic results and stores with known steps, for the store, trend and page tests."""
 import random
 
-from perflib import store
+from pmdfwd_tools.perf import store
 
 REF = "reference"
 

@@ -15,7 +15,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from perflib import bisect, stats
+from pmdfwd_tools.perf import bisect, stats
 
 from pmdfwd_tools import owned_process
 

@@ -8,7 +8,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from perflib import checkouts, history, store
+from pmdfwd_tools.perf import checkouts, history, store
 
 from pmdfwd_tools import owned_process
 
@@ -62,7 +62,7 @@ class TestHistory(unittest.TestCase):
     def test_rotated_order_moves_every_subject_through_every_place(self):
         from unittest import mock
 
-        from perflib import matrix
+        from pmdfwd_tools.perf import matrix
 
         order = []
         subs = [mock.Mock(label=x, mode=None) for x in "abc"]

@@ -15,7 +15,7 @@ import tempfile
 import unittest
 
 import synth
-from perflib import trend
+from pmdfwd_tools.perf import trend
 
 from pmdfwd_tools import owned_process
 

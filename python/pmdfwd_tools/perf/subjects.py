@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
+from typing import Optional
 
 from pmdfwd_tools import owned_process
 
@@ -40,16 +41,16 @@ DEFAULT_BIN = "dpdk-testpmd"
 @dataclass
 class Subject:
     label: str
-    binary: str = None
-    rev: str = None
-    mode: str = None
-    kernel: str = None
+    binary: Optional[str] = None
+    rev: Optional[str] = None
+    mode: Optional[str] = None
+    kernel: Optional[str] = None
     extra_args: list = field(default_factory=list)
     features: dict = field(default_factory=dict)
     modes: list = field(default_factory=list)
     kernels: list = field(default_factory=list)
-    build_dir: str = None  # temp dir of a built revision, removed at exit
-    root: str = None  # a Debian root the binary lives and runs in
+    build_dir: Optional[str] = None  # temp dir of a built revision, removed at exit
+    root: Optional[str] = None  # a Debian root the binary lives and runs in
 
     def describe(self):
         return {

@@ -15,6 +15,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Optional
 
 from . import machine, rigs, runner
 
@@ -30,8 +31,8 @@ class Cell:
     frame: int
     layout: machine.Layout
     params: dict = field(default_factory=dict)
-    skip: str = None
-    note: str = None
+    skip: Optional[str] = None
+    note: Optional[str] = None
 
     @property
     def key(self):

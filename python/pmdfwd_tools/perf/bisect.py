@@ -1,7 +1,7 @@
 """`scripts/perf bisect GOOD BAD --cell C`: the first commit that moved a cell.
 
 git bisect asks a yes/no question per commit; a speed change has no yes/no
-test, only evidence. So every question here is a verdict (perflib/stats:
+test, only evidence. So every question here is a verdict (perf/stats:
 bootstrap CI and Mann-Whitney, minimum effect) between measured runs:
 
 1. GOOD and BAD are measured, alternated, until their verdict says they
@@ -34,6 +34,7 @@ import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
+from typing import Dict, List, Optional
 
 from pmdfwd_tools import owned_process
 
@@ -42,10 +43,10 @@ from . import stats
 
 @dataclass
 class Result:
-    first_bad: str = None
-    last_good: str = None
-    verdict: object = None  # stats.Verdict of first_bad against last_good
-    step: object = None  # stats.Verdict of BAD against GOOD
+    first_bad: Optional[str] = None
+    last_good: Optional[str] = None
+    verdict: Optional[stats.Verdict] = None  # of first_bad against last_good
+    step: Optional[stats.Verdict] = None  # of BAD against GOOD
     measured: dict = field(default_factory=dict)  # sha -> figures
     log: list = field(default_factory=list)
 
@@ -147,7 +148,7 @@ class CommandMeasure:
             st = self.cache.build(sha)
             if not st["ok"]:
                 raise RuntimeError(f"{sha[:10]} does not build: {st['error'][-300:]}")
-        out = {sha: [] for sha in shas}
+        out: Dict[str, List[float]] = {sha: [] for sha in shas}
         for _ in range(reps):
             for sha in shas:  # alternated, as matrix.execute does
                 res = owned_process.run(["sh", "-c", self.command], cwd=self.cache.tree(sha), stdout=subprocess.PIPE,
@@ -182,7 +183,7 @@ class CellMeasure:
             s = subjects.parse_spec(f"{sha[:10]}:bin={self.cache.binary(sha)}")
             subs.append(subjects.probe(s, f"pmdfwd-perf-{os.getpid()}-bisect"))
         samples = matrix.execute([self.cell], subs, self.ctx, reps, self.cpus, self.logdir, progress=False)
-        out = {sha: [] for sha in shas}
+        out: Dict[str, List[float]] = {sha: [] for sha in shas}
         for sha, s in zip(shas, subs):
             out[sha] = [x[self.key] / 1e6 for x in samples if x["subject"] == s.label and x.get(self.key)]
         return out

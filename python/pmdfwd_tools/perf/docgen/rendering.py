@@ -1,218 +1,23 @@
-"""doc/performance.md from one `scripts/perf doc` run.
-
-The doc is a product of measurements, so it is written by the program that
-makes them: every figure in it comes from the results of this run (JSON in
-the work directory), none is typed in. `plan()` says what is measured,
-`render()` turns the results into markdown; both are pure functions, tested
-on synthetic results.
-
-Parts of a run:
-  matrix   dpdk-testpmd (A) against pmdfwd with its default kernel (B): io and
-           macswap on ring-hot, ring-warm, ring-cold and null at 64 B, and
-           on vhost at 64 B and 1518 B
-  kernels  dpdk-testpmd (A) against pmdfwd forced to each kernel (B), ring-hot
-           macswap 64 B
-  aa       pmdfwd against itself, ring-hot and vhost macswap 64 B: what
-           "within noise" looks like on this machine
-  icount   callgrind instructions per packet by stage, ring-hot (no clock
-           involved: the same on a busy machine)
-  bench    benchmarks/bench_macswap: each kernel alone on hot, warm and cold
-           working sets, TSC cycles per packet, fastest of its repetitions
-  dpdk-R   for each Debian root R made by scripts/dpdk-matrix.sh (trixie:
-           DPDK 24.11, sid: 25.11), that root's dpdk-testpmd (A) against
-           pmdfwd built there (B): io and macswap on ring-hot, ring-warm and
-           null at 64 B. The host's DPDK gets the same table from `matrix`.
-  dpdk-R-mirror  the same pair, ring-hot macswap, pmdfwd forced to the
-           kernel of that testpmd's shape (mirror_kernel); the host's is in
-           `kernels`.
-  lean     dpdk-testpmd (A) against pmdfwd --macswap-fields=lean (B): macswap
-           on ring-hot, ring-warm, ring-cold and null at 64 B
-  lean-exact  pmdfwd exact (A) against pmdfwd lean (B), the same cells: the
-           effect of lean mode alone, both sides the same binary
-  dpdk-R-lean  a root's dpdk-testpmd against its pmdfwd in lean mode:
-           macswap on ring-hot, ring-warm and null
-"""
+"""The markdown of doc/performance.md (and doc/perf/goals.md) from the
+results of a doc run: tables, verdicts, goals. Pure functions of the
+results, tested on synthetic ones."""
 
 import dataclasses
-import glob
-import os
-import re
-from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
 
-from . import report
+from .. import report
+from .discovery import Version, mirror_kernel
+from .planning import VERSION_TIERS, Settings, estimate_seconds, plan
 
 MPPS_TO_NS = 1e3  # ns per packet = 1000 / Mpps
+Results = Dict[str, Any]  # a results.json of scripts/perf run, analysed
+Rows = List[List[Any]]
 
 
-@dataclass
-class Part:
-    name: str
-    argv: list  # scripts/perf arguments
-    runs: int = 0  # process runs, for the time estimate
-    two_process_runs: int = 0
-    icount_runs: int = 0
-    out: str = ""
-    extra: dict = field(default_factory=dict)
-
-
-# A doc run's own record in its work directory (scripts/perf doc --render).
-RUN_FILE = "doc-run.json"
-RUN_FORMAT = "pmdfwd-perf-doc/1"
-
-# Where scripts/dpdk-matrix.sh builds pmdfwd inside a root.
-ROOT_PMDFWD = "/opt/pmdfwd/build/pmdfwd"
-# The cells of a per-version table: a subset of `matrix`, so that the host's
-# DPDK needs no run of its own.
-VERSION_TIERS = ("ring-hot", "ring-warm", "null")
-# pmdfwd's opt-in mode that leaves l2_len/l3_len alone when no TX offload
-# needs them (doc/macswap-kernels.md); a subject's args= must come last.
-LEAN_ARGS = "args=--macswap-fields=lean"
-
-
-@dataclass
-class Version:
-    """A DPDK to compare on: the host's (root None) or a Debian root's."""
-    name: str
-    dpdk: str  # libdpdk.pc's Version, or None
-    root: str = None
-
-
-def dpdk_version(root="/"):
-    """The DPDK version pkg-config would report inside `root`."""
-    for pc in sorted(glob.glob(os.path.join(root, "usr/lib/*/pkgconfig/libdpdk.pc"))):
-        try:
-            with open(pc) as f:
-                m = re.search(r"^Version:\s*(\S+)", f.read(), re.M)
-        except OSError:
-            continue
-        if m:
-            return m.group(1)
-    return None
-
-
-def find_versions(roots_dir):
-    """The roots under roots_dir that hold both a dpdk-testpmd and a pmdfwd
-    built by scripts/dpdk-matrix.sh, oldest DPDK first."""
-    found = []
-    for name in sorted(os.listdir(roots_dir)) if os.path.isdir(roots_dir) else []:
-        root = os.path.join(roots_dir, name)
-        pmdfwd = os.path.join(root, ROOT_PMDFWD.lstrip("/"))
-        testpmd = os.path.join(root, "usr/bin/dpdk-testpmd")
-        if os.path.isdir(root) and os.access(pmdfwd, os.X_OK) and os.path.lexists(testpmd):
-            found.append(Version(name, dpdk_version(root), root))
-    return sorted(found, key=lambda v: [int(x) if x.isdigit() else 0 for x in (v.dpdk or "0").split(".")])
-
-
-def mirror_kernel(dpdk):
-    """The pmdfwd kernel with the shape of that DPDK's testpmd macswap: up to
-    23.11 one packet loaded, shuffled and stored at a time (sse); from 24.11
-    the loads, shuffles and stores of four packets interleaved
-    (sse-interleaved)."""
-    try:
-        major, minor = (int(x) for x in (dpdk or "").split(".")[:2])
-    except ValueError:
-        return None
-    return "sse-interleaved" if (major, minor) >= (24, 11) else "sse"
-
-
-@dataclass
-class Settings:
-    testpmd: str
-    pmdfwd: str
-    generator: str
-    kernels: list
-    reps: int = 4
-    warmup: int = 1
-    duration: int = 1
-    icount: bool = True
-    icount_seconds: int = 2
-    bench: str = None  # bench_macswap binary, or None
-    bench_reps: int = 5
-    lean: bool = True
-    host_dpdk: str = None
-    versions: list = field(default_factory=list)  # Version per Debian root
-
-
-def settings_to_json(s):
-    return dataclasses.asdict(s)
-
-
-def settings_from_json(d):
-    d = dict(d)
-    d["versions"] = [Version(**v) for v in d.get("versions", [])]
-    return Settings(**d)
-
-
-def plan(s, work):
-    """The parts of a doc run and their scripts/perf command lines."""
-    common = ["-R", str(s.reps), "-W", str(s.warmup), "-T", str(s.duration), "-q"]
-    tp, pf = f"testpmd:bin={s.testpmd}", f"pmdfwd:bin={s.pmdfwd}"
-    parts = []
-    # Ring and null at 64 B, then vhost at 64 and 1518 B: two compare runs,
-    # because a matrix crosses every rig with every frame size.
-    parts.append(Part("matrix", ["compare", "--a", tp, "--b", pf, "--rigs", "ring,null", "--ring-tiers",
-                                 "hot,warm,cold", "--frames", "64", "--layouts", "1Q1C", "--modes", "io,macswap",
-                                 *common], runs=8 * 2 * s.reps))
-    parts.append(Part("vhost", ["compare", "--a", tp, "--b", pf, "--rigs", "vhost", "--generator", s.generator,
-                                "--frames", "64,1518", "--layouts", "1Q1C", "--modes", "io,macswap", *common],
-                      two_process_runs=4 * 2 * s.reps))
-    if s.kernels:
-        parts.append(Part("kernels", ["compare", "--a", tp, "--b", pf, "--rigs", "ring", "--ring-tiers", "hot",
-                                      "--frames", "64", "--layouts", "1Q1C", "--modes", "macswap", "--kernels",
-                                      ",".join(s.kernels), *common], runs=len(s.kernels) * 2 * s.reps))
-    parts.append(Part("aa", ["compare", "--a", f"A:bin={s.pmdfwd}", "--b", f"B:bin={s.pmdfwd}", "--rigs",
-                             "ring,vhost", "--ring-tiers", "hot", "--generator", s.generator, "--frames", "64",
-                             "--layouts", "1Q1C", "--modes", "macswap", *common],
-                      runs=2 * s.reps, two_process_runs=2 * s.reps))
-    if s.lean:
-        lean = ["--rigs", "ring,null", "--ring-tiers", "hot,warm,cold", "--frames", "64", "--layouts", "1Q1C",
-                "--modes", "macswap", *common]
-        parts.append(Part("lean", ["compare", "--a", tp, "--b", f"{pf},{LEAN_ARGS}", *lean], runs=4 * 2 * s.reps))
-        parts.append(Part("lean-exact", ["compare", "--a", f"exact:bin={s.pmdfwd}",
-                                         "--b", f"lean:bin={s.pmdfwd},{LEAN_ARGS}", *lean], runs=4 * 2 * s.reps))
-    if s.icount:
-        # The default kernel and testpmd 22.11's shape; valgrind 3.19 has no
-        # AVX-512, so avx512 cannot be counted. The cache simulation gives
-        # the data reads and writes (memory operations) and misses per packet.
-        kernels = [k for k in ("avx2", "sse") if k in s.kernels] or [k for k in s.kernels if k != "avx512"][:1]
-        subjects = ["--subject", tp, "--subject", pf]
-        if s.lean:
-            subjects += ["--subject", f"pmdfwd-lean:bin={s.pmdfwd},{LEAN_ARGS}"]
-        n = len(subjects) // 2
-        parts.append(Part("icount", ["icount", *subjects, "--rigs", "ring", "--ring-tiers", "hot", "--modes",
-                                     "io,macswap", "--kernels", ",".join(kernels), "--cache-sim",
-                                     "--seconds", str(s.icount_seconds)],
-                          icount_runs=n + 1 + (n - 1) * len(kernels)))
-    for v in s.versions:
-        def in_root(rigs, tiers, modes, v=v):
-            return ["compare", "--a", f"testpmd:root={v.root}", "--b", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}",
-                    "--rigs", rigs, "--ring-tiers", tiers, "--frames", "64", "--layouts", "1Q1C", "--modes", modes]
-        parts.append(Part(f"dpdk-{v.name}", in_root("ring,null", "hot,warm", "io,macswap") + common,
-                          runs=2 * len(VERSION_TIERS) * 2 * s.reps))
-        kernel = mirror_kernel(v.dpdk)
-        if kernel in s.kernels:
-            parts.append(Part(f"dpdk-{v.name}-mirror",
-                              in_root("ring", "hot", "macswap") + ["--kernels", kernel, *common], runs=2 * s.reps))
-        if s.lean:
-            lean = in_root("ring,null", "hot,warm", "macswap")
-            lean[lean.index("--b") + 1] += f",{LEAN_ARGS}"
-            parts.append(Part(f"dpdk-{v.name}-lean", lean + common, runs=3 * 2 * s.reps))
-    for p in parts:
-        p.out = os.path.join(work, p.name)
-        p.argv += ["--out", p.out] if p.name == "icount" else ["--out", p.out, "--no-png"]
-    return parts
-
-
-def bench_argv(s, cpu):
-    """bench_macswap pinned to a CPU, JSON out; each repetition a short run."""
-    return ["taskset", "-c", str(cpu), s.bench, "--benchmark_min_time=0.05",
-            f"--benchmark_repetitions={s.bench_reps}", "--benchmark_format=json"]
-
-
-def bench_rows(bench_json):
+def bench_rows(bench_json: Optional[Dict[str, Any]]) -> Rows:
     """kernel -> {set: fastest cyc/pkt over repetitions} from bench_macswap's JSON;
     a kernel's lean-mode run (macswap/SET/KERNEL/lean) is its own row, "KERNEL lean"."""
-    best = {}
+    best: Dict[str, Dict[str, float]] = {}
     for b in (bench_json or {}).get("benchmarks", []):
         if b.get("run_type") != "iteration" or "cyc/pkt" not in b:
             continue
@@ -224,20 +29,6 @@ def bench_rows(bench_json):
     return [[k, _fmt(v.get("hot"), 2), _fmt(v.get("warm"), 2), _fmt(v.get("cold"), 2)]
             for k, v in sorted(best.items(), key=lambda kv: kv[1].get("hot", 1e9))]
 
-
-def estimate_seconds(parts, s):
-    """Wall time of a doc run: start-up and stop, the dropped first print,
-    warm-up and measured seconds per process run; a generator adds its own
-    start-up and the wait for its sockets; valgrind starts slowly (per-run
-    costs taken from runs on this machine, rounded up)."""
-    per = 1 + 1 + s.warmup + s.duration
-    t = 30.0 if s.bench else 0.0
-    for p in parts:
-        t += p.runs * per + p.two_process_runs * (per + 2) + p.icount_runs * (14 + s.icount_seconds)
-    return t
-
-
-# ----------------------------------------------------------------- rendering
 
 def _cell(results, key):
     return results.get("summary", {}).get(key, {}) if results else {}
@@ -252,11 +43,12 @@ def _med(results, key, label):
     return e.get("median") if e.get("n") else None
 
 
-def _fmt(x, nd=3):
+def _fmt(x: Optional[float], nd: int = 3) -> str:
     return "-" if x is None else f"{x:.{nd}f}"
 
 
-def overhead_ns(results, tier, label, frame=64, layout="1Q1C"):
+def overhead_ns(results: Optional[Results], tier: str, label: str, frame: int = 64,
+                layout: str = "1Q1C") -> Optional[float]:
     """1/macswap - 1/io in ns per packet from the medians, or None."""
     io = _med(results, f"{tier}/io/{frame}B/{layout}", label)
     ms = _med(results, f"{tier}/macswap/{frame}B/{layout}", label)
@@ -292,7 +84,10 @@ def _kernel_key(results, kernel):
                  if c.get("kernel") == kernel and kernel and not c.get("skip")), None)
 
 
-def goals(m, lean=None, versions=None, lean_by_version=None, a="testpmd", b="pmdfwd"):
+def goals(m: Optional[Results], lean: Optional[Results] = None,
+          versions: Optional[List[Tuple[Version, Optional[Results]]]] = None,
+          lean_by_version: Optional[Dict[str, Optional[Results]]] = None, a: str = "testpmd",
+          b: str = "pmdfwd") -> Rows:
     """Issue 19's goals against this run's results. m: matrix + vhost merged
     (exact, the default); lean: pmdfwd lean against testpmd; versions:
     [(Version, results)] with the host first; lean_by_version: {name: results}."""
@@ -327,13 +122,13 @@ def goals(m, lean=None, versions=None, lean_by_version=None, a="testpmd", b="pmd
     return rows
 
 
-def _table(head, rows):
+def _table(head: List[str], rows: Rows) -> str:
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(str(x) for x in r) + " |" for r in rows]
     return "\n".join(out)
 
 
-def cell_rows(results):
+def cell_rows(results: Optional[Results]) -> Rows:
     """One row per measured cell: both medians with spread, ratio, CI, verdict."""
     if not results:
         return []
@@ -365,7 +160,7 @@ def _max_cv(results, keys, labels):
     return max((_cell(results, k).get(lab, {}).get("cv") or 0.0) for k in keys for lab in labels)
 
 
-def overhead_rows(m, a="testpmd", b="pmdfwd"):
+def overhead_rows(m: Optional[Results], a: str = "testpmd", b: str = "pmdfwd") -> Rows:
     rows = []
     for tier in ("ring-hot", "ring-warm", "null", "vhost"):
         frames = (64, 1518) if tier == "vhost" else (64,)
@@ -380,7 +175,7 @@ def overhead_rows(m, a="testpmd", b="pmdfwd"):
     return rows
 
 
-def kernel_rows(k, a="testpmd", b="pmdfwd"):
+def kernel_rows(k: Optional[Results], a: str = "testpmd", b: str = "pmdfwd") -> Rows:
     rows = []
     for c in (k or {}).get("cells", []):
         if c.get("skip") or not c.get("kernel"):
@@ -400,7 +195,8 @@ def _median_of(results, variant, mode, label):
     return _med(results, key, label) if key else None
 
 
-def to_io_rows(m, lean=None, a="testpmd", b="pmdfwd"):
+def to_io_rows(m: Optional[Results], lean: Optional[Results] = None, a: str = "testpmd",
+               b: str = "pmdfwd") -> Rows:
     """macswap over io per rig, medians: how close each forwarder gets to
     the rate of not touching packets at all (io reads no packet line). The
     lean column divides the lean run's macswap by the matrix's io."""
@@ -415,7 +211,8 @@ def to_io_rows(m, lean=None, a="testpmd", b="pmdfwd"):
     return rows
 
 
-def render_lean(lean, lean_exact, charts=None):
+def render_lean(lean: Optional[Results], lean_exact: Optional[Results],
+                charts: Optional[Dict[str, str]] = None) -> List[str]:
     """The lean mode's section: against dpdk-testpmd, and against exact."""
     out = ["## Lean mode: `--macswap-fields=lean`", "",
            "Opt-in (the default, exact, sets every TX field as testpmd does). When the port requests no TX "
@@ -427,20 +224,20 @@ def render_lean(lean, lean_exact, charts=None):
         out += ["pmdfwd lean against dpdk-testpmd:", "",
                 _table(["cell", "testpmd Mpps median [min-max] CV", "pmdfwd lean Mpps median [min-max] CV",
                         "ratio", "95 % CI", "verdict"], cell_rows(lean))]
-        if (charts or {}).get("lean"):
+        if charts and charts.get("lean"):
             out += ["", f"![lean]({charts['lean']})"]
     if lean_exact:
         out += ["", "Lean against exact, the same binary alternated: the effect of lean alone.", "",
                 _table(["cell", "exact Mpps median [min-max] CV", "lean Mpps median [min-max] CV", "ratio",
                         "95 % CI", "verdict"], cell_rows(lean_exact))]
-        if (charts or {}).get("lean-exact"):
+        if charts and charts.get("lean-exact"):
             out += ["", f"![lean against exact]({charts['lean-exact']})"]
     if not lean and not lean_exact:
         out.append("not measured")
     return out
 
 
-def version_rows(results, dpdk=None):
+def version_rows(results: Optional[Results], dpdk: Optional[str] = None) -> Rows:
     """cell_rows() of the per-version cells: io and macswap, VERSION_TIERS, 64 B, one queue, and
     ring-hot macswap with the kernel of that version's testpmd shape."""
     if not results:
@@ -451,7 +248,8 @@ def version_rows(results, dpdk=None):
     return cell_rows(dict(results, cells=keep))
 
 
-def versions_summary(versions, lean=None):
+def versions_summary(versions: List[Tuple[Version, Optional[Results]]],
+                     lean: Optional[Dict[str, Optional[Results]]] = None) -> Rows:
     """One row per cell, one column per DPDK: pmdfwd/testpmd and verdict.
     versions: [(Version, results or None)]; lean: {Version name: results of
     pmdfwd lean against that testpmd}."""
@@ -476,12 +274,13 @@ def versions_summary(versions, lean=None):
     return rows
 
 
-def _version_title(v):
+def _version_title(v: Version) -> str:
     where = "the host" if v.root is None else f"root {v.name}, `{v.root}`"
     return f"DPDK {v.dpdk or '?'} ({where})"
 
 
-def render_versions(versions, lean=None):
+def render_versions(versions: List[Tuple[Version, Optional[Results]]],
+                    lean: Optional[Dict[str, Optional[Results]]] = None) -> List[str]:
     """The "By DPDK version" section; versions: [(Version, results or None)], host first;
     lean: {Version name: lean results}."""
     out = ["## By DPDK version", "",
@@ -506,55 +305,7 @@ def render_versions(versions, lean=None):
     return out
 
 
-_CAL_START = re.compile(r"^\s*macswap kernel: .*$", re.M)
-
-
-def calibration_block(log_text):
-    """The `show fwd macswap` block pmdfwd prints when forwarding starts."""
-    m = _CAL_START.search(log_text or "")
-    if not m:
-        return None
-    # describe_kernels() ends with the "auto picks" line; the port
-    # configuration printed after it has the same indentation.
-    lines = []
-    for line in log_text[m.start():].splitlines():
-        if lines and not line.startswith("  "):
-            break
-        lines.append(line.rstrip())
-        if line.strip().startswith("auto picks "):
-            break
-    return "\n".join(lines).strip("\n")
-
-
-def find_calibration(logdir):
-    """The calibration block of the first pmdfwd macswap run log in logdir."""
-    try:
-        names = sorted(os.listdir(logdir))
-    except OSError:
-        return None
-    for name in names:
-        if "macswap" in name and "pmdfwd" in name and name.endswith("-subject.log"):
-            with open(os.path.join(logdir, name), errors="replace") as f:
-                block = calibration_block(f.read())
-            if block:
-                return block
-    return None
-
-
-def merge(*results):
-    """One results dict from compare runs with the same subjects (matrix + vhost)."""
-    results = [r for r in results if r]
-    if not results:
-        return None
-    out = dict(results[0])
-    out["cells"] = [c for r in results for c in r["cells"]]
-    out["samples"] = [s for r in results for s in r["samples"]]
-    out["summary"] = {k: v for r in results for k, v in r.get("summary", {}).items()}
-    out["comparison"] = {k: v for r in results for k, v in r.get("comparison", {}).items()}
-    return out
-
-
-def _run_minutes(ctx, s):
+def _run_minutes(ctx: Dict[str, Any], s: Settings) -> float:
     """What the run took, else (no run yet) what the default run takes."""
     if ctx.get("wall_s"):
         return ctx["wall_s"] / 60
@@ -562,7 +313,7 @@ def _run_minutes(ctx, s):
     return estimate_seconds(plan(default, "w"), default) / 60
 
 
-def render_goals(ctx):
+def render_goals(ctx: Dict[str, Any]) -> str:
     """The project's own goals (issue 19) against a run: for the people
     working on pmdfwd, written beside the charts (doc/perf/goals.md), not
     into the user's doc/performance.md."""
@@ -576,7 +327,7 @@ def render_goals(ctx):
                              goals(ctx.get("matrix"), ctx.get("lean"), versions, ctx.get("lean_by_version")))]) + "\n"
 
 
-def render(ctx):
+def render(ctx: Dict[str, Any]) -> str:
     """The markdown. ctx: dict with machine, settings (Settings), commands,
     wall_s, matrix, kernels, aa, lean, lean_exact (results dicts or None),
     lean_by_version {Version name: results}, icount_md,
@@ -585,7 +336,8 @@ def render(ctx):
     m, k, aa = ctx.get("matrix"), ctx.get("kernels"), ctx.get("aa")
     mach = ctx.get("machine") or {}
     out = ["# pmdfwd against dpdk-testpmd", ""]
-    out.append("<!-- Written by `scripts/perf doc`; edit docgen.py, not this file. -->")
+    out.append("<!-- Written by `scripts/perf doc`; edit python/pmdfwd_tools/perf/docgen/rendering.py, "
+               "not this file. -->")
     out.append("")
     caches = ", ".join(f"{k_} {v // 1024} KiB" for k_, v in (mach.get("caches") or {}).items())
     # The reader's machine is not this one: say whose figures these are, and

@@ -15,6 +15,7 @@ Nothing here assumes that the first interval is meaningful: testpmd reports
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Optional
 
 # testpmd clears the screen before each periodic print; pipes keep the bytes.
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -42,16 +43,16 @@ class PortSample:
     """One port's counters in one interval (rates are per second)."""
 
     port: int
-    rx_pps: int = None
-    tx_pps: int = None
-    rx_packets: int = None
-    tx_packets: int = None
-    rx_missed: int = None
-    rx_errors: int = None
-    rx_nombuf: int = None
-    tx_errors: int = None
-    rx_bps: int = None
-    tx_bps: int = None
+    rx_pps: Optional[int] = None
+    tx_pps: Optional[int] = None
+    rx_packets: Optional[int] = None
+    tx_packets: Optional[int] = None
+    rx_missed: Optional[int] = None
+    rx_errors: Optional[int] = None
+    rx_nombuf: Optional[int] = None
+    tx_errors: Optional[int] = None
+    rx_bps: Optional[int] = None
+    tx_bps: Optional[int] = None
 
     @property
     def complete(self):

@@ -9,7 +9,7 @@ different days (or machines) share an anchor. The reference's own spread
 commit moving by less than the band is moving by less than the machine's
 noise.
 
-Change points (perflib/changepoint.py) are the red dashed lines, labelled
+Change points (perf/changepoint.py) are the red dashed lines, labelled
 with the commit, the size and the confidence; the table under each chart
 says the same with the interval. The charts are PNGs drawn by matplotlib
 (Debian's python3-matplotlib) and inlined as data: URIs, so the page needs
@@ -20,6 +20,7 @@ import base64
 import datetime
 import html
 import io
+from typing import Dict, List, Tuple
 
 from . import changepoint, stats
 
@@ -37,7 +38,8 @@ def rep_scales(rows):
     machine that drift (other builds starting and ending) is larger than
     most steps. Dividing by it takes the drift out without favouring any
     subject; runs without repetition numbers are left as they are."""
-    per, refs_seen = {}, set()
+    per: Dict[Tuple[int, int], List[float]] = {}
+    refs_seen = set()
     for r in rows:
         pairs = list(zip(r["figures"], r.get("reps") or []))
         if r["run_id"] not in refs_seen:

@@ -11,6 +11,7 @@ but every number carries its spread and every comparison its verdict.
 import csv
 import json
 import os
+from typing import Any, Dict, List, Tuple
 
 from . import stats
 
@@ -84,7 +85,7 @@ def mail_blocks(results):
     """The `TEST MODE SIZE: <rig : before : after>` blocks of the DPDK mails."""
     labels = [s["label"] for s in results["subjects"]]
     cells = [c for c in results["cells"] if not c.get("skip")]
-    groups = {}
+    groups: Dict[Tuple[str, str, int], List[Dict[str, Any]]] = {}
     for c in cells:
         mode = c["mode"].upper() + (f" {c['kernel']}" if c.get("kernel") else "")
         groups.setdefault((mode, c["layout"], c["frame"]), []).append(c)
@@ -261,7 +262,7 @@ def forest_rows(results):
 
 def mpps_panels(results):
     """{title: cells sorted by frame size}, one panel per rig/mode/layout."""
-    panels = {}
+    panels: Dict[str, List[Dict[str, Any]]] = {}
     for c in results["cells"]:
         if c.get("skip"):
             continue

@@ -41,10 +41,12 @@ import functools
 import os
 import subprocess
 from dataclasses import dataclass, field
+from typing import Optional
 
 from pmdfwd_tools import owned_process
 
 from . import machine
+from .subjects import Subject
 
 RIGS = ("null", "ring", "memif", "vhost", "afpacket", "pci")
 # Rigs that loop --tx-first bursts through their two ports, with no generator.
@@ -74,7 +76,7 @@ class Context:
     burst: int = 32
     no_huge: bool = False
     stats_format: str = "text"
-    generator: object = None  # Subject for memif
+    generator: Optional[Subject] = None  # the generator of the two-process rigs
     pci_ports: list = field(default_factory=list)
     counter: int = 0
 
@@ -222,14 +224,14 @@ def build(cell, subject, ctx, cpus):
         gen = ctx.generator
         sock = os.path.join(ctx.workdir, f"memif-{ctx.counter + 1}.sock")
 
-        def vdevs(role):
+        def memif_vdevs(role):
             return [f"net_memif{i},role={role},id={i},socket={sock},socket-abstract=no" for i in range(2)]
 
         # The generator is the server: it must exist before the client (the
         # client never retries), and it outlives the forwarder under test.
-        gargv = _eal(ctx, gen.binary, gen_map, "gen", vdevs("server"))
+        gargv = _eal(ctx, gen.binary, gen_map, "gen", memif_vdevs("server"))
         gargv += ["--"] + _app(ctx, gen, "flowgen", cell.frame, layout, 16384, run_seconds + 5, forwarding_cores=1)
-        fargv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs("client"))
+        fargv = _eal(ctx, subject.binary, fwd_map, "fwd", memif_vdevs("client"))
         fargv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, 16384, run_seconds, kernel=cell.kernel)
         return [ProcSpec("generator", gargv, wait_sockets=[sock]), ProcSpec("subject", fargv)]
     if cell.rig == "vhost":

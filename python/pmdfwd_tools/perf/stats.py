@@ -22,6 +22,7 @@ Only the standard library is used so that CI images need nothing but python3.
 import math
 import random
 import statistics
+from typing import Dict, List, Tuple
 from dataclasses import dataclass
 
 FASTER = "faster"
@@ -126,7 +127,7 @@ def mann_whitney_u(a, b):
 def _u_distribution(na, nb):
     """Counts of each U value over all C(na+nb, na) arrangements (no ties)."""
     # f[n][m] = list of counts; recursion f(n,m,u) = f(n-1,m,u-m) + f(n,m-1,u)
-    memo = {}
+    memo: Dict[Tuple[int, int], List[int]] = {}
 
     def f(n, m):
         if (n, m) in memo:

@@ -1,6 +1,6 @@
 """`scripts/perf history`: a stretch of commits measured in one run.
 
-Every commit is built once in the commit cache (perflib/checkouts.py) and
+Every commit is built once in the commit cache (perf/checkouts.py) and
 becomes one subject of a single `scripts/perf run`, next to the reference
 (dpdk-testpmd) as the first subject. matrix.execute alternates all subjects
 inside every cell and repetition, so the reference and every commit see the

@@ -14,6 +14,7 @@ Two measurement mistakes this module exists to prevent:
 """
 
 import os
+from typing import Dict
 from dataclasses import dataclass
 
 # One hugepage check for tests and tools (perf's `check`, smoke tests).
@@ -42,7 +43,7 @@ def _size_bytes(text):
 def cache_sizes(cpu=0, root=None):
     """{'L1d': bytes, 'L2': bytes, 'L3': bytes} as sysfs reports them."""
     root = root or SYS_CACHE.format(cpu=cpu)
-    sizes = {}
+    sizes: Dict[str, int] = {}
     try:
         entries = sorted(os.listdir(root))
     except OSError:

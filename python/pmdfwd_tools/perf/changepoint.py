@@ -1,7 +1,7 @@
 """Change points in a series of commits, each measured by several runs.
 
 Binary segmentation with the verdicts scripts/perf already gives A/B pairs
-(perflib/stats.compare: bootstrap CI of the ratio of medians AND
+(perf/stats.compare: bootstrap CI of the ratio of medians AND
 Mann-Whitney U, AND a minimum effect):
 
 1. in a stretch of commits, pool the runs left and right of every possible

@@ -1,0 +1,140 @@
+"""What a doc run measures: its parts, their scripts/perf command lines,
+and the time they take. Pure functions of the settings."""
+
+import dataclasses
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+from .discovery import ROOT_PMDFWD, Version, mirror_kernel
+
+
+@dataclass
+class Part:
+    name: str
+    argv: List[str]  # scripts/perf arguments
+    runs: int = 0  # process runs, for the time estimate
+    two_process_runs: int = 0
+    icount_runs: int = 0
+    out: str = ""
+    extra: Dict[str, Any] = field(default_factory=dict)
+
+
+# A doc run's own record in its work directory (scripts/perf doc --render).
+RUN_FILE = "doc-run.json"
+RUN_FORMAT = "pmdfwd-perf-doc/1"
+
+# The cells of a per-version table: a subset of `matrix`, so that the host's
+# DPDK needs no run of its own.
+VERSION_TIERS = ("ring-hot", "ring-warm", "null")
+# pmdfwd's opt-in mode that leaves l2_len/l3_len alone when no TX offload
+# needs them (doc/macswap-kernels.md); a subject's args= must come last.
+LEAN_ARGS = "args=--macswap-fields=lean"
+
+
+@dataclass
+class Settings:
+    testpmd: str
+    pmdfwd: str
+    generator: str
+    kernels: List[str]
+    reps: int = 4
+    warmup: int = 1
+    duration: int = 1
+    icount: bool = True
+    icount_seconds: int = 2
+    bench: Optional[str] = None  # bench_macswap binary, or None
+    bench_reps: int = 5
+    lean: bool = True
+    host_dpdk: Optional[str] = None
+    versions: List[Version] = field(default_factory=list)  # Version per Debian root
+
+
+def settings_to_json(s: Settings) -> Dict[str, Any]:
+    return dataclasses.asdict(s)
+
+
+def settings_from_json(json_dict: Dict[str, Any]) -> Settings:
+    d = dict(json_dict)
+    d["versions"] = [Version(**v) for v in d.get("versions", [])]
+    return Settings(**d)
+
+
+def plan(s: Settings, work: str) -> List[Part]:
+    """The parts of a doc run and their scripts/perf command lines."""
+    common = ["-R", str(s.reps), "-W", str(s.warmup), "-T", str(s.duration), "-q"]
+    tp, pf = f"testpmd:bin={s.testpmd}", f"pmdfwd:bin={s.pmdfwd}"
+    parts: List[Part] = []
+    # Ring and null at 64 B, then vhost at 64 and 1518 B: two compare runs,
+    # because a matrix crosses every rig with every frame size.
+    parts.append(Part("matrix", ["compare", "--a", tp, "--b", pf, "--rigs", "ring,null", "--ring-tiers",
+                                 "hot,warm,cold", "--frames", "64", "--layouts", "1Q1C", "--modes", "io,macswap",
+                                 *common], runs=8 * 2 * s.reps))
+    parts.append(Part("vhost", ["compare", "--a", tp, "--b", pf, "--rigs", "vhost", "--generator", s.generator,
+                                "--frames", "64,1518", "--layouts", "1Q1C", "--modes", "io,macswap", *common],
+                      two_process_runs=4 * 2 * s.reps))
+    if s.kernels:
+        parts.append(Part("kernels", ["compare", "--a", tp, "--b", pf, "--rigs", "ring", "--ring-tiers", "hot",
+                                      "--frames", "64", "--layouts", "1Q1C", "--modes", "macswap", "--kernels",
+                                      ",".join(s.kernels), *common], runs=len(s.kernels) * 2 * s.reps))
+    parts.append(Part("aa", ["compare", "--a", f"A:bin={s.pmdfwd}", "--b", f"B:bin={s.pmdfwd}", "--rigs",
+                             "ring,vhost", "--ring-tiers", "hot", "--generator", s.generator, "--frames", "64",
+                             "--layouts", "1Q1C", "--modes", "macswap", *common],
+                      runs=2 * s.reps, two_process_runs=2 * s.reps))
+    if s.lean:
+        lean = ["--rigs", "ring,null", "--ring-tiers", "hot,warm,cold", "--frames", "64", "--layouts", "1Q1C",
+                "--modes", "macswap", *common]
+        parts.append(Part("lean", ["compare", "--a", tp, "--b", f"{pf},{LEAN_ARGS}", *lean], runs=4 * 2 * s.reps))
+        parts.append(Part("lean-exact", ["compare", "--a", f"exact:bin={s.pmdfwd}",
+                                         "--b", f"lean:bin={s.pmdfwd},{LEAN_ARGS}", *lean], runs=4 * 2 * s.reps))
+    if s.icount:
+        # The default kernel and testpmd 22.11's shape; valgrind 3.19 has no
+        # AVX-512, so avx512 cannot be counted. The cache simulation gives
+        # the data reads and writes (memory operations) and misses per packet.
+        kernels = [k for k in ("avx2", "sse") if k in s.kernels] or [k for k in s.kernels if k != "avx512"][:1]
+        subjects = ["--subject", tp, "--subject", pf]
+        if s.lean:
+            subjects += ["--subject", f"pmdfwd-lean:bin={s.pmdfwd},{LEAN_ARGS}"]
+        n = len(subjects) // 2
+        parts.append(Part("icount", ["icount", *subjects, "--rigs", "ring", "--ring-tiers", "hot", "--modes",
+                                     "io,macswap", "--kernels", ",".join(kernels), "--cache-sim",
+                                     "--seconds", str(s.icount_seconds)],
+                          icount_runs=n + 1 + (n - 1) * len(kernels)))
+    for v in s.versions:
+        def in_root(rigs: str, tiers: str, modes: str, v: Version = v) -> List[str]:
+            return ["compare", "--a", f"testpmd:root={v.root}", "--b", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}",
+                    "--rigs", rigs, "--ring-tiers", tiers, "--frames", "64", "--layouts", "1Q1C", "--modes", modes]
+        parts.append(Part(f"dpdk-{v.name}", in_root("ring,null", "hot,warm", "io,macswap") + common,
+                          runs=2 * len(VERSION_TIERS) * 2 * s.reps))
+        kernel = mirror_kernel(v.dpdk)
+        if kernel is not None and kernel in s.kernels:
+            parts.append(Part(f"dpdk-{v.name}-mirror",
+                              in_root("ring", "hot", "macswap") + ["--kernels", kernel, *common], runs=2 * s.reps))
+        if s.lean:
+            lean = in_root("ring,null", "hot,warm", "macswap")
+            lean[lean.index("--b") + 1] += f",{LEAN_ARGS}"
+            parts.append(Part(f"dpdk-{v.name}-lean", lean + common, runs=3 * 2 * s.reps))
+    for p in parts:
+        p.out = os.path.join(work, p.name)
+        p.argv += ["--out", p.out] if p.name == "icount" else ["--out", p.out, "--no-png"]
+    return parts
+
+
+def bench_argv(s: Settings, cpu: int) -> List[str]:
+    """bench_macswap pinned to a CPU, JSON out; each repetition a short run."""
+    if not s.bench:
+        raise ValueError("no bench_macswap binary to run (settings.bench is empty)")
+    return ["taskset", "-c", str(cpu), s.bench, "--benchmark_min_time=0.05",
+            f"--benchmark_repetitions={s.bench_reps}", "--benchmark_format=json"]
+
+
+def estimate_seconds(parts: List[Part], s: Settings) -> float:
+    """Wall time of a doc run: start-up and stop, the dropped first print,
+    warm-up and measured seconds per process run; a generator adds its own
+    start-up and the wait for its sockets; valgrind starts slowly (per-run
+    costs taken from runs on this machine, rounded up)."""
+    per = 1 + 1 + s.warmup + s.duration
+    t = 30.0 if s.bench else 0.0
+    for p in parts:
+        t += p.runs * per + p.two_process_runs * (per + 2) + p.icount_runs * (14 + s.icount_seconds)
+    return t
