@@ -186,8 +186,11 @@ def copy_source(src, dest):
 def test_host(src, host_results, suites):
     """The host's DPDK: its results from --host-results DIR (relative to the
     tree, as scripts/test.sh gives it), or built and tested in src/build."""
-    version = (owned_process.run(["pkg-config", "--modversion", "libdpdk"], stdout=subprocess.PIPE,
-                                 stderr=subprocess.DEVNULL, text=True, timeout=60).stdout or "").strip() or "?"
+    try:
+        version = owned_process.run(["pkg-config", "--modversion", "libdpdk"], stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, timeout=60).stdout.strip() or "?"
+    except OSError:  # no pkg-config: the build below says what is missing
+        version = "?"
     if host_results:
         testlog = os.path.join(src, host_results, "meson-logs", "testlog.json")
         if not os.path.isfile(testlog):
