@@ -13,10 +13,14 @@ seconds=${FUZZ_SECONDS:-30}
 targets=("$@")
 ((${#targets[@]})) || targets=(commands options macswap_kernels)
 
+# A unity build (several sources per compiler call, the headers parsed once
+# per chunk): the per-file build of scripts/test.sh already shows that each
+# file compiles alone (meson test unity_sources: the chunks compile).
 if [[ ! -f $build/build.ninja ]]; then
   CC=clang CXX=clang++ meson setup "$build" -Dfuzzers=true \
     -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
-    -Dtests=disabled -Dbenchmarks=disabled >/dev/null || { echo "fuzz: meson setup failed"; exit 1; }
+    -Dtests=disabled -Dbenchmarks=disabled -Dunity=on -Dunity_size=26 >/dev/null ||
+    { echo "fuzz: meson setup failed"; exit 1; }
 fi
 ninja -C "$build" $(printf "tests/fuzz/fuzz_%s " "${targets[@]}") >/dev/null ||
   { echo "fuzz: build failed (ninja -C $build)"; exit 1; }

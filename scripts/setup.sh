@@ -43,6 +43,9 @@ test_packages=(
 packages=("${build_run_packages[@]}")
 [[ -n $run_only ]] || packages+=("${test_packages[@]}")
 
+# shellcheck source=scripts/man-db-hold.sh
+. scripts/man-db-hold.sh
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -55,8 +58,11 @@ if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
+  hold_man_db
   # No progress bars (they redraw one line); one line per package instead.
   apt-get install -y --no-install-recommends -o Dpkg::Progress-Fancy=0 "${missing[@]}"
+  release_man_db
+  echo "setup: packages installed (at $SECONDS s)"
 fi
 
 build=${1:-build}
@@ -76,8 +82,9 @@ if [[ ! -f $build/build.ninja ]]; then
 elif [[ -z $run_only ]] || (($#)); then
   # Again, so that what was just installed (GoogleTest) is found.
   echo "setup: reconfiguring $build (at $SECONDS s)"
+  # A caller that asks for -Dunity itself (test.sh's sanitizer build) gets it.
   extra=()
-  [[ -z $run_only ]] && extra=(-Dunity=off)
+  [[ -z $run_only && " $* " != *" -Dunity="* ]] && extra=(-Dunity=off)
   meson setup --reconfigure "$build" "${extra[@]}" "$@"
 fi
 echo "setup: building $build (at $SECONDS s)"

@@ -4,6 +4,8 @@
 
 #include "macswap_fields.h"
 
+#include "text/text_format.h"
+
 #include <rte_cycles.h>
 
 #include <algorithm>
@@ -83,12 +85,6 @@ double time_passes(const Kernel &k, std::vector<rte_mbuf *> &pkts, uint16_t burs
     return static_cast<double>(rte_rdtsc() - t0) / static_cast<double>(pkts.size() * reps);
 }
 
-std::string fmt(const char *format, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof(buf), format, v);
-    return buf;
-}
-
 double median(std::vector<double> v) {
     std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
     return v[v.size() / 2];
@@ -102,7 +98,7 @@ size_t choose(const std::vector<KernelTiming> &t, double tie, std::string *reaso
         if (t[i].score < t[fastest].score) fastest = i;
     for (size_t i = 0; i < fastest; i++) {
         if (t[i].score <= t[fastest].score * (1 + tie)) {
-            *reason = "within " + fmt("%.1f", tie * 100) + " % of the fastest (" +
+            *reason = "within " + text_format("%.1f", tie * 100) + " % of the fastest (" +
                       t[fastest].kernel->name + ") and earlier in the preference order";
             return i;
         }
@@ -178,13 +174,14 @@ std::string describe(const Calibration &c) {
     // at most RTE_TEL_MAX_STRING_LEN bytes.
     std::string s = std::string("calibration") + (k.lean ? " (lean fields)" : "") +
                     ": TSC cycles/packet, fastest of " + std::to_string(c.rounds) + " rounds" +
-                    fmt(", %.1f ms", c.elapsed_ms) + "\n  hot " + std::to_string(k.hot_packets) +
-                    ", warm " + std::to_string(k.warm_packets) + " packets of " +
-                    std::to_string(k.frame_len) + " B, bursts of " + std::to_string(k.burst) +
-                    "\n  relative: median of per-round ratios to " + c.reference->name + ":";
+                    text_format(", %.1f ms", c.elapsed_ms) + "\n  hot " +
+                    std::to_string(k.hot_packets) + ", warm " + std::to_string(k.warm_packets) +
+                    " packets of " + std::to_string(k.frame_len) + " B, bursts of " +
+                    std::to_string(k.burst) + "\n  relative: median of per-round ratios to " +
+                    c.reference->name + ":";
     for (const KernelTiming &t : c.timings)
-        s += std::string("\n  ") + t.kernel->name + fmt("  hot %.2f", t.hot) +
-             fmt("  warm %.2f", t.warm) + fmt("  relative %.3f", t.score);
+        s += std::string("\n  ") + t.kernel->name + text_format("  hot %.2f", t.hot) +
+             text_format("  warm %.2f", t.warm) + text_format("  relative %.3f", t.score);
     return s + "\nauto picks " + c.chosen->name + ": " + c.reason;
 }
 

@@ -6,6 +6,7 @@
 #include "shell/command_table.h"
 #include "shell/line_reader.h"
 #include "shell/log_capture.h"
+#include "text/text_format.h"
 #include "util/output.h"
 
 #include <rte_cycles.h>
@@ -47,8 +48,8 @@ namespace {
 // set_fwd_lcores_list, else every worker lcore EAL gives except those that
 // publish metrics; when only those are left (testpmd's `-l 0-1
 // --latencystats=1`) they forward too, and publish from their forwarding loop.
-std::string forwarding_lcores(const Config &cfg, const std::vector<unsigned> &metric_lcores,
-                              std::vector<unsigned> *lcores) {
+Status forwarding_lcores(const Config &cfg, const std::vector<unsigned> &metric_lcores,
+                         std::vector<unsigned> *lcores) {
     auto publishes = [&](unsigned l) {
         return std::find(metric_lcores.begin(), metric_lcores.end(), l) != metric_lcores.end();
     };
@@ -63,56 +64,59 @@ std::string forwarding_lcores(const Config &cfg, const std::vector<unsigned> &me
             }
         }
         if (lcores->empty())
-            return "no forwarding lcore: give EAL at least two lcores (e.g. -l 0-1); the main "
-                   "lcore runs the shell and statistics, the others forward";
+            return Error("no forwarding lcore: give EAL at least two lcores (e.g. -l 0-1); the "
+                         "main lcore runs the shell and statistics, the others forward");
     }
     for (unsigned lc : cfg.fwd_lcore_list) {
         if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
-            return "--coremask: lcore " + std::to_string(lc) +
-                   " not enabled (give it to EAL with -l/--lcores)";
+            return Error("--coremask: lcore " + std::to_string(lc) +
+                         " not enabled (give it to EAL with -l/--lcores)");
         if (lc == rte_get_main_lcore())
-            return "--coremask: lcore " + std::to_string(lc) +
-                   " cannot be masked on for running packet forwarding, which is the main lcore "
-                   "and reserved for command line parsing only";
+            return Error("--coremask: lcore " + std::to_string(lc) +
+                         " cannot be masked on for running packet forwarding, which is the main "
+                         "lcore and reserved for command line parsing only");
         lcores->push_back(lc);
     }
     if (cfg.nb_cores > lcores->size())
-        return "--nb-cores=" + std::to_string(cfg.nb_cores) + " but EAL gives only " +
-               std::to_string(lcores->size()) + " forwarding lcore(s) (allowed: 1.." +
-               std::to_string(lcores->size()) + "; add lcores with -l/--lcores)";
+        return Error("--nb-cores=" + std::to_string(cfg.nb_cores) + " but EAL gives only " +
+                     std::to_string(lcores->size()) + " forwarding lcore(s) (allowed: 1.." +
+                     std::to_string(lcores->size()) + "; add lcores with -l/--lcores)");
     return {};
 }
 
 } // namespace
 
-std::string App::init() {
-    if (std::string err = Metrics::check(cfg_); !err.empty()) return err;
+Status App::init() {
+    if (Status metrics = Metrics::check(cfg_); !metrics) return metrics;
     // Lcores that publish metrics forward only when no other worker can.
     const std::vector<unsigned> metric_lcores = Metrics::lcores(cfg_);
     std::vector<unsigned> lcores;
-    if (std::string err = forwarding_lcores(cfg_, metric_lcores, &lcores); !err.empty()) return err;
+    if (Status found = forwarding_lcores(cfg_, metric_lcores, &lcores); !found) return found;
     if (!cfg_.no_mlockall && mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
         std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
     ports_.set_stop_requested([] { return g_signal.load() != 0; });
-    if (std::string err = ports_.setup(cfg_, lcores); !err.empty()) return err;
+    if (Status set_up = ports_.setup(cfg_, lcores); !set_up) return set_up;
     fwd_ = std::make_unique<Forwarder>(cfg_, ports_, lcores);
     port_ctl_ = std::make_unique<EthdevPortControl>(
         ports_, cfg_, [this](uint16_t p) { return running() && fwd_->uses_port(p); },
         [this] { return running(); });
-    std::string err, note;
-    const std::vector<uint16_t> fwd_ports = fwd_->fwd_ports(&err, &note);
+    std::string note;
+    const Result<std::vector<uint16_t>> fwd_ports = fwd_->fwd_ports(&note);
     std::fputs(note.c_str(), stderr);
     // Without a port the shell still comes up (interactive only: Ports::setup
     // refused the batch run already); `start` says what is missing.
     const bool portless = ports_.ids().empty();
-    if (fwd_ports.empty() && !portless) return err;
-    if (std::string w = topology_warning(cfg_.topology, fwd_ports.size()); !w.empty())
+    if (!fwd_ports && !portless) return fwd_ports.status();
+    if (std::string w = topology_warning(cfg_.topology, fwd_ports ? fwd_ports->size() : 0);
+        !w.empty())
         std::fprintf(stderr, "\n%s\n\n", w.c_str());
     xstats_.init(ports_.ids(), cfg_.display_xstats);
-    if (!portless && fwd_->nb_streams_for_config(&err) == 0) return err;
-    if (std::string note = capture_.enable(); !note.empty())
-        std::printf("pmdfwd: %s\n", note.c_str());
-    if (std::string why = metrics_.start(cfg_, ports_.ids(), lcores); !why.empty()) return why;
+    if (!portless)
+        if (Result<size_t> streams = fwd_->nb_streams_for_config(); !streams)
+            return streams.status();
+    if (Status capture = capture_.enable(); !capture)
+        std::printf("pmdfwd: %s\n", capture.message().c_str());
+    if (Status metrics = metrics_.start(cfg_, ports_.ids(), lcores); !metrics) return metrics;
     for (const auto &[lcore, duty] : metrics_.duties())
         fwd_->set_lcore_duty(lcore, duty);
     publish_telemetry();
@@ -124,28 +128,28 @@ void App::publish_telemetry() {
         telemetry::publish(std::make_shared<const TelemetrySnapshot>(take_snapshot(cfg_, *fwd_)));
 }
 
-std::string App::start(unsigned tx_first_bursts) {
-    std::string err = fwd_->start(tx_first_bursts, [this] {
+Status App::start(unsigned tx_first_bursts) {
+    Status started = fwd_->start(tx_first_bursts, [this] {
         // testpmd's start display: streams, then each port's queues.
         std::string o = fwd_->describe() + fwd_->rxtx_header() + fwd_->engine_state();
-        std::string err;
-        for (uint16_t p : fwd_->fwd_ports(&err))
+        const Result<std::vector<uint16_t>> ports = fwd_->fwd_ports();
+        for (uint16_t p : ports ? *ports : std::vector<uint16_t>{})
             o += rxtx_port_text(*port_ctl_, cfg_, p);
         write_output(o);
         flush_output();
     });
-    if (err.empty()) {
+    if (started) {
         // Rates count from here: the first block after a start is a rate.
         const uint64_t tsc = rte_rdtsc();
-        std::string ignored;
-        for (uint16_t p : fwd_->fwd_ports(&ignored)) {
+        const Result<std::vector<uint16_t>> ports = fwd_->fwd_ports();
+        for (uint16_t p : ports ? *ports : std::vector<uint16_t>{}) {
             rte_eth_stats s{};
             rte_eth_stats_get(p, &s);
             rates_.mark(p, s, tsc);
         }
     }
     publish_telemetry();
-    return err;
+    return started;
 }
 
 std::string App::stop() {
@@ -160,20 +164,20 @@ std::string App::stop() {
     return o + "\nDone.\n";
 }
 
-std::string App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
+Status App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
     const std::vector<unsigned> metric_lcores = metrics_.dedicated_lcores();
     for (unsigned lc : lcores) {
         if (lc >= RTE_MAX_LCORE || !rte_lcore_is_enabled(lc))
-            return "lcore " + std::to_string(lc) + " not enabled";
+            return Error("lcore " + std::to_string(lc) + " not enabled");
         // Accepted, it would fail only at `start` ("busy?"): refused now,
         // as --coremask refuses it, the previous lcores kept.
         if (std::find(metric_lcores.begin(), metric_lcores.end(), lc) != metric_lcores.end())
-            return "lcore " + std::to_string(lc) +
-                   " publishes metrics (--latencystats, --bitrate-stats) and cannot forward";
+            return Error("lcore " + std::to_string(lc) +
+                         " publishes metrics (--latencystats, --bitrate-stats) and cannot forward");
         if (lc == rte_get_main_lcore())
-            return "lcore " + std::to_string(lc) +
-                   " cannot be masked on for running packet forwarding, which is the main lcore "
-                   "and reserved for command line parsing only";
+            return Error("lcore " + std::to_string(lc) +
+                         " cannot be masked on for running packet forwarding, which is the main "
+                         "lcore and reserved for command line parsing only");
     }
     fwd_->set_fwd_lcores(lcores);
     return {};
@@ -215,17 +219,14 @@ std::string App::mempool_info() {
         // Available includes what lcore caches hold, so with forwarding
         // stopped in-use is exactly what sits in port rings, or leaked.
         const unsigned size = mp->size, avail = rte_mempool_avail_count(mp);
-        char line[256];
         if (cfg_.stats_format == StatsFormat::Json)
-            std::snprintf(line, sizeof(line),
+            append_format(&o,
                           "{\"mempool\":\"%s\",\"socket\":%d,\"size\":%u,\"in_use\":%u,"
                           "\"available\":%u}\n",
                           mp->name, socket, size, size - avail, avail);
         else
-            std::snprintf(line, sizeof(line),
-                          "  mempool <%s> socket=%d: size=%u in-use=%u available=%u\n", mp->name,
-                          socket, size, size - avail, avail);
-        o += line;
+            append_format(&o, "  mempool <%s> socket=%d: size=%u in-use=%u available=%u\n",
+                          mp->name, socket, size, size - avail, avail);
     }
     return o;
 }
@@ -251,16 +252,19 @@ bool App::execute(const std::string &line) {
 namespace {
 
 // Opened without blocking: a FIFO with no writer yet must not hold start-up
-// beyond a signal's reach. "" or why the file cannot be a command file.
-std::string open_cmdline_file(const std::string &path, int *fd) {
-    *fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (*fd < 0) return "cannot read --cmdline-file " + path + ": " + std::strerror(errno);
+// beyond a signal's reach. The descriptor, or why the file cannot be a
+// command file.
+Result<int> open_cmdline_file(const std::string &path) {
+    const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return Error("cannot read --cmdline-file " + path + ": " + std::strerror(errno), errno);
     struct stat st {};
-    if (fstat(*fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(*fd);
-        return "--cmdline-file " + path + " is a directory (expected a file of shell commands)";
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        return Error("--cmdline-file " + path +
+                     " is a directory (expected a file of shell commands)");
     }
-    return {};
+    return fd;
 }
 
 } // namespace
@@ -270,35 +274,32 @@ bool App::take_interrupt() {
     return g_signal.compare_exchange_strong(sig, 0);
 }
 
-bool App::read_command_file(const std::string &path, std::vector<std::string> *lines,
-                            std::string *err) {
+Result<std::vector<std::string>> App::read_command_file(const std::string &path) {
     // A command file is text a person wrote; a device or a huge file is a
     // mistake, not something to read until memory runs out.
     constexpr off_t kMaxCommandFile = 1 << 20;
     struct stat st {};
     if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxCommandFile) {
-        *err = "Failed to create file based cmdline context: " + path +
-               " (a readable regular file of at most 1 MiB)";
-        return false;
+        return Error("Failed to create file based cmdline context: " + path +
+                     " (a readable regular file of at most 1 MiB)");
     }
     std::ifstream in(path);
-    if (!in) {
-        *err = "Failed to create file based cmdline context: " + path;
-        return false;
-    }
+    if (!in) return Error("Failed to create file based cmdline context: " + path);
+    std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);)
-        lines->push_back(line);
-    return true;
+        lines.push_back(line);
+    return lines;
 }
 
 bool App::run_cmdline_file() {
     if (cfg_.cmdline_file.empty()) return true;
     const std::string &path = cfg_.cmdline_file;
-    int fd = -1;
-    if (std::string why = open_cmdline_file(path, &fd); !why.empty()) {
-        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+    const Result<int> opened = open_cmdline_file(path);
+    if (!opened) {
+        std::fprintf(stderr, "pmdfwd: %s\n", opened.message().c_str());
         return false;
     }
+    const int fd = *opened;
     std::printf("Read CLI commands from %s\n", path.c_str());
     LineReader in(fd);
     std::string line, why;
@@ -341,8 +342,8 @@ void App::print_periodic_stats() {
         o += "\nPort statistics ====================================";
     }
     // testpmd's periodic display covers the forwarding ports.
-    std::string err;
-    for (uint16_t p : fwd_->fwd_ports(&err))
+    const Result<std::vector<uint16_t>> ports = fwd_->fwd_ports();
+    for (uint16_t p : ports ? *ports : std::vector<uint16_t>{})
         o += port_stats(p);
     std::fputs(o.c_str(), stdout);
     flush_output();

@@ -28,8 +28,8 @@ class App : public HostControl {
     explicit App(Config cfg);
     ~App() override;
 
-    // Lcores, memory lock, ports and pools. "" or why pmdfwd cannot run.
-    std::string init();
+    // Lcores, memory lock, ports and pools, or why pmdfwd cannot run.
+    Status init();
     // Non-interactive: forward until Enter, a signal or --run-time.
     int run_batch();
     // Interactive shell (also reads piped commands).
@@ -42,7 +42,7 @@ class App : public HostControl {
     // HostControl
     Config &config() override { return cfg_; }
     bool running() const override { return fwd_ && fwd_->running(); }
-    std::string start(unsigned tx_first_bursts) override;
+    Status start(unsigned tx_first_bursts) override;
     std::string stop() override;
     std::vector<uint16_t> port_ids() const override { return ports_.ids(); }
     std::string port_stats(uint16_t port) override;
@@ -53,23 +53,22 @@ class App : public HostControl {
     std::string mempool_info() override;
     size_t nb_fwd_lcores() const override { return fwd_->fwd_lcores().size(); }
     std::vector<unsigned> fwd_lcore_ids() const override { return fwd_->fwd_lcores(); }
-    std::string set_fwd_lcores(const std::vector<unsigned> &lcores) override;
-    size_t nb_streams(std::string *err) const override { return fwd_->nb_streams_for_config(err); }
-    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
+    Status set_fwd_lcores(const std::vector<unsigned> &lcores) override;
+    Result<size_t> nb_streams() const override { return fwd_->nb_streams_for_config(); }
+    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
         return ports_.set_tx_vlan(port, on, tci, note);
     }
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
         ports_.set_peer(port, mac);
     }
-    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+    Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
         return ports_.set_tx_offloads(port, offloads, on);
     }
     bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
     void request_quit() override { quit_ = true; }
     bool quit_pending() const override { return quit_requested(); }
     bool take_interrupt() override;
-    bool read_command_file(const std::string &path, std::vector<std::string> *lines,
-                           std::string *err) override;
+    Result<std::vector<std::string>> read_command_file(const std::string &path) override;
     EngineApi &engines() override { return registry_engines(); }
     PortControl &port_control() override { return *port_ctl_; }
     // A quit command, a signal, or stdout that can no longer be written.

@@ -23,9 +23,8 @@ int App::run_batch() {
     if (!run_cmdline_file()) return 1;
     if (!running() && !quit_requested()) {
         std::printf("No commandline core given, start packet forwarding\n"); // testpmd's words
-        std::string err = start(cfg_.tx_first ? 1 : 0);
-        if (!err.empty()) {
-            std::fprintf(stderr, "pmdfwd: %s\n", err.c_str());
+        if (Status started = start(cfg_.tx_first ? 1 : 0); !started) {
+            std::fprintf(stderr, "pmdfwd: %s\n", started.message().c_str());
             return 1;
         }
     }

@@ -20,9 +20,9 @@ namespace {
 int collect_file(const rte_memseg_list *, const rte_memseg *ms, void *arg) {
     const int fd = rte_memseg_get_fd_thread_unsafe(ms);
     if (fd < 0) return 0; // --no-huge, --in-memory: no file
-    char link[64], path[PATH_MAX];
-    std::snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-    const ssize_t n = readlink(link, path, sizeof(path) - 1);
+    char path[PATH_MAX];
+    const std::string link = "/proc/self/fd/" + std::to_string(fd);
+    const ssize_t n = readlink(link.c_str(), path, sizeof(path) - 1);
     if (n <= 0) return 0;
     const std::string_view p(path, static_cast<size_t>(n));
     // --huge-unlink: already gone.

@@ -1,5 +1,7 @@
 #include "app/eal_init.h"
 
+#include "text/text_format.h"
+
 #include <rte_eal.h>
 #include <rte_errno.h>
 
@@ -27,9 +29,7 @@ void on_process_exit(int status, void *) {
     if (status < 0) {
         report_failure(rte_strerror(-status));
     } else {
-        char why[48];
-        std::snprintf(why, sizeof(why), "EAL exited with status %d", status);
-        report_failure(why);
+        report_failure(text_format("EAL exited with status %d", status).c_str());
     }
     std::fflush(stderr);
     // _exit: calling exit() again from an exit handler is undefined.

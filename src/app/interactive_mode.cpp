@@ -173,8 +173,8 @@ int App::run_shell() {
     if (!run_cmdline_file()) return 1;
     if (cfg_.auto_start && !running()) {
         std::printf("Start automatic packet forwarding\n");
-        std::string err = start(cfg_.tx_first ? 1 : 0);
-        if (!err.empty()) std::printf("%s\n", err.c_str());
+        if (Status started = start(cfg_.tx_first ? 1 : 0); !started)
+            std::printf("%s\n", started.message().c_str());
     }
     if (!isatty(STDIN_FILENO)) {
         run_piped();

@@ -153,13 +153,13 @@ int main(int argc, char **argv) {
     if (const auto early = app_args_before_eal(argc, argv); app_help_requested(early)) {
         // A plugin's modes and parameters belong in the usage too: the
         // plugin directory's and those named.
-        if (std::string why = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !why.empty()) {
-            std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        if (pmdfwd::Status loaded = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !loaded) {
+            std::fprintf(stderr, "pmdfwd: %s\n", loaded.message().c_str());
             return 1;
         }
         for (const std::string &path : pmdfwd::option_values(early, "--engine-plugin"))
-            if (std::string why = pmdfwd::registry_engines().load(path); !why.empty()) {
-                std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+            if (pmdfwd::Status loaded = pmdfwd::registry_engines().load(path); !loaded) {
+                std::fprintf(stderr, "pmdfwd: %s\n", loaded.message().c_str());
                 return 1;
             }
         pmdfwd::write_output(pmdfwd::usage(argv[0]));
@@ -174,32 +174,30 @@ int main(int argc, char **argv) {
     // EAL leaves the program name at argv[consumed]; our options follow.
     std::vector<std::string> args(argv + consumed + 1, argv + argc);
     pmdfwd::Config cfg;
-    std::string err;
     // Plugins first: their engines are valid --forward-mode values. The
     // plugin directory's, then those named: both spellings the option parser
     // accepts, --engine-plugin=PATH and --engine-plugin PATH, must load here.
-    if (std::string why = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !why.empty())
-        return fail(why, 1);
+    if (pmdfwd::Status loaded = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !loaded)
+        return fail(loaded.message(), 1);
     for (const std::string &path : pmdfwd::option_values(args, "--engine-plugin"))
-        if (std::string why = pmdfwd::registry_engines().load(path); !why.empty())
-            return fail(why, 1);
-    switch (pmdfwd::parse_options(args, cfg, &err)) {
-    case pmdfwd::ParseResult::Help:
+        if (pmdfwd::Status loaded = pmdfwd::registry_engines().load(path); !loaded)
+            return fail(loaded.message(), 1);
+    const pmdfwd::Result<pmdfwd::ParseResult> parsed = pmdfwd::parse_options(args, cfg);
+    if (!parsed) return fail(parsed.message(), 2);
+    if (*parsed == pmdfwd::ParseResult::Help) {
         pmdfwd::write_output(pmdfwd::usage(argv[0]));
         pmdfwd::eal_exit();
         return check_output(0);
-    case pmdfwd::ParseResult::Error:
-        return fail(err, 2);
-    case pmdfwd::ParseResult::Ok:
-        break;
     }
-    if (!pmdfwd::apply_engine_params(cfg, &err)) return fail(err, 2);
+    if (pmdfwd::Status applied = pmdfwd::apply_engine_params(cfg); !applied)
+        return fail(applied.message(), 2);
     // testpmd goes on with the ports that did probe (DTS's softnic case
     // starts one its PMD may refuse); a batch run that lost a port would
     // measure something else than asked, so there it stays an error.
-    if (std::string why = pmdfwd::check_vdevs_probed(eal_args); !why.empty()) {
-        if (!cfg.interactive) return fail(why, 1);
-        std::printf("pmdfwd: warning: %s; going on with the ports that did probe\n", why.c_str());
+    if (pmdfwd::Status probed = pmdfwd::check_vdevs_probed(eal_args); !probed) {
+        if (!cfg.interactive) return fail(probed.message(), 1);
+        std::printf("pmdfwd: warning: %s; going on with the ports that did probe\n",
+                    probed.message().c_str());
     }
     if (cfg.prompt.empty()) cfg.prompt = pmdfwd::default_prompt(prog);
     cfg.log_tag = pmdfwd::log_tag(prog);
@@ -212,9 +210,9 @@ int main(int argc, char **argv) {
     int rc;
     {
         pmdfwd::App app(cfg);
-        if (std::string why = app.init(); !why.empty()) {
+        if (pmdfwd::Status ready = app.init(); !ready) {
             app.shutdown();
-            return fail(why, 1);
+            return fail(ready.message(), 1);
         }
         rc = cfg.interactive ? app.run_shell() : app.run_batch();
     }

@@ -66,21 +66,20 @@ bool call_command(const pmdfwd_engine &e, const pmdfwd_command &row,
     return rc == 0;
 }
 
-std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
-                           const std::string &value) {
+Status call_set_param(const pmdfwd_engine &e, const std::string &key, const std::string &value) {
     int rc = 0;
     std::string msg = buffered<PMDFWD_ERRMSG_LEN>(
         [&](char *buf, size_t len) { rc = e.set_param(key.c_str(), value.c_str(), buf, len); });
     if (rc == 0) return {};
-    return msg.empty() ? "refused by the engine" : msg;
+    return Error(msg.empty() ? "refused by the engine" : msg);
 }
 
-std::string call_param_set(const pmdfwd_param &row, const pmdfwd_param_value &value) {
+Status call_param_set(const pmdfwd_param &row, const pmdfwd_param_value &value) {
     int rc = 0;
     std::string msg =
         buffered<PMDFWD_ERRMSG_LEN>([&](char *buf, size_t len) { rc = row.set(&value, buf, len); });
     if (rc == 0) return {};
-    return msg.empty() ? "refused by the engine" : msg;
+    return Error(msg.empty() ? "refused by the engine" : msg);
 }
 
 std::string call_describe(const pmdfwd_engine &e) {
@@ -93,14 +92,12 @@ std::string call_param_help(const pmdfwd_engine &e) {
     return buffered<kTextLen>([&](char *buf, size_t len) { e.param_help(buf, len); });
 }
 
-const pmdfwd_engine *const *call_plugin_entry(pmdfwd_plugin_entry_fn entry, std::string *err) {
+Result<const pmdfwd_engine *const *> call_plugin_entry(pmdfwd_plugin_entry_fn entry) {
     const pmdfwd_engine *const *engines = nullptr;
     std::string msg = buffered<PMDFWD_ERRMSG_LEN>(
         [&](char *buf, size_t len) { engines = entry(PMDFWD_ENGINE_ABI_VERSION, buf, len); });
-    if (engines == nullptr || engines[0] == nullptr) {
-        *err = msg.empty() ? "it exports no engine" : msg;
-        return nullptr;
-    }
+    if (engines == nullptr || engines[0] == nullptr)
+        return Error(msg.empty() ? "it exports no engine" : msg);
     return engines;
 }
 

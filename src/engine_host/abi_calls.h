@@ -6,6 +6,8 @@
 // call engines only through these.
 #pragma once
 
+#include "util/status.h"
+
 #include <pmdfwd/engine.h>
 
 #include <string>
@@ -15,11 +17,10 @@ namespace pmdfwd {
 
 // Each returns an owned, NUL-terminated copy of what the engine wrote.
 // Exposed so that tests can call them with misbehaving descriptors.
-// "" or the engine's message (a default when it wrote none).
-std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
-                           const std::string &value);
-// "" or the message of a parameter's set (a default when it wrote none).
-std::string call_param_set(const pmdfwd_param &row, const pmdfwd_param_value &value);
+// Ok or the engine's message (a default when it wrote none).
+Status call_set_param(const pmdfwd_engine &e, const std::string &key, const std::string &value);
+// Ok or the message of a parameter's set (a default when it wrote none).
+Status call_param_set(const pmdfwd_param &row, const pmdfwd_param_value &value);
 std::string call_describe(const pmdfwd_engine &e);   // "" without the hook
 std::string call_param_help(const pmdfwd_engine &e); // "" without the hook
 // Runs a command row with args as C strings; what the engine writes is
@@ -29,7 +30,7 @@ std::string call_param_help(const pmdfwd_engine &e); // "" without the hook
 inline constexpr size_t kCommandOutputMax = size_t{1} << 20;
 bool call_command(const pmdfwd_engine &e, const pmdfwd_command &row,
                   const std::vector<std::string> &args, bool forwarding, std::string *out);
-// A plugin's NULL-terminated engine list, or nullptr with *err set.
-const pmdfwd_engine *const *call_plugin_entry(pmdfwd_plugin_entry_fn entry, std::string *err);
+// A plugin's NULL-terminated engine list, or the plugin's message.
+Result<const pmdfwd_engine *const *> call_plugin_entry(pmdfwd_plugin_entry_fn entry);
 
 } // namespace pmdfwd

@@ -17,11 +17,11 @@ class RegistryEngines final : public EngineApi {
             v.push_back(engine_listing(*e));
         return v;
     }
-    std::string load(const std::string &path) override { return load_engine_plugin(path); }
+    Status load(const std::string &path) override { return load_engine_plugin(path); }
 
   protected:
-    std::string engine_set_param(const std::string &mode, const std::string &key,
-                                 const std::string &value) override {
+    Status engine_set_param(const std::string &mode, const std::string &key,
+                            const std::string &value) override {
         return pmdfwd::set_engine_param(engine(mode), key, value);
     }
     std::string engine_describe(const std::string &mode) const override {
@@ -59,20 +59,19 @@ std::string EngineApi::names(std::string_view sep) const {
     return s;
 }
 
-std::string EngineApi::set_param(std::string_view mode, const std::string &key,
-                                 const std::string &value) {
+Status EngineApi::set_param(std::string_view mode, const std::string &key,
+                            const std::string &value) {
     const std::optional<EngineInfo> e = find(mode);
-    if (!e) return unknown_mode(mode);
-    if (!e->has_params) return "engine " + e->name + " has no parameters";
+    if (!e) return Error(unknown_mode(mode));
+    if (!e->has_params) return Error("engine " + e->name + " has no parameters");
     return engine_set_param(e->name, key, value);
 }
 
-std::string EngineApi::describe(std::string_view mode, std::string *text) const {
+Result<std::string> EngineApi::describe(std::string_view mode) const {
     const std::optional<EngineInfo> e = find(mode);
-    if (!e) return unknown_mode(mode);
-    if (!e->has_state) return "engine " + e->name + " has no state to show";
-    *text = engine_describe(e->name);
-    return {};
+    if (!e) return Error(unknown_mode(mode));
+    if (!e->has_state) return Error("engine " + e->name + " has no state to show");
+    return engine_describe(e->name);
 }
 
 std::string EngineApi::param_help(std::string_view mode) const {

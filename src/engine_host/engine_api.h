@@ -4,6 +4,8 @@
 // HostControl::engines(), so tests and fuzzers can hand it a fake.
 #pragma once
 
+#include "util/status.h"
+
 #include <pmdfwd/engine.h>
 
 #include <optional>
@@ -47,18 +49,18 @@ class EngineApi {
 
     // Every engine, sorted by name (help text and completion are stable).
     virtual std::vector<EngineInfo> list() const = 0;
-    // Loads a plugin shared object: "" or why it was refused.
-    virtual std::string load(const std::string &path) = 0;
+    // Loads a plugin shared object, or says why it was refused.
+    virtual Status load(const std::string &path) = 0;
 
     std::optional<EngineInfo> find(std::string_view mode) const;
     std::string names(std::string_view sep = ", ") const;
     // The one message for a mode nobody registered, with the allowed ones.
     std::string unknown_mode(std::string_view mode) const;
 
-    // "" or why not: unknown mode, no parameters, or the engine's message.
-    std::string set_param(std::string_view mode, const std::string &key, const std::string &value);
-    // `show fwd <mode>`: "" with *text set, or why not.
-    std::string describe(std::string_view mode, std::string *text) const;
+    // Ok or why not: unknown mode, no parameters, or the engine's message.
+    Status set_param(std::string_view mode, const std::string &key, const std::string &value);
+    // `show fwd <mode>`: the engine's text, or why not.
+    Result<std::string> describe(std::string_view mode) const;
     // One line per parameter ("key=VALUE  what"); "" when it has none.
     std::string param_help(std::string_view mode) const;
     // Runs command `index` of mode's EngineInfo::commands with the words
@@ -70,8 +72,8 @@ class EngineApi {
 
   protected:
     // Called only for a listed engine that has the hook (EngineInfo).
-    virtual std::string engine_set_param(const std::string &mode, const std::string &key,
-                                         const std::string &value) = 0;
+    virtual Status engine_set_param(const std::string &mode, const std::string &key,
+                                    const std::string &value) = 0;
     virtual std::string engine_describe(const std::string &mode) const = 0;
     // Called for any listed engine.
     virtual std::string engine_param_help(const std::string &mode) const = 0;

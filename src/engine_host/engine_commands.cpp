@@ -1,6 +1,7 @@
 #include "engine_host/engine_commands.h"
 
 #include "engine_host/abi_calls.h"
+#include "text/text_format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,9 +26,7 @@ std::vector<std::string> syntax_words(std::string_view s) {
 }
 
 std::string flags_hex(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof(b), "0x%x", v);
-    return b;
+    return text_format("0x%x", v);
 }
 
 bool all_printable(std::string_view s) {

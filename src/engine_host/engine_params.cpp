@@ -29,17 +29,19 @@ std::string keys(const pmdfwd_engine &e) {
     return s;
 }
 
-// What is wrong with one row, or "".
-std::string check_row(const pmdfwd_engine &e, const pmdfwd_param &row) {
-    if (!known_param_kind(row.kind)) return "has an unknown kind " + std::to_string(row.kind);
-    if (row.set == nullptr) return "has no set function";
-    if (row.kind == PMDFWD_PARAM_INT && row.min > row.max) return "has min above max";
+// What is wrong with one row, said after "engine 'E' parameter 'K' ".
+Status check_row(const pmdfwd_engine &e, const pmdfwd_param &row) {
+    if (!known_param_kind(row.kind))
+        return Error("has an unknown kind " + std::to_string(row.kind));
+    if (row.set == nullptr) return Error("has no set function");
+    if (row.kind == PMDFWD_PARAM_INT && row.min > row.max) return Error("has min above max");
     if (row.kind == PMDFWD_PARAM_CHOICE && (row.choices == nullptr || row.choices[0] == nullptr))
-        return "has no choices";
+        return Error("has no choices");
     if (row.default_value == nullptr) return {};
     pmdfwd_param_value v;
-    const std::string why = parse_param_value(e.name, row, row.default_value, &v);
-    return why.empty() ? std::string() : "has a default its own check refuses: " + why;
+    const Status parsed = parse_param_value(e.name, row, row.default_value, &v);
+    if (parsed) return {};
+    return Error("has a default its own check refuses: " + parsed.message());
 }
 
 } // namespace
@@ -53,36 +55,37 @@ bool has_params(const pmdfwd_engine &e) {
     return !param_table(e).empty() || e.set_param != nullptr;
 }
 
-std::string check_param_table(const pmdfwd_engine &e) {
+Status check_param_table(const pmdfwd_engine &e) {
     if (e.abi_version < 3) return {};
     const std::string engine = "engine '" + std::string(e.name) + "'";
     if (e.params == nullptr && e.nb_params != 0)
-        return engine + " declares " + std::to_string(e.nb_params) + " parameters and no table";
+        return Error(engine + " declares " + std::to_string(e.nb_params) +
+                     " parameters and no table");
     std::set<std::string_view> seen;
     for (const pmdfwd_param &row : param_table(e)) {
         const std::string_view key = row.key ? row.key : "";
         if (!valid_key(key))
-            return engine + " parameter '" + std::string(key) +
-                   "' is not allowed (1..32 characters of a-z, 0-9, '-')";
+            return Error(engine + " parameter '" + std::string(key) +
+                         "' is not allowed (1..32 characters of a-z, 0-9, '-')");
         if (!seen.insert(key).second)
-            return engine + " declares parameter '" + std::string(key) + "' twice";
-        if (std::string why = check_row(e, row); !why.empty())
-            return engine + " parameter '" + std::string(key) + "' " + why;
+            return Error(engine + " declares parameter '" + std::string(key) + "' twice");
+        if (Status row_ok = check_row(e, row); !row_ok)
+            return Error(engine + " parameter '" + std::string(key) + "' " + row_ok.message());
     }
     return {};
 }
 
-std::string set_engine_param(const pmdfwd_engine &e, const std::string &key,
-                             const std::string &value) {
-    if (param_table(e).empty())
-        return e.set_param ? call_set_param(e, key, value)
-                           : "engine " + std::string(e.name) + " has no parameters";
+Status set_engine_param(const pmdfwd_engine &e, const std::string &key, const std::string &value) {
+    if (param_table(e).empty()) {
+        if (e.set_param) return call_set_param(e, key, value);
+        return Error("engine " + std::string(e.name) + " has no parameters");
+    }
     const pmdfwd_param *row = find_row(e, key);
     if (row == nullptr)
-        return "unknown " + std::string(e.name) + " parameter '" + key + "' (allowed: " + keys(e) +
-               ")";
+        return Error("unknown " + std::string(e.name) + " parameter '" + key +
+                     "' (allowed: " + keys(e) + ")");
     pmdfwd_param_value v;
-    if (std::string why = parse_param_value(e.name, *row, value, &v); !why.empty()) return why;
+    if (Status parsed = parse_param_value(e.name, *row, value, &v); !parsed) return parsed;
     return call_param_set(*row, v);
 }
 

@@ -5,6 +5,8 @@
 // param_help hooks. EngineApi and the registry reach parameters only here.
 #pragma once
 
+#include "util/status.h"
+
 #include <pmdfwd/engine.h>
 
 #include <span>
@@ -17,12 +19,11 @@ namespace pmdfwd {
 std::span<const pmdfwd_param> param_table(const pmdfwd_engine &e);
 // A table or a set_param hook.
 bool has_params(const pmdfwd_engine &e);
-// "" or what is wrong with e's table (rows, keys, kinds, defaults).
-std::string check_param_table(const pmdfwd_engine &e);
-// "" or why key=value was refused: an unknown key, a bad value (what is
+// Ok or what is wrong with e's table (rows, keys, kinds, defaults).
+Status check_param_table(const pmdfwd_engine &e);
+// Ok or why key=value was refused: an unknown key, a bad value (what is
 // allowed), or the engine's own message.
-std::string set_engine_param(const pmdfwd_engine &e, const std::string &key,
-                             const std::string &value);
+Status set_engine_param(const pmdfwd_engine &e, const std::string &key, const std::string &value);
 // One line per parameter ("key=VALUE  what"); "" when it has none.
 std::string engine_param_help(const pmdfwd_engine &e);
 

@@ -36,24 +36,25 @@ static bool valid_name(std::string_view name) {
     });
 }
 
-std::string EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
-    if (engine == nullptr) return "engine descriptor is NULL";
+Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
+    if (engine == nullptr) return Error("engine descriptor is NULL");
     if (engine->abi_version > PMDFWD_ENGINE_ABI_VERSION || engine->abi_version < kOldestAbiVersion)
-        return "engine ABI version " + std::to_string(engine->abi_version) +
-               " does not match the host's " + std::to_string(PMDFWD_ENGINE_ABI_VERSION) +
-               " (rebuild the engine against this pmdfwd's <pmdfwd/engine.h>; versions " +
-               std::to_string(kOldestAbiVersion) + ".." +
-               std::to_string(PMDFWD_ENGINE_ABI_VERSION - 1) + " still load)";
+        return Error("engine ABI version " + std::to_string(engine->abi_version) +
+                     " does not match the host's " + std::to_string(PMDFWD_ENGINE_ABI_VERSION) +
+                     " (rebuild the engine against this pmdfwd's <pmdfwd/engine.h>; versions " +
+                     std::to_string(kOldestAbiVersion) + ".." +
+                     std::to_string(PMDFWD_ENGINE_ABI_VERSION - 1) + " still load)");
     std::string_view name = engine->name ? engine->name : "";
     if (!valid_name(name))
-        return "engine name '" + std::string(name) +
-               "' is not allowed (1..32 characters of a-z, 0-9, '_', '-')";
-    if (engine->burst == nullptr) return "engine '" + std::string(name) + "' has no burst function";
-    if (std::string why = check_param_table(*engine); !why.empty()) return why;
-    if (std::string why = check_command_table(*engine); !why.empty()) return why;
+        return Error("engine name '" + std::string(name) +
+                     "' is not allowed (1..32 characters of a-z, 0-9, '_', '-')");
+    if (engine->burst == nullptr)
+        return Error("engine '" + std::string(name) + "' has no burst function");
+    if (Status table = check_param_table(*engine); !table) return table;
+    if (std::string why = check_command_table(*engine); !why.empty()) return Error(why);
     if (const pmdfwd_engine *other = find(name))
-        return "engine name '" + std::string(name) + "' is already taken by " +
-               this->origin(other->name);
+        return Error("engine name '" + std::string(name) + "' is already taken by " +
+                     this->origin(other->name));
     auto pos =
         std::lower_bound(entries_.begin(), entries_.end(), name,
                          [](const Entry &e, std::string_view n) { return e.engine->name < n; });
@@ -105,8 +106,8 @@ std::string plugin_file(const std::string &path) {
 
 } // namespace
 
-std::string load_engine_plugin(const std::string &path) {
-    if (path.empty()) return "cannot load plugin: the path is empty (expected a .so file)";
+Status load_engine_plugin(const std::string &path) {
+    if (path.empty()) return Error("cannot load plugin: the path is empty (expected a .so file)");
     const std::string file = plugin_file(path);
     // The same file twice (found in the plugin directory and named on the
     // command line, or `load engine` again) is loaded once.
@@ -116,29 +117,30 @@ std::string load_engine_plugin(const std::string &path) {
     static std::set<std::string> loaded;
     if (loaded.count(key)) return {};
     void *handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (handle == nullptr) return std::string("cannot load plugin: ") + dlerror();
+    if (handle == nullptr) return Error(std::string("cannot load plugin: ") + dlerror());
     auto entry = reinterpret_cast<pmdfwd_plugin_entry_fn>(dlsym(handle, PMDFWD_PLUGIN_ENTRY));
     if (entry == nullptr) {
         dlclose(handle);
-        return "'" + path + "' is not a pmdfwd engine plugin (no " PMDFWD_PLUGIN_ENTRY " symbol)";
+        return Error("'" + path +
+                     "' is not a pmdfwd engine plugin (no " PMDFWD_PLUGIN_ENTRY " symbol)");
     }
-    std::string err;
-    const pmdfwd_engine *const *engines = call_plugin_entry(entry, &err);
-    if (engines == nullptr) {
+    const Result<const pmdfwd_engine *const *> listed = call_plugin_entry(entry);
+    if (!listed) {
         dlclose(handle);
-        return "plugin '" + path + "' refused to load: " + err;
+        return Error("plugin '" + path + "' refused to load: " + listed.message());
     }
+    const pmdfwd_engine *const *engines = *listed;
     // Check every engine before registering any, so a refused plugin leaves
     // the registry as it was.
     EngineRegistry probe;
     for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e) {
-        std::string why = probe.add(*e, path);
-        if (why.empty() && (*e)->name && EngineRegistry::instance().find((*e)->name))
-            why = "engine name '" + std::string((*e)->name) + "' is already taken by " +
-                  EngineRegistry::instance().origin((*e)->name);
-        if (!why.empty()) {
+        Status checked = probe.add(*e, path);
+        if (checked && (*e)->name && EngineRegistry::instance().find((*e)->name))
+            checked = Error("engine name '" + std::string((*e)->name) + "' is already taken by " +
+                            EngineRegistry::instance().origin((*e)->name));
+        if (!checked) {
             dlclose(handle);
-            return "plugin '" + path + "' refused: " + why;
+            return Error("plugin '" + path + "' refused: " + checked.message());
         }
     }
     std::vector<const pmdfwd_engine *> adding;
@@ -146,12 +148,12 @@ std::string load_engine_plugin(const std::string &path) {
         adding.push_back(*e);
     if (std::string why = check_new_commands(adding); !why.empty()) {
         dlclose(handle);
-        return "plugin '" + path + "' refused: " + why;
+        return Error("plugin '" + path + "' refused: " + why);
     }
     // The handle stays open for the life of the process: its engines'
     // code and descriptors are in it.
     for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
-        EngineRegistry::instance().add(*e, path);
+        (void)EngineRegistry::instance().add(*e, path); // checked by the probe above
     loaded.insert(key);
     return {};
 }
@@ -170,9 +172,9 @@ std::string check_new_commands(const std::vector<const pmdfwd_engine *> &adding)
 } // namespace pmdfwd
 
 extern "C" void pmdfwd_register_builtin_engine(const pmdfwd_engine *engine) {
-    std::string why = pmdfwd::EngineRegistry::instance().add(engine, "built-in");
-    if (!why.empty()) {
-        std::fprintf(stderr, "pmdfwd: built-in %s\n", why.c_str());
+    const pmdfwd::Status added = pmdfwd::EngineRegistry::instance().add(engine, "built-in");
+    if (!added) {
+        std::fprintf(stderr, "pmdfwd: built-in %s\n", added.message().c_str());
         std::abort();
     }
 }

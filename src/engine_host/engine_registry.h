@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine_host/engine_api.h"
+#include "util/status.h"
 
 #include <pmdfwd/engine.h>
 
@@ -19,8 +20,8 @@ class EngineRegistry {
     static EngineRegistry &instance();
 
     // Adds an engine after checking its ABI version, name and burst
-    // function; returns an empty string or what is wrong with it.
-    std::string add(const pmdfwd_engine *engine, std::string origin);
+    // function, or says what is wrong with it.
+    Status add(const pmdfwd_engine *engine, std::string origin);
     const pmdfwd_engine *find(std::string_view name) const;
     // Sorted by name, so help text and completion are stable.
     std::vector<const pmdfwd_engine *> all() const;
@@ -35,9 +36,9 @@ class EngineRegistry {
     std::vector<Entry> entries_;
 };
 
-// Loads every engine a plugin shared object exports; returns "" or the
-// reason it was refused (nothing of a refused plugin stays registered).
-std::string load_engine_plugin(const std::string &path);
+// Loads every engine a plugin shared object exports, or says why it was
+// refused (nothing of a refused plugin stays registered).
+Status load_engine_plugin(const std::string &path);
 
 // What EngineApi lists for a registered engine.
 EngineInfo engine_listing(const pmdfwd_engine &e);

@@ -58,26 +58,27 @@ bool parse_ipv4(const std::string &s, uint32_t *out) {
     return true;
 }
 
-// The kind's check; "" or the part of the message after "<engine> <key> 'v' ".
-std::string parse_kind(const pmdfwd_param &row, const std::string &text, pmdfwd_param_value *out) {
+// The kind's check; an error says the part of the message after
+// "<engine> <key> 'v' ".
+Status parse_kind(const pmdfwd_param &row, const std::string &text, pmdfwd_param_value *out) {
     switch (row.kind) {
     case PMDFWD_PARAM_INT:
         if (parse_int(text, &out->i) && out->i >= row.min && out->i <= row.max) return {};
-        return "is not allowed (allowed: " + std::to_string(row.min) + ".." +
-               std::to_string(row.max) + ")";
+        return Error("is not allowed (allowed: " + std::to_string(row.min) + ".." +
+                     std::to_string(row.max) + ")");
     case PMDFWD_PARAM_BOOL:
         out->i = text == "on";
         if (text == "on" || text == "off") return {};
-        return "is not allowed (allowed: on, off)";
+        return Error("is not allowed (allowed: on, off)");
     case PMDFWD_PARAM_MAC:
         if (auto mac = mac_from_text(text)) {
             std::copy(mac->begin(), mac->end(), out->mac);
             return {};
         }
-        return "is not a MAC address (allowed: XX:XX:XX:XX:XX:XX, X a hexadecimal digit)";
+        return Error("is not a MAC address (allowed: XX:XX:XX:XX:XX:XX, X a hexadecimal digit)");
     case PMDFWD_PARAM_IPV4:
         if (parse_ipv4(text, &out->ipv4)) return {};
-        return "is not an IPv4 address (allowed: A.B.C.D, each 0..255)";
+        return Error("is not an IPv4 address (allowed: A.B.C.D, each 0..255)");
     default:
         return {}; // STRING: the engine's set checks it
     }
@@ -89,8 +90,8 @@ bool known_param_kind(uint32_t kind) {
     return kind >= PMDFWD_PARAM_INT && kind <= PMDFWD_PARAM_STRING;
 }
 
-std::string parse_param_value(std::string_view engine, const pmdfwd_param &row,
-                              const std::string &text, pmdfwd_param_value *out) {
+Status parse_param_value(std::string_view engine, const pmdfwd_param &row, const std::string &text,
+                         pmdfwd_param_value *out) {
     *out = pmdfwd_param_value{};
     out->text = text.c_str();
     if (row.kind == PMDFWD_PARAM_CHOICE) {
@@ -101,12 +102,12 @@ std::string parse_param_value(std::string_view engine, const pmdfwd_param &row,
             out->i = static_cast<int64_t>(i);
             return {};
         }
-        return "unknown " + std::string(engine) + " " + (row.what ? row.what : row.key) + " '" +
-               text + "' (allowed: " + joined(choices, ", ") + ")";
+        return Error("unknown " + std::string(engine) + " " + (row.what ? row.what : row.key) +
+                     " '" + text + "' (allowed: " + joined(choices, ", ") + ")");
     }
-    std::string why = parse_kind(row, text, out);
-    if (why.empty()) return {};
-    return std::string(engine) + " " + row.key + " '" + text + "' " + why;
+    const Status kind = parse_kind(row, text, out);
+    if (kind) return {};
+    return Error(std::string(engine) + " " + row.key + " '" + text + "' " + kind.message());
 }
 
 std::string param_help_line(const pmdfwd_param &row) {

@@ -3,6 +3,8 @@
 // their part of a help line. engine_params.h serves whole tables.
 #pragma once
 
+#include "util/status.h"
+
 #include <pmdfwd/engine.h>
 
 #include <string>
@@ -10,10 +12,10 @@
 
 namespace pmdfwd {
 
-// Fills *out (out->text points into text) and returns "", or says what is
-// wrong with text and what the row allows, naming the engine.
-std::string parse_param_value(std::string_view engine, const pmdfwd_param &row,
-                              const std::string &text, pmdfwd_param_value *out);
+// Fills *out (out->text points into text), or says what is wrong with text
+// and what the row allows, naming the engine.
+Status parse_param_value(std::string_view engine, const pmdfwd_param &row, const std::string &text,
+                         pmdfwd_param_value *out);
 
 // "key=METAVAR  help (METAVAR: range or choices, default D)".
 std::string param_help_line(const pmdfwd_param &row);

@@ -19,7 +19,7 @@ std::string plugin_dir() {
     return env != nullptr && *env != '\0' ? env : PMDFWD_PLUGIN_DIR;
 }
 
-std::string load_plugin_dir(const std::string &dir) {
+Status load_plugin_dir(const std::string &dir) {
     namespace fs = std::filesystem;
     std::error_code ec;
     std::vector<fs::path> plugins;
@@ -29,12 +29,12 @@ std::string load_plugin_dir(const std::string &dir) {
     // A missing directory is an installation without plugins; anything else
     // the user should hear about.
     if (ec && ec != std::errc::no_such_file_or_directory)
-        return "cannot read the plugin directory " + dir + ": " + ec.message();
+        return Error("cannot read the plugin directory " + dir + ": " + ec.message());
     std::sort(plugins.begin(), plugins.end());
     for (const fs::path &p : plugins)
-        if (std::string why = load_engine_plugin(p.string()); !why.empty())
-            return why + " (in the plugin directory " + dir +
-                   ": remove or rebuild it, or set PMDFWD_PLUGIN_DIR)";
+        if (Status loaded = load_engine_plugin(p.string()); !loaded)
+            return Error(loaded.message() + " (in the plugin directory " + dir +
+                         ": remove or rebuild it, or set PMDFWD_PLUGIN_DIR)");
     return {};
 }
 

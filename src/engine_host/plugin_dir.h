@@ -4,6 +4,8 @@
 // name is also looked up there.
 #pragma once
 
+#include "util/status.h"
+
 #include <string>
 
 namespace pmdfwd {
@@ -13,7 +15,7 @@ namespace pmdfwd {
 std::string plugin_dir();
 
 // Loads every *.so in dir, in name order. A directory that does not exist
-// holds no plugins; returns "" or the first plugin's refusal, which names it.
-std::string load_plugin_dir(const std::string &dir);
+// holds no plugins; an error is the first plugin's refusal, which names it.
+Status load_plugin_dir(const std::string &dir);
 
 } // namespace pmdfwd

@@ -3,7 +3,8 @@
 #include "engine_host/engine_api.h"
 #include "engine_host/engine_registry.h"
 #include "fwd/packet_template.h"
-#include "options/scalar_parse.h"
+#include "text/text_format.h"
+#include "util/mac_text.h"
 
 #include <rte_cycles.h>
 #include <rte_launch.h>
@@ -18,36 +19,44 @@ namespace pmdfwd {
 Forwarder::Forwarder(Config &cfg, Ports &ports, std::vector<unsigned> fwd_lcores)
     : cfg_(cfg), ports_(ports), fwd_lcores_(std::move(fwd_lcores)) {}
 
-std::vector<StreamSpec> plan_fwd_streams(const Config &cfg, const std::vector<uint16_t> &ports,
-                                         std::string *err) {
+Result<std::vector<StreamSpec>> plan_fwd_streams(const Config &cfg,
+                                                 const std::vector<uint16_t> &ports) {
     const pmdfwd_engine *e = EngineRegistry::instance().find(cfg.forward_mode);
     const bool replies = e != nullptr && (e->flags & PMDFWD_ENGINE_F_REPLIES) != 0;
-    return build_streams(ports, replies ? Topology::Loop : cfg.topology, cfg.nb_rxq, cfg.nb_txq,
-                         err);
+    return build_streams(ports, replies ? Topology::Loop : cfg.topology, cfg.nb_rxq, cfg.nb_txq);
 }
 
 Forwarder::~Forwarder() {
     stop();
 }
 
-std::vector<uint16_t> Forwarder::fwd_ports(std::string *err, std::string *note) const {
+Result<std::vector<uint16_t>> Forwarder::fwd_ports(std::string *note) const {
     std::string ignored;
-    return select_fwd_ports(ports_.ids(), cfg_.fwd_port_list, cfg_.nb_fwd_ports, err,
+    return select_fwd_ports(ports_.ids(), cfg_.fwd_port_list, cfg_.nb_fwd_ports,
                             note ? note : &ignored);
 }
 
-size_t Forwarder::nb_streams_for_config(std::string *err) const {
-    const std::vector<uint16_t> ports = fwd_ports(err);
-    if (ports.empty()) return 0;
-    return plan_fwd_streams(cfg_, ports, err).size();
+Result<size_t> Forwarder::nb_streams_for_config() const {
+    const Result<std::vector<uint16_t>> ports = fwd_ports();
+    if (!ports) return ports.status();
+    const Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, *ports);
+    if (!specs) return specs.status();
+    return specs->size();
 }
 
-std::string Forwarder::build(const pmdfwd_engine *engine) {
-    std::string err;
-    fwd_ports_ = fwd_ports(&err);
-    if (fwd_ports_.empty()) return err;
-    specs_ = plan_fwd_streams(cfg_, fwd_ports_, &err);
-    if (specs_.empty()) return err;
+Status Forwarder::build(const pmdfwd_engine *engine) {
+    Result<std::vector<uint16_t>> ports = fwd_ports();
+    if (!ports) {
+        fwd_ports_.clear();
+        return ports.status();
+    }
+    fwd_ports_ = std::move(ports).value();
+    Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, fwd_ports_);
+    if (!specs) {
+        specs_.clear();
+        return specs.status();
+    }
+    specs_ = std::move(specs).value();
     const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
     const auto groups = spread_streams(specs_.size(), nb_lcores);
 
@@ -136,28 +145,28 @@ void Forwarder::add_duty_only_contexts() {
     }
 }
 
-std::string Forwarder::init_engine(const pmdfwd_engine *engine) {
+Status Forwarder::init_engine(const pmdfwd_engine *engine) {
     engine_ = engine;
     std::vector<uint16_t> begun;
     size_t inited = 0;
-    std::string err;
+    Status err;
     for (uint16_t p : fwd_ports_) {
         if (engine->port_begin && engine->port_begin(p) != 0) {
-            err = std::string("engine ") + engine->name + " refused to start on port " +
-                  std::to_string(p);
+            err = Error(std::string("engine ") + engine->name + " refused to start on port " +
+                        std::to_string(p));
             break;
         }
         begun.push_back(p);
     }
     // Streams [0, inited) are set up; the one that failed is not, so its
     // stream_fini must not run (its priv may be anything).
-    for (; err.empty() && inited < specs_.size(); inited++)
+    for (; err.ok() && inited < specs_.size(); inited++)
         if (engine->stream_init && engine->stream_init(&streams_[inited].pub) != 0) {
-            err = std::string("engine ") + engine->name + " could not set up stream " +
-                  std::to_string(inited);
+            err = Error(std::string("engine ") + engine->name + " could not set up stream " +
+                        std::to_string(inited));
             break;
         }
-    if (err.empty()) {
+    if (err.ok()) {
         engine_started_ = true;
         return {};
     }
@@ -179,16 +188,16 @@ void Forwarder::fini_engine() {
 
 // tx_first sends single-segment frames; one that does not fit an mbuf was
 // cut to the mbuf's room without a word. txonly refuses the same.
-std::string Forwarder::check_tx_first() const {
+Status Forwarder::check_tx_first() const {
     for (size_t i = 0; i < specs_.size(); i++) {
         const unsigned room = rte_pktmbuf_data_room_size(streams_[i].pub.pool);
         const unsigned fits = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
         if (params_.txpkt_len > fits)
-            return "tx_first: the --txpkts frame of " + std::to_string(params_.txpkt_len) +
-                   " bytes does not fit one mbuf (" + std::to_string(fits) +
-                   " bytes of data room after the headroom) and tx_first sends single-segment "
-                   "frames (allowed: --txpkts totalling at most " +
-                   std::to_string(fits) + " bytes)";
+            return Error("tx_first: the --txpkts frame of " + std::to_string(params_.txpkt_len) +
+                         " bytes does not fit one mbuf (" + std::to_string(fits) +
+                         " bytes of data room after the headroom) and tx_first sends "
+                         "single-segment frames (allowed: --txpkts totalling at most " +
+                         std::to_string(fits) + " bytes)");
     }
     return {};
 }
@@ -227,18 +236,18 @@ bool Forwarder::uses_port(uint16_t port) const {
     return false;
 }
 
-std::string Forwarder::start(unsigned tx_first_bursts, const std::function<void()> &shown) {
+Status Forwarder::start(unsigned tx_first_bursts, const std::function<void()> &shown) {
     // testpmd's order: stopped ports before a second start.
-    if (!ports_.all_started()) return "Not all ports were started";
-    if (running_) return "Packet forwarding already started";
+    if (!ports_.all_started()) return Error("Not all ports were started");
+    if (running_) return Error("Packet forwarding already started");
     const pmdfwd_engine *engine = EngineRegistry::instance().find(cfg_.forward_mode);
-    if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
+    if (engine == nullptr) return Error(registry_engines().unknown_mode(cfg_.forward_mode));
     fini_engine();
-    if (std::string err = build(engine); !err.empty()) return err;
+    if (Status built = build(engine); !built) return built;
     if (tx_first_bursts > 0)
-        if (std::string err = check_tx_first(); !err.empty()) return err;
+        if (Status fits = check_tx_first(); !fits) return fits;
     if (!cfg_.no_flush_rx) ports_.flush_rx(fwd_ports_, cfg_.nb_rxq);
-    if (std::string err = init_engine(engine); !err.empty()) return err;
+    if (Status inited = init_engine(engine); !inited) return inited;
     snapshot_ports();
     if (shown) shown();
     send_tx_first(tx_first_bursts);
@@ -252,7 +261,8 @@ std::string Forwarder::start(unsigned tx_first_bursts, const std::function<void(
                 rte_eal_wait_lcore(l);
             launched_.clear();
             fini_engine();
-            return "cannot launch lcore " + std::to_string(context_lcores_[g]) + " (busy?)";
+            return Error("cannot launch lcore " + std::to_string(context_lcores_[g]) + " (busy?)",
+                         -rc);
         }
         launched_.push_back(context_lcores_[g]);
     }
@@ -280,8 +290,12 @@ FwdView Forwarder::view() const {
     v.specs = specs_;
     v.stream_lcores = stream_lcores_;
     v.streams = streams_;
-    std::string err;
-    v.port_ids = specs_.empty() ? fwd_ports(&err) : fwd_ports_;
+    if (specs_.empty()) {
+        Result<std::vector<uint16_t>> ports = fwd_ports();
+        if (ports) v.port_ids = std::move(ports).value();
+    } else {
+        v.port_ids = fwd_ports_;
+    }
     v.base = base_;
     return v;
 }
@@ -293,64 +307,54 @@ void Forwarder::clear() {
 }
 
 std::string Forwarder::describe() const {
-    std::string err;
-    const std::vector<uint16_t> ports = fwd_ports(&err);
-    const auto specs =
-        ports.empty() ? std::vector<StreamSpec>{} : plan_fwd_streams(cfg_, ports, &err);
-    if (specs.empty()) return err + "\n";
+    const Result<std::vector<uint16_t>> ports = fwd_ports();
+    if (!ports) return ports.message() + "\n";
+    const Result<std::vector<StreamSpec>> planned = plan_fwd_streams(cfg_, *ports);
+    if (!planned) return planned.message() + "\n";
+    const std::vector<StreamSpec> &specs = *planned;
     const auto groups = spread_streams(specs.size(), nb_lcores_used());
-    char line[256];
-    std::snprintf(line, sizeof(line),
-                  "%s packet forwarding%s - ports=%zu - cores=%zu - streams=%zu - NUMA support "
-                  "%s, MP allocation mode: native\n",
-                  cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", ports.size(),
-                  groups.size(), specs.size(), cfg_.numa ? "enabled" : "disabled");
-    std::string o = line;
+    std::string o =
+        text_format("%s packet forwarding%s - ports=%zu - cores=%zu - streams=%zu - NUMA support "
+                    "%s, MP allocation mode: native\n",
+                    cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", ports->size(),
+                    groups.size(), specs.size(), cfg_.numa ? "enabled" : "disabled");
     for (size_t g = 0; g < groups.size(); g++) {
         const unsigned lcore = fwd_lcores_[g];
-        std::snprintf(line, sizeof(line),
-                      "Logical Core %u (socket %d) forwards packets on %zu streams:\n", lcore,
+        append_format(&o, "Logical Core %u (socket %d) forwards packets on %zu streams:\n", lcore,
                       lcore_socket(lcore), groups[g].size());
-        o += line;
         for (size_t idx : groups[g]) {
             const StreamSpec &sp = specs[idx];
             Port *tx = ports_.find(sp.tx_port);
-            std::snprintf(line, sizeof(line),
-                          "  RX P=%u/Q=%u (socket %d) -> TX P=%u/Q=%u (socket %d) peer=%s\n",
+            append_format(&o, "  RX P=%u/Q=%u (socket %d) -> TX P=%u/Q=%u (socket %d) peer=%s\n",
                           sp.rx_port, sp.rx_queue, ports_.find(sp.rx_port)->socket, sp.tx_port,
-                          sp.tx_queue, tx->socket, format_mac(tx->tx.peer_mac).c_str());
-            o += line;
+                          sp.tx_queue, tx->socket, mac_to_text(tx->tx.peer_mac).c_str());
         }
     }
     return o + "\n";
 }
 
 size_t Forwarder::nb_lcores_used() const {
-    std::string err;
-    const std::vector<uint16_t> ports = fwd_ports(&err);
-    const size_t streams =
-        ports.empty() ? 0
-                      : build_streams(ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq, &err).size();
+    const Result<std::vector<uint16_t>> ports = fwd_ports();
+    const Result<std::vector<StreamSpec>> specs =
+        ports ? build_streams(*ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq)
+              : Result<std::vector<StreamSpec>>(ports.status());
+    const size_t streams = specs ? specs->size() : 0;
     const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
     return std::min(nb_lcores, std::max<size_t>(streams, 1));
 }
 
 std::string Forwarder::rxtx_header() const {
-    std::string err;
-    char line[256];
-    std::snprintf(line, sizeof(line),
-                  "  %s packet forwarding%s packets/burst=%u\n"
-                  "  nb forwarding cores=%zu - nb forwarding ports=%zu\n",
-                  cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", cfg_.burst,
-                  nb_lcores_used(), fwd_ports(&err).size());
-    return line;
+    const Result<std::vector<uint16_t>> ports = fwd_ports();
+    return text_format("  %s packet forwarding%s packets/burst=%u\n"
+                       "  nb forwarding cores=%zu - nb forwarding ports=%zu\n",
+                       cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", cfg_.burst,
+                       nb_lcores_used(), ports ? ports->size() : size_t{0});
 }
 
 std::string Forwarder::engine_state() const {
-    std::string state;
-    if (cfg_.testpmd_texts || !registry_engines().describe(cfg_.forward_mode, &state).empty())
-        return {};
-    return "  " + state + "\n";
+    if (cfg_.testpmd_texts) return {};
+    const Result<std::string> state = registry_engines().describe(cfg_.forward_mode);
+    return state ? "  " + *state + "\n" : std::string();
 }
 
 } // namespace pmdfwd

@@ -22,8 +22,8 @@ namespace pmdfwd {
 // The streams of the configuration on these ports: build_streams under the
 // port topology, except for an engine that replies (icmpecho), whose
 // streams send back on the port and queue they receive from, as testpmd's.
-std::vector<StreamSpec> plan_fwd_streams(const Config &cfg, const std::vector<uint16_t> &ports,
-                                         std::string *err);
+Result<std::vector<StreamSpec>> plan_fwd_streams(const Config &cfg,
+                                                 const std::vector<uint16_t> &ports);
 
 class Forwarder {
   public:
@@ -32,10 +32,10 @@ class Forwarder {
 
     // Builds the streams, runs the engine's hooks, sends tx_first_bursts
     // bursts on every stream (testpmd's tx_first) and launches the lcores.
-    // Returns "" or why forwarding did not start (nothing is left running).
+    // An error says why forwarding did not start (nothing is left running).
     // `shown` runs just before the lcores launch: testpmd shows the
     // configuration there, ahead of anything the lcores print.
-    std::string start(unsigned tx_first_bursts, const std::function<void()> &shown = {});
+    Status start(unsigned tx_first_bursts, const std::function<void()> &shown = {});
     void stop();
     bool running() const { return running_; }
     // The port carries one of the streams that run (or would run) now.
@@ -66,19 +66,19 @@ class Forwarder {
     // forwarding lcore, which publishes whatever streams it has).
     void set_lcore_duty(unsigned lcore, LcoreDuty duty);
     // The ports the current settings forward on (--portmask, --portlist,
-    // --nb-ports), or empty with *err; absent listed ports go to *note.
-    std::vector<uint16_t> fwd_ports(std::string *err, std::string *note = nullptr) const;
-    // Forwarding lcores the current settings would use.
-    size_t nb_streams_for_config(std::string *err) const;
+    // --nb-ports), or why none; absent listed ports go to *note.
+    Result<std::vector<uint16_t>> fwd_ports(std::string *note = nullptr) const;
+    // The streams the current settings give (at least one), or why none.
+    Result<size_t> nb_streams_for_config() const;
 
   private:
-    std::string build(const pmdfwd_engine *engine);
+    Status build(const pmdfwd_engine *engine);
     LcoreDuty duty_of(unsigned lcore) const;
     void add_duty_only_contexts();
     bool queue_started(uint16_t port, bool rx, uint16_t queue) const;
-    std::string init_engine(const pmdfwd_engine *engine);
+    Status init_engine(const pmdfwd_engine *engine);
     void fini_engine();
-    std::string check_tx_first() const;
+    Status check_tx_first() const;
     void send_tx_first(unsigned bursts);
     void snapshot_ports();
 

@@ -1,22 +1,13 @@
 #include "fwd/fwd_stats.h"
 
+#include "text/text_format.h"
+
 #include <cinttypes>
-#include <cstdarg>
 #include <cstdio>
 
 namespace pmdfwd {
 
 namespace {
-
-std::string stats_fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-std::string stats_fmt(const char *f, ...) {
-    char buf[512];
-    va_list ap;
-    va_start(ap, f);
-    std::vsnprintf(buf, sizeof(buf), f, ap);
-    va_end(ap);
-    return buf;
-}
 
 uint64_t per_second(uint64_t delta, uint64_t cycles, uint64_t hz) {
     return cycles ? static_cast<uint64_t>(static_cast<double>(delta) * static_cast<double>(hz) /
@@ -43,12 +34,12 @@ std::string burst_line(const char *dir, const BurstHistogram &h) {
         }
     }
     if (total == 0) return {};
-    std::string s = stats_fmt("  %s-bursts : %" PRIu64 " [%d%% of %zu pkts", dir, total,
-                              static_cast<int>(best_n[0] * 100 / total), best[0]);
+    std::string s = text_format("  %s-bursts : %" PRIu64 " [%d%% of %zu pkts", dir, total,
+                                static_cast<int>(best_n[0] * 100 / total), best[0]);
     if (best_n[1] > 0)
-        s += stats_fmt(" + %d%% of %zu pkts", static_cast<int>(best_n[1] * 100 / total), best[1]);
+        s += text_format(" + %d%% of %zu pkts", static_cast<int>(best_n[1] * 100 / total), best[1]);
     const uint64_t rest = total - best_n[0] - best_n[1];
-    if (rest > 0) s += stats_fmt(" + %d%% of others", static_cast<int>(rest * 100 / total));
+    if (rest > 0) s += text_format(" + %d%% of others", static_cast<int>(rest * 100 / total));
     return s + "]\n";
 }
 
@@ -57,14 +48,14 @@ std::string burst_line(const char *dir, const BurstHistogram &h) {
 std::string bursts_json(const BurstHistogram &h) {
     std::string s = "[";
     for (size_t i = 0; i < h.size(); i++)
-        if (h[i]) s += stats_fmt("%s[%zu,%" PRIu64 "]", s.size() > 1 ? "," : "", i, h[i]);
+        if (h[i]) s += text_format("%s[%zu,%" PRIu64 "]", s.size() > 1 ? "," : "", i, h[i]);
     return s + "]";
 }
 
 std::string cksum_json(const RxCksumStats &b) {
-    return stats_fmt(",\"rx_bad_ip_csum\":%" PRIu64 ",\"rx_bad_l4_csum\":%" PRIu64
-                     ",\"rx_bad_outer_l4_csum\":%" PRIu64 ",\"rx_bad_outer_ip_csum\":%" PRIu64,
-                     b.ip, b.l4, b.outer_l4, b.outer_ip);
+    return text_format(",\"rx_bad_ip_csum\":%" PRIu64 ",\"rx_bad_l4_csum\":%" PRIu64
+                       ",\"rx_bad_outer_l4_csum\":%" PRIu64 ",\"rx_bad_outer_ip_csum\":%" PRIu64,
+                       b.ip, b.l4, b.outer_l4, b.outer_ip);
 }
 
 const char kFwdBorder[] = "----------------------";
@@ -90,30 +81,33 @@ PortRate RateTracker::update(uint16_t port, const rte_eth_stats &now, uint64_t t
 std::string port_stats_text(uint16_t port, const rte_eth_stats &s, const PortRate &r,
                             const std::vector<XstatSample> &xstats) {
     const char *border = "########################";
-    std::string o = stats_fmt("\n  %s NIC statistics for port %-2d %s\n", border, port, border);
-    o += stats_fmt("  RX-packets: %-10" PRIu64 " RX-missed: %-10" PRIu64 " RX-bytes:  %-" PRIu64
-                   "\n",
-                   s.ipackets, s.imissed, s.ibytes);
-    o += stats_fmt("  RX-errors: %-" PRIu64 "\n", s.ierrors);
-    o += stats_fmt("  RX-nombuf:  %-10" PRIu64 "\n", s.rx_nombuf);
-    o += stats_fmt("  TX-packets: %-10" PRIu64 " TX-errors: %-10" PRIu64 " TX-bytes:  %-" PRIu64
-                   "\n",
-                   s.opackets, s.oerrors, s.obytes);
+    std::string o = text_format("\n  %s NIC statistics for port %-2d %s\n", border, port, border);
+    o += text_format("  RX-packets: %-10" PRIu64 " RX-missed: %-10" PRIu64 " RX-bytes:  %-" PRIu64
+                     "\n",
+                     s.ipackets, s.imissed, s.ibytes);
+    o += text_format("  RX-errors: %-" PRIu64 "\n", s.ierrors);
+    o += text_format("  RX-nombuf:  %-10" PRIu64 "\n", s.rx_nombuf);
+    o += text_format("  TX-packets: %-10" PRIu64 " TX-errors: %-10" PRIu64 " TX-bytes:  %-" PRIu64
+                     "\n",
+                     s.opackets, s.oerrors, s.obytes);
     o += "\n  Throughput (since last show)\n";
-    o += stats_fmt("  Rx-pps: %12" PRIu64 "          Rx-bps: %12" PRIu64 "\n", r.rx_pps, r.rx_bps);
-    o += stats_fmt("  Tx-pps: %12" PRIu64 "          Tx-bps: %12" PRIu64 "\n", r.tx_pps, r.tx_bps);
+    o +=
+        text_format("  Rx-pps: %12" PRIu64 "          Rx-bps: %12" PRIu64 "\n", r.rx_pps, r.rx_bps);
+    o +=
+        text_format("  Tx-pps: %12" PRIu64 "          Tx-bps: %12" PRIu64 "\n", r.tx_pps, r.tx_bps);
     if (!xstats.empty()) {
-        o += stats_fmt("\n%-31s%-17s%s\n", " ", "Value", "Rate (since last show)");
+        o += text_format("\n%-31s%-17s%s\n", " ", "Value", "Rate (since last show)");
         for (const XstatSample &x : xstats)
-            o += stats_fmt("  %-25s%12" PRIu64 " %15" PRIu64 "\n", x.name.c_str(), x.value, x.rate);
+            o += text_format("  %-25s%12" PRIu64 " %15" PRIu64 "\n", x.name.c_str(), x.value,
+                             x.rate);
     }
-    o += stats_fmt("  %s############################%s\n", border, border);
+    o += text_format("  %s############################%s\n", border, border);
     return o;
 }
 
 std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRate &r,
                             const std::vector<XstatSample> &xstats) {
-    std::string o = stats_fmt(
+    std::string o = text_format(
         "{\"type\":\"port_stats\",\"port\":%u,\"rx_packets\":%" PRIu64 ",\"rx_missed\":%" PRIu64
         ",\"rx_bytes\":%" PRIu64 ",\"rx_errors\":%" PRIu64 ",\"rx_nombuf\":%" PRIu64
         ",\"tx_packets\":%" PRIu64 ",\"tx_errors\":%" PRIu64 ",\"tx_bytes\":%" PRIu64
@@ -124,8 +118,8 @@ std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRat
         o += ",\"xstats\":{";
         // xstat names are PMD-chosen identifiers ([a-z0-9_]): no escaping.
         for (size_t i = 0; i < xstats.size(); i++)
-            o += stats_fmt("%s\"%s\":{\"value\":%" PRIu64 ",\"rate\":%" PRIu64 "}", i ? "," : "",
-                           xstats[i].name.c_str(), xstats[i].value, xstats[i].rate);
+            o += text_format("%s\"%s\":{\"value\":%" PRIu64 ",\"rate\":%" PRIu64 "}", i ? "," : "",
+                             xstats[i].name.c_str(), xstats[i].value, xstats[i].rate);
         o += "}";
     }
     return o + "}\n";
@@ -147,29 +141,29 @@ static std::string stream_text(size_t i, const FwdStats &f, bool additions) {
     if (st.rx == 0 && st.tx == 0 && st.dropped == 0) return {};
     const StreamSpec &sp = st.spec;
     std::string o =
-        stats_fmt("\n  ------- Forward Stats for RX Port=%2d/Queue=%2d -> TX Port=%2d/Queue=%2d "
-                  "-------\n",
-                  sp.rx_port, sp.rx_queue, sp.tx_port, sp.tx_queue);
-    o +=
-        stats_fmt("  RX-packets: %-14" PRIu64 " TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64,
-                  st.rx, st.tx, st.dropped);
+        text_format("\n  ------- Forward Stats for RX Port=%2d/Queue=%2d -> TX Port=%2d/Queue=%2d "
+                    "-------\n",
+                    sp.rx_port, sp.rx_queue, sp.tx_port, sp.tx_queue);
+    o += text_format("  RX-packets: %-14" PRIu64 " TX-packets: %-14" PRIu64
+                     " TX-dropped: %-14" PRIu64,
+                     st.rx, st.tx, st.dropped);
     if (f.rx_cksum_stats) {
         const RxCksumStats &b = st.bad_cksum;
-        o += stats_fmt("  RX- bad IP checksum: %-14" PRIu64 "  Rx- bad L4 checksum: %-14" PRIu64
-                       " Rx- bad outer L4 checksum: %-14" PRIu64 "\n",
-                       b.ip, b.l4, b.outer_l4);
-        o += stats_fmt(" RX- bad outer IP checksum: %-14" PRIu64 "\n", b.outer_ip);
+        o += text_format("  RX- bad IP checksum: %-14" PRIu64 "  Rx- bad L4 checksum: %-14" PRIu64
+                         " Rx- bad outer L4 checksum: %-14" PRIu64 "\n",
+                         b.ip, b.l4, b.outer_l4);
+        o += text_format(" RX- bad outer IP checksum: %-14" PRIu64 "\n", b.outer_ip);
     } else {
         o += "\n";
     }
     if (st.untouched || st.consumed || st.generated)
-        o += stats_fmt("  Engine-untouched: %-8" PRIu64 " Engine-consumed: %-9" PRIu64
-                       " Engine-generated: %-" PRIu64 "\n",
-                       st.untouched, st.consumed, st.generated);
+        o += text_format("  Engine-untouched: %-8" PRIu64 " Engine-consumed: %-9" PRIu64
+                         " Engine-generated: %-" PRIu64 "\n",
+                         st.untouched, st.consumed, st.generated);
     if (st.overruns)
-        o += stats_fmt("  Engine-overruns: %-" PRIu64
-                       " (bursts that returned more than max packets)\n",
-                       st.overruns);
+        o += text_format("  Engine-overruns: %-" PRIu64
+                         " (bursts that returned more than max packets)\n",
+                         st.overruns);
     if (f.record_bursts && i < f.bursts.size())
         o += burst_line("RX", f.bursts[i].rx) + burst_line("TX", f.bursts[i].tx);
     return o;
@@ -181,48 +175,48 @@ std::string fwd_stats_text(const FwdStats &f, bool additions) {
         o += stream_text(i, f, additions);
     PortFwdStats total;
     for (const PortFwdStats &p : f.ports) {
-        o += stats_fmt("\n  %s Forward statistics for port %-2d %s\n", kFwdBorder, p.port,
-                       kFwdBorder);
-        o += stats_fmt("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64 "RX-total: %-" PRIu64
-                       "\n",
-                       p.rx, p.rx_dropped, p.rx + p.rx_dropped);
+        o += text_format("\n  %s Forward statistics for port %-2d %s\n", kFwdBorder, p.port,
+                         kFwdBorder);
+        o += text_format("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64
+                         "RX-total: %-" PRIu64 "\n",
+                         p.rx, p.rx_dropped, p.rx + p.rx_dropped);
         if (f.rx_cksum_stats) {
-            o += stats_fmt("  Bad-ipcsum: %-14" PRIu64 " Bad-l4csum: %-14" PRIu64
-                           "Bad-outer-l4csum: %-14" PRIu64 "\n",
-                           p.bad_cksum.ip, p.bad_cksum.l4, p.bad_cksum.outer_l4);
-            o += stats_fmt("  Bad-outer-ipcsum: %-14" PRIu64 "\n", p.bad_cksum.outer_ip);
+            o += text_format("  Bad-ipcsum: %-14" PRIu64 " Bad-l4csum: %-14" PRIu64
+                             "Bad-outer-l4csum: %-14" PRIu64 "\n",
+                             p.bad_cksum.ip, p.bad_cksum.l4, p.bad_cksum.outer_l4);
+            o += text_format("  Bad-outer-ipcsum: %-14" PRIu64 "\n", p.bad_cksum.outer_ip);
         }
         if (p.rx_errors + p.rx_nombuf > 0) {
-            o += stats_fmt("  RX-error: %-" PRIu64 "\n", p.rx_errors);
-            o += stats_fmt("  RX-nombufs: %-14" PRIu64 "\n", p.rx_nombuf);
+            o += text_format("  RX-error: %-" PRIu64 "\n", p.rx_errors);
+            o += text_format("  RX-nombufs: %-14" PRIu64 "\n", p.rx_nombuf);
         }
-        o += stats_fmt("  TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64 "TX-total: %-" PRIu64
-                       "\n",
-                       p.tx, p.tx_dropped, p.tx + p.tx_dropped);
-        o += stats_fmt("  %s--------------------------------%s\n", kFwdBorder, kFwdBorder);
+        o += text_format("  TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64
+                         "TX-total: %-" PRIu64 "\n",
+                         p.tx, p.tx_dropped, p.tx + p.tx_dropped);
+        o += text_format("  %s--------------------------------%s\n", kFwdBorder, kFwdBorder);
         total.rx += p.rx, total.rx_dropped += p.rx_dropped, total.rx_nombuf += p.rx_nombuf;
         total.tx += p.tx, total.tx_dropped += p.tx_dropped;
     }
-    o += stats_fmt("\n  %s Accumulated forward statistics for all ports%s\n", kAccBorder,
-                   kAccBorder);
-    o +=
-        stats_fmt("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64 "RX-total: %-" PRIu64 "\n",
-                  total.rx, total.rx_dropped, total.rx + total.rx_dropped);
-    o +=
-        stats_fmt("  TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64 "TX-total: %-" PRIu64 "\n",
-                  total.tx, total.tx_dropped, total.tx + total.tx_dropped);
-    if (total.rx_nombuf > 0) o += stats_fmt("  RX-nombufs: %-14" PRIu64 "\n", total.rx_nombuf);
-    o +=
-        stats_fmt("  %s++++++++++++++++++++++++++++++++++++++++++++++%s\n", kAccBorder, kAccBorder);
+    o += text_format("\n  %s Accumulated forward statistics for all ports%s\n", kAccBorder,
+                     kAccBorder);
+    o += text_format("  RX-packets: %-14" PRIu64 " RX-dropped: %-14" PRIu64 "RX-total: %-" PRIu64
+                     "\n",
+                     total.rx, total.rx_dropped, total.rx + total.rx_dropped);
+    o += text_format("  TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64 "TX-total: %-" PRIu64
+                     "\n",
+                     total.tx, total.tx_dropped, total.tx + total.tx_dropped);
+    if (total.rx_nombuf > 0) o += text_format("  RX-nombufs: %-14" PRIu64 "\n", total.rx_nombuf);
+    o += text_format("  %s++++++++++++++++++++++++++++++++++++++++++++++%s\n", kAccBorder,
+                     kAccBorder);
     if (f.record_cycles) {
         uint64_t cycles = 0, pkts = 0;
         for (const StreamStats &st : f.streams)
             cycles += st.cycles, pkts += st.rx ? st.rx : st.tx;
         if (pkts > 0)
-            o += stats_fmt("\n  CPU cycles/packet=%.2F (total cycles=%" PRIu64
-                           " / total %s packets=%" PRIu64 ") at %" PRIu64 " MHz Clock\n",
-                           static_cast<double>(cycles) / static_cast<double>(pkts), cycles,
-                           f.engine.c_str(), pkts, f.tsc_hz / 1000000);
+            o += text_format("\n  CPU cycles/packet=%.2F (total cycles=%" PRIu64
+                             " / total %s packets=%" PRIu64 ") at %" PRIu64 " MHz Clock\n",
+                             static_cast<double>(cycles) / static_cast<double>(pkts), cycles,
+                             f.engine.c_str(), pkts, f.tsc_hz / 1000000);
     }
     return o;
 }
@@ -248,16 +242,17 @@ Totals totals(const FwdStats &f, double seconds) {
 
 std::string run_summary_text(const FwdStats &f, double seconds) {
     const Totals t = totals(f, seconds);
-    return stats_fmt("\n  Forwarded for %.2f s: RX-packets: %" PRIu64 " (average Rx-pps: %" PRIu64
-                     ") TX-packets: %" PRIu64 " (average Tx-pps: %" PRIu64 ")\n",
-                     seconds, t.rx, t.rx_pps, t.tx, t.tx_pps);
+    return text_format("\n  Forwarded for %.2f s: RX-packets: %" PRIu64 " (average Rx-pps: %" PRIu64
+                       ") TX-packets: %" PRIu64 " (average Tx-pps: %" PRIu64 ")\n",
+                       seconds, t.rx, t.rx_pps, t.tx, t.tx_pps);
 }
 
 std::string run_summary_json(const FwdStats &f, double seconds) {
     const Totals t = totals(f, seconds);
-    return stats_fmt("{\"type\":\"run_summary\",\"seconds\":%.3f,\"rx_packets\":%" PRIu64
-                     ",\"tx_packets\":%" PRIu64 ",\"rx_pps\":%" PRIu64 ",\"tx_pps\":%" PRIu64 "}\n",
-                     seconds, t.rx, t.tx, t.rx_pps, t.tx_pps);
+    return text_format("{\"type\":\"run_summary\",\"seconds\":%.3f,\"rx_packets\":%" PRIu64
+                       ",\"tx_packets\":%" PRIu64 ",\"rx_pps\":%" PRIu64 ",\"tx_pps\":%" PRIu64
+                       "}\n",
+                       seconds, t.rx, t.tx, t.rx_pps, t.tx_pps);
 }
 
 std::string fwd_stats_json(const FwdStats &f) {
@@ -266,7 +261,7 @@ std::string fwd_stats_json(const FwdStats &f) {
     for (size_t i = 0; i < f.streams.size(); i++) {
         const StreamStats &st = f.streams[i];
         cycles += st.cycles, pkts += st.rx ? st.rx : st.tx;
-        o += stats_fmt(
+        o += text_format(
             "%s{\"rx_port\":%u,\"rx_queue\":%u,\"tx_port\":%u,\"tx_queue\":%u,\"rx_packets\":"
             "%" PRIu64 ",\"tx_packets\":%" PRIu64 ",\"tx_dropped\":%" PRIu64
             ",\"tx_retries\":%" PRIu64 ",\"engine_untouched\":%" PRIu64
@@ -286,18 +281,18 @@ std::string fwd_stats_json(const FwdStats &f) {
     o += "],\"ports\":[";
     for (size_t i = 0; i < f.ports.size(); i++) {
         const PortFwdStats &p = f.ports[i];
-        o += stats_fmt("%s{\"port\":%u,\"rx_packets\":%" PRIu64 ",\"rx_dropped\":%" PRIu64
-                       ",\"rx_errors\":%" PRIu64 ",\"rx_nombuf\":%" PRIu64
-                       ",\"tx_packets\":%" PRIu64 ",\"tx_dropped\":%" PRIu64,
-                       i ? "," : "", p.port, p.rx, p.rx_dropped, p.rx_errors, p.rx_nombuf, p.tx,
-                       p.tx_dropped);
+        o += text_format("%s{\"port\":%u,\"rx_packets\":%" PRIu64 ",\"rx_dropped\":%" PRIu64
+                         ",\"rx_errors\":%" PRIu64 ",\"rx_nombuf\":%" PRIu64
+                         ",\"tx_packets\":%" PRIu64 ",\"tx_dropped\":%" PRIu64,
+                         i ? "," : "", p.port, p.rx, p.rx_dropped, p.rx_errors, p.rx_nombuf, p.tx,
+                         p.tx_dropped);
         if (f.rx_cksum_stats) o += cksum_json(p.bad_cksum);
         o += "}";
     }
     o += "]";
     if (f.record_cycles && pkts > 0)
-        o += stats_fmt(",\"cycles_per_packet\":%.2f,\"tsc_hz\":%" PRIu64,
-                       static_cast<double>(cycles) / static_cast<double>(pkts), f.tsc_hz);
+        o += text_format(",\"cycles_per_packet\":%.2f,\"tsc_hz\":%" PRIu64,
+                         static_cast<double>(cycles) / static_cast<double>(pkts), f.tsc_hz);
     return o + "}\n";
 }
 

@@ -17,22 +17,15 @@ uint16_t peer_index(Topology topology, size_t index, size_t nb_ports) {
     return static_cast<uint16_t>(index);
 }
 
-std::vector<StreamSpec> build_streams(const std::vector<uint16_t> &ports, Topology topology,
-                                      uint16_t nb_rxq, uint16_t nb_txq, std::string *err) {
-    if (ports.empty()) {
-        *err = "no ports to forward on";
-        return {};
-    }
-    if (nb_rxq == 0 || nb_txq == 0) {
-        *err = "ports need at least one RX and one TX queue";
-        return {};
-    }
+Result<std::vector<StreamSpec>> build_streams(const std::vector<uint16_t> &ports, Topology topology,
+                                              uint16_t nb_rxq, uint16_t nb_txq) {
+    if (ports.empty()) return Error("no ports to forward on");
+    if (nb_rxq == 0 || nb_txq == 0) return Error("ports need at least one RX and one TX queue");
     if (nb_txq < nb_rxq) {
         // Streams of one port run on different lcores, and a TX queue is
         // not safe to share between lcores.
-        *err = "txq (" + std::to_string(nb_txq) + ") must be at least rxq (" +
-               std::to_string(nb_rxq) + "): every stream needs a TX queue of its own";
-        return {};
+        return Error("txq (" + std::to_string(nb_txq) + ") must be at least rxq (" +
+                     std::to_string(nb_rxq) + "): every stream needs a TX queue of its own");
     }
     // Queue by queue, port by port (testpmd's order): the streams of one
     // queue index, which pass the same packets back and forth between the
@@ -50,17 +43,15 @@ std::string topology_warning(Topology topology, size_t nb_ports) {
            "with itself.";
 }
 
-std::vector<uint16_t> select_fwd_ports(const std::vector<uint16_t> &available,
-                                       const std::vector<uint16_t> &list, uint16_t nb,
-                                       std::string *err, std::string *note) {
+Result<std::vector<uint16_t>> select_fwd_ports(const std::vector<uint16_t> &available,
+                                               const std::vector<uint16_t> &list, uint16_t nb,
+                                               std::string *note) {
     std::vector<uint16_t> ports;
     // No open port: EAL probed none, or every one was closed since; the
     // list cannot be blamed for either.
-    if (available.empty()) {
-        *err = "no forwarding port: no port is open (EAL probed none: give --vdev or -a; or every "
-               "port is closed: port attach or start a port first)";
-        return {};
-    }
+    if (available.empty())
+        return Error("no forwarding port: no port is open (EAL probed none: give --vdev or -a; "
+                     "or every port is closed: port attach or start a port first)");
     if (list.empty()) ports = available;
     for (uint16_t p : list) {
         if (std::find(available.begin(), available.end(), p) != available.end())
@@ -71,18 +62,15 @@ std::vector<uint16_t> select_fwd_ports(const std::vector<uint16_t> &available,
     }
     if (ports.empty()) {
         // Blame the mask or list only when one was given.
-        *err = list.empty() ? "no forwarding port: every port is closed (port attach or start "
-                              "a port first)"
-                            : "no forwarding port: --portmask/--portlist names none of the ports "
-                              "there are";
-        return {};
+        return Error(list.empty() ? "no forwarding port: every port is closed (port attach or "
+                                    "start a port first)"
+                                  : "no forwarding port: --portmask/--portlist names none of the "
+                                    "ports there are");
     }
-    if (nb > ports.size()) {
-        *err = "--nb-ports=" + std::to_string(nb) + " but there are " +
-               std::to_string(ports.size()) + " forwarding port(s) (allowed: 1.." +
-               std::to_string(ports.size()) + ")";
-        return {};
-    }
+    if (nb > ports.size())
+        return Error("--nb-ports=" + std::to_string(nb) + " but there are " +
+                     std::to_string(ports.size()) + " forwarding port(s) (allowed: 1.." +
+                     std::to_string(ports.size()) + ")");
     if (nb > 0) ports.resize(nb);
     return ports;
 }

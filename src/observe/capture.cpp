@@ -8,16 +8,17 @@
 
 namespace pmdfwd {
 
-std::string PacketCapture::enable() {
+Status PacketCapture::enable() {
 #if PMDFWD_HAVE_PDUMP
     if (rte_pdump_init() != 0)
-        return std::string("packet capture (dpdk-dumpcap, dpdk-pdump) unavailable: ") +
-               rte_strerror(rte_errno);
+        return Error(std::string("packet capture (dpdk-dumpcap, dpdk-pdump) unavailable: ") +
+                         rte_strerror(rte_errno),
+                     rte_errno);
     enabled_ = true;
     return {};
 #else
-    return "packet capture (dpdk-dumpcap, dpdk-pdump) unavailable: this pmdfwd was built "
-           "without librte_pdump";
+    return Error("packet capture (dpdk-dumpcap, dpdk-pdump) unavailable: this pmdfwd was built "
+                 "without librte_pdump");
 #endif
 }
 

@@ -5,6 +5,8 @@
 // are made by ethdev RX/TX callbacks that pdump installs then.
 #pragma once
 
+#include "util/status.h"
+
 #include <string>
 
 namespace pmdfwd {
@@ -16,10 +18,10 @@ class PacketCapture {
     PacketCapture &operator=(const PacketCapture &) = delete;
     ~PacketCapture() { disable(); }
 
-    // "" or why capture is unavailable (pmdfwd forwards all the same).
+    // Ok or why capture is unavailable (pmdfwd forwards all the same).
     // Without shared files (--in-memory, --no-shconf) there is no
     // multi-process channel and no secondary can attach; pdump accepts that.
-    std::string enable();
+    Status enable();
     // Before the ports close.
     void disable();
 

@@ -52,19 +52,20 @@ std::string eal_lcores() {
     return s;
 }
 
-std::string check_one(const LcoreOption &o) {
+Status check_one(const LcoreOption &o) {
     const std::string opt = "--" + std::string(o.name) + "=" + std::to_string(o.lcore);
     if (!o.built_in)
-        return opt + ": this pmdfwd was built without " + o.library +
-               " (DPDK's libdpdk did not provide it)";
+        return Error(opt + ": this pmdfwd was built without " + o.library +
+                     " (DPDK's libdpdk did not provide it)");
     const unsigned l = static_cast<unsigned>(o.lcore);
     if (l >= RTE_MAX_LCORE || !rte_lcore_is_enabled(l))
-        return opt + ": lcore " + std::to_string(l) + " is not one of EAL's lcores (" +
-               eal_lcores() + "; add it with -l/--lcores)";
+        return Error(opt + ": lcore " + std::to_string(l) + " is not one of EAL's lcores (" +
+                     eal_lcores() + "; add it with -l/--lcores)");
     if (l == rte_get_main_lcore())
-        return opt + ": lcore " + std::to_string(l) +
-               " is the main lcore, which runs the shell; name a worker lcore (e.g. -l 0-1 --" +
-               o.name + "=1)";
+        return Error(opt + ": lcore " + std::to_string(l) +
+                     " is the main lcore, which runs the shell; name a worker lcore (e.g. -l "
+                     "0-1 --" +
+                     o.name + "=1)");
     return {};
 }
 
@@ -102,10 +103,10 @@ Metrics::~Metrics() {
     stop();
 }
 
-std::string Metrics::check(const Config &cfg) {
+Status Metrics::check(const Config &cfg) {
     for (const LcoreOption &o : lcore_options(cfg))
         if (o.lcore >= 0)
-            if (std::string why = check_one(o); !why.empty()) return why;
+            if (Status usable = check_one(o); !usable) return usable;
     return {};
 }
 
@@ -117,9 +118,9 @@ std::vector<unsigned> Metrics::lcores(const Config &cfg) {
     return v;
 }
 
-std::string Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports,
-                           const std::vector<unsigned> &fwd_lcores) {
-    if (std::string why = check(cfg); !why.empty()) return why;
+Status Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports,
+                      const std::vector<unsigned> &fwd_lcores) {
+    if (Status usable = check(cfg); !usable) return usable;
 #if PMDFWD_HAVE_METRICS
     // testpmd ignores the result too: a registry that exists already (a
     // second init) is as good as a new one.
@@ -131,8 +132,8 @@ std::string Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports
         // Sample every packet (interval 1 ns), as testpmd.
         if (int rc = rte_latencystats_init(1, nullptr); rc != 0) {
             stop();
-            return "--latencystats: cannot start latency statistics (error " + std::to_string(rc) +
-                   ")";
+            return Error("--latencystats: cannot start latency statistics (error " +
+                         std::to_string(rc) + ")");
         }
         latency_ = true;
     }
@@ -142,7 +143,7 @@ std::string Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports
         bitrate_ = rte_stats_bitrate_create();
         if (bitrate_ == nullptr || rte_stats_bitrate_reg(bitrate_) != 0) {
             stop();
-            return "--bitrate-stats: cannot register bit-rate statistics";
+            return Error("--bitrate-stats: cannot register bit-rate statistics");
         }
     }
 #endif
@@ -158,7 +159,8 @@ std::string Metrics::start(const Config &cfg, const std::vector<uint16_t> &ports
         loop->forwards = std::find(fwd_lcores.begin(), fwd_lcores.end(), l) != fwd_lcores.end();
         if (!loop->forwards && rte_eal_remote_launch(publish_loop, loop.get(), l) != 0) {
             stop();
-            return "cannot launch the metrics loop on lcore " + std::to_string(l) + " (busy?)";
+            return Error("cannot launch the metrics loop on lcore " + std::to_string(l) +
+                         " (busy?)");
         }
         std::printf("%s metrics published from %slcore %u\n",
                     loop->latency && loop->bitrate ? "Latency and bit-rate"

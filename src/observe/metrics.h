@@ -10,6 +10,7 @@
 
 #include "fwd/lcore_loop.h"
 #include "options/config.h"
+#include "util/status.h"
 
 #include <atomic>
 #include <cstdint>
@@ -30,8 +31,8 @@ class Metrics {
     ~Metrics();
 
     // Whether the lcores the options name can publish metrics: EAL runs
-    // them, they are workers, and the library is built in. "" or why not.
-    static std::string check(const Config &cfg);
+    // them, they are workers, and the library is built in; or why not.
+    static Status check(const Config &cfg);
     // The lcores the options name (each once).
     static std::vector<unsigned> lcores(const Config &cfg);
 
@@ -39,9 +40,9 @@ class Metrics {
     // so dpdk-proc-info finds it), latency and bit-rate statistics when
     // asked, and their lcores: a named lcore among fwd_lcores publishes from
     // its forwarding loop (duties()), any other from a loop launched here.
-    // "" or why not (nothing is left running).
-    std::string start(const Config &cfg, const std::vector<uint16_t> &ports,
-                      const std::vector<unsigned> &fwd_lcores);
+    // An error says why not (nothing is left running).
+    Status start(const Config &cfg, const std::vector<uint16_t> &ports,
+                 const std::vector<unsigned> &fwd_lcores);
     // Stops the lcores and releases the libraries; after forwarding
     // stopped, before the ports close.
     void stop();

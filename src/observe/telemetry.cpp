@@ -2,6 +2,7 @@
 
 #include "observe/rate_window.h"
 #include "observe/tel_data.h"
+#include "text/text_format.h"
 
 #include <rte_cycles.h>
 
@@ -170,12 +171,11 @@ std::vector<std::string> stream_lines(const TelemetrySnapshot &s) {
     std::vector<std::string> v;
     size_t used = 0;
     for (const PlannedStream &p : s.streams) {
-        char line[128];
-        std::snprintf(line, sizeof(line), "RX P=%u/Q=%u -> TX P=%u/Q=%u lcore %u", p.spec.rx_port,
-                      p.spec.rx_queue, p.spec.tx_port, p.spec.tx_queue, p.lcore);
-        used += std::strlen(line) + 3;
+        std::string line = text_format("RX P=%u/Q=%u -> TX P=%u/Q=%u lcore %u", p.spec.rx_port,
+                                       p.spec.rx_queue, p.spec.tx_port, p.spec.tx_queue, p.lcore);
+        used += line.size() + 3;
         if (used > tel::kReplyBudget / 2 || v.size() == RTE_TEL_MAX_ARRAY_ENTRIES) break;
-        v.push_back(line);
+        v.push_back(std::move(line));
     }
     return v;
 }

@@ -34,7 +34,9 @@ std::vector<std::string> describe_lines(const pmdfwd_engine &e) {
 // The streams and lcores the settings give, as `show config fwd` lays them.
 void plan_streams(const Config &cfg, const std::vector<uint16_t> &ports,
                   const std::vector<unsigned> &lcores, TelemetrySnapshot &s) {
-    const auto specs = plan_fwd_streams(cfg, ports, &s.streams_error);
+    const Result<std::vector<StreamSpec>> planned = plan_fwd_streams(cfg, ports);
+    if (!planned) s.streams_error = planned.message();
+    const std::vector<StreamSpec> specs = planned ? *planned : std::vector<StreamSpec>{};
     const auto groups = spread_streams(specs.size(), std::min<size_t>(cfg.nb_cores, lcores.size()));
     for (size_t g = 0; g < groups.size(); g++)
         for (size_t idx : groups[g])

@@ -17,14 +17,14 @@ namespace pmdfwd {
 
 namespace {
 
-using Apply = std::function<bool(Config &, std::string_view, std::string *)>;
+using Apply = std::function<Status(Config &, std::string_view)>;
 
 struct Option {
     const char *name; // long name, without "--"
     char short_name;  // 0 if none
     const char *arg;  // nullptr for a flag, else the value's name in help
     const char *help;
-    Apply apply; // the value (empty for flags); false with *err set on bad input
+    Apply apply; // the value (empty for flags); an error on bad input
 };
 
 struct OptionGroup {
@@ -34,17 +34,18 @@ struct OptionGroup {
 
 template <typename T>
 Apply number(const char *what, T Config::*field, uint64_t min, uint64_t max) {
-    return [=](Config &c, std::string_view v, std::string *err) {
-        auto n = parse_uint(what, v, min, max, err);
-        if (n) c.*field = static_cast<T>(*n);
-        return n.has_value();
+    return [=](Config &c, std::string_view v) -> Status {
+        auto n = parse_uint(what, v, min, max);
+        if (!n) return n.status();
+        c.*field = static_cast<T>(*n);
+        return {};
     };
 }
 
 Apply set_flag(bool Config::*field, bool value = true) {
-    return [=](Config &c, std::string_view, std::string *) {
+    return [=](Config &c, std::string_view) -> Status {
         c.*field = value;
-        return true;
+        return {};
     };
 }
 
@@ -55,110 +56,106 @@ Apply flag(bool Config::*field) {
 // testpmd's --enable-* switches: one RX offload bit each, added to
 // whatever --rx-offloads or earlier switches asked for.
 Apply rx_offload(uint64_t bit) {
-    return [=](Config &c, std::string_view, std::string *) {
+    return [=](Config &c, std::string_view) -> Status {
         c.rx_offloads |= bit;
-        return true;
+        return {};
     };
 }
 
 Apply hex_field(const char *what, uint64_t Config::*field) {
-    return [=](Config &c, std::string_view v, std::string *err) {
-        auto n = parse_hex(what, v, err);
-        if (n) c.*field = *n;
-        return n.has_value();
+    return [=](Config &c, std::string_view v) -> Status {
+        auto n = parse_hex(what, v);
+        if (!n) return n.status();
+        c.*field = *n;
+        return {};
     };
 }
 
 // A testpmd option that sets an engine's parameter: it goes the way of
 // --<engine>-<key>=<value>, so the engine alone checks and keeps it.
 Apply engine_param(const char *param, const char *flag_value = nullptr) {
-    return [=](Config &c, std::string_view v, std::string *) {
+    return [=](Config &c, std::string_view v) -> Status {
         c.engine_params.emplace_back(param, flag_value && v.empty() ? std::string(flag_value)
                                                                     : std::string(v));
-        return true;
+        return {};
     };
 }
 
 Apply threshold(const char *what, int QueueThresholds::*field, uint64_t max) {
-    return [=](Config &c, std::string_view v, std::string *err) {
-        auto n = parse_uint(what, v, 0, max, err);
-        if (n) c.thresholds.*field = static_cast<int>(*n);
-        return n.has_value();
+    return [=](Config &c, std::string_view v) -> Status {
+        auto n = parse_uint(what, v, 0, max);
+        if (!n) return n.status();
+        c.thresholds.*field = static_cast<int>(*n);
+        return {};
     };
 }
 
 // One word of a fixed list, each naming a value.
 template <typename T>
 Apply choice(const char *what, T Config::*field, std::vector<std::pair<const char *, T>> words) {
-    return [=](Config &c, std::string_view v, std::string *err) {
+    return [=](Config &c, std::string_view v) -> Status {
         std::string allowed;
         for (const auto &[word, value] : words) {
             if (v == word) {
                 c.*field = value;
-                return true;
+                return {};
             }
             allowed += (allowed.empty() ? "" : ", ") + std::string(word);
         }
-        *err = std::string(what) + ": '" + std::string(v) +
-               "' is not allowed (allowed: " + allowed + ")";
-        return false;
+        return Error(std::string(what) + ": '" + std::string(v) +
+                     "' is not allowed (allowed: " + allowed + ")");
     };
 }
 
 Apply event_mask(bool print) {
-    return [=](Config &c, std::string_view v, std::string *err) {
-        auto mask = parse_event_name(v, err);
-        if (!mask) return false;
+    return [=](Config &c, std::string_view v) -> Status {
+        auto mask = parse_event_name(v);
+        if (!mask) return mask.status();
         c.event_print_mask = print ? (c.event_print_mask | *mask) : (c.event_print_mask & ~*mask);
-        return true;
+        return {};
     };
 }
 
-bool apply_forward_mode(Config &c, std::string_view v, std::string *err) {
+Status apply_forward_mode(Config &c, std::string_view v) {
     if (!registry_engines().find(v)) {
-        *err = "forward-mode: " + registry_engines().unknown_mode(v) +
-               "; an engine built as a plugin needs --engine-plugin=PATH";
-        return false;
+        return Error("forward-mode: " + registry_engines().unknown_mode(v) +
+                     "; an engine built as a plugin needs --engine-plugin=PATH");
     }
     c.forward_mode = v;
     c.announcements.push_back("Set " + c.forward_mode + " packet forwarding mode");
-    return true;
+    return {};
 }
 
 // A flag testpmd announces when it parses it.
 Apply announced_flag(bool Config::*field, const char *line) {
-    return [=](Config &c, std::string_view, std::string *) {
+    return [=](Config &c, std::string_view) -> Status {
         c.*field = true;
         c.announcements.emplace_back(line);
-        return true;
+        return {};
     };
 }
 
-bool apply_eth_peer(Config &c, std::string_view v, std::string *err) {
+Status apply_eth_peer(Config &c, std::string_view v) {
     const size_t comma = v.find(',');
     if (comma == std::string_view::npos) {
-        *err = "eth-peer: '" + std::string(v) + "' (expected N,XX:XX:XX:XX:XX:XX)";
-        return false;
+        return Error("eth-peer: '" + std::string(v) + "' (expected N,XX:XX:XX:XX:XX:XX)");
     }
-    auto port = parse_uint("eth-peer port", v.substr(0, comma), 0, RTE_MAX_ETHPORTS - 1, err);
-    if (!port) return false;
-    auto mac = parse_mac(v.substr(comma + 1), err);
-    if (!mac) {
-        *err = "eth-peer: " + *err;
-        return false;
-    }
+    auto port = parse_uint("eth-peer port", v.substr(0, comma), 0, RTE_MAX_ETHPORTS - 1);
+    if (!port) return port.status();
+    auto mac = parse_mac(v.substr(comma + 1));
+    if (!mac) return Error("eth-peer: " + mac.message());
     c.eth_peers[static_cast<uint16_t>(*port)] = *mac;
-    return true;
+    return {};
 }
 
 // An lcore id; whether EAL runs it and it is free to use is checked once
 // EAL and the forwarding lcores are known (App::init).
-std::function<bool(Config &, std::string_view, std::string *)> lcore_option(const char *what,
-                                                                            int Config::*field) {
-    return [=](Config &c, std::string_view v, std::string *err) {
-        auto n = parse_uint(what, v, 0, RTE_MAX_LCORE - 1, err);
-        if (n) c.*field = static_cast<int>(*n);
-        return n.has_value();
+Apply lcore_option(const char *what, int Config::*field) {
+    return [=](Config &c, std::string_view v) -> Status {
+        auto n = parse_uint(what, v, 0, RTE_MAX_LCORE - 1);
+        if (!n) return n.status();
+        c.*field = static_cast<int>(*n);
+        return {};
     };
 }
 
@@ -166,12 +163,11 @@ std::function<bool(Config &, std::string_view, std::string *)> lcore_option(cons
 // ... Lines are read only as far as a MAC address and its spaces can go, so
 // a device (/dev/zero) or a huge file fails on its first line, as testpmd's
 // 50-byte fgets does, with testpmd's words.
-bool apply_peers_file(Config &c, std::string_view v, std::string *err) {
+Status apply_peers_file(Config &c, std::string_view v) {
     constexpr size_t kMaxPeerLine = 256;
     std::ifstream in{std::string(v)};
     if (!in) {
-        *err = "eth-peers-configfile: cannot read '" + std::string(v) + "'";
-        return false;
+        return Error("eth-peers-configfile: cannot read '" + std::string(v) + "'");
     }
     std::string line;
     for (uint16_t port = 0; port < RTE_MAX_ETHPORTS; port++) {
@@ -180,19 +176,15 @@ bool apply_peers_file(Config &c, std::string_view v, std::string *err) {
         const std::string where = "eth-peers-configfile: Bad MAC address format on line " +
                                   std::to_string(port + 1) + ": ";
         if (got == LineRead::TooLong) {
-            *err = where + "longer than " + std::to_string(kMaxPeerLine) +
-                   " bytes (allowed: one XX:XX:XX:XX:XX:XX a line)";
-            return false;
+            return Error(where + "longer than " + std::to_string(kMaxPeerLine) +
+                         " bytes (allowed: one XX:XX:XX:XX:XX:XX a line)");
         }
         const auto words = split_words(line);
-        auto mac = parse_mac(words.empty() ? line : words[0], err);
-        if (!mac) {
-            *err = where + *err;
-            return false;
-        }
+        auto mac = parse_mac(words.empty() ? line : words[0]);
+        if (!mac) return Error(where + mac.message());
         c.eth_peers[port] = *mac;
     }
-    return true;
+    return {};
 }
 
 std::vector<Option> forwarding_options() {
@@ -208,37 +200,40 @@ std::vector<Option> forwarding_options() {
          number("stats-period", &Config::stats_period, 1, 86400)},
         {"display-xstats", 0, "NAME[,NAME]...",
          "extended statistics shown with the port statistics",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto names = parse_name_list("display-xstats", v, err);
-             if (names) c.display_xstats = *names;
-             return names.has_value();
+         [](Config &c, std::string_view v) -> Status {
+             auto names = parse_name_list("display-xstats", v);
+             if (!names) return names.status();
+             c.display_xstats = *names;
+             return {};
          }},
         {"run-time", 0, "SECONDS", "stop by itself after SECONDS (with -i: quit the shell)",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto s = parse_seconds("run-time", v, err);
-             if (s) c.run_time = *s;
-             return s.has_value();
+         [](Config &c, std::string_view v) -> Status {
+             auto s = parse_seconds("run-time", v);
+             if (!s) return s.status();
+             c.run_time = *s;
+             return {};
          }},
         {"stats-format", 0, "text|json", "statistics as testpmd text or JSON lines",
          choice<StatsFormat>("stats-format", &Config::stats_format,
                              {{"text", StatsFormat::Text}, {"json", StatsFormat::Json}})},
         {"cmdline-file", 0, "FILE", "run the shell commands in FILE first",
-         [](Config &c, std::string_view v, std::string *err) {
+         [](Config &c, std::string_view v) -> Status {
              if (v.empty()) {
-                 *err = "cmdline-file: the file name is empty (expected --cmdline-file=FILE, a "
-                        "file of shell commands)";
-                 return false;
+                 return Error(
+                     "cmdline-file: the file name is empty (expected --cmdline-file=FILE, a "
+                     "file of shell commands)");
              }
              c.cmdline_file = v;
              c.announcements.push_back("CLI commands to be read from " + c.cmdline_file);
-             return true;
+             return {};
          }},
         {"prompt", 0, "TEXT",
          "the shell's prompt (default: testpmd> as dpdk-testpmd, else pmdfwd> )",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto p = prompt_from_option(v, err);
-             if (p) c.prompt = *p;
-             return p.has_value();
+         [](Config &c, std::string_view v) -> Status {
+             auto p = prompt_from_option(v);
+             if (!p) return p.status();
+             c.prompt = *p;
+             return {};
          }},
         {"testpmd-texts", 0, nullptr,
          "print only dpdk-testpmd's lines, none of pmdfwd's additions (user guide, Texts)",
@@ -254,7 +249,7 @@ std::vector<Option> forwarding_options() {
         {"engine-plugin", 0, "PATH", "load forwarding engines from a shared object (repeatable)",
          // main() loads plugins before parsing, so that their modes are
          // valid --forward-mode values; accepted here and nothing more.
-         [](Config &, std::string_view, std::string *) { return true; }},
+         [](Config &, std::string_view) -> Status { return {}; }},
         {"help", 'h', nullptr, "show this help", nullptr},
     };
 }
@@ -262,33 +257,34 @@ std::vector<Option> forwarding_options() {
 std::vector<Option> port_options() {
     return {
         {"portmask", 0, "MASK", "hexadecimal mask of the forwarding ports (default: all)",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto m = parse_hex("portmask", v, err);
-             if (m && *m == 0) *err = "portmask: 0 names no port (e.g. 0x3 for ports 0 and 1)";
-             if (!m || *m == 0) return false;
+         [](Config &c, std::string_view v) -> Status {
+             auto m = parse_hex("portmask", v);
+             if (!m) return m.status();
+             if (*m == 0) return Error("portmask: 0 names no port (e.g. 0x3 for ports 0 and 1)");
              c.fwd_port_list.clear();
              for (unsigned p : mask_bits(*m))
                  c.fwd_port_list.push_back(static_cast<uint16_t>(p));
              c.nb_fwd_ports = 0; // as testpmd: the list sets the number
-             return true;
+             return {};
          }},
         {"portlist", 0, "LIST", "forwarding ports in order, e.g. 0,2 or 0-3 (default: all)",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto l = parse_id_list("portlist", v, RTE_MAX_ETHPORTS, err);
-             if (l) c.fwd_port_list = *l, c.nb_fwd_ports = 0;
-             return l.has_value();
+         [](Config &c, std::string_view v) -> Status {
+             auto l = parse_id_list("portlist", v, RTE_MAX_ETHPORTS);
+             if (!l) return l.status();
+             c.fwd_port_list = *l, c.nb_fwd_ports = 0;
+             return {};
          }},
         {"nb-ports", 0, "N", "forward on the first N of those ports",
          number("nb-ports", &Config::nb_fwd_ports, 1, RTE_MAX_ETHPORTS)},
         {"coremask", 0, "MASK",
          "hexadecimal mask of the forwarding lcores (not the main lcore); sets --nb-cores",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto m = parse_hex("coremask", v, err);
-             if (m && *m == 0) *err = "coremask: 0 names no lcore (e.g. 0x6 for lcores 1 and 2)";
-             if (!m || *m == 0) return false;
+         [](Config &c, std::string_view v) -> Status {
+             auto m = parse_hex("coremask", v);
+             if (!m) return m.status();
+             if (*m == 0) return Error("coremask: 0 names no lcore (e.g. 0x6 for lcores 1 and 2)");
              c.fwd_lcore_list = mask_bits(*m);
              c.nb_cores = static_cast<unsigned>(c.fwd_lcore_list.size());
-             return true;
+             return {};
          }},
         {"nb-cores", 0, "N", "number of forwarding lcores",
          number("nb-cores", &Config::nb_cores, 1, RTE_MAX_LCORE)},
@@ -312,10 +308,11 @@ std::vector<Option> port_options() {
         {"max-lro-pkt-size", 0, "N", "largest packet LRO may build",
          number("max-lro-pkt-size", &Config::max_lro_pkt_size, RTE_ETHER_MIN_LEN, UINT32_MAX)},
         {"eth-link-speed", 0, "MBPS", "force the link speed (1000, 10000, ... 200000)",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto s = parse_link_speed(v, err);
-             if (s) c.link_speeds = *s;
-             return s.has_value();
+         [](Config &c, std::string_view v) -> Status {
+             auto s = parse_link_speed(v);
+             if (!s) return s.status();
+             c.link_speeds = *s;
+             return {};
          }},
     };
 }
@@ -343,42 +340,42 @@ std::vector<Option> threshold_options() {
     };
 }
 
-bool apply_port_numa(Config &c, std::string_view v, std::string *err) {
-    auto tuples = parse_tuples<2>("port-numa-config", v, err);
-    if (!tuples) return false;
+Status apply_port_numa(Config &c, std::string_view v) {
+    auto tuples = parse_tuples<2>("port-numa-config", v);
+    if (!tuples) return tuples.status();
     for (const auto &[port, socket] : *tuples)
         c.port_numa[static_cast<uint16_t>(port)].pool = static_cast<int>(socket);
-    return true;
+    return {};
 }
 
-bool apply_ring_numa(Config &c, std::string_view v, std::string *err) {
-    auto tuples = parse_tuples<3>("ring-numa-config", v, err);
-    if (!tuples) return false;
+Status apply_ring_numa(Config &c, std::string_view v) {
+    auto tuples = parse_tuples<3>("ring-numa-config", v);
+    if (!tuples) return tuples.status();
     for (const auto &[port, flag, socket] : *tuples)
         if (flag < 1 || flag > 3) {
-            *err = "ring-numa-config: flag " + std::to_string(flag) + " of port " +
-                   std::to_string(port) + " is not allowed (allowed: 1 = RX, 2 = TX, 3 = both)";
-            return false;
+            return Error("ring-numa-config: flag " + std::to_string(flag) + " of port " +
+                         std::to_string(port) +
+                         " is not allowed (allowed: 1 = RX, 2 = TX, 3 = both)");
         }
     for (const auto &[port, flag, socket] : *tuples) {
         PortNuma &n = c.port_numa[static_cast<uint16_t>(port)];
         if (flag & 1) n.rx_ring = static_cast<int>(socket);
         if (flag & 2) n.tx_ring = static_cast<int>(socket);
     }
-    return true;
+    return {};
 }
 
-bool apply_mbuf_size(Config &c, std::string_view v, std::string *err) {
-    auto sizes = parse_uint_list("mbuf-size", v, 1, UINT16_MAX, kMaxMbufSizes, err);
-    if (!sizes) return false;
+Status apply_mbuf_size(Config &c, std::string_view v) {
+    auto sizes = parse_uint_list("mbuf-size", v, 1, UINT16_MAX, kMaxMbufSizes);
+    if (!sizes) return sizes.status();
     if ((*sizes)[0] <= RTE_PKTMBUF_HEADROOM) {
-        *err = "mbuf-size: " + std::to_string((*sizes)[0]) + " leaves no data room after the " +
-               std::to_string(RTE_PKTMBUF_HEADROOM) +
-               "-byte headroom (allowed: " + std::to_string(RTE_PKTMBUF_HEADROOM + 1) + "..65535)";
-        return false;
+        return Error("mbuf-size: " + std::to_string((*sizes)[0]) +
+                     " leaves no data room after the " + std::to_string(RTE_PKTMBUF_HEADROOM) +
+                     "-byte headroom (allowed: " + std::to_string(RTE_PKTMBUF_HEADROOM + 1) +
+                     "..65535)");
     }
     c.mbuf_sizes = *sizes;
-    return true;
+    return {};
 }
 
 std::vector<Option> memory_options() {
@@ -433,44 +430,46 @@ std::vector<Option> offload_options() {
          flag(&Config::rx_drop_en)},
         {"rxpkts", 0, "LEN[,LEN]...",
          "RX buffer split segment lengths (with the buffer_split RX offload, 0x100000)",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto segs = parse_uint_list("rxpkts", v, 0, UINT16_MAX, kMaxMbufSizes, err);
-             if (segs) c.rxpkts = *segs;
-             return segs.has_value();
+         [](Config &c, std::string_view v) -> Status {
+             auto segs = parse_uint_list("rxpkts", v, 0, UINT16_MAX, kMaxMbufSizes);
+             if (!segs) return segs.status();
+             c.rxpkts = *segs;
+             return {};
          }},
         {"rss-ip", 0, nullptr, "RSS over IPv4/IPv6 addresses (the default with --rxq>1)",
-         [](Config &c, std::string_view, std::string *) {
+         [](Config &c, std::string_view) -> Status {
              c.rss_hf = RTE_ETH_RSS_IP;
-             return true;
+             return {};
          }},
         {"rss-udp", 0, nullptr, "RSS over IPv4/IPv6 addresses and UDP ports",
-         [](Config &c, std::string_view, std::string *) {
+         [](Config &c, std::string_view) -> Status {
              c.rss_hf = RTE_ETH_RSS_UDP;
-             return true;
+             return {};
          }},
         {"rss-level-outer", 0, nullptr, "RSS on the outermost headers",
-         [](Config &c, std::string_view, std::string *) {
+         [](Config &c, std::string_view) -> Status {
              c.rss_hf |= RTE_ETH_RSS_LEVEL_OUTERMOST;
-             return true;
+             return {};
          }},
         {"rss-level-inner", 0, nullptr, "RSS on the innermost headers",
-         [](Config &c, std::string_view, std::string *) {
+         [](Config &c, std::string_view) -> Status {
              c.rss_hf |= RTE_ETH_RSS_LEVEL_INNERMOST;
-             return true;
+             return {};
          }},
         {"disable-rss", 0, nullptr, "no RSS, whatever --rxq",
-         [](Config &c, std::string_view, std::string *) {
+         [](Config &c, std::string_view) -> Status {
              c.rss_hf = 0;
-             return true;
+             return {};
          }},
         {"rx-mq-mode", 0, "0xMASK", "RX multi-queue modes allowed (RSS 0x1, DCB 0x2, VMDq 0x4)",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto m = parse_hex("rx-mq-mode", v, err);
-             if (m && *m > RTE_ETH_MQ_RX_VMDQ_DCB_RSS)
-                 *err = "rx-mq-mode: " + std::string(v) + " is out of range (allowed: 0x0..0x7)";
-             if (!m || *m > RTE_ETH_MQ_RX_VMDQ_DCB_RSS) return false;
+         [](Config &c, std::string_view v) -> Status {
+             auto m = parse_hex("rx-mq-mode", v);
+             if (!m) return m.status();
+             if (*m > RTE_ETH_MQ_RX_VMDQ_DCB_RSS)
+                 return Error("rx-mq-mode: " + std::string(v) +
+                              " is out of range (allowed: 0x0..0x7)");
              c.rx_mq_mode = static_cast<uint32_t>(*m);
-             return true;
+             return {};
          }},
     };
 }
@@ -496,10 +495,11 @@ std::vector<Option> link_options() {
 std::vector<Option> generator_options() {
     return {
         {"txpkts", 0, "LEN[,LEN]...", "generated frame segment lengths (default 64)",
-         [](Config &c, std::string_view v, std::string *err) {
-             auto segs = parse_txpkts(v, err);
-             if (segs) c.txpkts = *segs;
-             return segs.has_value();
+         [](Config &c, std::string_view v) -> Status {
+             auto segs = parse_txpkts(v);
+             if (!segs) return segs.status();
+             c.txpkts = *segs;
+             return {};
          }},
         {"txonly-multi-flow", 0, nullptr,
          "txonly: vary the source address (also --txonly-multi-flow=on|off)",
@@ -555,9 +555,8 @@ bool pmdfwd_only(std::string_view name) {
 
 // getopt_long's rule: an exact name, else the one option whose name the
 // text begins ("--stats 2" is --stats-period), testpmd's options first.
-// Several such options are an error naming them; none returns nullptr with
-// *err left empty.
-const Option *find_long(std::string_view name, std::string *err) {
+// Several such options are an error naming them; none is nullptr.
+Result<const Option *> find_long(std::string_view name) {
     std::vector<const Option *> prefixed, testpmds;
     for (const OptionGroup &g : groups())
         for (const Option &o : g.options) {
@@ -569,11 +568,11 @@ const Option *find_long(std::string_view name, std::string *err) {
         }
     if (prefixed.size() == 1) return prefixed[0];
     if (testpmds.size() == 1) return testpmds[0];
-    if (prefixed.empty()) return nullptr;
-    *err = "option '--" + std::string(name) + "' is ambiguous; possibilities:";
+    if (prefixed.empty()) return static_cast<const Option *>(nullptr);
+    std::string msg = "option '--" + std::string(name) + "' is ambiguous; possibilities:";
     for (const Option *o : prefixed)
-        *err += std::string(" '--") + o->name + "'";
-    return nullptr;
+        msg += std::string(" '--") + o->name + "'";
+    return Error(msg);
 }
 
 const Option *find_short(char c) {
@@ -583,7 +582,7 @@ const Option *find_short(char c) {
     return nullptr;
 }
 
-enum class Step { Next, Help, Error };
+enum class Step { Next, Help };
 
 // Flags that are also an engine's parameter: the engine-parameter form the
 // help lists (--txonly-multi-flow=on|off) is accepted too, and the engine
@@ -593,78 +592,69 @@ bool flag_takes_a_value(std::string_view name) {
 }
 
 // Applies opt, taking its value from `value` or the next argument.
-Step apply_option(const Option &opt, std::optional<std::string> value,
-                  const std::vector<std::string> &args, size_t &i, Config &cfg, std::string *err) {
+Result<Step> apply_option(const Option &opt, std::optional<std::string> value,
+                          const std::vector<std::string> &args, size_t &i, Config &cfg) {
     if (opt.apply == nullptr) return Step::Help;
     if (opt.arg == nullptr && value && !flag_takes_a_value(opt.name)) {
-        *err = "option --" + std::string(opt.name) + " takes no value";
-        return Step::Error;
+        return Error("option --" + std::string(opt.name) + " takes no value");
     }
     if (opt.arg != nullptr && !value) {
         if (i + 1 >= args.size()) {
-            *err = "option --" + std::string(opt.name) + " needs a value: " + opt.arg;
-            return Step::Error;
+            return Error("option --" + std::string(opt.name) + " needs a value: " + opt.arg);
         }
         value = args[++i];
     }
-    return opt.apply(cfg, value.value_or(""), err) ? Step::Next : Step::Error;
+    if (Status applied = opt.apply(cfg, value.value_or("")); !applied) return applied;
+    return Step::Next;
 }
 
-Step parse_long(const std::vector<std::string> &args, size_t &i, Config &cfg, std::string *err) {
+Result<Step> parse_long(const std::vector<std::string> &args, size_t &i, Config &cfg) {
     const std::string_view body = std::string_view(args[i]).substr(2);
     const size_t eq = body.find('=');
     const std::string_view name = body.substr(0, eq);
     std::optional<std::string> value;
     if (eq != std::string_view::npos) value = std::string(body.substr(eq + 1));
-    const Option *opt = find_long(name, err);
-    if (opt != nullptr) return apply_option(*opt, value, args, i, cfg, err);
-    if (!err->empty()) return Step::Error;
+    const Result<const Option *> opt = find_long(name);
+    if (!opt) return opt.status();
+    if (*opt != nullptr) return apply_option(**opt, value, args, i, cfg);
     if (value && name.find('-') != std::string_view::npos) {
         // --<engine>-<key>=<value>: checked once plugins are loaded.
         cfg.engine_params.emplace_back(std::string(name), *value);
         return Step::Next;
     }
-    *err = "unknown option '" + args[i] + "' (see --help)";
-    return Step::Error;
+    return Error("unknown option '" + args[i] + "' (see --help)");
 }
 
 // -i, -a, -h, or several of them in one word (-ia), as getopt.
-Step parse_short(const std::vector<std::string> &args, size_t &i, Config &cfg, std::string *err) {
+Result<Step> parse_short(const std::vector<std::string> &args, size_t &i, Config &cfg) {
     const std::string a = args[i];
     for (size_t k = 1; k < a.size(); k++) {
         const Option *opt = find_short(a[k]);
         if (opt == nullptr || (opt->arg != nullptr && a.size() > 2)) {
-            *err = "unknown option '" + a + "' (see --help)";
-            return Step::Error;
+            return Error("unknown option '" + a + "' (see --help)");
         }
-        const Step s = apply_option(*opt, std::nullopt, args, i, cfg, err);
-        if (s != Step::Next) return s;
+        const Result<Step> s = apply_option(*opt, std::nullopt, args, i, cfg);
+        if (!s || *s != Step::Next) return s;
     }
     return Step::Next;
 }
 
 } // namespace
 
-ParseResult parse_options(const std::vector<std::string> &args, Config &cfg, std::string *err) {
-    err->clear();
+Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &cfg) {
     for (size_t i = 0; i < args.size(); i++) {
         const std::string &a = args[i];
-        Step s;
-        if (a.rfind("--", 0) == 0 && a.size() > 2)
-            s = parse_long(args, i, cfg, err);
-        else if (a.size() >= 2 && a[0] == '-' && a[1] != '-')
-            s = parse_short(args, i, cfg, err);
-        else {
-            *err = "unknown option '" + a + "' (see --help)";
-            s = Step::Error;
-        }
-        if (s == Step::Help) return ParseResult::Help;
-        if (s == Step::Error) return ParseResult::Error;
+        const bool long_option = a.rfind("--", 0) == 0 && a.size() > 2;
+        if (!long_option && (a.size() < 2 || a[0] != '-' || a[1] == '-'))
+            return Error("unknown option '" + a + "' (see --help)");
+        const Result<Step> s = long_option ? parse_long(args, i, cfg) : parse_short(args, i, cfg);
+        if (!s) return s.status();
+        if (*s == Step::Help) return ParseResult::Help;
     }
     return ParseResult::Ok;
 }
 
-bool apply_engine_params(const Config &cfg, std::string *err) {
+Status apply_engine_params(const Config &cfg) {
     for (const auto &[name, value] : cfg.engine_params) {
         // The engine is the longest registered name followed by '-'.
         std::string engine;
@@ -677,17 +667,12 @@ bool apply_engine_params(const Config &cfg, std::string *err) {
                 has_params = e.has_params;
             }
         }
-        if (!has_params) {
-            *err = "unknown option '--" + name + "=" + value + "' (see --help)";
-            return false;
-        }
+        if (!has_params) return Error("unknown option '--" + name + "=" + value + "' (see --help)");
         const std::string key = name.substr(engine.size() + 1);
-        if (std::string why = registry_engines().set_param(engine, key, value); !why.empty()) {
-            *err = "--" + name + ": " + why;
-            return false;
-        }
+        if (Status set = registry_engines().set_param(engine, key, value); !set)
+            return Error("--" + name + ": " + set.message());
     }
-    return true;
+    return {};
 }
 
 std::vector<OptionDoc> option_docs() {

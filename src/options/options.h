@@ -3,22 +3,23 @@
 #pragma once
 
 #include "options/config.h"
+#include "util/status.h"
 
 #include <string>
 #include <vector>
 
 namespace pmdfwd {
 
-enum class ParseResult { Ok, Help, Error };
+enum class ParseResult { Ok, Help };
 
-// Parses args (not including the program name) into cfg. On Error, *err
-// says which option was wrong, why, and what is allowed. Options of the form
+// Parses args (not including the program name) into cfg. An error says
+// which option was wrong, why, and what is allowed. Options of the form
 // --<engine>-<key>=<value> are kept in cfg.engine_params for
 // apply_engine_params(), since plugins may register engines later.
-ParseResult parse_options(const std::vector<std::string> &args, Config &cfg, std::string *err);
+Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &cfg);
 
 // Hands every --<engine>-<key>=<value> to its engine's set_param.
-bool apply_engine_params(const Config &cfg, std::string *err);
+Status apply_engine_params(const Config &cfg);
 
 // The --help text; lists the registered engines.
 std::string usage(const char *prog);

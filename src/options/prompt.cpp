@@ -20,18 +20,18 @@ std::string log_tag(std::string_view argv0) {
     return named_testpmd(argv0) ? "testpmd" : "pmdfwd";
 }
 
-std::optional<std::string> prompt_from_option(std::string_view text, std::string *err) {
+Result<std::string> prompt_from_option(std::string_view text) {
     std::string p(text);
     if (!p.empty() && p.back() != ' ') p += ' ';
     if (p.empty() || p.size() > kMaxPromptLen) {
-        *err = "prompt: '" + std::string(text) + "' is not allowed (allowed: 1 to " +
-               std::to_string(kMaxPromptLen - 1) + " printable characters, e.g. --prompt=testpmd>)";
-        return std::nullopt;
+        return Error("prompt: '" + std::string(text) + "' is not allowed (allowed: 1 to " +
+                     std::to_string(kMaxPromptLen - 1) +
+                     " printable characters, e.g. --prompt=testpmd>)");
     }
     for (unsigned char c : p)
         if (c < 0x20 || c == 0x7f) {
-            *err = "prompt: control characters are not allowed (allowed: printable characters)";
-            return std::nullopt;
+            return Error(
+                "prompt: control characters are not allowed (allowed: printable characters)");
         }
     return p;
 }

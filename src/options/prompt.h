@@ -2,7 +2,8 @@
 // expect scripts wait for "testpmd>"), pmdfwd's own otherwise.
 #pragma once
 
-#include <optional>
+#include "util/status.h"
+
 #include <string>
 #include <string_view>
 
@@ -21,7 +22,7 @@ std::string default_prompt(std::string_view argv0);
 std::string log_tag(std::string_view argv0);
 
 // --prompt=TEXT: TEXT, with the space a prompt ends in when TEXT has none;
-// nullopt with *err when TEXT is empty, too long or holds control characters.
-std::optional<std::string> prompt_from_option(std::string_view text, std::string *err);
+// an error when TEXT is empty, too long or holds control characters.
+Result<std::string> prompt_from_option(std::string_view text);
 
 } // namespace pmdfwd

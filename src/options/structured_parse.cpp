@@ -16,7 +16,7 @@ std::string quoted(std::string_view what, std::string_view text) {
 }
 
 // One field of a NUMA tuple: decimal or 0x, at most 255 (testpmd's uint8_t).
-std::optional<unsigned> tuple_field(std::string_view what, std::string_view f, std::string *err) {
+Result<unsigned> tuple_field(std::string_view what, std::string_view f) {
     std::string_view digits = f;
     int base = 10;
     if (f.size() > 2 && f[0] == '0' && (f[1] == 'x' || f[1] == 'X')) {
@@ -26,8 +26,7 @@ std::optional<unsigned> tuple_field(std::string_view what, std::string_view f, s
     unsigned v = 0;
     auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
     if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size() || v > 255) {
-        *err = quoted(what, f) + " is not a number of 0..255";
-        return std::nullopt;
+        return Error(quoted(what, f) + " is not a number of 0..255");
     }
     return v;
 }
@@ -70,7 +69,7 @@ constexpr LinkSpeed kSpeeds[] = {
 
 } // namespace
 
-std::optional<uint64_t> parse_hex(std::string_view what, std::string_view text, std::string *err) {
+Result<uint64_t> parse_hex(std::string_view what, std::string_view text) {
     std::string_view digits = text;
     if (digits.size() >= 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
         digits.remove_prefix(2);
@@ -78,12 +77,10 @@ std::optional<uint64_t> parse_hex(std::string_view what, std::string_view text, 
     auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, 16);
     if (digits.empty() || ec == std::errc::invalid_argument ||
         ptr != digits.data() + digits.size()) {
-        *err = quoted(what, text) + " is not a hexadecimal number (e.g. 0x3)";
-        return std::nullopt;
+        return Error(quoted(what, text) + " is not a hexadecimal number (e.g. 0x3)");
     }
     if (ec == std::errc::result_out_of_range) {
-        *err = quoted(what, text) + " does not fit 64 bits";
-        return std::nullopt;
+        return Error(quoted(what, text) + " does not fit 64 bits");
     }
     return v;
 }
@@ -95,8 +92,8 @@ std::vector<unsigned> mask_bits(uint64_t mask) {
     return bits;
 }
 
-std::optional<std::vector<uint16_t>> parse_id_list(std::string_view what, std::string_view text,
-                                                   unsigned limit, std::string *err) {
+Result<std::vector<uint16_t>> parse_id_list(std::string_view what, std::string_view text,
+                                            unsigned limit) {
     std::vector<uint16_t> ids;
     std::vector<bool> seen(limit, false);
     const std::string allowed = "; a list is 1,3,5 or 1-3 or 1-2,5";
@@ -104,17 +101,15 @@ std::optional<std::vector<uint16_t>> parse_id_list(std::string_view what, std::s
         const size_t comma = text.find(',');
         const std::string_view item = text.substr(0, comma);
         const size_t dash = item.find('-');
-        auto lo = parse_uint(what, item.substr(0, dash), 0, limit - 1, err);
-        auto hi = dash == std::string_view::npos
-                      ? lo
-                      : parse_uint(what, item.substr(dash + 1), 0, limit - 1, err);
-        if (!lo || !hi) {
-            *err += allowed;
-            return std::nullopt;
-        }
+        const Result<uint64_t> lo = parse_uint(what, item.substr(0, dash), 0, limit - 1);
+        const Result<uint64_t> hi = dash == std::string_view::npos
+                                        ? lo
+                                        : parse_uint(what, item.substr(dash + 1), 0, limit - 1);
+        // Both ends wrong ("x-y"): the message names the second, as it always has.
+        if (!hi) return Error(hi.message() + allowed);
+        if (!lo) return Error(lo.message() + allowed);
         if (*hi < *lo) {
-            *err = quoted(what, item) + " is a range that runs backwards" + allowed;
-            return std::nullopt;
+            return Error(quoted(what, item) + " is a range that runs backwards" + allowed);
         }
         for (uint64_t id = *lo; id <= *hi; id++)
             if (!seen[id]) {
@@ -127,29 +122,27 @@ std::optional<std::vector<uint16_t>> parse_id_list(std::string_view what, std::s
     return ids;
 }
 
-std::optional<std::vector<uint16_t>> parse_uint_list(std::string_view what, std::string_view text,
-                                                     uint64_t min, uint64_t max, size_t max_count,
-                                                     std::string *err) {
+Result<std::vector<uint16_t>> parse_uint_list(std::string_view what, std::string_view text,
+                                              uint64_t min, uint64_t max, size_t max_count) {
     std::vector<uint16_t> values;
     while (true) {
         const size_t comma = text.find(',');
-        auto v = parse_uint(what, text.substr(0, comma), min, max, err);
-        if (!v) return std::nullopt;
+        const Result<uint64_t> v = parse_uint(what, text.substr(0, comma), min, max);
+        if (!v) return v.status();
         values.push_back(static_cast<uint16_t>(*v));
         if (comma == std::string_view::npos) break;
         text.remove_prefix(comma + 1);
     }
     if (values.size() > max_count) {
-        *err = std::string(what) + ": " + std::to_string(values.size()) + " values (allowed: 1.." +
-               std::to_string(max_count) + ")";
-        return std::nullopt;
+        return Error(std::string(what) + ": " + std::to_string(values.size()) +
+                     " values (allowed: 1.." + std::to_string(max_count) + ")");
     }
     return values;
 }
 
 template <size_t N>
-std::optional<std::vector<std::array<unsigned, N>>>
-parse_tuples(std::string_view what, std::string_view text, std::string *err) {
+Result<std::vector<std::array<unsigned, N>>> parse_tuples(std::string_view what,
+                                                          std::string_view text) {
     const std::string shape =
         N == 2 ? "(port,socket)[,(port,socket)]..." : "(port,flag,socket)[,(port,flag,socket)]...";
     std::vector<std::array<unsigned, N>> out;
@@ -162,12 +155,11 @@ parse_tuples(std::string_view what, std::string_view text, std::string *err) {
         for (size_t i = 0; i < N; i++) {
             const size_t comma = body.find(',');
             if ((i + 1 < N) == (comma == std::string_view::npos)) {
-                *err = quoted(what, text) + " needs " + std::to_string(N) +
-                       " numbers in each group (expected " + shape + ")";
-                return std::nullopt;
+                return Error(quoted(what, text) + " needs " + std::to_string(N) +
+                             " numbers in each group (expected " + shape + ")");
             }
-            auto v = tuple_field(what, body.substr(0, comma), err);
-            if (!v) return std::nullopt;
+            const Result<unsigned> v = tuple_field(what, body.substr(0, comma));
+            if (!v) return v.status();
             t[i] = *v;
             body.remove_prefix(comma == std::string_view::npos ? body.size() : comma + 1);
         }
@@ -176,23 +168,21 @@ parse_tuples(std::string_view what, std::string_view text, std::string *err) {
         if (!rest.empty() && rest[0] == ',') rest.remove_prefix(1);
     }
     if (out.empty() || !rest.empty()) {
-        *err = quoted(what, text) + " is malformed (expected " + shape + ")";
-        return std::nullopt;
+        return Error(quoted(what, text) + " is malformed (expected " + shape + ")");
     }
     return out;
 }
 
-template std::optional<std::vector<std::array<unsigned, 2>>>
-parse_tuples<2>(std::string_view, std::string_view, std::string *);
-template std::optional<std::vector<std::array<unsigned, 3>>>
-parse_tuples<3>(std::string_view, std::string_view, std::string *);
+template Result<std::vector<std::array<unsigned, 2>>> parse_tuples<2>(std::string_view,
+                                                                      std::string_view);
+template Result<std::vector<std::array<unsigned, 3>>> parse_tuples<3>(std::string_view,
+                                                                      std::string_view);
 
-std::optional<uint32_t> parse_event_name(std::string_view text, std::string *err) {
+Result<uint32_t> parse_event_name(std::string_view text) {
     if (text == "all") return ~UINT32_C(0);
     for (const EventName &e : kEvents)
         if (text == e.name) return UINT32_C(1) << e.type;
-    *err = "invalid event '" + std::string(text) + "' (allowed: " + event_names() + ")";
-    return std::nullopt;
+    return Error("invalid event '" + std::string(text) + "' (allowed: " + event_names() + ")");
 }
 
 std::string event_names() {
@@ -202,8 +192,7 @@ std::string event_names() {
     return s + "all";
 }
 
-std::optional<std::vector<std::string>> parse_name_list(std::string_view what,
-                                                        std::string_view text, std::string *err) {
+Result<std::vector<std::string>> parse_name_list(std::string_view what, std::string_view text) {
     std::vector<std::string> names;
     while (true) {
         const size_t comma = text.find(',');
@@ -212,13 +201,12 @@ std::optional<std::vector<std::string>> parse_name_list(std::string_view what,
         text.remove_prefix(comma + 1);
     }
     if (names.empty()) {
-        *err = std::string(what) + ": no name given (expected NAME[,NAME]...)";
-        return std::nullopt;
+        return Error(std::string(what) + ": no name given (expected NAME[,NAME]...)");
     }
     return names;
 }
 
-std::optional<uint32_t> parse_link_speed(std::string_view text, std::string *err) {
+Result<uint32_t> parse_link_speed(std::string_view text) {
     uint64_t mbps = 0;
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), mbps);
     if (ec == std::errc() && ptr == text.data() + text.size())
@@ -227,9 +215,8 @@ std::optional<uint32_t> parse_link_speed(std::string_view text, std::string *err
     std::string allowed;
     for (const LinkSpeed &s : kSpeeds)
         allowed += (allowed.empty() ? "" : ", ") + std::to_string(s.mbps);
-    *err = "eth-link-speed: '" + std::string(text) +
-           "' is not a fixed speed in Mb/s (allowed: " + allowed + ")";
-    return std::nullopt;
+    return Error("eth-link-speed: '" + std::string(text) +
+                 "' is not a fixed speed in Mb/s (allowed: " + allowed + ")");
 }
 
 } // namespace pmdfwd

@@ -1,5 +1,8 @@
 #include "ports/packet_dump.h"
 
+#include "text/text_format.h"
+#include "util/mac_text.h"
+
 #include <rte_ether.h>
 #include <rte_ip.h>
 #include <rte_malloc.h>
@@ -12,7 +15,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <cstdarg>
 #include <cstdio>
 
 #include <fcntl.h>
@@ -24,49 +26,35 @@ namespace pmdfwd {
 
 namespace {
 
-void add(std::string *o, const char *f, ...) __attribute__((format(printf, 2, 3)));
-void add(std::string *o, const char *f, ...) {
-    char buf[512];
-    va_list ap;
-    va_start(ap, f);
-    std::vsnprintf(buf, sizeof(buf), f, ap);
-    va_end(ap);
-    *o += buf;
-}
-
-std::string mac(const rte_ether_addr &a) {
-    char buf[RTE_ETHER_ADDR_FMT_SIZE];
-    rte_ether_format_addr(buf, sizeof(buf), &a);
-    return buf;
-}
-
 void offload_fields(std::string *o, const rte_mbuf *mb, uint16_t queue) {
     const uint64_t f = mb->ol_flags;
     if (f & RTE_MBUF_F_RX_RSS_HASH)
-        add(o, " - RSS hash=0x%x - RSS queue=0x%x", mb->hash.rss, static_cast<unsigned>(queue));
+        append_format(o, " - RSS hash=0x%x - RSS queue=0x%x", mb->hash.rss,
+                      static_cast<unsigned>(queue));
     if (f & RTE_MBUF_F_RX_FDIR) {
         *o += " - FDIR matched ";
         if (f & RTE_MBUF_F_RX_FDIR_ID)
-            add(o, "ID=0x%x", mb->hash.fdir.hi);
+            append_format(o, "ID=0x%x", mb->hash.fdir.hi);
         else if (f & RTE_MBUF_F_RX_FDIR_FLX)
-            add(o, "flex bytes=0x%08x %08x", mb->hash.fdir.hi, mb->hash.fdir.lo);
+            append_format(o, "flex bytes=0x%08x %08x", mb->hash.fdir.hi, mb->hash.fdir.lo);
         else
-            add(o, "hash=0x%x ID=0x%x ", mb->hash.fdir.hash, mb->hash.fdir.id);
+            append_format(o, "hash=0x%x ID=0x%x ", mb->hash.fdir.hash, mb->hash.fdir.id);
     }
     if (f & RTE_MBUF_F_RX_QINQ)
-        add(o, " - QinQ VLAN tci=0x%x, VLAN tci outer=0x%x", mb->vlan_tci, mb->vlan_tci_outer);
+        append_format(o, " - QinQ VLAN tci=0x%x, VLAN tci outer=0x%x", mb->vlan_tci,
+                      mb->vlan_tci_outer);
     else if (f & RTE_MBUF_F_RX_VLAN)
-        add(o, " - VLAN tci=0x%x", mb->vlan_tci);
+        append_format(o, " - VLAN tci=0x%x", mb->vlan_tci);
 }
 
 void header_lengths(std::string *o, uint32_t ptype, const rte_net_hdr_lens &h) {
-    if (ptype & RTE_PTYPE_L2_MASK) add(o, " - l2_len=%d", h.l2_len);
-    if (ptype & RTE_PTYPE_L3_MASK) add(o, " - l3_len=%d", h.l3_len);
-    if (ptype & RTE_PTYPE_L4_MASK) add(o, " - l4_len=%d", h.l4_len);
-    if (ptype & RTE_PTYPE_TUNNEL_MASK) add(o, " - tunnel_len=%d", h.tunnel_len);
-    if (ptype & RTE_PTYPE_INNER_L2_MASK) add(o, " - inner_l2_len=%d", h.inner_l2_len);
-    if (ptype & RTE_PTYPE_INNER_L3_MASK) add(o, " - inner_l3_len=%d", h.inner_l3_len);
-    if (ptype & RTE_PTYPE_INNER_L4_MASK) add(o, " - inner_l4_len=%d", h.inner_l4_len);
+    if (ptype & RTE_PTYPE_L2_MASK) append_format(o, " - l2_len=%d", h.l2_len);
+    if (ptype & RTE_PTYPE_L3_MASK) append_format(o, " - l3_len=%d", h.l3_len);
+    if (ptype & RTE_PTYPE_L4_MASK) append_format(o, " - l4_len=%d", h.l4_len);
+    if (ptype & RTE_PTYPE_TUNNEL_MASK) append_format(o, " - tunnel_len=%d", h.tunnel_len);
+    if (ptype & RTE_PTYPE_INNER_L2_MASK) append_format(o, " - inner_l2_len=%d", h.inner_l2_len);
+    if (ptype & RTE_PTYPE_INNER_L3_MASK) append_format(o, " - inner_l3_len=%d", h.inner_l3_len);
+    if (ptype & RTE_PTYPE_INNER_L4_MASK) append_format(o, " - inner_l4_len=%d", h.inner_l4_len);
 }
 
 // The L4 destination port, read with rte_pktmbuf_read (bounds-checked, any
@@ -85,13 +73,14 @@ void l4_fields(std::string *o, const rte_mbuf *mb, uint32_t sw_ptype, const rte_
         const auto *v =
             static_cast<const uint32_t *>(rte_pktmbuf_read(mb, off + 6 + 4, 4, &be_vni));
         const uint32_t vni = v ? rte_be_to_cpu_32(*v) : 0;
-        add(o,
+        append_format(
+            o,
             " - VXLAN packet: packet type =%u, Destination UDP port =%u, VNI = %u, last_rsvd = %u",
             mb->packet_type, port, vni >> 8, vni & 0xff);
         return;
     }
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
-    add(o, " - Destination %s port=%u", l4 == RTE_PTYPE_L4_UDP ? "UDP" : "TCP", port);
+    append_format(o, " - Destination %s port=%u", l4 == RTE_PTYPE_L4_UDP ? "UDP" : "TCP", port);
 #endif
 }
 
@@ -100,32 +89,33 @@ void packet_text(std::string *o, const rte_mbuf *mb, uint16_t queue, bool rx) {
     const auto *eth =
         static_cast<const rte_ether_hdr *>(rte_pktmbuf_read(mb, 0, sizeof(copy), &copy));
     if (eth == nullptr) {
-        add(o, "  runt frame: length=%u - nb_segs=%d\n", mb->pkt_len, mb->nb_segs);
+        append_format(o, "  runt frame: length=%u - nb_segs=%d\n", mb->pkt_len, mb->nb_segs);
         return;
     }
-    *o += "  src=" + mac(eth->src_addr) + " - dst=" + mac(eth->dst_addr);
-    add(o, " - pool=%s - type=0x%04x - length=%u - nb_segs=%d", mb->pool->name,
-        rte_be_to_cpu_16(eth->ether_type), mb->pkt_len, mb->nb_segs);
+    *o += "  src=" + mac_to_text(eth->src_addr.addr_bytes) +
+          " - dst=" + mac_to_text(eth->dst_addr.addr_bytes);
+    append_format(o, " - pool=%s - type=0x%04x - length=%u - nb_segs=%d", mb->pool->name,
+                  rte_be_to_cpu_16(eth->ether_type), mb->pkt_len, mb->nb_segs);
     offload_fields(o, mb, queue);
     char buf[256];
     if (mb->packet_type) {
         rte_get_ptype_name(mb->packet_type, buf, sizeof(buf));
-        add(o, " - hw ptype: %s", buf);
+        append_format(o, " - hw ptype: %s", buf);
     }
     rte_net_hdr_lens h{};
     const uint32_t sw = rte_net_get_ptype(mb, &h, RTE_PTYPE_ALL_MASK);
     rte_get_ptype_name(sw, buf, sizeof(buf));
-    add(o, " - sw ptype: %s", buf);
+    append_format(o, " - sw ptype: %s", buf);
     header_lengths(o, sw, h);
     l4_fields(o, mb, sw, h);
-    add(o, " - %s queue=0x%x\n", rx ? "Receive" : "Send", static_cast<unsigned>(queue));
+    append_format(o, " - %s queue=0x%x\n", rx ? "Receive" : "Send", static_cast<unsigned>(queue));
     if (rx)
         rte_get_rx_ol_flag_list(mb->ol_flags, buf, sizeof(buf));
     else
         rte_get_tx_ol_flag_list(mb->ol_flags, buf, sizeof(buf));
-    add(o, "  ol_flags: %s\n", buf);
+    append_format(o, "  ol_flags: %s\n", buf);
     const char *reason = nullptr;
-    if (rte_mbuf_check(mb, 1, &reason) < 0) add(o, "INVALID mbuf: %s\n", reason);
+    if (rte_mbuf_check(mb, 1, &reason) < 0) append_format(o, "INVALID mbuf: %s\n", reason);
 }
 
 // Where the lcores write their dumps: a descriptor of stdout's own that never
@@ -157,7 +147,8 @@ bool write_now(const std::string &text) {
 // the shell's own writes never wait for stdout's stdio lock.
 void print(uint16_t port, uint16_t queue, rte_mbuf *const *pkts, uint16_t n, bool rx) {
     std::string text;
-    add(&text, "port %u/queue %u: %s %u packets\n", port, queue, rx ? "received" : "sent", n);
+    append_format(&text, "port %u/queue %u: %s %u packets\n", port, queue, rx ? "received" : "sent",
+                  n);
     for (uint16_t i = 0; i < n; i++) {
         packet_text(&text, pkts[i], queue, rx);
         if (!write_now(text)) {
@@ -200,7 +191,8 @@ uint16_t on_tx(uint16_t port, uint16_t queue, rte_mbuf *pkts[], uint16_t n, void
 std::string packet_dump_text(uint16_t port, uint16_t queue, rte_mbuf *const *pkts, uint16_t n,
                              bool rx) {
     std::string o;
-    add(&o, "port %u/queue %u: %s %u packets\n", port, queue, rx ? "received" : "sent", n);
+    append_format(&o, "port %u/queue %u: %s %u packets\n", port, queue, rx ? "received" : "sent",
+                  n);
     for (uint16_t i = 0; i < n; i++)
         packet_text(&o, pkts[i], queue, rx);
     return o;

@@ -1,5 +1,7 @@
 #include "ports/port_config.h"
 
+#include "text/text_format.h"
+
 #include <rte_ether.h>
 
 #include <cinttypes>
@@ -10,21 +12,20 @@ namespace pmdfwd {
 namespace {
 
 std::string offload_text(uint64_t mask, const char *(*name)(uint64_t)) {
-    char hex[24];
-    std::snprintf(hex, sizeof(hex), "0x%" PRIx64, mask);
+    const std::string hex = text_format("0x%" PRIx64, mask);
     std::string names;
     for (unsigned b = 0; b < 64; b++)
         if (mask & (uint64_t{1} << b))
             names += std::string(names.empty() ? "" : " ") + name(uint64_t{1} << b);
-    return names.empty() ? std::string(hex) : std::string(hex) + " (" + names + ")";
+    return names.empty() ? hex : hex + " (" + names + ")";
 }
 
 // An offload mask the PMD does not cover, in words.
-std::string refused(uint16_t port, const rte_eth_dev_info &info, const char *dir, uint64_t want,
-                    uint64_t capa, std::string (*text)(uint64_t), const char *option) {
-    return "port " + std::to_string(port) + ": " + dir + " offloads " + text(want & ~capa) +
-           " are not offered by " + (info.driver_name ? info.driver_name : "the PMD") +
-           " (it offers " + text(capa) + "; see " + option + ")";
+Error refused(uint16_t port, const rte_eth_dev_info &info, const char *dir, uint64_t want,
+              uint64_t capa, std::string (*text)(uint64_t), const char *option) {
+    return Error("port " + std::to_string(port) + ": " + dir + " offloads " + text(want & ~capa) +
+                 " are not offered by " + (info.driver_name ? info.driver_name : "the PMD") +
+                 " (it offers " + text(capa) + "; see " + option + ")");
 }
 
 void set_thresh(uint8_t *field, int value) {
@@ -35,19 +36,18 @@ void set_thresh16(uint16_t *field, int value) {
     if (value != kThreshUnset) *field = static_cast<uint16_t>(value);
 }
 
-std::string set_mtu(const Config &cfg, const rte_eth_dev_info &info, uint16_t port,
-                    rte_eth_conf *conf) {
+Status set_mtu(const Config &cfg, const rte_eth_dev_info &info, uint16_t port, rte_eth_conf *conf) {
     if (cfg.max_pkt_len == 0) return {};
     const uint32_t overhead = eth_overhead(info);
     const uint32_t mtu = cfg.max_pkt_len > overhead ? cfg.max_pkt_len - overhead : 0;
     if (mtu < info.min_mtu || mtu > info.max_mtu)
-        return "port " + std::to_string(port) +
-               ": --max-pkt-len=" + std::to_string(cfg.max_pkt_len) + " means an MTU of " +
-               std::to_string(mtu) + " (" + std::to_string(overhead) +
-               " bytes of L2 overhead), outside the device's " + std::to_string(info.min_mtu) +
-               ".." + std::to_string(info.max_mtu) +
-               " (allowed: --max-pkt-len=" + std::to_string(info.min_mtu + overhead) + ".." +
-               std::to_string(info.max_mtu + overhead) + ")";
+        return Error("port " + std::to_string(port) +
+                     ": --max-pkt-len=" + std::to_string(cfg.max_pkt_len) + " means an MTU of " +
+                     std::to_string(mtu) + " (" + std::to_string(overhead) +
+                     " bytes of L2 overhead), outside the device's " +
+                     std::to_string(info.min_mtu) + ".." + std::to_string(info.max_mtu) +
+                     " (allowed: --max-pkt-len=" + std::to_string(info.min_mtu + overhead) + ".." +
+                     std::to_string(info.max_mtu + overhead) + ")");
     conf->rxmode.mtu = mtu;
     return {};
 }
@@ -85,8 +85,8 @@ uint32_t eth_overhead(const rte_eth_dev_info &info) {
     return RTE_ETHER_HDR_LEN + RTE_ETHER_CRC_LEN;
 }
 
-std::string port_conf(const Config &cfg, const rte_eth_dev_info &info, uint16_t port,
-                      rte_eth_conf *conf) {
+Status port_conf(const Config &cfg, const rte_eth_dev_info &info, uint16_t port,
+                 rte_eth_conf *conf) {
     *conf = rte_eth_conf{};
     uint64_t tx = cfg.tx_offloads;
     // Fast release is a promise the application makes, not a feature the
@@ -109,7 +109,7 @@ std::string port_conf(const Config &cfg, const rte_eth_dev_info &info, uint16_t 
         conf->rxmode.mq_mode = RTE_ETH_MQ_RX_NONE;
         conf->rxmode.offloads &= ~RTE_ETH_RX_OFFLOAD_RSS_HASH;
     }
-    if (std::string err = set_mtu(cfg, info, port, conf); !err.empty()) return err;
+    if (Status mtu = set_mtu(cfg, info, port, conf); !mtu) return mtu;
     conf->rxmode.max_lro_pkt_size = cfg.max_lro_pkt_size;
     conf->link_speeds = cfg.link_speeds;
     const uint32_t flags = info.dev_flags ? *info.dev_flags : 0;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "options/config.h"
+#include "util/status.h"
 
 #include <rte_ethdev.h>
 
@@ -24,10 +25,10 @@ PortNuma port_placement(const Config &cfg, uint16_t port, int device_socket);
 // testpmd's L2 overhead between MTU and frame length for this device.
 uint32_t eth_overhead(const rte_eth_dev_info &info);
 
-// Fills *conf for rte_eth_dev_configure. Returns "" or why the port cannot
-// be configured so (an offload the PMD lacks, an MTU out of its range).
-std::string port_conf(const Config &cfg, const rte_eth_dev_info &info, uint16_t port,
-                      rte_eth_conf *conf);
+// Fills *conf for rte_eth_dev_configure, or says why the port cannot be
+// configured so (an offload the PMD lacks, an MTU out of its range).
+Status port_conf(const Config &cfg, const rte_eth_dev_info &info, uint16_t port,
+                 rte_eth_conf *conf);
 
 // Queue configurations: the PMD's defaults with the port's offloads and the
 // thresholds given on the command line.

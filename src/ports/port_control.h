@@ -1,12 +1,16 @@
 // What the port commands (src/shell/commands/port_*.cpp) may ask of the ports: the
-// ethdev calls testpmd's commands make, each returning ethdev's answer (0 or
-// -errno) so that the command prints testpmd's text for it, and the state
+// ethdev calls testpmd's commands make, each returning ethdev's answer as a
+// Status whose code() is the errno, so that the command prints testpmd's text
+// for it (testpmd prints the negative return value: -code()), and the state
 // testpmd keeps per port (struct rte_port: started/stopped/closed, queue
 // sizes, offloads, multicast addresses). The application implements it over
 // ethdev (src/ports/port_control_ethdev.cpp); tests use a fake
 // (tests/support/fake_ports.h).
 #pragma once
 
+#include "util/status.h"
+
+#include <rte_errno.h>
 #include <rte_ethdev.h>
 
 #include <cstdint>
@@ -17,6 +21,13 @@
 namespace pmdfwd {
 
 enum class PortStatus { Started, Stopped, Closed };
+
+// ethdev's answer (0 or -errno; no call used here returns more than 0) as a
+// Status: the errno as its code, rte_strerror's text as its message.
+inline Status ethdev_status(int rc) {
+    if (rc >= 0) return {};
+    return Error(rte_strerror(-rc), -rc);
+}
 
 // What `show port info` prints, gathered from ethdev.
 struct PortInfo {
@@ -81,55 +92,55 @@ class PortControl {
     virtual bool forwarding(uint16_t port) const = 0;
 
     // ---- what ethdev says ----
-    virtual int info(uint16_t port, PortInfo *out) = 0;
-    virtual int dev_info(uint16_t port, rte_eth_dev_info *out) = 0;
-    virtual int link(uint16_t port, rte_eth_link *out) = 0;
-    virtual int mac(uint16_t port, rte_ether_addr *out) = 0;
+    virtual Status info(uint16_t port, PortInfo *out) = 0;
+    virtual Status dev_info(uint16_t port, rte_eth_dev_info *out) = 0;
+    virtual Status link(uint16_t port, rte_eth_link *out) = 0;
+    virtual Status mac(uint16_t port, rte_ether_addr *out) = 0;
     virtual std::string name(uint16_t port) = 0;
-    virtual int rxq_info(uint16_t port, uint16_t queue, RxQueueInfo *out) = 0;
-    virtual int txq_info(uint16_t port, uint16_t queue, TxQueueInfo *out) = 0;
+    virtual Status rxq_info(uint16_t port, uint16_t queue, RxQueueInfo *out) = 0;
+    virtual Status txq_info(uint16_t port, uint16_t queue, TxQueueInfo *out) = 0;
     virtual std::vector<DeviceInfo> devices() = 0;
-    virtual int xstats(uint16_t port, std::vector<Xstat> *out) = 0;
-    virtual int xstats_reset(uint16_t port) = 0;
-    virtual int offload_config(uint16_t port, bool rx, OffloadConfig *out) = 0;
+    virtual Status xstats(uint16_t port, std::vector<Xstat> *out) = 0;
+    virtual Status xstats_reset(uint16_t port) = 0;
+    virtual Status offload_config(uint16_t port, bool rx, OffloadConfig *out) = 0;
     // rss_key/rss_key_len of *conf say where the key goes (nullptr: not wanted).
-    virtual int rss_conf(uint16_t port, rte_eth_rss_conf *conf) = 0;
-    virtual int flow_ctrl(uint16_t port, rte_eth_fc_conf *out) = 0;
+    virtual Status rss_conf(uint16_t port, rte_eth_rss_conf *conf) = 0;
+    virtual Status flow_ctrl(uint16_t port, rte_eth_fc_conf *out) = 0;
 
     // ---- modes and filters (effective at once) ----
-    virtual int set_promiscuous(uint16_t port, bool on) = 0;
-    virtual int set_allmulticast(uint16_t port, bool on) = 0;
-    virtual int mac_addr_add(uint16_t port, const rte_ether_addr &mac) = 0;
-    virtual int mac_addr_remove(uint16_t port, const rte_ether_addr &mac) = 0;
-    virtual int mac_addr_set(uint16_t port, const rte_ether_addr &mac) = 0;
+    virtual Status set_promiscuous(uint16_t port, bool on) = 0;
+    virtual Status set_allmulticast(uint16_t port, bool on) = 0;
+    virtual Status mac_addr_add(uint16_t port, const rte_ether_addr &mac) = 0;
+    virtual Status mac_addr_remove(uint16_t port, const rte_ether_addr &mac) = 0;
+    virtual Status mac_addr_set(uint16_t port, const rte_ether_addr &mac) = 0;
     // The port's multicast address list, as testpmd keeps it (mc_addr_pool).
     virtual std::vector<rte_ether_addr> &mc_addrs(uint16_t port) = 0;
-    virtual int apply_mc_addrs(uint16_t port) = 0;
+    virtual Status apply_mc_addrs(uint16_t port) = 0;
     // Sets the VLAN offload mask (rte_eth_dev_set_vlan_offload) and, when
     // ethdev takes it, records the RX offload in the port's configuration.
-    virtual int set_vlan_offload(uint16_t port, int mask, uint64_t rx_offload, bool on) = 0;
-    virtual int vlan_filter(uint16_t port, uint16_t vlan, bool on) = 0;
-    virtual int set_flow_ctrl(uint16_t port, rte_eth_fc_conf *conf) = 0;
-    virtual int rss_hash_update(uint16_t port, rte_eth_rss_conf *conf) = 0;
-    virtual int reta_update(uint16_t port, rte_eth_rss_reta_entry64 *conf, uint16_t size) = 0;
-    virtual int set_link(uint16_t port, bool up) = 0;
-    virtual int udp_tunnel_port(uint16_t port, uint16_t udp_port, bool add) = 0;
+    virtual Status set_vlan_offload(uint16_t port, int mask, uint64_t rx_offload, bool on) = 0;
+    virtual Status vlan_filter(uint16_t port, uint16_t vlan, bool on) = 0;
+    virtual Status set_flow_ctrl(uint16_t port, rte_eth_fc_conf *conf) = 0;
+    virtual Status rss_hash_update(uint16_t port, rte_eth_rss_conf *conf) = 0;
+    virtual Status reta_update(uint16_t port, rte_eth_rss_reta_entry64 *conf, uint16_t size) = 0;
+    virtual Status set_link(uint16_t port, bool up) = 0;
+    virtual Status udp_tunnel_port(uint16_t port, uint16_t udp_port, bool add) = 0;
 
     // ---- configuration applied at the next port start ----
     // testpmd's port_mtu_set: set at once unless the port awaits
     // reconfiguration; kept for the next configure either way.
-    virtual int set_mtu(uint16_t port, uint16_t mtu) = 0;
+    virtual Status set_mtu(uint16_t port, uint16_t mtu) = 0;
     virtual uint16_t queue_ring_size(uint16_t port, bool rx, uint16_t queue) const = 0;
     virtual void set_queue_ring_size(uint16_t port, bool rx, uint16_t queue, uint16_t size) = 0;
-    // Sets one queue up again with its settings: 0 or ethdev's error
-    // (the command then says testpmd's "Failed to setup RX queue").
-    virtual int setup_queue(uint16_t port, bool rx, uint16_t queue) = 0;
+    // Sets one queue up again with its settings, or ethdev's error (the
+    // command then says testpmd's "Failed to setup RX queue").
+    virtual Status setup_queue(uint16_t port, bool rx, uint16_t queue) = 0;
     virtual bool deferred_start(uint16_t port, bool rx, uint16_t queue) const = 0;
     virtual void set_deferred_start(uint16_t port, bool rx, uint16_t queue, bool on) = 0;
     // queue: nullopt for the port and all its queues.
     virtual void set_tx_offload(uint16_t port, std::optional<uint16_t> queue, uint64_t offload,
                                 bool on) = 0;
-    virtual int queue_start_stop(uint16_t port, bool rx, uint16_t queue, bool start) = 0;
+    virtual Status queue_start_stop(uint16_t port, bool rx, uint16_t queue, bool start) = 0;
     // The queue counts or descriptor counts changed: every port is
     // reconfigured at its next start (testpmd's cmd_reconfig_device_queue).
     virtual void reconfigure(std::optional<uint16_t> port, bool device, bool queues) = 0;

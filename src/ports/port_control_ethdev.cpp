@@ -45,11 +45,11 @@ PortStatus EthdevPortControl::status(uint16_t id) const {
     return p ? p->status : PortStatus::Closed;
 }
 
-int EthdevPortControl::info(uint16_t id, PortInfo *out) {
+Status EthdevPortControl::info(uint16_t id, PortInfo *out) {
     int rc = rte_eth_link_get_nowait(id, &out->link);
-    if (rc < 0) return rc;
+    if (rc < 0) return ethdev_status(rc);
     rc = rte_eth_dev_info_get(id, &out->dev);
-    if (rc != 0) return rc;
+    if (rc != 0) return ethdev_status(rc);
     out->name = name(id);
     out->driver = out->dev.driver_name ? out->dev.driver_name : "";
     char fw[kFwVersionLen];
@@ -65,19 +65,19 @@ int EthdevPortControl::info(uint16_t id, PortInfo *out) {
     out->promiscuous = rte_eth_promiscuous_get(id) == 1;
     out->allmulticast = rte_eth_allmulticast_get(id) == 1;
     out->vlan_offload = rte_eth_dev_get_vlan_offload(id);
-    return 0;
+    return {};
 }
 
-int EthdevPortControl::dev_info(uint16_t id, rte_eth_dev_info *out) {
-    return rte_eth_dev_info_get(id, out);
+Status EthdevPortControl::dev_info(uint16_t id, rte_eth_dev_info *out) {
+    return ethdev_status(rte_eth_dev_info_get(id, out));
 }
 
-int EthdevPortControl::link(uint16_t id, rte_eth_link *out) {
-    return rte_eth_link_get_nowait(id, out);
+Status EthdevPortControl::link(uint16_t id, rte_eth_link *out) {
+    return ethdev_status(rte_eth_link_get_nowait(id, out));
 }
 
-int EthdevPortControl::mac(uint16_t id, rte_ether_addr *out) {
-    return rte_eth_macaddr_get(id, out);
+Status EthdevPortControl::mac(uint16_t id, rte_ether_addr *out) {
+    return ethdev_status(rte_eth_macaddr_get(id, out));
 }
 
 std::string EthdevPortControl::name(uint16_t id) {
@@ -86,21 +86,21 @@ std::string EthdevPortControl::name(uint16_t id) {
     return n;
 }
 
-int EthdevPortControl::rxq_info(uint16_t id, uint16_t q, RxQueueInfo *out) {
+Status EthdevPortControl::rxq_info(uint16_t id, uint16_t q, RxQueueInfo *out) {
     const int rc = rte_eth_rx_queue_info_get(id, q, &out->q);
-    if (rc != 0) return rc;
+    if (rc != 0) return ethdev_status(rc);
     out->mempool = out->q.mp ? out->q.mp->name : "NULL";
     rte_eth_burst_mode m{};
     out->burst_mode = burst_mode(rte_eth_rx_burst_mode_get(id, q, &m), m);
-    return 0;
+    return {};
 }
 
-int EthdevPortControl::txq_info(uint16_t id, uint16_t q, TxQueueInfo *out) {
+Status EthdevPortControl::txq_info(uint16_t id, uint16_t q, TxQueueInfo *out) {
     const int rc = rte_eth_tx_queue_info_get(id, q, &out->q);
-    if (rc != 0) return rc;
+    if (rc != 0) return ethdev_status(rc);
     rte_eth_burst_mode m{};
     out->burst_mode = burst_mode(rte_eth_tx_burst_mode_get(id, q, &m), m);
-    return 0;
+    return {};
 }
 
 std::vector<DeviceInfo> EthdevPortControl::devices() {
@@ -139,29 +139,31 @@ std::vector<DeviceInfo> EthdevPortControl::devices() {
     return out;
 }
 
-int EthdevPortControl::xstats(uint16_t id, std::vector<Xstat> *out) {
+Status EthdevPortControl::xstats(uint16_t id, std::vector<Xstat> *out) {
     const int n = rte_eth_xstats_get_names(id, nullptr, 0);
-    if (n < 0) return n;
+    if (n < 0) return ethdev_status(n);
     std::vector<rte_eth_xstat_name> names(static_cast<size_t>(n));
     std::vector<rte_eth_xstat> values(static_cast<size_t>(n));
-    if (rte_eth_xstats_get_names(id, names.data(), static_cast<unsigned>(n)) != n) return -EIO;
-    if (rte_eth_xstats_get(id, values.data(), static_cast<unsigned>(n)) != n) return -EIO;
+    if (rte_eth_xstats_get_names(id, names.data(), static_cast<unsigned>(n)) != n)
+        return ethdev_status(-EIO);
+    if (rte_eth_xstats_get(id, values.data(), static_cast<unsigned>(n)) != n)
+        return ethdev_status(-EIO);
     for (int i = 0; i < n; i++)
         out->push_back({names[static_cast<size_t>(i)].name, values[static_cast<size_t>(i)].value});
-    return 0;
+    return {};
 }
 
-int EthdevPortControl::xstats_reset(uint16_t id) {
-    return rte_eth_xstats_reset(id);
+Status EthdevPortControl::xstats_reset(uint16_t id) {
+    return ethdev_status(rte_eth_xstats_reset(id));
 }
 
-int EthdevPortControl::offload_config(uint16_t id, bool rx, OffloadConfig *out) {
+Status EthdevPortControl::offload_config(uint16_t id, bool rx, OffloadConfig *out) {
     rte_eth_conf conf{};
     int rc = rte_eth_dev_conf_get(id, &conf);
-    if (rc != 0) return rc;
+    if (rc != 0) return ethdev_status(rc);
     rte_eth_dev_info info{};
     rc = rte_eth_dev_info_get(id, &info);
-    if (rc != 0) return rc;
+    if (rc != 0) return ethdev_status(rc);
     out->port = rx ? conf.rxmode.offloads : conf.txmode.offloads;
     const Port *p = port(id);
     const uint16_t nb = rx ? info.nb_rx_queues : info.nb_tx_queues;
@@ -170,42 +172,42 @@ int EthdevPortControl::offload_config(uint16_t id, bool rx, OffloadConfig *out) 
         const uint64_t port_level = p ? (rx ? p->conf.rxmode.offloads : p->hw_tx_offloads) : 0;
         out->queues.push_back(port_level | (s ? s->offloads : 0));
     }
-    return 0;
+    return {};
 }
 
-int EthdevPortControl::rss_conf(uint16_t id, rte_eth_rss_conf *conf) {
-    return rte_eth_dev_rss_hash_conf_get(id, conf);
+Status EthdevPortControl::rss_conf(uint16_t id, rte_eth_rss_conf *conf) {
+    return ethdev_status(rte_eth_dev_rss_hash_conf_get(id, conf));
 }
 
-int EthdevPortControl::flow_ctrl(uint16_t id, rte_eth_fc_conf *out) {
-    return rte_eth_dev_flow_ctrl_get(id, out);
+Status EthdevPortControl::flow_ctrl(uint16_t id, rte_eth_fc_conf *out) {
+    return ethdev_status(rte_eth_dev_flow_ctrl_get(id, out));
 }
 
-int EthdevPortControl::set_promiscuous(uint16_t id, bool on) {
-    return on ? rte_eth_promiscuous_enable(id) : rte_eth_promiscuous_disable(id);
+Status EthdevPortControl::set_promiscuous(uint16_t id, bool on) {
+    return ethdev_status(on ? rte_eth_promiscuous_enable(id) : rte_eth_promiscuous_disable(id));
 }
 
-int EthdevPortControl::set_allmulticast(uint16_t id, bool on) {
-    return on ? rte_eth_allmulticast_enable(id) : rte_eth_allmulticast_disable(id);
+Status EthdevPortControl::set_allmulticast(uint16_t id, bool on) {
+    return ethdev_status(on ? rte_eth_allmulticast_enable(id) : rte_eth_allmulticast_disable(id));
 }
 
-int EthdevPortControl::mac_addr_add(uint16_t id, const rte_ether_addr &m) {
+Status EthdevPortControl::mac_addr_add(uint16_t id, const rte_ether_addr &m) {
     rte_ether_addr copy = m;
-    return rte_eth_dev_mac_addr_add(id, &copy, 0);
+    return ethdev_status(rte_eth_dev_mac_addr_add(id, &copy, 0));
 }
 
-int EthdevPortControl::mac_addr_remove(uint16_t id, const rte_ether_addr &m) {
+Status EthdevPortControl::mac_addr_remove(uint16_t id, const rte_ether_addr &m) {
     rte_ether_addr copy = m;
-    return rte_eth_dev_mac_addr_remove(id, &copy);
+    return ethdev_status(rte_eth_dev_mac_addr_remove(id, &copy));
 }
 
-int EthdevPortControl::mac_addr_set(uint16_t id, const rte_ether_addr &m) {
+Status EthdevPortControl::mac_addr_set(uint16_t id, const rte_ether_addr &m) {
     rte_ether_addr copy = m;
     const int rc = rte_eth_dev_default_mac_addr_set(id, &copy);
     // Engines write the port's own address as source (mac, macswap).
     if (rc == 0)
         if (Port *p = port(id)) std::memcpy(p->tx.mac, m.addr_bytes, sizeof(p->tx.mac));
-    return rc;
+    return ethdev_status(rc);
 }
 
 std::vector<rte_ether_addr> &EthdevPortControl::mc_addrs(uint16_t id) {
@@ -216,58 +218,58 @@ std::vector<rte_ether_addr> &EthdevPortControl::mc_addrs(uint16_t id) {
     return p ? p->mc_addrs : none;
 }
 
-int EthdevPortControl::apply_mc_addrs(uint16_t id) {
+Status EthdevPortControl::apply_mc_addrs(uint16_t id) {
     std::vector<rte_ether_addr> &v = mc_addrs(id);
-    return rte_eth_dev_set_mc_addr_list(id, v.empty() ? nullptr : v.data(),
-                                        static_cast<uint32_t>(v.size()));
+    return ethdev_status(rte_eth_dev_set_mc_addr_list(id, v.empty() ? nullptr : v.data(),
+                                                      static_cast<uint32_t>(v.size())));
 }
 
-int EthdevPortControl::set_vlan_offload(uint16_t id, int mask, uint64_t rx_offload, bool on) {
+Status EthdevPortControl::set_vlan_offload(uint16_t id, int mask, uint64_t rx_offload, bool on) {
     const int rc = rte_eth_dev_set_vlan_offload(id, mask);
-    if (rc < 0) return rc;
+    if (rc < 0) return ethdev_status(rc);
     if (Port *p = port(id))
         p->conf.rxmode.offloads =
             on ? p->conf.rxmode.offloads | rx_offload : p->conf.rxmode.offloads & ~rx_offload;
-    return rc;
+    return ethdev_status(rc);
 }
 
-int EthdevPortControl::vlan_filter(uint16_t id, uint16_t vlan, bool on) {
-    return rte_eth_dev_vlan_filter(id, vlan, on);
+Status EthdevPortControl::vlan_filter(uint16_t id, uint16_t vlan, bool on) {
+    return ethdev_status(rte_eth_dev_vlan_filter(id, vlan, on));
 }
 
-int EthdevPortControl::set_flow_ctrl(uint16_t id, rte_eth_fc_conf *conf) {
-    return rte_eth_dev_flow_ctrl_set(id, conf);
+Status EthdevPortControl::set_flow_ctrl(uint16_t id, rte_eth_fc_conf *conf) {
+    return ethdev_status(rte_eth_dev_flow_ctrl_set(id, conf));
 }
 
-int EthdevPortControl::rss_hash_update(uint16_t id, rte_eth_rss_conf *conf) {
-    return rte_eth_dev_rss_hash_update(id, conf);
+Status EthdevPortControl::rss_hash_update(uint16_t id, rte_eth_rss_conf *conf) {
+    return ethdev_status(rte_eth_dev_rss_hash_update(id, conf));
 }
 
-int EthdevPortControl::reta_update(uint16_t id, rte_eth_rss_reta_entry64 *conf, uint16_t size) {
-    return rte_eth_dev_rss_reta_update(id, conf, size);
+Status EthdevPortControl::reta_update(uint16_t id, rte_eth_rss_reta_entry64 *conf, uint16_t size) {
+    return ethdev_status(rte_eth_dev_rss_reta_update(id, conf, size));
 }
 
-int EthdevPortControl::set_link(uint16_t id, bool up) {
-    return up ? rte_eth_dev_set_link_up(id) : rte_eth_dev_set_link_down(id);
+Status EthdevPortControl::set_link(uint16_t id, bool up) {
+    return ethdev_status(up ? rte_eth_dev_set_link_up(id) : rte_eth_dev_set_link_down(id));
 }
 
-int EthdevPortControl::udp_tunnel_port(uint16_t id, uint16_t udp_port, bool add) {
+Status EthdevPortControl::udp_tunnel_port(uint16_t id, uint16_t udp_port, bool add) {
     rte_eth_udp_tunnel t{};
     t.udp_port = udp_port;
     t.prot_type = RTE_ETH_TUNNEL_TYPE_VXLAN;
-    return add ? rte_eth_dev_udp_tunnel_port_add(id, &t)
-               : rte_eth_dev_udp_tunnel_port_delete(id, &t);
+    return ethdev_status(add ? rte_eth_dev_udp_tunnel_port_add(id, &t)
+                             : rte_eth_dev_udp_tunnel_port_delete(id, &t));
 }
 
-int EthdevPortControl::set_mtu(uint16_t id, uint16_t mtu) {
+Status EthdevPortControl::set_mtu(uint16_t id, uint16_t mtu) {
     Port *p = port(id);
-    if (p == nullptr) return -ENODEV;
+    if (p == nullptr) return ethdev_status(-ENODEV);
     if (!p->need_reconfig) {
         const int rc = rte_eth_dev_set_mtu(id, mtu);
-        if (rc != 0) return rc;
+        if (rc != 0) return ethdev_status(rc);
     }
     p->conf.rxmode.mtu = mtu;
-    return 0;
+    return {};
 }
 
 uint16_t EthdevPortControl::queue_ring_size(uint16_t id, bool rx, uint16_t q) const {
@@ -279,11 +281,11 @@ void EthdevPortControl::set_queue_ring_size(uint16_t id, bool rx, uint16_t q, ui
     if (QueueSettings *s = queue(id, rx, q)) s->nb_desc = size;
 }
 
-int EthdevPortControl::setup_queue(uint16_t id, bool rx, uint16_t q) {
+Status EthdevPortControl::setup_queue(uint16_t id, bool rx, uint16_t q) {
     Port *p = port(id);
-    if (p == nullptr || queue(id, rx, q) == nullptr) return -EINVAL;
+    if (p == nullptr || queue(id, rx, q) == nullptr) return ethdev_status(-EINVAL);
     ports_.sync_config(cfg_);
-    return ports_.setup_queue(*p, rx, q);
+    return ethdev_status(ports_.setup_queue(*p, rx, q));
 }
 
 bool EthdevPortControl::deferred_start(uint16_t id, bool rx, uint16_t q) const {
@@ -310,17 +312,17 @@ void EthdevPortControl::set_tx_offload(uint16_t id, std::optional<uint16_t> q, u
         apply(s.offloads);
 }
 
-int EthdevPortControl::queue_start_stop(uint16_t id, bool rx, uint16_t q, bool start) {
+Status EthdevPortControl::queue_start_stop(uint16_t id, bool rx, uint16_t q, bool start) {
     int rc;
     if (rx)
         rc = start ? rte_eth_dev_rx_queue_start(id, q) : rte_eth_dev_rx_queue_stop(id, q);
     else
         rc = start ? rte_eth_dev_tx_queue_start(id, q) : rte_eth_dev_tx_queue_stop(id, q);
-    if (rc == -ENOTSUP) return rc;
+    if (rc == -ENOTSUP) return ethdev_status(rc);
     // testpmd records the state the user asked for unless the PMD lacks the call.
     if (QueueSettings *s = queue(id, rx, q))
         s->state = start ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
-    return rc;
+    return ethdev_status(rc);
 }
 
 void EthdevPortControl::reconfigure(std::optional<uint16_t> id, bool device, bool queues) {

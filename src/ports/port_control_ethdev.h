@@ -24,44 +24,44 @@ class EthdevPortControl : public PortControl {
     PortStatus status(uint16_t port) const override;
     bool forwarding(uint16_t port) const override { return forwarding_(port); }
 
-    int info(uint16_t port, PortInfo *out) override;
-    int dev_info(uint16_t port, rte_eth_dev_info *out) override;
-    int link(uint16_t port, rte_eth_link *out) override;
-    int mac(uint16_t port, rte_ether_addr *out) override;
+    Status info(uint16_t port, PortInfo *out) override;
+    Status dev_info(uint16_t port, rte_eth_dev_info *out) override;
+    Status link(uint16_t port, rte_eth_link *out) override;
+    Status mac(uint16_t port, rte_ether_addr *out) override;
     std::string name(uint16_t port) override;
-    int rxq_info(uint16_t port, uint16_t queue, RxQueueInfo *out) override;
-    int txq_info(uint16_t port, uint16_t queue, TxQueueInfo *out) override;
+    Status rxq_info(uint16_t port, uint16_t queue, RxQueueInfo *out) override;
+    Status txq_info(uint16_t port, uint16_t queue, TxQueueInfo *out) override;
     std::vector<DeviceInfo> devices() override;
-    int xstats(uint16_t port, std::vector<Xstat> *out) override;
-    int xstats_reset(uint16_t port) override;
-    int offload_config(uint16_t port, bool rx, OffloadConfig *out) override;
-    int rss_conf(uint16_t port, rte_eth_rss_conf *conf) override;
-    int flow_ctrl(uint16_t port, rte_eth_fc_conf *out) override;
+    Status xstats(uint16_t port, std::vector<Xstat> *out) override;
+    Status xstats_reset(uint16_t port) override;
+    Status offload_config(uint16_t port, bool rx, OffloadConfig *out) override;
+    Status rss_conf(uint16_t port, rte_eth_rss_conf *conf) override;
+    Status flow_ctrl(uint16_t port, rte_eth_fc_conf *out) override;
 
-    int set_promiscuous(uint16_t port, bool on) override;
-    int set_allmulticast(uint16_t port, bool on) override;
-    int mac_addr_add(uint16_t port, const rte_ether_addr &mac) override;
-    int mac_addr_remove(uint16_t port, const rte_ether_addr &mac) override;
-    int mac_addr_set(uint16_t port, const rte_ether_addr &mac) override;
+    Status set_promiscuous(uint16_t port, bool on) override;
+    Status set_allmulticast(uint16_t port, bool on) override;
+    Status mac_addr_add(uint16_t port, const rte_ether_addr &mac) override;
+    Status mac_addr_remove(uint16_t port, const rte_ether_addr &mac) override;
+    Status mac_addr_set(uint16_t port, const rte_ether_addr &mac) override;
     std::vector<rte_ether_addr> &mc_addrs(uint16_t port) override;
-    int apply_mc_addrs(uint16_t port) override;
-    int set_vlan_offload(uint16_t port, int mask, uint64_t rx_offload, bool on) override;
-    int vlan_filter(uint16_t port, uint16_t vlan, bool on) override;
-    int set_flow_ctrl(uint16_t port, rte_eth_fc_conf *conf) override;
-    int rss_hash_update(uint16_t port, rte_eth_rss_conf *conf) override;
-    int reta_update(uint16_t port, rte_eth_rss_reta_entry64 *conf, uint16_t size) override;
-    int set_link(uint16_t port, bool up) override;
-    int udp_tunnel_port(uint16_t port, uint16_t udp_port, bool add) override;
+    Status apply_mc_addrs(uint16_t port) override;
+    Status set_vlan_offload(uint16_t port, int mask, uint64_t rx_offload, bool on) override;
+    Status vlan_filter(uint16_t port, uint16_t vlan, bool on) override;
+    Status set_flow_ctrl(uint16_t port, rte_eth_fc_conf *conf) override;
+    Status rss_hash_update(uint16_t port, rte_eth_rss_conf *conf) override;
+    Status reta_update(uint16_t port, rte_eth_rss_reta_entry64 *conf, uint16_t size) override;
+    Status set_link(uint16_t port, bool up) override;
+    Status udp_tunnel_port(uint16_t port, uint16_t udp_port, bool add) override;
 
-    int set_mtu(uint16_t port, uint16_t mtu) override;
+    Status set_mtu(uint16_t port, uint16_t mtu) override;
     uint16_t queue_ring_size(uint16_t port, bool rx, uint16_t queue) const override;
     void set_queue_ring_size(uint16_t port, bool rx, uint16_t queue, uint16_t size) override;
-    int setup_queue(uint16_t port, bool rx, uint16_t queue) override;
+    Status setup_queue(uint16_t port, bool rx, uint16_t queue) override;
     bool deferred_start(uint16_t port, bool rx, uint16_t queue) const override;
     void set_deferred_start(uint16_t port, bool rx, uint16_t queue, bool on) override;
     void set_tx_offload(uint16_t port, std::optional<uint16_t> queue, uint64_t offload,
                         bool on) override;
-    int queue_start_stop(uint16_t port, bool rx, uint16_t queue, bool start) override;
+    Status queue_start_stop(uint16_t port, bool rx, uint16_t queue, bool start) override;
     void reconfigure(std::optional<uint16_t> port, bool device, bool queues) override;
 
     std::string start(std::optional<uint16_t> port) override;

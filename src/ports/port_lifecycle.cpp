@@ -4,8 +4,9 @@
 // own sizes, deferred-start flags and offloads across restarts.
 #include "ports/ports.h"
 
-#include "options/scalar_parse.h"
 #include "ports/port_config.h"
+#include "text/text_format.h"
+#include "util/mac_text.h"
 
 #include <rte_errno.h>
 
@@ -52,15 +53,16 @@ bool Ports::all_started() const {
 
 // rte_eth_dev_configure with the port's offloads, MTU and RSS; leaves it
 // stopped and its queues to setup_queues.
-std::string Ports::configure(Port &p) {
+Status Ports::configure(Port &p) {
     const std::string what = "port " + std::to_string(p.id) + ": ";
     if (layout_.nb_rxq > p.info.max_rx_queues || layout_.nb_txq > p.info.max_tx_queues)
-        return what + "asked for " + std::to_string(layout_.nb_rxq) + " RX / " +
-               std::to_string(layout_.nb_txq) + " TX queues, the device has at most " +
-               std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues);
+        return Error(what + "asked for " + std::to_string(layout_.nb_rxq) + " RX / " +
+                     std::to_string(layout_.nb_txq) + " TX queues, the device has at most " +
+                     std::to_string(p.info.max_rx_queues) + " / " +
+                     std::to_string(p.info.max_tx_queues));
     p.conf.txmode.offloads = p.hw_tx_offloads;
     const int rc = rte_eth_dev_configure(p.id, layout_.nb_rxq, layout_.nb_txq, &p.conf);
-    if (rc < 0) return what + "configure failed: " + rte_strerror(-rc);
+    if (rc < 0) return Error(what + "configure failed: " + rte_strerror(-rc), -rc);
     return {};
 }
 
@@ -109,37 +111,40 @@ int Ports::setup_queue(Port &p, bool rx, uint16_t q) {
     return rte_eth_tx_queue_setup(p.id, q, n, p.numa.tx_ring, &conf);
 }
 
-std::string Ports::setup_queues(Port &p) {
+Status Ports::setup_queues(Port &p) {
     for (uint16_t q = 0; q < layout_.nb_txq; q++) {
         const int rc = setup_queue(p, false, q);
         if (rc < 0)
-            return "port " + std::to_string(p.id) + ": TX queue " + std::to_string(q) +
-                   " setup failed: " + rte_strerror(-rc);
+            return Error("port " + std::to_string(p.id) + ": TX queue " + std::to_string(q) +
+                             " setup failed: " + rte_strerror(-rc),
+                         -rc);
         p.txq[q].state =
             p.txq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED : RTE_ETH_QUEUE_STATE_STARTED;
     }
     for (uint16_t q = 0; q < layout_.nb_rxq; q++) {
         const int rc = setup_queue(p, true, q);
         if (rc < 0)
-            return "port " + std::to_string(p.id) + ": RX queue " + std::to_string(q) +
-                   " setup failed: " + rte_strerror(-rc);
+            return Error("port " + std::to_string(p.id) + ": RX queue " + std::to_string(q) +
+                             " setup failed: " + rte_strerror(-rc),
+                         -rc);
         p.rxq[q].state =
             p.rxq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED : RTE_ETH_QUEUE_STATE_STARTED;
     }
     return {};
 }
 
-std::string Ports::reconfigure_now(Port &p) {
-    if (std::string err = configure(p); !err.empty()) return err;
-    if (std::string err = setup_queues(p); !err.empty()) return err;
+Status Ports::reconfigure_now(Port &p) {
+    if (Status configured = configure(p); !configured) return configured;
+    if (Status queues = setup_queues(p); !queues) return queues;
     p.need_reconfig = p.need_reconfig_queues = false;
     return {};
 }
 
-std::string Ports::start_port(Port &p) {
+Status Ports::start_port(Port &p) {
     const int rc = rte_eth_dev_start(p.id);
     if (rc < 0)
-        return "Fail to start port " + std::to_string(p.id) + ": " + rte_strerror(-rc) + "\n";
+        return Error("Fail to start port " + std::to_string(p.id) + ": " + rte_strerror(-rc) + "\n",
+                     -rc);
     p.status = PortStatus::Started;
     refresh_queue_states(p, layout_.nb_rxq, layout_.nb_txq);
     return {};
@@ -191,26 +196,29 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
             continue;
         }
         all_already = false;
-        if (!p.conf_error.empty())
-            return o + p.conf_error + "\nFail to configure port " + std::to_string(p.id) + "\n";
+        if (!p.conf_status)
+            return o + p.conf_status.message() + "\nFail to configure port " +
+                   std::to_string(p.id) + "\n";
         if (p.need_reconfig) {
             p.need_reconfig = false;
             o += "Configuring Port " + std::to_string(p.id) + " (socket " +
                  std::to_string(p.socket) + ")\n";
-            if (std::string err = configure(p); !err.empty()) {
+            if (Status configured = configure(p); !configured) {
                 p.need_reconfig = true; // tried again at the next start
-                return o + err + "\nFail to configure port " + std::to_string(p.id) + "\n";
+                return o + configured.message() + "\nFail to configure port " +
+                       std::to_string(p.id) + "\n";
             }
         }
         if (p.need_reconfig_queues) {
             p.need_reconfig_queues = false;
-            if (std::string err = setup_queues(p); !err.empty()) {
+            if (Status queues = setup_queues(p); !queues) {
                 p.need_reconfig_queues = true;
-                return o + err + "\nFail to configure port " + std::to_string(p.id) + " queues\n";
+                return o + queues.message() + "\nFail to configure port " + std::to_string(p.id) +
+                       " queues\n";
             }
         }
-        if (std::string err = start_port(p); !err.empty()) {
-            o += err;
+        if (Status started = start_port(p); !started) {
+            o += started.message();
             continue;
         }
         rte_ether_addr mac{};
@@ -218,7 +226,7 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
             std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
             // testpmd's "Port 0: 02:70:63:61:70:00" line: scripts and the e2e
             // tests learn each port's own MAC (pmdfwd_port_tx.mac) from it.
-            o += "Port " + std::to_string(p.id) + ": " + format_mac(p.tx.mac) + "\n";
+            o += "Port " + std::to_string(p.id) + ": " + mac_to_text(p.tx.mac) + "\n";
         }
         one_started = true;
     }

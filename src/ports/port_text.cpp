@@ -1,23 +1,15 @@
 #include "ports/port_text.h"
 
+#include "text/text_format.h"
+#include "util/mac_text.h"
+
 #include <cinttypes>
-#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 
 namespace pmdfwd {
 
 namespace {
-
-std::string port_fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
-std::string port_fmt(const char *f, ...) {
-    char buf[1024];
-    va_list ap;
-    va_start(ap, f);
-    std::vsnprintf(buf, sizeof(buf), f, ap);
-    va_end(ap);
-    return buf;
-}
 
 constexpr const char *kBorder = "*********************";
 // testpmd wraps RSS type lists at this many characters.
@@ -142,49 +134,50 @@ const char *err_handle_mode_name(int mode) {
 
 std::string vlan_offload_text(int v) {
     if (v < 0) return {};
-    return port_fmt("VLAN offload: \n  strip %s, filter %s, extend %s, qinq strip %s\n",
-                    v & RTE_ETH_VLAN_STRIP_OFFLOAD ? "on" : "off",
-                    v & RTE_ETH_VLAN_FILTER_OFFLOAD ? "on" : "off",
-                    v & RTE_ETH_VLAN_EXTEND_OFFLOAD ? "on" : "off",
-                    v & RTE_ETH_QINQ_STRIP_OFFLOAD ? "on" : "off");
+    return text_format("VLAN offload: \n  strip %s, filter %s, extend %s, qinq strip %s\n",
+                       v & RTE_ETH_VLAN_STRIP_OFFLOAD ? "on" : "off",
+                       v & RTE_ETH_VLAN_FILTER_OFFLOAD ? "on" : "off",
+                       v & RTE_ETH_VLAN_EXTEND_OFFLOAD ? "on" : "off",
+                       v & RTE_ETH_QINQ_STRIP_OFFLOAD ? "on" : "off");
 }
 
 std::string port_limits_text(const rte_eth_dev_info &d) {
     std::string o;
-    if (d.hash_key_size > 0) o += port_fmt("Hash key size in bytes: %u\n", d.hash_key_size);
-    if (d.reta_size > 0) o += port_fmt("Redirection table size: %u\n", d.reta_size);
+    if (d.hash_key_size > 0) o += text_format("Hash key size in bytes: %u\n", d.hash_key_size);
+    if (d.reta_size > 0) o += text_format("Redirection table size: %u\n", d.reta_size);
     if (!d.flow_type_rss_offloads)
         o += "No RSS offload flow type is supported.\n";
     else
         o += "Supported RSS offload flow types:\n" +
              rss_offload_types_text(d.flow_type_rss_offloads);
-    o += port_fmt("Minimum size of RX buffer: %u\n", d.min_rx_bufsize);
-    o += port_fmt("Maximum configurable length of RX packet: %u\n", d.max_rx_pktlen);
-    o += port_fmt("Maximum configurable size of LRO aggregated packet: %u\n", d.max_lro_pkt_size);
-    if (d.max_vfs) o += port_fmt("Maximum number of VFs: %u\n", d.max_vfs);
-    if (d.max_vmdq_pools) o += port_fmt("Maximum number of VMDq pools: %u\n", d.max_vmdq_pools);
-    o += port_fmt("Current number of RX queues: %u\n", d.nb_rx_queues);
-    o += port_fmt("Max possible RX queues: %u\n", d.max_rx_queues);
-    o += port_fmt("Max possible number of RXDs per queue: %hu\n", d.rx_desc_lim.nb_max);
-    o += port_fmt("Min possible number of RXDs per queue: %hu\n", d.rx_desc_lim.nb_min);
-    o += port_fmt("RXDs number alignment: %hu\n", d.rx_desc_lim.nb_align);
-    o += port_fmt("Current number of TX queues: %u\n", d.nb_tx_queues);
-    o += port_fmt("Max possible TX queues: %u\n", d.max_tx_queues);
-    o += port_fmt("Max possible number of TXDs per queue: %hu\n", d.tx_desc_lim.nb_max);
-    o += port_fmt("Min possible number of TXDs per queue: %hu\n", d.tx_desc_lim.nb_min);
-    o += port_fmt("TXDs number alignment: %hu\n", d.tx_desc_lim.nb_align);
-    o += port_fmt("Max segment number per packet: %hu\n", d.tx_desc_lim.nb_seg_max);
-    o += port_fmt("Max segment number per MTU/TSO: %hu\n", d.tx_desc_lim.nb_mtu_seg_max);
-    o += port_fmt("Device capabilities: 0x%" PRIx64 "(", d.dev_capa) + dev_capa_names(d.dev_capa) +
-         " )\n";
+    o += text_format("Minimum size of RX buffer: %u\n", d.min_rx_bufsize);
+    o += text_format("Maximum configurable length of RX packet: %u\n", d.max_rx_pktlen);
+    o +=
+        text_format("Maximum configurable size of LRO aggregated packet: %u\n", d.max_lro_pkt_size);
+    if (d.max_vfs) o += text_format("Maximum number of VFs: %u\n", d.max_vfs);
+    if (d.max_vmdq_pools) o += text_format("Maximum number of VMDq pools: %u\n", d.max_vmdq_pools);
+    o += text_format("Current number of RX queues: %u\n", d.nb_rx_queues);
+    o += text_format("Max possible RX queues: %u\n", d.max_rx_queues);
+    o += text_format("Max possible number of RXDs per queue: %hu\n", d.rx_desc_lim.nb_max);
+    o += text_format("Min possible number of RXDs per queue: %hu\n", d.rx_desc_lim.nb_min);
+    o += text_format("RXDs number alignment: %hu\n", d.rx_desc_lim.nb_align);
+    o += text_format("Current number of TX queues: %u\n", d.nb_tx_queues);
+    o += text_format("Max possible TX queues: %u\n", d.max_tx_queues);
+    o += text_format("Max possible number of TXDs per queue: %hu\n", d.tx_desc_lim.nb_max);
+    o += text_format("Min possible number of TXDs per queue: %hu\n", d.tx_desc_lim.nb_min);
+    o += text_format("TXDs number alignment: %hu\n", d.tx_desc_lim.nb_align);
+    o += text_format("Max segment number per packet: %hu\n", d.tx_desc_lim.nb_seg_max);
+    o += text_format("Max segment number per MTU/TSO: %hu\n", d.tx_desc_lim.nb_mtu_seg_max);
+    o += text_format("Device capabilities: 0x%" PRIx64 "(", d.dev_capa) +
+         dev_capa_names(d.dev_capa) + " )\n";
     if (d.switch_info.domain_id != RTE_ETH_DEV_SWITCH_DOMAIN_ID_INVALID) {
-        if (d.switch_info.name) o += port_fmt("Switch name: %s\n", d.switch_info.name);
-        o += port_fmt("Switch domain Id: %u\n", d.switch_info.domain_id);
-        o += port_fmt("Switch Port Id: %u\n", d.switch_info.port_id);
+        if (d.switch_info.name) o += text_format("Switch name: %s\n", d.switch_info.name);
+        o += text_format("Switch domain Id: %u\n", d.switch_info.domain_id);
+        o += text_format("Switch Port Id: %u\n", d.switch_info.port_id);
         if (d.dev_capa & RTE_ETH_DEV_CAPA_RXQ_SHARE)
-            o += port_fmt("Switch Rx domain: %u\n", d.switch_info.rx_domain);
+            o += text_format("Switch Rx domain: %u\n", d.switch_info.rx_domain);
     }
-    o += port_fmt("Device error handling mode: %s\n", err_handle_mode_name(d.err_handle_mode));
+    o += text_format("Device error handling mode: %s\n", err_handle_mode_name(d.err_handle_mode));
     return o;
 }
 
@@ -239,65 +232,60 @@ std::string speed_capa_list(uint32_t capa) {
 } // namespace
 
 std::string invalid_port_text(uint64_t port, const std::vector<uint16_t> &valid) {
-    std::string o = port_fmt("Invalid port %" PRIu64 "\nThe valid ports array is [", port);
+    std::string o = text_format("Invalid port %" PRIu64 "\nThe valid ports array is [", port);
     for (uint16_t p : valid)
-        o += port_fmt(" %u", p);
+        o += text_format(" %u", p);
     return o + " ]\n";
 }
 
-std::string mac_text(const rte_ether_addr &mac) {
-    char buf[RTE_ETHER_ADDR_FMT_SIZE];
-    rte_ether_format_addr(buf, sizeof(buf), &mac);
-    return buf;
-}
-
 std::string port_info_text(uint16_t port, const PortInfo &i) {
-    std::string o = port_fmt("\n%s Infos for port %-2d %s\n", kBorder, port, kBorder);
-    if (i.mac) o += "MAC address: " + mac_text(*i.mac);
+    std::string o = text_format("\n%s Infos for port %-2d %s\n", kBorder, port, kBorder);
+    if (i.mac) o += "MAC address: " + mac_to_text(i.mac->addr_bytes);
     o += "\nDevice name: " + i.name;
     o += "\nDriver name: " + i.driver;
     o += "\nFirmware-version: " + i.fw_version.value_or("not available");
     if (i.devargs) o += "\nDevargs: " + *i.devargs;
-    o += port_fmt("\nConnect to socket: %u", i.socket);
-    o += port_fmt("\nmemory allocation on the socket: %u", i.mem_socket);
-    o += port_fmt("\nLink status: %s\n", i.link.link_status ? "up" : "down");
-    o += port_fmt("Link speed: %s\n", rte_eth_link_speed_to_str(i.link.link_speed));
-    o += port_fmt("Link duplex: %s\n",
-                  i.link.link_duplex == RTE_ETH_LINK_FULL_DUPLEX ? "full-duplex" : "half-duplex");
-    o += port_fmt("Autoneg status: %s\n",
-                  i.link.link_autoneg == RTE_ETH_LINK_AUTONEG ? "On" : "Off");
-    if (i.mtu) o += port_fmt("MTU: %u\n", *i.mtu);
-    o += port_fmt("Promiscuous mode: %s\n", i.promiscuous ? "enabled" : "disabled");
-    o += port_fmt("Allmulticast mode: %s\n", i.allmulticast ? "enabled" : "disabled");
-    o += port_fmt("Maximum number of MAC addresses: %u\n", i.dev.max_mac_addrs);
-    o += port_fmt("Maximum number of MAC addresses of hash filtering: %u\n",
-                  i.dev.max_hash_mac_addrs);
+    o += text_format("\nConnect to socket: %u", i.socket);
+    o += text_format("\nmemory allocation on the socket: %u", i.mem_socket);
+    o += text_format("\nLink status: %s\n", i.link.link_status ? "up" : "down");
+    o += text_format("Link speed: %s\n", rte_eth_link_speed_to_str(i.link.link_speed));
+    o +=
+        text_format("Link duplex: %s\n",
+                    i.link.link_duplex == RTE_ETH_LINK_FULL_DUPLEX ? "full-duplex" : "half-duplex");
+    o += text_format("Autoneg status: %s\n",
+                     i.link.link_autoneg == RTE_ETH_LINK_AUTONEG ? "On" : "Off");
+    if (i.mtu) o += text_format("MTU: %u\n", *i.mtu);
+    o += text_format("Promiscuous mode: %s\n", i.promiscuous ? "enabled" : "disabled");
+    o += text_format("Allmulticast mode: %s\n", i.allmulticast ? "enabled" : "disabled");
+    o += text_format("Maximum number of MAC addresses: %u\n", i.dev.max_mac_addrs);
+    o += text_format("Maximum number of MAC addresses of hash filtering: %u\n",
+                     i.dev.max_hash_mac_addrs);
     return o + vlan_offload_text(i.vlan_offload) + port_limits_text(i.dev);
 }
 
 std::string port_summary_header(size_t nb_ports) {
-    return port_fmt("Number of available ports: %zu\n", nb_ports) +
-           port_fmt("%-4s %-17s %-12s %-14s %-8s %s\n", "Port", "MAC Address", "Name", "Driver",
-                    "Status", "Link");
+    return text_format("Number of available ports: %zu\n", nb_ports) +
+           text_format("%-4s %-17s %-12s %-14s %-8s %s\n", "Port", "MAC Address", "Name", "Driver",
+                       "Status", "Link");
 }
 
 std::string port_summary_line(uint16_t port, const PortInfo &i) {
     const rte_ether_addr mac = i.mac.value_or(rte_ether_addr{});
-    return port_fmt("%-4d %s %-12s %-14s %-8s %s\n", port, mac_text(mac).c_str(), i.name.c_str(),
-                    i.driver.c_str(), i.link.link_status ? "up" : "down",
-                    rte_eth_link_speed_to_str(i.link.link_speed));
+    return text_format("%-4d %s %-12s %-14s %-8s %s\n", port, mac_to_text(mac.addr_bytes).c_str(),
+                       i.name.c_str(), i.driver.c_str(), i.link.link_status ? "up" : "down",
+                       rte_eth_link_speed_to_str(i.link.link_speed));
 }
 
 std::string device_info_text(const DeviceInfo &d) {
-    std::string o = port_fmt("\n%s Infos for device %s %s\n", kBorder, d.name.c_str(), kBorder);
+    std::string o = text_format("\n%s Infos for device %s %s\n", kBorder, d.name.c_str(), kBorder);
     o += "Bus name: " + d.bus;
     o += "\nBus information: " + d.bus_info;
     o += "\nDriver name: " + d.driver;
     o += "\nDevargs: " + d.devargs;
-    o += port_fmt("\nConnect to socket: %d\n", d.numa);
+    o += text_format("\nConnect to socket: %d\n", d.numa);
     for (const DeviceInfo::Port &p : d.ports) {
-        o += port_fmt("\n\tPort id: %-2d", p.id);
-        if (p.mac) o += "\n\tMAC address: " + mac_text(*p.mac);
+        o += text_format("\n\tPort id: %-2d", p.id);
+        if (p.mac) o += "\n\tMAC address: " + mac_to_text(p.mac->addr_bytes);
         o += "\n\tDevice name: " + p.name;
         if (p.speed_capa) o += speed_capa_list(*p.speed_capa);
         o += "\n";
@@ -306,7 +294,7 @@ std::string device_info_text(const DeviceInfo &d) {
 }
 
 std::string queue_info_error(uint16_t port, uint16_t queue, bool rx, int rc) {
-    return port_fmt(
+    return text_format(
         "Failed to retrieve information for port: %u, %s queue: %hu\nerror desc: %s(%d)\n", port,
         rx ? "RX" : "TX", queue, std::strerror(-rc), rc);
 }
@@ -314,18 +302,18 @@ std::string queue_info_error(uint16_t port, uint16_t queue, bool rx, int rc) {
 std::string rxq_info_text(uint16_t port, uint16_t queue, const RxQueueInfo &i) {
     const rte_eth_rxq_info &q = i.q;
     std::string o =
-        port_fmt("\n%s Infos for port %-2u, RX queue %-2u %s", kBorder, port, queue, kBorder);
+        text_format("\n%s Infos for port %-2u, RX queue %-2u %s", kBorder, port, queue, kBorder);
     o += "\nMempool: " + i.mempool;
-    o += port_fmt("\nRX prefetch threshold: %hhu", q.conf.rx_thresh.pthresh);
-    o += port_fmt("\nRX host threshold: %hhu", q.conf.rx_thresh.hthresh);
-    o += port_fmt("\nRX writeback threshold: %hhu", q.conf.rx_thresh.wthresh);
-    o += port_fmt("\nRX free threshold: %hu", q.conf.rx_free_thresh);
-    o += port_fmt("\nRX drop packets: %s", q.conf.rx_drop_en ? "on" : "off");
-    o += port_fmt("\nRX deferred start: %s", q.conf.rx_deferred_start ? "on" : "off");
-    o += port_fmt("\nRX scattered packets: %s", q.scattered_rx ? "on" : "off");
-    o += port_fmt("\nRx queue state: %s", queue_state_name(q.queue_state));
-    if (q.rx_buf_size != 0) o += port_fmt("\nRX buffer size: %hu", q.rx_buf_size);
-    o += port_fmt("\nNumber of RXDs: %hu", q.nb_desc);
+    o += text_format("\nRX prefetch threshold: %hhu", q.conf.rx_thresh.pthresh);
+    o += text_format("\nRX host threshold: %hhu", q.conf.rx_thresh.hthresh);
+    o += text_format("\nRX writeback threshold: %hhu", q.conf.rx_thresh.wthresh);
+    o += text_format("\nRX free threshold: %hu", q.conf.rx_free_thresh);
+    o += text_format("\nRX drop packets: %s", q.conf.rx_drop_en ? "on" : "off");
+    o += text_format("\nRX deferred start: %s", q.conf.rx_deferred_start ? "on" : "off");
+    o += text_format("\nRX scattered packets: %s", q.scattered_rx ? "on" : "off");
+    o += text_format("\nRx queue state: %s", queue_state_name(q.queue_state));
+    if (q.rx_buf_size != 0) o += text_format("\nRX buffer size: %hu", q.rx_buf_size);
+    o += text_format("\nNumber of RXDs: %hu", q.nb_desc);
     if (i.burst_mode) o += "\nBurst mode: " + *i.burst_mode;
     return o + "\n";
 }
@@ -333,15 +321,15 @@ std::string rxq_info_text(uint16_t port, uint16_t queue, const RxQueueInfo &i) {
 std::string txq_info_text(uint16_t port, uint16_t queue, const TxQueueInfo &i) {
     const rte_eth_txq_info &q = i.q;
     std::string o =
-        port_fmt("\n%s Infos for port %-2u, TX queue %-2u %s", kBorder, port, queue, kBorder);
-    o += port_fmt("\nTX prefetch threshold: %hhu", q.conf.tx_thresh.pthresh);
-    o += port_fmt("\nTX host threshold: %hhu", q.conf.tx_thresh.hthresh);
-    o += port_fmt("\nTX writeback threshold: %hhu", q.conf.tx_thresh.wthresh);
-    o += port_fmt("\nTX RS threshold: %hu", q.conf.tx_rs_thresh);
-    o += port_fmt("\nTX free threshold: %hu", q.conf.tx_free_thresh);
-    o += port_fmt("\nTX deferred start: %s", q.conf.tx_deferred_start ? "on" : "off");
-    o += port_fmt("\nNumber of TXDs: %hu", q.nb_desc);
-    o += port_fmt("\nTx queue state: %s", queue_state_name(q.queue_state));
+        text_format("\n%s Infos for port %-2u, TX queue %-2u %s", kBorder, port, queue, kBorder);
+    o += text_format("\nTX prefetch threshold: %hhu", q.conf.tx_thresh.pthresh);
+    o += text_format("\nTX host threshold: %hhu", q.conf.tx_thresh.hthresh);
+    o += text_format("\nTX writeback threshold: %hhu", q.conf.tx_thresh.wthresh);
+    o += text_format("\nTX RS threshold: %hu", q.conf.tx_rs_thresh);
+    o += text_format("\nTX free threshold: %hu", q.conf.tx_free_thresh);
+    o += text_format("\nTX deferred start: %s", q.conf.tx_deferred_start ? "on" : "off");
+    o += text_format("\nNumber of TXDs: %hu", q.nb_desc);
+    o += text_format("\nTx queue state: %s", queue_state_name(q.queue_state));
     if (i.burst_mode) o += "\nBurst mode: " + *i.burst_mode;
     return o + "\n";
 }
@@ -360,16 +348,17 @@ std::string offload_names(bool rx, uint64_t offloads) {
 std::string offload_capa_text(uint16_t port, bool rx, const rte_eth_dev_info &info) {
     const uint64_t queue = rx ? info.rx_queue_offload_capa : info.tx_queue_offload_capa;
     const uint64_t all = rx ? info.rx_offload_capa : info.tx_offload_capa;
-    return port_fmt("%s Offloading Capabilities of port %d :\n", rx ? "Rx" : "Tx", port) +
+    return text_format("%s Offloading Capabilities of port %d :\n", rx ? "Rx" : "Tx", port) +
            "  Per Queue :" + offload_names(rx, queue) + "\n" +
            "  Per Port  :" + offload_names(rx, all ^ queue) + "\n\n";
 }
 
 std::string offload_config_text(uint16_t port, bool rx, const OffloadConfig &conf) {
-    std::string o = port_fmt("%s Offloading Configuration of port %d :\n", rx ? "Rx" : "Tx", port);
+    std::string o =
+        text_format("%s Offloading Configuration of port %d :\n", rx ? "Rx" : "Tx", port);
     o += "  Port :" + offload_names(rx, conf.port) + "\n";
     for (size_t q = 0; q < conf.queues.size(); q++)
-        o += port_fmt("  Queue[%2zu] :", q) + offload_names(rx, conf.queues[q]) + "\n";
+        o += text_format("  Queue[%2zu] :", q) + offload_names(rx, conf.queues[q]) + "\n";
     return o + "\n";
 }
 
@@ -401,57 +390,59 @@ std::string rss_hash_text(const rte_eth_rss_conf &conf, bool with_key) {
     if (!with_key || conf.rss_key == nullptr) return o;
     o += "RSS key:\n";
     for (uint8_t i = 0; i < conf.rss_key_len; i++)
-        o += port_fmt("%02X", conf.rss_key[i]);
+        o += text_format("%02X", conf.rss_key[i]);
     return o + "\n";
 }
 
 std::string flow_ctrl_text(uint16_t port, const rte_eth_fc_conf &fc) {
     const bool rx = fc.mode == RTE_ETH_FC_RX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     const bool tx = fc.mode == RTE_ETH_FC_TX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
-    std::string o = port_fmt("\n%s Flow control infos for port %-2d %s\n", kBorder, port, kBorder);
+    std::string o =
+        text_format("\n%s Flow control infos for port %-2d %s\n", kBorder, port, kBorder);
     o += "FC mode:\n";
-    o += port_fmt("   Rx pause: %s\n", rx ? "on" : "off");
-    o += port_fmt("   Tx pause: %s\n", tx ? "on" : "off");
-    o += port_fmt("Autoneg: %s\n", fc.autoneg ? "on" : "off");
-    o += port_fmt("Pause time: 0x%x\n", fc.pause_time);
-    o += port_fmt("High waterline: 0x%x\n", fc.high_water);
-    o += port_fmt("Low waterline: 0x%x\n", fc.low_water);
-    o += port_fmt("Send XON: %s\n", fc.send_xon ? "on" : "off");
-    o += port_fmt("Forward MAC control frames: %s\n", fc.mac_ctrl_frame_fwd ? "on" : "off");
-    return o + port_fmt("\n%s**************   End  ***********%s\n", kBorder, kBorder);
+    o += text_format("   Rx pause: %s\n", rx ? "on" : "off");
+    o += text_format("   Tx pause: %s\n", tx ? "on" : "off");
+    o += text_format("Autoneg: %s\n", fc.autoneg ? "on" : "off");
+    o += text_format("Pause time: 0x%x\n", fc.pause_time);
+    o += text_format("High waterline: 0x%x\n", fc.high_water);
+    o += text_format("Low waterline: 0x%x\n", fc.low_water);
+    o += text_format("Send XON: %s\n", fc.send_xon ? "on" : "off");
+    o += text_format("Forward MAC control frames: %s\n", fc.mac_ctrl_frame_fwd ? "on" : "off");
+    return o + text_format("\n%s**************   End  ***********%s\n", kBorder, kBorder);
 }
 
 std::string rxtx_port_text(PortControl &pc, const Config &cfg, uint16_t port) {
     OffloadConfig rx{}, tx{};
-    pc.offload_config(port, true, &rx);
-    pc.offload_config(port, false, &tx);
+    // A port ethdev tells nothing about shows no offloads, as testpmd's.
+    (void)pc.offload_config(port, true, &rx);
+    (void)pc.offload_config(port, false, &tx);
     RxQueueInfo rq;
     TxQueueInfo tq;
-    if (pc.rxq_info(port, 0, &rq) != 0) rq.q.nb_desc = pc.queue_ring_size(port, true, 0);
-    if (pc.txq_info(port, 0, &tq) != 0) tq.q.nb_desc = pc.queue_ring_size(port, false, 0);
+    if (!pc.rxq_info(port, 0, &rq).ok()) rq.q.nb_desc = pc.queue_ring_size(port, true, 0);
+    if (!pc.txq_info(port, 0, &tq).ok()) tq.q.nb_desc = pc.queue_ring_size(port, false, 0);
     const uint64_t rxq0 = rx.queues.empty() ? rx.port : rx.queues[0];
     const uint64_t txq0 = tx.queues.empty() ? tx.port : tx.queues[0];
     const rte_eth_rxconf &r = rq.q.conf;
     const rte_eth_txconf &t = tq.q.conf;
-    std::string o = port_fmt("  port %d: RX queue number: %d Tx queue number: %d\n", port,
-                             cfg.nb_rxq, cfg.nb_txq);
-    o += port_fmt("    Rx offloads=0x%" PRIx64 " Tx offloads=0x%" PRIx64 "\n", rx.port, tx.port);
-    o += port_fmt("    RX queue: 0\n      RX desc=%d - RX free threshold=%d\n", rq.q.nb_desc,
-                  r.rx_free_thresh);
-    o += port_fmt("      RX threshold registers: pthresh=%d hthresh=%d  wthresh=%d\n",
-                  r.rx_thresh.pthresh, r.rx_thresh.hthresh, r.rx_thresh.wthresh);
-    o += port_fmt("      RX Offloads=0x%" PRIx64 "\n", rxq0);
-    o += port_fmt("    TX queue: 0\n      TX desc=%d - TX free threshold=%d\n", tq.q.nb_desc,
-                  t.tx_free_thresh);
-    o += port_fmt("      TX threshold registers: pthresh=%d hthresh=%d  wthresh=%d\n",
-                  t.tx_thresh.pthresh, t.tx_thresh.hthresh, t.tx_thresh.wthresh);
-    o += port_fmt("      TX offloads=0x%" PRIx64 " - TX RS bit threshold=%d\n", txq0,
-                  t.tx_rs_thresh);
+    std::string o = text_format("  port %d: RX queue number: %d Tx queue number: %d\n", port,
+                                cfg.nb_rxq, cfg.nb_txq);
+    o += text_format("    Rx offloads=0x%" PRIx64 " Tx offloads=0x%" PRIx64 "\n", rx.port, tx.port);
+    o += text_format("    RX queue: 0\n      RX desc=%d - RX free threshold=%d\n", rq.q.nb_desc,
+                     r.rx_free_thresh);
+    o += text_format("      RX threshold registers: pthresh=%d hthresh=%d  wthresh=%d\n",
+                     r.rx_thresh.pthresh, r.rx_thresh.hthresh, r.rx_thresh.wthresh);
+    o += text_format("      RX Offloads=0x%" PRIx64 "\n", rxq0);
+    o += text_format("    TX queue: 0\n      TX desc=%d - TX free threshold=%d\n", tq.q.nb_desc,
+                     t.tx_free_thresh);
+    o += text_format("      TX threshold registers: pthresh=%d hthresh=%d  wthresh=%d\n",
+                     t.tx_thresh.pthresh, t.tx_thresh.hthresh, t.tx_thresh.wthresh);
+    o += text_format("      TX offloads=0x%" PRIx64 " - TX RS bit threshold=%d\n", txq0,
+                     t.tx_rs_thresh);
     return o;
 }
 
 std::string xstats_text(uint16_t port, const std::vector<Xstat> &xstats) {
-    std::string o = port_fmt("###### NIC extended statistics for port %-2d\n", port);
+    std::string o = text_format("###### NIC extended statistics for port %-2d\n", port);
     for (const Xstat &x : xstats)
         o += x.name + ": " + std::to_string(x.value) + "\n";
     return o;

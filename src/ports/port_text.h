@@ -16,8 +16,6 @@ namespace pmdfwd {
 // "Invalid port 9\nThe valid ports array is [ 0 1 ]\n".
 std::string invalid_port_text(uint64_t port, const std::vector<uint16_t> &valid);
 
-std::string mac_text(const rte_ether_addr &mac);
-
 // `show port info P`.
 std::string port_info_text(uint16_t port, const PortInfo &info);
 // `show port summary`: the header (with the number of ports) and one line.

@@ -52,17 +52,18 @@ int port_socket(uint16_t port) {
 
 // testpmd's pool names: mb_pool_<socket> for the first --mbuf-size,
 // mb_pool_<socket>_<index> for the others.
-std::string Ports::create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
-                               unsigned cache) {
+Status Ports::create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                          unsigned cache) {
     std::string name = "mb_pool_" + std::to_string(socket);
     if (index > 0) name += '_' + std::to_string(index);
     rte_mempool *mp = rte_pktmbuf_pool_create(name.c_str(), count, cache, 0, data_room, socket);
     if (mp == nullptr)
-        return "cannot create mbuf pool " + name + " of " + std::to_string(count) + " mbufs of " +
-               std::to_string(data_room) + " bytes on socket " + std::to_string(socket) + ": " +
-               rte_strerror(rte_errno) +
-               " (give EAL more memory with -m / hugepages, or lower --total-num-mbufs or "
-               "--mbuf-size)";
+        return Error("cannot create mbuf pool " + name + " of " + std::to_string(count) +
+                         " mbufs of " + std::to_string(data_room) + " bytes on socket " +
+                         std::to_string(socket) + ": " + rte_strerror(rte_errno) +
+                         " (give EAL more memory with -m / hugepages, or lower "
+                         "--total-num-mbufs or --mbuf-size)",
+                     rte_errno);
     // testpmd's two lines (mbuf_pool_create), under the program's own name.
     std::printf("%s: create a new mbuf pool <%s>: n=%u, size=%u, socket=%d\n", log_tag_.c_str(),
                 name.c_str(), count, data_room, socket);
@@ -73,7 +74,7 @@ std::string Ports::create_pool(int socket, size_t index, unsigned count, uint16_
     return {};
 }
 
-std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
+Status Ports::create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
     log_tag_ = cfg.log_tag;
     std::map<int, unsigned> need;
     for (const Port &p : ports_) {
@@ -97,9 +98,9 @@ std::string Ports::create_pools(const Config &cfg, const std::vector<unsigned> &
         const unsigned count =
             cfg.total_num_mbufs ? cfg.total_num_mbufs : std::max(n, kMinPoolSize);
         for (size_t i = 0; i < cfg.mbuf_sizes.size(); i++)
-            if (std::string err = create_pool(socket, i, count, cfg.mbuf_sizes[i], cfg.mbuf_cache);
-                !err.empty())
-                return err;
+            if (Status made = create_pool(socket, i, count, cfg.mbuf_sizes[i], cfg.mbuf_cache);
+                !made)
+                return made;
     }
     return {};
 }
@@ -113,16 +114,16 @@ rte_mempool *Ports::lcore_pool(unsigned lcore) const {
     return pool(layout_.numa ? lcore_socket(lcore) : std::max(layout_.socket_num, 0));
 }
 
-std::string check_vdevs_probed(const std::vector<std::string> &eal_args) {
+Status check_vdevs_probed(const std::vector<std::string> &eal_args) {
     for (const std::string &dev : option_values(eal_args, "--vdev")) {
         const std::string name = dev.substr(0, dev.find(','));
         // Only ethdev drivers make ports; crypto or event vdevs do not.
         if (name.rfind("net_", 0) != 0) continue;
         uint16_t id;
         if (rte_eth_dev_get_port_by_name(name.c_str(), &id) != 0)
-            return "--vdev " + dev +
-                   " did not probe, so it has no port (the EAL messages above "
-                   "say why: a missing file, a bad argument)";
+            return Error("--vdev " + dev +
+                         " did not probe, so it has no port (the EAL messages above "
+                         "say why: a missing file, a bad argument)");
     }
     return {};
 }
@@ -148,15 +149,15 @@ std::vector<uint16_t> Ports::ids() const {
 
 // Checked before any pool is sized from the queue counts: --rxq=400 on a
 // 16-queue device is the device's limit, not a pool too large for memory.
-static std::string check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
+static Status check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
     if (nb_rxq <= p.info.max_rx_queues && nb_txq <= p.info.max_tx_queues) return {};
-    return "port " + std::to_string(p.id) + ": asked for " + std::to_string(nb_rxq) + " RX / " +
-           std::to_string(nb_txq) + " TX queues, the device has at most " +
-           std::to_string(p.info.max_rx_queues) + " / " + std::to_string(p.info.max_tx_queues) +
-           " (--rxq/--txq)";
+    return Error("port " + std::to_string(p.id) + ": asked for " + std::to_string(nb_rxq) +
+                 " RX / " + std::to_string(nb_txq) + " TX queues, the device has at most " +
+                 std::to_string(p.info.max_rx_queues) + " / " +
+                 std::to_string(p.info.max_tx_queues) + " (--rxq/--txq)");
 }
 
-std::string Ports::collect(const Config &cfg) {
+Status Ports::collect(const Config &cfg) {
     uint16_t id;
     RTE_ETH_FOREACH_DEV(id) {
         Port p;
@@ -164,11 +165,11 @@ std::string Ports::collect(const Config &cfg) {
         p.numa = port_placement(cfg, id, port_socket(id));
         p.socket = p.numa.pool;
         int rc = rte_eth_dev_info_get(id, &p.info);
-        if (rc != 0) return "port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc);
-        if (std::string err = port_conf(cfg, p.info, id, &p.conf); !err.empty()) {
-            if (!cfg.interactive) return err;
-            p.conf_error = err;
-        }
+        if (rc != 0)
+            return Error("port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc),
+                         -rc);
+        p.conf_status = port_conf(cfg, p.info, id, &p.conf);
+        if (!p.conf_status && !cfg.interactive) return p.conf_status;
         p.hw_tx_offloads = p.conf.txmode.offloads;
         p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
         p.txconf = tx_queue_conf(cfg, p.info, p.conf);
@@ -191,45 +192,46 @@ std::string Ports::collect(const Config &cfg) {
     // testpmd's shell stays up without a port (a harness asks what it
     // has); a batch run has nothing to forward.
     if (ports_.empty() && !cfg.interactive)
-        return "no ports: give EAL virtual devices (e.g. --vdev=net_ring0 --vdev=net_ring1) or "
-               "PCI devices (-a 0000:01:00.0)";
+        return Error("no ports: give EAL virtual devices (e.g. --vdev=net_ring0 "
+                     "--vdev=net_ring1) or PCI devices (-a 0000:01:00.0)");
     if (ports_.empty()) std::printf("pmdfwd: No probed ethernet devices\n");
     for (const auto &[port, mac] : cfg.eth_peers)
         if (find(port) == nullptr)
-            return "--eth-peer names port " + std::to_string(port) + ", which does not exist";
+            return Error("--eth-peer names port " + std::to_string(port) +
+                         ", which does not exist");
     for (const Port &p : ports_)
-        if (std::string err = check_queues(p, cfg.nb_rxq, cfg.nb_txq); !err.empty()) return err;
+        if (Status queues = check_queues(p, cfg.nb_rxq, cfg.nb_txq); !queues) return queues;
     for (const auto &[port, numa] : cfg.port_numa)
         if (find(port) == nullptr)
-            return "--port-numa-config/--ring-numa-config names port " + std::to_string(port) +
-                   ", which does not exist";
+            return Error("--port-numa-config/--ring-numa-config names port " +
+                         std::to_string(port) + ", which does not exist");
     return {};
 }
 
 // Every socket the placement options name must be one EAL has memory on.
-std::string Ports::check_sockets(const Config &cfg) const {
+Status Ports::check_sockets(const Config &cfg) const {
     std::set<int> known;
     std::string allowed;
     for (unsigned i = 0; i < rte_socket_count(); i++) {
         known.insert(rte_socket_id_by_idx(i));
         allowed += (allowed.empty() ? "" : ", ") + std::to_string(rte_socket_id_by_idx(i));
     }
-    auto check = [&](int socket, const std::string &what) -> std::string {
+    auto check = [&](int socket, const std::string &what) -> Status {
         if (socket < 0 || known.count(socket)) return {};
-        return what + " names socket " + std::to_string(socket) +
-               ", which EAL does not have (allowed: " + allowed + ")";
+        return Error(what + " names socket " + std::to_string(socket) +
+                     ", which EAL does not have (allowed: " + allowed + ")");
     };
-    if (std::string e = check(cfg.socket_num, "--socket-num"); !e.empty()) return e;
+    if (Status s = check(cfg.socket_num, "--socket-num"); !s) return s;
     for (const auto &[port, n] : cfg.port_numa) {
         const std::string p = " for port " + std::to_string(port);
-        if (std::string e = check(n.pool, "--port-numa-config" + p); !e.empty()) return e;
-        if (std::string e = check(n.rx_ring, "--ring-numa-config" + p); !e.empty()) return e;
-        if (std::string e = check(n.tx_ring, "--ring-numa-config" + p); !e.empty()) return e;
+        if (Status s = check(n.pool, "--port-numa-config" + p); !s) return s;
+        if (Status s = check(n.rx_ring, "--ring-numa-config" + p); !s) return s;
+        if (Status s = check(n.tx_ring, "--ring-numa-config" + p); !s) return s;
     }
     return {};
 }
 
-std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
+Status Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
     layout_ = {.nb_rxq = cfg.nb_rxq,
                .nb_txq = cfg.nb_txq,
                .nb_rxd = cfg.nb_rxd,
@@ -240,13 +242,13 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
                .socket_num = cfg.socket_num,
                .link_check = cfg.link_check,
                .lsc_interrupt = cfg.lsc_interrupt};
-    if (std::string err = collect(cfg); !err.empty()) return err;
-    if (std::string err = check_sockets(cfg); !err.empty()) return err;
+    if (Status collected = collect(cfg); !collected) return collected;
+    if (Status sockets = check_sockets(cfg); !sockets) return sockets;
     if (cfg.rxpkts.size() > 1 && !(cfg.rx_offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT))
         std::printf("pmdfwd: --rxpkts splits received packets only with the buffer_split RX "
                     "offload (--rx-offloads=0x%" PRIx64 "), as in testpmd; RX is not split\n",
                     static_cast<uint64_t>(RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT));
-    if (std::string err = create_pools(cfg, fwd_lcores); !err.empty()) return err;
+    if (Status pools = create_pools(cfg, fwd_lcores); !pools) return pools;
     events_.start(cfg.event_print_mask);
     // testpmd starts every port at start-up unless --disable-device-start;
     // then they are configured at their first `port start`.
@@ -255,7 +257,7 @@ std::string Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lco
     std::fflush(stdout);
     for (const Port &p : ports_)
         if (p.status != PortStatus::Started && !cfg.interactive)
-            return "port " + std::to_string(p.id) + " did not start (see above)";
+            return Error("port " + std::to_string(p.id) + " did not start (see above)");
     // testpmd's interactive start-up goes on to its prompt, where `port
     // start` or `show port info` still answer.
     if (!all_started()) std::printf("Start ports failed\n");
@@ -307,9 +309,9 @@ void Ports::flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const 
     }
 }
 
-std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) {
+Status Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) {
     Port *p = find(port);
-    if (p == nullptr) return "port " + std::to_string(port) + " does not exist";
+    if (p == nullptr) return Error("port " + std::to_string(port) + " does not exist");
     p->tx.vlan_tci = on ? tci : 0;
     const uint64_t flag = RTE_ETH_TX_OFFLOAD_VLAN_INSERT;
     if (on)
@@ -333,18 +335,23 @@ std::string Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string
     // A started port takes the offload at once: stop, configure, start.
     rte_eth_dev_stop(p->id);
     p->status = PortStatus::Stopped;
-    return reconfigure_now(*p) + start_port(*p);
+    // Started again even when the configuration failed, as testpmd does;
+    // both messages then.
+    const Status reconfigured = reconfigure_now(*p);
+    const Status started = start_port(*p);
+    if (reconfigured && started) return {};
+    return Error(reconfigured.message() + started.message());
 }
 
-std::string Ports::set_tx_offloads(uint16_t port, uint64_t offloads, bool on) {
+Status Ports::set_tx_offloads(uint16_t port, uint64_t offloads, bool on) {
     Port *p = find(port);
-    if (p == nullptr) return "port " + std::to_string(port) + " does not exist";
+    if (p == nullptr) return Error("port " + std::to_string(port) + " does not exist");
     if (p->status == PortStatus::Started)
-        return "Please stop port " + std::to_string(port) + " first";
+        return Error("Please stop port " + std::to_string(port) + " first");
     if (on && (offloads & ~p->info.tx_offload_capa))
-        return "port " + std::to_string(port) + ": TX offloads " +
-               tx_offload_text(offloads & ~p->info.tx_offload_capa) + " are not offered by " +
-               (p->info.driver_name ? p->info.driver_name : "the PMD");
+        return Error("port " + std::to_string(port) + ": TX offloads " +
+                     tx_offload_text(offloads & ~p->info.tx_offload_capa) + " are not offered by " +
+                     (p->info.driver_name ? p->info.driver_name : "the PMD"));
     const uint64_t want = on ? (p->hw_tx_offloads | offloads) : (p->hw_tx_offloads & ~offloads);
     if (want == p->hw_tx_offloads) return {};
     p->hw_tx_offloads = want;

@@ -6,6 +6,7 @@
 #include "options/config.h"
 #include "ports/port_control.h"
 #include "ports/port_events.h"
+#include "util/status.h"
 
 #include <pmdfwd/engine.h>
 
@@ -48,17 +49,17 @@ struct Port {
     bool need_reconfig_queues = true;
     std::vector<QueueSettings> rxq, txq; // sized to the device's maximum
     std::vector<rte_ether_addr> mc_addrs;
-    // Why the options cannot configure this port (an offload or MTU the
-    // device refuses), kept in interactive mode: each start says it and
-    // leaves the port stopped, as testpmd's failed rte_eth_dev_configure.
-    std::string conf_error;
+    // Whether the options can configure this port (not: an offload or MTU
+    // the device refuses), kept in interactive mode: each start says why not
+    // and leaves the port stopped, as testpmd's failed rte_eth_dev_configure.
+    Status conf_status;
 };
 
 class Ports {
   public:
     // Configures and starts every available port with cfg's queues and
-    // descriptors, creating the pools it needs. Returns "" or why not.
-    std::string setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
+    // descriptors, creating the pools it needs, or says why not.
+    Status setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
     // Stops and closes every port and frees the pools.
     void close();
 
@@ -97,13 +98,13 @@ class Ports {
     // What long waits (the RX flush) poll to end early: the application's
     // "a signal asked to stop", handed down so that ports know no app.
     void set_stop_requested(std::function<bool()> stop) { stop_requested_ = std::move(stop); }
-    // `tx_vlan set|reset`: returns "" or why not; a warning (the PMD cannot
-    // insert tags) goes to *note.
-    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
+    // `tx_vlan set|reset`: ok or why not; a warning (the PMD cannot insert
+    // tags) goes to *note.
+    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
     // TX offloads on or off on a stopped port, reconfiguring the device:
-    // "" or why not (started, or an offload the PMD lacks, by name).
-    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
+    // ok or why not (started, or an offload the PMD lacks, by name).
+    Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
 
   private:
     std::function<bool()> stop_requested_ = [] { return false; };
@@ -120,17 +121,18 @@ class Ports {
         bool lsc_interrupt = true; // --no-lsc-interrupt
     };
 
-    std::string collect(const Config &cfg);
-    std::string check_sockets(const Config &cfg) const;
-    std::string create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
-    std::string create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
-                            unsigned cache);
-    std::string configure(Port &p);
-    std::string setup_queues(Port &p);
+    Status collect(const Config &cfg);
+    Status check_sockets(const Config &cfg) const;
+    Status create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
+    Status create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
+                       unsigned cache);
+    Status configure(Port &p);
+    Status setup_queues(Port &p);
     int setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
-    std::string start_port(Port &p);
-    // configure + setup_queues on a stopped port, now: "" or why not.
-    std::string reconfigure_now(Port &p);
+    // An error is testpmd's "Fail to start port" line, newline included.
+    Status start_port(Port &p);
+    // configure + setup_queues on a stopped port, now, or why not.
+    Status reconfigure_now(Port &p);
     std::string check_links() const;
 
     std::vector<Port> ports_;
@@ -142,9 +144,10 @@ class Ports {
 };
 
 // EAL carries on when a --vdev fails to probe (it only logs "Bus (vdev)
-// probe failed"), and pmdfwd would then forward on the other ports. Returns
-// "" or which net_* --vdev of eal_args has no port, so that start-up stops.
-std::string check_vdevs_probed(const std::vector<std::string> &eal_args);
+// probe failed"), and pmdfwd would then forward on the other ports. An
+// error says which net_* --vdev of eal_args has no port, so that start-up
+// stops.
+Status check_vdevs_probed(const std::vector<std::string> &eal_args);
 
 // The socket a port or lcore's memory should come from (SOCKET_ID_ANY for
 // virtual devices maps to the main lcore's socket).

@@ -13,9 +13,8 @@ bool fail(Ctx &c, const std::string &msg) {
 }
 
 std::optional<uint16_t> port_arg(Ctx &c, const std::string &word) {
-    std::string err;
     const std::vector<uint16_t> ids = c.host.port_ids();
-    auto v = parse_uint("port", word, 0, UINT64_MAX, &err);
+    const Result<uint64_t> v = parse_uint("port", word, 0, UINT64_MAX);
     if (v && std::find(ids.begin(), ids.end(), *v) != ids.end()) return static_cast<uint16_t>(*v);
     if (v) {
         // testpmd's words: harnesses key on "Invalid port".
@@ -38,16 +37,17 @@ std::optional<std::vector<uint16_t>> ports_arg(Ctx &c, const std::string &word) 
 
 std::optional<uint64_t> uint_arg(Ctx &c, const char *what, const std::string &word, uint64_t lo,
                                  uint64_t hi) {
-    std::string err;
-    auto v = parse_uint(what, word, lo, hi, &err);
-    if (!v) fail(c, err);
-    return v;
+    const Result<uint64_t> v = parse_uint(what, word, lo, hi);
+    if (!v) {
+        fail(c, v.message());
+        return std::nullopt;
+    }
+    return *v;
 }
 
 bool set_on_off(Ctx &c, const char *what, const std::string &word, bool Config::*field) {
-    std::string err;
-    auto v = parse_on_off(what, word, &err);
-    if (!v) return fail(c, err);
+    const Result<bool> v = parse_on_off(what, word);
+    if (!v) return fail(c, v.message());
     c.host.config().*field = *v;
     return true;
 }

@@ -5,6 +5,7 @@
 #include "shell/command_spec.h"
 #include "shell/engine_rows.h"
 #include "shell/syntax.h"
+#include "text/text_format.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -267,9 +268,8 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
         line.remove_suffix(1);
     Ctx c{host, out};
-    std::string err;
-    const std::optional<std::vector<std::string>> split = split_command(line, &err);
-    if (!split) return fail(c, err);
+    const Result<std::vector<std::string>> split = split_command(line);
+    if (!split) return fail(c, split.message());
     const std::vector<std::string> &words = *split;
     if (words.empty() || words[0].starts_with('#')) return true;
     // Held: the row run may rebuild the table (a plugin's commands).
@@ -306,8 +306,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
 std::vector<std::string> complete_command(HostControl &host, std::string_view partial) {
     // The words so far as execution will read them (split_command: quotes
     // too); a line it cannot read (an open quote) has nothing to offer.
-    std::string err;
-    std::optional<std::vector<std::string>> split = split_command(partial, &err);
+    Result<std::vector<std::string>> split = split_command(partial);
     if (!split) return {};
     std::vector<std::string> &words = *split;
     std::string last;
@@ -425,14 +424,10 @@ std::string section_text(HostControl &host, const Table &t, const HelpSection &s
 
 std::string help_index(HostControl &host) {
     std::string o = "\nHelp is available for the following sections:\n\n";
-    char line[160];
-    for (const HelpSection &s : help_sections(*table(host.engines()))) {
-        std::snprintf(line, sizeof(line), "    help %-26s : %s\n", s.name.c_str(),
-                      s.summary.c_str());
-        o += line;
-    }
-    std::snprintf(line, sizeof(line), "    help %-26s : %s\n", "all", "All of the above sections.");
-    return o + line + "\n";
+    for (const HelpSection &s : help_sections(*table(host.engines())))
+        append_format(&o, "    help %-26s : %s\n", s.name.c_str(), s.summary.c_str());
+    append_format(&o, "    help %-26s : %s\n", "all", "All of the above sections.");
+    return o + "\n";
 }
 
 bool help_section(HostControl &host, std::string_view name, std::string *out) {

@@ -6,6 +6,7 @@
 #include "engine_host/engine_api.h"
 #include "options/config.h"
 #include "ports/port_control.h"
+#include "util/status.h"
 
 #include <array>
 #include <cstdint>
@@ -20,9 +21,9 @@ class HostControl {
 
     virtual Config &config() = 0;
     virtual bool running() const = 0;
-    // "" or why not. Shows the forwarding configuration (testpmd's text)
+    // Ok or why not. Shows the forwarding configuration (testpmd's text)
     // before the lcores start printing anything.
-    virtual std::string start(unsigned tx_first_bursts) = 0;
+    virtual Status start(unsigned tx_first_bursts) = 0;
     // Stops forwarding and returns testpmd's stop report (forward stats).
     virtual std::string stop() = 0;
 
@@ -38,18 +39,18 @@ class HostControl {
     virtual size_t nb_fwd_lcores() const = 0;
     // The forwarding lcores configured (--coremask, `set corelist`).
     virtual std::vector<unsigned> fwd_lcore_ids() const = 0;
-    // `set corelist|coremask`: "" or testpmd's refusal (an lcore EAL lacks,
+    // `set corelist|coremask`: ok or testpmd's refusal (an lcore EAL lacks,
     // the main lcore).
-    virtual std::string set_fwd_lcores(const std::vector<unsigned> &lcores) = 0;
-    // Streams the current settings give, or 0 with *err.
-    virtual size_t nb_streams(std::string *err) const = 0;
+    virtual Status set_fwd_lcores(const std::vector<unsigned> &lcores) = 0;
+    // Streams the current settings give (at least one), or why none.
+    virtual Result<size_t> nb_streams() const = 0;
 
-    virtual std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) = 0;
+    virtual Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) = 0;
     virtual void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) = 0;
     // Turns TX offloads of a stopped port on or off (`csum set ... hw|sw`),
-    // for the device and for what engines read: "" or why not (the port is
+    // for the device and for what engines read: ok or why not (the port is
     // started: "Please stop port N first"; the PMD lacks an offload).
-    virtual std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) = 0;
+    virtual Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on) = 0;
     // The TX offloads a port has enabled and those its PMD offers; false
     // for a port that does not exist.
     virtual bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const = 0;
@@ -58,10 +59,9 @@ class HostControl {
     // True once for a SIGINT that arrived since the last call, which is then
     // taken: it ends a running `load` instead of the session.
     virtual bool take_interrupt() = 0;
-    // The lines of a command file (`load FILE`): false with *err when it is
-    // not a readable regular file of reasonable size.
-    virtual bool read_command_file(const std::string &path, std::vector<std::string> *lines,
-                                   std::string *err) = 0;
+    // The lines of a command file (`load FILE`), or an error when it is not
+    // a readable regular file of reasonable size.
+    virtual Result<std::vector<std::string>> read_command_file(const std::string &path) = 0;
     // The engines: names, parameters, state, plugin loading.
     virtual EngineApi &engines() = 0;
     // The ports: what ethdev says, modes and filters, configuration, start/stop.

@@ -22,4 +22,14 @@ std::optional<std::array<uint8_t, 6>> mac_from_text(std::string_view text) {
     return mac;
 }
 
+std::string mac_to_text(const uint8_t mac[6]) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string s(17, ':');
+    for (size_t i = 0; i < 6; i++) {
+        s[3 * i] = kHex[mac[i] >> 4];
+        s[3 * i + 1] = kHex[mac[i] & 0xf];
+    }
+    return s;
+}
+
 } // namespace pmdfwd

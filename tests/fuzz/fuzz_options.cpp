@@ -27,11 +27,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             args.back() += ch;
     }
     pmdfwd::Config cfg;
-    std::string err;
-    switch (pmdfwd::parse_options(args, cfg, &err)) {
-    case pmdfwd::ParseResult::Error:
-        check(!err.empty());
-        break;
+    const pmdfwd::Result<pmdfwd::ParseResult> parsed = pmdfwd::parse_options(args, cfg);
+    if (!parsed) {
+        check(!parsed.message().empty());
+        return 0;
+    }
+    switch (*parsed) {
     case pmdfwd::ParseResult::Help:
         check(!pmdfwd::usage("pmdfwd").empty());
         break;
@@ -53,14 +54,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check(cfg.fwd_lcore_list.empty() || cfg.nb_cores >= 1);
         for (const auto &[port, numa] : cfg.port_numa)
             check(numa.pool < 256 && numa.rx_ring < 256 && numa.tx_ring < 256);
-        if (!pmdfwd::apply_engine_params(cfg, &err)) check(!err.empty());
+        if (pmdfwd::Status applied = pmdfwd::apply_engine_params(cfg); !applied)
+            check(!applied.message().empty());
         // Engine parameters are global: back to the defaults for the next input.
         pmdfwd::Config defaults;
         defaults.engine_params = {
             {"macswap-kernel", "auto"}, {"txonly-ip", "198.18.0.1,198.18.0.2"},
             {"txonly-udp", "9,9"},      {"txonly-multi-flow", "off"},
             {"flowgen-flows", "1024"},  {"flowgen-clones", "0"}};
-        check(pmdfwd::apply_engine_params(defaults, &err));
+        check(pmdfwd::apply_engine_params(defaults).ok());
         break;
     }
     return 0;

@@ -9,6 +9,7 @@
 #include "macswap.h"
 #include "ring_rig.h"
 #include "shell/command_table.h"
+#include "status_matchers.h"
 
 #include <rte_bus_vdev.h>
 #include <rte_mempool.h>
@@ -124,14 +125,14 @@ TEST_F(RingForwarding, IoForwardsUnchanged) {
     RingPort &p1 = add_port();
     {
         App app(base_config("io"));
-        ASSERT_EQ(app.init(), "");
+        ASSERT_TRUE(IsOk(app.init()));
         ASSERT_EQ(rte_mempool_in_use_count(pool()), 0u);
         std::vector<rte_mbuf *> in = frames(100, 64);
         std::vector<std::vector<uint8_t>> expect;
         for (rte_mbuf *m : in)
             expect.push_back(frame_bytes(m));
         inject(p0, in);
-        ASSERT_EQ(app.start(0), "");
+        ASSERT_TRUE(IsOk(app.start(0)));
         ASSERT_TRUE(wait_count(p1.tx, 100));
         app.stop();
         std::vector<rte_mbuf *> out = drain(p1.tx);
@@ -154,7 +155,7 @@ TEST_F(RingForwarding, MacswapSwapsSetsFieldsAndCountsRunts) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
     App app(base_config("macswap"));
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     std::vector<rte_mbuf *> in = frames(40, 64);
     in.push_back(make_frame(pool(), 8, 0)); // a runt: fewer than 12 bytes
     in[3]->ol_flags = RTE_MBUF_F_TX_IP_CKSUM;
@@ -162,7 +163,7 @@ TEST_F(RingForwarding, MacswapSwapsSetsFieldsAndCountsRunts) {
     for (rte_mbuf *m : in)
         before.push_back(frame_bytes(m));
     inject(p0, in);
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(wait_count(p1.tx, 41));
     app.stop();
     std::vector<rte_mbuf *> out = drain(p1.tx);
@@ -188,13 +189,13 @@ TEST_F(RingForwarding, TxVlanReachesMbufs) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
     App app(base_config("macswap"));
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     EXPECT_FALSE(app.execute("tx_vlan set 1 100")); // testpmd: the port must be stopped
     ASSERT_TRUE(app.execute("port stop 1"));
     ASSERT_TRUE(app.execute("tx_vlan set 1 100"));
     ASSERT_TRUE(app.execute("port start 1"));
     inject(p0, frames(8, 64));
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(wait_count(p1.tx, 8));
     app.stop();
     std::vector<rte_mbuf *> out = drain(p1.tx);
@@ -209,9 +210,9 @@ TEST_F(RingForwarding, BackPressureDropsAreCountedAndFreed) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port(64); // holds 63
     App app(base_config("io"));
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     inject(p0, frames(200, 64));
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(wait_count(p1.tx, 63));
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     app.stop();
@@ -232,10 +233,10 @@ TEST_F(RingForwarding, RetryTriesTestpmdsCountBeforeDropping) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port(64);
     App app(base_config("io"));
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     ASSERT_TRUE(app.execute("set fwd io retry"));
     inject(p0, frames(200, 64)); // bursts of 32: 7 bursts, 6 of them not fully sent
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(wait_count(p1.tx, 63));
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     app.stop();
@@ -260,9 +261,9 @@ TEST_F(RingForwarding, StopEndsATxRetryWait) {
     c.tx_retry_num = 4'000'000'000u; // 1 ms each: weeks without the stop flag
     c.tx_retry_delay_us = 1000;
     App app(c);
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     inject(p0, frames(200, 64));
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(wait_count(p1.tx, 63));
     std::this_thread::sleep_for(std::chrono::milliseconds(50)); // in the retry loop now
     const auto t0 = std::chrono::steady_clock::now();
@@ -283,7 +284,7 @@ TEST_F(RingForwarding, LoopbackCyclesLeakNothing) {
     RingPort &p0 = add_port(1024, true);
     RingPort &p1 = add_port(1024, true);
     App app(base_config("macswap"));
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     const char *modes[] = {"io", "macswap"};
     for (int cycle = 0; cycle < 6; cycle++) {
         ASSERT_TRUE(app.execute(std::string("set fwd ") + modes[cycle % 2]));
@@ -311,7 +312,7 @@ TEST_F(RingForwarding, ShowMempoolCountsParkedPackets) {
     add_port(1024, true);
     Config c = base_config("io");
     App app(c);
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     std::string out;
     ASSERT_TRUE(run_command(app, "show mempool", &out));
     EXPECT_NE(out.find("mempool <mb_pool_0> socket=0: size=8192 in-use=0 available=8192"),
@@ -332,7 +333,7 @@ TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
     App app(base_config("macswap"));
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     for (const macswap::Kernel &k : macswap::KernelRegistry::instance().all()) {
         std::string why;
         if (!macswap::KernelRegistry::instance().usable(k, &why)) {
@@ -341,7 +342,7 @@ TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {
         }
         ASSERT_TRUE(app.execute(std::string("set macswap kernel ") + k.name)) << k.name;
         inject(p0, frames(33, 60));
-        ASSERT_EQ(app.start(0), "");
+        ASSERT_TRUE(IsOk(app.start(0)));
         ASSERT_TRUE(wait_count(p1.tx, 33));
         app.stop();
         EXPECT_STREQ(macswap::running_kernel(), k.name);
@@ -361,8 +362,8 @@ TEST_F(RingForwarding, SetFwdWhileRunningTakesEffectAtNextStart) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
     App app(base_config("io"));
-    ASSERT_EQ(app.init(), "");
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(app.execute("set fwd macswap"));
     inject(p0, frames(10, 60));
     ASSERT_TRUE(wait_count(p1.tx, 10));
@@ -371,7 +372,7 @@ TEST_F(RingForwarding, SetFwdWhileRunningTakesEffectAtNextStart) {
     ASSERT_EQ(out.size(), 10u);
     EXPECT_EQ(frame_bytes(out[0])[5], 0xDD) << "io until the next start";
     free_all(out);
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.start(0)));
     inject(p0, frames(10, 60));
     ASSERT_TRUE(wait_count(p1.tx, 10));
     app.stop();
@@ -387,8 +388,8 @@ TEST_F(RingForwarding, FlowgenGeneratesWithNothingComingBack) {
     add_port();
     RingPort &p1 = add_port();
     App app(base_config("flowgen"));
-    ASSERT_EQ(app.init(), "");
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(wait_count(p1.tx, 64));
     app.stop();
     const FwdStats f = app.collect_fwd();
@@ -409,20 +410,20 @@ TEST_F(RingForwarding, PortRestartAndDeferredQueue) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
     App app(base_config("io"));
-    ASSERT_EQ(app.init(), "");
+    ASSERT_TRUE(IsOk(app.init()));
     ASSERT_TRUE(app.execute("port stop all"));
-    EXPECT_EQ(app.start(0), "Not all ports were started");
+    EXPECT_EQ(app.start(0).message(), "Not all ports were started");
     ASSERT_TRUE(app.execute("port 0 rxq 0 deferred_start on"));
     if (RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)) {
         // 25.11's ethdev refuses a deferred queue on a driver without queue
         // start (net_ring): the port stays down, as under testpmd.
         app.execute("port start all");
-        EXPECT_EQ(app.start(0), "Not all ports were started");
+        EXPECT_EQ(app.start(0).message(), "Not all ports were started");
         GTEST_SKIP() << "DPDK 25.11 refuses deferred start on net_ring";
     }
     ASSERT_TRUE(app.execute("port start all"));
     inject(p0, frames(10, 64));
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.start(0)));
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     app.stop();
     EXPECT_EQ(rte_ring_count(p1.tx), 0u) << "a deferred queue was polled";
@@ -430,7 +431,7 @@ TEST_F(RingForwarding, PortRestartAndDeferredQueue) {
     ASSERT_TRUE(app.execute("port stop 0"));
     ASSERT_TRUE(app.execute("port 0 rxq 0 deferred_start off"));
     ASSERT_TRUE(app.execute("port start 0"));
-    ASSERT_EQ(app.start(0), "");
+    ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(wait_count(p1.tx, 10));
     app.stop();
     std::vector<rte_mbuf *> out = drain(p1.tx);
@@ -444,8 +445,8 @@ TEST(NullForwarding, CountersAgreeAndPoolsRefill) {
     ASSERT_EQ(rte_vdev_init("net_null1", "copy=0"), 0);
     {
         App app(base_config("macswap"));
-        ASSERT_EQ(app.init(), "");
-        ASSERT_EQ(app.start(0), "");
+        ASSERT_TRUE(IsOk(app.init()));
+        ASSERT_TRUE(IsOk(app.start(0)));
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
         app.stop();
         const FwdStats f = app.collect_fwd();
@@ -459,7 +460,7 @@ TEST(NullForwarding, CountersAgreeAndPoolsRefill) {
 
 TEST(Startup, NoPortsIsAClearError) {
     App app(base_config("io"));
-    const std::string err = app.init();
+    const std::string err = app.init().message();
     EXPECT_NE(err.find("no ports"), std::string::npos) << err;
     EXPECT_NE(err.find("--vdev"), std::string::npos) << err;
 }
@@ -468,7 +469,7 @@ TEST(Startup, TooManyCoresIsAClearError) {
     Config c = base_config("io");
     c.nb_cores = 64;
     App app(c);
-    const std::string err = app.init();
+    const std::string err = app.init().message();
     EXPECT_NE(err.find("--nb-cores=64"), std::string::npos) << err;
 }
 

@@ -34,12 +34,12 @@ class FakeEngines : public EngineApi {
     std::vector<EngineInfo> list() const override { return engines; }
 
     // "<name>.so" adds the mode <name> (once); anything else is refused.
-    std::string load(const std::string &path) override {
+    Status load(const std::string &path) override {
         loads.push_back(path);
         const std::string name = path.size() > 3 && path.ends_with(".so")
                                      ? path.substr(0, path.size() - 3)
                                      : std::string();
-        if (name.empty() || find(name)) return "cannot load plugin: " + path;
+        if (name.empty() || find(name)) return Error("cannot load plugin: " + path);
         engines.push_back({name, "loaded", false, false, plugin_commands[name]});
         std::sort(engines.begin(), engines.end(),
                   [](const EngineInfo &a, const EngineInfo &b) { return a.name < b.name; });
@@ -47,12 +47,13 @@ class FakeEngines : public EngineApi {
     }
 
   protected:
-    std::string engine_set_param(const std::string &, const std::string &key,
-                                 const std::string &value) override {
+    Status engine_set_param(const std::string &, const std::string &key,
+                            const std::string &value) override {
         set_param_calls++;
-        if (key != "kernel") return "unknown macswap parameter '" + key + "' (allowed: kernel)";
+        if (key != "kernel")
+            return Error("unknown macswap parameter '" + key + "' (allowed: kernel)");
         if (value != "auto" && value != "scalar")
-            return "unknown macswap kernel '" + value + "' (allowed: auto, scalar)";
+            return Error("unknown macswap kernel '" + value + "' (allowed: auto, scalar)");
         kernel = value;
         return {};
     }

@@ -27,8 +27,8 @@ class FakeHost : public HostControl {
 
     Config &config() override { return cfg; }
     bool running() const override { return is_running; }
-    std::string start(unsigned n) override {
-        if (is_running) return "Packet forwarding already started";
+    Status start(unsigned n) override {
+        if (is_running) return Error("Packet forwarding already started");
         is_running = true;
         started_with = n;
         starts++;
@@ -54,16 +54,16 @@ class FakeHost : public HostControl {
     std::vector<unsigned> lcores{1, 2, 3}; // forwarding lcores; 0 is the main one
     size_t nb_fwd_lcores() const override { return lcores.size(); }
     std::vector<unsigned> fwd_lcore_ids() const override { return lcores; }
-    std::string set_fwd_lcores(const std::vector<unsigned> &l) override {
+    Status set_fwd_lcores(const std::vector<unsigned> &l) override {
         for (unsigned lc : l) {
-            if (lc == 0) return "lcore 0 cannot be masked on for running packet forwarding";
-            if (lc > 3) return "lcore " + std::to_string(lc) + " not enabled";
+            if (lc == 0) return Error("lcore 0 cannot be masked on for running packet forwarding");
+            if (lc > 3) return Error("lcore " + std::to_string(lc) + " not enabled");
         }
         lcores = l;
         return {};
     }
-    size_t nb_streams(std::string *) const override { return 2; }
-    std::string set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
+    Result<size_t> nb_streams() const override { return size_t{2}; }
+    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
         vlans.emplace_back(port, on ? tci : 0xffff);
         return {};
     }
@@ -71,9 +71,9 @@ class FakeHost : public HostControl {
     // Port 0 offers IPv4/UDP/TCP checksums and is stopped; port 1 offers
     // none and is started (as after `port start 1`).
     uint64_t port_tx_offloads[2] = {0, 0};
-    std::string set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
-        if (port == 1) return "Please stop port 1 first";
-        if (on && (offloads & ~kPort0TxCapa)) return "not offered";
+    Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+        if (port == 1) return Error("Please stop port 1 first");
+        if (on && (offloads & ~kPort0TxCapa)) return Error("not offered");
         port_tx_offloads[port] =
             on ? (port_tx_offloads[port] | offloads) : (port_tx_offloads[port] & ~offloads);
         return {};
@@ -92,15 +92,10 @@ class FakeHost : public HostControl {
     unsigned interrupt_at = 0, interrupt_calls = 0;
     bool take_interrupt() override { return ++interrupt_calls == interrupt_at; }
     std::map<std::string, std::vector<std::string>> files; // what `load` may read
-    bool read_command_file(const std::string &path, std::vector<std::string> *lines,
-                           std::string *err) override {
+    Result<std::vector<std::string>> read_command_file(const std::string &path) override {
         auto it = files.find(path);
-        if (it == files.end()) {
-            *err = "Failed to create file based cmdline context: " + path;
-            return false;
-        }
-        *lines = it->second;
-        return true;
+        if (it == files.end()) return Error("Failed to create file based cmdline context: " + path);
+        return it->second;
     }
     EngineApi &engines() override { return fake_engines; }
     PortControl &port_control() override { return fake_ports; }

@@ -59,8 +59,8 @@ class FakePorts : public PortControl {
     }
     bool forwarding(uint16_t p) const override { return forwarding_all && find(p); }
 
-    int dev_info(uint16_t p, rte_eth_dev_info *d) override {
-        if (!find(p)) return -ENODEV;
+    Status dev_info(uint16_t p, rte_eth_dev_info *d) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
         *d = {};
         d->driver_name = "net_ring";
         d->max_rx_queues = d->max_tx_queues = 16;
@@ -80,29 +80,29 @@ class FakePorts : public PortControl {
             d->reta_size = 128;
             d->flow_type_rss_offloads = RTE_ETH_RSS_IP | RTE_ETH_RSS_TCP | RTE_ETH_RSS_UDP;
         }
-        return 0;
+        return {};
     }
-    int link(uint16_t p, rte_eth_link *l) override {
+    Status link(uint16_t p, rte_eth_link *l) override {
         const FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         *l = {};
         l->link_status = f->link_up && f->status == PortStatus::Started;
         l->link_speed = RTE_ETH_SPEED_NUM_10G;
         l->link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
-        return 0;
+        return {};
     }
-    int mac(uint16_t p, rte_ether_addr *m) override {
+    Status mac(uint16_t p, rte_ether_addr *m) override {
         const FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         *m = f->mac;
-        return 0;
+        return {};
     }
     std::string name(uint16_t p) override { return "net_ring" + std::to_string(p); }
-    int info(uint16_t p, PortInfo *i) override {
+    Status info(uint16_t p, PortInfo *i) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        dev_info(p, &i->dev);
-        link(p, &i->link);
+        if (!f) return ethdev_status(-ENODEV);
+        (void)dev_info(p, &i->dev); // the port exists: both answer
+        (void)link(p, &i->link);
         i->name = name(p);
         i->driver = "net_ring";
         i->devargs = "";
@@ -112,30 +112,30 @@ class FakePorts : public PortControl {
         i->allmulticast = f->allmulti;
         i->vlan_offload = f->vlan;
         i->dev.nb_rx_queues = i->dev.nb_tx_queues = 1;
-        return 0;
+        return {};
     }
-    int rxq_info(uint16_t p, uint16_t q, RxQueueInfo *out) override {
+    Status rxq_info(uint16_t p, uint16_t q, RxQueueInfo *out) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        if (!has_queue_info) return -ENOTSUP;
-        if (q >= f->rxq.size()) return -EINVAL;
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_queue_info) return ethdev_status(-ENOTSUP);
+        if (q >= f->rxq.size()) return ethdev_status(-EINVAL);
         out->q.nb_desc = f->rxq[q].nb_desc ? f->rxq[q].nb_desc : 1024;
         out->q.conf.rx_deferred_start = f->rxq[q].deferred;
         out->q.queue_state =
             f->rxq[q].started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
         out->mempool = "mb_pool_0";
-        return 0;
+        return {};
     }
-    int txq_info(uint16_t p, uint16_t q, TxQueueInfo *out) override {
+    Status txq_info(uint16_t p, uint16_t q, TxQueueInfo *out) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        if (!has_queue_info) return -ENOTSUP;
-        if (q >= f->txq.size()) return -EINVAL;
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_queue_info) return ethdev_status(-ENOTSUP);
+        if (q >= f->txq.size()) return ethdev_status(-EINVAL);
         out->q.nb_desc = f->txq[q].nb_desc ? f->txq[q].nb_desc : 1024;
         out->q.conf.tx_deferred_start = f->txq[q].deferred;
         out->q.queue_state =
             f->txq[q].started ? RTE_ETH_QUEUE_STATE_STARTED : RTE_ETH_QUEUE_STATE_STOPPED;
-        return 0;
+        return {};
     }
     std::vector<DeviceInfo> devices() override {
         std::vector<DeviceInfo> v;
@@ -150,127 +150,129 @@ class FakePorts : public PortControl {
         }
         return v;
     }
-    int xstats(uint16_t p, std::vector<Xstat> *out) override {
-        if (!find(p)) return -ENODEV;
+    Status xstats(uint16_t p, std::vector<Xstat> *out) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
         *out = {{"rx_good_packets", 0}, {"tx_good_packets", 0}};
-        return 0;
+        return {};
     }
-    int xstats_reset(uint16_t p) override {
+    Status xstats_reset(uint16_t p) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         f->xstats_resets++;
-        return 0;
+        return {};
     }
-    int offload_config(uint16_t p, bool rx, OffloadConfig *out) override {
+    Status offload_config(uint16_t p, bool rx, OffloadConfig *out) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         out->port = rx ? f->rx_offloads : f->tx_offloads;
         out->queues = {out->port | (rx ? f->rxq[0].offloads : f->txq[0].offloads)};
-        return 0;
+        return {};
     }
-    int rss_conf(uint16_t p, rte_eth_rss_conf *c) override {
+    Status rss_conf(uint16_t p, rte_eth_rss_conf *c) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        if (!has_rss) return -ENOTSUP;
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_rss) return ethdev_status(-ENOTSUP);
         c->rss_hf = f->rss_hf;
         if (c->rss_key)
             for (uint8_t i = 0; i < c->rss_key_len; i++)
                 c->rss_key[i] = i;
-        return 0;
+        return {};
     }
-    int flow_ctrl(uint16_t p, rte_eth_fc_conf *fc) override {
+    Status flow_ctrl(uint16_t p, rte_eth_fc_conf *fc) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        if (!has_flow_ctrl) return -ENOTSUP;
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_flow_ctrl) return ethdev_status(-ENOTSUP);
         *fc = f->fc;
-        return 0;
+        return {};
     }
 
-    int set_promiscuous(uint16_t p, bool on) override {
+    Status set_promiscuous(uint16_t p, bool on) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         f->promisc = on;
-        return 0;
+        return {};
     }
-    int set_allmulticast(uint16_t p, bool on) override {
+    Status set_allmulticast(uint16_t p, bool on) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         f->allmulti = on;
-        return 0;
+        return {};
     }
-    int mac_addr_add(uint16_t p, const rte_ether_addr &) override {
-        if (!find(p)) return -ENODEV;
-        return has_mac_add ? 0 : -ENOSPC;
+    Status mac_addr_add(uint16_t p, const rte_ether_addr &) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        return ethdev_status(has_mac_add ? 0 : -ENOSPC);
     }
-    int mac_addr_remove(uint16_t p, const rte_ether_addr &m) override {
+    Status mac_addr_remove(uint16_t p, const rte_ether_addr &m) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        return rte_is_same_ether_addr(&m, &f->mac) ? -EADDRINUSE : 0;
+        if (!f) return ethdev_status(-ENODEV);
+        return ethdev_status(rte_is_same_ether_addr(&m, &f->mac) ? -EADDRINUSE : 0);
     }
-    int mac_addr_set(uint16_t p, const rte_ether_addr &m) override {
+    Status mac_addr_set(uint16_t p, const rte_ether_addr &m) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         f->mac = m;
-        return 0;
+        return {};
     }
     std::vector<rte_ether_addr> &mc_addrs(uint16_t p) override { return ports[p].mc; }
-    int apply_mc_addrs(uint16_t p) override {
-        if (!find(p)) return -ENODEV;
-        return has_mc_list ? 0 : -ENOTSUP;
+    Status apply_mc_addrs(uint16_t p) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        return ethdev_status(has_mc_list ? 0 : -ENOTSUP);
     }
-    int set_vlan_offload(uint16_t p, int mask, uint64_t rx_offload, bool on) override {
+    Status set_vlan_offload(uint16_t p, int mask, uint64_t rx_offload, bool on) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         // Like net_ring: no VLAN offload can be turned on.
-        if (mask & ~f->vlan) return -EINVAL;
+        if (mask & ~f->vlan) return ethdev_status(-EINVAL);
         f->vlan = mask;
         f->rx_offloads = on ? f->rx_offloads | rx_offload : f->rx_offloads & ~rx_offload;
-        return 0;
+        return {};
     }
-    int vlan_filter(uint16_t p, uint16_t, bool) override { return find(p) ? -ENOSYS : -ENODEV; }
-    int set_flow_ctrl(uint16_t p, rte_eth_fc_conf *fc) override {
+    Status vlan_filter(uint16_t p, uint16_t, bool) override {
+        return ethdev_status(find(p) ? -ENOSYS : -ENODEV);
+    }
+    Status set_flow_ctrl(uint16_t p, rte_eth_fc_conf *fc) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        if (!has_flow_ctrl) return -ENOTSUP;
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_flow_ctrl) return ethdev_status(-ENOTSUP);
         f->fc = *fc;
-        return 0;
+        return {};
     }
-    int rss_hash_update(uint16_t p, rte_eth_rss_conf *c) override {
+    Status rss_hash_update(uint16_t p, rte_eth_rss_conf *c) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        if (!has_rss) return -ENOTSUP;
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_rss) return ethdev_status(-ENOTSUP);
         f->rss_hf = c->rss_hf;
-        return 0;
+        return {};
     }
-    int reta_update(uint16_t p, rte_eth_rss_reta_entry64 *c, uint16_t size) override {
+    Status reta_update(uint16_t p, rte_eth_rss_reta_entry64 *c, uint16_t size) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        if (!has_rss) return -ENOTSUP;
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_rss) return ethdev_status(-ENOTSUP);
         for (uint16_t i = 0; i < size; i++)
             if (c[i / RTE_ETH_RETA_GROUP_SIZE].mask &
                 (UINT64_C(1) << (i % RTE_ETH_RETA_GROUP_SIZE)))
                 f->reta[i] = c[i / RTE_ETH_RETA_GROUP_SIZE].reta[i % RTE_ETH_RETA_GROUP_SIZE];
-        return 0;
+        return {};
     }
-    int set_link(uint16_t p, bool up) override {
+    Status set_link(uint16_t p, bool up) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         f->link_up = up;
-        return 0;
+        return {};
     }
-    int udp_tunnel_port(uint16_t p, uint16_t udp, bool add) override {
+    Status udp_tunnel_port(uint16_t p, uint16_t udp, bool add) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
+        if (!f) return ethdev_status(-ENODEV);
         f->udp_tunnel = add ? udp : 0;
-        return -ENOTSUP;
+        return ethdev_status(-ENOTSUP);
     }
 
-    int set_mtu(uint16_t p, uint16_t mtu) override {
+    Status set_mtu(uint16_t p, uint16_t mtu) override {
         FakePort *f = find(p);
-        if (!f) return -ENODEV;
-        if (!has_mtu && !f->need_reconfig) return -ENOTSUP;
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_mtu && !f->need_reconfig) return ethdev_status(-ENOTSUP);
         f->mtu = mtu;
-        return 0;
+        return {};
     }
     Queue *queue(uint16_t p, bool rx, uint16_t q) {
         FakePort *f = find(p);
@@ -285,10 +287,10 @@ class FakePorts : public PortControl {
     void set_queue_ring_size(uint16_t p, bool rx, uint16_t q, uint16_t size) override {
         if (Queue *s = queue(p, rx, q)) s->nb_desc = size;
     }
-    int setup_queue(uint16_t p, bool rx, uint16_t q) override {
-        if (!queue(p, rx, q)) return -EINVAL;
+    Status setup_queue(uint16_t p, bool rx, uint16_t q) override {
+        if (!queue(p, rx, q)) return ethdev_status(-EINVAL);
         queue_setups++;
-        return status(p) == PortStatus::Started ? -EBUSY : 0;
+        return ethdev_status(status(p) == PortStatus::Started ? -EBUSY : 0);
     }
     bool deferred_start(uint16_t p, bool rx, uint16_t q) const override {
         Queue *s = const_cast<FakePorts *>(this)->queue(p, rx, q);
@@ -309,11 +311,11 @@ class FakePorts : public PortControl {
         for (Queue &s : f->txq)
             apply(s.offloads);
     }
-    int queue_start_stop(uint16_t p, bool rx, uint16_t q, bool start) override {
+    Status queue_start_stop(uint16_t p, bool rx, uint16_t q, bool start) override {
         Queue *s = queue(p, rx, q);
-        if (!s) return -EINVAL;
+        if (!s) return ethdev_status(-EINVAL);
         s->started = start;
-        return 0;
+        return {};
     }
     void reconfigure(std::optional<uint16_t> p, bool device, bool queues) override {
         for (auto &[id, f] : ports)

@@ -8,8 +8,8 @@ namespace pmdfwd::shell {
 namespace {
 
 bool start(Ctx &c, unsigned bursts) {
-    std::string err = c.host.start(bursts);
-    return err.empty() || fail(c, err);
+    const Status started = c.host.start(bursts);
+    return started.ok() || fail(c, started.message());
 }
 
 std::vector<Spec> rows() {

@@ -59,8 +59,8 @@ bool csum_set(Ctx &c, const Args &a) {
         *c.out += std::string(layer->name) + " checksum offload is not supported by port " +
                   std::to_string(*port) + "\n";
         ok = false;
-    } else if (std::string err = c.host.set_tx_offloads(*port, layer->offload, hw); !err.empty()) {
-        return fail(c, err);
+    } else if (Status set = c.host.set_tx_offloads(*port, layer->offload, hw); !set) {
+        return fail(c, set.message());
     }
     return csum_show(c, *port) && ok;
 }

@@ -29,18 +29,17 @@ std::vector<Spec> rows() {
          .help = "an engine's own state (e.g. show fwd macswap)",
          .run =
              [](Ctx &c, const Args &a) {
-                 std::string text;
-                 std::string err = c.host.engines().describe(a[0], &text);
-                 if (!err.empty()) return fail(c, err);
-                 *c.out += text + "\n";
+                 const Result<std::string> text = c.host.engines().describe(a[0]);
+                 if (!text) return fail(c, text.message());
+                 *c.out += *text + "\n";
                  return true;
              }},
         {.syntax = "load engine <path>",
          .help = "load forwarding engines from a shared object",
          .run =
              [](Ctx &c, const Args &a) {
-                 std::string err = c.host.engines().load(a[0]);
-                 if (!err.empty()) return fail(c, err);
+                 const Status loaded = c.host.engines().load(a[0]);
+                 if (!loaded) return fail(c, loaded.message());
                  *c.out += "Loaded " + a[0] + "; modes: " + c.host.engines().names(", ") + "\n";
                  return true;
              }},
@@ -51,8 +50,8 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  if (!c.host.engines().find(a[0]))
                      return fail(c, "unknown set command or mode '" + a[0] + "' (type 'help')");
-                 std::string err = c.host.engines().set_param(a[0], a[1], a[2]);
-                 return err.empty() || fail(c, err);
+                 const Status set = c.host.engines().set_param(a[0], a[1], a[2]);
+                 return set.ok() || fail(c, set.message());
              }},
     };
 }

@@ -6,6 +6,7 @@
 #include "fwd/stream_plan.h"
 #include "options/structured_parse.h"
 #include "ports/port_text.h"
+#include "text/text_format.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -17,10 +18,11 @@ namespace {
 
 // The forwarding ports the current settings give (testpmd's nb_fwd_ports).
 size_t nb_fwd_ports(Ctx &c) {
-    std::string err, note;
+    std::string note;
     const Config &cfg = c.host.config();
-    return select_fwd_ports(c.host.port_ids(), cfg.fwd_port_list, cfg.nb_fwd_ports, &err, &note)
-        .size();
+    const auto ports =
+        select_fwd_ports(c.host.port_ids(), cfg.fwd_port_list, cfg.nb_fwd_ports, &note);
+    return ports ? ports->size() : 0;
 }
 
 // testpmd's set_fwd_ports_list: every port must exist, else nothing changes.
@@ -40,16 +42,14 @@ bool set_ports(Ctx &c, const std::vector<uint16_t> &ports) {
 }
 
 bool set_portlist(Ctx &c, const Args &a) {
-    std::string err;
-    auto list = parse_id_list("portlist", a[0], RTE_MAX_ETHPORTS, &err);
-    if (!list) return fail(c, "Bad arguments: " + err);
+    const auto list = parse_id_list("portlist", a[0], RTE_MAX_ETHPORTS);
+    if (!list) return fail(c, "Bad arguments: " + list.message());
     return set_ports(c, *list);
 }
 
 bool set_portmask(Ctx &c, const Args &a) {
-    std::string err;
-    auto mask = parse_hex("portmask", a[0], &err);
-    if (!mask) return fail(c, "Bad arguments: " + err);
+    const auto mask = parse_hex("portmask", a[0]);
+    if (!mask) return fail(c, "Bad arguments: " + mask.message());
     if (*mask == 0) return fail(c, "Invalid NULL mask of ports");
     std::vector<uint16_t> ports;
     for (uint16_t p : c.host.port_ids())
@@ -86,15 +86,15 @@ bool set_nbport(Ctx &c, const Args &a) {
 
 // testpmd's set_fwd_lcores_list; the number of forwarding lcores follows.
 bool set_lcores(Ctx &c, const std::vector<unsigned> &lcores) {
-    if (std::string err = c.host.set_fwd_lcores(lcores); !err.empty()) return fail(c, err);
+    if (Status set = c.host.set_fwd_lcores(lcores); !set) return fail(c, set.message());
     Config &cfg = c.host.config();
     if (cfg.nb_cores != lcores.size())
         *c.out += "previous number of forwarding cores " + std::to_string(cfg.nb_cores) +
                   " - changed to number of configured cores " + std::to_string(lcores.size()) +
                   "\n";
     // More lcores than streams would idle (as `set nbcore` refuses them).
-    std::string err;
-    const size_t streams = c.host.nb_streams(&err);
+    const Result<size_t> planned = c.host.nb_streams();
+    const size_t streams = planned ? *planned : 0;
     cfg.nb_cores =
         static_cast<unsigned>(streams ? std::min(lcores.size(), streams) : lcores.size());
     cfg.fwd_lcore_list = lcores;
@@ -102,16 +102,14 @@ bool set_lcores(Ctx &c, const std::vector<unsigned> &lcores) {
 }
 
 bool set_corelist(Ctx &c, const Args &a) {
-    std::string err;
-    auto list = parse_id_list("corelist", a[0], RTE_MAX_LCORE, &err);
-    if (!list) return fail(c, "Bad arguments: " + err);
+    const auto list = parse_id_list("corelist", a[0], RTE_MAX_LCORE);
+    if (!list) return fail(c, "Bad arguments: " + list.message());
     return set_lcores(c, std::vector<unsigned>(list->begin(), list->end()));
 }
 
 bool set_coremask(Ctx &c, const Args &a) {
-    std::string err;
-    auto mask = parse_hex("coremask", a[0], &err);
-    if (!mask) return fail(c, "Bad arguments: " + err);
+    const auto mask = parse_hex("coremask", a[0]);
+    if (!mask) return fail(c, "Bad arguments: " + mask.message());
     if (*mask == 0) return fail(c, "Invalid NULL mask of cores");
     return set_lcores(c, mask_bits(*mask));
 }
@@ -120,11 +118,8 @@ bool show_config(Ctx &c, const Args &a) {
     const Config &cfg = c.host.config();
     if (a[0] == "cores") {
         *c.out += "List of forwarding lcores:";
-        for (unsigned l : c.host.fwd_lcore_ids()) {
-            char buf[16];
-            std::snprintf(buf, sizeof(buf), " %2u", l);
-            *c.out += buf;
-        }
+        for (unsigned l : c.host.fwd_lcore_ids())
+            append_format(c.out, " %2u", l);
         *c.out += "\n";
         return true;
     }

@@ -20,8 +20,8 @@ bool tx_vlan_set(Ctx &c, const Args &a) {
     auto tci = uint_arg(c, "vlan id", a[1], 0, 4095);
     if (!tci) return false;
     std::string note;
-    std::string err = c.host.set_tx_vlan(*p, true, static_cast<uint16_t>(*tci), &note);
-    if (!err.empty()) return fail(c, err);
+    const Status set = c.host.set_tx_vlan(*p, true, static_cast<uint16_t>(*tci), &note);
+    if (!set) return fail(c, set.message());
     c.host.port_control().reconfigure(*p, true, true); // as testpmd, at the next start
     if (!note.empty()) *c.out += "Warning: " + note + "\n";
     return true;
@@ -36,9 +36,8 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  auto p = port_arg(c, a[0]);
                  if (!p) return false;
-                 std::string err;
-                 auto mac = parse_mac(a[1], &err);
-                 if (!mac) return fail(c, err);
+                 const auto mac = parse_mac(a[1]);
+                 if (!mac) return fail(c, mac.message());
                  c.host.set_peer(*p, *mac);
                  return true;
              }},
@@ -54,8 +53,8 @@ std::vector<Spec> rows() {
                  auto p = port_arg(c, a[0]);
                  if (!p || !port_stopped(c, *p)) return false;
                  std::string note;
-                 std::string err = c.host.set_tx_vlan(*p, false, 0, &note);
-                 if (!err.empty()) return fail(c, err);
+                 const Status reset = c.host.set_tx_vlan(*p, false, 0, &note);
+                 if (!reset) return fail(c, reset.message());
                  c.host.port_control().reconfigure(*p, true, true);
                  return true;
              }},

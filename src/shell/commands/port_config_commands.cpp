@@ -46,7 +46,7 @@ Limit limit_of(Ctx &c, uint64_t start, bool want_min, uint64_t (*get)(const rte_
     Limit l{start, 0};
     for (uint16_t p : c.host.port_ids()) {
         rte_eth_dev_info info{};
-        if (c.host.port_control().dev_info(p, &info) != 0) continue;
+        if (!c.host.port_control().dev_info(p, &info).ok()) continue;
         const uint64_t v = get(info);
         if (want_min ? v > l.value : v < l.value) l = {v, p};
     }
@@ -99,7 +99,7 @@ bool config_mtu(Ctx &c, const Args &a) {
     if (!mtu) return false;
     PortControl &pc = c.host.port_control();
     rte_eth_dev_info info{};
-    if (pc.dev_info(*port, &info) != 0) return fail(c, "Set MTU failed: no device info");
+    if (!pc.dev_info(*port, &info).ok()) return fail(c, "Set MTU failed: no device info");
     const std::string of = " for port_id " + std::to_string(*port);
     if (*mtu < info.min_mtu)
         return fail(c, "MTU (" + std::to_string(*mtu) + ") < device min MTU (" +
@@ -114,8 +114,8 @@ bool config_mtu(Ctx &c, const Args &a) {
         return fail(c, "Frame size (" + std::to_string(*mtu + overhead) +
                            ") > device max frame size (" + std::to_string(info.max_rx_pktlen) +
                            ")" + of);
-    const int rc = pc.set_mtu(*port, static_cast<uint16_t>(*mtu));
-    if (rc != 0) return fail(c, "Set MTU failed. diag=" + std::to_string(rc));
+    const Status rc = pc.set_mtu(*port, static_cast<uint16_t>(*mtu));
+    if (!rc.ok()) return fail(c, "Set MTU failed. diag=" + std::to_string(-rc.code()));
     return true;
 }
 
@@ -150,7 +150,7 @@ bool queue_setup(Ctx &c, const Args &a) {
     const bool rx = a[1] == "rxq";
     auto q = queue_arg(c, rx, a[2]);
     if (!q) return fail(c, std::string("Invalid ") + (rx ? "rx" : "tx") + " queue");
-    if (c.host.port_control().setup_queue(*port, rx, *q) != 0)
+    if (!c.host.port_control().setup_queue(*port, rx, *q).ok())
         return fail(c, std::string("Failed to setup ") + (rx ? "RX" : "TX") + " queue");
     return true;
 }
@@ -164,7 +164,7 @@ bool queue_start_stop(Ctx &c, const Args &a) {
     const bool rx = a[1] == "rxq";
     auto q = queue_arg(c, rx, a[2]);
     if (!q) return false;
-    if (pc.queue_start_stop(*port, rx, *q, a[3] == "start") == -ENOTSUP)
+    if (pc.queue_start_stop(*port, rx, *q, a[3] == "start").code() == ENOTSUP)
         return fail(c, "Function not supported in PMD");
     return true;
 }
@@ -202,7 +202,7 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
                 const std::string &on_off) {
     PortControl &pc = c.host.port_control();
     rte_eth_dev_info info{};
-    if (pc.dev_info(port, &info) != 0) return fail(c, "Error: no device info");
+    if (!pc.dev_info(port, &info).ok()) return fail(c, "Error: no device info");
     if (pc.status(port) != PortStatus::Stopped)
         return fail(c, "Error: Can't config offload when Port " + std::to_string(port) +
                            " is not stopped");

@@ -6,6 +6,7 @@
 
 #include "options/scalar_parse.h"
 #include "ports/port_text.h"
+#include "util/mac_text.h"
 
 #include <rte_errno.h>
 
@@ -17,10 +18,9 @@ namespace pmdfwd::shell {
 namespace {
 
 std::optional<rte_ether_addr> mac_arg(Ctx &c, const std::string &word) {
-    std::string err;
-    auto m = parse_mac(word, &err);
+    const auto m = parse_mac(word);
     if (!m) {
-        fail(c, "Bad arguments: " + err);
+        fail(c, "Bad arguments: " + m.message());
         return std::nullopt;
     }
     rte_ether_addr a;
@@ -35,11 +35,11 @@ bool set_mode(Ctx &c, const Args &a, bool promisc) {
     bool ok = true;
     for (uint16_t p : *ports) {
         PortControl &pc = c.host.port_control();
-        const int rc = promisc ? pc.set_promiscuous(p, on) : pc.set_allmulticast(p, on);
-        if (rc == 0) continue;
+        const Status rc = promisc ? pc.set_promiscuous(p, on) : pc.set_allmulticast(p, on);
+        if (rc.ok()) continue;
         ok = fail(c, std::string("Error during ") + (on ? "enabling" : "disabling") +
                          (promisc ? " promiscuous" : " all-multicast") + " mode for port " +
-                         std::to_string(p) + ": " + rte_strerror(-rc));
+                         std::to_string(p) + ": " + rte_strerror(rc.code()));
     }
     return ok;
 }
@@ -50,10 +50,11 @@ bool mac_addr(Ctx &c, const Args &a) {
     auto mac = mac_arg(c, a[2]);
     if (!mac) return false;
     PortControl &pc = c.host.port_control();
-    const int rc = a[0] == "add"   ? pc.mac_addr_add(*port, *mac)
-                   : a[0] == "set" ? pc.mac_addr_set(*port, *mac)
-                                   : pc.mac_addr_remove(*port, *mac);
-    if (rc < 0) return fail(c, std::string("mac_addr_cmd error: (") + std::strerror(-rc) + ")");
+    const Status rc = a[0] == "add"   ? pc.mac_addr_add(*port, *mac)
+                      : a[0] == "set" ? pc.mac_addr_set(*port, *mac)
+                                      : pc.mac_addr_remove(*port, *mac);
+    if (!rc.ok())
+        return fail(c, std::string("mac_addr_cmd error: (") + std::strerror(rc.code()) + ")");
     return true;
 }
 
@@ -65,7 +66,7 @@ bool mcast_addr(Ctx &c, const Args &a) {
     auto mac = mac_arg(c, a[2]);
     if (!mac) return false;
     if (!rte_is_multicast_ether_addr(&*mac))
-        return fail(c, "Invalid multicast addr " + mac_text(*mac));
+        return fail(c, "Invalid multicast addr " + mac_to_text(mac->addr_bytes));
     PortControl &pc = c.host.port_control();
     std::vector<rte_ether_addr> &list = pc.mc_addrs(*port);
     auto it = std::find_if(list.begin(), list.end(), [&](const rte_ether_addr &m) {
@@ -80,12 +81,12 @@ bool mcast_addr(Ctx &c, const Args &a) {
         list.push_back(*mac);
     else
         list.erase(it);
-    const int rc = pc.apply_mc_addrs(*port);
-    if (rc >= 0) return true;
+    const Status rc = pc.apply_mc_addrs(*port);
+    if (rc.ok()) return true;
     const size_t nb = list.size();
     list = before;
-    return fail(c, "rte_eth_dev_set_mc_addr_list(port=" + std::to_string(*port) +
-                       ", nb=" + std::to_string(nb) + ") failed. diag=" + std::to_string(rc));
+    return fail(c, "rte_eth_dev_set_mc_addr_list(port=" + std::to_string(*port) + ", nb=" +
+                       std::to_string(nb) + ") failed. diag=" + std::to_string(-rc.code()));
 }
 
 struct VlanOffload {
@@ -113,14 +114,14 @@ bool vlan_set(Ctx &c, const Args &a) {
                            " (allowed: strip, filter, qinq_strip, extend)");
     PortControl &pc = c.host.port_control();
     PortInfo info;
-    if (pc.info(*port, &info) != 0 || info.vlan_offload < 0)
+    if (!pc.info(*port, &info).ok() || info.vlan_offload < 0)
         return fail(c, "cannot read the VLAN offloads of port " + std::to_string(*port));
     const bool on = a[1] == "on";
     const int mask = on ? info.vlan_offload | v->mask : info.vlan_offload & ~v->mask;
-    const int rc = pc.set_vlan_offload(*port, mask, v->rx_offload, on);
-    if (rc < 0)
-        return fail(c, std::string(v->func) + "(port_pi=" + std::to_string(*port) +
-                           ", on=" + (on ? "1" : "0") + ") failed diag=" + std::to_string(rc));
+    const Status rc = pc.set_vlan_offload(*port, mask, v->rx_offload, on);
+    if (!rc.ok())
+        return fail(c, std::string(v->func) + "(port_pi=" + std::to_string(*port) + ", on=" +
+                           (on ? "1" : "0") + ") failed diag=" + std::to_string(-rc.code()));
     return true;
 }
 
@@ -132,11 +133,11 @@ bool rx_vlan(Ctx &c, const Args &a) {
     if (*vlan >= 4096)
         return fail(c, "Invalid vlan_id " + std::to_string(*vlan) + " (must be < 4096)");
     const bool on = a[0] == "add";
-    const int rc = c.host.port_control().vlan_filter(*port, static_cast<uint16_t>(*vlan), on);
-    if (rc != 0)
+    const Status rc = c.host.port_control().vlan_filter(*port, static_cast<uint16_t>(*vlan), on);
+    if (!rc.ok())
         return fail(c, "rte_eth_dev_vlan_filter(port_pi=" + std::to_string(*port) +
                            ", vlan_id=" + std::to_string(*vlan) + ", on=" + (on ? "1" : "0") +
-                           ") failed diag=" + std::to_string(rc));
+                           ") failed diag=" + std::to_string(-rc.code()));
     return true;
 }
 
@@ -166,8 +167,9 @@ bool set_flow_ctrl(Ctx &c, const Args &a) {
     fc.send_xon = static_cast<uint16_t>(*xon);
     fc.mac_ctrl_frame_fwd = a[6] == "on";
     fc.autoneg = a[7] == "on";
-    const int rc = c.host.port_control().set_flow_ctrl(*port, &fc);
-    if (rc != 0) return fail(c, "bad flow control parameter, return code = " + std::to_string(rc));
+    const Status rc = c.host.port_control().set_flow_ctrl(*port, &fc);
+    if (!rc.ok())
+        return fail(c, "bad flow control parameter, return code = " + std::to_string(-rc.code()));
     return true;
 }
 
@@ -177,17 +179,16 @@ bool set_flow_ctrl_field(Ctx &c, const Args &a) {
     if (!port) return false;
     PortControl &pc = c.host.port_control();
     rte_eth_fc_conf fc{};
-    int rc = pc.flow_ctrl(*port, &fc);
-    if (rc != 0)
-        return fail(c,
-                    "cannot get current flow ctrl parameters, return code = " + std::to_string(rc));
+    Status rc = pc.flow_ctrl(*port, &fc);
+    if (!rc.ok())
+        return fail(c, "cannot get current flow ctrl parameters, return code = " +
+                           std::to_string(-rc.code()));
     const std::string &field = a[0];
     bool rx = fc.mode == RTE_ETH_FC_RX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     bool tx = fc.mode == RTE_ETH_FC_TX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     if (field == "rx" || field == "tx" || field == "mac_ctrl_frame_fwd" || field == "autoneg") {
-        std::string err;
-        auto on = parse_on_off(field, a[1], &err);
-        if (!on) return fail(c, err);
+        const auto on = parse_on_off(field, a[1]);
+        if (!on) return fail(c, on.message());
         if (field == "rx") rx = *on;
         if (field == "tx") tx = *on;
         if (field == "mac_ctrl_frame_fwd") fc.mac_ctrl_frame_fwd = *on;
@@ -211,7 +212,8 @@ bool set_flow_ctrl_field(Ctx &c, const Args &a) {
     }
     fc.mode = fc_mode(rx, tx);
     rc = pc.set_flow_ctrl(*port, &fc);
-    if (rc != 0) return fail(c, "bad flow control parameter, return code = " + std::to_string(rc));
+    if (!rc.ok())
+        return fail(c, "bad flow control parameter, return code = " + std::to_string(-rc.code()));
     return true;
 }
 
@@ -219,7 +221,7 @@ bool set_link(Ctx &c, const Args &a) {
     auto port = port_arg(c, a[1]);
     if (!port) return false;
     const bool up = a[0] == "link-up";
-    if (c.host.port_control().set_link(*port, up) < 0)
+    if (!c.host.port_control().set_link(*port, up).ok())
         return fail(c, std::string("\nSet link ") + (up ? "up" : "down") + " fail.");
     return true;
 }
@@ -229,10 +231,10 @@ bool vxlan_port(Ctx &c, const Args &a) {
     if (!udp) return false;
     auto port = port_arg(c, a[2]);
     if (!port) return false;
-    const int rc =
+    const Status rc =
         c.host.port_control().udp_tunnel_port(*port, static_cast<uint16_t>(*udp), a[0] == "add");
-    if (rc < 0)
-        return fail(c, std::string("udp tunneling add error: (") + std::strerror(-rc) + ")");
+    if (!rc.ok())
+        return fail(c, std::string("udp tunneling add error: (") + std::strerror(rc.code()) + ")");
     return true;
 }
 

@@ -18,9 +18,9 @@ bool refused(Ctx &c, const std::string &text) {
 }
 
 // ethdev's refusal as testpmd's helpers print it.
-bool dev_info_failed(Ctx &c, uint16_t port, int rc) {
+bool dev_info_failed(Ctx &c, uint16_t port, const Status &rc) {
     return fail(c, "Error during getting device (port " + std::to_string(port) +
-                       ") info: " + std::strerror(-rc));
+                       ") info: " + std::strerror(rc.code()));
 }
 
 // Each port's device info, through text(port, info); stops at ethdev's first
@@ -29,8 +29,8 @@ template <typename Text>
 bool append_port_infos(Ctx &c, const std::vector<uint16_t> &ports, Text text) {
     for (uint16_t p : ports) {
         PortInfo info;
-        const int rc = c.host.port_control().info(p, &info);
-        if (rc != 0) return dev_info_failed(c, p, rc);
+        const Status rc = c.host.port_control().info(p, &info);
+        if (!rc.ok()) return dev_info_failed(c, p, rc);
         *c.out += text(p, info);
     }
     return true;
@@ -57,13 +57,13 @@ bool show_queue(Ctx &c, const Args &a) {
     PortControl &pc = c.host.port_control();
     if (rx) {
         RxQueueInfo info;
-        const int rc = pc.rxq_info(p, q, &info);
-        if (rc != 0) return refused(c, queue_info_error(p, q, true, rc));
+        const Status rc = pc.rxq_info(p, q, &info);
+        if (!rc.ok()) return refused(c, queue_info_error(p, q, true, -rc.code()));
         *c.out += rxq_info_text(p, q, info);
     } else {
         TxQueueInfo info;
-        const int rc = pc.txq_info(p, q, &info);
-        if (rc != 0) return refused(c, queue_info_error(p, q, false, rc));
+        const Status rc = pc.txq_info(p, q, &info);
+        if (!rc.ok()) return refused(c, queue_info_error(p, q, false, -rc.code()));
         *c.out += txq_info_text(p, q, info);
     }
     return true;
@@ -76,14 +76,14 @@ bool show_offloads(Ctx &c, const Args &a) {
     PortControl &pc = c.host.port_control();
     if (a[2] == "capabilities") {
         rte_eth_dev_info info{};
-        const int rc = pc.dev_info(*port, &info);
-        if (rc != 0) return dev_info_failed(c, *port, rc);
+        const Status rc = pc.dev_info(*port, &info);
+        if (!rc.ok()) return dev_info_failed(c, *port, rc);
         *c.out += offload_capa_text(*port, rx, info);
         return true;
     }
     OffloadConfig conf;
-    const int rc = pc.offload_config(*port, rx, &conf);
-    if (rc != 0) return dev_info_failed(c, *port, rc);
+    const Status rc = pc.offload_config(*port, rx, &conf);
+    if (!rc.ok()) return dev_info_failed(c, *port, rc);
     *c.out += offload_config_text(*port, rx, conf);
     return true;
 }
@@ -93,8 +93,8 @@ bool show_xstats(Ctx &c, const Args &a) {
     if (!ports) return false;
     for (uint16_t p : *ports) {
         std::vector<Xstat> xs;
-        const int rc = c.host.port_control().xstats(p, &xs);
-        if (rc != 0) {
+        const Status rc = c.host.port_control().xstats(p, &xs);
+        if (!rc.ok()) {
             *c.out += xstats_text(p, {});
             return fail(c, "Error: Cannot get count of xstats");
         }
@@ -107,10 +107,10 @@ bool clear_xstats(Ctx &c, const Args &a) {
     auto ports = ports_arg(c, a[0]);
     if (!ports) return false;
     for (uint16_t p : *ports) {
-        const int rc = c.host.port_control().xstats_reset(p);
-        if (rc != 0)
+        const Status rc = c.host.port_control().xstats_reset(p);
+        if (!rc.ok())
             return fail(c, "nic_xstats_clear: Error: failed to reset xstats (port " +
-                               std::to_string(p) + "): " + std::strerror(-rc));
+                               std::to_string(p) + "): " + std::strerror(rc.code()));
     }
     return true;
 }
@@ -119,9 +119,10 @@ bool show_flow_ctrl(Ctx &c, const Args &a) {
     auto port = port_arg(c, a[0]);
     if (!port) return false;
     rte_eth_fc_conf fc{};
-    const int rc = c.host.port_control().flow_ctrl(*port, &fc);
-    if (rc != 0)
-        return fail(c, "Failed to get current flow ctrl information: err = " + std::to_string(rc));
+    const Status rc = c.host.port_control().flow_ctrl(*port, &fc);
+    if (!rc.ok())
+        return fail(c, "Failed to get current flow ctrl information: err = " +
+                           std::to_string(-rc.code()));
     *c.out += flow_ctrl_text(*port, fc);
     return true;
 }

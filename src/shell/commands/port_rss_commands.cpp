@@ -4,6 +4,7 @@
 #include "shell/command_spec.h"
 
 #include "ports/port_text.h"
+#include "text/text_format.h"
 
 #include <cctype>
 #include <cinttypes>
@@ -19,9 +20,7 @@ namespace {
 constexpr size_t kMaxKeyLen = 64;
 
 std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof(buf), "%#" PRIx64, v);
-    return buf;
+    return text_format("%#" PRIx64, v);
 }
 
 // "ipv4-tcp", a group ("ip"), "all", "none", "default" (everything the
@@ -54,7 +53,7 @@ bool config_rss(Ctx &c, const Args &a) {
     for (uint16_t p : c.host.port_ids()) {
         PortControl &pc = c.host.port_control();
         rte_eth_dev_info info{};
-        if (pc.dev_info(p, &info) != 0)
+        if (!pc.dev_info(p, &info).ok())
             return fail(c, "cannot get device info of port " + std::to_string(p));
         const uint64_t want = req->use_default ? info.flow_type_rss_offloads : req->types;
         rte_eth_rss_conf conf{};
@@ -64,12 +63,12 @@ bool config_rss(Ctx &c, const Args &a) {
                 "Port " + std::to_string(p) +
                 " modified RSS hash function based on hardware support,requested:" + hex(want) +
                 " configured:" + hex(conf.rss_hf) + "\n";
-        const int rc = pc.rss_hash_update(p, &conf);
-        if (rc < 0) {
+        const Status rc = pc.rss_hash_update(p, &conf);
+        if (!rc.ok()) {
             all_updated = false;
             *c.out += "Configuration of RSS hash at ethernet port " + std::to_string(p) +
-                      " failed with error (" + std::to_string(-rc) + "): " + std::strerror(-rc) +
-                      ".\n";
+                      " failed with error (" + std::to_string(rc.code()) +
+                      "): " + std::strerror(rc.code()) + ".\n";
         }
     }
     if (all_updated && !req->use_default) *c.out += "rss_hf " + hex(req->types) + "\n";
@@ -77,16 +76,16 @@ bool config_rss(Ctx &c, const Args &a) {
 }
 
 // ethdev's refusal of an RSS query or update, as testpmd words it.
-bool rss_failed(Ctx &c, uint16_t port, int rc) {
-    if (rc == -ENODEV) return fail(c, "port index " + std::to_string(port) + " invalid");
-    if (rc == -ENOTSUP) return fail(c, "operation not supported by device");
-    return fail(c, "operation failed - diag=" + std::to_string(rc));
+bool rss_failed(Ctx &c, uint16_t port, const Status &rc) {
+    if (rc.code() == ENODEV) return fail(c, "port index " + std::to_string(port) + " invalid");
+    if (rc.code() == ENOTSUP) return fail(c, "operation not supported by device");
+    return fail(c, "operation failed - diag=" + std::to_string(-rc.code()));
 }
 
 // The port's key size, or 0 after saying it has none usable.
 uint8_t key_size(Ctx &c, uint16_t port) {
     rte_eth_dev_info info{};
-    if (c.host.port_control().dev_info(port, &info) == 0 && info.hash_key_size > 0 &&
+    if (c.host.port_control().dev_info(port, &info).ok() && info.hash_key_size > 0 &&
         info.hash_key_size <= kMaxKeyLen)
         return info.hash_key_size;
     fail(c, "dev_info did not provide a valid hash key size");
@@ -117,14 +116,14 @@ bool hash_key(Ctx &c, const Args &a) {
     if (types == 0) return fail(c, "Bad arguments: unknown RSS type '" + a[1] + "'");
     PortControl &pc = c.host.port_control();
     rte_eth_rss_conf conf{};
-    int rc = pc.rss_conf(*port, &conf);
-    if (rc == 0) {
+    Status rc = pc.rss_conf(*port, &conf);
+    if (rc.ok()) {
         conf.rss_key = key;
         conf.rss_key_len = size;
         conf.rss_hf = types;
         rc = pc.rss_hash_update(*port, &conf);
     }
-    return rc == 0 || rss_failed(c, *port, rc);
+    return rc.ok() || rss_failed(c, *port, rc);
 }
 
 bool show_rss_hash(Ctx &c, const Args &a) {
@@ -138,8 +137,8 @@ bool show_rss_hash(Ctx &c, const Args &a) {
     rte_eth_rss_conf conf{};
     conf.rss_key = with_key ? key : nullptr;
     conf.rss_key_len = size;
-    const int rc = c.host.port_control().rss_conf(*port, &conf);
-    if (rc != 0) return rss_failed(c, *port, rc);
+    const Status rc = c.host.port_control().rss_conf(*port, &conf);
+    if (!rc.ok()) return rss_failed(c, *port, rc);
     *c.out += rss_hash_text(conf, with_key);
     return true;
 }
@@ -179,7 +178,7 @@ bool config_reta(Ctx &c, const Args &a) {
     if (!port) return false;
     PortControl &pc = c.host.port_control();
     rte_eth_dev_info info{};
-    if (pc.dev_info(*port, &info) != 0) return fail(c, "cannot get device info");
+    if (!pc.dev_info(*port, &info).ok()) return fail(c, "cannot get device info");
     if (info.reta_size == 0) return fail(c, "Redirection table size is 0 which is invalid for RSS");
     *c.out += "The reta size of port " + std::to_string(*port) + " is " +
               std::to_string(info.reta_size) + "\n";
@@ -191,9 +190,10 @@ bool config_reta(Ctx &c, const Args &a) {
     std::string why;
     if (!parse_reta(a[1], conf, info.reta_size, &why))
         return fail(c, why + "Invalid RSS Redirection Table config entered");
-    const int rc = pc.reta_update(*port, conf, info.reta_size);
-    if (rc != 0)
-        return fail(c, "Bad redirection table parameter, return code = " + std::to_string(rc));
+    const Status rc = pc.reta_update(*port, conf, info.reta_size);
+    if (!rc.ok())
+        return fail(c,
+                    "Bad redirection table parameter, return code = " + std::to_string(-rc.code()));
     return true;
 }
 

@@ -25,12 +25,11 @@ bool load(Ctx &c, const Args &a) {
     if (run.depth >= kMaxLoadDepth)
         return fail(c, "load " + a[0] + ": files load each other more than " +
                            std::to_string(kMaxLoadDepth) + " deep; stopped");
-    std::vector<std::string> lines;
-    std::string err;
-    if (!c.host.read_command_file(a[0], &lines, &err)) return fail(c, err);
+    const Result<std::vector<std::string>> lines = c.host.read_command_file(a[0]);
+    if (!lines) return fail(c, lines.message());
     if (run.depth == 0) run = LoadRun{};
     run.depth++;
-    for (const std::string &line : lines) {
+    for (const std::string &line : *lines) {
         if (run.stopped) break;
         // SIGINT ends the load, not the session (the shell goes on); looked
         // at first, as a pending signal also reads as a quit.

@@ -12,9 +12,9 @@ namespace {
 // testpmd's set_fwd_lcores_number texts; pmdfwd also refuses more lcores
 // than streams (they would idle) and 0.
 bool set_nbcore(Ctx &c, const Args &a) {
-    std::string err;
-    const size_t streams = c.host.nb_streams(&err);
-    if (streams == 0) return fail(c, err);
+    const Result<size_t> planned = c.host.nb_streams();
+    if (!planned) return fail(c, planned.message());
+    const size_t streams = *planned;
     const size_t lcores = c.host.nb_fwd_lcores();
     auto n = uint_arg(c, "nbcore", a[0], 0, UINT16_MAX);
     if (!n) return false;
@@ -79,9 +79,8 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 std::string err;
-                 auto segs = parse_txpkts(a[0], &err);
-                 if (!segs) return fail(c, err);
+                 const auto segs = parse_txpkts(a[0]);
+                 if (!segs) return fail(c, segs.message());
                  c.host.config().txpkts = *segs;
                  return true;
              }},

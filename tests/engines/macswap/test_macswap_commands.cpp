@@ -38,14 +38,14 @@ TEST(MacswapCommands, CalibrateShowsTheNewFigures) {
 }
 
 TEST(MacswapCommands, CalibrateLeavesAForcedKernelForced) {
-    ASSERT_EQ(registry_engines().set_param("macswap", "kernel", "scalar"), "");
+    ASSERT_TRUE(registry_engines().set_param("macswap", "kernel", "scalar").ok());
     std::string out;
     EXPECT_TRUE(registry_engines().run_command("macswap", calibrate_index(), {}, false, &out));
     EXPECT_NE(out.find("\nscalar stays forced (set macswap kernel auto: run what auto picks)\n"),
               std::string::npos)
         << out;
     EXPECT_STREQ(selected_kernel().name, "scalar");
-    ASSERT_EQ(registry_engines().set_param("macswap", "kernel", "auto"), "");
+    ASSERT_TRUE(registry_engines().set_param("macswap", "kernel", "auto").ok());
 }
 
 TEST(MacswapCommands, JoinsTheShellsTableAndManualPage) {

@@ -7,6 +7,7 @@
 #include "macswap.h"
 #include "macswap_fields.h"
 #include "support/fake_mbuf.h"
+#include "support/status_matchers.h"
 
 #include <gtest/gtest.h>
 
@@ -21,6 +22,7 @@ namespace {
 
 using pmdfwd::testing::FakeMbufPool;
 using pmdfwd::testing::GuardedPages;
+using pmdfwd::testing::IsOk;
 
 bool cpu_runs(const Kernel &k) {
     for (pmdfwd::compat::CpuFlag f : k.cpu_flags)
@@ -466,16 +468,16 @@ TEST(LeanMode, EngineParameter) {
     char text[4096] = "";
     e->describe(text, sizeof(text));
     EXPECT_NE(std::string(text).find("\n  fields: exact"), std::string::npos) << text;
-    ASSERT_EQ(set_engine_param(*e, "fields", "lean"), "");
+    ASSERT_TRUE(IsOk(set_engine_param(*e, "fields", "lean")));
     EXPECT_TRUE(lean_fields());
     e->describe(text, sizeof(text));
     EXPECT_NE(std::string(text).find("\n  fields: lean"), std::string::npos) << text;
-    EXPECT_EQ(set_engine_param(*e, "fields", "thin"),
+    EXPECT_EQ(set_engine_param(*e, "fields", "thin").message(),
               "unknown macswap fields mode 'thin' (allowed: exact, lean)");
     EXPECT_TRUE(lean_fields());
-    EXPECT_EQ(set_engine_param(*e, "colour", "blue"),
+    EXPECT_EQ(set_engine_param(*e, "colour", "blue").message(),
               "unknown macswap parameter 'colour' (allowed: kernel, fields)");
-    ASSERT_EQ(set_engine_param(*e, "fields", "exact"), "");
+    ASSERT_TRUE(IsOk(set_engine_param(*e, "fields", "exact")));
     EXPECT_FALSE(lean_fields());
 }
 
@@ -492,11 +494,11 @@ TEST(KernelParameter, OffersAutoAndEveryCompiledKernel) {
               std::string::npos)
         << help;
     EXPECT_NE(help.find("fields=MODE  exact, the default: "), std::string::npos) << help;
-    EXPECT_EQ(set_engine_param(*e, "kernel", "avx3"),
+    EXPECT_EQ(set_engine_param(*e, "kernel", "avx3").message(),
               "unknown macswap kernel 'avx3' (allowed: auto, " + reg.names(", ") + ")");
-    EXPECT_EQ(set_engine_param(*e, "kernel", "scalar"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(*e, "kernel", "scalar")));
     EXPECT_STREQ(selected_kernel().name, "scalar");
-    EXPECT_EQ(set_engine_param(*e, "kernel", "auto"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(*e, "kernel", "auto")));
 }
 
 INSTANTIATE_TEST_SUITE_P(Macswap, KernelTest, ::testing::ValuesIn(all_kernels()), test_name);

@@ -79,9 +79,10 @@ class EngineTest : public ::testing::Test {
     }
 
     // The host's --<engine>-<key>=<value> / `set <engine> <key> <value>`:
-    // "" or its message.
+    // "" or its message, for the tests to compare texts.
     std::string set_param(const char *key, const char *value) {
-        return set_engine_param(*engine_, key, value);
+        const Status set = set_engine_param(*engine_, key, value);
+        return set.ok() ? std::string() : set.message();
     }
 
     unsigned in_use() const { return rte_mempool_in_use_count(pool_); }

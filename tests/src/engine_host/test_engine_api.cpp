@@ -3,12 +3,14 @@
 #include "engine_host/abi_calls.h"
 #include "engine_host/engine_api.h"
 #include "support/fake_engines.h"
+#include "support/status_matchers.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
 
 using namespace pmdfwd;
+using pmdfwd::testing::IsOk;
 
 namespace {
 
@@ -50,19 +52,19 @@ const pmdfwd_engine *const *fill_entry(uint32_t, char *err, size_t len) {
 
 TEST(EngineAbi, BuffersFilledToTheEndAreCutAtTheirLastByte) {
     const pmdfwd_engine e = engine_with(fill_set_param);
-    EXPECT_EQ(call_set_param(e, "k", "v"), std::string(PMDFWD_ERRMSG_LEN - 1, 'e'));
+    EXPECT_EQ(call_set_param(e, "k", "v").message(), std::string(PMDFWD_ERRMSG_LEN - 1, 'e'));
     const std::string text = call_describe(e);
     EXPECT_FALSE(text.empty());
     EXPECT_EQ(text, std::string(text.size(), 'd'));
     EXPECT_EQ(call_param_help(e).size(), text.size());
-    std::string err;
-    EXPECT_EQ(call_plugin_entry(fill_entry, &err), nullptr);
-    EXPECT_EQ(err, std::string(PMDFWD_ERRMSG_LEN - 1, 'p'));
+    const Result<const pmdfwd_engine *const *> listed = call_plugin_entry(fill_entry);
+    EXPECT_FALSE(listed.ok());
+    EXPECT_EQ(listed.message(), std::string(PMDFWD_ERRMSG_LEN - 1, 'p'));
 }
 
 TEST(EngineAbi, RefusalWithoutMessageGetsOne) {
     const pmdfwd_engine e = engine_with(silent_refusal);
-    EXPECT_EQ(call_set_param(e, "k", "v"), "refused by the engine");
+    EXPECT_EQ(call_set_param(e, "k", "v").message(), "refused by the engine");
 }
 
 TEST(EngineAbi, MissingTextHooksGiveNothing) {
@@ -75,14 +77,15 @@ TEST(EngineAbi, MissingTextHooksGiveNothing) {
 
 TEST(EngineApi, ChecksBeforeCallingTheEngine) {
     pmdfwd::testing::FakeEngines api;
-    std::string text;
-    EXPECT_EQ(api.set_param("nosuch", "k", "v"), "unknown mode 'nosuch' (allowed: io, macswap)");
-    EXPECT_EQ(api.set_param("io", "k", "v"), "engine io has no parameters");
-    EXPECT_EQ(api.describe("io", &text), "engine io has no state to show");
+    EXPECT_EQ(api.set_param("nosuch", "k", "v").message(),
+              "unknown mode 'nosuch' (allowed: io, macswap)");
+    EXPECT_EQ(api.set_param("io", "k", "v").message(), "engine io has no parameters");
+    EXPECT_EQ(api.describe("io").message(), "engine io has no state to show");
     EXPECT_EQ(api.set_param_calls, 0);
-    EXPECT_EQ(api.set_param("macswap", "kernel", "scalar"), "");
-    EXPECT_EQ(api.describe("macswap", &text), "");
-    EXPECT_EQ(text, "macswap kernel: scalar");
+    EXPECT_TRUE(IsOk(api.set_param("macswap", "kernel", "scalar")));
+    const Result<std::string> text = api.describe("macswap");
+    ASSERT_TRUE(IsOk(text));
+    EXPECT_EQ(*text, "macswap kernel: scalar");
     EXPECT_EQ(api.param_help("nosuch"), "");
     EXPECT_EQ(api.names("|"), "io|macswap");
     EXPECT_TRUE(api.find("io").has_value());

@@ -8,6 +8,7 @@
 #include "engine_host/engine_api.h"
 #include "engine_host/engine_commands.h"
 #include "engine_host/engine_registry.h"
+#include "support/status_matchers.h"
 
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@
 #include <vector>
 
 using namespace pmdfwd;
+using pmdfwd::testing::IsOk;
 
 namespace {
 
@@ -76,7 +78,7 @@ pmdfwd_engine cmd_engine(const pmdfwd_command *c = rows, uint32_t n = std::size(
     return e;
 }
 
-std::string refused(pmdfwd_command row) {
+Status refused(pmdfwd_command row) {
     pmdfwd_command one[] = {row};
     pmdfwd_engine e = cmd_engine(one, 1);
     EngineRegistry r;
@@ -135,31 +137,34 @@ TEST(EngineCommands, EndlessAnswerIsCutAndSaysSo) {
 
 TEST(EngineCommands, RegistryRefusesBrokenRows) {
     const pmdfwd_command ok = {.syntax = "cmds go", .help = "h", .run = echo, .flags = 0};
-    EXPECT_EQ(refused(ok), "");
+    EXPECT_TRUE(IsOk(refused(ok)));
     pmdfwd_command r = ok;
     r.run = nullptr;
-    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds go' has no run function");
+    EXPECT_EQ(refused(r).message(), "engine 'cmds' command 'cmds go' has no run function");
     r = ok, r.help = nullptr;
-    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds go' has no one-line help");
+    EXPECT_EQ(refused(r).message(), "engine 'cmds' command 'cmds go' has no one-line help");
     r = ok, r.help = "two\nlines";
-    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds go' has no one-line help");
+    EXPECT_EQ(refused(r).message(), "engine 'cmds' command 'cmds go' has no one-line help");
     r = ok, r.flags = 6;
-    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds go' has unknown flags 0x6 (allowed: "
-                          "PMDFWD_COMMAND_F_STOPPED)");
+    EXPECT_EQ(refused(r).message(),
+              "engine 'cmds' command 'cmds go' has unknown flags 0x6 (allowed: "
+              "PMDFWD_COMMAND_F_STOPPED)");
     r = ok, r.syntax = "show go";
-    EXPECT_EQ(refused(r), "engine 'cmds' command 'show go' does not name the engine: 'cmds' must "
-                          "be one of its words (e.g. show cmds ...)");
+    EXPECT_EQ(refused(r).message(),
+              "engine 'cmds' command 'show go' does not name the engine: 'cmds' must "
+              "be one of its words (e.g. show cmds ...)");
     r = ok, r.syntax = "cmds  go";
-    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds  go' has an empty word (words are "
-                          "separated by single spaces)");
+    EXPECT_EQ(refused(r).message(), "engine 'cmds' command 'cmds  go' has an empty word (words are "
+                                    "separated by single spaces)");
     for (const char *bad : {static_cast<const char *>(nullptr), "", "cmds\tgo"}) {
         r = ok, r.syntax = bad;
-        EXPECT_EQ(refused(r), "engine 'cmds' declares a command without a syntax of 1..200 "
-                              "printable characters");
+        EXPECT_EQ(refused(r).message(),
+                  "engine 'cmds' declares a command without a syntax of 1..200 "
+                  "printable characters");
     }
     pmdfwd_engine e = cmd_engine(nullptr, 2);
     EngineRegistry reg;
-    EXPECT_EQ(reg.add(&e, "test"), "engine 'cmds' declares 2 commands and no table");
+    EXPECT_EQ(reg.add(&e, "test").message(), "engine 'cmds' declares 2 commands and no table");
 }
 
 // A version-3 descriptor ends at nb_params: whatever lies where a newer one
@@ -170,7 +175,7 @@ TEST(EngineCommands, VersionThreeHasNoTable) {
     EXPECT_TRUE(command_table(e).empty());
     EXPECT_TRUE(engine_commands(e).empty());
     EngineRegistry r;
-    EXPECT_EQ(r.add(&e, "test"), "");
+    EXPECT_TRUE(IsOk(r.add(&e, "test")));
 }
 
 namespace {
@@ -205,12 +210,13 @@ TEST(EngineCommands, OlderVersionsStillLoad) {
         pmdfwd_engine e = cmd_engine(nullptr, 0);
         e.abi_version = v;
         EngineRegistry r;
-        EXPECT_EQ(r.add(&e, "test"), "") << v;
+        EXPECT_TRUE(IsOk(r.add(&e, "test"))) << v;
     }
     pmdfwd_engine e = cmd_engine(nullptr, 0);
     e.abi_version = PMDFWD_ENGINE_ABI_VERSION + 1;
     EngineRegistry r;
-    EXPECT_EQ(r.add(&e, "test"), "engine ABI version 5 does not match the host's 4 (rebuild the "
-                                 "engine against this pmdfwd's <pmdfwd/engine.h>; versions 2..3 "
-                                 "still load)");
+    EXPECT_EQ(r.add(&e, "test").message(),
+              "engine ABI version 5 does not match the host's 4 (rebuild the "
+              "engine against this pmdfwd's <pmdfwd/engine.h>; versions 2..3 "
+              "still load)");
 }

@@ -5,6 +5,7 @@
 // the table's fields never read. No engine linked: the tables are here.
 #include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
+#include "support/status_matchers.h"
 
 #include <pmdfwd/engine_register.h>
 
@@ -17,6 +18,7 @@
 #include <string>
 
 using namespace pmdfwd;
+using pmdfwd::testing::IsOk;
 
 namespace {
 
@@ -70,62 +72,64 @@ pmdfwd_engine table_engine(pmdfwd_param *params = rows, uint32_t n = std::size(r
 
 TEST(EngineParams, IntWithinItsRange) {
     const pmdfwd_engine e = table_engine();
-    EXPECT_EQ(set_engine_param(e, "count", "-2"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(e, "count", "-2")));
     EXPECT_EQ(g_got.i, -2);
-    EXPECT_EQ(set_engine_param(e, "count", "100"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(e, "count", "100")));
     EXPECT_EQ(g_got.i, 100);
     EXPECT_EQ(g_text, "100");
     for (const char *bad :
          {"101", "-3", "", "+5", " 5", "5 ", "0x10", "1e3", "99999999999999999999"})
-        EXPECT_EQ(set_engine_param(e, "count", bad),
+        EXPECT_EQ(set_engine_param(e, "count", bad).message(),
                   "tbl count '" + std::string(bad) + "' is not allowed (allowed: -2..100)");
 }
 
 TEST(EngineParams, BoolIsOnOrOff) {
     const pmdfwd_engine e = table_engine();
-    EXPECT_EQ(set_engine_param(e, "on", "on"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(e, "on", "on")));
     EXPECT_EQ(g_got.i, 1);
-    EXPECT_EQ(set_engine_param(e, "on", "off"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(e, "on", "off")));
     EXPECT_EQ(g_got.i, 0);
-    EXPECT_EQ(set_engine_param(e, "on", "yes"), "tbl on 'yes' is not allowed (allowed: on, off)");
+    EXPECT_EQ(set_engine_param(e, "on", "yes").message(),
+              "tbl on 'yes' is not allowed (allowed: on, off)");
 }
 
 TEST(EngineParams, ChoiceByIndexWithItsNoun) {
     const pmdfwd_engine e = table_engine();
-    EXPECT_EQ(set_engine_param(e, "colour", "green"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(e, "colour", "green")));
     EXPECT_EQ(g_got.i, 1);
-    EXPECT_EQ(set_engine_param(e, "colour", "blue"),
+    EXPECT_EQ(set_engine_param(e, "colour", "blue").message(),
               "unknown tbl paint colour 'blue' (allowed: red, green)");
-    EXPECT_EQ(set_engine_param(e, "shade", "Red"), "unknown tbl shade 'Red' (allowed: red, green)");
+    EXPECT_EQ(set_engine_param(e, "shade", "Red").message(),
+              "unknown tbl shade 'Red' (allowed: red, green)");
 }
 
 TEST(EngineParams, MacAndIpv4) {
     const pmdfwd_engine e = table_engine();
-    EXPECT_EQ(set_engine_param(e, "peer", "02:aB:00:10:ff:09"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(e, "peer", "02:aB:00:10:ff:09")));
     const uint8_t want[6] = {0x02, 0xab, 0x00, 0x10, 0xff, 0x09};
     EXPECT_EQ(std::memcmp(g_got.mac, want, 6), 0);
     for (const char *bad : {"02:ab:00:10:ff", "02:ab:00:10:ff:0g", "02-ab-00-10-ff-09",
                             "2:ab:00:10:ff:09:", "02:ab:00:10:ff:091"})
-        EXPECT_EQ(set_engine_param(e, "peer", bad),
+        EXPECT_EQ(set_engine_param(e, "peer", bad).message(),
                   "tbl peer '" + std::string(bad) +
                       "' is not a MAC address (allowed: XX:XX:XX:XX:XX:XX, X a hexadecimal digit)");
-    EXPECT_EQ(set_engine_param(e, "addr", "198.18.0.2"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(e, "addr", "198.18.0.2")));
     EXPECT_EQ(g_got.ipv4, 0xc6120002u);
-    EXPECT_EQ(set_engine_param(e, "addr", "198.18.0.256"),
+    EXPECT_EQ(set_engine_param(e, "addr", "198.18.0.256").message(),
               "tbl addr '198.18.0.256' is not an IPv4 address (allowed: A.B.C.D, each 0..255)");
 }
 
 TEST(EngineParams, StringsAndTheEnginesOwnRefusal) {
     const pmdfwd_engine e = table_engine();
-    EXPECT_EQ(set_engine_param(e, "name", "any thing"), "");
+    EXPECT_TRUE(IsOk(set_engine_param(e, "name", "any thing")));
     EXPECT_EQ(g_text, "any thing");
-    EXPECT_EQ(set_engine_param(e, "busy", "x"), "cannot use 'x' here");
-    EXPECT_EQ(set_engine_param(e, "mute", "x"), "refused by the engine");
+    EXPECT_EQ(set_engine_param(e, "busy", "x").message(), "cannot use 'x' here");
+    EXPECT_EQ(set_engine_param(e, "mute", "x").message(), "refused by the engine");
 }
 
 TEST(EngineParams, UnknownKeyListsTheDeclaredOnes) {
     const pmdfwd_engine e = table_engine(rows, 2);
-    EXPECT_EQ(set_engine_param(e, "colour", "red"),
+    EXPECT_EQ(set_engine_param(e, "colour", "red").message(),
               "unknown tbl parameter 'colour' (allowed: count, on)");
 }
 
@@ -149,29 +153,30 @@ TEST(EngineParams, RegistryRefusesBrokenTables) {
         return r.add(&e, "test");
     };
     const pmdfwd_param ok = Param("k", PMDFWD_PARAM_INT, "h", keep).range(0, 9);
-    EXPECT_EQ(refused(ok), "");
+    EXPECT_TRUE(IsOk(refused(ok)));
     pmdfwd_param r = ok;
     r.key = "Bad Key";
     EXPECT_EQ(
-        refused(r),
+        refused(r).message(),
         "engine 'tbl' parameter 'Bad Key' is not allowed (1..32 characters of a-z, 0-9, '-')");
     r = ok, r.kind = 99;
-    EXPECT_EQ(refused(r), "engine 'tbl' parameter 'k' has an unknown kind 99");
+    EXPECT_EQ(refused(r).message(), "engine 'tbl' parameter 'k' has an unknown kind 99");
     r = ok, r.set = nullptr;
-    EXPECT_EQ(refused(r), "engine 'tbl' parameter 'k' has no set function");
+    EXPECT_EQ(refused(r).message(), "engine 'tbl' parameter 'k' has no set function");
     r = ok, r.min = 10;
-    EXPECT_EQ(refused(r), "engine 'tbl' parameter 'k' has min above max");
+    EXPECT_EQ(refused(r).message(), "engine 'tbl' parameter 'k' has min above max");
     r = ok, r.kind = PMDFWD_PARAM_CHOICE;
-    EXPECT_EQ(refused(r), "engine 'tbl' parameter 'k' has no choices");
+    EXPECT_EQ(refused(r).message(), "engine 'tbl' parameter 'k' has no choices");
     r = ok, r.default_value = "10";
-    EXPECT_EQ(refused(r), "engine 'tbl' parameter 'k' has a default its own check refuses: tbl k "
-                          "'10' is not allowed (allowed: 0..9)");
+    EXPECT_EQ(refused(r).message(),
+              "engine 'tbl' parameter 'k' has a default its own check refuses: tbl k "
+              "'10' is not allowed (allowed: 0..9)");
     pmdfwd_param twice[] = {ok, ok};
     pmdfwd_engine e = table_engine(twice, 2);
     EngineRegistry reg;
-    EXPECT_EQ(reg.add(&e, "test"), "engine 'tbl' declares parameter 'k' twice");
+    EXPECT_EQ(reg.add(&e, "test").message(), "engine 'tbl' declares parameter 'k' twice");
     e = table_engine(nullptr, 3);
-    EXPECT_EQ(reg.add(&e, "test"), "engine 'tbl' declares 3 parameters and no table");
+    EXPECT_EQ(reg.add(&e, "test").message(), "engine 'tbl' declares 3 parameters and no table");
 }
 
 namespace {
@@ -192,15 +197,16 @@ TEST(EngineParams, VersionTwoUsesItsHooksAndNoTable) {
     EXPECT_TRUE(param_table(e).empty());
     EXPECT_FALSE(has_params(e));
     EngineRegistry r;
-    EXPECT_EQ(r.add(&e, "test"), "");
+    EXPECT_TRUE(IsOk(r.add(&e, "test")));
     e.set_param = v2_set;
     e.param_help = v2_help;
     EXPECT_TRUE(has_params(e));
-    EXPECT_EQ(set_engine_param(e, "k", "v"), "v2 got k=v");
+    EXPECT_EQ(set_engine_param(e, "k", "v").message(), "v2 got k=v");
     EXPECT_EQ(engine_param_help(e), "k=V  its own line\n");
     // Versions other than 2 and the host's are refused.
     for (uint32_t v : {1u, PMDFWD_ENGINE_ABI_VERSION + 1}) {
         e.abi_version = v;
-        EXPECT_NE(r.add(&e, "test").find("does not match the host's"), std::string::npos) << v;
+        EXPECT_NE(r.add(&e, "test").message().find("does not match the host's"), std::string::npos)
+            << v;
     }
 }

@@ -1,8 +1,10 @@
 #include "engine_host/engine_registry.h"
+#include "support/status_matchers.h"
 
 #include <gtest/gtest.h>
 
 using namespace pmdfwd;
+using pmdfwd::testing::IsOk;
 
 namespace {
 uint16_t pass(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
@@ -37,28 +39,29 @@ TEST(Registry, ListIsSorted) {
 TEST(Registry, RefusesAbiMismatch) {
     EngineRegistry r;
     pmdfwd_engine e = make("newer", PMDFWD_ENGINE_ABI_VERSION + 1);
-    const std::string why = r.add(&e, "test");
-    EXPECT_NE(why.find("ABI version"), std::string::npos) << why;
+    const Status added = r.add(&e, "test");
+    EXPECT_NE(added.message().find("ABI version"), std::string::npos) << added.message();
     EXPECT_EQ(r.find("newer"), nullptr);
 }
 
 TEST(Registry, RefusesNameClashAndBadNames) {
     EngineRegistry r;
     pmdfwd_engine a = make("dup"), b = make("dup"), bad = make("Bad Name"), empty = make("");
-    EXPECT_EQ(r.add(&a, "first"), "");
-    EXPECT_NE(r.add(&b, "second").find("already taken by first"), std::string::npos);
-    EXPECT_NE(r.add(&bad, "x").find("not allowed"), std::string::npos);
-    EXPECT_NE(r.add(&empty, "x").find("not allowed"), std::string::npos);
+    EXPECT_TRUE(IsOk(r.add(&a, "first")));
+    EXPECT_NE(r.add(&b, "second").message().find("already taken by first"), std::string::npos);
+    EXPECT_NE(r.add(&bad, "x").message().find("not allowed"), std::string::npos);
+    EXPECT_NE(r.add(&empty, "x").message().find("not allowed"), std::string::npos);
     pmdfwd_engine noburst = make("noburst");
     noburst.burst = nullptr;
-    EXPECT_NE(r.add(&noburst, "x").find("no burst function"), std::string::npos);
+    EXPECT_NE(r.add(&noburst, "x").message().find("no burst function"), std::string::npos);
     EXPECT_EQ(r.names(), "dup");
 }
 
 TEST(Registry, PluginLoadFailuresAreClear) {
-    EXPECT_NE(load_engine_plugin("/nonexistent/plugin.so").find("cannot load plugin"),
+    EXPECT_NE(load_engine_plugin("/nonexistent/plugin.so").message().find("cannot load plugin"),
               std::string::npos);
     // A shared object that is not a plugin.
-    const std::string why = load_engine_plugin("libm.so.6");
-    EXPECT_NE(why.find("not a pmdfwd engine plugin"), std::string::npos) << why;
+    const Status loaded = load_engine_plugin("libm.so.6");
+    EXPECT_NE(loaded.message().find("not a pmdfwd engine plugin"), std::string::npos)
+        << loaded.message();
 }

@@ -11,8 +11,13 @@
 using namespace pmdfwd;
 
 namespace {
-ParseResult parse(std::vector<std::string> args, Config &cfg, std::string &err) {
-    return parse_options(args, cfg, &err);
+// What parse_options gave, with the message of an error in err.
+enum class Parsed { Ok, Help, Error };
+Parsed parse(std::vector<std::string> args, Config &cfg, std::string &err) {
+    const Result<ParseResult> r = parse_options(args, cfg);
+    err = r.message();
+    if (!r) return Parsed::Error;
+    return *r == ParseResult::Help ? Parsed::Help : Parsed::Ok;
 }
 } // namespace
 
@@ -26,7 +31,7 @@ TEST(ObserveOptions, OffByDefault) {
 TEST(ObserveOptions, TestpmdSpellings) {
     Config c;
     std::string err;
-    ASSERT_EQ(parse({"--latencystats=3", "--bitrate-stats", "2"}, c, err), ParseResult::Ok) << err;
+    ASSERT_EQ(parse({"--latencystats=3", "--bitrate-stats", "2"}, c, err), Parsed::Ok) << err;
     EXPECT_EQ(c.latencystats_lcore, 3);
     EXPECT_EQ(c.bitrate_lcore, 2);
     EXPECT_EQ(Metrics::lcores(c), (std::vector<unsigned>{3, 2}));
@@ -35,7 +40,7 @@ TEST(ObserveOptions, TestpmdSpellings) {
 TEST(ObserveOptions, OneLcoreForBoth) {
     Config c;
     std::string err;
-    ASSERT_EQ(parse({"--latencystats=2", "--bitrate-stats=2"}, c, err), ParseResult::Ok) << err;
+    ASSERT_EQ(parse({"--latencystats=2", "--bitrate-stats=2"}, c, err), Parsed::Ok) << err;
     EXPECT_EQ(Metrics::lcores(c), (std::vector<unsigned>{2}));
 }
 
@@ -46,15 +51,14 @@ TEST(ObserveOptions, BadLcoresSayWhatIsAllowed) {
              std::vector<std::string>{"-1", "x", "", std::to_string(RTE_MAX_LCORE)}) {
             Config c;
             std::string err;
-            EXPECT_EQ(parse({"--" + opt + "=" + bad}, c, err), ParseResult::Error) << bad;
+            EXPECT_EQ(parse({"--" + opt + "=" + bad}, c, err), Parsed::Error) << bad;
             EXPECT_NE(err.find(opt), std::string::npos) << err;
         }
         Config c;
         std::string err;
-        EXPECT_EQ(parse({"--" + opt}, c, err), ParseResult::Error);
+        EXPECT_EQ(parse({"--" + opt}, c, err), Parsed::Error);
         EXPECT_EQ(err, "option --" + opt + " needs a value: LCORE");
-        EXPECT_EQ(parse({"--" + opt + "=" + std::to_string(RTE_MAX_LCORE)}, c, err),
-                  ParseResult::Error);
+        EXPECT_EQ(parse({"--" + opt + "=" + std::to_string(RTE_MAX_LCORE)}, c, err), Parsed::Error);
         EXPECT_NE(err.find("0.." + max), std::string::npos) << err;
     }
 }

@@ -7,8 +7,13 @@
 using namespace pmdfwd;
 
 namespace {
-ParseResult parse(std::vector<std::string> args, Config &cfg, std::string &err) {
-    return parse_options(args, cfg, &err);
+// What parse_options gave, with the message of an error in err.
+enum class Parsed { Ok, Help, Error };
+Parsed parse(std::vector<std::string> args, Config &cfg, std::string &err) {
+    const Result<ParseResult> r = parse_options(args, cfg);
+    err = r.message();
+    if (!r) return Parsed::Error;
+    return *r == ParseResult::Help ? Parsed::Help : Parsed::Ok;
 }
 } // namespace
 
@@ -51,7 +56,7 @@ TEST(Options, TestpmdCommandLine) {
                      "--txpkts=64,64",
                      "--cmdline-file=/tmp/x"},
                     c, err),
-              ParseResult::Ok)
+              Parsed::Ok)
         << err;
     EXPECT_TRUE(c.interactive && c.auto_start && c.tx_first);
     EXPECT_EQ(c.forward_mode, "macswap");
@@ -95,7 +100,7 @@ TEST(Options, BadValuesSayWhatIsAllowed) {
     for (const Case &k : cases) {
         Config c;
         std::string err;
-        EXPECT_EQ(parse({k.arg}, c, err), ParseResult::Error) << k.arg;
+        EXPECT_EQ(parse({k.arg}, c, err), Parsed::Error) << k.arg;
         EXPECT_NE(err.find(k.expect), std::string::npos) << k.arg << " -> " << err;
     }
 }
@@ -111,22 +116,22 @@ TEST(Options, ModeListNamesEveryEngine) {
 TEST(Options, MissingValue) {
     Config c;
     std::string err;
-    EXPECT_EQ(parse({"--burst"}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--burst"}, c, err), Parsed::Error);
     EXPECT_NE(err.find("needs a value"), std::string::npos);
 }
 
 TEST(Options, BadOptionLeavesEarlierSettingsOnly) {
     Config c;
     std::string err;
-    EXPECT_EQ(parse({"--burst=64", "--burst=0"}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--burst=64", "--burst=0"}, c, err), Parsed::Error);
     EXPECT_EQ(c.burst, 64); // the refused value did not land
 }
 
 TEST(Options, Help) {
     Config c;
     std::string err;
-    EXPECT_EQ(parse({"--help"}, c, err), ParseResult::Help);
-    EXPECT_EQ(parse({"-h"}, c, err), ParseResult::Help);
+    EXPECT_EQ(parse({"--help"}, c, err), Parsed::Help);
+    EXPECT_EQ(parse({"-h"}, c, err), Parsed::Help);
     const std::string u = usage("pmdfwd");
     EXPECT_NE(u.find("--forward-mode=MODE"), std::string::npos);
     EXPECT_NE(u.find("macswap"), std::string::npos);
@@ -138,24 +143,25 @@ TEST(Options, Help) {
 TEST(Options, EngineParamsGoToTheEngine) {
     Config c;
     std::string err;
-    ASSERT_EQ(parse({"--macswap-kernel=scalar"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--macswap-kernel=scalar"}, c, err), Parsed::Ok);
     ASSERT_EQ(c.engine_params.size(), 1u);
-    EXPECT_TRUE(apply_engine_params(c, &err)) << err;
+    const Status applied = apply_engine_params(c);
+    EXPECT_TRUE(applied.ok()) << applied.message();
 
     Config bad;
-    ASSERT_EQ(parse({"--macswap-kernel=nosuch"}, bad, err), ParseResult::Ok);
-    EXPECT_FALSE(apply_engine_params(bad, &err));
+    ASSERT_EQ(parse({"--macswap-kernel=nosuch"}, bad, err), Parsed::Ok);
+    err = apply_engine_params(bad).message();
     EXPECT_NE(err.find("unknown macswap kernel 'nosuch'"), std::string::npos) << err;
     EXPECT_NE(err.find("scalar"), std::string::npos) << err;
 
     Config unknown;
-    ASSERT_EQ(parse({"--nosuchengine-key=1"}, unknown, err), ParseResult::Ok);
-    EXPECT_FALSE(apply_engine_params(unknown, &err));
+    ASSERT_EQ(parse({"--nosuchengine-key=1"}, unknown, err), Parsed::Ok);
+    err = apply_engine_params(unknown).message();
     EXPECT_NE(err.find("unknown option"), std::string::npos);
 
     Config noparams; // io has no parameters
-    ASSERT_EQ(parse({"--io-x=1"}, noparams, err), ParseResult::Ok);
-    EXPECT_FALSE(apply_engine_params(noparams, &err));
+    ASSERT_EQ(parse({"--io-x=1"}, noparams, err), Parsed::Ok);
+    EXPECT_FALSE(apply_engine_params(noparams).ok());
 }
 
 // Issue 13: the exact --eth-peer inputs that used to pass as ff:ff:..., and
@@ -165,16 +171,16 @@ TEST(Options, EthPeerAndCmdlineFileRefuseOddInput) {
                             "--eth-peer=0, 1: 2: 3: 4: 5: 6", "--eth-peer=0,+1:00:00:00:00:00"}) {
         Config c;
         std::string err;
-        EXPECT_EQ(parse({arg}, c, err), ParseResult::Error) << arg;
+        EXPECT_EQ(parse({arg}, c, err), Parsed::Error) << arg;
         EXPECT_NE(err.find("eth-peer: "), std::string::npos) << err;
         EXPECT_NE(err.find("is not a MAC address"), std::string::npos) << err;
         EXPECT_TRUE(c.eth_peers.empty());
     }
     Config c;
     std::string err;
-    EXPECT_EQ(parse({"--cmdline-file="}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--cmdline-file="}, c, err), Parsed::Error);
     EXPECT_NE(err.find("cmdline-file: the file name is empty"), std::string::npos) << err;
-    EXPECT_EQ(parse({"--cmdline-file", ""}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--cmdline-file", ""}, c, err), Parsed::Error);
 }
 
 TEST(Options, CsitCommandLine) {
@@ -187,7 +193,7 @@ TEST(Options, CsitCommandLine) {
                "--nb-ports=2", "--portmask=0x3", "--disable-link-check", "--no-lsc-interrupt",
                "--max-pkt-len=1518", "--mbuf-size=16384", "--nb-cores=2"},
               c, err),
-        ParseResult::Ok)
+        Parsed::Ok)
         << err;
     EXPECT_EQ(c.fwd_port_list, (std::vector<uint16_t>{0, 1}));
     EXPECT_EQ(c.nb_fwd_ports, 0) << "the mask after --nb-ports sets the number, as testpmd";
@@ -207,7 +213,7 @@ TEST(Options, DtsCommandLine) {
                      "--nb-cores=1", "--port-topology=paired", "--mask-event=intr_lsc",
                      "--mask-event", "intr_rmv", "--no-numa", "--no-mlockall"},
                     c, err),
-              ParseResult::Ok)
+              Parsed::Ok)
         << err;
     EXPECT_TRUE(c.interactive);
     EXPECT_EQ(c.event_print_mask & event_bit(RTE_ETH_EVENT_INTR_LSC), 0u);
@@ -220,7 +226,7 @@ TEST(Options, UniquePrefixesAsGetoptLong) {
     Config c;
     std::string err;
     ASSERT_EQ(parse({"--stats", "2", "--burs=64", "--forward=mac", "--disable-l"}, c, err),
-              ParseResult::Ok)
+              Parsed::Ok)
         << err;
     EXPECT_EQ(c.stats_period, 2u);
     EXPECT_EQ(c.burst, 64);
@@ -228,45 +234,45 @@ TEST(Options, UniquePrefixesAsGetoptLong) {
     EXPECT_FALSE(c.link_check);
     // pmdfwd's own options do not make testpmd's abbreviations ambiguous
     // (--stats is --stats-period, not --stats-format), and abbreviate too.
-    ASSERT_EQ(parse({"--stats-f=json", "--run=1.5"}, c, err), ParseResult::Ok) << err;
+    ASSERT_EQ(parse({"--stats-f=json", "--run=1.5"}, c, err), Parsed::Ok) << err;
     EXPECT_EQ(c.stats_format, StatsFormat::Json);
     EXPECT_DOUBLE_EQ(c.run_time, 1.5);
     // An exact name wins over the longer names it begins.
     Config v;
-    ASSERT_EQ(parse({"--enable-hw-vlan"}, v, err), ParseResult::Ok) << err;
+    ASSERT_EQ(parse({"--enable-hw-vlan"}, v, err), Parsed::Ok) << err;
     EXPECT_EQ(v.rx_offloads, RTE_ETH_RX_OFFLOAD_VLAN);
     // Several candidates: getopt_long's message, naming them.
-    EXPECT_EQ(parse({"--rss"}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--rss"}, c, err), Parsed::Error);
     EXPECT_EQ(err, "option '--rss' is ambiguous; possibilities: '--rss-ip' '--rss-udp' "
                    "'--rss-level-outer' '--rss-level-inner'");
-    EXPECT_EQ(parse({"--tx=1"}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--tx=1"}, c, err), Parsed::Error);
     EXPECT_NE(err.find("'--tx-first'"), std::string::npos) << err;
     // An abbreviated flag still takes no value; grouped short flags work.
-    EXPECT_EQ(parse({"--tx-fir=1"}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--tx-fir=1"}, c, err), Parsed::Error);
     EXPECT_NE(err.find("--tx-first takes no value"), std::string::npos) << err;
     Config s;
-    ASSERT_EQ(parse({"-ia"}, s, err), ParseResult::Ok) << err;
+    ASSERT_EQ(parse({"-ia"}, s, err), Parsed::Ok) << err;
     EXPECT_TRUE(s.interactive && s.auto_start);
-    EXPECT_EQ(parse({"-iz"}, s, err), ParseResult::Error);
+    EXPECT_EQ(parse({"-iz"}, s, err), Parsed::Error);
 }
 
 TEST(Options, PortsAndCoresFollowTestpmdsOrder) {
     std::string err;
     Config a;
-    ASSERT_EQ(parse({"--portmask=0x3", "--nb-ports=1"}, a, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--portmask=0x3", "--nb-ports=1"}, a, err), Parsed::Ok);
     EXPECT_EQ(a.fwd_port_list, (std::vector<uint16_t>{0, 1}));
     EXPECT_EQ(a.nb_fwd_ports, 1);
     Config wide; // bits past the ports there can be: skipped at start, as testpmd
-    ASSERT_EQ(parse({"--portmask=0x8000000000000001"}, wide, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--portmask=0x8000000000000001"}, wide, err), Parsed::Ok);
     EXPECT_EQ(wide.fwd_port_list, (std::vector<uint16_t>{0, 63}));
     Config b;
-    ASSERT_EQ(parse({"--portmask=0x5", "--portlist=3,1-2,3"}, b, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--portmask=0x5", "--portlist=3,1-2,3"}, b, err), Parsed::Ok);
     EXPECT_EQ(b.fwd_port_list, (std::vector<uint16_t>{3, 1, 2})) << "the last one wins";
     Config c;
-    ASSERT_EQ(parse({"--nb-cores=1", "--coremask=0x6"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--nb-cores=1", "--coremask=0x6"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.fwd_lcore_list, (std::vector<unsigned>{1, 2}));
     EXPECT_EQ(c.nb_cores, 2u) << "the mask sets the number of cores";
-    ASSERT_EQ(parse({"--nb-cores=1"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--nb-cores=1"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.nb_cores, 1u);
 }
 
@@ -276,7 +282,7 @@ TEST(Options, MemoryPlacement) {
     ASSERT_EQ(parse({"--no-numa", "--socket-num=1", "--port-numa-config=(0,1),(1,0)",
                      "--ring-numa-config=(0,1,0),(1,2,1),(2,3,1)", "--mbuf-size=2176,256"},
                     c, err),
-              ParseResult::Ok)
+              Parsed::Ok)
         << err;
     EXPECT_FALSE(c.numa);
     EXPECT_EQ(c.socket_num, 1);
@@ -295,26 +301,26 @@ TEST(Options, OffloadsRssAndEvents) {
     Config c;
     EXPECT_EQ(c.tx_offloads, RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE);
     EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_IP);
-    ASSERT_EQ(parse({"--enable-rx-cksum", "--enable-scatter"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--enable-rx-cksum", "--enable-scatter"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.rx_offloads, RTE_ETH_RX_OFFLOAD_CHECKSUM | RTE_ETH_RX_OFFLOAD_SCATTER);
     // --rx-offloads replaces what came before; switches after it add.
-    ASSERT_EQ(parse({"--rx-offloads=0x1", "--enable-lro"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--rx-offloads=0x1", "--enable-lro"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.rx_offloads, RTE_ETH_RX_OFFLOAD_VLAN_STRIP | RTE_ETH_RX_OFFLOAD_TCP_LRO);
-    ASSERT_EQ(parse({"--tx-offloads=8000"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--tx-offloads=8000"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.tx_offloads, RTE_ETH_TX_OFFLOAD_MULTI_SEGS);
-    ASSERT_EQ(parse({"--rss-udp"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--rss-udp"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_UDP);
-    ASSERT_EQ(parse({"--rss-ip", "--rss-level-inner"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--rss-ip", "--rss-level-inner"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.rss_hf, RTE_ETH_RSS_IP | RTE_ETH_RSS_LEVEL_INNERMOST);
-    ASSERT_EQ(parse({"--disable-rss"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--disable-rss"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.rss_hf, 0u);
-    ASSERT_EQ(parse({"--mask-event=all", "--print-event=dev_released"}, c, err), ParseResult::Ok);
+    ASSERT_EQ(parse({"--mask-event=all", "--print-event=dev_released"}, c, err), Parsed::Ok);
     EXPECT_EQ(c.event_print_mask, event_bit(RTE_ETH_EVENT_DESTROY));
     ASSERT_EQ(parse({"--display-xstats=rx_good_packets,tx_good_packets", "--rxpkts=64,0",
                      "--disable-device-start", "--no-rmv-interrupt", "--enable-drop-en",
                      "--rxfreet=32", "--txrst=16", "--eth-link-speed=25000"},
                     c, err),
-              ParseResult::Ok)
+              Parsed::Ok)
         << err;
     EXPECT_EQ(c.display_xstats.size(), 2u);
     EXPECT_EQ(c.rxpkts, (std::vector<uint16_t>{64, 0}));
@@ -332,7 +338,7 @@ TEST(Options, GeneratorOptionsGoToTheirEngines) {
     ASSERT_EQ(parse({"--txonly-multi-flow", "--tx-ip=10.0.0.1,10.0.0.2", "--tx-udp=1000,2000",
                      "--flowgen-clones=3", "--flowgen-flows=16"},
                     c, err),
-              ParseResult::Ok)
+              Parsed::Ok)
         << err;
     using P = std::pair<std::string, std::string>;
     EXPECT_EQ(c.engine_params, (std::vector<P>{{"txonly-multi-flow", "on"},
@@ -350,16 +356,16 @@ TEST(Options, PeersFromAConfigFile) {
     std::fclose(f);
     Config c;
     std::string err;
-    ASSERT_EQ(parse({"--eth-peers-configfile=" + path}, c, err), ParseResult::Ok) << err;
+    ASSERT_EQ(parse({"--eth-peers-configfile=" + path}, c, err), Parsed::Ok) << err;
     EXPECT_EQ(c.eth_peers.at(0)[5], 0x0a);
     EXPECT_EQ(c.eth_peers.at(1)[5], 0x0b);
     f = std::fopen(path.c_str(), "w");
     std::fputs("02:00:00:00:00:0a\nnot-a-mac\n", f);
     std::fclose(f);
-    EXPECT_EQ(parse({"--eth-peers-configfile=" + path}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--eth-peers-configfile=" + path}, c, err), Parsed::Error);
     EXPECT_NE(err.find("line 2"), std::string::npos) << err;
     std::remove(path.c_str());
-    EXPECT_EQ(parse({"--eth-peers-configfile=/nonexistent/peers"}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--eth-peers-configfile=/nonexistent/peers"}, c, err), Parsed::Error);
     EXPECT_NE(err.find("cannot read"), std::string::npos) << err;
 }
 
@@ -402,7 +408,7 @@ TEST(Options, BadHarnessValuesSayWhatIsAllowed) {
     for (const Case &k : cases) {
         Config c;
         std::string err;
-        EXPECT_EQ(parse({k.arg}, c, err), ParseResult::Error) << k.arg;
+        EXPECT_EQ(parse({k.arg}, c, err), Parsed::Error) << k.arg;
         EXPECT_NE(err.find(k.expect), std::string::npos) << k.arg << " -> " << err;
     }
 }
@@ -451,7 +457,7 @@ TEST(Options, AnnouncedAsTestpmd) {
     ASSERT_EQ(parse({"-i", "--auto-start", "--forward-mode=macswap", "--tx-first",
                      "--cmdline-file=cmds.txt"},
                     cfg, err),
-              ParseResult::Ok)
+              Parsed::Ok)
         << err;
     EXPECT_EQ(cfg.announcements,
               (std::vector<std::string>{"Interactive-mode selected", "Auto-start selected",
@@ -459,7 +465,7 @@ TEST(Options, AnnouncedAsTestpmd) {
                                         "Ports to start sending a burst of packets first",
                                         "CLI commands to be read from cmds.txt"}));
     EXPECT_FALSE(cfg.testpmd_texts);
-    ASSERT_EQ(parse({"--testpmd-texts"}, cfg, err), ParseResult::Ok) << err;
+    ASSERT_EQ(parse({"--testpmd-texts"}, cfg, err), Parsed::Ok) << err;
     EXPECT_TRUE(cfg.testpmd_texts);
 }
 
@@ -468,7 +474,7 @@ TEST(Options, AnnouncedAsTestpmd) {
 TEST(Options, PeersFileWithoutNewlinesFailsOnItsFirstLine) {
     Config c;
     std::string err;
-    EXPECT_EQ(parse({"--eth-peers-configfile=/dev/zero"}, c, err), ParseResult::Error);
+    EXPECT_EQ(parse({"--eth-peers-configfile=/dev/zero"}, c, err), Parsed::Error);
     EXPECT_EQ(err, "eth-peers-configfile: Bad MAC address format on line 1: longer than 256 "
                    "bytes (allowed: one XX:XX:XX:XX:XX:XX a line)");
 }
@@ -483,7 +489,7 @@ TEST(Options, TxonlyMultiFlowTakesTheValueHelpOffers) {
           {"--txonly-multi-flow=off", "off"}}) {
         Config c;
         std::string err;
-        ASSERT_EQ(parse({arg}, c, err), ParseResult::Ok) << arg << ": " << err;
+        ASSERT_EQ(parse({arg}, c, err), Parsed::Ok) << arg << ": " << err;
         ASSERT_EQ(c.engine_params.size(), 1u) << arg;
         EXPECT_EQ(c.engine_params[0].first, "txonly-multi-flow");
         EXPECT_EQ(c.engine_params[0].second, want) << arg;

@@ -2,10 +2,12 @@
 // "testpmd>"), or --prompt, else pmdfwd's own.
 #include "options/options.h"
 #include "options/prompt.h"
+#include "support/status_matchers.h"
 
 #include <gtest/gtest.h>
 
 using namespace pmdfwd;
+using pmdfwd::testing::value_or_error;
 
 TEST(Prompt, ChosenByProgramName) {
     EXPECT_EQ(default_prompt("/build/app/dpdk-testpmd"), "testpmd> ");
@@ -17,16 +19,18 @@ TEST(Prompt, ChosenByProgramName) {
 
 TEST(Prompt, FromOption) {
     std::string err;
-    EXPECT_EQ(prompt_from_option("testpmd>", &err), "testpmd> ");
-    EXPECT_EQ(prompt_from_option("lab> ", &err), "lab> ");
-    EXPECT_FALSE(prompt_from_option("", &err));
+    EXPECT_EQ(value_or_error(prompt_from_option("testpmd>"), &err), "testpmd> ");
+    EXPECT_EQ(value_or_error(prompt_from_option("lab> "), &err), "lab> ");
+    EXPECT_FALSE(value_or_error(prompt_from_option(""), &err));
     EXPECT_NE(err.find("allowed"), std::string::npos);
-    EXPECT_FALSE(prompt_from_option(std::string(40, 'x'), &err));
-    EXPECT_FALSE(prompt_from_option("a\033[2Jb", &err));
+    EXPECT_FALSE(value_or_error(prompt_from_option(std::string(40, 'x')), &err));
+    EXPECT_FALSE(value_or_error(prompt_from_option("a\033[2Jb"), &err));
     Config cfg;
-    ASSERT_EQ(parse_options({"--prompt=testpmd>"}, cfg, &err), ParseResult::Ok) << err;
+    const Result<ParseResult> parsed = parse_options({"--prompt=testpmd>"}, cfg);
+    ASSERT_TRUE(parsed.ok()) << parsed.message();
+    EXPECT_EQ(*parsed, ParseResult::Ok);
     EXPECT_EQ(cfg.prompt, "testpmd> ");
-    EXPECT_EQ(parse_options({"--prompt="}, cfg, &err), ParseResult::Error);
+    EXPECT_FALSE(parse_options({"--prompt="}, cfg).ok());
 }
 
 TEST(Prompt, LogTagFollowsTheProgramName) {

@@ -23,9 +23,9 @@ struct Device {
 
 rte_eth_conf conf_of(const Config &cfg, const Device &d, std::string *err = nullptr) {
     rte_eth_conf conf{};
-    std::string e = port_conf(cfg, d.info, 0, &conf);
-    if (err) *err = e;
-    EXPECT_TRUE(err || e.empty()) << e;
+    const Status s = port_conf(cfg, d.info, 0, &conf);
+    if (err) *err = s.message();
+    EXPECT_TRUE(err || s.ok()) << s.message();
     return conf;
 }
 

@@ -23,8 +23,8 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  auto lcore = uint_arg(c, "lcore", a[0], 1, 1023);
                  if (!lcore) return false;
-                 std::string err = c.host.set_fwd_lcores({static_cast<unsigned>(*lcore)});
-                 return err.empty() || fail(c, err);
+                 const Status set = c.host.set_fwd_lcores({static_cast<unsigned>(*lcore)});
+                 return set.ok() || fail(c, set.message());
              }},
     };
 }
