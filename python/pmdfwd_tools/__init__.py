@@ -1,7 +1,10 @@
 """Helpers shared by pmdfwd's tests and tools (scripts/perf, scripts/soak.py,
-doc/man): one process owner (process), EAL's runtime directory and hugepage
-files (eal), one DPDK telemetry client (telemetry), and the performance tool
-itself (perf; scripts/perf is its entry point).
+doc/man, scripts/dpdk-matrix): one process owner (owned_process), EAL's
+runtime directory and hugepage files (eal), one DPDK telemetry client
+(telemetry), network namespaces (netns), the Debian roots the DPDK matrix
+and perf's root= subjects run in (roots: lock, mounts, chroot environment),
+the DPDK matrix itself (dpdk_matrix) and the performance tool (perf;
+scripts/perf is its entry point).
 
 Tests and tools import it from here; it never imports tests/. Meson's test
 environment puts python/ on PYTHONPATH; scripts add it with one line in their

@@ -54,7 +54,7 @@ class TestRootPaths(unittest.TestCase):
         self.root = fake_root(self._tmp.name)
 
     def test_not_a_root(self):
-        with tempfile.TemporaryDirectory() as d, self.assertRaisesRegex(ValueError, "dpdk-matrix.sh"):
+        with tempfile.TemporaryDirectory() as d, self.assertRaisesRegex(ValueError, "dpdk-matrix"):
             roots.check_root(d)
         self.assertEqual(roots.check_root(self.root + "/"), self.root)
 
@@ -81,10 +81,15 @@ class TestRootPaths(unittest.TestCase):
         self.addCleanup(roots._active.pop, self.root)
         inside = os.path.join(self.root, "usr/bin/dpdk-testpmd")
         self.assertEqual(roots.root_of(inside), self.root)
+        # The root's own clean environment (pmdfwd_tools.roots), the same
+        # as the matrix built the forwarder in.
+        chroot = ["chroot", self.root, "/usr/bin/env", "-i", "HOME=/root", "LANG=C.UTF-8",
+                  "TERM=" + (os.environ.get("TERM") or "dumb"),
+                  "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+                  "DEBIAN_FRONTEND=noninteractive"]
         self.assertEqual(roots.host_argv([inside, "-l", "0-1"], stdbuf="/usr/bin/stdbuf"),
-                         ["chroot", self.root, "/usr/bin/stdbuf", "-oL", "-eL", "/usr/bin/dpdk-testpmd",
-                          "-l", "0-1"])
-        self.assertEqual(roots.host_argv([inside]), ["chroot", self.root, "/usr/bin/dpdk-testpmd"])
+                         chroot + ["/usr/bin/stdbuf", "-oL", "-eL", "/usr/bin/dpdk-testpmd", "-l", "0-1"])
+        self.assertEqual(roots.host_argv([inside]), chroot + ["/usr/bin/dpdk-testpmd"])
         self.assertEqual(roots.host_argv(["/usr/bin/dpdk-testpmd", "-l", "0"], stdbuf="/usr/bin/stdbuf"),
                          ["/usr/bin/stdbuf", "-oL", "-eL", "/usr/bin/dpdk-testpmd", "-l", "0"])
         self.assertIsNone(roots.root_of(self.root + "-other/usr/bin/x"))

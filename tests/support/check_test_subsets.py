@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The stages of scripts/test.sh select the tests they exist to run.
 
-The DPDK matrix (scripts/dpdk-matrix.sh) runs the suites in its default
-MATRIX_SUITES in each root, and the sanitizer stage of scripts/test.sh the
+The DPDK matrix (scripts/dpdk-matrix) runs the suites in its default
+MATRIX_SUITES (pmdfwd_tools.dpdk_matrix.DEFAULT_SUITES) in each root, and the sanitizer stage of scripts/test.sh the
 suites it names with --suite. A suite name that no test carries selects
 nothing, silently; a test moved out of its subset drops a check. This reads
-the build's test list (meson-info/intro-tests.json) and both scripts.
+the build's test list (meson-info/intro-tests.json), the matrix's default and
+test.sh.
 
     check_test_subsets.py SOURCE_DIR BUILD_DIR
 """
@@ -13,6 +14,8 @@ import json
 import os
 import re
 import sys
+
+from pmdfwd_tools import dpdk_matrix
 
 # The tests each subset exists for (tests/e2e/meson.build says why).
 REQUIRED = {
@@ -31,18 +34,14 @@ def main():
         for s in t['suite']:
             by_suite.setdefault(s.split(':')[-1], set()).add(t['name'])
     errors = []
-    matrix = open(os.path.join(src, 'scripts', 'dpdk-matrix.sh')).read()
-    m = re.search(r'MATRIX_SUITES:-([^}]*)\}', matrix)
-    if not m:
-        errors.append('scripts/dpdk-matrix.sh: no default MATRIX_SUITES')
-    matrix_suites = m.group(1).split() if m else []
+    matrix_suites = dpdk_matrix.DEFAULT_SUITES.split()
     test_sh = open(os.path.join(src, 'scripts', 'test.sh')).read()
     asan = test_sh[test_sh.find('meson test -C build-asan'):]
     asan = asan[:asan.find('count_meson')]
     asan_suites = re.findall(r'--suite (\S+)', asan)
     if not asan_suites:
         errors.append('scripts/test.sh: the sanitizer stage names no --suite')
-    for where, suites, subset in (('dpdk-matrix.sh', matrix_suites, 'dpdk-version'),
+    for where, suites, subset in (('dpdk-matrix', matrix_suites, 'dpdk-version'),
                                   ('test.sh (sanitizers)', asan_suites, 'hostile')):
         for s in suites:
             if s not in by_suite:

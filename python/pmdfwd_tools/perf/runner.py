@@ -18,7 +18,7 @@ ends with SIGKILL to what is left of that group, the owner kills the group
 when the tool exits, and the kernel kills the process if the tool itself
 dies (PR_SET_PDEATHSIG, also on SIGKILL): testpmd has no --run-time to fall
 back on. A subject inside a Debian root (root=)
-runs through chroot (perflib/roots.py).
+runs through chroot (perf/roots.py).
 """
 
 import os

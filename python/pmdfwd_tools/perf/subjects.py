@@ -12,7 +12,7 @@ share one spec syntax:
           rev=GITREV    build this revision of the repo with meson (instead of bin)
           mode=MODE     override the matrix's forward mode
           kernel=NAME   --macswap-kernel=NAME (pmdfwd only)
-          root=PATH     run inside this Debian root (chroot; perflib/roots.py),
+          root=PATH     run inside this Debian root (chroot; perf/roots.py),
                         e.g. one of scripts/dpdk-matrix.sh's: bin= is then a
                         path inside it (/opt/pmdfwd/build/pmdfwd) or a name on
                         its PATH (default dpdk-testpmd: that DPDK's testpmd)
