@@ -297,6 +297,9 @@ def _mounted_steps(root, suite, asked, src, suites, clock):
 def open_shell(version, roots_dir):
     """An interactive shell in a version's root, mounts in place while it runs."""
     suite = VERSIONS.get(version)
+    if suite is None:
+        log(f"--shell {version}: no such version (allowed: {', '.join(VERSIONS)})")
+        return 2
     root = roots.Root(os.path.join(roots_dir, suite), log=log)
     if os.geteuid() != 0:
         log("the DPDK roots need root (debootstrap, chroot, mount): run as root")
@@ -362,7 +365,7 @@ def main(argv, src):
     if args.shell:
         return open_shell(args.shell, roots_dir)
     start = time.monotonic()
-    results = []
+    results: list[Result] = []
     with roots.exit_on_signals():
         for v in args.wanted:
             if results and not args.keep_going and not all(r.ok for r in results):
