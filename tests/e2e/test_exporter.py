@@ -136,7 +136,10 @@ class InstalledFilesTest(unittest.TestCase):
         # written there by root's exporter was left behind by a purge.
         with tempfile.TemporaryDirectory() as tree:
             shutil.copy(EXPORTER, tree)
-            shutil.copytree(ENDPOINTS, Path(tree, "telemetry-endpoints"))
+            # Only the module: a __pycache__ that an earlier import left in the
+            # source tree is not the exporter's doing.
+            shutil.copytree(ENDPOINTS, Path(tree, "telemetry-endpoints"),
+                            ignore=shutil.ignore_patterns("__pycache__"))
             env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
             once = obs_rig.start(self, ["/usr/bin/python3", Path(tree, EXPORTER.name), "-f", "no-such-prefix",
                                         "--once"], env=env)
