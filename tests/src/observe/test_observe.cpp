@@ -5,21 +5,13 @@
 #include "observe/rate_window.h"
 #include "observe/telemetry.h"
 #include "options/options.h"
+#include "support/parsed_options.h"
 
 #include <gtest/gtest.h>
 
 using namespace pmdfwd;
-
-namespace {
-// What parse_options gave, with the message of an error in err.
-enum class Parsed { Ok, Help, Error };
-Parsed parse(std::vector<std::string> args, Config &cfg, std::string &err) {
-    const Result<ParseResult> r = parse_options(args, cfg);
-    err = r.message();
-    if (!r) return Parsed::Error;
-    return *r == ParseResult::Help ? Parsed::Help : Parsed::Ok;
-}
-} // namespace
+using pmdfwd::testing::parse;
+using pmdfwd::testing::Parsed;
 
 TEST(ObserveOptions, OffByDefault) {
     Config c;
