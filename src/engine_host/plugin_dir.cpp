@@ -1,7 +1,5 @@
 #include "engine_host/plugin_dir.h"
 
-#include "engine_host/engine_registry.h"
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -19,7 +17,7 @@ std::string plugin_dir() {
     return env != nullptr && *env != '\0' ? env : PMDFWD_PLUGIN_DIR;
 }
 
-std::string load_plugin_dir(const std::string &dir) {
+std::string load_plugin_dir(const std::string &dir, EngineApi &engines) {
     namespace fs = std::filesystem;
     std::error_code ec;
     std::vector<fs::path> plugins;
@@ -32,7 +30,7 @@ std::string load_plugin_dir(const std::string &dir) {
         return "cannot read the plugin directory " + dir + ": " + ec.message();
     std::sort(plugins.begin(), plugins.end());
     for (const fs::path &p : plugins)
-        if (std::string why = load_engine_plugin(p.string()); !why.empty())
+        if (std::string why = engines.load(p.string()); !why.empty())
             return why + " (in the plugin directory " + dir +
                    ": remove or rebuild it, or set PMDFWD_PLUGIN_DIR)";
     return {};

@@ -4,6 +4,8 @@
 // name is also looked up there.
 #pragma once
 
+#include "engine_host/engine_api.h"
+
 #include <string>
 
 namespace pmdfwd {
@@ -14,6 +16,6 @@ std::string plugin_dir();
 
 // Loads every *.so in dir, in name order. A directory that does not exist
 // holds no plugins; returns "" or the first plugin's refusal, which names it.
-std::string load_plugin_dir(const std::string &dir);
+std::string load_plugin_dir(const std::string &dir, EngineApi &engines);
 
 } // namespace pmdfwd

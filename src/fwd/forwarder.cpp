@@ -1,7 +1,6 @@
 #include "fwd/forwarder.h"
 
 #include "engine_host/engine_api.h"
-#include "engine_host/engine_registry.h"
 #include "fwd/packet_template.h"
 #include "options/scalar_parse.h"
 
@@ -15,12 +14,13 @@
 
 namespace pmdfwd {
 
-Forwarder::Forwarder(Config &cfg, Ports &ports, std::vector<unsigned> fwd_lcores)
-    : cfg_(cfg), ports_(ports), fwd_lcores_(std::move(fwd_lcores)) {}
+Forwarder::Forwarder(Config &cfg, Ports &ports, EngineApi &engines,
+                     std::vector<unsigned> fwd_lcores)
+    : cfg_(cfg), ports_(ports), engines_(engines), fwd_lcores_(std::move(fwd_lcores)) {}
 
-std::vector<StreamSpec> plan_fwd_streams(const Config &cfg, const std::vector<uint16_t> &ports,
-                                         std::string *err) {
-    const pmdfwd_engine *e = EngineRegistry::instance().find(cfg.forward_mode);
+std::vector<StreamSpec> plan_fwd_streams(const Config &cfg, const EngineApi &engines,
+                                         const std::vector<uint16_t> &ports, std::string *err) {
+    const pmdfwd_engine *e = engines.descriptor(cfg.forward_mode);
     const bool replies = e != nullptr && (e->flags & PMDFWD_ENGINE_F_REPLIES) != 0;
     return build_streams(ports, replies ? Topology::Loop : cfg.topology, cfg.nb_rxq, cfg.nb_txq,
                          err);
@@ -39,14 +39,14 @@ std::vector<uint16_t> Forwarder::fwd_ports(std::string *err, std::string *note) 
 size_t Forwarder::nb_streams_for_config(std::string *err) const {
     const std::vector<uint16_t> ports = fwd_ports(err);
     if (ports.empty()) return 0;
-    return plan_fwd_streams(cfg_, ports, err).size();
+    return plan_fwd_streams(cfg_, engines_, ports, err).size();
 }
 
 std::string Forwarder::build(const pmdfwd_engine *engine) {
     std::string err;
     fwd_ports_ = fwd_ports(&err);
     if (fwd_ports_.empty()) return err;
-    specs_ = plan_fwd_streams(cfg_, fwd_ports_, &err);
+    specs_ = plan_fwd_streams(cfg_, engines_, fwd_ports_, &err);
     if (specs_.empty()) return err;
     const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
     const auto groups = spread_streams(specs_.size(), nb_lcores);
@@ -231,8 +231,8 @@ std::string Forwarder::start(unsigned tx_first_bursts, const std::function<void(
     // testpmd's order: stopped ports before a second start.
     if (!ports_.all_started()) return "Not all ports were started";
     if (running_) return "Packet forwarding already started";
-    const pmdfwd_engine *engine = EngineRegistry::instance().find(cfg_.forward_mode);
-    if (engine == nullptr) return registry_engines().unknown_mode(cfg_.forward_mode);
+    const pmdfwd_engine *engine = engines_.descriptor(cfg_.forward_mode);
+    if (engine == nullptr) return engines_.unknown_mode(cfg_.forward_mode);
     fini_engine();
     if (std::string err = build(engine); !err.empty()) return err;
     if (tx_first_bursts > 0)
@@ -296,7 +296,7 @@ std::string Forwarder::describe() const {
     std::string err;
     const std::vector<uint16_t> ports = fwd_ports(&err);
     const auto specs =
-        ports.empty() ? std::vector<StreamSpec>{} : plan_fwd_streams(cfg_, ports, &err);
+        ports.empty() ? std::vector<StreamSpec>{} : plan_fwd_streams(cfg_, engines_, ports, &err);
     if (specs.empty()) return err + "\n";
     const auto groups = spread_streams(specs.size(), nb_lcores_used());
     char line[256];
@@ -348,8 +348,7 @@ std::string Forwarder::rxtx_header() const {
 
 std::string Forwarder::engine_state() const {
     std::string state;
-    if (cfg_.testpmd_texts || !registry_engines().describe(cfg_.forward_mode, &state).empty())
-        return {};
+    if (cfg_.testpmd_texts || !engines_.describe(cfg_.forward_mode, &state).empty()) return {};
     return "  " + state + "\n";
 }
 

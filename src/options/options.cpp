@@ -114,12 +114,9 @@ Apply event_mask(bool print) {
     };
 }
 
-bool apply_forward_mode(Config &c, std::string_view v, std::string *err) {
-    if (!registry_engines().find(v)) {
-        *err = "forward-mode: " + registry_engines().unknown_mode(v) +
-               "; an engine built as a plugin needs --engine-plugin=PATH";
-        return false;
-    }
+// Checked against the engines parse_options() is handed, right after this
+// option (forward_mode_known()).
+bool apply_forward_mode(Config &c, std::string_view v, std::string *) {
     c.forward_mode = v;
     c.announcements.push_back("Set " + c.forward_mode + " packet forwarding mode");
     return true;
@@ -643,12 +640,21 @@ Step parse_short(const std::vector<std::string> &args, size_t &i, Config &cfg, s
     return Step::Next;
 }
 
+bool forward_mode_known(const EngineApi &engines, const std::string &mode, std::string *err) {
+    if (engines.find(mode)) return true;
+    *err = "forward-mode: " + engines.unknown_mode(mode) +
+           "; an engine built as a plugin needs --engine-plugin=PATH";
+    return false;
+}
+
 } // namespace
 
-ParseResult parse_options(const std::vector<std::string> &args, Config &cfg, std::string *err) {
+ParseResult parse_options(const std::vector<std::string> &args, Config &cfg,
+                          const EngineApi &engines, std::string *err) {
     err->clear();
     for (size_t i = 0; i < args.size(); i++) {
         const std::string &a = args[i];
+        const std::string mode = cfg.forward_mode;
         Step s;
         if (a.rfind("--", 0) == 0 && a.size() > 2)
             s = parse_long(args, i, cfg, err);
@@ -658,18 +664,21 @@ ParseResult parse_options(const std::vector<std::string> &args, Config &cfg, std
             *err = "unknown option '" + a + "' (see --help)";
             s = Step::Error;
         }
+        if (s == Step::Next && cfg.forward_mode != mode &&
+            !forward_mode_known(engines, cfg.forward_mode, err))
+            s = Step::Error;
         if (s == Step::Help) return ParseResult::Help;
         if (s == Step::Error) return ParseResult::Error;
     }
     return ParseResult::Ok;
 }
 
-bool apply_engine_params(const Config &cfg, std::string *err) {
+bool apply_engine_params(const Config &cfg, EngineApi &engines, std::string *err) {
     for (const auto &[name, value] : cfg.engine_params) {
         // The engine is the longest registered name followed by '-'.
         std::string engine;
         bool has_params = false;
-        for (const EngineInfo &e : registry_engines().list()) {
+        for (const EngineInfo &e : engines.list()) {
             const std::string_view en = e.name;
             if (name.size() > en.size() + 1 && name.compare(0, en.size(), en) == 0 &&
                 name[en.size()] == '-' && en.size() > engine.size()) {
@@ -682,7 +691,7 @@ bool apply_engine_params(const Config &cfg, std::string *err) {
             return false;
         }
         const std::string key = name.substr(engine.size() + 1);
-        if (std::string why = registry_engines().set_param(engine, key, value); !why.empty()) {
+        if (std::string why = engines.set_param(engine, key, value); !why.empty()) {
             *err = "--" + name + ": " + why;
             return false;
         }
@@ -698,7 +707,7 @@ std::vector<OptionDoc> option_docs() {
     return docs;
 }
 
-std::string usage(const char *prog) {
+std::string usage(const char *prog, const EngineApi &engines) {
     std::string s = std::string("usage: ") + prog + " [EAL options] -- [options]\n";
     for (const OptionGroup &g : groups()) {
         s += std::string("\n") + g.title + ":\n";
@@ -719,15 +728,15 @@ std::string usage(const char *prog) {
     s += "\nA long option may be shortened to any unique prefix; one testpmd accepts means what "
          "it means there (--stats 2).\n";
     s += "\nforwarding modes:\n";
-    const std::vector<EngineInfo> engines = registry_engines().list();
-    for (const EngineInfo &e : engines) {
+    const std::vector<EngineInfo> list = engines.list();
+    for (const EngineInfo &e : list) {
         std::string left = "  " + e.name;
         if (left.size() < 18) left.resize(18, ' ');
         s += left + e.summary + "\n";
     }
     std::string params;
-    for (const EngineInfo &e : engines)
-        for (const std::string &line : split_lines(registry_engines().param_help(e.name)))
+    for (const EngineInfo &e : list)
+        for (const std::string &line : split_lines(engines.param_help(e.name)))
             params += "  --" + e.name + "-" + line + "\n";
     if (!params.empty()) s += "\nengine parameters (also `set <mode> <key> <value>`):\n" + params;
     return s;

@@ -14,7 +14,7 @@ bool fail(Ctx &c, const std::string &msg) {
 
 std::optional<uint16_t> port_arg(Ctx &c, const std::string &word) {
     std::string err;
-    const std::vector<uint16_t> ids = c.host.port_ids();
+    const std::vector<uint16_t> ids = c.ports.port_ids();
     auto v = parse_uint("port", word, 0, UINT64_MAX, &err);
     if (v && std::find(ids.begin(), ids.end(), *v) != ids.end()) return static_cast<uint16_t>(*v);
     if (v) {
@@ -30,7 +30,7 @@ std::optional<uint16_t> port_arg(Ctx &c, const std::string &word) {
 }
 
 std::optional<std::vector<uint16_t>> ports_arg(Ctx &c, const std::string &word) {
-    if (word == "all") return c.host.port_ids();
+    if (word == "all") return c.ports.port_ids();
     auto p = port_arg(c, word);
     if (!p) return std::nullopt;
     return std::vector<uint16_t>{*p};
@@ -48,7 +48,7 @@ bool set_on_off(Ctx &c, const char *what, const std::string &word, bool Config::
     std::string err;
     auto v = parse_on_off(what, word, &err);
     if (!v) return fail(c, err);
-    c.host.config().*field = *v;
+    c.config.*field = *v;
     return true;
 }
 

@@ -136,15 +136,15 @@ bool check_choices(const Tokens &toks, const std::vector<std::string> &words, st
     return true;
 }
 
-bool is_port(HostControl &host, const std::string &word) {
-    for (uint16_t p : host.port_ids())
+bool is_port(const Host &host, const std::string &word) {
+    for (uint16_t p : host.ports.port_ids())
         if (word == std::to_string(p)) return true;
     return false;
 }
 
 // Whether a typed word can fill a token, so completion follows only the rows
 // the line so far could belong to ("show port stats " is no <port>).
-bool word_fits(HostControl &host, const Token &tok, const std::string &word) {
+bool word_fits(const Host &host, const Token &tok, const std::string &word) {
     switch (tok.kind) {
     case Kind::Literal:
         return word == tok.text;
@@ -162,18 +162,18 @@ bool word_fits(HostControl &host, const Token &tok, const std::string &word) {
 }
 
 // Words a token offers at the cursor.
-std::vector<std::string> token_candidates(HostControl &host, const Token &tok) {
+std::vector<std::string> token_candidates(const Host &host, const Token &tok) {
     std::vector<std::string> c;
     switch (tok.kind) {
     case Kind::Mode:
-        for (const EngineInfo &e : host.engines().list())
+        for (const EngineInfo &e : host.engines.list())
             c.push_back(e.name);
         break;
     case Kind::PortOrAll:
         c.push_back("all");
         [[fallthrough]];
     case Kind::Port:
-        for (uint16_t p : host.port_ids())
+        for (uint16_t p : host.ports.port_ids())
             c.push_back(std::to_string(p));
         break;
     case Kind::Choice:
@@ -190,7 +190,7 @@ std::vector<std::string> token_candidates(HostControl &host, const Token &tok) {
 
 } // namespace
 
-bool run_command(HostControl &host, std::string_view line, std::string *out) {
+bool run_command(const Host &host, std::string_view line, std::string *out) {
     // Messages quote the line without the newline the line editor leaves.
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
         line.remove_suffix(1);
@@ -209,7 +209,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     const size_t i = best_match(words);
     if (i != SIZE_MAX && literal_prefix(t.syntaxes[i], words) == best) {
         const Spec &s = t.rows[i];
-        if (s.needs_stopped && host.running())
+        if (s.needs_stopped && host.life.running())
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
         std::string why;
@@ -221,7 +221,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     if (best == 0)
         return fail(c, "unknown command '" + printable(words[0]) + "' (type 'help' for the list)");
     // testpmd's answer, then (a pmdfwd addition) the rows the line began.
-    if (host.config().testpmd_texts) return fail(c, "Bad arguments");
+    if (host.config.testpmd_texts) return fail(c, "Bad arguments");
     std::string usage;
     for (size_t r = 0; r < t.rows.size(); r++)
         if (literal_prefix(t.syntaxes[r], words) == best)
@@ -229,7 +229,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     return fail(c, "Bad arguments\nusage:\n" + usage.substr(0, usage.size() - 1));
 }
 
-std::vector<std::string> complete_command(HostControl &host, std::string_view partial) {
+std::vector<std::string> complete_command(const Host &host, std::string_view partial) {
     // The words so far as execution will read them (split_command: quotes
     // too); a line it cannot read (an open quote) has nothing to offer.
     std::string err;
@@ -262,7 +262,7 @@ std::vector<CommandDoc> command_docs() {
     return docs;
 }
 
-std::string command_help(HostControl &host) {
+std::string command_help(const Host &host) {
     std::string s = "commands:\n";
     for (const Spec &spec : specs()) {
         std::string left = std::string("  ") + spec.syntax;
@@ -272,7 +272,7 @@ std::string command_help(HostControl &host) {
             left += "\n" + std::string(40, ' ');
         s += left + spec.help + (spec.needs_stopped ? " (forwarding stopped)" : "") + "\n";
     }
-    s += "modes: " + host.engines().names(", ") + "\n";
+    s += "modes: " + host.engines.names(", ") + "\n";
     return s;
 }
 
@@ -310,7 +310,7 @@ bool has_rows(std::string_view section) {
     return false;
 }
 
-std::string section_text(HostControl &host, const Section &sec) {
+std::string section_text(const Host &host, const Section &sec) {
     std::string o =
         std::string("\n") + sec.title + ":\n" + std::string(strlen(sec.title) + 1, '-') + "\n";
     const Table &t = table();
@@ -324,7 +324,7 @@ std::string section_text(HostControl &host, const Section &sec) {
     }
     if (std::string_view(sec.name) == "config") {
         std::string modes = "forwarding modes: ";
-        modes.append(host.engines().names(", "));
+        modes.append(host.engines.names(", "));
         o.push_back('\n');
         o.append(wrap(modes, "", "    "));
     }
@@ -345,7 +345,7 @@ std::string help_index() {
     return o + line + "\n";
 }
 
-bool help_section(HostControl &host, std::string_view name, std::string *out) {
+bool help_section(const Host &host, std::string_view name, std::string *out) {
     if (name == "all") {
         for (const Section &s : kSections)
             if (has_rows(s.name)) *out += section_text(host, s);

@@ -28,12 +28,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     pmdfwd::Config cfg;
     std::string err;
-    switch (pmdfwd::parse_options(args, cfg, &err)) {
+    switch (pmdfwd::parse_options(args, cfg, pmdfwd::registry_engines(), &err)) {
     case pmdfwd::ParseResult::Error:
         check(!err.empty());
         break;
     case pmdfwd::ParseResult::Help:
-        check(!pmdfwd::usage("pmdfwd").empty());
+        check(!pmdfwd::usage("pmdfwd", pmdfwd::registry_engines()).empty());
         break;
     case pmdfwd::ParseResult::Ok:
         check(cfg.burst >= 1 && cfg.burst <= pmdfwd::kMaxBurst);
@@ -53,14 +53,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check(cfg.fwd_lcore_list.empty() || cfg.nb_cores >= 1);
         for (const auto &[port, numa] : cfg.port_numa)
             check(numa.pool < 256 && numa.rx_ring < 256 && numa.tx_ring < 256);
-        if (!pmdfwd::apply_engine_params(cfg, &err)) check(!err.empty());
+        if (!pmdfwd::apply_engine_params(cfg, pmdfwd::registry_engines(), &err))
+            check(!err.empty());
         // Engine parameters are global: back to the defaults for the next input.
         pmdfwd::Config defaults;
         defaults.engine_params = {
             {"macswap-kernel", "auto"}, {"txonly-ip", "198.18.0.1,198.18.0.2"},
             {"txonly-udp", "9,9"},      {"txonly-multi-flow", "off"},
             {"flowgen-flows", "1024"},  {"flowgen-clones", "0"}};
-        check(pmdfwd::apply_engine_params(defaults, &err));
+        check(pmdfwd::apply_engine_params(defaults, pmdfwd::registry_engines(), &err));
         break;
     }
     return 0;

@@ -21,6 +21,11 @@ class FakeEngines : public EngineApi {
     int set_param_calls = 0;
 
     std::vector<EngineInfo> list() const override { return engines; }
+    // Nothing to forward with: the shell never runs an engine.
+    const pmdfwd_engine *descriptor(std::string_view) const override { return nullptr; }
+    std::string origin(std::string_view mode) const override {
+        return find(mode) ? "built-in" : "";
+    }
 
     // "<name>.so" adds the mode <name> (once); anything else is refused.
     std::string load(const std::string &path) override {

@@ -8,7 +8,7 @@
 
 namespace pmdfwd::testing {
 
-inline bool run(HostControl &h, const std::string &line, std::string *out = nullptr) {
+inline bool run(const Host &h, const std::string &line, std::string *out = nullptr) {
     std::string o;
     const bool ok = run_command(h, line, &o);
     if (out) *out = o;

@@ -17,10 +17,10 @@ std::vector<Spec> rows() {
          .run =
              [](Ctx &c, const Args &a) {
                  // An engine from a plugin is known only once its object is loaded.
-                 if (!c.host.engines().find(a[0]))
-                     return fail(c, c.host.engines().unknown_mode(a[0]) + "\n" + kLoadHint);
-                 c.host.config().forward_mode = a[0];
-                 c.host.config().tx_retry = a.size() > 1;
+                 if (!c.engines.find(a[0]))
+                     return fail(c, c.engines.unknown_mode(a[0]) + "\n" + kLoadHint);
+                 c.config.forward_mode = a[0];
+                 c.config.tx_retry = a.size() > 1;
                  *c.out += "Set " + a[0] + " packet forwarding mode" +
                            (a.size() > 1 ? " with retry" : "") + "\n";
                  return true;
@@ -30,7 +30,7 @@ std::vector<Spec> rows() {
          .run =
              [](Ctx &c, const Args &a) {
                  std::string text;
-                 std::string err = c.host.engines().describe(a[0], &text);
+                 std::string err = c.engines.describe(a[0], &text);
                  if (!err.empty()) return fail(c, err);
                  *c.out += text + "\n";
                  return true;
@@ -39,9 +39,9 @@ std::vector<Spec> rows() {
          .help = "load forwarding engines from a shared object",
          .run =
              [](Ctx &c, const Args &a) {
-                 std::string err = c.host.engines().load(a[0]);
+                 std::string err = c.engines.load(a[0]);
                  if (!err.empty()) return fail(c, err);
-                 *c.out += "Loaded " + a[0] + "; modes: " + c.host.engines().names(", ") + "\n";
+                 *c.out += "Loaded " + a[0] + "; modes: " + c.engines.names(", ") + "\n";
                  return true;
              }},
         {.syntax = "set <mode> <key> <value>",
@@ -49,9 +49,9 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 if (!c.host.engines().find(a[0]))
+                 if (!c.engines.find(a[0]))
                      return fail(c, "unknown set command or mode '" + a[0] + "' (type 'help')");
-                 std::string err = c.host.engines().set_param(a[0], a[1], a[2]);
+                 std::string err = c.engines.set_param(a[0], a[1], a[2]);
                  return err.empty() || fail(c, err);
              }},
     };

@@ -10,7 +10,7 @@ namespace {
 // testpmd's rule: the tag is part of the port's configuration, set while the
 // port is stopped and applied at its next start.
 bool port_stopped(Ctx &c, uint16_t port) {
-    if (c.host.port_control().status(port) != PortStatus::Started) return true;
+    if (c.ports.status(port) != PortStatus::Started) return true;
     return fail(c, "Please stop port " + std::to_string(port) + " first");
 }
 
@@ -20,9 +20,9 @@ bool tx_vlan_set(Ctx &c, const Args &a) {
     auto tci = uint_arg(c, "vlan id", a[1], 0, 4095);
     if (!tci) return false;
     std::string note;
-    std::string err = c.host.set_tx_vlan(*p, true, static_cast<uint16_t>(*tci), &note);
+    std::string err = c.ports.set_tx_vlan(*p, true, static_cast<uint16_t>(*tci), &note);
     if (!err.empty()) return fail(c, err);
-    c.host.port_control().reconfigure(*p, true, true); // as testpmd, at the next start
+    c.ports.reconfigure(*p, true, true); // as testpmd, at the next start
     if (!note.empty()) *c.out += "Warning: " + note + "\n";
     return true;
 }
@@ -39,7 +39,7 @@ std::vector<Spec> rows() {
                  std::string err;
                  auto mac = parse_mac(a[1], &err);
                  if (!mac) return fail(c, err);
-                 c.host.set_peer(*p, *mac);
+                 c.ports.set_peer(*p, *mac);
                  return true;
              }},
         {.syntax = "tx_vlan set <port> <tci>",
@@ -54,9 +54,9 @@ std::vector<Spec> rows() {
                  auto p = port_arg(c, a[0]);
                  if (!p || !port_stopped(c, *p)) return false;
                  std::string note;
-                 std::string err = c.host.set_tx_vlan(*p, false, 0, &note);
+                 std::string err = c.ports.set_tx_vlan(*p, false, 0, &note);
                  if (!err.empty()) return fail(c, err);
-                 c.host.port_control().reconfigure(*p, true, true);
+                 c.ports.reconfigure(*p, true, true);
                  return true;
              }},
     };

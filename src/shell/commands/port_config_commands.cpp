@@ -21,7 +21,7 @@ bool lifecycle(Ctx &c, const Args &a) {
         which = port_arg(c, a[1]);
         if (!which) return false;
     }
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (a[0] == "start")
         *c.out += pc.start(which);
     else if (a[0] == "stop")
@@ -32,8 +32,8 @@ bool lifecycle(Ctx &c, const Args &a) {
 }
 
 bool all_stopped(Ctx &c) {
-    for (uint16_t p : c.host.port_ids())
-        if (c.host.port_control().status(p) != PortStatus::Stopped) return false;
+    for (uint16_t p : c.ports.port_ids())
+        if (c.ports.status(p) != PortStatus::Stopped) return false;
     return true;
 }
 
@@ -44,9 +44,9 @@ struct Limit {
 };
 Limit limit_of(Ctx &c, uint64_t start, bool want_min, uint64_t (*get)(const rte_eth_dev_info &)) {
     Limit l{start, 0};
-    for (uint16_t p : c.host.port_ids()) {
+    for (uint16_t p : c.ports.port_ids()) {
         rte_eth_dev_info info{};
-        if (c.host.port_control().dev_info(p, &info) != 0) continue;
+        if (c.ports.dev_info(p, &info) != 0) continue;
         const uint64_t v = get(info);
         if (want_min ? v > l.value : v < l.value) l = {v, p};
     }
@@ -58,7 +58,7 @@ bool config_counts(Ctx &c, const Args &a) {
     const std::string &what = a[0];
     auto n = uint_arg(c, what.c_str(), a[1], 1, UINT16_MAX);
     if (!n) return false;
-    Config &cfg = c.host.config();
+    Config &cfg = c.config;
     const auto fail_limit = [&](const char *bound, const char *field, Limit l) {
         return fail(c, "Fail: input " + what + " (" + std::to_string(*n) + ") can't be " + bound +
                            " " + field + " (" + std::to_string(l.value) + ") of port " +
@@ -87,7 +87,7 @@ bool config_counts(Ctx &c, const Args &a) {
         if (*n < min.value) return fail_limit("less than", rx ? "min_rxds" : "min_txds", min);
         (rx ? cfg.nb_rxd : cfg.nb_txd) = static_cast<uint16_t>(*n);
     }
-    c.host.port_control().reconfigure(std::nullopt, true, true);
+    c.ports.reconfigure(std::nullopt, true, true);
     return true;
 }
 
@@ -97,7 +97,7 @@ bool config_mtu(Ctx &c, const Args &a) {
     if (!port) return false;
     auto mtu = uint_arg(c, "mtu", a[1], 0, UINT16_MAX);
     if (!mtu) return false;
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_dev_info info{};
     if (pc.dev_info(*port, &info) != 0) return fail(c, "Set MTU failed: no device info");
     const std::string of = " for port_id " + std::to_string(*port);
@@ -123,7 +123,7 @@ bool config_mtu(Ctx &c, const Args &a) {
 std::optional<uint16_t> queue_arg(Ctx &c, bool rx, const std::string &word) {
     auto q = uint_arg(c, "queue", word, 0, UINT16_MAX);
     if (!q) return std::nullopt;
-    const uint16_t nb = rx ? c.host.config().nb_rxq : c.host.config().nb_txq;
+    const uint16_t nb = rx ? c.config.nb_rxq : c.config.nb_txq;
     if (*q < nb) return static_cast<uint16_t>(*q);
     fail(c, std::string("Invalid ") + (rx ? "RX" : "TX") + " queue " + std::to_string(*q) +
                 " (must be < " + (rx ? "nb_rxq" : "nb_txq") + "=" + std::to_string(nb) + ")");
@@ -138,7 +138,7 @@ bool ring_size(Ctx &c, const Args &a) {
     if (!q) return false;
     auto size = uint_arg(c, "ring_size", a[3], 0, UINT16_MAX);
     if (!size) return false;
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     pc.set_queue_ring_size(*port, rx, *q, static_cast<uint16_t>(*size));
     pc.reconfigure(*port, false, true);
     return true;
@@ -150,7 +150,7 @@ bool queue_setup(Ctx &c, const Args &a) {
     const bool rx = a[1] == "rxq";
     auto q = queue_arg(c, rx, a[2]);
     if (!q) return fail(c, std::string("Invalid ") + (rx ? "rx" : "tx") + " queue");
-    if (c.host.port_control().setup_queue(*port, rx, *q) != 0)
+    if (c.ports.setup_queue(*port, rx, *q) != 0)
         return fail(c, std::string("Failed to setup ") + (rx ? "RX" : "TX") + " queue");
     return true;
 }
@@ -158,7 +158,7 @@ bool queue_setup(Ctx &c, const Args &a) {
 bool queue_start_stop(Ctx &c, const Args &a) {
     auto port = port_arg(c, a[0]);
     if (!port) return false;
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (pc.status(*port) != PortStatus::Started)
         return fail(c, "Please start port " + std::to_string(*port) + " first");
     const bool rx = a[1] == "rxq";
@@ -172,7 +172,7 @@ bool queue_start_stop(Ctx &c, const Args &a) {
 bool deferred_start(Ctx &c, const Args &a) {
     auto port = port_arg(c, a[0]);
     if (!port) return false;
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (pc.status(*port) == PortStatus::Started)
         return fail(c, "Please stop port " + std::to_string(*port) + " first");
     const bool rx = a[1] == "rxq";
@@ -200,7 +200,7 @@ uint64_t tx_offload_named(const std::string &name) {
 // port config <port> tx_offload X on|off, and per queue (queue given).
 bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std::string &name,
                 const std::string &on_off) {
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_dev_info info{};
     if (pc.dev_info(port, &info) != 0) return fail(c, "Error: no device info");
     if (pc.status(port) != PortStatus::Stopped)

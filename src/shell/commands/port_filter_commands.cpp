@@ -34,7 +34,7 @@ bool set_mode(Ctx &c, const Args &a, bool promisc) {
     const bool on = a[1] == "on";
     bool ok = true;
     for (uint16_t p : *ports) {
-        PortControl &pc = c.host.port_control();
+        PortControl &pc = c.ports;
         const int rc = promisc ? pc.set_promiscuous(p, on) : pc.set_allmulticast(p, on);
         if (rc == 0) continue;
         ok = fail(c, std::string("Error during ") + (on ? "enabling" : "disabling") +
@@ -49,7 +49,7 @@ bool mac_addr(Ctx &c, const Args &a) {
     if (!port) return false;
     auto mac = mac_arg(c, a[2]);
     if (!mac) return false;
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     const int rc = a[0] == "add"   ? pc.mac_addr_add(*port, *mac)
                    : a[0] == "set" ? pc.mac_addr_set(*port, *mac)
                                    : pc.mac_addr_remove(*port, *mac);
@@ -66,7 +66,7 @@ bool mcast_addr(Ctx &c, const Args &a) {
     if (!mac) return false;
     if (!rte_is_multicast_ether_addr(&*mac))
         return fail(c, "Invalid multicast addr " + mac_text(*mac));
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     std::vector<rte_ether_addr> &list = pc.mc_addrs(*port);
     auto it = std::find_if(list.begin(), list.end(), [&](const rte_ether_addr &m) {
         return rte_is_same_ether_addr(&m, &*mac);
@@ -111,7 +111,7 @@ bool vlan_set(Ctx &c, const Args &a) {
     if (v == nullptr)
         return fail(c, "Bad arguments: vlan set " + a[0] +
                            " (allowed: strip, filter, qinq_strip, extend)");
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     PortInfo info;
     if (pc.info(*port, &info) != 0 || info.vlan_offload < 0)
         return fail(c, "cannot read the VLAN offloads of port " + std::to_string(*port));
@@ -132,7 +132,7 @@ bool rx_vlan(Ctx &c, const Args &a) {
     if (*vlan >= 4096)
         return fail(c, "Invalid vlan_id " + std::to_string(*vlan) + " (must be < 4096)");
     const bool on = a[0] == "add";
-    const int rc = c.host.port_control().vlan_filter(*port, static_cast<uint16_t>(*vlan), on);
+    const int rc = c.ports.vlan_filter(*port, static_cast<uint16_t>(*vlan), on);
     if (rc != 0)
         return fail(c, "rte_eth_dev_vlan_filter(port_pi=" + std::to_string(*port) +
                            ", vlan_id=" + std::to_string(*vlan) + ", on=" + (on ? "1" : "0") +
@@ -166,7 +166,7 @@ bool set_flow_ctrl(Ctx &c, const Args &a) {
     fc.send_xon = static_cast<uint16_t>(*xon);
     fc.mac_ctrl_frame_fwd = a[6] == "on";
     fc.autoneg = a[7] == "on";
-    const int rc = c.host.port_control().set_flow_ctrl(*port, &fc);
+    const int rc = c.ports.set_flow_ctrl(*port, &fc);
     if (rc != 0) return fail(c, "bad flow control parameter, return code = " + std::to_string(rc));
     return true;
 }
@@ -175,7 +175,7 @@ bool set_flow_ctrl(Ctx &c, const Args &a) {
 bool set_flow_ctrl_field(Ctx &c, const Args &a) {
     auto port = port_arg(c, a[2]);
     if (!port) return false;
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_fc_conf fc{};
     int rc = pc.flow_ctrl(*port, &fc);
     if (rc != 0)
@@ -219,7 +219,7 @@ bool set_link(Ctx &c, const Args &a) {
     auto port = port_arg(c, a[1]);
     if (!port) return false;
     const bool up = a[0] == "link-up";
-    if (c.host.port_control().set_link(*port, up) < 0)
+    if (c.ports.set_link(*port, up) < 0)
         return fail(c, std::string("\nSet link ") + (up ? "up" : "down") + " fail.");
     return true;
 }
@@ -229,8 +229,7 @@ bool vxlan_port(Ctx &c, const Args &a) {
     if (!udp) return false;
     auto port = port_arg(c, a[2]);
     if (!port) return false;
-    const int rc =
-        c.host.port_control().udp_tunnel_port(*port, static_cast<uint16_t>(*udp), a[0] == "add");
+    const int rc = c.ports.udp_tunnel_port(*port, static_cast<uint16_t>(*udp), a[0] == "add");
     if (rc < 0)
         return fail(c, std::string("udp tunneling add error: (") + std::strerror(-rc) + ")");
     return true;

@@ -29,7 +29,7 @@ template <typename Text>
 bool append_port_infos(Ctx &c, const std::vector<uint16_t> &ports, Text text) {
     for (uint16_t p : ports) {
         PortInfo info;
-        const int rc = c.host.port_control().info(p, &info);
+        const int rc = c.ports.info(p, &info);
         if (rc != 0) return dev_info_failed(c, p, rc);
         *c.out += text(p, info);
     }
@@ -44,7 +44,7 @@ bool show_info(Ctx &c, const Args &a) {
 bool show_summary(Ctx &c, const Args &a) {
     auto ports = ports_arg(c, a[0]);
     if (!ports) return false;
-    *c.out += port_summary_header(c.host.port_ids().size());
+    *c.out += port_summary_header(c.ports.port_ids().size());
     return append_port_infos(c, *ports, port_summary_line);
 }
 
@@ -54,7 +54,7 @@ bool show_queue(Ctx &c, const Args &a) {
     auto queue = port ? uint_arg(c, "queue", a[2], 0, UINT16_MAX) : std::nullopt;
     if (!queue) return false;
     const auto p = static_cast<uint16_t>(*port), q = static_cast<uint16_t>(*queue);
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (rx) {
         RxQueueInfo info;
         const int rc = pc.rxq_info(p, q, &info);
@@ -73,7 +73,7 @@ bool show_offloads(Ctx &c, const Args &a) {
     auto port = port_arg(c, a[0]);
     if (!port) return false;
     const bool rx = a[1] == "rx_offload";
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (a[2] == "capabilities") {
         rte_eth_dev_info info{};
         const int rc = pc.dev_info(*port, &info);
@@ -93,7 +93,7 @@ bool show_xstats(Ctx &c, const Args &a) {
     if (!ports) return false;
     for (uint16_t p : *ports) {
         std::vector<Xstat> xs;
-        const int rc = c.host.port_control().xstats(p, &xs);
+        const int rc = c.ports.xstats(p, &xs);
         if (rc != 0) {
             *c.out += xstats_text(p, {});
             return fail(c, "Error: Cannot get count of xstats");
@@ -107,7 +107,7 @@ bool clear_xstats(Ctx &c, const Args &a) {
     auto ports = ports_arg(c, a[0]);
     if (!ports) return false;
     for (uint16_t p : *ports) {
-        const int rc = c.host.port_control().xstats_reset(p);
+        const int rc = c.ports.xstats_reset(p);
         if (rc != 0)
             return fail(c, "nic_xstats_clear: Error: failed to reset xstats (port " +
                                std::to_string(p) + "): " + std::strerror(-rc));
@@ -119,7 +119,7 @@ bool show_flow_ctrl(Ctx &c, const Args &a) {
     auto port = port_arg(c, a[0]);
     if (!port) return false;
     rte_eth_fc_conf fc{};
-    const int rc = c.host.port_control().flow_ctrl(*port, &fc);
+    const int rc = c.ports.flow_ctrl(*port, &fc);
     if (rc != 0)
         return fail(c, "Failed to get current flow ctrl information: err = " + std::to_string(rc));
     *c.out += flow_ctrl_text(*port, fc);
@@ -138,7 +138,7 @@ std::vector<Spec> rows() {
          .help = "probed devices and the ports they made",
          .run =
              [](Ctx &c, const Args &) {
-                 for (const DeviceInfo &d : c.host.port_control().devices())
+                 for (const DeviceInfo &d : c.ports.devices())
                      *c.out += device_info_text(d);
                  return true;
              }},

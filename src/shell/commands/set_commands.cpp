@@ -13,9 +13,9 @@ namespace {
 // than streams (they would idle) and 0.
 bool set_nbcore(Ctx &c, const Args &a) {
     std::string err;
-    const size_t streams = c.host.nb_streams(&err);
+    const size_t streams = c.lcores.nb_streams(&err);
     if (streams == 0) return fail(c, err);
-    const size_t lcores = c.host.nb_fwd_lcores();
+    const size_t lcores = c.lcores.nb_fwd_lcores();
     auto n = uint_arg(c, "nbcore", a[0], 0, UINT16_MAX);
     if (!n) return false;
     if (*n > lcores)
@@ -25,7 +25,7 @@ bool set_nbcore(Ctx &c, const Args &a) {
         return fail(c, "nb fwd cores " + std::to_string(*n) + ": there are only " +
                            std::to_string(streams) + " streams to spread - ignored (allowed: 1.." +
                            std::to_string(std::min(lcores, streams)) + ")");
-    c.host.config().nb_cores = static_cast<unsigned>(*n);
+    c.config.nb_cores = static_cast<unsigned>(*n);
     *c.out += "Number of forwarding cores set to " + std::to_string(*n) + "\n";
     return true;
 }
@@ -41,8 +41,8 @@ std::vector<Spec> rows() {
                  if (!us) return false;
                  auto n = uint_arg(c, "retry", a[1], 0, kMaxTxRetries);
                  if (!n) return false;
-                 c.host.config().tx_retry_delay_us = static_cast<unsigned>(*us);
-                 c.host.config().tx_retry_num = static_cast<unsigned>(*n);
+                 c.config.tx_retry_delay_us = static_cast<unsigned>(*us);
+                 c.config.tx_retry_num = static_cast<unsigned>(*n);
                  return true;
              }},
         {.syntax = "set burst <n>",
@@ -52,7 +52,7 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  auto n = uint_arg(c, "burst", a[0], 1, kMaxBurst);
                  if (!n) return false;
-                 c.host.config().burst = static_cast<uint16_t>(*n);
+                 c.config.burst = static_cast<uint16_t>(*n);
                  *c.out += "Number of packets per burst set to " + std::to_string(*n) + "\n";
                  return true;
              }},
@@ -82,7 +82,7 @@ std::vector<Spec> rows() {
                  std::string err;
                  auto segs = parse_txpkts(a[0], &err);
                  if (!segs) return fail(c, err);
-                 c.host.config().txpkts = *segs;
+                 c.config.txpkts = *segs;
                  return true;
              }},
     };

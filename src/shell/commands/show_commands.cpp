@@ -6,7 +6,7 @@ namespace pmdfwd::shell {
 namespace {
 
 std::vector<Spec> rows() {
-    using H = HostControl;
+    using H = Stats;
     return {
         {.syntax = "show port stats all|<port>",
          .help = "NIC statistics (testpmd format)",
@@ -18,9 +18,9 @@ std::vector<Spec> rows() {
                  auto ports = ports_arg(c, a[0]);
                  if (!ports) return false;
                  for (uint16_t p : *ports) {
-                     c.host.clear_port_stats(p);
+                     c.stats.clear_port_stats(p);
                      *c.out +=
-                         c.host.config().stats_format == StatsFormat::Json
+                         c.config.stats_format == StatsFormat::Json
                              ? "{\"type\":\"port_stats_cleared\",\"port\":" + std::to_string(p) +
                                    "}\n"
                              : "\n  NIC statistics for port " + std::to_string(p) + " cleared\n";

@@ -12,7 +12,7 @@ using namespace pmdfwd;
 
 namespace {
 ParseResult parse(std::vector<std::string> args, Config &cfg, std::string &err) {
-    return parse_options(args, cfg, &err);
+    return parse_options(args, cfg, registry_engines(), &err);
 }
 } // namespace
 
@@ -60,7 +60,7 @@ TEST(ObserveOptions, BadLcoresSayWhatIsAllowed) {
 }
 
 TEST(ObserveOptions, InHelp) {
-    const std::string help = usage("pmdfwd");
+    const std::string help = usage("pmdfwd", registry_engines());
     EXPECT_NE(help.find("--latencystats=LCORE"), std::string::npos);
     EXPECT_NE(help.find("--bitrate-stats=LCORE"), std::string::npos);
 }

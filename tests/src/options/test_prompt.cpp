@@ -24,9 +24,10 @@ TEST(Prompt, FromOption) {
     EXPECT_FALSE(prompt_from_option(std::string(40, 'x'), &err));
     EXPECT_FALSE(prompt_from_option("a\033[2Jb", &err));
     Config cfg;
-    ASSERT_EQ(parse_options({"--prompt=testpmd>"}, cfg, &err), ParseResult::Ok) << err;
+    ASSERT_EQ(parse_options({"--prompt=testpmd>"}, cfg, registry_engines(), &err), ParseResult::Ok)
+        << err;
     EXPECT_EQ(cfg.prompt, "testpmd> ");
-    EXPECT_EQ(parse_options({"--prompt="}, cfg, &err), ParseResult::Error);
+    EXPECT_EQ(parse_options({"--prompt="}, cfg, registry_engines(), &err), ParseResult::Error);
 }
 
 TEST(Prompt, LogTagFollowsTheProgramName) {

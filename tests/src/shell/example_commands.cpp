@@ -12,7 +12,7 @@ std::vector<Spec> rows() {
          .help = "the forwarding lcores, in order",
          .run =
              [](Ctx &c, const Args &) {
-                 for (unsigned lcore : c.host.fwd_lcore_ids())
+                 for (unsigned lcore : c.lcores.fwd_lcore_ids())
                      *c.out += "lcore " + std::to_string(lcore) + "\n";
                  return true;
              }},
@@ -23,7 +23,7 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  auto lcore = uint_arg(c, "lcore", a[0], 1, 1023);
                  if (!lcore) return false;
-                 std::string err = c.host.set_fwd_lcores({static_cast<unsigned>(*lcore)});
+                 std::string err = c.lcores.set_fwd_lcores({static_cast<unsigned>(*lcore)});
                  return err.empty() || fail(c, err);
              }},
     };

@@ -59,7 +59,7 @@ TEST(PortCommands, StartStopClose) {
     EXPECT_EQ(h.fake_ports.status(1), PortStatus::Stopped);
     ASSERT_TRUE(run(h, "port close 1", &out));
     EXPECT_TRUE(has(out, "Port 1 is closed\n"));
-    EXPECT_EQ(h.port_ids(), std::vector<uint16_t>{0});
+    EXPECT_EQ(h.fake_ports.port_ids(), std::vector<uint16_t>{0});
     EXPECT_FALSE(run(h, "port restart 0", &out));
     EXPECT_TRUE(has(out, "allowed: start, stop, close")) << out;
 }
