@@ -46,7 +46,7 @@ class FakeEngines : public EngineApi {
         set_param_calls++;
         if (key != "kernel") return "unknown macswap parameter '" + key + "' (allowed: kernel)";
         if (value != "auto" && value != "scalar")
-            return "unknown macswap kernel '" + value + "' (compiled: auto, scalar)";
+            return "unknown macswap kernel '" + value + "' (allowed: auto, scalar)";
         kernel = value;
         return {};
     }
