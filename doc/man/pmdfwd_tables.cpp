@@ -53,7 +53,7 @@ int main() {
     for (const pmdfwd::OptionDoc &o : pmdfwd::option_docs())
         record({"option", o.group, o.short_name ? std::string(1, o.short_name) : "", o.name, o.arg,
                 o.help});
-    for (const pmdfwd::CommandDoc &c : pmdfwd::command_docs())
+    for (const pmdfwd::CommandDoc &c : pmdfwd::command_docs(pmdfwd::registry_engines()))
         record({"command", c.syntax, c.help, c.needs_stopped ? "1" : "0"});
     for (const pmdfwd::EngineInfo &e : pmdfwd::registry_engines().list()) {
         record({"engine", e.name, e.summary});

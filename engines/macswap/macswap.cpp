@@ -102,6 +102,29 @@ void describe(char *buf, size_t len) {
     std::snprintf(buf, len, "%s", s.c_str());
 }
 
+// `macswap calibrate`: the machine at start (other jobs, frequency, a busy
+// sibling thread) may not be the machine now. Measures the kernels again,
+// without touching a forced kernel, so that auto's next start follows the
+// new figures and the user sees them.
+int calibrate_command(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *) {
+    KernelRegistry &reg = KernelRegistry::instance();
+    reg.recalibrate();
+    std::string s = describe(reg.calibration(g_lean));
+    if (g_forced)
+        s += std::string("\n") + g_forced->name +
+             " stays forced (set macswap kernel auto: run what auto picks)";
+    ctx->write(ctx->sink, s.c_str());
+    return 0;
+}
+
+// Stopped: the measurement shares the machine with the forwarding lcores.
+constexpr pmdfwd_command commands[] = {
+    {.syntax = "macswap calibrate",
+     .help = "time the kernels again now and show the figures; auto's next start follows them",
+     .run = calibrate_command,
+     .flags = PMDFWD_COMMAND_F_STOPPED},
+};
+
 constexpr pmdfwd_engine make_engine() {
     pmdfwd_engine e = pmdfwd::engine_descriptor(
         "macswap", "swap destination and source MAC, set TX offload fields (SIMD kernels)", burst);
@@ -110,6 +133,8 @@ constexpr pmdfwd_engine make_engine() {
     e.describe = describe;
     e.params = params;
     e.nb_params = std::size(params);
+    e.commands = commands;
+    e.nb_commands = std::size(commands);
     return e;
 }
 

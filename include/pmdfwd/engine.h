@@ -22,9 +22,10 @@
  *
  * Versioning: any change to a struct below or to the meaning of a field
  * bumps PMDFWD_ENGINE_ABI_VERSION. The host loads engines of its own version
- * and of version 2 (built against the header before the parameter table:
- * their descriptor ends at param_help, and set_param/param_help serve their
- * parameters); it refuses any other.
+ * and of versions 2 and 3: a version-2 descriptor (before the parameter
+ * table) ends at param_help, and set_param/param_help serve its parameters;
+ * a version-3 one (before shell commands) ends at nb_params. It refuses any
+ * other.
  */
 #ifndef PMDFWD_ENGINE_H
 #define PMDFWD_ENGINE_H
@@ -36,7 +37,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 3u
+#define PMDFWD_ENGINE_ABI_VERSION 4u
 
 struct rte_mbuf;
 struct rte_mempool;
@@ -169,6 +170,60 @@ struct pmdfwd_param {
     int (*set)(const struct pmdfwd_param_value *value, char *err, size_t err_len);
 };
 
+/*
+ * Shell commands, declared (ABI version 4): rows the host adds to its shell
+ * when the engine registers, listed by `help` under a section named after
+ * the engine (`help <engine>`), completed and documented like its own.
+ *
+ * syntax: words separated by single spaces, as the shell's own rows: literal
+ * words, <placeholder> (any word), a|b (one of fixed words), <port> and
+ * all|<port> (the host passes only an existing port id, or "all"), <mode>
+ * (an engine's name), and a last word in brackets that may be left out
+ * ([<n>], [verbose]). The first word is a literal and the engine's name is
+ * one of the literal words ("show macswap kernels", "macswap calibrate"), so
+ * that an engine's commands stay apart from the host's and other engines'.
+ * A row that would take a line another row takes (`set <mode> <key>
+ * <value>` already takes "set <engine> <word> <word>": that is a
+ * parameter) is refused when the engine registers, with the row it clashes
+ * with.
+ */
+/* Where the command's answer goes: write(sink, text) appends NUL-terminated
+ * text (at most 1 MiB in all; the rest is cut, and the host says so). Valid
+ * only during the run call. */
+typedef void (*pmdfwd_write_fn)(void *sink, const char *text);
+
+struct pmdfwd_engine;
+
+struct pmdfwd_command_ctx {
+    const struct pmdfwd_engine *engine; /* the engine whose row runs */
+    /* Non-zero while forwarding runs (with any engine): the lcores may be
+     * reading the engine's state; change only what they do not read. */
+    uint32_t forwarding;
+    pmdfwd_write_fn write;
+    void *sink; /* write's first argument */
+};
+
+/* The host refuses the row while forwarding runs ("Please stop forwarding
+ * first"), as it refuses `set <engine> <key> <value>`. */
+#define PMDFWD_COMMAND_F_STOPPED (1u << 0)
+
+/*
+ * Runs one command on the main lcore. argv[0..argc) are the words that
+ * filled the row's placeholders and the optional word when given, in order
+ * (argv[argc] is NULL); literal words are not passed. Returns 0, or non-zero
+ * after writing what is wrong and what is allowed (the host writes a default
+ * when the engine wrote nothing).
+ */
+typedef int (*pmdfwd_command_fn)(const struct pmdfwd_command_ctx *ctx, uint32_t argc,
+                                 const char *const *argv);
+
+struct pmdfwd_command {
+    const char *syntax; /* "show <engine> ..." (above) */
+    const char *help;   /* one line for `help` and the manual page */
+    pmdfwd_command_fn run;
+    uint32_t flags; /* PMDFWD_COMMAND_F_* */
+};
+
 struct pmdfwd_engine {
     uint32_t abi_version; /* PMDFWD_ENGINE_ABI_VERSION */
     uint32_t flags;       /* PMDFWD_ENGINE_F_* */
@@ -205,6 +260,10 @@ struct pmdfwd_engine {
     /* Optional (version 3): the engine's parameters, nb_params rows. */
     const struct pmdfwd_param *params;
     uint32_t nb_params;
+
+    /* Optional (version 4): the engine's shell commands, nb_commands rows. */
+    const struct pmdfwd_command *commands;
+    uint32_t nb_commands;
 };
 
 /*

@@ -1,6 +1,8 @@
 #include "engine_host/abi_calls.h"
 
+#include <algorithm>
 #include <array>
+#include <string_view>
 
 namespace pmdfwd {
 
@@ -19,7 +21,50 @@ std::string buffered(Call &&call) {
     return buf.data();
 }
 
+// What a command's write appends to: the host's string, up to a limit, so
+// that a plugin writing without end cannot take the process's memory.
+struct Sink {
+    std::string *out;
+    size_t left;
+    bool cut;
+};
+
+void write_to_sink(void *sink, const char *text) {
+    auto *s = static_cast<Sink *>(sink);
+    if (text == nullptr) return;
+    const std::string_view t(text);
+    const size_t n = std::min(t.size(), s->left);
+    s->out->append(t.substr(0, n));
+    s->left -= n;
+    s->cut = s->cut || n < t.size();
+}
+
 } // namespace
+
+bool call_command(const pmdfwd_engine &e, const pmdfwd_command &row,
+                  const std::vector<std::string> &args, bool forwarding, std::string *out) {
+    std::vector<const char *> argv;
+    for (const std::string &a : args)
+        argv.push_back(a.c_str());
+    argv.push_back(nullptr);
+    std::string text;
+    Sink sink{&text, kCommandOutputMax, false};
+    const pmdfwd_command_ctx ctx{&e, forwarding ? 1u : 0u, write_to_sink, &sink};
+    const int rc = row.run(&ctx, static_cast<uint32_t>(args.size()), argv.data());
+    // Appended piece by piece: GCC 12 warns (-Wrestrict) on a chain of
+    // string operator+ here.
+    if (rc != 0 && text.empty())
+        text.append(e.name).append(": '").append(row.syntax).append("' refused");
+    if (!text.empty() && text.back() != '\n') text.push_back('\n');
+    if (sink.cut)
+        text.append("(")
+            .append(e.name)
+            .append("'s answer was cut at ")
+            .append(std::to_string(kCommandOutputMax))
+            .append(" bytes)\n");
+    out->append(text);
+    return rc == 0;
+}
 
 std::string call_set_param(const pmdfwd_engine &e, const std::string &key,
                            const std::string &value) {

@@ -1,6 +1,7 @@
 #include "engine_host/engine_api.h"
 
 #include "engine_host/abi_calls.h"
+#include "engine_host/engine_commands.h"
 #include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
 
@@ -13,8 +14,7 @@ class RegistryEngines final : public EngineApi {
     std::vector<EngineInfo> list() const override {
         std::vector<EngineInfo> v;
         for (const pmdfwd_engine *e : EngineRegistry::instance().all())
-            v.push_back(
-                {e->name, e->summary ? e->summary : "", has_params(*e), e->describe != nullptr});
+            v.push_back(engine_listing(*e));
         return v;
     }
     std::string load(const std::string &path) override { return load_engine_plugin(path); }
@@ -35,6 +35,11 @@ class RegistryEngines final : public EngineApi {
     }
     std::string engine_param_help(const std::string &mode) const override {
         return pmdfwd::engine_param_help(engine(mode));
+    }
+    bool engine_run_command(const std::string &mode, size_t index,
+                            const std::vector<std::string> &args, bool forwarding,
+                            std::string *out) override {
+        return run_engine_command(engine(mode), index, args, forwarding, out);
     }
 
   private:
@@ -81,8 +86,38 @@ std::string EngineApi::param_help(std::string_view mode) const {
     return e ? engine_param_help(e->name) : std::string();
 }
 
+bool EngineApi::run_command(std::string_view mode, size_t index,
+                            const std::vector<std::string> &args, bool forwarding,
+                            std::string *out) {
+    const std::optional<EngineInfo> e = find(mode);
+    if (!e || index >= e->commands.size()) {
+        *out += (e ? "engine " + e->name + " has no command " + std::to_string(index)
+                   : unknown_mode(mode)) +
+                "\n";
+        return false;
+    }
+    return engine_run_command(e->name, index, args, forwarding, out);
+}
+
 std::string EngineApi::unknown_mode(std::string_view mode) const {
     return "unknown mode '" + std::string(mode) + "' (allowed: " + names(", ") + ")";
+}
+
+namespace {
+EngineCommandCheck g_command_check = nullptr;
+} // namespace
+
+void set_engine_command_check(EngineCommandCheck check) {
+    g_command_check = check;
+}
+
+EngineCommandCheck engine_command_check() {
+    return g_command_check;
+}
+
+EngineInfo engine_listing(const pmdfwd_engine &e) {
+    return {e.name, e.summary ? e.summary : "", has_params(e), e.describe != nullptr,
+            engine_commands(e)};
 }
 
 EngineApi &registry_engines() {

@@ -13,12 +13,31 @@
 
 namespace pmdfwd {
 
+// One shell command an engine declares (pmdfwd_command, ABI version 4).
+struct EngineCommand {
+    std::string syntax;
+    std::string help;
+    bool needs_stopped = false;
+    bool operator==(const EngineCommand &) const = default;
+};
+
 struct EngineInfo {
     std::string name;
     std::string summary;
     bool has_params = false; // a parameter table or set_param
     bool has_state = false;  // describe
+    std::vector<EngineCommand> commands = {};
 };
+
+// The shell's check of the commands of engines about to register against
+// its own rows and those of the engines registered (registered), so that
+// the registry, below the shell, refuses a plugin whose rows clash before
+// registering any of its engines: "" or why. The shell installs it; without
+// one (a tool that has no shell) rows are not checked against a table.
+using EngineCommandCheck = std::string (*)(const std::vector<EngineInfo> &registered,
+                                           const std::vector<EngineInfo> &adding);
+void set_engine_command_check(EngineCommandCheck check);
+EngineCommandCheck engine_command_check();
 
 // The checks and messages are here; an implementation (the registry's, or a
 // test's fake) supplies the list and the calls into one engine.
@@ -47,6 +66,12 @@ class EngineApi {
     std::string describe(std::string_view mode, std::string *text) const;
     // One line per parameter ("key=VALUE  what"); "" when it has none.
     std::string param_help(std::string_view mode) const;
+    // Runs command `index` of mode's EngineInfo::commands with the words
+    // that filled its placeholders; appends its answer to *out (ending in a
+    // newline). False, saying why, when the engine refused or there is no
+    // such command.
+    bool run_command(std::string_view mode, size_t index, const std::vector<std::string> &args,
+                     bool forwarding, std::string *out);
 
   protected:
     // Called only for a listed engine that has the hook (EngineInfo).
@@ -55,6 +80,10 @@ class EngineApi {
     virtual std::string engine_describe(const std::string &mode) const = 0;
     // Called for any listed engine.
     virtual std::string engine_param_help(const std::string &mode) const = 0;
+    // Called for an index within the listed engine's commands.
+    virtual bool engine_run_command(const std::string &mode, size_t index,
+                                    const std::vector<std::string> &args, bool forwarding,
+                                    std::string *out) = 0;
 };
 
 // The process's engines: the registry (built-ins and loaded plugins). main()

@@ -1,6 +1,7 @@
 #include "engine_host/engine_registry.h"
 
 #include "engine_host/abi_calls.h"
+#include "engine_host/engine_commands.h"
 #include "engine_host/engine_params.h"
 #include "engine_host/plugin_dir.h"
 
@@ -23,8 +24,9 @@ EngineRegistry &EngineRegistry::instance() {
     return registry;
 }
 
-// Version 2, the descriptor before the parameter table, still loads: the
-// host reads such a descriptor only up to param_help (engine_params.h).
+// Versions 2 (before the parameter table) and 3 (before shell commands)
+// still load: the host reads such a descriptor only up to the fields its
+// version has (engine_params.h, engine_commands.h).
 constexpr uint32_t kOldestAbiVersion = 2;
 
 static bool valid_name(std::string_view name) {
@@ -36,18 +38,19 @@ static bool valid_name(std::string_view name) {
 
 std::string EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
     if (engine == nullptr) return "engine descriptor is NULL";
-    if (engine->abi_version != PMDFWD_ENGINE_ABI_VERSION &&
-        engine->abi_version != kOldestAbiVersion)
+    if (engine->abi_version > PMDFWD_ENGINE_ABI_VERSION || engine->abi_version < kOldestAbiVersion)
         return "engine ABI version " + std::to_string(engine->abi_version) +
                " does not match the host's " + std::to_string(PMDFWD_ENGINE_ABI_VERSION) +
-               " (rebuild the engine against this pmdfwd's <pmdfwd/engine.h>; version " +
-               std::to_string(kOldestAbiVersion) + " still loads)";
+               " (rebuild the engine against this pmdfwd's <pmdfwd/engine.h>; versions " +
+               std::to_string(kOldestAbiVersion) + ".." +
+               std::to_string(PMDFWD_ENGINE_ABI_VERSION - 1) + " still load)";
     std::string_view name = engine->name ? engine->name : "";
     if (!valid_name(name))
         return "engine name '" + std::string(name) +
                "' is not allowed (1..32 characters of a-z, 0-9, '_', '-')";
     if (engine->burst == nullptr) return "engine '" + std::string(name) + "' has no burst function";
     if (std::string why = check_param_table(*engine); !why.empty()) return why;
+    if (std::string why = check_command_table(*engine); !why.empty()) return why;
     if (const pmdfwd_engine *other = find(name))
         return "engine name '" + std::string(name) + "' is already taken by " +
                this->origin(other->name);
@@ -138,12 +141,30 @@ std::string load_engine_plugin(const std::string &path) {
             return "plugin '" + path + "' refused: " + why;
         }
     }
+    std::vector<const pmdfwd_engine *> adding;
+    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
+        adding.push_back(*e);
+    if (std::string why = check_new_commands(adding); !why.empty()) {
+        dlclose(handle);
+        return "plugin '" + path + "' refused: " + why;
+    }
     // The handle stays open for the life of the process: its engines'
     // code and descriptors are in it.
     for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
         EngineRegistry::instance().add(*e, path);
     loaded.insert(key);
     return {};
+}
+
+std::string check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
+    const EngineCommandCheck check = engine_command_check();
+    if (check == nullptr) return {};
+    std::vector<EngineInfo> registered, added;
+    for (const pmdfwd_engine *e : EngineRegistry::instance().all())
+        registered.push_back(engine_listing(*e));
+    for (const pmdfwd_engine *e : adding)
+        added.push_back(engine_listing(*e));
+    return check(registered, added);
 }
 
 } // namespace pmdfwd

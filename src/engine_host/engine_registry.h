@@ -4,6 +4,8 @@
 // by name here.
 #pragma once
 
+#include "engine_host/engine_api.h"
+
 #include <pmdfwd/engine.h>
 
 #include <string>
@@ -36,5 +38,12 @@ class EngineRegistry {
 // Loads every engine a plugin shared object exports; returns "" or the
 // reason it was refused (nothing of a refused plugin stays registered).
 std::string load_engine_plugin(const std::string &path);
+
+// What EngineApi lists for a registered engine.
+EngineInfo engine_listing(const pmdfwd_engine &e);
+// The shell's check (engine_command_check()) of the commands of engines
+// about to register against those of the process's registry: "" or why
+// they are refused; "" without a check installed.
+std::string check_new_commands(const std::vector<const pmdfwd_engine *> &adding);
 
 } // namespace pmdfwd

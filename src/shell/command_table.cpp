@@ -3,12 +3,15 @@
 #include "options/scalar_parse.h"
 #include "shell/command_families.h"
 #include "shell/command_spec.h"
+#include "shell/engine_rows.h"
 #include "shell/syntax.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <memory>
 
 namespace pmdfwd {
 
@@ -41,9 +44,14 @@ constexpr Section kSections[] = {
 
 struct Table {
     std::vector<Spec> rows;
-    std::vector<const char *> sections;       // per row
+    std::vector<std::string> sections;        // per row
     std::vector<std::vector<Token>> syntaxes; // per row, compiled once
+    // The engines' commands (engine_rows.h): their texts, which rows point
+    // into, and the engines they came from (to tell when to rebuild).
+    std::deque<std::string> engine_texts;
+    std::vector<EngineInfo> engines;
 };
+using TablePtr = std::shared_ptr<const Table>;
 
 // The registered families by order key; a family that cannot be placed is a
 // build mistake, said and stopped at the first command.
@@ -60,8 +68,9 @@ std::vector<shell::Family> families() {
     return *ordered;
 }
 
-// The one table, assembled from the command families (src/shell/commands/).
-const Table &table() {
+// The command families' rows (src/shell/commands/), fixed after static
+// initialisation.
+const Table &family_table() {
     static const Table t = [] {
         Table t;
         for (const shell::Family &f : families())
@@ -75,8 +84,72 @@ const Table &table() {
     return t;
 }
 
-const std::vector<Spec> &specs() {
-    return table().rows;
+std::vector<std::string_view> section_names() {
+    std::vector<std::string_view> names;
+    for (const Section &s : kSections)
+        names.push_back(s.name);
+    return names;
+}
+
+std::vector<std::string> family_syntaxes() {
+    std::vector<std::string> v;
+    for (const Spec &row : family_table().rows)
+        v.push_back(row.syntax);
+    return v;
+}
+
+// The registry asks this before a plugin's engines register.
+std::string check_against_table(const std::vector<EngineInfo> &registered,
+                                const std::vector<EngineInfo> &adding) {
+    return shell::check_engine_commands(family_syntaxes(), section_names(), registered, adding);
+}
+
+[[maybe_unused]] const bool g_engine_check_installed = [] {
+    set_engine_command_check(check_against_table);
+    return true;
+}();
+
+// The engines that declare commands, as the table was built from them.
+std::vector<EngineInfo> engines_with_commands(EngineApi &engines) {
+    std::vector<EngineInfo> v = engines.list();
+    std::erase_if(v, [](const EngineInfo &e) { return e.commands.empty(); });
+    return v;
+}
+
+bool same_commands(const std::vector<EngineInfo> &a, const std::vector<EngineInfo> &b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const EngineInfo &x, const EngineInfo &y) {
+                          return x.name == y.name && x.commands == y.commands;
+                      });
+}
+
+// The families' rows, then the engines' commands. Rebuilt when the engines'
+// commands change (a plugin loaded); a caller holds the table it runs a row
+// of, since that row (`load <file>`, `load engine`) may rebuild it.
+TablePtr table(EngineApi &engines) {
+    static TablePtr cached;
+    std::vector<EngineInfo> with = engines_with_commands(engines);
+    if (cached && same_commands(cached->engines, with)) return cached;
+    // The registry checked a plugin's rows before it registered; a built-in
+    // engine's (registered before any check) or a fake's are checked here,
+    // and a clash is a build mistake, said and stopped as a family's.
+    if (std::string why =
+            shell::check_engine_commands(family_syntaxes(), section_names(), {}, with);
+        !why.empty()) {
+        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        std::abort();
+    }
+    auto t = std::make_shared<Table>(family_table());
+    shell::EngineRows e = shell::engine_rows(with);
+    for (size_t i = 0; i < e.rows.size(); i++) {
+        t->rows.push_back(std::move(e.rows[i]));
+        t->sections.push_back(std::move(e.sections[i]));
+        t->syntaxes.push_back(std::move(e.syntaxes[i]));
+    }
+    t->engine_texts = std::move(e.texts);
+    t->engines = std::move(with);
+    cached = std::move(t);
+    return cached;
 }
 
 // Matches words against a row's tokens; fills args with the words that
@@ -110,8 +183,7 @@ size_t literal_count(const Tokens &toks) {
 // The matching row with the most literal words ("set fwd <mode>" before
 // "set <mode> <key> <value>"), so that families may list rows in any order;
 // its index, or SIZE_MAX.
-size_t best_match(const std::vector<std::string> &words) {
-    const Table &t = table();
+size_t best_match(const Table &t, const std::vector<std::string> &words) {
     size_t best = SIZE_MAX;
     Args args;
     for (size_t i = 0; i < t.rows.size(); i++)
@@ -200,13 +272,15 @@ bool run_command(const Host &host, std::string_view line, std::string *out) {
     if (!split) return fail(c, err);
     const std::vector<std::string> &words = *split;
     if (words.empty() || words[0].starts_with('#')) return true;
-    const Table &t = table();
+    // Held: the row run may rebuild the table (a plugin's commands).
+    const TablePtr held = table(host.engines);
+    const Table &t = *held;
     size_t best = 0;
     for (const Tokens &toks : t.syntaxes)
         best = std::max(best, literal_prefix(toks, words));
     // A row whose placeholder took a word that another row spells out
     // ("show fwd <mode>" for "show fwd stats") is not what was meant.
-    const size_t i = best_match(words);
+    const size_t i = best_match(t, words);
     if (i != SIZE_MAX && literal_prefix(t.syntaxes[i], words) == best) {
         const Spec &s = t.rows[i];
         if (s.needs_stopped && host.life.running())
@@ -242,7 +316,8 @@ std::vector<std::string> complete_command(const Host &host, std::string_view par
         words.pop_back();
     }
     std::vector<std::string> out;
-    for (const Tokens &toks : table().syntaxes) {
+    const TablePtr t = table(host.engines);
+    for (const Tokens &toks : t->syntaxes) {
         bool ok = toks.size() > words.size();
         for (size_t i = 0; ok && i < words.size(); i++)
             ok = word_fits(host, toks[i], words[i]);
@@ -255,16 +330,18 @@ std::vector<std::string> complete_command(const Host &host, std::string_view par
     return out;
 }
 
-std::vector<CommandDoc> command_docs() {
+std::vector<CommandDoc> command_docs(EngineApi &engines) {
     std::vector<CommandDoc> docs;
-    for (const Spec &spec : specs())
+    const TablePtr t = table(engines);
+    for (const Spec &spec : t->rows)
         docs.push_back({spec.syntax, spec.help, spec.needs_stopped});
     return docs;
 }
 
 std::string command_help(const Host &host) {
     std::string s = "commands:\n";
-    for (const Spec &spec : specs()) {
+    const TablePtr t = table(host.engines);
+    for (const Spec &spec : t->rows) {
         std::string left = std::string("  ") + spec.syntax;
         if (left.size() < 40)
             left.resize(40, ' ');
@@ -304,25 +381,38 @@ std::string wrap(const std::string &text, const std::string &indent, const std::
     return o + line + "\n";
 }
 
-bool has_rows(std::string_view section) {
-    for (const char *s : table().sections)
-        if (section == s) return true;
-    return false;
+// A section `help` lists: testpmd's, or an engine's (its commands, under
+// its name).
+struct HelpSection {
+    std::string name, title, summary;
+};
+
+bool has_rows(const Table &t, std::string_view section) {
+    return std::find(t.sections.begin(), t.sections.end(), section) != t.sections.end();
 }
 
-std::string section_text(const Host &host, const Section &sec) {
-    std::string o =
-        std::string("\n") + sec.title + ":\n" + std::string(strlen(sec.title) + 1, '-') + "\n";
-    const Table &t = table();
+// The sections with commands: testpmd's in its order, then the engines'.
+std::vector<HelpSection> help_sections(const Table &t) {
+    std::vector<HelpSection> v;
+    for (const Section &s : kSections)
+        if (has_rows(t, s.name)) v.push_back({s.name, s.title, s.summary});
+    for (const EngineInfo &e : t.engines)
+        v.push_back(
+            {e.name, e.name + " engine", "Commands of the " + e.name + " forwarding engine."});
+    return v;
+}
+
+std::string section_text(const Host &host, const Table &t, const HelpSection &sec) {
+    std::string o = "\n" + sec.title + ":\n" + std::string(sec.title.size() + 1, '-') + "\n";
     for (size_t i = 0; i < t.rows.size(); i++) {
-        if (std::string_view(t.sections[i]) != sec.name) continue;
+        if (t.sections[i] != sec.name) continue;
         const Spec &row = t.rows[i];
         std::string help = row.help;
         if (row.needs_stopped) help.append(" (forwarding stopped)");
         o.push_back('\n');
         o.append(wrap(row.syntax, "", "  ")).append(wrap(help, "    ", "        "));
     }
-    if (std::string_view(sec.name) == "config") {
+    if (sec.name == "config") {
         std::string modes = "forwarding modes: ";
         modes.append(host.engines.names(", "));
         o.push_back('\n');
@@ -333,12 +423,12 @@ std::string section_text(const Host &host, const Section &sec) {
 
 } // namespace
 
-std::string help_index() {
+std::string help_index(const Host &host) {
     std::string o = "\nHelp is available for the following sections:\n\n";
-    char line[128];
-    for (const Section &s : kSections) {
-        if (!has_rows(s.name)) continue;
-        std::snprintf(line, sizeof(line), "    help %-26s : %s\n", s.name, s.summary);
+    char line[160];
+    for (const HelpSection &s : help_sections(*table(host.engines))) {
+        std::snprintf(line, sizeof(line), "    help %-26s : %s\n", s.name.c_str(),
+                      s.summary.c_str());
         o += line;
     }
     std::snprintf(line, sizeof(line), "    help %-26s : %s\n", "all", "All of the above sections.");
@@ -346,24 +436,27 @@ std::string help_index() {
 }
 
 bool help_section(const Host &host, std::string_view name, std::string *out) {
+    const TablePtr t = table(host.engines);
+    const std::vector<HelpSection> sections = help_sections(*t);
     if (name == "all") {
-        for (const Section &s : kSections)
-            if (has_rows(s.name)) *out += section_text(host, s);
+        for (const HelpSection &s : sections)
+            *out += section_text(host, *t, s);
         return true;
     }
+    for (const HelpSection &s : sections)
+        if (name == s.name) {
+            *out += section_text(host, *t, s);
+            return true;
+        }
     for (const Section &s : kSections)
         if (name == s.name) {
-            if (has_rows(s.name)) {
-                *out += section_text(host, s);
-                return true;
-            }
             *out += "pmdfwd has no commands in testpmd's '" + std::string(name) +
                     "' section (sections with commands: see 'help')\n";
             return false;
         }
     std::string names;
-    for (const Section &s : kSections)
-        if (has_rows(s.name)) names += std::string(s.name) + ", ";
+    for (const HelpSection &s : sections)
+        names += s.name + ", ";
     *out += "help: unknown section '" + printable(name) + "' (allowed: " + names + "all)\n";
     return false;
 }

@@ -23,21 +23,23 @@ std::vector<std::string> complete_command(const Host &host, std::string_view par
 // (what the shell offers, e.g. for generated documentation).
 std::string command_help(const Host &host);
 
-// `help`: testpmd's list of sections, those pmdfwd has commands in.
-std::string help_index();
+// `help`: testpmd's list of sections, those pmdfwd has commands in, then
+// one per engine that declares commands (named after it).
+std::string help_index(const Host &host);
 
-// `help <section>` (testpmd's names, and all): the section's commands into
-// *out; false, saying why, for a section pmdfwd has no commands in or an
-// unknown name.
+// `help <section>` (testpmd's names, an engine's with commands, and all):
+// the section's commands into *out; false, saying why, for a section pmdfwd
+// has no commands in or an unknown name.
 bool help_section(const Host &host, std::string_view name, std::string *out);
 
-// The command table as data, in `help`'s order, for the generated manual
-// page (doc/man/): it lists what `help` lists.
+// The command table as data, in `help`'s order (the engines' commands
+// last), for the generated manual page (doc/man/): it lists what `help`
+// lists.
 struct CommandDoc {
     std::string syntax;
     std::string help;
     bool needs_stopped;
 };
-std::vector<CommandDoc> command_docs();
+std::vector<CommandDoc> command_docs(EngineApi &engines);
 
 } // namespace pmdfwd

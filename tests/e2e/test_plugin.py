@@ -5,7 +5,10 @@ pcap rig's frames. Plugins the host must refuse are built the same way from
 tests/e2e/plugins/bad_plugin.c, and plugins that load and then break the
 engine contract (issue 13) from tests/e2e/plugins/rogue_plugin.c. A plugin
 built against the frozen version-2 header (tests/e2e/plugins/abi_v2) still
-loads, forwards and keeps its own parameters (issue 20).
+loads, forwards and keeps its own parameters (issue 20), and so does one
+built against the frozen version-3 header (tests/e2e/plugins/abi_v3). A
+plugin's engine adds shell commands (tests/e2e/plugins/cmd_plugin.c), and
+one whose command clashes with the shell's is refused at load (issue 20).
 
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_plugin.py
 (PMDFWD_BUILD_DIR defaults to the binary's directory.)
@@ -31,6 +34,9 @@ BAD_VARIANTS = ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_EN
 ROGUE_PLUGIN = rig.HERE / "plugins" / "rogue_plugin.c"
 V2_PLUGIN = rig.HERE / "plugins" / "v2_plugin.c"
 V2_HEADERS = rig.HERE / "plugins" / "abi_v2"
+V3_PLUGIN = rig.HERE / "plugins" / "v3_plugin.c"
+V3_HEADERS = rig.HERE / "plugins" / "abi_v3"
+CMD_PLUGIN = rig.HERE / "plugins" / "cmd_plugin.c"
 NULL_VDEVS = ["--vdev", "net_null0", "--vdev", "net_null1"]
 PEER0, PEER1 = bytes.fromhex("0a0000000010"), bytes.fromhex("0a0000000011")
 
@@ -95,6 +101,14 @@ class PluginTest(FrameAssertions):
         cls.v2_so = tmp / "v2.so"
         check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra",
                "-Werror", f"-I{V2_HEADERS}", "-o", cls.v2_so, V2_PLUGIN])
+        cls.v3_so = tmp / "v3.so"
+        check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra",
+               "-Werror", f"-I{V3_HEADERS}", "-o", cls.v3_so, V3_PLUGIN])
+        # Against the staged install's header (the current version).
+        cls.cmd_so, cls.clash_so = tmp / "notes.so", tmp / "notes_clash.so"
+        for out, defs in ((cls.cmd_so, []), (cls.clash_so, ["-DCLASH"])):
+            check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
+                   "-Wextra", "-Werror", *defs, *cflags, "-o", out, CMD_PLUGIN])
 
         cls.in0, cls.in1 = fr.traffic(seed=3, random_count=100), fr.traffic(seed=4, random_count=100)
         rig.write_pcap(tmp / "in0.pcap", cls.in0)
@@ -414,6 +428,88 @@ class PluginTest(FrameAssertions):
         self.assertEqual(rc, 2, p.describe())
         self.assertIn("pmdfwd: --oldparams-colour: oldparams colour 'green' is not red or blue",
                       p.out)
+
+    # ---- Issue 20: a version-3 plugin (a parameter table, no commands)
+    # under the version-4 host.
+
+    def test_version_3_plugin_forwards_with_its_parameter_table(self):
+        cmds = ("show fwd v3params\nset v3params level 12\nset v3params level 7\n"
+                "show fwd v3params\nset fwd v3params\nstart\nstop\nquit\n")
+        prefix = rig.unique_prefix()
+        with open(self.write_cmds(cmds)) as f:
+            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                             [f"--engine-plugin={self.v3_so}", "-i", "--run-time=60",
+                              "--v3params-level=5"], prefix=prefix, cwd=self.tmp, stdin=f)
+            self.assertEqual(p.wait(30), 0, p.describe())
+        self.assertIn("v3params: level 5", p.out)
+        self.assertIn("v3params level '12' is not allowed (allowed: 1..9)", p.out)
+        self.assertIn("v3params: level 7", p.out)
+        self.assertIn("v3params packet forwarding - ports=2", p.out)
+
+    # ---- Issue 20: an engine's own shell commands, from a plugin.
+
+    def run_notes(self, plugin, cmds):
+        prefix = rig.unique_prefix()
+        with open(self.write_cmds(cmds)) as f:
+            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                             [f"--engine-plugin={plugin}", "-i", "--run-time=60"],
+                             prefix=prefix, cwd=self.tmp, stdin=f)
+            rc = p.wait(30)
+        self.assertIsNotNone(rc, "still running after 30 s\n" + p.describe())
+        return rc, p
+
+    def test_plugin_commands_run_through_the_shell(self):
+        cmds = ('help\nhelp notes\nnotes add "first note"\nnotes add second\nshow notes\n'
+                "show notes 2\nshow notes 9\nnotes port 5\nnotes port all\n"
+                "set fwd notes\nstart\nshow notes\nnotes clear\nstop\nnotes clear\n"
+                "show notes\nquit\n")
+        rc, p = self.run_notes(self.cmd_so, cmds)
+        self.assertEqual(rc, 0, p.describe())
+        out = p.out
+        self.assertRegex(out, r"\n    help notes +: Commands of the notes forwarding engine\.\n")
+        self.assertIn("\nnotes engine:\n-------------\n\nnotes add <text>\n    keep a note\n",
+                      out)
+        self.assertIn("\nnotes clear\n    forget every note (forwarding stopped)\n", out)
+        self.assertIn("note 1: first note\n", out)
+        self.assertIn("notes: 2 (notes, stopped)\nnote 1: first note\nnote 2: second\n", out)
+        self.assertIn("notes: no note '9' (allowed: 1..2)", out)
+        # The host checks the port before the engine sees it.
+        self.assertIn("Invalid port 5", out)
+        self.assertNotIn("port word '5'", out)
+        self.assertIn("notes: port word 'all'", out)
+        self.assertIn("notes: 2 (notes, forwarding)", out)
+        self.assertIn('Please stop forwarding first ("notes clear" needs forwarding stopped)', out)
+        self.assertIn("notes cleared\n", out)
+        self.assertIn("notes: 0 (notes, stopped)", out)
+
+    def test_plugin_command_clashing_with_the_shell_is_refused_at_load(self):
+        out = self.refused(f"--engine-plugin={self.clash_so}")
+        self.assertRegex(out, r"pmdfwd: plugin '.*notes_clash\.so' refused: engine 'notes' "
+                              r"command 'set notes colour <c>' clashes with the shell's "
+                              r"'set <mode> <key> <value>'")
+        # In the shell: refused, nothing of it registered, the shell goes on.
+        rc, p = self.run_rogue_free(f"load engine {self.clash_so}\nset fwd notes\n"
+                                    "notes add x\nquit\n")
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("clashes with the shell's 'set <mode> <key> <value>'", p.out)
+        self.assertIn("unknown mode 'notes'", p.out)
+        self.assertIn("unknown command 'notes'", p.out)
+
+    def run_rogue_free(self, cmds):
+        prefix = rig.unique_prefix()
+        with open(self.write_cmds(cmds)) as f:
+            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i", "--run-time=60"],
+                             prefix=prefix, cwd=self.tmp, stdin=f)
+            rc = p.wait(30)
+        self.assertIsNotNone(rc, "still running after 30 s\n" + p.describe())
+        return rc, p
+
+    def test_builtin_engine_command_macswap_calibrate(self):
+        rc, p = self.run_rogue_free("macswap calibrate\nset macswap kernel scalar\n"
+                                    "macswap calibrate\nquit\n")
+        self.assertEqual(rc, 0, p.describe())
+        self.assertEqual(p.out.count("auto picks "), 2, p.describe())
+        self.assertIn("scalar stays forced", p.out)
 
     # Issue 13, item 7: `load engine` takes a quoted path with a space.
     def test_load_engine_path_with_a_space(self):

@@ -18,7 +18,7 @@ std::vector<Spec> rows() {
          .help = "list the help sections",
          .run =
              [](Ctx &c, const Args &) {
-                 *c.out += help_index();
+                 *c.out += help_index(c);
                  return true;
              }},
         {.syntax = "help <section>",

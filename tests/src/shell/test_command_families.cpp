@@ -25,7 +25,8 @@ std::vector<Spec> rows() {
 }
 
 size_t doc_index(const std::string &syntax) {
-    const std::vector<CommandDoc> docs = command_docs();
+    pmdfwd::testing::FakeEngines engines;
+    const std::vector<CommandDoc> docs = command_docs(engines);
     auto it = std::find_if(docs.begin(), docs.end(),
                            [&](const CommandDoc &d) { return d.syntax == syntax; });
     return it == docs.end() ? SIZE_MAX : static_cast<size_t>(it - docs.begin());

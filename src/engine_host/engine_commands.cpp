@@ -1,0 +1,93 @@
+#include "engine_host/engine_commands.h"
+
+#include "engine_host/abi_calls.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace pmdfwd {
+
+namespace {
+
+constexpr uint32_t kKnownFlags = PMDFWD_COMMAND_F_STOPPED;
+// Longer than any of the shell's own rows; a syntax is one line of `help`.
+constexpr size_t kMaxSyntax = 200;
+
+std::vector<std::string> syntax_words(std::string_view s) {
+    std::vector<std::string> w;
+    size_t at = 0;
+    while (at <= s.size()) {
+        const size_t sp = std::min(s.find(' ', at), s.size());
+        w.emplace_back(s.substr(at, sp - at));
+        at = sp + 1;
+    }
+    return w;
+}
+
+std::string flags_hex(uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof(b), "0x%x", v);
+    return b;
+}
+
+bool all_printable(std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
+}
+
+// What is wrong with one row's fields, or "".
+std::string check_command_row(const pmdfwd_engine &e, const pmdfwd_command &row) {
+    if (row.run == nullptr) return "has no run function";
+    if (row.help == nullptr || !all_printable(row.help)) return "has no one-line help";
+    if ((row.flags & ~kKnownFlags) != 0)
+        return "has unknown flags " + flags_hex(row.flags & ~kKnownFlags) +
+               " (allowed: PMDFWD_COMMAND_F_STOPPED)";
+    const std::vector<std::string> w = syntax_words(row.syntax);
+    if (std::any_of(w.begin(), w.end(), [](const std::string &x) { return x.empty(); }))
+        return "has an empty word (words are separated by single spaces)";
+    if (std::find(w.begin(), w.end(), e.name) == w.end())
+        return "does not name the engine: '" + std::string(e.name) +
+               "' must be one of its words (e.g. show " + e.name + " ...)";
+    return {};
+}
+
+} // namespace
+
+std::span<const pmdfwd_command> command_table(const pmdfwd_engine &e) {
+    if (e.abi_version < 4 || e.commands == nullptr) return {};
+    return {e.commands, e.nb_commands};
+}
+
+std::string check_command_table(const pmdfwd_engine &e) {
+    if (e.abi_version < 4) return {};
+    const std::string engine = "engine '" + std::string(e.name) + "'";
+    if (e.commands == nullptr && e.nb_commands != 0)
+        return engine + " declares " + std::to_string(e.nb_commands) + " commands and no table";
+    for (const pmdfwd_command &row : command_table(e)) {
+        if (row.syntax == nullptr || row.syntax[0] == '\0' || !all_printable(row.syntax) ||
+            std::string_view(row.syntax).size() > kMaxSyntax)
+            return engine + " declares a command without a syntax of 1.." +
+                   std::to_string(kMaxSyntax) + " printable characters";
+        if (std::string why = check_command_row(e, row); !why.empty())
+            return engine + " command '" + row.syntax + "' " + why;
+    }
+    return {};
+}
+
+std::vector<EngineCommand> engine_commands(const pmdfwd_engine &e) {
+    std::vector<EngineCommand> v;
+    for (const pmdfwd_command &row : command_table(e))
+        v.push_back({row.syntax, row.help, (row.flags & PMDFWD_COMMAND_F_STOPPED) != 0});
+    return v;
+}
+
+bool run_engine_command(const pmdfwd_engine &e, size_t index, const std::vector<std::string> &args,
+                        bool forwarding, std::string *out) {
+    const std::span<const pmdfwd_command> rows = command_table(e);
+    if (index >= rows.size()) {
+        *out += "engine " + std::string(e.name) + " has no command " + std::to_string(index) + "\n";
+        return false;
+    }
+    return call_command(e, rows[index], args, forwarding, out);
+}
+
+} // namespace pmdfwd

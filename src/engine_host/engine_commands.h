@@ -1,0 +1,30 @@
+// An engine's shell commands as the host serves them (ABI version 4): the
+// table a descriptor declares (pmdfwd_command), its fields checked when the
+// engine registers, listed for the shell, and run with the words the shell
+// matched. The rows' grammar and clashes are the shell's to judge
+// (EngineCommandCheck); EngineApi and the registry reach commands only here.
+#pragma once
+
+#include "engine_host/engine_api.h"
+
+#include <pmdfwd/engine.h>
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace pmdfwd {
+
+// The rows e declares; none for a descriptor of version 2 or 3, which ends
+// before the table's fields and must not be read past them.
+std::span<const pmdfwd_command> command_table(const pmdfwd_engine &e);
+// "" or what is wrong with e's table (rows without syntax, help or run, an
+// unknown flag, a syntax that does not name the engine).
+std::string check_command_table(const pmdfwd_engine &e);
+// The rows as the shell lists them.
+std::vector<EngineCommand> engine_commands(const pmdfwd_engine &e);
+// Runs row `index` (within the table) with args; see EngineApi::run_command.
+bool run_engine_command(const pmdfwd_engine &e, size_t index, const std::vector<std::string> &args,
+                        bool forwarding, std::string *out);
+
+} // namespace pmdfwd

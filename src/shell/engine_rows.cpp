@@ -1,0 +1,105 @@
+#include "shell/engine_rows.h"
+
+#include "shell/syntax_clash.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+// The words a row's placeholders and optional word took, as the engine gets
+// them, after the host's own checks: a <port> is an existing port, all|<port>
+// that or "all", a <mode> a registered engine.
+std::optional<std::vector<std::string>> engine_words(Ctx &c, const std::vector<Token> &toks,
+                                                     const Args &args) {
+    std::vector<std::string> words;
+    size_t j = 0;
+    for (const Token &t : toks) {
+        if (t.kind == TokenKind::Literal && !t.optional) continue;
+        if (j == args.size()) break;
+        const std::string &w = args[j++];
+        if (t.kind == TokenKind::Port || (t.kind == TokenKind::PortOrAll && w != "all")) {
+            if (!port_arg(c, w)) return std::nullopt;
+        } else if (t.kind == TokenKind::Mode && !c.engines.find(w)) {
+            fail(c, c.engines.unknown_mode(w));
+            return std::nullopt;
+        }
+        words.push_back(w);
+    }
+    return words;
+}
+
+Spec engine_spec(const std::string &engine, size_t index, const char *syntax, const char *help,
+                 bool needs_stopped, const std::vector<Token> &toks) {
+    return {.syntax = syntax,
+            .help = help,
+            .needs_stopped = needs_stopped,
+            .run = [engine, index, toks](Ctx &c, const Args &a) {
+                const std::optional<std::vector<std::string>> words = engine_words(c, toks, a);
+                return words &&
+                       c.engines.run_command(engine, index, *words, c.life.running(), c.out);
+            }};
+}
+
+struct NamedRow {
+    std::string owner; // "the shell's" or "engine x's"
+    std::string syntax;
+    std::vector<Token> toks;
+};
+
+// "" or why one engine command cannot join `rows`.
+std::string check_engine_row(const std::string &engine, const EngineCommand &cmd,
+                             const std::vector<NamedRow> &rows) {
+    const std::string what = "engine '" + engine + "' command '" + cmd.syntax + "' ";
+    if (std::string why = check_engine_syntax(engine, cmd.syntax); !why.empty()) return what + why;
+    const std::vector<Token> toks = compile_syntax(cmd.syntax);
+    for (const NamedRow &r : rows)
+        if (syntaxes_clash(toks, r.toks))
+            return what + "clashes with " + r.owner + " '" + r.syntax +
+                   "' (a line could mean either; use words of the engine's own)";
+    return {};
+}
+
+} // namespace
+
+EngineRows engine_rows(const std::vector<EngineInfo> &engines) {
+    EngineRows t;
+    for (const EngineInfo &e : engines)
+        for (size_t i = 0; i < e.commands.size(); i++) {
+            const EngineCommand &cmd = e.commands[i];
+            const char *syntax = t.texts.emplace_back(cmd.syntax).c_str();
+            const char *help = t.texts.emplace_back(cmd.help).c_str();
+            t.syntaxes.push_back(compile_syntax(cmd.syntax));
+            t.rows.push_back(
+                engine_spec(e.name, i, syntax, help, cmd.needs_stopped, t.syntaxes.back()));
+            t.sections.push_back(e.name);
+        }
+    return t;
+}
+
+std::string check_engine_commands(const std::vector<std::string> &table,
+                                  const std::vector<std::string_view> &sections,
+                                  const std::vector<EngineInfo> &registered,
+                                  const std::vector<EngineInfo> &adding) {
+    std::vector<NamedRow> rows;
+    for (const std::string &s : table)
+        rows.push_back({"the shell's", s, compile_syntax(s)});
+    for (const EngineInfo &e : registered)
+        for (const EngineCommand &cmd : e.commands)
+            rows.push_back({"engine " + e.name + "'s", cmd.syntax, compile_syntax(cmd.syntax)});
+    for (const EngineInfo &e : adding) {
+        if (!e.commands.empty() && (e.name == "all" || std::find(sections.begin(), sections.end(),
+                                                                 e.name) != sections.end()))
+            return "engine '" + e.name + "' cannot declare commands: `help " + e.name +
+                   "` already names a help section (rename the engine)";
+        for (const EngineCommand &cmd : e.commands) {
+            if (std::string why = check_engine_row(e.name, cmd, rows); !why.empty()) return why;
+            rows.push_back({"engine " + e.name + "'s", cmd.syntax, compile_syntax(cmd.syntax)});
+        }
+    }
+    return {};
+}
+
+} // namespace pmdfwd::shell

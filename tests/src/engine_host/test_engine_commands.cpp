@@ -1,0 +1,216 @@
+// The host's side of engine command tables (engine_commands.h, abi_calls.h):
+// rows the registry must refuse, version-3 descriptors whose table fields
+// are never read, a row's run called with the words and a sink, its answer
+// cut when it writes without end, and the shell's check asked before a
+// plugin's engines register. No engine and no shell linked: the rows and
+// the check are here.
+#include "engine_host/abi_calls.h"
+#include "engine_host/engine_api.h"
+#include "engine_host/engine_commands.h"
+#include "engine_host/engine_registry.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <string>
+#include <vector>
+
+using namespace pmdfwd;
+
+namespace {
+
+uint16_t no_burst(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
+    return nb;
+}
+
+// What the last run received.
+std::vector<std::string> g_argv;
+bool g_argv_terminated = false;
+uint32_t g_forwarding = 0;
+const pmdfwd_engine *g_engine = nullptr;
+
+int echo(const pmdfwd_command_ctx *ctx, uint32_t argc, const char *const *argv) {
+    g_argv.assign(argv, argv + argc);
+    g_argv_terminated = argv[argc] == nullptr;
+    g_forwarding = ctx->forwarding;
+    g_engine = ctx->engine;
+    ctx->write(ctx->sink, "got");
+    for (uint32_t i = 0; i < argc; i++) {
+        ctx->write(ctx->sink, " ");
+        ctx->write(ctx->sink, argv[i]);
+    }
+    ctx->write(ctx->sink, nullptr); // ignored
+    return 0;
+}
+int refuse_silently(const pmdfwd_command_ctx *, uint32_t, const char *const *) {
+    return 1;
+}
+int refuse(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *) {
+    ctx->write(ctx->sink, "no such thing (allowed: this)\n");
+    return -1;
+}
+// Writes past any sane answer.
+int flood(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *) {
+    static const std::string block(64 * 1024, 'x');
+    for (int i = 0; i < 40; i++)
+        ctx->write(ctx->sink, block.c_str());
+    return 0;
+}
+
+pmdfwd_command rows[] = {
+    {.syntax = "show cmds <a> [<b>]", .help = "echo", .run = echo, .flags = 0},
+    {.syntax = "cmds quiet", .help = "refuses", .run = refuse_silently, .flags = 0},
+    {.syntax = "cmds loud", .help = "refuses", .run = refuse, .flags = PMDFWD_COMMAND_F_STOPPED},
+    {.syntax = "cmds flood", .help = "writes too much", .run = flood, .flags = 0},
+};
+
+pmdfwd_engine cmd_engine(const pmdfwd_command *c = rows, uint32_t n = std::size(rows)) {
+    pmdfwd_engine e{};
+    e.abi_version = PMDFWD_ENGINE_ABI_VERSION;
+    e.name = "cmds";
+    e.burst = no_burst;
+    e.commands = c;
+    e.nb_commands = n;
+    return e;
+}
+
+std::string refused(pmdfwd_command row) {
+    pmdfwd_command one[] = {row};
+    pmdfwd_engine e = cmd_engine(one, 1);
+    EngineRegistry r;
+    return r.add(&e, "test");
+}
+
+} // namespace
+
+TEST(EngineCommands, ListedAsDeclared) {
+    const pmdfwd_engine e = cmd_engine();
+    const std::vector<EngineCommand> cmds = engine_commands(e);
+    ASSERT_EQ(cmds.size(), 4u);
+    EXPECT_EQ(cmds[0], (EngineCommand{"show cmds <a> [<b>]", "echo", false}));
+    EXPECT_EQ(cmds[2], (EngineCommand{"cmds loud", "refuses", true}));
+    EXPECT_EQ(engine_listing(e).commands, cmds);
+}
+
+TEST(EngineCommands, RunGetsTheWordsTheEngineAndASink) {
+    const pmdfwd_engine e = cmd_engine();
+    std::string out = "before\n";
+    EXPECT_TRUE(run_engine_command(e, 0, {"x", "y z"}, true, &out));
+    EXPECT_EQ(g_argv, (std::vector<std::string>{"x", "y z"}));
+    EXPECT_TRUE(g_argv_terminated);
+    EXPECT_EQ(g_forwarding, 1u);
+    EXPECT_EQ(g_engine, &e);
+    // Appended, with the newline the engine left out.
+    EXPECT_EQ(out, "before\ngot x y z\n");
+    out.clear();
+    EXPECT_TRUE(run_engine_command(e, 0, {"x"}, false, &out));
+    EXPECT_EQ(g_forwarding, 0u);
+    EXPECT_EQ(out, "got x\n");
+}
+
+TEST(EngineCommands, RefusalKeepsTheEnginesWordsOrGetsSome) {
+    const pmdfwd_engine e = cmd_engine();
+    std::string out;
+    EXPECT_FALSE(run_engine_command(e, 2, {}, false, &out));
+    EXPECT_EQ(out, "no such thing (allowed: this)\n");
+    out.clear();
+    EXPECT_FALSE(run_engine_command(e, 1, {}, false, &out));
+    EXPECT_EQ(out, "cmds: 'cmds quiet' refused\n");
+    out.clear();
+    EXPECT_FALSE(run_engine_command(e, 4, {}, false, &out));
+    EXPECT_EQ(out, "engine cmds has no command 4\n");
+}
+
+TEST(EngineCommands, EndlessAnswerIsCutAndSaysSo) {
+    const pmdfwd_engine e = cmd_engine();
+    std::string out;
+    EXPECT_TRUE(run_engine_command(e, 3, {}, false, &out));
+    const std::string note = "\n(cmds's answer was cut at 1048576 bytes)\n";
+    ASSERT_EQ(out.size(), kCommandOutputMax + note.size());
+    EXPECT_EQ(out.substr(0, kCommandOutputMax), std::string(kCommandOutputMax, 'x'));
+    EXPECT_EQ(out.substr(kCommandOutputMax), note);
+}
+
+TEST(EngineCommands, RegistryRefusesBrokenRows) {
+    const pmdfwd_command ok = {.syntax = "cmds go", .help = "h", .run = echo, .flags = 0};
+    EXPECT_EQ(refused(ok), "");
+    pmdfwd_command r = ok;
+    r.run = nullptr;
+    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds go' has no run function");
+    r = ok, r.help = nullptr;
+    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds go' has no one-line help");
+    r = ok, r.help = "two\nlines";
+    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds go' has no one-line help");
+    r = ok, r.flags = 6;
+    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds go' has unknown flags 0x6 (allowed: "
+                          "PMDFWD_COMMAND_F_STOPPED)");
+    r = ok, r.syntax = "show go";
+    EXPECT_EQ(refused(r), "engine 'cmds' command 'show go' does not name the engine: 'cmds' must "
+                          "be one of its words (e.g. show cmds ...)");
+    r = ok, r.syntax = "cmds  go";
+    EXPECT_EQ(refused(r), "engine 'cmds' command 'cmds  go' has an empty word (words are "
+                          "separated by single spaces)");
+    for (const char *bad : {static_cast<const char *>(nullptr), "", "cmds\tgo"}) {
+        r = ok, r.syntax = bad;
+        EXPECT_EQ(refused(r), "engine 'cmds' declares a command without a syntax of 1..200 "
+                              "printable characters");
+    }
+    pmdfwd_engine e = cmd_engine(nullptr, 2);
+    EngineRegistry reg;
+    EXPECT_EQ(reg.add(&e, "test"), "engine 'cmds' declares 2 commands and no table");
+}
+
+// A version-3 descriptor ends at nb_params: whatever lies where a newer one
+// has its command table is never read.
+TEST(EngineCommands, VersionThreeHasNoTable) {
+    pmdfwd_engine e = cmd_engine(reinterpret_cast<const pmdfwd_command *>(uintptr_t{1}), 7);
+    e.abi_version = 3;
+    EXPECT_TRUE(command_table(e).empty());
+    EXPECT_TRUE(engine_commands(e).empty());
+    EngineRegistry r;
+    EXPECT_EQ(r.add(&e, "test"), "");
+}
+
+namespace {
+std::vector<EngineInfo> g_registered, g_adding;
+std::string refuse_all(const std::vector<EngineInfo> &registered,
+                       const std::vector<EngineInfo> &adding) {
+    g_registered = registered;
+    g_adding = adding;
+    return "clashes with everything";
+}
+} // namespace
+
+// The registry asks the shell's check about the engines it is about to add,
+// with those already registered, and passes on its refusal.
+TEST(EngineCommands, RegistryAsksTheShellsCheck) {
+    const EngineCommandCheck before = engine_command_check();
+    set_engine_command_check(nullptr);
+    const pmdfwd_engine e = cmd_engine();
+    EXPECT_EQ(check_new_commands({&e}), "");
+    set_engine_command_check(refuse_all);
+    EXPECT_EQ(check_new_commands({&e}), "clashes with everything");
+    ASSERT_EQ(g_adding.size(), 1u);
+    EXPECT_EQ(g_adding[0].name, "cmds");
+    EXPECT_EQ(g_adding[0].commands.size(), 4u);
+    EXPECT_EQ(g_registered.size(), EngineRegistry::instance().all().size());
+    set_engine_command_check(before);
+}
+
+// Versions 2 and 3 load; older and newer ones are refused with the range.
+TEST(EngineCommands, OlderVersionsStillLoad) {
+    for (uint32_t v : {2u, 3u, PMDFWD_ENGINE_ABI_VERSION}) {
+        pmdfwd_engine e = cmd_engine(nullptr, 0);
+        e.abi_version = v;
+        EngineRegistry r;
+        EXPECT_EQ(r.add(&e, "test"), "") << v;
+    }
+    pmdfwd_engine e = cmd_engine(nullptr, 0);
+    e.abi_version = PMDFWD_ENGINE_ABI_VERSION + 1;
+    EngineRegistry r;
+    EXPECT_EQ(r.add(&e, "test"), "engine ABI version 5 does not match the host's 4 (rebuild the "
+                                 "engine against this pmdfwd's <pmdfwd/engine.h>; versions 2..3 "
+                                 "still load)");
+}
