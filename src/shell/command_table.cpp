@@ -189,9 +189,9 @@ std::string_view word_before(const std::vector<std::string> &words, size_t i) {
 // The values of the words that fill placeholders and optional tokens, each
 // checked against its token in the line's order; false, with *why naming the
 // first bad one and what is allowed.
-bool typed_args(HostControl &host, const Tokens &toks, const std::vector<std::string> &words,
+bool typed_args(const Host &host, const Tokens &toks, const std::vector<std::string> &words,
                 Args *args, std::string *why) {
-    const std::vector<uint16_t> ports = host.port_ids();
+    const std::vector<uint16_t> ports = host.ports.port_ids();
     for (size_t i = 0; i < toks.size() && i < words.size(); i++) {
         if (toks[i].kind == Kind::Literal && !toks[i].optional) continue;
         auto v = shell::check_arg(toks[i], words[i], word_before(words, i), ports, why);
@@ -241,14 +241,14 @@ bool words_fit(const Tokens &toks, const std::vector<std::string> &words,
 
 // Words a token offers at the cursor: a port token's the port ids (a
 // list's too, as its first item), a number's, address's or word's none.
-std::vector<std::string> token_candidates(HostControl &host, const Token &tok) {
+std::vector<std::string> token_candidates(const Host &host, const Token &tok) {
     std::vector<std::string> c;
     if (tok.kind == Kind::Mode)
-        for (const EngineInfo &e : host.engines().list())
+        for (const EngineInfo &e : host.engines.list())
             c.push_back(e.name);
     if (tok.kind == Kind::PortOrAll) c.push_back("all");
     if (tok.offers_ports)
-        for (uint16_t p : host.port_ids())
+        for (uint16_t p : host.ports.port_ids())
             c.push_back(std::to_string(p));
     if (tok.kind == Kind::Choice) c = tok.alts;
     if (tok.kind == Kind::Literal) c.push_back(tok.text);
@@ -257,7 +257,7 @@ std::vector<std::string> token_candidates(HostControl &host, const Token &tok) {
 
 } // namespace
 
-bool run_command(HostControl &host, std::string_view line, std::string *out) {
+bool run_command(const Host &host, std::string_view line, std::string *out) {
     // Messages quote the line without the newline the line editor leaves.
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
         line.remove_suffix(1);
@@ -267,7 +267,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     const std::vector<std::string> &words = *split;
     if (words.empty() || words[0].starts_with('#')) return true;
     // Held: the row run may rebuild the table (a plugin's commands).
-    const TablePtr held = table(host.engines());
+    const TablePtr held = table(host.engines);
     const Table &t = *held;
     size_t best = 0;
     for (const Tokens &toks : t.syntaxes)
@@ -277,7 +277,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     const size_t i = best_match(t, words);
     if (i != SIZE_MAX && literal_prefix(t.syntaxes[i], words) == best) {
         const Spec &s = t.rows[i];
-        if (s.needs_stopped && host.running())
+        if (s.needs_stopped && host.life.running())
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
         std::string why;
@@ -288,7 +288,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     if (best == 0)
         return fail(c, "unknown command '" + printable(words[0]) + "' (type 'help' for the list)");
     // testpmd's answer, then (a pmdfwd addition) the rows the line began.
-    if (host.config().testpmd_texts) return fail(c, "Bad arguments");
+    if (host.config.testpmd_texts) return fail(c, "Bad arguments");
     std::string usage;
     for (size_t r = 0; r < t.rows.size(); r++)
         if (literal_prefix(t.syntaxes[r], words) == best)
@@ -296,7 +296,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     return fail(c, "Bad arguments\nusage:\n" + usage.substr(0, usage.size() - 1));
 }
 
-std::vector<std::string> complete_command(HostControl &host, std::string_view partial) {
+std::vector<std::string> complete_command(const Host &host, std::string_view partial) {
     // The words so far as execution will read them (split_command: quotes
     // too); a line it cannot read (an open quote) has nothing to offer.
     Result<std::vector<std::string>> split = split_command(partial);
@@ -308,8 +308,8 @@ std::vector<std::string> complete_command(HostControl &host, std::string_view pa
         words.pop_back();
     }
     std::vector<std::string> out;
-    const std::vector<uint16_t> ports = host.port_ids();
-    const TablePtr t = table(host.engines());
+    const std::vector<uint16_t> ports = host.ports.port_ids();
+    const TablePtr t = table(host.engines);
     for (const Tokens &toks : t->syntaxes) {
         if (!words_fit(toks, words, ports)) continue;
         for (const std::string &cand : token_candidates(host, toks[words.size()]))
@@ -328,9 +328,9 @@ std::vector<CommandDoc> command_docs(EngineApi &engines) {
     return docs;
 }
 
-std::string command_help(HostControl &host) {
+std::string command_help(const Host &host) {
     std::string s = "commands:\n";
-    const TablePtr t = table(host.engines());
+    const TablePtr t = table(host.engines);
     for (const Spec &spec : t->rows) {
         std::string left = std::string("  ") + spec.syntax;
         if (left.size() < 40)
@@ -339,7 +339,7 @@ std::string command_help(HostControl &host) {
             left += "\n" + std::string(40, ' ');
         s += left + spec.help + (spec.needs_stopped ? " (forwarding stopped)" : "") + "\n";
     }
-    s += "modes: " + host.engines().names(", ") + "\n";
+    s += "modes: " + host.engines.names(", ") + "\n";
     return s;
 }
 
@@ -392,7 +392,7 @@ std::vector<HelpSection> help_sections(const Table &t) {
     return v;
 }
 
-std::string section_text(HostControl &host, const Table &t, const HelpSection &sec) {
+std::string section_text(const Host &host, const Table &t, const HelpSection &sec) {
     std::string o = "\n" + sec.title + ":\n" + std::string(sec.title.size() + 1, '-') + "\n";
     for (size_t i = 0; i < t.rows.size(); i++) {
         if (t.sections[i] != sec.name) continue;
@@ -404,7 +404,7 @@ std::string section_text(HostControl &host, const Table &t, const HelpSection &s
     }
     if (sec.name == "config") {
         std::string modes = "forwarding modes: ";
-        modes.append(host.engines().names(", "));
+        modes.append(host.engines.names(", "));
         o.push_back('\n');
         o.append(wrap(modes, "", "    "));
     }
@@ -413,16 +413,16 @@ std::string section_text(HostControl &host, const Table &t, const HelpSection &s
 
 } // namespace
 
-std::string help_index(HostControl &host) {
+std::string help_index(const Host &host) {
     std::string o = "\nHelp is available for the following sections:\n\n";
-    for (const HelpSection &s : help_sections(*table(host.engines())))
+    for (const HelpSection &s : help_sections(*table(host.engines)))
         append_format(&o, "    help %-26s : %s\n", s.name.c_str(), s.summary.c_str());
     append_format(&o, "    help %-26s : %s\n", "all", "All of the above sections.");
     return o + "\n";
 }
 
-bool help_section(HostControl &host, std::string_view name, std::string *out) {
-    const TablePtr t = table(host.engines());
+bool help_section(const Host &host, std::string_view name, std::string *out) {
+    const TablePtr t = table(host.engines);
     const std::vector<HelpSection> sections = help_sections(*t);
     if (name == "all") {
         for (const HelpSection &s : sections)

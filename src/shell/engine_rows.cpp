@@ -21,8 +21,8 @@ std::optional<std::vector<std::string>> engine_words(Ctx &c, const std::vector<T
         if (t.kind == TokenKind::Literal && !t.optional) continue;
         if (j == args.size()) break;
         const std::string &w = args.word(j++);
-        if (t.kind == TokenKind::Mode && !c.host.engines().find(w)) {
-            fail(c, c.host.engines().unknown_mode(w));
+        if (t.kind == TokenKind::Mode && !c.engines.find(w)) {
+            fail(c, c.engines.unknown_mode(w));
             return std::nullopt;
         }
         words.push_back(w);
@@ -38,7 +38,7 @@ Spec engine_spec(const std::string &engine, size_t index, const char *syntax, co
             .run = [engine, index, toks](Ctx &c, const Args &a) {
                 const std::optional<std::vector<std::string>> words = engine_words(c, toks, a);
                 return words &&
-                       c.host.engines().run_command(engine, index, *words, c.host.running(), c.out);
+                       c.engines.run_command(engine, index, *words, c.life.running(), c.out);
             }};
 }
 

@@ -50,8 +50,8 @@ bool config_rss(Ctx &c, const Args &a) {
     auto req = rss_request(c, a.word(0));
     if (!req) return false;
     bool all_updated = true;
-    for (uint16_t p : c.host.port_ids()) {
-        PortControl &pc = c.host.port_control();
+    for (uint16_t p : c.ports.port_ids()) {
+        PortControl &pc = c.ports;
         rte_eth_dev_info info{};
         if (!pc.dev_info(p, &info).ok())
             return fail(c, "cannot get device info of port " + std::to_string(p));
@@ -85,7 +85,7 @@ bool rss_failed(Ctx &c, uint16_t port, const Status &rc) {
 // The port's key size, or 0 after saying it has none usable.
 uint8_t key_size(Ctx &c, uint16_t port) {
     rte_eth_dev_info info{};
-    if (c.host.port_control().dev_info(port, &info).ok() && info.hash_key_size > 0 &&
+    if (c.ports.dev_info(port, &info).ok() && info.hash_key_size > 0 &&
         info.hash_key_size <= kMaxKeyLen)
         return info.hash_key_size;
     fail(c, "dev_info did not provide a valid hash key size");
@@ -113,7 +113,7 @@ bool hash_key(Ctx &c, const Args &a) {
     }
     const uint64_t types = rss_type_from_name(a.word(1));
     if (types == 0) return fail(c, "Bad arguments: unknown RSS type '" + a.word(1) + "'");
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_rss_conf conf{};
     Status rc = pc.rss_conf(port, &conf);
     if (rc.ok()) {
@@ -134,7 +134,7 @@ bool show_rss_hash(Ctx &c, const Args &a) {
     rte_eth_rss_conf conf{};
     conf.rss_key = with_key ? key : nullptr;
     conf.rss_key_len = size;
-    const Status rc = c.host.port_control().rss_conf(port, &conf);
+    const Status rc = c.ports.rss_conf(port, &conf);
     if (!rc.ok()) return rss_failed(c, port, rc);
     *c.out += rss_hash_text(conf, with_key);
     return true;
@@ -172,7 +172,7 @@ bool parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_
 
 bool config_reta(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_dev_info info{};
     if (!pc.dev_info(port, &info).ok()) return fail(c, "cannot get device info");
     if (info.reta_size == 0) return fail(c, "Redirection table size is 0 which is invalid for RSS");

@@ -134,7 +134,7 @@ TEST_F(EngineRowsTest, HelpedUnderTheEnginesName) {
 TEST_F(EngineRowsTest, CompletedAndDocumented) {
     EXPECT_EQ(complete_command(h, "macs"), std::vector<std::string>{"macswap"});
     EXPECT_EQ(complete_command(h, "macswap "), std::vector<std::string>{"calibrate"});
-    const std::vector<CommandDoc> docs = command_docs(h.engines());
+    const std::vector<CommandDoc> docs = command_docs(h.fake_engines);
     ASSERT_FALSE(docs.empty());
     EXPECT_EQ(docs.back().syntax, "macswap calibrate");
     EXPECT_EQ(docs.back().help, "time again");

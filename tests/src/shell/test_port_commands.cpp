@@ -8,13 +8,10 @@
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
+using pmdfwd::testing::has;
 using pmdfwd::testing::run;
 
 namespace {
-
-bool has(const std::string &out, const std::string &what) {
-    return out.find(what) != std::string::npos;
-}
 
 void stop_ports(FakeHost &h) {
     ASSERT_TRUE(run(h, "port stop all"));
@@ -59,7 +56,7 @@ TEST(PortCommands, StartStopClose) {
     EXPECT_EQ(h.fake_ports.status(1), PortStatus::Stopped);
     ASSERT_TRUE(run(h, "port close 1", &out));
     EXPECT_TRUE(has(out, "Port 1 is closed\n"));
-    EXPECT_EQ(h.port_ids(), std::vector<uint16_t>{0});
+    EXPECT_EQ(h.fake_ports.port_ids(), std::vector<uint16_t>{0});
     EXPECT_FALSE(run(h, "port restart 0", &out));
     EXPECT_TRUE(has(out, "allowed: start, stop, close")) << out;
 }
