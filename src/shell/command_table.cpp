@@ -62,10 +62,10 @@ std::vector<shell::Family> families() {
     std::vector<std::string_view> names;
     for (const Section &s : kSections)
         names.push_back(s.name);
-    std::string why;
-    auto ordered = shell::ordered_families(shell::registered_families(), names, &why);
+    Result<std::vector<shell::Family>> ordered =
+        shell::ordered_families(shell::registered_families(), names);
     if (!ordered) {
-        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        std::fprintf(stderr, "pmdfwd: %s\n", ordered.message().c_str());
         std::abort();
     }
     return *ordered;
@@ -74,10 +74,9 @@ std::vector<shell::Family> families() {
 // A row's tokens; a row whose declarations do not fit its syntax is a build
 // mistake, said and stopped at the first command, as a misplaced family.
 Tokens compiled(const Spec &row) {
-    std::string why;
-    std::optional<Tokens> toks = shell::compile_syntax(row.syntax, row.types, &why);
+    Result<Tokens> toks = shell::compile_syntax(row.syntax, row.types);
     if (!toks) {
-        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        std::fprintf(stderr, "pmdfwd: %s\n", toks.message().c_str());
         std::abort();
     }
     return *toks;
@@ -187,18 +186,20 @@ std::string_view word_before(const std::vector<std::string> &words, size_t i) {
 }
 
 // The values of the words that fill placeholders and optional tokens, each
-// checked against its token in the line's order; false, with *why naming the
+// checked against its token in the line's order, or an error naming the
 // first bad one and what is allowed.
-bool typed_args(const Host &host, const Tokens &toks, const std::vector<std::string> &words,
-                Args *args, std::string *why) {
+Result<Args> typed_args(const Host &host, const Tokens &toks,
+                        const std::vector<std::string> &words) {
     const std::vector<uint16_t> ports = host.ports.port_ids();
+    Args args;
     for (size_t i = 0; i < toks.size() && i < words.size(); i++) {
         if (toks[i].kind == Kind::Literal && !toks[i].optional) continue;
-        auto v = shell::check_arg(toks[i], words[i], word_before(words, i), ports, why);
-        if (!v) return false;
-        args->push_back(Arg{words[i], std::move(*v)});
+        Result<shell::ArgValue> v =
+            shell::check_arg(toks[i], words[i], word_before(words, i), ports);
+        if (!v) return v.status();
+        args.push_back(Arg{words[i], std::move(*v)});
     }
-    return true;
+    return args;
 }
 
 // How many leading words equal the row's leading literal words.
@@ -233,9 +234,8 @@ size_t best_match(const Table &t, const std::vector<std::string> &words) {
 bool words_fit(const Tokens &toks, const std::vector<std::string> &words,
                const std::vector<uint16_t> &ports) {
     if (toks.size() <= words.size()) return false;
-    std::string why;
     for (size_t i = 0; i < words.size(); i++)
-        if (!shell::check_arg(toks[i], words[i], word_before(words, i), ports, &why)) return false;
+        if (!shell::check_arg(toks[i], words[i], word_before(words, i), ports)) return false;
     return true;
 }
 
@@ -280,10 +280,9 @@ bool run_command(const Host &host, std::string_view line, std::string *out) {
         if (s.needs_stopped && host.life.running())
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
-        std::string why;
-        Args args;
-        if (!typed_args(host, t.syntaxes[i], words, &args, &why)) return fail(c, why);
-        return s.run(c, args);
+        const Result<Args> args = typed_args(host, t.syntaxes[i], words);
+        if (!args) return fail(c, args.message());
+        return s.run(c, *args);
     }
     if (best == 0)
         return fail(c, "unknown command '" + printable(words[0]) + "' (type 'help' for the list)");

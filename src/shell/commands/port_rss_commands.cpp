@@ -140,26 +140,25 @@ bool show_rss_hash(Ctx &c, const Args &a) {
     return true;
 }
 
-// "(hash,queue)[,(hash,queue)]*" into the RETA update masks.
-bool parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_t size,
-                std::string *why) {
+// "(hash,queue)[,(hash,queue)]*" into the RETA update masks, or testpmd's
+// refusal (a hash index past the table says which first).
+Status parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_t size) {
+    static const std::string kInvalid = "Invalid RSS Redirection Table config entered";
     size_t pos = 0;
     bool any = false;
     while ((pos = text.find('(', pos)) != std::string::npos) {
         const size_t end = text.find(')', pos);
-        if (end == std::string::npos) return false;
+        if (end == std::string::npos) return Error(kInvalid);
         const std::string pair = text.substr(pos + 1, end - pos - 1);
         const size_t comma = pair.find(',');
-        if (comma == std::string::npos) return false;
+        if (comma == std::string::npos) return Error(kInvalid);
         char *e1, *e2;
         const unsigned long hash = std::strtoul(pair.c_str(), &e1, 0);
         const unsigned long queue = std::strtoul(pair.c_str() + comma + 1, &e2, 0);
         if (e1 != pair.c_str() + comma || *e2 != '\0' || hash > 65535 || queue > 65535)
-            return false;
-        if (hash >= size) {
-            *why = "Invalid RETA hash index=" + std::to_string(hash) + "\n";
-            return false;
-        }
+            return Error(kInvalid);
+        if (hash >= size)
+            return Error("Invalid RETA hash index=" + std::to_string(hash) + "\n" + kInvalid);
         conf[hash / RTE_ETH_RETA_GROUP_SIZE].mask |= UINT64_C(1)
                                                      << (hash % RTE_ETH_RETA_GROUP_SIZE);
         conf[hash / RTE_ETH_RETA_GROUP_SIZE].reta[hash % RTE_ETH_RETA_GROUP_SIZE] =
@@ -167,7 +166,8 @@ bool parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_
         any = true;
         pos = end + 1;
     }
-    return any;
+    if (!any) return Error(kInvalid);
+    return {};
 }
 
 bool config_reta(Ctx &c, const Args &a) {
@@ -183,9 +183,8 @@ bool config_reta(Ctx &c, const Args &a) {
                            std::to_string(RTE_ETH_RSS_RETA_SIZE_512) +
                            " entries of redirection table");
     rte_eth_rss_reta_entry64 conf[RTE_ETH_RSS_RETA_SIZE_512 / RTE_ETH_RETA_GROUP_SIZE] = {};
-    std::string why;
-    if (!parse_reta(a.word(1), conf, info.reta_size, &why))
-        return fail(c, why + "Invalid RSS Redirection Table config entered");
+    if (Status parsed = parse_reta(a.word(1), conf, info.reta_size); !parsed)
+        return fail(c, parsed.message());
     const Status rc = pc.reta_update(port, conf, info.reta_size);
     if (!rc.ok())
         return fail(c,

@@ -277,7 +277,11 @@ TEST(PortCommands, Rss) {
     EXPECT_EQ(out, "The reta size of port 0 is 128\n");
     EXPECT_EQ(h.fake_ports.ports[0].reta[5], 1);
     EXPECT_FALSE(run(h, "port config 0 rss reta (200,1)", &out));
-    EXPECT_TRUE(has(out, "Invalid RETA hash index=200")) << out;
+    EXPECT_EQ(out, "The reta size of port 0 is 128\nInvalid RETA hash index=200\n"
+                   "Invalid RSS Redirection Table config entered\n");
+    EXPECT_FALSE(run(h, "port config 0 rss reta (1,x)", &out));
+    EXPECT_EQ(out,
+              "The reta size of port 0 is 128\nInvalid RSS Redirection Table config entered\n");
     EXPECT_FALSE(run(h, "port config 0 rss-hash-key ipv4 abcd", &out));
     EXPECT_EQ(out, "key length: 4 invalid - key must be a string of 80 hexa-decimal numbers\n");
     ASSERT_TRUE(run(h, "port config 0 rss-hash-key ipv4 " + std::string(80, 'a'), &out));
