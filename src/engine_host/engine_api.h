@@ -34,10 +34,10 @@ struct EngineInfo {
 // The shell's check of the commands of engines about to register against
 // its own rows and those of the engines registered (registered), so that
 // the registry, below the shell, refuses a plugin whose rows clash before
-// registering any of its engines: "" or why. The shell installs it; without
+// registering any of its engines: ok or why not. The shell installs it; without
 // one (a tool that has no shell) rows are not checked against a table.
-using EngineCommandCheck = std::string (*)(const std::vector<EngineInfo> &registered,
-                                           const std::vector<EngineInfo> &adding);
+using EngineCommandCheck = Status (*)(const std::vector<EngineInfo> &registered,
+                                      const std::vector<EngineInfo> &adding);
 void set_engine_command_check(EngineCommandCheck check);
 EngineCommandCheck engine_command_check();
 

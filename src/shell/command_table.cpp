@@ -113,8 +113,8 @@ std::vector<std::string> family_syntaxes() {
 }
 
 // The registry asks this before a plugin's engines register.
-std::string check_against_table(const std::vector<EngineInfo> &registered,
-                                const std::vector<EngineInfo> &adding) {
+Status check_against_table(const std::vector<EngineInfo> &registered,
+                           const std::vector<EngineInfo> &adding) {
     return shell::check_engine_commands(family_syntaxes(), section_names(), registered, adding);
 }
 
@@ -147,10 +147,9 @@ TablePtr table(EngineApi &engines) {
     // The registry checked a plugin's rows before it registered; a built-in
     // engine's (registered before any check) or a fake's are checked here,
     // and a clash is a build mistake, said and stopped as a family's.
-    if (std::string why =
-            shell::check_engine_commands(family_syntaxes(), section_names(), {}, with);
-        !why.empty()) {
-        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+    if (Status fits = shell::check_engine_commands(family_syntaxes(), section_names(), {}, with);
+        !fits) {
+        std::fprintf(stderr, "pmdfwd: %s\n", fits.message().c_str());
         std::abort();
     }
     auto t = std::make_shared<Table>(family_table());

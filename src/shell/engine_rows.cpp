@@ -48,16 +48,17 @@ struct NamedRow {
     std::vector<Token> toks;
 };
 
-// "" or why one engine command cannot join `rows`.
-std::string check_engine_row(const std::string &engine, const EngineCommand &cmd,
-                             const std::vector<NamedRow> &rows) {
+// Ok or why one engine command cannot join `rows`.
+Status check_engine_row(const std::string &engine, const EngineCommand &cmd,
+                        const std::vector<NamedRow> &rows) {
     const std::string what = "engine '" + engine + "' command '" + cmd.syntax + "' ";
-    if (std::string why = check_engine_syntax(engine, cmd.syntax); !why.empty()) return what + why;
+    if (Status readable = check_engine_syntax(engine, cmd.syntax); !readable)
+        return Error(what + readable.message());
     const std::vector<Token> toks = compile_syntax(cmd.syntax);
     for (const NamedRow &r : rows)
         if (syntaxes_clash(toks, r.toks))
-            return what + "clashes with " + r.owner + " '" + r.syntax +
-                   "' (a line could mean either; use words of the engine's own)";
+            return Error(what + "clashes with " + r.owner + " '" + r.syntax +
+                         "' (a line could mean either; use words of the engine's own)");
     return {};
 }
 
@@ -78,10 +79,10 @@ EngineRows engine_rows(const std::vector<EngineInfo> &engines) {
     return t;
 }
 
-std::string check_engine_commands(const std::vector<std::string> &table,
-                                  const std::vector<std::string_view> &sections,
-                                  const std::vector<EngineInfo> &registered,
-                                  const std::vector<EngineInfo> &adding) {
+Status check_engine_commands(const std::vector<std::string> &table,
+                             const std::vector<std::string_view> &sections,
+                             const std::vector<EngineInfo> &registered,
+                             const std::vector<EngineInfo> &adding) {
     std::vector<NamedRow> rows;
     for (const std::string &s : table)
         rows.push_back({"the shell's", s, compile_syntax(s)});
@@ -91,10 +92,10 @@ std::string check_engine_commands(const std::vector<std::string> &table,
     for (const EngineInfo &e : adding) {
         if (!e.commands.empty() && (e.name == "all" || std::find(sections.begin(), sections.end(),
                                                                  e.name) != sections.end()))
-            return "engine '" + e.name + "' cannot declare commands: `help " + e.name +
-                   "` already names a help section (rename the engine)";
+            return Error("engine '" + e.name + "' cannot declare commands: `help " + e.name +
+                         "` already names a help section (rename the engine)");
         for (const EngineCommand &cmd : e.commands) {
-            if (std::string why = check_engine_row(e.name, cmd, rows); !why.empty()) return why;
+            if (Status fits = check_engine_row(e.name, cmd, rows); !fits) return fits;
             rows.push_back({"engine " + e.name + "'s", cmd.syntax, compile_syntax(cmd.syntax)});
         }
     }

@@ -44,7 +44,8 @@ std::string check(const std::vector<EngineInfo> &registered,
                   const std::vector<EngineInfo> &adding) {
     return check_engine_commands({"set <mode> <key> <value>", "show fwd <mode>", "help <section>",
                                   "show port info all|<port>", "show port <port> flow_ctrl"},
-                                 {"control", "config"}, registered, adding);
+                                 {"control", "config"}, registered, adding)
+        .message();
 }
 
 EngineInfo engine(const std::string &name, std::vector<EngineCommand> cmds) {
