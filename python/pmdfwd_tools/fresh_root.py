@@ -123,15 +123,20 @@ def prepare(path: str) -> None:
     os.chmod(policy, 0o755)
 
 
-def _remove(root: roots.Root, top: str, log: Log) -> None:
+def _remove(root: roots.Root, top: str, runner: Callable, log: Log) -> None:
     """The root's directory and its lock; never while something is mounted
-    in it (the removal would reach the host's /dev)."""
-    try:
-        root.remove_tree(root.path)
-    except roots.RootError as e:
-        log(str(e))
+    in it (the removal would reach the host's /dev): what is left mounted is
+    undone first, and rm stays on the root's file system whatever appears."""
+    for point in roots.mounts_under(root.path):
+        if runner(["umount", point], stderr=subprocess.DEVNULL, timeout=roots.MOUNT_TIMEOUT).returncode:
+            runner(["umount", "-l", point], timeout=roots.MOUNT_TIMEOUT)
+    if roots.mounts_under(root.path):
+        log(f"{root.path} still has mounts inside; not removing it")
         return
-    shutil.rmtree(top, ignore_errors=True)
+    res = runner(["rm", "-rf", "--one-file-system", top], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                 text=True, timeout=None)
+    if res.returncode:
+        log(f"could not remove {top}: {(res.stdout or '').strip()}")
 
 
 @contextlib.contextmanager
@@ -164,7 +169,7 @@ def fresh_root(suite: str = HOST_SUITE, *, keep: bool = False, directory: Option
                         if keep:
                             log(f"kept the {suite} root in {root.path} (unmounted)")
                         else:
-                            _remove(root, top, log)
+                            _remove(root, top, runner, log)
         finally:
             if top and not keep and not os.path.exists(os.path.join(top, "root")):
                 shutil.rmtree(top, ignore_errors=True)

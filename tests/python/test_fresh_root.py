@@ -33,6 +33,9 @@ class FakeDebian(FakeMounts):
         elif argv[0] == "tar" and "-xf" in argv:
             for d in ("etc/apt", "usr/sbin", "proc", "sys", "dev"):
                 os.makedirs(os.path.join(argv[2], d), exist_ok=True)
+        elif argv[0] == "rm":  # the removal is real (of a directory the test made)
+            self.calls.append(argv)
+            return subprocess.run(argv, **kwargs)
         return super().__call__(argv, **kwargs)
 
     def of(self, name):
@@ -131,6 +134,8 @@ class Fresh(FreshTest):
             self.assertEqual(root.argv(["true"])[:4], ["chroot", root.path, "/usr/bin/env", "-i"])
         self.assertEqual(fake.umounts(), fake.mounts()[::-1])
         self.assertEqual(fake.mounted, set())
+        # rm never leaves the root's file system (a mount nobody recorded).
+        self.assertEqual(fake.of("rm"), [["rm", "-rf", "--one-file-system", os.path.dirname(root.path)]])
         self.assertEqual(self.left(), [])
 
     def test_an_exception_in_the_block_unmounts_and_removes(self):
@@ -145,6 +150,8 @@ class Fresh(FreshTest):
         self.tarball()
 
         def broken_tar(argv, **kwargs):
+            if argv[0] != "tar":
+                return subprocess.run(argv, **kwargs)
             return subprocess.CompletedProcess(argv, 2, "tar: short read\n", None)
         with self.assertRaisesRegex(roots.RootError, r"a fresh bookworm root: tar -C .* -xf .* failed \(exit 2\): "
                                     r"tar: short read"):
