@@ -93,6 +93,67 @@ class CommandsInTheRoot(unittest.TestCase):
                              [f"{out}/pmdfwd_0.1.0_amd64.deb", f"{out}/pmdfwd-dev_0.1.0_amd64.deb"])
 
 
+class FakeRoot:
+    """A directory standing for a mounted root; run() records the command
+    and plays dpkg-buildpackage (the packages appear in /build)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.ran = []
+
+    def run(self, cmd, **kwargs):
+        self.ran.append(cmd)
+        if "dpkg-buildpackage" in cmd[-1]:
+            for name in ("pmdfwd_0.1.0_amd64.deb", "pmdfwd-dev_0.1.0_amd64.deb", "pmdfwd_0.1.0_amd64.changes"):
+                Path(self.path, "build", name).write_text("")
+        return subprocess.CompletedProcess(cmd, 0)
+
+
+class AnotherSuite(unittest.TestCase):
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.src, self.out = Path(tmp.name, "src"), Path(tmp.name, "out")
+        self.src.mkdir()
+        (self.src / "meson.build").write_text("project('pmdfwd', 'cpp',\n  version: '0.1.0',\n)\n")
+        (self.out / "pmdfwd-0.1.0/debian").mkdir(parents=True)
+        (self.out / "pmdfwd-0.1.0/debian/control").write_text("Source: pmdfwd\n")
+        self.root = FakeRoot(Path(tmp.name, "root"))
+        self.root.path.mkdir()
+        self.asked = []
+        real = package_check.fresh_root
+        package_check.fresh_root = self.fresh_root
+        self.addCleanup(setattr, package_check, "fresh_root", real)
+
+    @contextlib.contextmanager
+    def fresh_root(self, suite, **kwargs):
+        self.asked.append(suite)
+        yield self.root
+
+    def test_built_and_linted_in_a_root_of_that_suite(self):
+        with contextlib.ExitStack() as stack:
+            test = package_check.PackageTest(str(self.src), str(self.out), "trixie", None, stack)
+            with open(self.out / "log", "w") as log:
+                self.assertTrue(test.build_debs(log))
+                self.assertTrue(test.lint(log))
+            test.build_stack.close()
+        self.assertEqual(self.asked, ["trixie"])
+        # The tree copied to /build, the build tools and build-dep, the build.
+        self.assertEqual((self.root.path / "build/pmdfwd-0.1.0/debian/control").read_text(), "Source: pmdfwd\n")
+        self.assertEqual(self.root.ran[0], ["bash", "-c", package_check.build_in_root_script("0.1.0")])
+        self.assertEqual(sorted(os.listdir(self.out)), ["log", "pmdfwd-0.1.0", "pmdfwd-dev_0.1.0_amd64.deb",
+                                                        "pmdfwd_0.1.0_amd64.changes", "pmdfwd_0.1.0_amd64.deb"])
+        # lintian of that suite, in that root, on what was built there.
+        self.assertEqual(self.root.ran[1], ["bash", "-c", "lintian --fail-on error,warning "
+                                            "/build/pmdfwd_0.1.0_amd64.changes"])
+
+    def test_lintian_without_a_build_root_says_why(self):
+        test = package_check.PackageTest(str(self.src), str(self.out), "trixie", "/debs", contextlib.ExitStack())
+        with open(self.out / "log", "w") as log:
+            self.assertFalse(test.lint(log))
+        self.assertIn("no trixie build root: lintian runs there", (self.out / "log").read_text())
+
+
 class Purge(unittest.TestCase):
     LISTED = ["/.", "/usr", "/usr/bin", "/usr/bin/pmdfwd", "/usr/share/man/man1",
               "/usr/share/man/man1/pmdfwd.1.gz", "/usr/share/pmdfwd", "/usr/lib/x86_64-linux-gnu/pmdfwd", ""]
