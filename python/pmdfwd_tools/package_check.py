@@ -222,13 +222,10 @@ class Inside:
                             timeout=timeout)
         return res.returncode == 0
 
-    def output(self, script: str, stderr: Optional[TextIO] = None, timeout: Optional[float] = None) -> str:
-        """The script's standard output (stderr to `stderr`, else ours)."""
-        if stderr:
-            stderr.flush()
+    def output(self, script: str, timeout: Optional[float] = None) -> str:
+        """The script's standard output (its standard error is ours)."""
         sys.stdout.flush()
-        res = self.root.run(["bash", "-c", script], stdout=subprocess.PIPE, stderr=stderr, text=True,
-                            timeout=timeout)
+        res = self.root.run(["bash", "-c", script], stdout=subprocess.PIPE, text=True, timeout=timeout)
         return res.stdout or ""
 
 
