@@ -3,8 +3,9 @@
 #include "observe/telemetry.h"
 #include "ports/packet_dump.h"
 #include "ports/port_text.h"
+#include "shell/command_file.h"
 #include "shell/command_table.h"
-#include "shell/line_reader.h"
+#include "shell/input_loop.h"
 #include "shell/log_capture.h"
 #include "text/text_format.h"
 #include "util/output.h"
@@ -14,9 +15,7 @@
 #include <rte_lcore.h>
 #include <rte_mempool.h>
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,19 +23,14 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <memory>
 
 namespace pmdfwd {
 
 std::atomic<int> g_signal{0};
 std::atomic<bool> g_continued{false};
 
-namespace {
-// How long a wait for input lasts before signals are looked at again.
-constexpr int kFileInputPollMs = 50;
-} // namespace
-
-App::App(Config cfg) : cfg_(std::move(cfg)) {}
+App::App(Config cfg, EngineApi &engines) : cfg_(std::move(cfg)), engines_(engines) {}
 
 App::~App() {
     shutdown();
@@ -96,7 +90,7 @@ Status App::init() {
         std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
     ports_.set_stop_requested([] { return g_signal.load() != 0; });
     if (Status set_up = ports_.setup(cfg_, lcores); !set_up) return set_up;
-    fwd_ = std::make_unique<Forwarder>(cfg_, ports_, lcores);
+    fwd_ = std::make_unique<Forwarder>(cfg_, ports_, engines_, lcores);
     port_ctl_ = std::make_unique<EthdevPortControl>(
         ports_, cfg_, [this](uint16_t p) { return running() && fwd_->uses_port(p); },
         [this] { return running(); });
@@ -125,7 +119,8 @@ Status App::init() {
 
 void App::publish_telemetry() {
     if (fwd_)
-        telemetry::publish(std::make_shared<const TelemetrySnapshot>(take_snapshot(cfg_, *fwd_)));
+        telemetry::publish(
+            std::make_shared<const TelemetrySnapshot>(take_snapshot(cfg_, *fwd_, engines_)));
 }
 
 Status App::start(unsigned tx_first_bursts) {
@@ -183,14 +178,6 @@ Status App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
     return {};
 }
 
-bool App::tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const {
-    const Port *p = ports_.find(port);
-    if (p == nullptr) return false;
-    *enabled = p->hw_tx_offloads;
-    *capa = p->info.tx_offload_capa;
-    return true;
-}
-
 std::string App::port_stats(uint16_t port) {
     rte_eth_stats s{};
     rte_eth_stats_get(port, &s);
@@ -232,7 +219,7 @@ std::string App::mempool_info() {
 }
 
 bool App::run_line(const std::string &line, std::string *out) {
-    const bool ok = run_command(*this, line, out);
+    const bool ok = run_command(host(), line, out);
     publish_telemetry();
     return ok;
 }
@@ -249,88 +236,58 @@ bool App::execute(const std::string &line) {
     return ok;
 }
 
-namespace {
-
-// Opened without blocking: a FIFO with no writer yet must not hold start-up
-// beyond a signal's reach. The descriptor, or why the file cannot be a
-// command file.
-Result<int> open_cmdline_file(const std::string &path) {
-    const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return Error("cannot read --cmdline-file " + path + ": " + std::strerror(errno), errno);
-    struct stat st {};
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
-        return Error("--cmdline-file " + path +
-                     " is a directory (expected a file of shell commands)");
-    }
-    return fd;
-}
-
-} // namespace
-
 bool App::take_interrupt() {
     int sig = SIGINT;
     return g_signal.compare_exchange_strong(sig, 0);
 }
 
-Result<std::vector<std::string>> App::read_command_file(const std::string &path) {
-    // A command file is text a person wrote; a device or a huge file is a
-    // mistake, not something to read until memory runs out.
-    constexpr off_t kMaxCommandFile = 1 << 20;
-    struct stat st {};
-    if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxCommandFile) {
-        return Error("Failed to create file based cmdline context: " + path +
-                     " (a readable regular file of at most 1 MiB)");
+namespace {
+
+// --cmdline-file's words for a file the command-file reader refused (its
+// code says why: command_file.h).
+std::string cmdline_file_refusal(const std::string &path, const Status &why) {
+    switch (why.code()) {
+    case EISDIR:
+        return "--cmdline-file " + path + " is a directory (expected a file of shell commands)";
+    case EFBIG:
+        return "--cmdline-file " + path + ": " + why.message();
     }
-    std::ifstream in(path);
-    if (!in) return Error("Failed to create file based cmdline context: " + path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        lines.push_back(line);
-    return lines;
+    return "cannot read --cmdline-file " + path + ": " + why.message();
 }
+
+} // namespace
 
 bool App::run_cmdline_file() {
     if (cfg_.cmdline_file.empty()) return true;
     const std::string &path = cfg_.cmdline_file;
-    const Result<int> opened = open_cmdline_file(path);
+    Result<std::unique_ptr<CommandFile>> opened = CommandFile::open(path);
     if (!opened) {
-        std::fprintf(stderr, "pmdfwd: %s\n", opened.message().c_str());
+        std::fprintf(stderr, "pmdfwd: %s\n", cmdline_file_refusal(path, opened.status()).c_str());
         return false;
     }
-    const int fd = *opened;
+    const std::unique_ptr<CommandFile> in = std::move(*opened);
     std::printf("Read CLI commands from %s\n", path.c_str());
-    LineReader in(fd);
-    std::string line, why;
-    unsigned n = 0;
+    Status read;
+    InputHooks h;
     // A signal ends the wait for the next line (an idle FIFO writer) and
     // the run, as it does forwarding.
-    while (!quit_requested() && why.empty()) {
-        switch (in.next(&line, kFileInputPollMs)) {
-        case LineReader::Got::None:
-            break;
-        case LineReader::Got::Line:
-            n++;
-            if (!execute(line))
-                std::printf("(%s:%u: command failed, continuing)\n", path.c_str(), n);
-            break;
-        case LineReader::Got::TooLong:
-            why = "--cmdline-file " + path + ": line " + std::to_string(n + 1) +
-                  " is longer than " + std::to_string(in.max_line()) +
-                  " bytes (allowed: at most that per command); the commands after it were not run";
-            break;
-        case LineReader::Got::Error:
-            why = "cannot read --cmdline-file " + path + ": " + std::strerror(in.error());
-            break;
-        case LineReader::Got::End:
-            close(fd);
-            return true;
-        }
-    }
-    close(fd);
-    if (why.empty()) return true; // a signal or quit: the caller shuts down
-    std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+    h.stop = [this] { return quit_requested(); };
+    h.line = [&](const std::string &line, unsigned n) {
+        if (!execute(line)) std::printf("(%s:%u: command failed, continuing)\n", path.c_str(), n);
+        return !quit_requested();
+    };
+    h.too_long = [&](unsigned n) {
+        read = Error("--cmdline-file " + path + ": line " + std::to_string(n) + " is longer than " +
+                     std::to_string(in->max_line()) +
+                     " bytes (allowed: at most that per command); the commands after it were not "
+                     "run");
+        return false;
+    };
+    if (run_input(*in, h) == InputEnd::Error)
+        read = Error("cannot read --cmdline-file " + path + ": " + std::strerror(in->error()),
+                     in->error());
+    if (read) return true; // the end, a signal or quit: the caller shuts down
+    std::fprintf(stderr, "pmdfwd: %s\n", read.message().c_str());
     return false;
 }
 

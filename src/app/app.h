@@ -1,5 +1,5 @@
 // The application: EAL is up, options are parsed; App owns the ports and the
-// forwarder, implements what shell commands may do (HostControl), and runs
+// forwarder, implements what shell commands may do (the pieces of Host), and runs
 // the non-interactive wait loop or the shell.
 #pragma once
 
@@ -12,6 +12,7 @@
 #include "options/config.h"
 #include "ports/port_control_ethdev.h"
 #include "ports/ports.h"
+#include "shell/command_file.h"
 #include "shell/host_control.h"
 #include "util/output.h"
 
@@ -23,9 +24,10 @@
 
 namespace pmdfwd {
 
-class App : public HostControl {
+class App : public Lifecycle, public Lcores, public Stats {
   public:
-    explicit App(Config cfg);
+    // engines: the process's engines, as main reached them (the one way).
+    App(Config cfg, EngineApi &engines);
     ~App() override;
 
     // Lcores, memory lock, ports and pools, or why pmdfwd cannot run.
@@ -39,38 +41,32 @@ class App : public HostControl {
     // Stops forwarding (printing the stop report) and closes the ports.
     void shutdown();
 
-    // HostControl
-    Config &config() override { return cfg_; }
+    Config &config() { return cfg_; }
+    // What shell commands reach: these pieces, the ports and the engines.
+    Host host() { return {cfg_, *this, *this, *this, *port_ctl_, engines_, files_}; }
+
+    // Lifecycle
     bool running() const override { return fwd_ && fwd_->running(); }
     Status start(unsigned tx_first_bursts) override;
     std::string stop() override;
-    std::vector<uint16_t> port_ids() const override { return ports_.ids(); }
+    void request_quit() override { quit_ = true; }
+    bool quit_pending() const override { return quit_requested(); }
+    bool take_interrupt() override;
+
+    // Stats
     std::string port_stats(uint16_t port) override;
     void clear_port_stats(uint16_t port) override;
     std::string fwd_stats() override;
     void clear_fwd_stats() override { fwd_->clear(); }
     std::string fwd_config() override { return fwd_->describe() + fwd_->engine_state(); }
     std::string mempool_info() override;
+
+    // Lcores
     size_t nb_fwd_lcores() const override { return fwd_->fwd_lcores().size(); }
     std::vector<unsigned> fwd_lcore_ids() const override { return fwd_->fwd_lcores(); }
     Status set_fwd_lcores(const std::vector<unsigned> &lcores) override;
     Result<size_t> nb_streams() const override { return fwd_->nb_streams_for_config(); }
-    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
-        return ports_.set_tx_vlan(port, on, tci, note);
-    }
-    void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
-        ports_.set_peer(port, mac);
-    }
-    Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
-        return ports_.set_tx_offloads(port, offloads, on);
-    }
-    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
-    void request_quit() override { quit_ = true; }
-    bool quit_pending() const override { return quit_requested(); }
-    bool take_interrupt() override;
-    Result<std::vector<std::string>> read_command_file(const std::string &path) override;
-    EngineApi &engines() override { return registry_engines(); }
-    PortControl &port_control() override { return *port_ctl_; }
+
     // A quit command, a signal, or stdout that can no longer be written.
     // Also --run-time in the shell: a time limit on the whole session.
     bool quit_requested() const {
@@ -96,6 +92,8 @@ class App : public HostControl {
     void end_shell();
 
     Config cfg_;
+    EngineApi &engines_;
+    DiskCommandFiles files_;
     Ports ports_;
     std::unique_ptr<Forwarder> fwd_;
     std::unique_ptr<EthdevPortControl> port_ctl_;

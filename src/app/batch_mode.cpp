@@ -4,6 +4,7 @@
 // (a script, /dev/null) is not a request to stop.
 #include "app/app.h"
 #include "observe/telemetry.h"
+#include "shell/input_loop.h"
 #include "util/output.h"
 
 #include <poll.h>
@@ -13,11 +14,6 @@
 #include <cstdio>
 
 namespace pmdfwd {
-
-namespace {
-// How often the wait loop looks at signals and the clock.
-constexpr int kBatchPollMs = 50;
-} // namespace
 
 int App::run_batch() {
     if (!run_cmdline_file()) return 1;
@@ -36,7 +32,7 @@ int App::run_batch() {
     bool stdin_open = true;
     while (!quit_requested()) {
         pollfd pfd{STDIN_FILENO, POLLIN, 0};
-        if (stdin_open && poll(&pfd, 1, kBatchPollMs) > 0) {
+        if (stdin_open && poll(&pfd, 1, kInputPollMs) > 0) {
             char buf[256];
             const ssize_t n = read(STDIN_FILENO, buf, sizeof(buf));
             if (n <= 0)
@@ -44,7 +40,7 @@ int App::run_batch() {
             else
                 break; // Enter (any input line)
         } else if (!stdin_open) {
-            poll(nullptr, 0, kBatchPollMs);
+            poll(nullptr, 0, kInputPollMs);
         }
         telemetry::sample_rates();
         const auto now = clock::now();

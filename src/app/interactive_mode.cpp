@@ -4,6 +4,7 @@
 #include "app/app.h"
 #include "observe/telemetry.h"
 #include "shell/command_table.h"
+#include "shell/input_loop.h"
 #include "shell/line_reader.h"
 #include "shell/log_capture.h"
 #include "util/output.h"
@@ -22,7 +23,6 @@ namespace pmdfwd {
 
 namespace {
 
-constexpr int kShellPollMs = 100;
 // Input read at once; a harness sends a command and an extra newline together.
 constexpr size_t kStdinChunk = 256;
 
@@ -82,7 +82,7 @@ std::string common_prefix(const std::vector<std::string> &v) {
 int complete(rdline *rdl, const char *buf, char *dst, unsigned int size, int *state) {
     auto *app = static_cast<App *>(rdline_get_opaque(rdl));
     const std::string line(buf);
-    const std::vector<std::string> cands = complete_command(*app, line);
+    const std::vector<std::string> cands = complete_command(app->host(), line);
     if (cands.empty() || *state < 0) return 0;
     const size_t sp = line.find_last_of(' ');
     const size_t typed = line.size() - (sp == std::string::npos ? 0 : sp + 1);
@@ -124,34 +124,34 @@ struct RawTerminal {
 
 } // namespace
 
-// Piped commands: one per line; end of input quits. Lines come through
-// LineReader, waiting at most kShellPollMs at a time: a blocking read would miss
-// SIGINT/SIGTERM landing on another thread (an lcore, EAL's interrupt
-// thread) or just before the read starts.
+// Piped commands: one per line, through the shell's one input loop (which
+// waits kInputPollMs at a time, looking at signals between waits); end of
+// input quits.
 void App::run_piped() {
     LineReader in(STDIN_FILENO);
-    std::string line;
     bool prompted = false;
-    unsigned n = 0;
-    while (!quit_requested()) {
+    InputHooks h;
+    h.before_wait = [&] {
         if (!prompted) std::printf("%s", cfg_.prompt.c_str());
         flush_output();
         prompted = true;
-        const LineReader::Got got = in.next(&line, kShellPollMs);
-        telemetry::sample_rates();
-        if (got == LineReader::Got::End || got == LineReader::Got::Error) break;
-        if (got == LineReader::Got::None) continue;
+    };
+    h.after_wait = [] { telemetry::sample_rates(); };
+    h.stop = [this] { return quit_requested(); };
+    h.line = [&](const std::string &line, unsigned) {
         prompted = false;
-        n++;
-        if (got == LineReader::Got::TooLong) {
-            std::printf("line %u is longer than %zu bytes (allowed: at most that per command); "
-                        "skipped\n",
-                        n, in.max_line());
-            continue;
-        }
         std::fwrite(line.data(), 1, line.size(), stdout); // the echo, NUL bytes and all
         execute(line);
-    }
+        return !quit_requested();
+    };
+    h.too_long = [&](unsigned n) {
+        prompted = false;
+        std::printf("line %u is longer than %zu bytes (allowed: at most that per command); "
+                    "skipped\n",
+                    n, in.max_line());
+        return true;
+    };
+    if (!quit_requested()) run_input(in, h);
 }
 
 // After quit the output goes on at the start of a line (the echo ended it);
@@ -199,7 +199,7 @@ int App::run_shell() {
             flush_echo();
             telemetry::sample_rates();
             pollfd pfd{STDIN_FILENO, POLLIN, 0};
-            if (poll(&pfd, 1, kShellPollMs) <= 0) continue;
+            if (poll(&pfd, 1, kInputPollMs) <= 0) continue;
             char chunk[kStdinChunk];
             const ssize_t n = read(STDIN_FILENO, chunk, sizeof(chunk));
             if (n <= 0) break;

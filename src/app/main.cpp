@@ -5,7 +5,6 @@
 #include "app/eal_exit.h"
 #include "app/eal_init.h"
 #include "engine_host/engine_api.h"
-#include "engine_host/engine_registry.h"
 #include "engine_host/plugin_dir.h"
 #include "options/options.h"
 #include "options/prompt.h"
@@ -147,22 +146,26 @@ bool app_help_requested(const std::vector<std::string> &args) {
 } // namespace
 
 int main(int argc, char **argv) {
+    // The process's engines, reached here once and handed to whoever needs
+    // them (options, the application, the shell, the forwarder).
+    pmdfwd::EngineApi &engines = pmdfwd::registry_engines();
     open_closed_std_fds();
     install_signal_handlers();
     const std::string prog = argv[0]; // before EAL may move argv around
     if (const auto early = app_args_before_eal(argc, argv); app_help_requested(early)) {
         // A plugin's modes and parameters belong in the usage too: the
         // plugin directory's and those named.
-        if (pmdfwd::Status loaded = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !loaded) {
+        if (pmdfwd::Status loaded = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir(), engines);
+            !loaded) {
             std::fprintf(stderr, "pmdfwd: %s\n", loaded.message().c_str());
             return 1;
         }
         for (const std::string &path : pmdfwd::option_values(early, "--engine-plugin"))
-            if (pmdfwd::Status loaded = pmdfwd::registry_engines().load(path); !loaded) {
+            if (pmdfwd::Status loaded = engines.load(path); !loaded) {
                 std::fprintf(stderr, "pmdfwd: %s\n", loaded.message().c_str());
                 return 1;
             }
-        pmdfwd::write_output(pmdfwd::usage(argv[0]));
+        pmdfwd::write_output(pmdfwd::usage(argv[0], engines));
         return check_output(0);
     }
     // rte_eal_init may reorder argv: keep the EAL arguments as given.
@@ -177,19 +180,18 @@ int main(int argc, char **argv) {
     // Plugins first: their engines are valid --forward-mode values. The
     // plugin directory's, then those named: both spellings the option parser
     // accepts, --engine-plugin=PATH and --engine-plugin PATH, must load here.
-    if (pmdfwd::Status loaded = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir()); !loaded)
+    if (pmdfwd::Status loaded = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir(), engines); !loaded)
         return fail(loaded.message(), 1);
     for (const std::string &path : pmdfwd::option_values(args, "--engine-plugin"))
-        if (pmdfwd::Status loaded = pmdfwd::registry_engines().load(path); !loaded)
-            return fail(loaded.message(), 1);
-    const pmdfwd::Result<pmdfwd::ParseResult> parsed = pmdfwd::parse_options(args, cfg);
+        if (pmdfwd::Status loaded = engines.load(path); !loaded) return fail(loaded.message(), 1);
+    const pmdfwd::Result<pmdfwd::ParseResult> parsed = pmdfwd::parse_options(args, cfg, engines);
     if (!parsed) return fail(parsed.message(), 2);
     if (*parsed == pmdfwd::ParseResult::Help) {
-        pmdfwd::write_output(pmdfwd::usage(argv[0]));
+        pmdfwd::write_output(pmdfwd::usage(argv[0], engines));
         pmdfwd::eal_exit();
         return check_output(0);
     }
-    if (pmdfwd::Status applied = pmdfwd::apply_engine_params(cfg); !applied)
+    if (pmdfwd::Status applied = pmdfwd::apply_engine_params(cfg, engines); !applied)
         return fail(applied.message(), 2);
     // testpmd goes on with the ports that did probe (DTS's softnic case
     // starts one its PMD may refuse); a batch run that lost a port would
@@ -209,7 +211,7 @@ int main(int argc, char **argv) {
 
     int rc;
     {
-        pmdfwd::App app(cfg);
+        pmdfwd::App app(cfg, engines);
         if (pmdfwd::Status ready = app.init(); !ready) {
             app.shutdown();
             return fail(ready.message(), 1);

@@ -18,6 +18,12 @@ class RegistryEngines final : public EngineApi {
         return v;
     }
     Status load(const std::string &path) override { return load_engine_plugin(path); }
+    const pmdfwd_engine *descriptor(std::string_view mode) const override {
+        return EngineRegistry::instance().find(mode);
+    }
+    std::string origin(std::string_view mode) const override {
+        return EngineRegistry::instance().origin(mode);
+    }
 
   protected:
     Status engine_set_param(const std::string &mode, const std::string &key,

@@ -1,7 +1,7 @@
 // The engines as the control side (shell, options, `show config fwd`) sees
 // them: by name, through one interface, with the C ABI's buffers and
 // messages handled once (abi_calls.h). The shell reaches it through
-// HostControl::engines(), so tests and fuzzers can hand it a fake.
+// its Host (shell/host_control.h), so tests and fuzzers can hand it a fake.
 #pragma once
 
 #include "util/status.h"
@@ -34,10 +34,10 @@ struct EngineInfo {
 // The shell's check of the commands of engines about to register against
 // its own rows and those of the engines registered (registered), so that
 // the registry, below the shell, refuses a plugin whose rows clash before
-// registering any of its engines: "" or why. The shell installs it; without
+// registering any of its engines: ok or why not. The shell installs it; without
 // one (a tool that has no shell) rows are not checked against a table.
-using EngineCommandCheck = std::string (*)(const std::vector<EngineInfo> &registered,
-                                           const std::vector<EngineInfo> &adding);
+using EngineCommandCheck = Status (*)(const std::vector<EngineInfo> &registered,
+                                      const std::vector<EngineInfo> &adding);
 void set_engine_command_check(EngineCommandCheck check);
 EngineCommandCheck engine_command_check();
 
@@ -51,6 +51,11 @@ class EngineApi {
     virtual std::vector<EngineInfo> list() const = 0;
     // Loads a plugin shared object, or says why it was refused.
     virtual Status load(const std::string &path) = 0;
+    // What the forwarder runs: the engine's descriptor, or nullptr for a
+    // mode nobody registered (and in a fake without engines).
+    virtual const pmdfwd_engine *descriptor(std::string_view mode) const = 0;
+    // "built-in" or the plugin's path ("" for an unknown mode).
+    virtual std::string origin(std::string_view mode) const = 0;
 
     std::optional<EngineInfo> find(std::string_view mode) const;
     std::string names(std::string_view sep = ", ") const;
@@ -83,7 +88,9 @@ class EngineApi {
                                     std::string *out) = 0;
 };
 
-// The process's engines: the registry (built-ins and loaded plugins).
+// The process's engines: the registry (built-ins and loaded plugins). main()
+// reaches them here once and hands them to everyone else (options, App, the
+// shell's Host, the forwarder, telemetry): tests hand a fake instead.
 EngineApi &registry_engines();
 
 } // namespace pmdfwd

@@ -33,19 +33,19 @@ bool all_printable(std::string_view s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
 }
 
-// What is wrong with one row's fields, or "".
-std::string check_command_row(const pmdfwd_engine &e, const pmdfwd_command &row) {
-    if (row.run == nullptr) return "has no run function";
-    if (row.help == nullptr || !all_printable(row.help)) return "has no one-line help";
+// Ok or what is wrong with one row's fields.
+Status check_command_row(const pmdfwd_engine &e, const pmdfwd_command &row) {
+    if (row.run == nullptr) return Error("has no run function");
+    if (row.help == nullptr || !all_printable(row.help)) return Error("has no one-line help");
     if ((row.flags & ~kKnownFlags) != 0)
-        return "has unknown flags " + flags_hex(row.flags & ~kKnownFlags) +
-               " (allowed: PMDFWD_COMMAND_F_STOPPED)";
+        return Error("has unknown flags " + flags_hex(row.flags & ~kKnownFlags) +
+                     " (allowed: PMDFWD_COMMAND_F_STOPPED)");
     const std::vector<std::string> w = syntax_words(row.syntax);
     if (std::any_of(w.begin(), w.end(), [](const std::string &x) { return x.empty(); }))
-        return "has an empty word (words are separated by single spaces)";
+        return Error("has an empty word (words are separated by single spaces)");
     if (std::find(w.begin(), w.end(), e.name) == w.end())
-        return "does not name the engine: '" + std::string(e.name) +
-               "' must be one of its words (e.g. show " + e.name + " ...)";
+        return Error("does not name the engine: '" + std::string(e.name) +
+                     "' must be one of its words (e.g. show " + e.name + " ...)");
     return {};
 }
 
@@ -56,18 +56,19 @@ std::span<const pmdfwd_command> command_table(const pmdfwd_engine &e) {
     return {e.commands, e.nb_commands};
 }
 
-std::string check_command_table(const pmdfwd_engine &e) {
+Status check_command_table(const pmdfwd_engine &e) {
     if (e.abi_version < 4) return {};
     const std::string engine = "engine '" + std::string(e.name) + "'";
     if (e.commands == nullptr && e.nb_commands != 0)
-        return engine + " declares " + std::to_string(e.nb_commands) + " commands and no table";
+        return Error(engine + " declares " + std::to_string(e.nb_commands) +
+                     " commands and no table");
     for (const pmdfwd_command &row : command_table(e)) {
         if (row.syntax == nullptr || row.syntax[0] == '\0' || !all_printable(row.syntax) ||
             std::string_view(row.syntax).size() > kMaxSyntax)
-            return engine + " declares a command without a syntax of 1.." +
-                   std::to_string(kMaxSyntax) + " printable characters";
-        if (std::string why = check_command_row(e, row); !why.empty())
-            return engine + " command '" + row.syntax + "' " + why;
+            return Error(engine + " declares a command without a syntax of 1.." +
+                         std::to_string(kMaxSyntax) + " printable characters");
+        if (Status fits = check_command_row(e, row); !fits)
+            return Error(engine + " command '" + row.syntax + "' " + fits.message());
     }
     return {};
 }

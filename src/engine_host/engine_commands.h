@@ -6,6 +6,7 @@
 #pragma once
 
 #include "engine_host/engine_api.h"
+#include "util/status.h"
 
 #include <pmdfwd/engine.h>
 
@@ -18,9 +19,9 @@ namespace pmdfwd {
 // The rows e declares; none for a descriptor of version 2 or 3, which ends
 // before the table's fields and must not be read past them.
 std::span<const pmdfwd_command> command_table(const pmdfwd_engine &e);
-// "" or what is wrong with e's table (rows without syntax, help or run, an
+// Ok or what is wrong with e's table (rows without syntax, help or run, an
 // unknown flag, a syntax that does not name the engine).
-std::string check_command_table(const pmdfwd_engine &e);
+Status check_command_table(const pmdfwd_engine &e);
 // The rows as the shell lists them.
 std::vector<EngineCommand> engine_commands(const pmdfwd_engine &e);
 // Runs row `index` (within the table) with args; see EngineApi::run_command.

@@ -51,7 +51,7 @@ Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
     if (engine->burst == nullptr)
         return Error("engine '" + std::string(name) + "' has no burst function");
     if (Status table = check_param_table(*engine); !table) return table;
-    if (std::string why = check_command_table(*engine); !why.empty()) return Error(why);
+    if (Status commands = check_command_table(*engine); !commands) return commands;
     if (const pmdfwd_engine *other = find(name))
         return Error("engine name '" + std::string(name) + "' is already taken by " +
                      this->origin(other->name));
@@ -146,9 +146,9 @@ Status load_engine_plugin(const std::string &path) {
     std::vector<const pmdfwd_engine *> adding;
     for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
         adding.push_back(*e);
-    if (std::string why = check_new_commands(adding); !why.empty()) {
+    if (Status fits = check_new_commands(adding); !fits) {
         dlclose(handle);
-        return Error("plugin '" + path + "' refused: " + why);
+        return Error("plugin '" + path + "' refused: " + fits.message());
     }
     // The handle stays open for the life of the process: its engines'
     // code and descriptors are in it.
@@ -158,7 +158,7 @@ Status load_engine_plugin(const std::string &path) {
     return {};
 }
 
-std::string check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
+Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
     const EngineCommandCheck check = engine_command_check();
     if (check == nullptr) return {};
     std::vector<EngineInfo> registered, added;

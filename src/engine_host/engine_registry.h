@@ -43,8 +43,8 @@ Status load_engine_plugin(const std::string &path);
 // What EngineApi lists for a registered engine.
 EngineInfo engine_listing(const pmdfwd_engine &e);
 // The shell's check (engine_command_check()) of the commands of engines
-// about to register against those of the process's registry: "" or why
-// they are refused; "" without a check installed.
-std::string check_new_commands(const std::vector<const pmdfwd_engine *> &adding);
+// about to register against those of the process's registry: ok or why
+// they are refused; ok without a check installed.
+Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding);
 
 } // namespace pmdfwd

@@ -1,7 +1,5 @@
 #include "engine_host/plugin_dir.h"
 
-#include "engine_host/engine_registry.h"
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -19,7 +17,7 @@ std::string plugin_dir() {
     return env != nullptr && *env != '\0' ? env : PMDFWD_PLUGIN_DIR;
 }
 
-Status load_plugin_dir(const std::string &dir) {
+Status load_plugin_dir(const std::string &dir, EngineApi &engines) {
     namespace fs = std::filesystem;
     std::error_code ec;
     std::vector<fs::path> plugins;
@@ -32,7 +30,7 @@ Status load_plugin_dir(const std::string &dir) {
         return Error("cannot read the plugin directory " + dir + ": " + ec.message());
     std::sort(plugins.begin(), plugins.end());
     for (const fs::path &p : plugins)
-        if (Status loaded = load_engine_plugin(p.string()); !loaded)
+        if (Status loaded = engines.load(p.string()); !loaded)
             return Error(loaded.message() + " (in the plugin directory " + dir +
                          ": remove or rebuild it, or set PMDFWD_PLUGIN_DIR)");
     return {};

@@ -4,6 +4,7 @@
 // name is also looked up there.
 #pragma once
 
+#include "engine_host/engine_api.h"
 #include "util/status.h"
 
 #include <string>
@@ -16,6 +17,6 @@ std::string plugin_dir();
 
 // Loads every *.so in dir, in name order. A directory that does not exist
 // holds no plugins; an error is the first plugin's refusal, which names it.
-Status load_plugin_dir(const std::string &dir);
+Status load_plugin_dir(const std::string &dir, EngineApi &engines);
 
 } // namespace pmdfwd

@@ -1,7 +1,6 @@
 #include "fwd/forwarder.h"
 
 #include "engine_host/engine_api.h"
-#include "engine_host/engine_registry.h"
 #include "fwd/packet_template.h"
 #include "text/text_format.h"
 #include "util/mac_text.h"
@@ -16,12 +15,13 @@
 
 namespace pmdfwd {
 
-Forwarder::Forwarder(Config &cfg, Ports &ports, std::vector<unsigned> fwd_lcores)
-    : cfg_(cfg), ports_(ports), fwd_lcores_(std::move(fwd_lcores)) {}
+Forwarder::Forwarder(Config &cfg, Ports &ports, EngineApi &engines,
+                     std::vector<unsigned> fwd_lcores)
+    : cfg_(cfg), ports_(ports), engines_(engines), fwd_lcores_(std::move(fwd_lcores)) {}
 
-Result<std::vector<StreamSpec>> plan_fwd_streams(const Config &cfg,
+Result<std::vector<StreamSpec>> plan_fwd_streams(const Config &cfg, const EngineApi &engines,
                                                  const std::vector<uint16_t> &ports) {
-    const pmdfwd_engine *e = EngineRegistry::instance().find(cfg.forward_mode);
+    const pmdfwd_engine *e = engines.descriptor(cfg.forward_mode);
     const bool replies = e != nullptr && (e->flags & PMDFWD_ENGINE_F_REPLIES) != 0;
     return build_streams(ports, replies ? Topology::Loop : cfg.topology, cfg.nb_rxq, cfg.nb_txq);
 }
@@ -39,7 +39,7 @@ Result<std::vector<uint16_t>> Forwarder::fwd_ports(std::string *note) const {
 Result<size_t> Forwarder::nb_streams_for_config() const {
     const Result<std::vector<uint16_t>> ports = fwd_ports();
     if (!ports) return ports.status();
-    const Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, *ports);
+    const Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, engines_, *ports);
     if (!specs) return specs.status();
     return specs->size();
 }
@@ -51,7 +51,7 @@ Status Forwarder::build(const pmdfwd_engine *engine) {
         return ports.status();
     }
     fwd_ports_ = std::move(ports).value();
-    Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, fwd_ports_);
+    Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, engines_, fwd_ports_);
     if (!specs) {
         specs_.clear();
         return specs.status();
@@ -240,8 +240,8 @@ Status Forwarder::start(unsigned tx_first_bursts, const std::function<void()> &s
     // testpmd's order: stopped ports before a second start.
     if (!ports_.all_started()) return Error("Not all ports were started");
     if (running_) return Error("Packet forwarding already started");
-    const pmdfwd_engine *engine = EngineRegistry::instance().find(cfg_.forward_mode);
-    if (engine == nullptr) return Error(registry_engines().unknown_mode(cfg_.forward_mode));
+    const pmdfwd_engine *engine = engines_.descriptor(cfg_.forward_mode);
+    if (engine == nullptr) return Error(engines_.unknown_mode(cfg_.forward_mode));
     fini_engine();
     if (Status built = build(engine); !built) return built;
     if (tx_first_bursts > 0)
@@ -309,7 +309,7 @@ void Forwarder::clear() {
 std::string Forwarder::describe() const {
     const Result<std::vector<uint16_t>> ports = fwd_ports();
     if (!ports) return ports.message() + "\n";
-    const Result<std::vector<StreamSpec>> planned = plan_fwd_streams(cfg_, *ports);
+    const Result<std::vector<StreamSpec>> planned = plan_fwd_streams(cfg_, engines_, *ports);
     if (!planned) return planned.message() + "\n";
     const std::vector<StreamSpec> &specs = *planned;
     const auto groups = spread_streams(specs.size(), nb_lcores_used());
@@ -353,7 +353,7 @@ std::string Forwarder::rxtx_header() const {
 
 std::string Forwarder::engine_state() const {
     if (cfg_.testpmd_texts) return {};
-    const Result<std::string> state = registry_engines().describe(cfg_.forward_mode);
+    const Result<std::string> state = engines_.describe(cfg_.forward_mode);
     return state ? "  " + *state + "\n" : std::string();
 }
 

@@ -2,6 +2,7 @@
 // that run them, and `start` / `stop` as testpmd does them.
 #pragma once
 
+#include "engine_host/engine_api.h"
 #include "fwd/fwd_stats.h"
 #include "fwd/fwd_view.h"
 #include "fwd/lcore_loop.h"
@@ -22,12 +23,12 @@ namespace pmdfwd {
 // The streams of the configuration on these ports: build_streams under the
 // port topology, except for an engine that replies (icmpecho), whose
 // streams send back on the port and queue they receive from, as testpmd's.
-Result<std::vector<StreamSpec>> plan_fwd_streams(const Config &cfg,
+Result<std::vector<StreamSpec>> plan_fwd_streams(const Config &cfg, const EngineApi &engines,
                                                  const std::vector<uint16_t> &ports);
 
 class Forwarder {
   public:
-    Forwarder(Config &cfg, Ports &ports, std::vector<unsigned> fwd_lcores);
+    Forwarder(Config &cfg, Ports &ports, EngineApi &engines, std::vector<unsigned> fwd_lcores);
     ~Forwarder();
 
     // Builds the streams, runs the engine's hooks, sends tx_first_bursts
@@ -84,6 +85,7 @@ class Forwarder {
 
     Config &cfg_;
     Ports &ports_;
+    EngineApi &engines_;
     std::vector<unsigned> fwd_lcores_;
     const pmdfwd_engine *engine_ = nullptr;
     pmdfwd_fwd_params params_{};

@@ -3,7 +3,6 @@
 #include "engine_host/abi_calls.h"
 #include "engine_host/engine_api.h"
 #include "engine_host/engine_params.h"
-#include "engine_host/engine_registry.h"
 #include "fwd/forwarder.h"
 
 #include <sstream>
@@ -12,11 +11,11 @@ namespace pmdfwd {
 
 namespace {
 
-EngineEntry engine_info(const pmdfwd_engine &e) {
+EngineEntry engine_info(const EngineApi &engines, const pmdfwd_engine &e) {
     EngineEntry i;
     i.name = e.name;
     i.summary = e.summary ? e.summary : "";
-    i.origin = EngineRegistry::instance().origin(e.name);
+    i.origin = engines.origin(e.name);
     i.flags = e.flags;
     i.has_params = has_params(e);
     return i;
@@ -32,9 +31,9 @@ std::vector<std::string> describe_lines(const pmdfwd_engine &e) {
 }
 
 // The streams and lcores the settings give, as `show config fwd` lays them.
-void plan_streams(const Config &cfg, const std::vector<uint16_t> &ports,
+void plan_streams(const Config &cfg, const EngineApi &engines, const std::vector<uint16_t> &ports,
                   const std::vector<unsigned> &lcores, TelemetrySnapshot &s) {
-    const Result<std::vector<StreamSpec>> planned = plan_fwd_streams(cfg, ports);
+    const Result<std::vector<StreamSpec>> planned = plan_fwd_streams(cfg, engines, ports);
     if (!planned) s.streams_error = planned.message();
     const std::vector<StreamSpec> specs = planned ? *planned : std::vector<StreamSpec>{};
     const auto groups = spread_streams(specs.size(), std::min<size_t>(cfg.nb_cores, lcores.size()));
@@ -45,18 +44,19 @@ void plan_streams(const Config &cfg, const std::vector<uint16_t> &ports,
 
 } // namespace
 
-TelemetrySnapshot take_snapshot(const Config &cfg, const Forwarder &fwd) {
+TelemetrySnapshot take_snapshot(const Config &cfg, const Forwarder &fwd, const EngineApi &engines) {
     TelemetrySnapshot s;
     s.cfg = cfg;
     s.fwd = fwd.view();
     s.ports = s.fwd.port_ids;
     s.fwd_lcores = fwd.fwd_lcores();
-    plan_streams(cfg, s.ports, s.fwd_lcores, s);
-    for (const pmdfwd_engine *e : EngineRegistry::instance().all())
-        s.engines.push_back(engine_info(*e));
+    plan_streams(cfg, engines, s.ports, s.fwd_lcores, s);
+    for (const EngineInfo &info : engines.list())
+        if (const pmdfwd_engine *e = engines.descriptor(info.name))
+            s.engines.push_back(engine_info(engines, *e));
     const std::string &name = s.fwd.running ? s.fwd.engine : cfg.forward_mode;
-    if (const pmdfwd_engine *e = EngineRegistry::instance().find(name)) {
-        s.engine = engine_info(*e);
+    if (const pmdfwd_engine *e = engines.descriptor(name)) {
+        s.engine = engine_info(engines, *e);
         s.engine_state = describe_lines(*e);
     } else {
         s.engine.name = name;

@@ -4,6 +4,7 @@
 // thread whole. Only the counters behind `fwd` move after the copy.
 #pragma once
 
+#include "engine_host/engine_api.h"
 #include "fwd/fwd_view.h"
 #include "options/config.h"
 
@@ -40,6 +41,6 @@ struct TelemetrySnapshot {
     std::vector<std::string> engine_state; // its describe hook, line by line
 };
 
-TelemetrySnapshot take_snapshot(const Config &cfg, const Forwarder &fwd);
+TelemetrySnapshot take_snapshot(const Config &cfg, const Forwarder &fwd, const EngineApi &engines);
 
 } // namespace pmdfwd

@@ -116,11 +116,9 @@ Apply event_mask(bool print) {
     };
 }
 
+// Checked against the engines parse_options() is handed, right after this
+// option (forward_mode_known()).
 Status apply_forward_mode(Config &c, std::string_view v) {
-    if (!registry_engines().find(v)) {
-        return Error("forward-mode: " + registry_engines().unknown_mode(v) +
-                     "; an engine built as a plugin needs --engine-plugin=PATH");
-    }
     c.forward_mode = v;
     c.announcements.push_back("Set " + c.forward_mode + " packet forwarding mode");
     return {};
@@ -639,27 +637,38 @@ Result<Step> parse_short(const std::vector<std::string> &args, size_t &i, Config
     return Step::Next;
 }
 
+Status forward_mode_known(const EngineApi &engines, const std::string &mode) {
+    if (engines.find(mode)) return {};
+    return Error("forward-mode: " + engines.unknown_mode(mode) +
+                 "; an engine built as a plugin needs --engine-plugin=PATH");
+}
+
 } // namespace
 
-Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &cfg) {
+Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &cfg,
+                                  const EngineApi &engines) {
     for (size_t i = 0; i < args.size(); i++) {
         const std::string &a = args[i];
+        const std::string mode = cfg.forward_mode;
         const bool long_option = a.rfind("--", 0) == 0 && a.size() > 2;
         if (!long_option && (a.size() < 2 || a[0] != '-' || a[1] == '-'))
             return Error("unknown option '" + a + "' (see --help)");
         const Result<Step> s = long_option ? parse_long(args, i, cfg) : parse_short(args, i, cfg);
         if (!s) return s.status();
+        if (*s == Step::Next && cfg.forward_mode != mode) {
+            if (Status known = forward_mode_known(engines, cfg.forward_mode); !known) return known;
+        }
         if (*s == Step::Help) return ParseResult::Help;
     }
     return ParseResult::Ok;
 }
 
-Status apply_engine_params(const Config &cfg) {
+Status apply_engine_params(const Config &cfg, EngineApi &engines) {
     for (const auto &[name, value] : cfg.engine_params) {
         // The engine is the longest registered name followed by '-'.
         std::string engine;
         bool has_params = false;
-        for (const EngineInfo &e : registry_engines().list()) {
+        for (const EngineInfo &e : engines.list()) {
             const std::string_view en = e.name;
             if (name.size() > en.size() + 1 && name.compare(0, en.size(), en) == 0 &&
                 name[en.size()] == '-' && en.size() > engine.size()) {
@@ -669,7 +678,7 @@ Status apply_engine_params(const Config &cfg) {
         }
         if (!has_params) return Error("unknown option '--" + name + "=" + value + "' (see --help)");
         const std::string key = name.substr(engine.size() + 1);
-        if (Status set = registry_engines().set_param(engine, key, value); !set)
+        if (Status set = engines.set_param(engine, key, value); !set)
             return Error("--" + name + ": " + set.message());
     }
     return {};
@@ -683,7 +692,7 @@ std::vector<OptionDoc> option_docs() {
     return docs;
 }
 
-std::string usage(const char *prog) {
+std::string usage(const char *prog, const EngineApi &engines) {
     std::string s = std::string("usage: ") + prog + " [EAL options] -- [options]\n";
     for (const OptionGroup &g : groups()) {
         s += std::string("\n") + g.title + ":\n";
@@ -704,15 +713,15 @@ std::string usage(const char *prog) {
     s += "\nA long option may be shortened to any unique prefix; one testpmd accepts means what "
          "it means there (--stats 2).\n";
     s += "\nforwarding modes:\n";
-    const std::vector<EngineInfo> engines = registry_engines().list();
-    for (const EngineInfo &e : engines) {
+    const std::vector<EngineInfo> list = engines.list();
+    for (const EngineInfo &e : list) {
         std::string left = "  " + e.name;
         if (left.size() < 18) left.resize(18, ' ');
         s += left + e.summary + "\n";
     }
     std::string params;
-    for (const EngineInfo &e : engines)
-        for (const std::string &line : split_lines(registry_engines().param_help(e.name)))
+    for (const EngineInfo &e : list)
+        for (const std::string &line : split_lines(engines.param_help(e.name)))
             params += "  --" + e.name + "-" + line + "\n";
     if (!params.empty()) s += "\nengine parameters (also `set <mode> <key> <value>`):\n" + params;
     return s;

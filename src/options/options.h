@@ -2,6 +2,7 @@
 // names and meanings wherever pmdfwd has the feature.
 #pragma once
 
+#include "engine_host/engine_api.h"
 #include "options/config.h"
 #include "util/status.h"
 
@@ -16,13 +17,15 @@ enum class ParseResult { Ok, Help };
 // which option was wrong, why, and what is allowed. Options of the form
 // --<engine>-<key>=<value> are kept in cfg.engine_params for
 // apply_engine_params(), since plugins may register engines later.
-Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &cfg);
+// --forward-mode must name one of the engines.
+Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &cfg,
+                                  const EngineApi &engines);
 
 // Hands every --<engine>-<key>=<value> to its engine's set_param.
-Status apply_engine_params(const Config &cfg);
+Status apply_engine_params(const Config &cfg, EngineApi &engines);
 
-// The --help text; lists the registered engines.
-std::string usage(const char *prog);
+// The --help text; lists the engines.
+std::string usage(const char *prog, const EngineApi &engines);
 
 // The option table as data, in --help's order, for the generated manual
 // page and bash completion (doc/man/): they list what --help lists.

@@ -13,6 +13,7 @@
 #include <rte_errno.h>
 #include <rte_ethdev.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -87,6 +88,8 @@ class PortControl {
     virtual ~PortControl() = default;
 
     // ---- state kept per port ----
+    // The ports there are (closed ones left out).
+    virtual std::vector<uint16_t> port_ids() const = 0;
     virtual PortStatus status(uint16_t port) const = 0;
     // Ports that carry forwarding streams now (testpmd's port_is_forwarding).
     virtual bool forwarding(uint16_t port) const = 0;
@@ -144,6 +147,19 @@ class PortControl {
     // The queue counts or descriptor counts changed: every port is
     // reconfigured at its next start (testpmd's cmd_reconfig_device_queue).
     virtual void reconfigure(std::optional<uint16_t> port, bool device, bool queues) = 0;
+
+    // ---- settings of the application's (and the engines') per port ----
+    // `tx_vlan set|reset`: ok or why not; a warning (the PMD cannot insert
+    // tags) goes to *note.
+    virtual Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) = 0;
+    virtual void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) = 0;
+    // Turns TX offloads of a stopped port on or off (`csum set ... hw|sw`),
+    // for the device and for what engines read: ok or why not (the port is
+    // started: "Please stop port N first"; the PMD lacks an offload).
+    virtual Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on) = 0;
+    // The TX offloads a port has enabled and those its PMD offers; false
+    // for a port that does not exist.
+    virtual bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const = 0;
 
     // ---- start, stop, close: testpmd's messages, as text ----
     virtual std::string start(std::optional<uint16_t> port) = 0;

@@ -40,6 +40,14 @@ QueueSettings *EthdevPortControl::queue(uint16_t id, bool rx, uint16_t q) const 
     return q < v.size() ? &v[q] : nullptr;
 }
 
+bool EthdevPortControl::tx_offloads(uint16_t id, uint64_t *enabled, uint64_t *capa) const {
+    const Port *p = port(id);
+    if (p == nullptr) return false;
+    *enabled = p->hw_tx_offloads;
+    *capa = p->info.tx_offload_capa;
+    return true;
+}
+
 PortStatus EthdevPortControl::status(uint16_t id) const {
     const Port *p = port(id);
     return p ? p->status : PortStatus::Closed;

@@ -21,6 +21,7 @@ class EthdevPortControl : public PortControl {
     // Forwarding stopped: frees what the lcores may have been using.
     void lcores_stopped() { dump_.release(); }
 
+    std::vector<uint16_t> port_ids() const override { return ports_.ids(); }
     PortStatus status(uint16_t port) const override;
     bool forwarding(uint16_t port) const override { return forwarding_(port); }
 
@@ -63,6 +64,17 @@ class EthdevPortControl : public PortControl {
                         bool on) override;
     Status queue_start_stop(uint16_t port, bool rx, uint16_t queue, bool start) override;
     void reconfigure(std::optional<uint16_t> port, bool device, bool queues) override;
+
+    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
+        return ports_.set_tx_vlan(port, on, tci, note);
+    }
+    void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
+        ports_.set_peer(port, mac);
+    }
+    Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+        return ports_.set_tx_offloads(port, offloads, on);
+    }
+    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
 
     std::string start(std::optional<uint16_t> port) override;
     std::string stop(std::optional<uint16_t> port) override;

@@ -5,21 +5,20 @@
 
 #include "shell/args.h"
 #include "shell/syntax.h"
+#include "util/status.h"
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace pmdfwd::shell {
 
-// The value of word for tok, or nullopt with *why saying what is wrong and
-// what is allowed, in testpmd's words where it has them ("Invalid port 9").
+// The value of word for tok, or an error saying what is wrong and what is
+// allowed, in testpmd's words where it has them ("Invalid port 9").
 // before: the word before it (names a Number declared without a name);
 // port_ids: the ports there are.
-std::optional<ArgValue> check_arg(const Token &tok, const std::string &word,
-                                  std::string_view before, const std::vector<uint16_t> &port_ids,
-                                  std::string *why);
+Result<ArgValue> check_arg(const Token &tok, const std::string &word, std::string_view before,
+                           const std::vector<uint16_t> &port_ids);
 
 } // namespace pmdfwd::shell

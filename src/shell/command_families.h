@@ -4,8 +4,8 @@
 #pragma once
 
 #include "shell/command_spec.h"
+#include "util/status.h"
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,10 +16,9 @@ namespace pmdfwd::shell {
 // link order, hence the explicit order keys).
 const std::vector<Family> &registered_families();
 
-// The families by order key; nullopt, with *why saying which, when two share
-// a key, a section is not one of sections, or a family has no rows function.
-std::optional<std::vector<Family>> ordered_families(std::vector<Family> families,
-                                                    const std::vector<std::string_view> &sections,
-                                                    std::string *why);
+// The families by order key, or an error saying which when two share a key,
+// a section is not one of sections, or a family has no rows function.
+Result<std::vector<Family>> ordered_families(std::vector<Family> families,
+                                             const std::vector<std::string_view> &sections);
 
 } // namespace pmdfwd::shell

@@ -20,8 +20,9 @@
 
 namespace pmdfwd::shell {
 
-struct Ctx {
-    HostControl &host;
+// What a command may reach (the Host's pieces: c.config, c.life, c.lcores,
+// c.stats, c.ports, c.engines, c.files) and where its text goes.
+struct Ctx : Host {
     std::string *out;
 };
 
@@ -66,39 +67,39 @@ struct FamilyRegistrar {
 // Appends msg and a newline to the output; returns false (the command failed).
 bool fail(Ctx &c, const std::string &msg);
 
-// Ready-made run functions for the commonest rows:
-//   {.syntax = "show fwd stats all", .help = "...", .run = print<&HostControl::fwd_stats>}
+// Ready-made run functions for the commonest rows, over the statistics:
+//   {.syntax = "show fwd stats all", .help = "...", .run = print<&Stats::fwd_stats>}
 //   {.syntax = "show port stats all|<port>", .help = "...",
-//    .run = print_ports<&HostControl::port_stats>}
+//    .run = print_ports<&Stats::port_stats>}
 // (the port placeholder must be the row's first argument).
 
 // Appends what the host answers.
-template <std::string (HostControl::*Query)()>
+template <std::string (Stats::*Query)()>
 bool print(Ctx &c, const Args &) {
-    *c.out += (c.host.*Query)();
+    *c.out += (c.stats.*Query)();
     return true;
 }
 
 // Asks the host to do something that cannot fail.
-template <void (HostControl::*Action)()>
+template <void (Stats::*Action)()>
 bool act(Ctx &c, const Args &) {
-    (c.host.*Action)();
+    (c.stats.*Action)();
     return true;
 }
 
 // Appends the host's answer for each port of "all|<port>".
-template <std::string (HostControl::*Query)(uint16_t)>
+template <std::string (Stats::*Query)(uint16_t)>
 bool print_ports(Ctx &c, const Args &a) {
     for (uint16_t p : a.ports(0))
-        *c.out += (c.host.*Query)(p);
+        *c.out += (c.stats.*Query)(p);
     return true;
 }
 
 // Asks the host to do something to each port of "all|<port>".
-template <void (HostControl::*Action)(uint16_t)>
+template <void (Stats::*Action)(uint16_t)>
 bool act_ports(Ctx &c, const Args &a) {
     for (uint16_t p : a.ports(0))
-        (c.host.*Action)(p);
+        (c.stats.*Action)(p);
     return true;
 }
 

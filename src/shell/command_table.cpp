@@ -62,10 +62,10 @@ std::vector<shell::Family> families() {
     std::vector<std::string_view> names;
     for (const Section &s : kSections)
         names.push_back(s.name);
-    std::string why;
-    auto ordered = shell::ordered_families(shell::registered_families(), names, &why);
+    Result<std::vector<shell::Family>> ordered =
+        shell::ordered_families(shell::registered_families(), names);
     if (!ordered) {
-        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        std::fprintf(stderr, "pmdfwd: %s\n", ordered.message().c_str());
         std::abort();
     }
     return *ordered;
@@ -74,10 +74,9 @@ std::vector<shell::Family> families() {
 // A row's tokens; a row whose declarations do not fit its syntax is a build
 // mistake, said and stopped at the first command, as a misplaced family.
 Tokens compiled(const Spec &row) {
-    std::string why;
-    std::optional<Tokens> toks = shell::compile_syntax(row.syntax, row.types, &why);
+    Result<Tokens> toks = shell::compile_syntax(row.syntax, row.types);
     if (!toks) {
-        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+        std::fprintf(stderr, "pmdfwd: %s\n", toks.message().c_str());
         std::abort();
     }
     return *toks;
@@ -114,8 +113,8 @@ std::vector<std::string> family_syntaxes() {
 }
 
 // The registry asks this before a plugin's engines register.
-std::string check_against_table(const std::vector<EngineInfo> &registered,
-                                const std::vector<EngineInfo> &adding) {
+Status check_against_table(const std::vector<EngineInfo> &registered,
+                           const std::vector<EngineInfo> &adding) {
     return shell::check_engine_commands(family_syntaxes(), section_names(), registered, adding);
 }
 
@@ -148,10 +147,9 @@ TablePtr table(EngineApi &engines) {
     // The registry checked a plugin's rows before it registered; a built-in
     // engine's (registered before any check) or a fake's are checked here,
     // and a clash is a build mistake, said and stopped as a family's.
-    if (std::string why =
-            shell::check_engine_commands(family_syntaxes(), section_names(), {}, with);
-        !why.empty()) {
-        std::fprintf(stderr, "pmdfwd: %s\n", why.c_str());
+    if (Status fits = shell::check_engine_commands(family_syntaxes(), section_names(), {}, with);
+        !fits) {
+        std::fprintf(stderr, "pmdfwd: %s\n", fits.message().c_str());
         std::abort();
     }
     auto t = std::make_shared<Table>(family_table());
@@ -187,18 +185,20 @@ std::string_view word_before(const std::vector<std::string> &words, size_t i) {
 }
 
 // The values of the words that fill placeholders and optional tokens, each
-// checked against its token in the line's order; false, with *why naming the
+// checked against its token in the line's order, or an error naming the
 // first bad one and what is allowed.
-bool typed_args(HostControl &host, const Tokens &toks, const std::vector<std::string> &words,
-                Args *args, std::string *why) {
-    const std::vector<uint16_t> ports = host.port_ids();
+Result<Args> typed_args(const Host &host, const Tokens &toks,
+                        const std::vector<std::string> &words) {
+    const std::vector<uint16_t> ports = host.ports.port_ids();
+    Args args;
     for (size_t i = 0; i < toks.size() && i < words.size(); i++) {
         if (toks[i].kind == Kind::Literal && !toks[i].optional) continue;
-        auto v = shell::check_arg(toks[i], words[i], word_before(words, i), ports, why);
-        if (!v) return false;
-        args->push_back(Arg{words[i], std::move(*v)});
+        Result<shell::ArgValue> v =
+            shell::check_arg(toks[i], words[i], word_before(words, i), ports);
+        if (!v) return v.status();
+        args.push_back(Arg{words[i], std::move(*v)});
     }
-    return true;
+    return args;
 }
 
 // How many leading words equal the row's leading literal words.
@@ -233,22 +233,21 @@ size_t best_match(const Table &t, const std::vector<std::string> &words) {
 bool words_fit(const Tokens &toks, const std::vector<std::string> &words,
                const std::vector<uint16_t> &ports) {
     if (toks.size() <= words.size()) return false;
-    std::string why;
     for (size_t i = 0; i < words.size(); i++)
-        if (!shell::check_arg(toks[i], words[i], word_before(words, i), ports, &why)) return false;
+        if (!shell::check_arg(toks[i], words[i], word_before(words, i), ports)) return false;
     return true;
 }
 
 // Words a token offers at the cursor: a port token's the port ids (a
 // list's too, as its first item), a number's, address's or word's none.
-std::vector<std::string> token_candidates(HostControl &host, const Token &tok) {
+std::vector<std::string> token_candidates(const Host &host, const Token &tok) {
     std::vector<std::string> c;
     if (tok.kind == Kind::Mode)
-        for (const EngineInfo &e : host.engines().list())
+        for (const EngineInfo &e : host.engines.list())
             c.push_back(e.name);
     if (tok.kind == Kind::PortOrAll) c.push_back("all");
     if (tok.offers_ports)
-        for (uint16_t p : host.port_ids())
+        for (uint16_t p : host.ports.port_ids())
             c.push_back(std::to_string(p));
     if (tok.kind == Kind::Choice) c = tok.alts;
     if (tok.kind == Kind::Literal) c.push_back(tok.text);
@@ -257,7 +256,7 @@ std::vector<std::string> token_candidates(HostControl &host, const Token &tok) {
 
 } // namespace
 
-bool run_command(HostControl &host, std::string_view line, std::string *out) {
+bool run_command(const Host &host, std::string_view line, std::string *out) {
     // Messages quote the line without the newline the line editor leaves.
     while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
         line.remove_suffix(1);
@@ -267,7 +266,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     const std::vector<std::string> &words = *split;
     if (words.empty() || words[0].starts_with('#')) return true;
     // Held: the row run may rebuild the table (a plugin's commands).
-    const TablePtr held = table(host.engines());
+    const TablePtr held = table(host.engines);
     const Table &t = *held;
     size_t best = 0;
     for (const Tokens &toks : t.syntaxes)
@@ -277,18 +276,17 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     const size_t i = best_match(t, words);
     if (i != SIZE_MAX && literal_prefix(t.syntaxes[i], words) == best) {
         const Spec &s = t.rows[i];
-        if (s.needs_stopped && host.running())
+        if (s.needs_stopped && host.life.running())
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
-        std::string why;
-        Args args;
-        if (!typed_args(host, t.syntaxes[i], words, &args, &why)) return fail(c, why);
-        return s.run(c, args);
+        const Result<Args> args = typed_args(host, t.syntaxes[i], words);
+        if (!args) return fail(c, args.message());
+        return s.run(c, *args);
     }
     if (best == 0)
         return fail(c, "unknown command '" + printable(words[0]) + "' (type 'help' for the list)");
     // testpmd's answer, then (a pmdfwd addition) the rows the line began.
-    if (host.config().testpmd_texts) return fail(c, "Bad arguments");
+    if (host.config.testpmd_texts) return fail(c, "Bad arguments");
     std::string usage;
     for (size_t r = 0; r < t.rows.size(); r++)
         if (literal_prefix(t.syntaxes[r], words) == best)
@@ -296,7 +294,7 @@ bool run_command(HostControl &host, std::string_view line, std::string *out) {
     return fail(c, "Bad arguments\nusage:\n" + usage.substr(0, usage.size() - 1));
 }
 
-std::vector<std::string> complete_command(HostControl &host, std::string_view partial) {
+std::vector<std::string> complete_command(const Host &host, std::string_view partial) {
     // The words so far as execution will read them (split_command: quotes
     // too); a line it cannot read (an open quote) has nothing to offer.
     Result<std::vector<std::string>> split = split_command(partial);
@@ -308,8 +306,8 @@ std::vector<std::string> complete_command(HostControl &host, std::string_view pa
         words.pop_back();
     }
     std::vector<std::string> out;
-    const std::vector<uint16_t> ports = host.port_ids();
-    const TablePtr t = table(host.engines());
+    const std::vector<uint16_t> ports = host.ports.port_ids();
+    const TablePtr t = table(host.engines);
     for (const Tokens &toks : t->syntaxes) {
         if (!words_fit(toks, words, ports)) continue;
         for (const std::string &cand : token_candidates(host, toks[words.size()]))
@@ -328,9 +326,9 @@ std::vector<CommandDoc> command_docs(EngineApi &engines) {
     return docs;
 }
 
-std::string command_help(HostControl &host) {
+std::string command_help(const Host &host) {
     std::string s = "commands:\n";
-    const TablePtr t = table(host.engines());
+    const TablePtr t = table(host.engines);
     for (const Spec &spec : t->rows) {
         std::string left = std::string("  ") + spec.syntax;
         if (left.size() < 40)
@@ -339,7 +337,7 @@ std::string command_help(HostControl &host) {
             left += "\n" + std::string(40, ' ');
         s += left + spec.help + (spec.needs_stopped ? " (forwarding stopped)" : "") + "\n";
     }
-    s += "modes: " + host.engines().names(", ") + "\n";
+    s += "modes: " + host.engines.names(", ") + "\n";
     return s;
 }
 
@@ -392,7 +390,7 @@ std::vector<HelpSection> help_sections(const Table &t) {
     return v;
 }
 
-std::string section_text(HostControl &host, const Table &t, const HelpSection &sec) {
+std::string section_text(const Host &host, const Table &t, const HelpSection &sec) {
     std::string o = "\n" + sec.title + ":\n" + std::string(sec.title.size() + 1, '-') + "\n";
     for (size_t i = 0; i < t.rows.size(); i++) {
         if (t.sections[i] != sec.name) continue;
@@ -404,7 +402,7 @@ std::string section_text(HostControl &host, const Table &t, const HelpSection &s
     }
     if (sec.name == "config") {
         std::string modes = "forwarding modes: ";
-        modes.append(host.engines().names(", "));
+        modes.append(host.engines.names(", "));
         o.push_back('\n');
         o.append(wrap(modes, "", "    "));
     }
@@ -413,16 +411,16 @@ std::string section_text(HostControl &host, const Table &t, const HelpSection &s
 
 } // namespace
 
-std::string help_index(HostControl &host) {
+std::string help_index(const Host &host) {
     std::string o = "\nHelp is available for the following sections:\n\n";
-    for (const HelpSection &s : help_sections(*table(host.engines())))
+    for (const HelpSection &s : help_sections(*table(host.engines)))
         append_format(&o, "    help %-26s : %s\n", s.name.c_str(), s.summary.c_str());
     append_format(&o, "    help %-26s : %s\n", "all", "All of the above sections.");
     return o + "\n";
 }
 
-bool help_section(HostControl &host, std::string_view name, std::string *out) {
-    const TablePtr t = table(host.engines());
+bool help_section(const Host &host, std::string_view name, std::string *out) {
+    const TablePtr t = table(host.engines);
     const std::vector<HelpSection> sections = help_sections(*t);
     if (name == "all") {
         for (const HelpSection &s : sections)

@@ -14,23 +14,23 @@ namespace pmdfwd {
 // Runs one command line. Returns false when the line is unknown, malformed
 // or refused; *out then says what is wrong and what is allowed, and nothing
 // was changed. Blank lines and '#' comments succeed silently.
-bool run_command(HostControl &host, std::string_view line, std::string *out);
+bool run_command(const Host &host, std::string_view line, std::string *out);
 
 // Candidates for the last word of a partial line (after its last space).
-std::vector<std::string> complete_command(HostControl &host, std::string_view partial);
+std::vector<std::string> complete_command(const Host &host, std::string_view partial);
 
 // Every command's syntax and summary, and the host's engines, in one list
 // (what the shell offers, e.g. for generated documentation).
-std::string command_help(HostControl &host);
+std::string command_help(const Host &host);
 
 // `help`: testpmd's list of sections, those pmdfwd has commands in, then
 // one per engine that declares commands (named after it).
-std::string help_index(HostControl &host);
+std::string help_index(const Host &host);
 
 // `help <section>` (testpmd's names, an engine's with commands, and all):
 // the section's commands into *out; false, saying why, for a section pmdfwd
 // has no commands in or an unknown name.
-bool help_section(HostControl &host, std::string_view name, std::string *out);
+bool help_section(const Host &host, std::string_view name, std::string *out);
 
 // The command table as data, in `help`'s order (the engines' commands
 // last), for the generated manual page (doc/man/): it lists what `help`

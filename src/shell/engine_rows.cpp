@@ -21,8 +21,8 @@ std::optional<std::vector<std::string>> engine_words(Ctx &c, const std::vector<T
         if (t.kind == TokenKind::Literal && !t.optional) continue;
         if (j == args.size()) break;
         const std::string &w = args.word(j++);
-        if (t.kind == TokenKind::Mode && !c.host.engines().find(w)) {
-            fail(c, c.host.engines().unknown_mode(w));
+        if (t.kind == TokenKind::Mode && !c.engines.find(w)) {
+            fail(c, c.engines.unknown_mode(w));
             return std::nullopt;
         }
         words.push_back(w);
@@ -38,7 +38,7 @@ Spec engine_spec(const std::string &engine, size_t index, const char *syntax, co
             .run = [engine, index, toks](Ctx &c, const Args &a) {
                 const std::optional<std::vector<std::string>> words = engine_words(c, toks, a);
                 return words &&
-                       c.host.engines().run_command(engine, index, *words, c.host.running(), c.out);
+                       c.engines.run_command(engine, index, *words, c.life.running(), c.out);
             }};
 }
 
@@ -48,16 +48,17 @@ struct NamedRow {
     std::vector<Token> toks;
 };
 
-// "" or why one engine command cannot join `rows`.
-std::string check_engine_row(const std::string &engine, const EngineCommand &cmd,
-                             const std::vector<NamedRow> &rows) {
+// Ok or why one engine command cannot join `rows`.
+Status check_engine_row(const std::string &engine, const EngineCommand &cmd,
+                        const std::vector<NamedRow> &rows) {
     const std::string what = "engine '" + engine + "' command '" + cmd.syntax + "' ";
-    if (std::string why = check_engine_syntax(engine, cmd.syntax); !why.empty()) return what + why;
+    if (Status readable = check_engine_syntax(engine, cmd.syntax); !readable)
+        return Error(what + readable.message());
     const std::vector<Token> toks = compile_syntax(cmd.syntax);
     for (const NamedRow &r : rows)
         if (syntaxes_clash(toks, r.toks))
-            return what + "clashes with " + r.owner + " '" + r.syntax +
-                   "' (a line could mean either; use words of the engine's own)";
+            return Error(what + "clashes with " + r.owner + " '" + r.syntax +
+                         "' (a line could mean either; use words of the engine's own)");
     return {};
 }
 
@@ -78,10 +79,10 @@ EngineRows engine_rows(const std::vector<EngineInfo> &engines) {
     return t;
 }
 
-std::string check_engine_commands(const std::vector<std::string> &table,
-                                  const std::vector<std::string_view> &sections,
-                                  const std::vector<EngineInfo> &registered,
-                                  const std::vector<EngineInfo> &adding) {
+Status check_engine_commands(const std::vector<std::string> &table,
+                             const std::vector<std::string_view> &sections,
+                             const std::vector<EngineInfo> &registered,
+                             const std::vector<EngineInfo> &adding) {
     std::vector<NamedRow> rows;
     for (const std::string &s : table)
         rows.push_back({"the shell's", s, compile_syntax(s)});
@@ -91,10 +92,10 @@ std::string check_engine_commands(const std::vector<std::string> &table,
     for (const EngineInfo &e : adding) {
         if (!e.commands.empty() && (e.name == "all" || std::find(sections.begin(), sections.end(),
                                                                  e.name) != sections.end()))
-            return "engine '" + e.name + "' cannot declare commands: `help " + e.name +
-                   "` already names a help section (rename the engine)";
+            return Error("engine '" + e.name + "' cannot declare commands: `help " + e.name +
+                         "` already names a help section (rename the engine)");
         for (const EngineCommand &cmd : e.commands) {
-            if (std::string why = check_engine_row(e.name, cmd, rows); !why.empty()) return why;
+            if (Status fits = check_engine_row(e.name, cmd, rows); !fits) return fits;
             rows.push_back({"engine " + e.name + "'s", cmd.syntax, compile_syntax(cmd.syntax)});
         }
     }

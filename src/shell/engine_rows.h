@@ -7,6 +7,7 @@
 
 #include "shell/command_spec.h"
 #include "shell/syntax.h"
+#include "util/status.h"
 
 #include <deque>
 #include <string>
@@ -25,14 +26,14 @@ struct EngineRows {
 // Every command of engines, in their order (engines by name).
 EngineRows engine_rows(const std::vector<EngineInfo> &engines);
 
-// "" or why the commands of adding cannot join a table holding the rows
+// Ok or why the commands of adding cannot join a table holding the rows
 // `table` (syntaxes) and the commands of registered: a syntax the shell
 // cannot read or that does not name its engine, a line another row
 // (or another of adding's) takes, or an engine whose name is a help section
 // (`help <section>` lists an engine's commands under its name).
-std::string check_engine_commands(const std::vector<std::string> &table,
-                                  const std::vector<std::string_view> &sections,
-                                  const std::vector<EngineInfo> &registered,
-                                  const std::vector<EngineInfo> &adding);
+Status check_engine_commands(const std::vector<std::string> &table,
+                             const std::vector<std::string_view> &sections,
+                             const std::vector<EngineInfo> &registered,
+                             const std::vector<EngineInfo> &adding);
 
 } // namespace pmdfwd::shell

@@ -6,6 +6,8 @@
 // skipped without being kept (memory stays bounded).
 #pragma once
 
+#include "shell/line_source.h"
+
 #include <cstddef>
 #include <string>
 
@@ -14,23 +16,15 @@ namespace pmdfwd {
 // Longer than any command (a `load engine` path is at most PATH_MAX, 4096).
 inline constexpr size_t kMaxCommandLine = 65536;
 
-class LineReader {
+class LineReader : public LineSource {
   public:
-    enum class Got {
-        Line,    // *line holds one line, with its newline if it had one
-        None,    // nothing complete yet: call again (after looking at signals)
-        TooLong, // a line passed the limit; its bytes up to its newline are skipped
-        End,     // end of input, every line delivered
-        Error,   // a read failed: error() says why
-    };
-
     // fd stays the caller's; O_NONBLOCK on it keeps a reader with no writer
     // from blocking.
     explicit LineReader(int fd, size_t max_line = kMaxCommandLine) : fd_(fd), max_line_(max_line) {}
 
-    Got next(std::string *line, int timeout_ms);
-    int error() const { return errno_; }
-    size_t max_line() const { return max_line_; }
+    Got next(std::string *line, int timeout_ms) override;
+    int error() const override { return errno_; }
+    size_t max_line() const override { return max_line_; }
 
   private:
     bool fill(int timeout_ms);

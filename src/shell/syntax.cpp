@@ -117,8 +117,8 @@ bool is_placeholder(const Token &t) {
 
 } // namespace
 
-std::optional<std::vector<Token>>
-compile_syntax(std::string_view syntax, const std::vector<ArgType> &types, std::string *why) {
+Result<std::vector<Token>> compile_syntax(std::string_view syntax,
+                                          const std::vector<ArgType> &types) {
     std::vector<Token> tokens;
     for (const std::string &w : split_words(syntax))
         tokens.push_back(compile_token(w, types));
@@ -127,17 +127,15 @@ compile_syntax(std::string_view syntax, const std::vector<ArgType> &types, std::
         for (const Token &t : tokens)
             found = found || (is_placeholder(t) && t.text == a.placeholder);
         if (found) continue;
-        *why = "row '" + std::string(syntax) + "' declares a type for '" +
-               std::string(a.placeholder ? a.placeholder : "") +
-               "', which is none of its placeholders";
-        return std::nullopt;
+        return Error("row '" + std::string(syntax) + "' declares a type for '" +
+                     std::string(a.placeholder ? a.placeholder : "") +
+                     "', which is none of its placeholders");
     }
     return tokens;
 }
 
 std::vector<Token> compile_syntax(std::string_view syntax) {
-    std::string why;
-    return *compile_syntax(syntax, {}, &why);
+    return *compile_syntax(syntax, {});
 }
 
 } // namespace pmdfwd::shell

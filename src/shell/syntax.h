@@ -9,6 +9,8 @@
 // an undeclared placeholder is a Word its run function reads.
 #pragma once
 
+#include "util/status.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -70,10 +72,10 @@ struct Token {
 
 // The tokens of a syntax string: words separated by spaces, a trailing
 // optional one in brackets; placeholders typed by types, then by the
-// default table. nullopt, with *why, when a declaration names no placeholder
-// of the syntax (a row's mistake, found when the table is built).
-std::optional<std::vector<Token>>
-compile_syntax(std::string_view syntax, const std::vector<ArgType> &types, std::string *why);
+// default table; an error when a declaration names no placeholder of the
+// syntax (a row's mistake, found when the table is built).
+Result<std::vector<Token>> compile_syntax(std::string_view syntax,
+                                          const std::vector<ArgType> &types);
 // The same without declarations.
 std::vector<Token> compile_syntax(std::string_view syntax);
 

@@ -118,30 +118,29 @@ bool syntaxes_clash(const Tokens &a, const Tokens &b) {
     return same_line(a, b) || shadows(a, b) || shadows(b, a);
 }
 
-std::string check_engine_syntax(std::string_view engine, std::string_view syntax) {
+Status check_engine_syntax(std::string_view engine, std::string_view syntax) {
     const std::vector<std::string> words = split_words(syntax);
     const std::string allowed = " (allowed: word, <placeholder>, a|b, <port>, all|<port>, "
                                 "<mode>, and [word] or [<placeholder>] last)";
-    if (words.empty()) return "is empty";
+    if (words.empty()) return Error("is empty");
     for (size_t i = 0; i < words.size(); i++) {
         std::string_view w = words[i];
         const bool optional = w.size() > 2 && w.front() == '[' && w.back() == ']';
         if (optional && i + 1 < words.size())
-            return "has an optional word '" + words[i] + "' before its last" + allowed;
+            return Error("has an optional word '" + words[i] + "' before its last" + allowed);
         if (optional) w = w.substr(1, w.size() - 2);
         if (!readable_word(w))
-            return "has a word '" + words[i] + "' the shell cannot read" + allowed;
+            return Error("has a word '" + words[i] + "' the shell cannot read" + allowed);
     }
     if (!literal_word(words[0]))
-        return "begins with '" + words[0] +
-               "', not a literal word (a command's first word is "
-               "typed as written)";
+        return Error("begins with '" + words[0] +
+                     "', not a literal word (a command's first word is typed as written)");
     const Tokens toks = compile_syntax(syntax);
     if (std::none_of(toks.begin(), toks.end(), [&](const Token &t) {
             return t.kind == TokenKind::Literal && !t.optional && t.text == engine;
         }))
-        return "does not name the engine: '" + std::string(engine) +
-               "' must be one of its literal words";
+        return Error("does not name the engine: '" + std::string(engine) +
+                     "' must be one of its literal words");
     return {};
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "shell/syntax.h"
+#include "util/status.h"
 
 #include <string>
 #include <string_view>
@@ -19,10 +20,10 @@ namespace pmdfwd::shell {
 // table would then answer "Bad arguments" to a line that ran before).
 bool syntaxes_clash(const std::vector<Token> &a, const std::vector<Token> &b);
 
-// "" or what is wrong with a syntax an engine declares: a word the shell's
+// Ok or what is wrong with a syntax an engine declares: a word the shell's
 // grammar does not read (the allowed forms), an optional word before the
 // last, a first word that is not a literal word, or no literal word naming
 // the engine.
-std::string check_engine_syntax(std::string_view engine, std::string_view syntax);
+Status check_engine_syntax(std::string_view engine, std::string_view syntax);
 
 } // namespace pmdfwd::shell

@@ -27,14 +27,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             args.back() += ch;
     }
     pmdfwd::Config cfg;
-    const pmdfwd::Result<pmdfwd::ParseResult> parsed = pmdfwd::parse_options(args, cfg);
+    const pmdfwd::Result<pmdfwd::ParseResult> parsed =
+        pmdfwd::parse_options(args, cfg, pmdfwd::registry_engines());
     if (!parsed) {
         check(!parsed.message().empty());
         return 0;
     }
     switch (*parsed) {
     case pmdfwd::ParseResult::Help:
-        check(!pmdfwd::usage("pmdfwd").empty());
+        check(!pmdfwd::usage("pmdfwd", pmdfwd::registry_engines()).empty());
         break;
     case pmdfwd::ParseResult::Ok:
         check(cfg.burst >= 1 && cfg.burst <= pmdfwd::kMaxBurst);
@@ -54,7 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         check(cfg.fwd_lcore_list.empty() || cfg.nb_cores >= 1);
         for (const auto &[port, numa] : cfg.port_numa)
             check(numa.pool < 256 && numa.rx_ring < 256 && numa.tx_ring < 256);
-        if (pmdfwd::Status applied = pmdfwd::apply_engine_params(cfg); !applied)
+        if (pmdfwd::Status applied = pmdfwd::apply_engine_params(cfg, pmdfwd::registry_engines());
+            !applied)
             check(!applied.message().empty());
         // Engine parameters are global: back to the defaults for the next input.
         pmdfwd::Config defaults;
@@ -62,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             {"macswap-kernel", "auto"}, {"txonly-ip", "198.18.0.1,198.18.0.2"},
             {"txonly-udp", "9,9"},      {"txonly-multi-flow", "off"},
             {"flowgen-flows", "1024"},  {"flowgen-clones", "0"}};
-        check(pmdfwd::apply_engine_params(defaults).ok());
+        check(pmdfwd::apply_engine_params(defaults, pmdfwd::registry_engines()).ok());
         break;
     }
     return 0;

@@ -124,7 +124,7 @@ TEST_F(RingForwarding, IoForwardsUnchanged) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
     {
-        App app(base_config("io"));
+        App app(base_config("io"), registry_engines());
         ASSERT_TRUE(IsOk(app.init()));
         ASSERT_EQ(rte_mempool_in_use_count(pool()), 0u);
         std::vector<rte_mbuf *> in = frames(100, 64);
@@ -154,7 +154,7 @@ TEST_F(RingForwarding, IoForwardsUnchanged) {
 TEST_F(RingForwarding, MacswapSwapsSetsFieldsAndCountsRunts) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
-    App app(base_config("macswap"));
+    App app(base_config("macswap"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     std::vector<rte_mbuf *> in = frames(40, 64);
     in.push_back(make_frame(pool(), 8, 0)); // a runt: fewer than 12 bytes
@@ -188,7 +188,7 @@ TEST_F(RingForwarding, MacswapSwapsSetsFieldsAndCountsRunts) {
 TEST_F(RingForwarding, TxVlanReachesMbufs) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
-    App app(base_config("macswap"));
+    App app(base_config("macswap"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     EXPECT_FALSE(app.execute("tx_vlan set 1 100")); // testpmd: the port must be stopped
     ASSERT_TRUE(app.execute("port stop 1"));
@@ -209,7 +209,7 @@ TEST_F(RingForwarding, TxVlanReachesMbufs) {
 TEST_F(RingForwarding, BackPressureDropsAreCountedAndFreed) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port(64); // holds 63
-    App app(base_config("io"));
+    App app(base_config("io"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     inject(p0, frames(200, 64));
     ASSERT_TRUE(IsOk(app.start(0)));
@@ -232,7 +232,7 @@ TEST_F(RingForwarding, BackPressureDropsAreCountedAndFreed) {
 TEST_F(RingForwarding, RetryTriesTestpmdsCountBeforeDropping) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port(64);
-    App app(base_config("io"));
+    App app(base_config("io"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     ASSERT_TRUE(app.execute("set fwd io retry"));
     inject(p0, frames(200, 64)); // bursts of 32: 7 bursts, 6 of them not fully sent
@@ -260,7 +260,7 @@ TEST_F(RingForwarding, StopEndsATxRetryWait) {
     c.tx_retry = true;
     c.tx_retry_num = 4'000'000'000u; // 1 ms each: weeks without the stop flag
     c.tx_retry_delay_us = 1000;
-    App app(c);
+    App app(c, registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     inject(p0, frames(200, 64));
     ASSERT_TRUE(IsOk(app.start(0)));
@@ -283,7 +283,7 @@ TEST_F(RingForwarding, StopEndsATxRetryWait) {
 TEST_F(RingForwarding, LoopbackCyclesLeakNothing) {
     RingPort &p0 = add_port(1024, true);
     RingPort &p1 = add_port(1024, true);
-    App app(base_config("macswap"));
+    App app(base_config("macswap"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     const char *modes[] = {"io", "macswap"};
     for (int cycle = 0; cycle < 6; cycle++) {
@@ -311,18 +311,18 @@ TEST_F(RingForwarding, ShowMempoolCountsParkedPackets) {
     RingPort &p0 = add_port(1024, true);
     add_port(1024, true);
     Config c = base_config("io");
-    App app(c);
+    App app(c, registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     std::string out;
-    ASSERT_TRUE(run_command(app, "show mempool", &out));
+    ASSERT_TRUE(run_command(app.host(), "show mempool", &out));
     EXPECT_NE(out.find("mempool <mb_pool_0> socket=0: size=8192 in-use=0 available=8192"),
               std::string::npos)
         << out;
     inject(p0, frames(100, 64));
-    ASSERT_TRUE(run_command(app, "show mempool", &out));
+    ASSERT_TRUE(run_command(app.host(), "show mempool", &out));
     EXPECT_NE(out.find("in-use=100 available=8092"), std::string::npos) << out;
     app.config().stats_format = StatsFormat::Json;
-    ASSERT_TRUE(run_command(app, "show mempool", &out));
+    ASSERT_TRUE(run_command(app.host(), "show mempool", &out));
     EXPECT_NE(out.find("\"size\":8192,\"in_use\":100,\"available\":8092}"), std::string::npos)
         << out;
     std::vector<rte_mbuf *> left = drain(p0.rx);
@@ -332,7 +332,7 @@ TEST_F(RingForwarding, ShowMempoolCountsParkedPackets) {
 TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
-    App app(base_config("macswap"));
+    App app(base_config("macswap"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     for (const macswap::Kernel &k : macswap::KernelRegistry::instance().all()) {
         std::string why;
@@ -361,7 +361,7 @@ TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {
 TEST_F(RingForwarding, SetFwdWhileRunningTakesEffectAtNextStart) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
-    App app(base_config("io"));
+    App app(base_config("io"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(app.execute("set fwd macswap"));
@@ -387,7 +387,7 @@ TEST_F(RingForwarding, FlowgenGeneratesWithNothingComingBack) {
     // The generator side of a loopback must start the traffic itself.
     add_port();
     RingPort &p1 = add_port();
-    App app(base_config("flowgen"));
+    App app(base_config("flowgen"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     ASSERT_TRUE(IsOk(app.start(0)));
     ASSERT_TRUE(wait_count(p1.tx, 64));
@@ -409,7 +409,7 @@ TEST_F(RingForwarding, FlowgenGeneratesWithNothingComingBack) {
 TEST_F(RingForwarding, PortRestartAndDeferredQueue) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
-    App app(base_config("io"));
+    App app(base_config("io"), registry_engines());
     ASSERT_TRUE(IsOk(app.init()));
     ASSERT_TRUE(app.execute("port stop all"));
     EXPECT_EQ(app.start(0).message(), "Not all ports were started");
@@ -444,7 +444,7 @@ TEST(NullForwarding, CountersAgreeAndPoolsRefill) {
     ASSERT_EQ(rte_vdev_init("net_null0", "copy=0"), 0);
     ASSERT_EQ(rte_vdev_init("net_null1", "copy=0"), 0);
     {
-        App app(base_config("macswap"));
+        App app(base_config("macswap"), registry_engines());
         ASSERT_TRUE(IsOk(app.init()));
         ASSERT_TRUE(IsOk(app.start(0)));
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -459,7 +459,7 @@ TEST(NullForwarding, CountersAgreeAndPoolsRefill) {
 }
 
 TEST(Startup, NoPortsIsAClearError) {
-    App app(base_config("io"));
+    App app(base_config("io"), registry_engines());
     const std::string err = app.init().message();
     EXPECT_NE(err.find("no ports"), std::string::npos) << err;
     EXPECT_NE(err.find("--vdev"), std::string::npos) << err;
@@ -468,7 +468,7 @@ TEST(Startup, NoPortsIsAClearError) {
 TEST(Startup, TooManyCoresIsAClearError) {
     Config c = base_config("io");
     c.nb_cores = 64;
-    App app(c);
+    App app(c, registry_engines());
     const std::string err = app.init().message();
     EXPECT_NE(err.find("--nb-cores=64"), std::string::npos) << err;
 }

@@ -32,6 +32,11 @@ class FakeEngines : public EngineApi {
     std::vector<CommandRun> command_runs;
 
     std::vector<EngineInfo> list() const override { return engines; }
+    // Nothing to forward with: the shell never runs an engine.
+    const pmdfwd_engine *descriptor(std::string_view) const override { return nullptr; }
+    std::string origin(std::string_view mode) const override {
+        return find(mode) ? "built-in" : "";
+    }
 
     // "<name>.so" adds the mode <name> (once); anything else is refused.
     Status load(const std::string &path) override {

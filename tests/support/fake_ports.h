@@ -7,9 +7,11 @@
 #include "ports/port_control.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pmdfwd::testing {
@@ -53,6 +55,12 @@ class FakePorts : public PortControl {
     }
     const FakePort *find(uint16_t p) const { return const_cast<FakePorts *>(this)->find(p); }
 
+    std::vector<uint16_t> port_ids() const override {
+        std::vector<uint16_t> ids;
+        for (const auto &[id, p] : ports)
+            if (p.status != PortStatus::Closed) ids.push_back(id);
+        return ids;
+    }
     PortStatus status(uint16_t p) const override {
         const FakePort *f = find(p);
         return f ? f->status : PortStatus::Closed;
@@ -363,6 +371,32 @@ class FakePorts : public PortControl {
 
     void set_verbose(unsigned level) override { verbose_level = level; }
     unsigned verbose() const override { return verbose_level; }
+
+    // ---- per-port settings ----
+    std::vector<std::pair<uint16_t, uint16_t>> vlans; // (port, tci or 0xffff for reset)
+    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
+        vlans.emplace_back(port, on ? tci : 0xffff);
+        return {};
+    }
+    void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
+    // Port 0 offers IPv4/UDP/TCP checksums and is stopped; port 1 offers
+    // none and is started (as after `port start 1`).
+    uint64_t port_tx_offloads[2] = {0, 0};
+    Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on) override {
+        if (port == 1) return Error("Please stop port 1 first");
+        if (on && (offloads & ~kPort0TxCapa)) return Error("not offered");
+        port_tx_offloads[port] =
+            on ? (port_tx_offloads[port] | offloads) : (port_tx_offloads[port] & ~offloads);
+        return {};
+    }
+    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override {
+        if (port > 1) return false;
+        *enabled = port_tx_offloads[port];
+        *capa = port == 0 ? kPort0TxCapa : 0;
+        return true;
+    }
+    static constexpr uint64_t kPort0TxCapa =
+        RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
 };
 
 } // namespace pmdfwd::testing

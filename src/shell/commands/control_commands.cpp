@@ -8,7 +8,7 @@ namespace pmdfwd::shell {
 namespace {
 
 bool start(Ctx &c, unsigned bursts) {
-    const Status started = c.host.start(bursts);
+    const Status started = c.life.start(bursts);
     return started.ok() || fail(c, started.message());
 }
 
@@ -18,15 +18,19 @@ std::vector<Spec> rows() {
          .help = "list the help sections",
          .run =
              [](Ctx &c, const Args &) {
-                 *c.out += help_index(c.host);
+                 *c.out += help_index(c);
                  return true;
              }},
         {.syntax = "help <section>",
          .help = "a section's commands (control, display, config, ports, all)",
-         .run = [](Ctx &c, const Args &a) { return help_section(c.host, a.word(0), c.out); }},
+         .run = [](Ctx &c, const Args &a) { return help_section(c, a.word(0), c.out); }},
         {.syntax = "quit",
          .help = "stop forwarding and exit",
-         .run = act<&HostControl::request_quit>},
+         .run =
+             [](Ctx &c, const Args &) {
+                 c.life.request_quit();
+                 return true;
+             }},
         {.syntax = "start",
          .help = "start forwarding",
          .run = [](Ctx &c, const Args &) { return start(c, 0); }},
@@ -41,8 +45,8 @@ std::vector<Spec> rows() {
          .help = "stop forwarding and show forward statistics",
          .run =
              [](Ctx &c, const Args &) {
-                 if (!c.host.running()) return fail(c, "Packet forwarding not started");
-                 *c.out += c.host.stop();
+                 if (!c.life.running()) return fail(c, "Packet forwarding not started");
+                 *c.out += c.life.stop();
                  return true;
              }},
     };

@@ -30,7 +30,7 @@ constexpr CsumLayer kLayers[] = {
 // testpmd's csum_show. Tunnels are never parsed (see `csum parse-tunnel`).
 bool csum_show(Ctx &c, uint16_t port) {
     uint64_t enabled = 0, capa = 0;
-    if (!c.host.tx_offloads(port, &enabled, &capa))
+    if (!c.ports.tx_offloads(port, &enabled, &capa))
         return fail(c, "invalid port " + std::to_string(port));
     *c.out += "Parse tunnel is off\n";
     for (const CsumLayer &l : kLayers)
@@ -49,14 +49,14 @@ bool csum_set(Ctx &c, const Args &a) {
     const uint16_t port = a.port(2);
     const bool hw = a.word(1) == "hw";
     uint64_t enabled = 0, capa = 0;
-    c.host.tx_offloads(port, &enabled, &capa);
+    c.ports.tx_offloads(port, &enabled, &capa);
     bool ok = true;
     if (hw && !(capa & layer->offload)) {
         // testpmd says so, shows the settings, and changes nothing.
         *c.out += std::string(layer->name) + " checksum offload is not supported by port " +
                   std::to_string(port) + "\n";
         ok = false;
-    } else if (Status set = c.host.set_tx_offloads(port, layer->offload, hw); !set) {
+    } else if (Status set = c.ports.set_tx_offloads(port, layer->offload, hw); !set) {
         return fail(c, set.message());
     }
     return csum_show(c, port) && ok;

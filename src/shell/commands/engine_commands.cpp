@@ -18,10 +18,10 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  // An engine from a plugin is known only once its object is loaded.
                  const std::string &mode = a.word(0);
-                 if (!c.host.engines().find(mode))
-                     return fail(c, c.host.engines().unknown_mode(mode) + "\n" + kLoadHint);
-                 c.host.config().forward_mode = mode;
-                 c.host.config().tx_retry = a.size() > 1;
+                 if (!c.engines.find(mode))
+                     return fail(c, c.engines.unknown_mode(mode) + "\n" + kLoadHint);
+                 c.config.forward_mode = mode;
+                 c.config.tx_retry = a.size() > 1;
                  *c.out += "Set " + mode + " packet forwarding mode" +
                            (a.size() > 1 ? " with retry" : "") + "\n";
                  return true;
@@ -30,7 +30,7 @@ std::vector<Spec> rows() {
          .help = "an engine's own state (e.g. show fwd macswap)",
          .run =
              [](Ctx &c, const Args &a) {
-                 const Result<std::string> text = c.host.engines().describe(a.word(0));
+                 const Result<std::string> text = c.engines.describe(a.word(0));
                  if (!text) return fail(c, text.message());
                  *c.out += *text + "\n";
                  return true;
@@ -39,10 +39,9 @@ std::vector<Spec> rows() {
          .help = "load forwarding engines from a shared object",
          .run =
              [](Ctx &c, const Args &a) {
-                 const Status loaded = c.host.engines().load(a.word(0));
+                 const Status loaded = c.engines.load(a.word(0));
                  if (!loaded) return fail(c, loaded.message());
-                 *c.out +=
-                     "Loaded " + a.word(0) + "; modes: " + c.host.engines().names(", ") + "\n";
+                 *c.out += "Loaded " + a.word(0) + "; modes: " + c.engines.names(", ") + "\n";
                  return true;
              }},
         {.syntax = "set <mode> <key> <value>",
@@ -50,10 +49,10 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 if (!c.host.engines().find(a.word(0)))
+                 if (!c.engines.find(a.word(0)))
                      return fail(c,
                                  "unknown set command or mode '" + a.word(0) + "' (type 'help')");
-                 const Status set = c.host.engines().set_param(a.word(0), a.word(1), a.word(2));
+                 const Status set = c.engines.set_param(a.word(0), a.word(1), a.word(2));
                  return set.ok() || fail(c, set.message());
              }},
     };

@@ -19,9 +19,9 @@ namespace {
 // The forwarding ports the current settings give (testpmd's nb_fwd_ports).
 size_t nb_fwd_ports(Ctx &c) {
     std::string note;
-    const Config &cfg = c.host.config();
+    const Config &cfg = c.config;
     const auto ports =
-        select_fwd_ports(c.host.port_ids(), cfg.fwd_port_list, cfg.nb_fwd_ports, &note);
+        select_fwd_ports(c.ports.port_ids(), cfg.fwd_port_list, cfg.nb_fwd_ports, &note);
     return ports ? ports->size() : 0;
 }
 
@@ -29,7 +29,7 @@ size_t nb_fwd_ports(Ctx &c) {
 // the mask's filter have checked them).
 bool set_ports(Ctx &c, const std::vector<uint16_t> &ports) {
     const size_t before = nb_fwd_ports(c);
-    Config &cfg = c.host.config();
+    Config &cfg = c.config;
     cfg.fwd_port_list = ports;
     cfg.nb_fwd_ports = 0;
     if (before != ports.size())
@@ -43,13 +43,13 @@ bool set_portmask(Ctx &c, const Args &a) {
     if (!mask) return fail(c, "Bad arguments: " + mask.message());
     if (*mask == 0) return fail(c, "Invalid NULL mask of ports");
     std::vector<uint16_t> ports;
-    for (uint16_t p : c.host.port_ids())
+    for (uint16_t p : c.ports.port_ids())
         if (p < 64 && (*mask & (UINT64_C(1) << p))) ports.push_back(p);
     // No port at all would read as "every port" (an empty list): a mistyped
     // mask must never widen what forwards, as --portmask refuses it too.
     if (ports.empty()) {
         std::string there;
-        for (uint16_t p : c.host.port_ids()) {
+        for (uint16_t p : c.ports.port_ids()) {
             there += ' ';
             there += std::to_string(p);
         }
@@ -62,9 +62,9 @@ bool set_portmask(Ctx &c, const Args &a) {
 
 bool set_nbport(Ctx &c, const Args &a) {
     const uint64_t n = a.number(0);
-    Config &cfg = c.host.config();
+    Config &cfg = c.config;
     const size_t configured =
-        cfg.fwd_port_list.empty() ? c.host.port_ids().size() : cfg.fwd_port_list.size();
+        cfg.fwd_port_list.empty() ? c.ports.port_ids().size() : cfg.fwd_port_list.size();
     if (n > configured || n == 0)
         return fail(c, "nb fwd ports " + std::to_string(n) + " > " + std::to_string(configured) +
                            " (number of configured ports) - ignored (allowed: 1.." +
@@ -76,14 +76,14 @@ bool set_nbport(Ctx &c, const Args &a) {
 
 // testpmd's set_fwd_lcores_list; the number of forwarding lcores follows.
 bool set_lcores(Ctx &c, const std::vector<unsigned> &lcores) {
-    if (Status set = c.host.set_fwd_lcores(lcores); !set) return fail(c, set.message());
-    Config &cfg = c.host.config();
+    if (Status set = c.lcores.set_fwd_lcores(lcores); !set) return fail(c, set.message());
+    Config &cfg = c.config;
     if (cfg.nb_cores != lcores.size())
         *c.out += "previous number of forwarding cores " + std::to_string(cfg.nb_cores) +
                   " - changed to number of configured cores " + std::to_string(lcores.size()) +
                   "\n";
     // More lcores than streams would idle (as `set nbcore` refuses them).
-    const Result<size_t> planned = c.host.nb_streams();
+    const Result<size_t> planned = c.lcores.nb_streams();
     const size_t streams = planned ? *planned : 0;
     cfg.nb_cores =
         static_cast<unsigned>(streams ? std::min(lcores.size(), streams) : lcores.size());
@@ -99,10 +99,10 @@ bool set_coremask(Ctx &c, const Args &a) {
 }
 
 bool show_config(Ctx &c, const Args &a) {
-    const Config &cfg = c.host.config();
+    const Config &cfg = c.config;
     if (a.word(0) == "cores") {
         *c.out += "List of forwarding lcores:";
-        for (unsigned l : c.host.fwd_lcore_ids())
+        for (unsigned l : c.lcores.fwd_lcore_ids())
             append_format(c.out, " %2u", l);
         *c.out += "\n";
         return true;
@@ -111,8 +111,8 @@ bool show_config(Ctx &c, const Args &a) {
               " packets/burst=" + std::to_string(cfg.burst) + "\n";
     *c.out += "  nb forwarding cores=" + std::to_string(cfg.nb_cores) +
               " - nb forwarding ports=" + std::to_string(nb_fwd_ports(c)) + "\n";
-    for (uint16_t p : c.host.port_ids())
-        *c.out += rxtx_port_text(c.host.port_control(), cfg, p);
+    for (uint16_t p : c.ports.port_ids())
+        *c.out += rxtx_port_text(c.ports, cfg, p);
     return true;
 }
 

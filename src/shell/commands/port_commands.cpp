@@ -8,7 +8,7 @@ namespace {
 // testpmd's rule: the tag is part of the port's configuration, set while the
 // port is stopped and applied at its next start.
 bool port_stopped(Ctx &c, uint16_t port) {
-    if (c.host.port_control().status(port) != PortStatus::Started) return true;
+    if (c.ports.status(port) != PortStatus::Started) return true;
     return fail(c, "Please stop port " + std::to_string(port) + " first");
 }
 
@@ -16,9 +16,9 @@ bool tx_vlan_set(Ctx &c, const Args &a) {
     const uint16_t p = a.port(0);
     if (!port_stopped(c, p)) return false;
     std::string note;
-    const Status set = c.host.set_tx_vlan(p, true, static_cast<uint16_t>(a.number(1)), &note);
+    const Status set = c.ports.set_tx_vlan(p, true, static_cast<uint16_t>(a.number(1)), &note);
     if (!set) return fail(c, set.message());
-    c.host.port_control().reconfigure(p, true, true); // as testpmd, at the next start
+    c.ports.reconfigure(p, true, true); // as testpmd, at the next start
     if (!note.empty()) *c.out += "Warning: " + note + "\n";
     return true;
 }
@@ -30,7 +30,7 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 c.host.set_peer(a.port(0), a.mac(1));
+                 c.ports.set_peer(a.port(0), a.mac(1));
                  return true;
              }},
         {.syntax = "tx_vlan set <port> <tci>",
@@ -46,9 +46,9 @@ std::vector<Spec> rows() {
                  const uint16_t p = a.port(0);
                  if (!port_stopped(c, p)) return false;
                  std::string note;
-                 const Status reset = c.host.set_tx_vlan(p, false, 0, &note);
+                 const Status reset = c.ports.set_tx_vlan(p, false, 0, &note);
                  if (!reset) return fail(c, reset.message());
-                 c.host.port_control().reconfigure(p, true, true);
+                 c.ports.reconfigure(p, true, true);
                  return true;
              }},
     };

@@ -18,7 +18,7 @@ namespace {
 bool lifecycle(Ctx &c, const Args &a) {
     std::optional<uint16_t> which; // all ports
     if (a.word(1) != "all") which = a.ports(1).front();
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (a.word(0) == "start")
         *c.out += pc.start(which);
     else if (a.word(0) == "stop")
@@ -29,8 +29,8 @@ bool lifecycle(Ctx &c, const Args &a) {
 }
 
 bool all_stopped(Ctx &c) {
-    for (uint16_t p : c.host.port_ids())
-        if (c.host.port_control().status(p) != PortStatus::Stopped) return false;
+    for (uint16_t p : c.ports.port_ids())
+        if (c.ports.status(p) != PortStatus::Stopped) return false;
     return true;
 }
 
@@ -41,9 +41,9 @@ struct Limit {
 };
 Limit limit_of(Ctx &c, uint64_t start, bool want_min, uint64_t (*get)(const rte_eth_dev_info &)) {
     Limit l{start, 0};
-    for (uint16_t p : c.host.port_ids()) {
+    for (uint16_t p : c.ports.port_ids()) {
         rte_eth_dev_info info{};
-        if (!c.host.port_control().dev_info(p, &info).ok()) continue;
+        if (!c.ports.dev_info(p, &info).ok()) continue;
         const uint64_t v = get(info);
         if (want_min ? v > l.value : v < l.value) l = {v, p};
     }
@@ -54,7 +54,7 @@ bool config_counts(Ctx &c, const Args &a) {
     if (!all_stopped(c)) return fail(c, "Please stop all ports first");
     const std::string &what = a.word(0);
     const uint64_t n = a.number(1);
-    Config &cfg = c.host.config();
+    Config &cfg = c.config;
     const auto fail_limit = [&](const char *bound, const char *field, Limit l) {
         return fail(c, "Fail: input " + what + " (" + std::to_string(n) + ") can't be " + bound +
                            " " + field + " (" + std::to_string(l.value) + ") of port " +
@@ -83,7 +83,7 @@ bool config_counts(Ctx &c, const Args &a) {
         if (n < min.value) return fail_limit("less than", rx ? "min_rxds" : "min_txds", min);
         (rx ? cfg.nb_rxd : cfg.nb_txd) = static_cast<uint16_t>(n);
     }
-    c.host.port_control().reconfigure(std::nullopt, true, true);
+    c.ports.reconfigure(std::nullopt, true, true);
     return true;
 }
 
@@ -91,7 +91,7 @@ bool config_counts(Ctx &c, const Args &a) {
 bool config_mtu(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
     const uint64_t mtu = a.number(1);
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_dev_info info{};
     if (!pc.dev_info(port, &info).ok()) return fail(c, "Set MTU failed: no device info");
     const std::string of = " for port_id " + std::to_string(port);
@@ -116,7 +116,7 @@ bool config_mtu(Ctx &c, const Args &a) {
 // testpmd's rx_queue_id_is_invalid / tx_queue_id_is_invalid: a <queue>
 // (a number the table has read) below the configured count.
 std::optional<uint16_t> queue_arg(Ctx &c, bool rx, uint64_t q) {
-    const uint16_t nb = rx ? c.host.config().nb_rxq : c.host.config().nb_txq;
+    const uint16_t nb = rx ? c.config.nb_rxq : c.config.nb_txq;
     if (q < nb) return static_cast<uint16_t>(q);
     fail(c, std::string("Invalid ") + (rx ? "RX" : "TX") + " queue " + std::to_string(q) +
                 " (must be < " + (rx ? "nb_rxq" : "nb_txq") + "=" + std::to_string(nb) + ")");
@@ -128,7 +128,7 @@ bool ring_size(Ctx &c, const Args &a) {
     const bool rx = a.word(1) == "rxq";
     auto q = queue_arg(c, rx, a.number(2));
     if (!q) return false;
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     pc.set_queue_ring_size(port, rx, *q, static_cast<uint16_t>(a.number(3)));
     pc.reconfigure(port, false, true);
     return true;
@@ -139,14 +139,14 @@ bool queue_setup(Ctx &c, const Args &a) {
     const bool rx = a.word(1) == "rxq";
     auto q = queue_arg(c, rx, a.number(2));
     if (!q) return fail(c, std::string("Invalid ") + (rx ? "rx" : "tx") + " queue");
-    if (!c.host.port_control().setup_queue(port, rx, *q).ok())
+    if (!c.ports.setup_queue(port, rx, *q).ok())
         return fail(c, std::string("Failed to setup ") + (rx ? "RX" : "TX") + " queue");
     return true;
 }
 
 bool queue_start_stop(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (pc.status(port) != PortStatus::Started)
         return fail(c, "Please start port " + std::to_string(port) + " first");
     const bool rx = a.word(1) == "rxq";
@@ -159,7 +159,7 @@ bool queue_start_stop(Ctx &c, const Args &a) {
 
 bool deferred_start(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (pc.status(port) == PortStatus::Started)
         return fail(c, "Please stop port " + std::to_string(port) + " first");
     const bool rx = a.word(1) == "rxq";
@@ -187,7 +187,7 @@ uint64_t tx_offload_named(const std::string &name) {
 // port config <port> tx_offload X on|off, and per queue (queue given).
 bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std::string &name,
                 bool on) {
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_dev_info info{};
     if (!pc.dev_info(port, &info).ok()) return fail(c, "Error: no device info");
     if (pc.status(port) != PortStatus::Stopped)

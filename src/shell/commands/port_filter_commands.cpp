@@ -27,7 +27,7 @@ bool set_mode(Ctx &c, const Args &a, bool promisc) {
     const bool on = a.on(1);
     bool ok = true;
     for (uint16_t p : a.ports(0)) {
-        PortControl &pc = c.host.port_control();
+        PortControl &pc = c.ports;
         const Status rc = promisc ? pc.set_promiscuous(p, on) : pc.set_allmulticast(p, on);
         if (rc.ok()) continue;
         ok = fail(c, std::string("Error during ") + (on ? "enabling" : "disabling") +
@@ -40,7 +40,7 @@ bool set_mode(Ctx &c, const Args &a, bool promisc) {
 bool mac_addr(Ctx &c, const Args &a) {
     const uint16_t port = a.port(1);
     const rte_ether_addr mac = ether_addr(a.mac(2));
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     const Status rc = a.word(0) == "add"   ? pc.mac_addr_add(port, mac)
                       : a.word(0) == "set" ? pc.mac_addr_set(port, mac)
                                            : pc.mac_addr_remove(port, mac);
@@ -56,7 +56,7 @@ bool mcast_addr(Ctx &c, const Args &a) {
     const rte_ether_addr mac = ether_addr(a.mac(2));
     if (!rte_is_multicast_ether_addr(&mac))
         return fail(c, "Invalid multicast addr " + mac_to_text(mac.addr_bytes));
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     std::vector<rte_ether_addr> &list = pc.mc_addrs(port);
     auto it = std::find_if(list.begin(), list.end(), [&](const rte_ether_addr &m) {
         return rte_is_same_ether_addr(&m, &mac);
@@ -100,7 +100,7 @@ bool vlan_set(Ctx &c, const Args &a) {
     if (v == nullptr)
         return fail(c, "Bad arguments: vlan set " + a.word(0) +
                            " (allowed: strip, filter, qinq_strip, extend)");
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     PortInfo info;
     if (!pc.info(port, &info).ok() || info.vlan_offload < 0)
         return fail(c, "cannot read the VLAN offloads of port " + std::to_string(port));
@@ -120,7 +120,7 @@ bool rx_vlan(Ctx &c, const Args &a) {
     if (vlan >= 4096)
         return fail(c, "Invalid vlan_id " + std::to_string(vlan) + " (must be < 4096)");
     const bool on = a.word(0) == "add";
-    const Status rc = c.host.port_control().vlan_filter(port, static_cast<uint16_t>(vlan), on);
+    const Status rc = c.ports.vlan_filter(port, static_cast<uint16_t>(vlan), on);
     if (!rc.ok())
         return fail(c, "rte_eth_dev_vlan_filter(port_pi=" + std::to_string(port) +
                            ", vlan_id=" + std::to_string(vlan) + ", on=" + (on ? "1" : "0") +
@@ -147,7 +147,7 @@ bool set_flow_ctrl(Ctx &c, const Args &a) {
     fc.send_xon = static_cast<uint16_t>(a.number(5));
     fc.mac_ctrl_frame_fwd = a.on(6);
     fc.autoneg = a.on(7);
-    const Status rc = c.host.port_control().set_flow_ctrl(a.port(8), &fc);
+    const Status rc = c.ports.set_flow_ctrl(a.port(8), &fc);
     if (!rc.ok())
         return fail(c, "bad flow control parameter, return code = " + std::to_string(-rc.code()));
     return true;
@@ -157,7 +157,7 @@ bool set_flow_ctrl(Ctx &c, const Args &a) {
 // What <value> is depends on <field>, so this row reads it itself.
 bool set_flow_ctrl_field(Ctx &c, const Args &a) {
     const uint16_t port = a.port(2);
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_fc_conf fc{};
     Status rc = pc.flow_ctrl(port, &fc);
     if (!rc.ok())
@@ -200,14 +200,14 @@ bool set_flow_ctrl_field(Ctx &c, const Args &a) {
 
 bool set_link(Ctx &c, const Args &a) {
     const bool up = a.word(0) == "link-up";
-    if (!c.host.port_control().set_link(a.port(1), up).ok())
+    if (!c.ports.set_link(a.port(1), up).ok())
         return fail(c, std::string("\nSet link ") + (up ? "up" : "down") + " fail.");
     return true;
 }
 
 bool vxlan_port(Ctx &c, const Args &a) {
-    const Status rc = c.host.port_control().udp_tunnel_port(
-        a.port(2), static_cast<uint16_t>(a.number(1)), a.word(0) == "add");
+    const Status rc =
+        c.ports.udp_tunnel_port(a.port(2), static_cast<uint16_t>(a.number(1)), a.word(0) == "add");
     if (!rc.ok())
         return fail(c, std::string("udp tunneling add error: (") + std::strerror(rc.code()) + ")");
     return true;

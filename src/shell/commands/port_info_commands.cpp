@@ -29,7 +29,7 @@ template <typename Text>
 bool append_port_infos(Ctx &c, const std::vector<uint16_t> &ports, Text text) {
     for (uint16_t p : ports) {
         PortInfo info;
-        const Status rc = c.host.port_control().info(p, &info);
+        const Status rc = c.ports.info(p, &info);
         if (!rc.ok()) return dev_info_failed(c, p, rc);
         *c.out += text(p, info);
     }
@@ -41,14 +41,14 @@ bool show_info(Ctx &c, const Args &a) {
 }
 
 bool show_summary(Ctx &c, const Args &a) {
-    *c.out += port_summary_header(c.host.port_ids().size());
+    *c.out += port_summary_header(c.ports.port_ids().size());
     return append_port_infos(c, a.ports(0), port_summary_line);
 }
 
 bool show_queue(Ctx &c, const Args &a) {
     const bool rx = a.word(0) == "rxq";
     const auto p = static_cast<uint16_t>(a.number(1)), q = static_cast<uint16_t>(a.number(2));
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (rx) {
         RxQueueInfo info;
         const Status rc = pc.rxq_info(p, q, &info);
@@ -66,7 +66,7 @@ bool show_queue(Ctx &c, const Args &a) {
 bool show_offloads(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
     const bool rx = a.word(1) == "rx_offload";
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     if (a.word(2) == "capabilities") {
         rte_eth_dev_info info{};
         const Status rc = pc.dev_info(port, &info);
@@ -84,7 +84,7 @@ bool show_offloads(Ctx &c, const Args &a) {
 bool show_xstats(Ctx &c, const Args &a) {
     for (uint16_t p : a.ports(0)) {
         std::vector<Xstat> xs;
-        const Status rc = c.host.port_control().xstats(p, &xs);
+        const Status rc = c.ports.xstats(p, &xs);
         if (!rc.ok()) {
             *c.out += xstats_text(p, {});
             return fail(c, "Error: Cannot get count of xstats");
@@ -96,7 +96,7 @@ bool show_xstats(Ctx &c, const Args &a) {
 
 bool clear_xstats(Ctx &c, const Args &a) {
     for (uint16_t p : a.ports(0)) {
-        const Status rc = c.host.port_control().xstats_reset(p);
+        const Status rc = c.ports.xstats_reset(p);
         if (!rc.ok())
             return fail(c, "nic_xstats_clear: Error: failed to reset xstats (port " +
                                std::to_string(p) + "): " + std::strerror(rc.code()));
@@ -107,7 +107,7 @@ bool clear_xstats(Ctx &c, const Args &a) {
 bool show_flow_ctrl(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
     rte_eth_fc_conf fc{};
-    const Status rc = c.host.port_control().flow_ctrl(port, &fc);
+    const Status rc = c.ports.flow_ctrl(port, &fc);
     if (!rc.ok())
         return fail(c, "Failed to get current flow ctrl information: err = " +
                            std::to_string(-rc.code()));
@@ -127,7 +127,7 @@ std::vector<Spec> rows() {
          .help = "probed devices and the ports they made",
          .run =
              [](Ctx &c, const Args &) {
-                 for (const DeviceInfo &d : c.host.port_control().devices())
+                 for (const DeviceInfo &d : c.ports.devices())
                      *c.out += device_info_text(d);
                  return true;
              }},

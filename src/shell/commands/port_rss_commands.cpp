@@ -50,8 +50,8 @@ bool config_rss(Ctx &c, const Args &a) {
     auto req = rss_request(c, a.word(0));
     if (!req) return false;
     bool all_updated = true;
-    for (uint16_t p : c.host.port_ids()) {
-        PortControl &pc = c.host.port_control();
+    for (uint16_t p : c.ports.port_ids()) {
+        PortControl &pc = c.ports;
         rte_eth_dev_info info{};
         if (!pc.dev_info(p, &info).ok())
             return fail(c, "cannot get device info of port " + std::to_string(p));
@@ -85,7 +85,7 @@ bool rss_failed(Ctx &c, uint16_t port, const Status &rc) {
 // The port's key size, or 0 after saying it has none usable.
 uint8_t key_size(Ctx &c, uint16_t port) {
     rte_eth_dev_info info{};
-    if (c.host.port_control().dev_info(port, &info).ok() && info.hash_key_size > 0 &&
+    if (c.ports.dev_info(port, &info).ok() && info.hash_key_size > 0 &&
         info.hash_key_size <= kMaxKeyLen)
         return info.hash_key_size;
     fail(c, "dev_info did not provide a valid hash key size");
@@ -113,7 +113,7 @@ bool hash_key(Ctx &c, const Args &a) {
     }
     const uint64_t types = rss_type_from_name(a.word(1));
     if (types == 0) return fail(c, "Bad arguments: unknown RSS type '" + a.word(1) + "'");
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_rss_conf conf{};
     Status rc = pc.rss_conf(port, &conf);
     if (rc.ok()) {
@@ -134,32 +134,31 @@ bool show_rss_hash(Ctx &c, const Args &a) {
     rte_eth_rss_conf conf{};
     conf.rss_key = with_key ? key : nullptr;
     conf.rss_key_len = size;
-    const Status rc = c.host.port_control().rss_conf(port, &conf);
+    const Status rc = c.ports.rss_conf(port, &conf);
     if (!rc.ok()) return rss_failed(c, port, rc);
     *c.out += rss_hash_text(conf, with_key);
     return true;
 }
 
-// "(hash,queue)[,(hash,queue)]*" into the RETA update masks.
-bool parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_t size,
-                std::string *why) {
+// "(hash,queue)[,(hash,queue)]*" into the RETA update masks, or testpmd's
+// refusal (a hash index past the table says which first).
+Status parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_t size) {
+    static const std::string kInvalid = "Invalid RSS Redirection Table config entered";
     size_t pos = 0;
     bool any = false;
     while ((pos = text.find('(', pos)) != std::string::npos) {
         const size_t end = text.find(')', pos);
-        if (end == std::string::npos) return false;
+        if (end == std::string::npos) return Error(kInvalid);
         const std::string pair = text.substr(pos + 1, end - pos - 1);
         const size_t comma = pair.find(',');
-        if (comma == std::string::npos) return false;
+        if (comma == std::string::npos) return Error(kInvalid);
         char *e1, *e2;
         const unsigned long hash = std::strtoul(pair.c_str(), &e1, 0);
         const unsigned long queue = std::strtoul(pair.c_str() + comma + 1, &e2, 0);
         if (e1 != pair.c_str() + comma || *e2 != '\0' || hash > 65535 || queue > 65535)
-            return false;
-        if (hash >= size) {
-            *why = "Invalid RETA hash index=" + std::to_string(hash) + "\n";
-            return false;
-        }
+            return Error(kInvalid);
+        if (hash >= size)
+            return Error("Invalid RETA hash index=" + std::to_string(hash) + "\n" + kInvalid);
         conf[hash / RTE_ETH_RETA_GROUP_SIZE].mask |= UINT64_C(1)
                                                      << (hash % RTE_ETH_RETA_GROUP_SIZE);
         conf[hash / RTE_ETH_RETA_GROUP_SIZE].reta[hash % RTE_ETH_RETA_GROUP_SIZE] =
@@ -167,12 +166,13 @@ bool parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_
         any = true;
         pos = end + 1;
     }
-    return any;
+    if (!any) return Error(kInvalid);
+    return {};
 }
 
 bool config_reta(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
-    PortControl &pc = c.host.port_control();
+    PortControl &pc = c.ports;
     rte_eth_dev_info info{};
     if (!pc.dev_info(port, &info).ok()) return fail(c, "cannot get device info");
     if (info.reta_size == 0) return fail(c, "Redirection table size is 0 which is invalid for RSS");
@@ -183,9 +183,8 @@ bool config_reta(Ctx &c, const Args &a) {
                            std::to_string(RTE_ETH_RSS_RETA_SIZE_512) +
                            " entries of redirection table");
     rte_eth_rss_reta_entry64 conf[RTE_ETH_RSS_RETA_SIZE_512 / RTE_ETH_RETA_GROUP_SIZE] = {};
-    std::string why;
-    if (!parse_reta(a.word(1), conf, info.reta_size, &why))
-        return fail(c, why + "Invalid RSS Redirection Table config entered");
+    if (Status parsed = parse_reta(a.word(1), conf, info.reta_size); !parsed)
+        return fail(c, parsed.message());
     const Status rc = pc.reta_update(port, conf, info.reta_size);
     if (!rc.ok())
         return fail(c,

@@ -3,6 +3,10 @@
 #include "shell/command_spec.h"
 
 #include "shell/command_table.h"
+#include "shell/input_loop.h"
+
+#include <cstring>
+#include <memory>
 
 namespace pmdfwd::shell {
 
@@ -20,36 +24,60 @@ struct LoadRun {
     bool stopped = false;
 };
 
+// One line of a load: false ends it (the line cap; a nested load stopped).
+bool load_line(Ctx &c, LoadRun &run, const std::string &file, const std::string &line) {
+    if (run.lines == kMaxLoadLines) {
+        *c.out += "load " + file + ": stopped after " + std::to_string(kMaxLoadLines) +
+                  " lines (allowed: at most that many per load, nested files included)\n";
+        run.stopped = true;
+        return false;
+    }
+    run.lines++;
+    run_command(c, line, c.out);
+    return !run.stopped;
+}
+
+// Runs the file's lines through the shell's one input loop; false when it
+// was cut short (an interrupt, the line cap, a line too long, a read error).
+bool load_lines(Ctx &c, LoadRun &run, const std::string &file, LineSource &in) {
+    InputHooks h;
+    // SIGINT ends the load, not the session (the shell goes on); looked at
+    // first, as a pending signal also reads as a quit.
+    h.stop = [&] {
+        if (c.life.take_interrupt()) {
+            *c.out += "load " + file + ": interrupted (SIGINT) after " + std::to_string(run.lines) +
+                      " lines; the rest was not run\n";
+            run.stopped = true;
+        }
+        return run.stopped || c.life.quit_pending();
+    };
+    h.line = [&](const std::string &line, unsigned) { return load_line(c, run, file, line); };
+    h.too_long = [&](unsigned n) {
+        *c.out += "load " + file + ": line " + std::to_string(n) + " is longer than " +
+                  std::to_string(in.max_line()) +
+                  " bytes (allowed: at most that per command); the rest was not run\n";
+        return false;
+    };
+    const InputEnd end = run_input(in, h);
+    if (end == InputEnd::Error)
+        *c.out += "load " + file + ": " + std::strerror(in.error()) + "; the rest was not run\n";
+    if (end == InputEnd::TooLong || end == InputEnd::Error) run.stopped = true;
+    return !run.stopped;
+}
+
 bool load(Ctx &c, const Args &a) {
     const std::string &file = a.word(0);
     static LoadRun run;
     if (run.depth >= kMaxLoadDepth)
         return fail(c, "load " + file + ": files load each other more than " +
                            std::to_string(kMaxLoadDepth) + " deep; stopped");
-    const Result<std::vector<std::string>> lines = c.host.read_command_file(file);
-    if (!lines) return fail(c, lines.message());
+    Result<std::unique_ptr<LineSource>> in = c.files.open(file);
+    if (!in)
+        return fail(c, "Failed to create file based cmdline context: " + file + " (" +
+                           in.message() + ")");
     if (run.depth == 0) run = LoadRun{};
     run.depth++;
-    for (const std::string &line : *lines) {
-        if (run.stopped) break;
-        // SIGINT ends the load, not the session (the shell goes on); looked
-        // at first, as a pending signal also reads as a quit.
-        if (c.host.take_interrupt()) {
-            *c.out += "load " + file + ": interrupted (SIGINT) after " + std::to_string(run.lines) +
-                      " lines; the rest was not run\n";
-            run.stopped = true;
-            break;
-        }
-        if (run.lines == kMaxLoadLines) {
-            *c.out += "load " + file + ": stopped after " + std::to_string(kMaxLoadLines) +
-                      " lines (allowed: at most that many per load, nested files included)\n";
-            run.stopped = true;
-            break;
-        }
-        if (c.host.quit_pending()) break;
-        run.lines++;
-        run_command(c.host, line, c.out);
-    }
+    load_lines(c, run, file, **in);
     run.depth--;
     const bool stopped = run.stopped;
     if (run.depth == 0) run = LoadRun{};
@@ -65,7 +93,7 @@ std::vector<Spec> rows() {
          .run =
              [](Ctx &c, const Args &a) {
                  const uint64_t n = a.number(0);
-                 PortControl &pc = c.host.port_control();
+                 PortControl &pc = c.ports;
                  *c.out += "Change verbose level from " + std::to_string(pc.verbose()) + " to " +
                            std::to_string(n) + "\n";
                  pc.set_verbose(static_cast<unsigned>(n));

@@ -12,10 +12,10 @@ namespace {
 // testpmd's set_fwd_lcores_number texts; pmdfwd also refuses more lcores
 // than streams (they would idle) and 0.
 bool set_nbcore(Ctx &c, const Args &a) {
-    const Result<size_t> planned = c.host.nb_streams();
+    const Result<size_t> planned = c.lcores.nb_streams();
     if (!planned) return fail(c, planned.message());
     const size_t streams = *planned;
-    const size_t lcores = c.host.nb_fwd_lcores();
+    const size_t lcores = c.lcores.nb_fwd_lcores();
     const uint64_t n = a.number(0);
     if (n > lcores)
         return fail(c, "nb fwd cores " + std::to_string(n) + " > " + std::to_string(lcores) +
@@ -24,7 +24,7 @@ bool set_nbcore(Ctx &c, const Args &a) {
         return fail(c, "nb fwd cores " + std::to_string(n) + ": there are only " +
                            std::to_string(streams) + " streams to spread - ignored (allowed: 1.." +
                            std::to_string(std::min(lcores, streams)) + ")");
-    c.host.config().nb_cores = static_cast<unsigned>(n);
+    c.config.nb_cores = static_cast<unsigned>(n);
     *c.out += "Number of forwarding cores set to " + std::to_string(n) + "\n";
     return true;
 }
@@ -38,8 +38,8 @@ std::vector<Spec> rows() {
                    arg::number("<n>", "retry", 0, kMaxTxRetries)},
          .run =
              [](Ctx &c, const Args &a) {
-                 c.host.config().tx_retry_delay_us = static_cast<unsigned>(a.number(0));
-                 c.host.config().tx_retry_num = static_cast<unsigned>(a.number(1));
+                 c.config.tx_retry_delay_us = static_cast<unsigned>(a.number(0));
+                 c.config.tx_retry_num = static_cast<unsigned>(a.number(1));
                  return true;
              }},
         {.syntax = "set burst <n>",
@@ -48,7 +48,7 @@ std::vector<Spec> rows() {
          .types = {arg::number("<n>", "burst", 1, kMaxBurst)},
          .run =
              [](Ctx &c, const Args &a) {
-                 c.host.config().burst = static_cast<uint16_t>(a.number(0));
+                 c.config.burst = static_cast<uint16_t>(a.number(0));
                  *c.out +=
                      "Number of packets per burst set to " + std::to_string(a.number(0)) + "\n";
                  return true;
@@ -63,7 +63,7 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 c.host.config().record_core_cycles = a.on(0);
+                 c.config.record_core_cycles = a.on(0);
                  return true;
              }},
         {.syntax = "set record-burst-stats on|off",
@@ -71,7 +71,7 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 c.host.config().record_burst_stats = a.on(0);
+                 c.config.record_burst_stats = a.on(0);
                  return true;
              }},
         {.syntax = "set txpkts <len[,len]...>",
@@ -81,7 +81,7 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  const auto segs = parse_txpkts(a.word(0));
                  if (!segs) return fail(c, segs.message());
-                 c.host.config().txpkts = *segs;
+                 c.config.txpkts = *segs;
                  return true;
              }},
     };

@@ -6,7 +6,7 @@ namespace pmdfwd::shell {
 namespace {
 
 std::vector<Spec> rows() {
-    using H = HostControl;
+    using H = Stats;
     return {
         {.syntax = "show port stats all|<port>",
          .help = "NIC statistics (testpmd format)",
@@ -16,9 +16,9 @@ std::vector<Spec> rows() {
          .run =
              [](Ctx &c, const Args &a) {
                  for (uint16_t p : a.ports(0)) {
-                     c.host.clear_port_stats(p);
+                     c.stats.clear_port_stats(p);
                      *c.out +=
-                         c.host.config().stats_format == StatsFormat::Json
+                         c.config.stats_format == StatsFormat::Json
                              ? "{\"type\":\"port_stats_cleared\",\"port\":" + std::to_string(p) +
                                    "}\n"
                              : "\n  NIC statistics for port " + std::to_string(p) + " cleared\n";

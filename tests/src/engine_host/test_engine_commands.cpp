@@ -180,11 +180,11 @@ TEST(EngineCommands, VersionThreeHasNoTable) {
 
 namespace {
 std::vector<EngineInfo> g_registered, g_adding;
-std::string refuse_all(const std::vector<EngineInfo> &registered,
-                       const std::vector<EngineInfo> &adding) {
+Status refuse_all(const std::vector<EngineInfo> &registered,
+                  const std::vector<EngineInfo> &adding) {
     g_registered = registered;
     g_adding = adding;
-    return "clashes with everything";
+    return Error("clashes with everything");
 }
 } // namespace
 
@@ -194,9 +194,9 @@ TEST(EngineCommands, RegistryAsksTheShellsCheck) {
     const EngineCommandCheck before = engine_command_check();
     set_engine_command_check(nullptr);
     const pmdfwd_engine e = cmd_engine();
-    EXPECT_EQ(check_new_commands({&e}), "");
+    EXPECT_TRUE(check_new_commands({&e}).ok());
     set_engine_command_check(refuse_all);
-    EXPECT_EQ(check_new_commands({&e}), "clashes with everything");
+    EXPECT_EQ(check_new_commands({&e}).message(), "clashes with everything");
     ASSERT_EQ(g_adding.size(), 1u);
     EXPECT_EQ(g_adding[0].name, "cmds");
     EXPECT_EQ(g_adding[0].commands.size(), 4u);

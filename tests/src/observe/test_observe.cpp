@@ -56,7 +56,7 @@ TEST(ObserveOptions, BadLcoresSayWhatIsAllowed) {
 }
 
 TEST(ObserveOptions, InHelp) {
-    const std::string help = usage("pmdfwd");
+    const std::string help = usage("pmdfwd", registry_engines());
     EXPECT_NE(help.find("--latencystats=LCORE"), std::string::npos);
     EXPECT_NE(help.find("--bitrate-stats=LCORE"), std::string::npos);
 }

@@ -124,7 +124,7 @@ TEST(Options, Help) {
     std::string err;
     EXPECT_EQ(parse({"--help"}, c, err), Parsed::Help);
     EXPECT_EQ(parse({"-h"}, c, err), Parsed::Help);
-    const std::string u = usage("pmdfwd");
+    const std::string u = usage("pmdfwd", registry_engines());
     EXPECT_NE(u.find("--forward-mode=MODE"), std::string::npos);
     EXPECT_NE(u.find("macswap"), std::string::npos);
     EXPECT_NE(u.find("--macswap-kernel=NAME"), std::string::npos) << u;
@@ -137,23 +137,23 @@ TEST(Options, EngineParamsGoToTheEngine) {
     std::string err;
     ASSERT_EQ(parse({"--macswap-kernel=scalar"}, c, err), Parsed::Ok);
     ASSERT_EQ(c.engine_params.size(), 1u);
-    const Status applied = apply_engine_params(c);
+    const Status applied = apply_engine_params(c, registry_engines());
     EXPECT_TRUE(applied.ok()) << applied.message();
 
     Config bad;
     ASSERT_EQ(parse({"--macswap-kernel=nosuch"}, bad, err), Parsed::Ok);
-    err = apply_engine_params(bad).message();
+    err = apply_engine_params(bad, registry_engines()).message();
     EXPECT_NE(err.find("unknown macswap kernel 'nosuch'"), std::string::npos) << err;
     EXPECT_NE(err.find("scalar"), std::string::npos) << err;
 
     Config unknown;
     ASSERT_EQ(parse({"--nosuchengine-key=1"}, unknown, err), Parsed::Ok);
-    err = apply_engine_params(unknown).message();
+    err = apply_engine_params(unknown, registry_engines()).message();
     EXPECT_NE(err.find("unknown option"), std::string::npos);
 
     Config noparams; // io has no parameters
     ASSERT_EQ(parse({"--io-x=1"}, noparams, err), Parsed::Ok);
-    EXPECT_FALSE(apply_engine_params(noparams).ok());
+    EXPECT_FALSE(apply_engine_params(noparams, registry_engines()).ok());
 }
 
 // Issue 13: the exact --eth-peer inputs that used to pass as ff:ff:..., and
@@ -406,7 +406,7 @@ TEST(Options, BadHarnessValuesSayWhatIsAllowed) {
 }
 
 TEST(Options, HelpListsEveryHarnessOption) {
-    const std::string u = usage("pmdfwd");
+    const std::string u = usage("pmdfwd", registry_engines());
     for (const char *o : {"--portmask=MASK",
                           "--portlist=LIST",
                           "--nb-ports=N",
@@ -474,7 +474,8 @@ TEST(Options, PeersFileWithoutNewlinesFailsOnItsFirstLine) {
 // Issue 18 item 10: --help offers --txonly-multi-flow=on|off, which was
 // refused ("takes no value"); both forms now set txonly's parameter.
 TEST(Options, TxonlyMultiFlowTakesTheValueHelpOffers) {
-    EXPECT_NE(usage("pmdfwd").find("--txonly-multi-flow=on"), std::string::npos);
+    EXPECT_NE(usage("pmdfwd", registry_engines()).find("--txonly-multi-flow=on"),
+              std::string::npos);
     for (const auto &[arg, want] :
          {std::pair<std::string, std::string>{"--txonly-multi-flow", "on"},
           {"--txonly-multi-flow=on", "on"},

@@ -26,11 +26,12 @@ TEST(Prompt, FromOption) {
     EXPECT_FALSE(value_or_error(prompt_from_option(std::string(40, 'x')), &err));
     EXPECT_FALSE(value_or_error(prompt_from_option("a\033[2Jb"), &err));
     Config cfg;
-    const Result<ParseResult> parsed = parse_options({"--prompt=testpmd>"}, cfg);
+    const Result<ParseResult> parsed =
+        parse_options({"--prompt=testpmd>"}, cfg, registry_engines());
     ASSERT_TRUE(parsed.ok()) << parsed.message();
     EXPECT_EQ(*parsed, ParseResult::Ok);
     EXPECT_EQ(cfg.prompt, "testpmd> ");
-    EXPECT_FALSE(parse_options({"--prompt="}, cfg).ok());
+    EXPECT_FALSE(parse_options({"--prompt="}, cfg, registry_engines()).ok());
 }
 
 TEST(Prompt, LogTagFollowsTheProgramName) {

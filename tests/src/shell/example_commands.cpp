@@ -12,7 +12,7 @@ std::vector<Spec> rows() {
          .help = "the forwarding lcores, in order",
          .run =
              [](Ctx &c, const Args &) {
-                 for (unsigned lcore : c.host.fwd_lcore_ids())
+                 for (unsigned lcore : c.lcores.fwd_lcore_ids())
                      *c.out += "lcore " + std::to_string(lcore) + "\n";
                  return true;
              }},
@@ -25,7 +25,7 @@ std::vector<Spec> rows() {
          .run =
              [](Ctx &c, const Args &a) {
                  const auto lcore = static_cast<unsigned>(a.number(0));
-                 const Status set = c.host.set_fwd_lcores({lcore});
+                 const Status set = c.lcores.set_fwd_lcores({lcore});
                  return set.ok() || fail(c, set.message());
              }},
     };

@@ -15,19 +15,17 @@ const std::vector<uint16_t> kPorts{0, 1};
 
 // The one placeholder token of "cmd <x>" typed by type (or by default).
 Token token(const std::string &placeholder, std::vector<ArgType> types = {}) {
-    std::string why;
-    auto toks = compile_syntax("cmd " + placeholder, types, &why);
-    EXPECT_TRUE(toks) << why;
+    auto toks = compile_syntax("cmd " + placeholder, types);
+    EXPECT_TRUE(toks) << toks.message();
     return toks ? toks->back() : Token{};
 }
 
 // The value of word, or the message that refused it.
 std::variant<ArgValue, std::string> check(const Token &tok, const std::string &word,
                                           const std::string &before = "cmd") {
-    std::string why;
-    auto v = check_arg(tok, word, before, kPorts, &why);
+    auto v = check_arg(tok, word, before, kPorts);
     if (v) return *v;
-    return why;
+    return v.message();
 }
 
 std::string refusal(const Token &tok, const std::string &word, const std::string &before = "cmd") {
@@ -169,10 +167,10 @@ TEST(ArgCheck, WordsAndModesAreTheRowsToCheck) {
 // A declaration for a placeholder the syntax does not have is the row's
 // mistake, found when the table is compiled.
 TEST(ArgCheck, DeclarationOfNoPlaceholderIsRefused) {
-    std::string why;
-    EXPECT_FALSE(compile_syntax("set burst <n>", {arg::number("<m>", "burst", 1, 2)}, &why));
-    EXPECT_EQ(why, "row 'set burst <n>' declares a type for '<m>', which is none of its "
-                   "placeholders");
-    EXPECT_FALSE(compile_syntax("set burst <n>", {arg::number("burst", "burst", 1, 2)}, &why));
-    EXPECT_TRUE(compile_syntax("start tx_first [<n>]", {arg::number("<n>", "n", 1, 2)}, &why));
+    const auto other = compile_syntax("set burst <n>", {arg::number("<m>", "burst", 1, 2)});
+    EXPECT_FALSE(other);
+    EXPECT_EQ(other.message(), "row 'set burst <n>' declares a type for '<m>', which is none of "
+                               "its placeholders");
+    EXPECT_FALSE(compile_syntax("set burst <n>", {arg::number("burst", "burst", 1, 2)}));
+    EXPECT_TRUE(compile_syntax("start tx_first [<n>]", {arg::number("<n>", "n", 1, 2)}));
 }

@@ -71,12 +71,11 @@ TEST(CommandFamilies, OrderKeyPlacesTheFamily) {
 }
 
 TEST(CommandFamilies, OrderedByKey) {
-    std::string why;
     auto f = ordered_families({{.order = 30, .section = "ports", .rows = rows},
                                {.order = 10, .section = "control", .rows = rows},
                                {.order = 20, .section = "display", .rows = rows}},
-                              {"control", "display", "ports"}, &why);
-    ASSERT_TRUE(f) << why;
+                              {"control", "display", "ports"});
+    ASSERT_TRUE(f) << f.message();
     ASSERT_EQ(f->size(), 3u);
     EXPECT_EQ((*f)[0].order, 10u);
     EXPECT_EQ((*f)[1].order, 20u);
@@ -84,31 +83,31 @@ TEST(CommandFamilies, OrderedByKey) {
 }
 
 TEST(CommandFamilies, SharedOrderKeyIsRefused) {
-    std::string why;
-    EXPECT_FALSE(ordered_families({{.order = 40, .section = "config", .rows = rows},
-                                   {.order = 40, .section = "ports", .rows = rows}},
-                                  {"config", "ports"}, &why));
-    EXPECT_EQ(why, "two command families share order key 40 (help's order would depend on link "
-                   "order; give each its own key)");
+    const auto shared = ordered_families({{.order = 40, .section = "config", .rows = rows},
+                                          {.order = 40, .section = "ports", .rows = rows}},
+                                         {"config", "ports"});
+    EXPECT_FALSE(shared);
+    EXPECT_EQ(shared.message(),
+              "two command families share order key 40 (help's order would depend on link "
+              "order; give each its own key)");
 }
 
 TEST(CommandFamilies, UnknownSectionIsRefused) {
-    std::string why;
-    EXPECT_FALSE(ordered_families({{.order = 5, .section = "port", .rows = rows}},
-                                  {"control", "ports"}, &why));
-    EXPECT_EQ(why, "command family with order key 5: unknown help section 'port' (allowed: "
-                   "control, ports)");
-    EXPECT_FALSE(ordered_families({{.order = 5, .section = "ports"}}, {"ports"}, &why));
-    EXPECT_EQ(why, "command family with order key 5 has no rows function");
+    const auto unknown =
+        ordered_families({{.order = 5, .section = "port", .rows = rows}}, {"control", "ports"});
+    EXPECT_FALSE(unknown);
+    EXPECT_EQ(unknown.message(), "command family with order key 5: unknown help section 'port' "
+                                 "(allowed: control, ports)");
+    const auto no_rows = ordered_families({{.order = 5, .section = "ports"}}, {"ports"});
+    EXPECT_FALSE(no_rows);
+    EXPECT_EQ(no_rows.message(), "command family with order key 5 has no rows function");
 }
 
 // The built-in families keep the order `help` had when a central list held
 // them: control, display, config (4), display, ports (3), control, config.
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
-    std::string why;
-    auto f =
-        ordered_families(registered_families(), {"control", "display", "config", "ports"}, &why);
-    ASSERT_TRUE(f) << why;
+    auto f = ordered_families(registered_families(), {"control", "display", "config", "ports"});
+    ASSERT_TRUE(f) << f.message();
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);

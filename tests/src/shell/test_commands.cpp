@@ -54,7 +54,7 @@ TEST(Commands, NeedStoppedWhileRunning) {
         EXPECT_NE(out.find("stop forwarding first"), std::string::npos) << cmd << ": " << out;
     }
     EXPECT_EQ(h.cfg.burst, 32);
-    EXPECT_TRUE(h.vlans.empty());
+    EXPECT_TRUE(h.fake_ports.vlans.empty());
     EXPECT_FALSE(run(h, "set burst 64\r\n", &out)); // as the line editor hands it over
     EXPECT_NE(out.find("(\"set burst 64\" needs forwarding stopped)"), std::string::npos) << out;
     EXPECT_TRUE(run(h, "show port stats all")); // observing is fine while running
@@ -116,16 +116,16 @@ TEST(Commands, TxVlan) {
     std::string out;
     EXPECT_FALSE(run(h, "tx_vlan set 1 100", &out)); // testpmd's rule
     EXPECT_EQ(out, "Please stop port 1 first\n");
-    EXPECT_TRUE(h.vlans.empty());
+    EXPECT_TRUE(h.fake_ports.vlans.empty());
     EXPECT_TRUE(run(h, "port stop all"));
     EXPECT_TRUE(run(h, "tx_vlan set 1 100"));
     EXPECT_FALSE(run(h, "tx_vlan set 1 4096", &out));
     EXPECT_NE(out.find("allowed: 0..4095"), std::string::npos);
     EXPECT_FALSE(run(h, "tx_vlan set 9 1", &out));
     EXPECT_TRUE(run(h, "tx_vlan reset 1"));
-    ASSERT_EQ(h.vlans.size(), 2u);
-    EXPECT_EQ(h.vlans[0], (std::pair<uint16_t, uint16_t>{1, 100}));
-    EXPECT_EQ(h.vlans[1].second, 0xffff);
+    ASSERT_EQ(h.fake_ports.vlans.size(), 2u);
+    EXPECT_EQ(h.fake_ports.vlans[0], (std::pair<uint16_t, uint16_t>{1, 100}));
+    EXPECT_EQ(h.fake_ports.vlans[1].second, 0xffff);
 }
 
 TEST(Commands, OnOffSwitches) {

@@ -42,10 +42,11 @@ TEST(CsumCommands, SetHwAndSwAsDtsDoes) {
     EXPECT_NE(out.find("IP checksum offload is hw\n"), std::string::npos) << out;
     EXPECT_NE(out.find("TCP checksum offload is hw\n"), std::string::npos) << out;
     EXPECT_NE(out.find("SCTP checksum offload is sw\n"), std::string::npos) << out;
-    EXPECT_EQ(h.port_tx_offloads[0], FakeHost::kPort0TxCapa);
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], pmdfwd::testing::FakePorts::kPort0TxCapa);
     ASSERT_TRUE(run(h, "csum set udp sw 0", &out));
     EXPECT_NE(out.find("UDP checksum offload is sw\n"), std::string::npos) << out;
-    EXPECT_EQ(h.port_tx_offloads[0], RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM);
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0],
+              RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM);
 }
 
 TEST(CsumCommands, UnsupportedOffloadIsRefusedInTestpmdsWords) {
@@ -55,7 +56,7 @@ TEST(CsumCommands, UnsupportedOffloadIsRefusedInTestpmdsWords) {
     EXPECT_EQ(out, std::string("SCTP checksum offload is not supported by port 0\n") + kAllSw);
     EXPECT_FALSE(run(h, "csum set outer-ip hw 0", &out));
     EXPECT_NE(out.find("Outer IP checksum offload is not supported by port 0"), std::string::npos);
-    EXPECT_EQ(h.port_tx_offloads[0], 0u);
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
 }
 
 TEST(CsumCommands, StartedPortMustBeStoppedFirst) {
@@ -81,5 +82,5 @@ TEST(CsumCommands, BadArguments) {
     EXPECT_NE(out.find("does not parse tunnels"), std::string::npos) << out;
     EXPECT_TRUE(run(h, "csum parse-tunnel off 0", &out));
     EXPECT_EQ(out, kAllSw);
-    EXPECT_EQ(h.port_tx_offloads[0], 0u);
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
 }

@@ -44,7 +44,8 @@ std::string check(const std::vector<EngineInfo> &registered,
                   const std::vector<EngineInfo> &adding) {
     return check_engine_commands({"set <mode> <key> <value>", "show fwd <mode>", "help <section>",
                                   "show port info all|<port>", "show port <port> flow_ctrl"},
-                                 {"control", "config"}, registered, adding);
+                                 {"control", "config"}, registered, adding)
+        .message();
 }
 
 EngineInfo engine(const std::string &name, std::vector<EngineCommand> cmds) {
@@ -134,7 +135,7 @@ TEST_F(EngineRowsTest, HelpedUnderTheEnginesName) {
 TEST_F(EngineRowsTest, CompletedAndDocumented) {
     EXPECT_EQ(complete_command(h, "macs"), std::vector<std::string>{"macswap"});
     EXPECT_EQ(complete_command(h, "macswap "), std::vector<std::string>{"calibrate"});
-    const std::vector<CommandDoc> docs = command_docs(h.engines());
+    const std::vector<CommandDoc> docs = command_docs(h.fake_engines);
     ASSERT_FALSE(docs.empty());
     EXPECT_EQ(docs.back().syntax, "macswap calibrate");
     EXPECT_EQ(docs.back().help, "time again");

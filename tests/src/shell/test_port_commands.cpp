@@ -8,13 +8,10 @@
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
+using pmdfwd::testing::has;
 using pmdfwd::testing::run;
 
 namespace {
-
-bool has(const std::string &out, const std::string &what) {
-    return out.find(what) != std::string::npos;
-}
 
 void stop_ports(FakeHost &h) {
     ASSERT_TRUE(run(h, "port stop all"));
@@ -59,7 +56,7 @@ TEST(PortCommands, StartStopClose) {
     EXPECT_EQ(h.fake_ports.status(1), PortStatus::Stopped);
     ASSERT_TRUE(run(h, "port close 1", &out));
     EXPECT_TRUE(has(out, "Port 1 is closed\n"));
-    EXPECT_EQ(h.port_ids(), std::vector<uint16_t>{0});
+    EXPECT_EQ(h.fake_ports.port_ids(), std::vector<uint16_t>{0});
     EXPECT_FALSE(run(h, "port restart 0", &out));
     EXPECT_TRUE(has(out, "allowed: start, stop, close")) << out;
 }
@@ -280,7 +277,11 @@ TEST(PortCommands, Rss) {
     EXPECT_EQ(out, "The reta size of port 0 is 128\n");
     EXPECT_EQ(h.fake_ports.ports[0].reta[5], 1);
     EXPECT_FALSE(run(h, "port config 0 rss reta (200,1)", &out));
-    EXPECT_TRUE(has(out, "Invalid RETA hash index=200")) << out;
+    EXPECT_EQ(out, "The reta size of port 0 is 128\nInvalid RETA hash index=200\n"
+                   "Invalid RSS Redirection Table config entered\n");
+    EXPECT_FALSE(run(h, "port config 0 rss reta (1,x)", &out));
+    EXPECT_EQ(out,
+              "The reta size of port 0 is 128\nInvalid RSS Redirection Table config entered\n");
     EXPECT_FALSE(run(h, "port config 0 rss-hash-key ipv4 abcd", &out));
     EXPECT_EQ(out, "key length: 4 invalid - key must be a string of 80 hexa-decimal numbers\n");
     ASSERT_TRUE(run(h, "port config 0 rss-hash-key ipv4 " + std::string(80, 'a'), &out));

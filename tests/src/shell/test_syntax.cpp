@@ -46,10 +46,9 @@ TEST(Syntax, OptionalTokens) {
     EXPECT_EQ(tx.back().kind, TokenKind::Word);
     EXPECT_TRUE(tx.back().optional);
     EXPECT_EQ(tx.back().text, "<n>");
-    std::string why;
     const auto typed =
-        compile_syntax("start tx_first [<n>]", {arg::number("<n>", "tx_first", 1, 1024)}, &why);
-    ASSERT_TRUE(typed) << why;
+        compile_syntax("start tx_first [<n>]", {arg::number("<n>", "tx_first", 1, 1024)});
+    ASSERT_TRUE(typed) << typed.message();
     EXPECT_EQ(typed->back().kind, TokenKind::Number);
     EXPECT_TRUE(typed->back().optional);
     EXPECT_EQ(typed->back().name, "tx_first");
