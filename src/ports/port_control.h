@@ -149,9 +149,9 @@ class PortControl {
     virtual void reconfigure(std::optional<uint16_t> port, bool device, bool queues) = 0;
 
     // ---- settings of the application's (and the engines') per port ----
-    // `tx_vlan set|reset`: ok or why not; a warning (the PMD cannot insert
-    // tags) goes to *note.
-    virtual Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) = 0;
+    // `tx_vlan set|reset`: a warning to show (the PMD cannot insert tags;
+    // empty when none), or why not.
+    virtual Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci) = 0;
     virtual void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) = 0;
     // Turns TX offloads of a stopped port on or off (`csum set ... hw|sw`),
     // for the device and for what engines read: ok or why not (the port is

@@ -65,8 +65,8 @@ class EthdevPortControl : public PortControl {
     Status queue_start_stop(uint16_t port, bool rx, uint16_t queue, bool start) override;
     void reconfigure(std::optional<uint16_t> port, bool device, bool queues) override;
 
-    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) override {
-        return ports_.set_tx_vlan(port, on, tci, note);
+    Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci) override {
+        return ports_.set_tx_vlan(port, on, tci);
     }
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) override {
         ports_.set_peer(port, mac);

@@ -309,7 +309,7 @@ void Ports::flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const 
     }
 }
 
-Status Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note) {
+Result<std::string> Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci) {
     Port *p = find(port);
     if (p == nullptr) return Error("port " + std::to_string(port) + " does not exist");
     p->tx.vlan_tci = on ? tci : 0;
@@ -320,18 +320,16 @@ Status Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *not
         p->tx.tx_offloads &= ~flag;
     const bool hw = (p->info.tx_offload_capa & flag) != 0;
     if (!hw) {
-        if (on)
-            *note =
-                "port " + std::to_string(port) +
-                " has no VLAN insert offload: engines mark mbufs (RTE_MBUF_F_TX_VLAN, vlan_tci) "
-                "but the PMD will not insert the tag";
-        return {};
+        if (!on) return std::string();
+        return "port " + std::to_string(port) +
+               " has no VLAN insert offload: engines mark mbufs (RTE_MBUF_F_TX_VLAN, vlan_tci) "
+               "but the PMD will not insert the tag";
     }
     const uint64_t want = on ? (p->hw_tx_offloads | flag) : (p->hw_tx_offloads & ~flag);
-    if (want == p->hw_tx_offloads) return {};
+    if (want == p->hw_tx_offloads) return std::string();
     p->hw_tx_offloads = want;
     p->need_reconfig = p->need_reconfig_queues = true;
-    if (p->status != PortStatus::Started) return {};
+    if (p->status != PortStatus::Started) return std::string();
     // A started port takes the offload at once: stop, configure, start.
     rte_eth_dev_stop(p->id);
     p->status = PortStatus::Stopped;
@@ -339,7 +337,7 @@ Status Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *not
     // both messages then.
     const Status reconfigured = reconfigure_now(*p);
     const Status started = start_port(*p);
-    if (reconfigured && started) return {};
+    if (reconfigured && started) return std::string();
     return Error(reconfigured.message() + started.message());
 }
 

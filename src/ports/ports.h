@@ -100,7 +100,7 @@ class Ports {
     void set_stop_requested(std::function<bool()> stop) { stop_requested_ = std::move(stop); }
     // `tx_vlan set|reset`: ok or why not; a warning (the PMD cannot insert
     // tags) goes to *note.
-    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *note);
+    Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci);
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
     // TX offloads on or off on a stopped port, reconfiguring the device:
     // ok or why not (started, or an offload the PMD lacks, by name).

@@ -374,9 +374,10 @@ class FakePorts : public PortControl {
 
     // ---- per-port settings ----
     std::vector<std::pair<uint16_t, uint16_t>> vlans; // (port, tci or 0xffff for reset)
-    Status set_tx_vlan(uint16_t port, bool on, uint16_t tci, std::string *) override {
+    std::string vlan_warning; // what set_tx_vlan answers, as a PMD without the offload
+    Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci) override {
         vlans.emplace_back(port, on ? tci : 0xffff);
-        return {};
+        return on ? vlan_warning : std::string();
     }
     void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
     // Port 0 offers IPv4/UDP/TCP checksums and is stopped; port 1 offers

@@ -15,11 +15,11 @@ bool port_stopped(Ctx &c, uint16_t port) {
 bool tx_vlan_set(Ctx &c, const Args &a) {
     const uint16_t p = a.port(0);
     if (!port_stopped(c, p)) return false;
-    std::string note;
-    const Status set = c.ports.set_tx_vlan(p, true, static_cast<uint16_t>(a.number(1)), &note);
-    if (!set) return fail(c, set.message());
+    const Result<std::string> warning =
+        c.ports.set_tx_vlan(p, true, static_cast<uint16_t>(a.number(1)));
+    if (!warning) return fail(c, warning.status().message());
     c.ports.reconfigure(p, true, true); // as testpmd, at the next start
-    if (!note.empty()) *c.out += "Warning: " + note + "\n";
+    if (!warning->empty()) *c.out += "Warning: " + *warning + "\n";
     return true;
 }
 
@@ -45,9 +45,8 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  const uint16_t p = a.port(0);
                  if (!port_stopped(c, p)) return false;
-                 std::string note;
-                 const Status reset = c.ports.set_tx_vlan(p, false, 0, &note);
-                 if (!reset) return fail(c, reset.message());
+                 const Result<std::string> reset = c.ports.set_tx_vlan(p, false, 0);
+                 if (!reset) return fail(c, reset.status().message());
                  c.ports.reconfigure(p, true, true);
                  return true;
              }},

@@ -128,6 +128,17 @@ TEST(Commands, TxVlan) {
     EXPECT_EQ(h.fake_ports.vlans[1].second, 0xffff);
 }
 
+TEST(Commands, TxVlanShowsThePortsWarning) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "port stop all"));
+    h.fake_ports.vlan_warning = "port 0 has no VLAN insert offload";
+    EXPECT_TRUE(run(h, "tx_vlan set 0 7", &out));
+    EXPECT_EQ(out, "Warning: port 0 has no VLAN insert offload\n");
+    EXPECT_TRUE(run(h, "tx_vlan reset 0", &out));
+    EXPECT_EQ(out, "");
+}
+
 TEST(Commands, OnOffSwitches) {
     FakeHost h;
     EXPECT_TRUE(run(h, "set record-core-cycles on"));
