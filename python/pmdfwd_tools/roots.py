@@ -214,7 +214,8 @@ class Root:
 
     def __init__(self, path, *, runner=run_command, is_mount=is_mount_point, log=log_stderr, ccache=None):
         """`ccache`: the host folder of this root's compiler cache
-        (ccache_dir()), or None: builds inside do not cache."""
+        (ccache_dir()); False: builds inside do not cache; None: the
+        environment says nothing of ccache (a root nobody builds in)."""
         self.path = os.path.realpath(path)
         self.runner = runner
         self.log = log
@@ -349,7 +350,7 @@ class Root:
                "PATH": ":".join(ROOT_PATH)}
         if self.ccache:
             env.update(CCACHE_DIR="/" + CCACHE_INSIDE, CCACHE_MAXSIZE=CCACHE_MAXSIZE)
-        else:
+        elif self.ccache is False:
             env["CCACHE_DISABLE"] = "1"
         env["DEBIAN_FRONTEND"] = "noninteractive"
         return env
@@ -476,10 +477,10 @@ def _listdir(path):
 def ccache_dir(name, environ=None):
     """The host folder of the compiler cache for root `name` (its suite):
     PMDFWD_CCACHE_DIR (default /var/cache/pmdfwd/ccache)/NAME, as
-    scripts/ccache.sh names the host's; None when PMDFWD_CCACHE=0."""
+    scripts/ccache.sh names the host's; False when PMDFWD_CCACHE=0."""
     environ = os.environ if environ is None else environ
     if environ.get("PMDFWD_CCACHE", "1") == "0":
-        return None
+        return False
     return os.path.join(environ.get("PMDFWD_CCACHE_DIR") or "/var/cache/pmdfwd/ccache", name)
 
 

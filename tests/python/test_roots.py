@@ -272,12 +272,15 @@ class Inside(RootTest):
         cached = roots.Root(self.path, runner=FakeMounts(), ccache="/var/cache/pmdfwd/ccache/trixie")
         self.assertEqual(cached.env()["CCACHE_DIR"], "/" + roots.CCACHE_INSIDE)
         self.assertNotIn("CCACHE_DISABLE", cached.env())
-        self.assertEqual(self.root(FakeMounts()).env()["CCACHE_DISABLE"], "1")
+        off = roots.Root(self.path, runner=FakeMounts(), ccache=False)
+        self.assertEqual(off.env()["CCACHE_DISABLE"], "1")
+        self.assertFalse([k for k in self.root(FakeMounts()).env() if k.startswith("CCACHE")],
+                         "a root nobody builds in: nothing of ccache")
 
     def test_ccache_dir_per_suite_and_turned_off(self):
         self.assertEqual(roots.ccache_dir("sid", {}), "/var/cache/pmdfwd/ccache/sid")
         self.assertEqual(roots.ccache_dir("sid", {"PMDFWD_CCACHE_DIR": "/c"}), "/c/sid")
-        self.assertIsNone(roots.ccache_dir("sid", {"PMDFWD_CCACHE": "0"}))
+        self.assertIs(roots.ccache_dir("sid", {"PMDFWD_CCACHE": "0"}), False)
 
     def test_apt_configuration(self):
         root = self.root(FakeMounts())

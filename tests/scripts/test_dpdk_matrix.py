@@ -244,7 +244,7 @@ class RootSteps(unittest.TestCase):
         self.assertEqual(self.ccache, "/cache/trixie")
         with mock.patch.dict(os.environ, {"PMDFWD_CCACHE": "0"}):
             self.run_root()
-        self.assertIsNone(self.ccache)
+        self.assertIs(self.ccache, False)
 
     def test_steps_in_order_and_a_missing_suite_fails(self):
         result, steps, copied = self.run_root()
