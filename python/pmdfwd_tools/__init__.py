@@ -3,8 +3,10 @@ doc/man, scripts/dpdk-matrix): one process owner (owned_process), EAL's
 runtime directory and hugepage files (eal), one DPDK telemetry client
 (telemetry), network namespaces (netns), the Debian roots the DPDK matrix
 and perf's root= subjects run in (roots: lock, mounts, chroot environment),
-the DPDK matrix itself (dpdk_matrix) and the performance tool (perf;
-scripts/perf is its entry point).
+throw-away roots on the same (fresh_root), the DPDK matrix itself
+(dpdk_matrix), the package test (package_check: scripts/test-packages.sh),
+the first-run timing (first_run: scripts/time-first-run.sh) and the
+performance tool (perf; scripts/perf is its entry point).
 
 Tests and tools import it from here; it never imports tests/. Meson's test
 environment puts python/ on PYTHONPATH; scripts add it with one line in their
