@@ -16,14 +16,23 @@ targets=("$@")
 # A unity build (several sources per compiler call, the headers parsed once
 # per chunk): the per-file build of scripts/test.sh already shows that each
 # file compiles alone (meson test unity_sources: the chunks compile).
+# Through the compiler cache (scripts/ccache.sh): meson takes CC and CXX
+# as they are, so ccache is named there.
+# shellcheck source=scripts/ccache.sh
+. scripts/ccache.sh
+ccache_setup .
+launcher=
+ccache_on && launcher="ccache "
 if [[ ! -f $build/build.ninja ]]; then
-  CC=clang CXX=clang++ meson setup "$build" -Dfuzzers=true \
+  CC="${launcher}clang" CXX="${launcher}clang++" meson setup "$build" -Dfuzzers=true \
     -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized \
     -Dtests=disabled -Dbenchmarks=disabled -Dunity=on -Dunity_size=26 >/dev/null ||
     { echo "fuzz: meson setup failed"; exit 1; }
 fi
+ccache_build_begin
 ninja -C "$build" $(printf "tests/fuzz/fuzz_%s " "${targets[@]}") >/dev/null ||
   { echo "fuzz: build failed (ninja -C $build)"; exit 1; }
+ccache_build_end "fuzz: $build"
 
 mkdir -p "$build/fuzz-artifacts"
 failed=0

@@ -40,6 +40,7 @@ test_packages=(
   tcpdump iproute2  # the veth/af_packet loopback: ip links, scapy's capture filters
   python3-flake8  # the flake8 test over the Python package, scripts and tests
   python3-mypy  # the mypy test over the Python package and the exporter
+  ccache  # the test command's builds (scripts/ccache.sh); meson finds it on PATH
 )
 packages=("${build_run_packages[@]}")
 [[ -n $run_only ]] || packages+=("${test_packages[@]}")
@@ -66,6 +67,12 @@ if ((${#missing[@]})); then
   echo "setup: packages installed (at $SECONDS s)"
 fi
 
+# The compiler cache, once it is installed (scripts/ccache.sh): meson puts
+# ccache in front of the compiler when it finds it at configure time.
+# shellcheck source=scripts/ccache.sh
+. scripts/ccache.sh
+ccache_setup .
+
 build=${1:-build}
 shift || true
 if [[ ! -f $build/build.ninja ]]; then
@@ -89,6 +96,7 @@ elif [[ -z $run_only ]] || (($#)); then
   meson setup --reconfigure "$build" "${extra[@]}" "$@"
 fi
 echo "setup: building $build (at $SECONDS s)"
+ccache_build_begin
 if [[ -n $run_only ]]; then
   unity=$(meson introspect "$build" --buildoptions |
     python3 -c 'import json, sys; print(*[o["value"] for o in json.load(sys.stdin) if o["name"] == "unity"])')
@@ -105,3 +113,4 @@ if [[ -n $run_only ]]; then
 else
   ninja -C "$build"
 fi
+ccache_build_end "setup: $build"

@@ -30,12 +30,24 @@ machine="$builddir/arm64-sysroot.ini"
 want=$(printf "[constants]\nsysroot = '%s'\n" "$sysroot")
 [[ -f "$machine" && "$(cat "$machine")" == "$want" ]] || echo "$want" >"$machine"
 
+# The compiler cache (scripts/ccache.sh): meson puts ccache in front of a
+# cross compiler only when the cross file names it, so a third file, given
+# last, names the cross compilers again behind ccache.
+# shellcheck source=scripts/ccache.sh
+. scripts/ccache.sh
+ccache_setup .
+cross_files=(--cross-file "$machine" --cross-file cross/aarch64-linux-gnu.ini)
+if ccache_on; then
+    printf "[binaries]\nc = ['ccache', 'aarch64-linux-gnu-gcc']\ncpp = ['ccache', 'aarch64-linux-gnu-g++']\n" \
+        >"$builddir/ccache.ini"
+    cross_files+=(--cross-file "$builddir/ccache.ini")
+fi
+
 opts=(-Dtests=enabled -Dbenchmarks=disabled -Dmacswap_kernels=auto)
 if [[ -f "$builddir/build.ninja" ]]; then
     setup=(meson setup --reconfigure "$builddir" "${opts[@]}")
 else
-    setup=(meson setup "$builddir" --cross-file "$machine" --cross-file cross/aarch64-linux-gnu.ini
-        "${opts[@]}")
+    setup=(meson setup "$builddir" "${cross_files[@]}" "${opts[@]}")
 fi
 log="$builddir/test-arm64-setup.log"
 "${setup[@]}" >"$log" 2>&1 || {
@@ -54,12 +66,19 @@ t_setup=$((SECONDS - t0))
 # times slower than native: give the tests more time.
 test_opts=(--print-errorlogs --timeout-multiplier 4)
 if [[ -n "${PMDFWD_ARM64_TESTS:-}" ]]; then
-    # meson test builds only what the named tests need.
+    # meson test builds only what the named tests need (its ccache line
+    # counts that build).
     read -r -a names <<<"${PMDFWD_ARM64_TESTS//,/ }"
     t_build=$((SECONDS - t0))
-    meson test -C "$builddir" "${test_opts[@]}" "${names[@]}"
+    ccache_build_begin
+    rc=0
+    meson test -C "$builddir" "${test_opts[@]}" "${names[@]}" || rc=$?
+    ccache_build_end "test-arm64: $builddir"
+    ((rc == 0)) || exit "$rc"
 else
+    ccache_build_begin
     ninja -C "$builddir"
+    ccache_build_end "test-arm64: $builddir"
     t_build=$((SECONDS - t0))
     suite_args=()
     for s in ${suites//,/ }; do suite_args+=(--suite "$s"); done

@@ -30,18 +30,30 @@ count_meson() {
   ((f)) && failures+=("$name: $f failing (see $log)")
 }
 
-# Each stage says how long the previous one took; the end gives the total.
+# Every build goes through the compiler cache (scripts/ccache.sh; setup.sh
+# installs ccache): PMDFWD_CCACHE=0 turns it off.
+# shellcheck source=scripts/ccache.sh
+. scripts/ccache.sh
+ccache_setup .
+
+# Each stage says how long it took and how its host builds used the cache
+# (the roots' builds print their own line); the end gives the total.
 start_all=$SECONDS
 stage_name=
 stage_start=$SECONDS
 stage_done() {
-  [[ -n $stage_name ]] && echo "--- $stage_name: $((SECONDS - stage_start)) s"
+  [[ -n $stage_name ]] || return 0
+  [[ -n ${CCACHE_STATSLOG:-} ]] && ccache_log_line "--- $stage_name" "$CCACHE_STATSLOG" && rm -f "$CCACHE_STATSLOG"
+  unset CCACHE_STATSLOG
+  echo "--- $stage_name: $((SECONDS - stage_start)) s"
   stage_name=
 }
 stage() {
   stage_done
   stage_name=$*
   stage_start=$SECONDS
+  # The stage's own stats log; the builds inside add theirs to it.
+  ccache_on && CCACHE_STATSLOG=$(mktemp) && export CCACHE_STATSLOG
   echo
   echo "=== $*"
 }
@@ -55,6 +67,7 @@ if ! scripts/setup.sh build -Dtests=auto -Dbenchmarks=auto; then
   echo "pmdfwd: 0 passed, 1 failed"
   exit 1
 fi
+ccache_setup .  # ccache may have just been installed
 mem=$(scripts/hugepages.sh)
 [[ -n $mem ]] && echo "(no hugepages here: the perf smoke test will say it skipped)"
 

@@ -54,6 +54,7 @@ ROOT_PACKAGES = (
     "python3", "python3-scapy", "procps",
     "python3-prometheus-client",  # the exporter (suite dpdk-version runs its test)
     "iproute2", "tcpdump",  # the veth loopback tests (net_af_packet; net_tap bridged)
+    "ccache",  # the compiler cache (roots.ccache_dir, bound inside)
 )
 ROOT_PMDS = ("net-ring", "net-null", "net-memif", "net-pcap", "net-af-packet", "net-tap", "net-vhost",
              "bus-vdev", "mempool-ring")
@@ -231,7 +232,7 @@ def test_root(suite, roots_dir, src, suites, root_factory=roots.Root):
     if os.geteuid() != 0 and root_factory is roots.Root:
         log("the DPDK roots need root (debootstrap, chroot, mount): run as root")
         return Result(asked, suite, "failed", note="not run as root")
-    root = root_factory(path, log=log)
+    root = root_factory(path, log=log, ccache=roots.ccache_dir(suite))
     try:
         with root.locked(wait=LOCK_WAIT):
             return _in_root(root, suite, asked, src, suites)
@@ -275,14 +276,27 @@ def _mounted_steps(root, suite, asked, src, suites, clock):
     say(f"=== DPDK {version} ({suite}): build")
     # -Werror as everywhere (meson.build's default, said again so that no
     # cached configuration can drop it); benchmarks too, they use DPDK's API.
+    # meson picks ccache up at the first configuration only: a build made
+    # before the root had it is made again. Its hit/miss line follows.
     script = f"""set -e
+        compilers={ROOT_BUILD}/meson-info/intro-compilers.json
+        if [[ -f {ROOT_BUILD}/build.ninja && -z ${{CCACHE_DISABLE:-}} ]] && ! grep -q '"ccache"' $compilers; then
+          echo "the build predates ccache in this root: configured again"
+          rm -rf {ROOT_BUILD}
+        fi
         if [[ ! -f {ROOT_BUILD}/build.ninja ]]; then
           rm -rf {ROOT_BUILD}
           meson setup {ROOT_BUILD} {ROOT_SRC} -Dwerror=true
         else
           meson setup --reconfigure {ROOT_BUILD} {ROOT_SRC} -Dwerror=true >/dev/null
         fi
-        ninja -C {ROOT_BUILD}"""
+        export CCACHE_STATSLOG={ROOT_BUILD}/ccache-stats.log
+        rm -f $CCACHE_STATSLOG
+        ninja -C {ROOT_BUILD}
+        if [[ -z ${{CCACHE_DISABLE:-}} ]]; then
+          ccache --show-log-stats | awk '/^ *Hits:/ {{ h = $2; n = $4 }} /^ *Misses:/ {{ m = $2 }}
+            END {{ printf "{suite} build: ccache %d hits, %d misses of %d compilations\\n", h, m, n }}'
+        fi"""
     if root.run(["bash", "-c", script], timeout=None).returncode:
         return Result(version, suite, "failed", note="build log above")
     clock.lap("copy and build")

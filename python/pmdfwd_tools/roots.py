@@ -45,6 +45,11 @@ ROOT_PATH = ("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbi
 MOUNTS = (("proc", "proc", "proc"), ("/sys", "sys", "bind"), ("/dev", "dev", "bind"),
           ("/dev/pts", "dev/pts", "bind"), ("/dev/shm", "dev/shm", "bind"),
           ("/dev/hugepages", "dev/hugepages", "bind"))
+# The compiler cache (ccache) of builds inside a root: a host folder per
+# suite (the suites' compilers differ) bound here, the last mount of the
+# table; Root.env() points ccache at it. PMDFWD_CCACHE=0 turns it off.
+CCACHE_INSIDE = "var/cache/pmdfwd-ccache"
+CCACHE_MAXSIZE = "4G"
 # Written once debootstrap has made the whole root: a root without it is
 # half made (an interrupted debootstrap) and made again.
 MARKER = ".pmdfwd-root"
@@ -134,24 +139,29 @@ def mounts_under(path):
 class MountTable:
     """The mounts one holder of a root made or adopted, undone in reverse."""
 
-    def __init__(self, root, runner, is_mount, log):
+    def __init__(self, root, runner, is_mount, log, ccache=None):
         self.root = root
         self.runner = runner
         self.is_mount = is_mount
         self.log = log
+        self.ccache = ccache
         self.made = []
 
     def target(self, inside):
         return os.path.join(self.root, inside.lstrip("/"))
 
     def mount_all(self, binds=()):
-        """The standard table, then each host directory of `binds` at the
-        same path inside; on any failure what was made is undone."""
+        """The standard table, the compiler cache (when the root has one),
+        then each host directory of `binds` at the same path inside; on any
+        failure what was made is undone."""
         try:
             for source, inside, kind in MOUNTS:
                 if kind == "bind" and not os.path.exists(source):
                     continue
                 self._mount(source, inside, kind)
+            if self.ccache:
+                os.makedirs(self.ccache, exist_ok=True)
+                self._mount(self.ccache, CCACHE_INSIDE, "bind")
             for d in binds:
                 self._mount(d, d, "bind")
         except BaseException:
@@ -202,11 +212,15 @@ class MountTable:
 class Root:
     """A Debian root at `path`; see the module's description."""
 
-    def __init__(self, path, *, runner=run_command, is_mount=is_mount_point, log=log_stderr):
+    def __init__(self, path, *, runner=run_command, is_mount=is_mount_point, log=log_stderr, ccache=None):
+        """`ccache`: the host folder of this root's compiler cache
+        (ccache_dir()); False: builds inside do not cache; None: the
+        environment says nothing of ccache (a root nobody builds in)."""
         self.path = os.path.realpath(path)
         self.runner = runner
         self.log = log
-        self.table = MountTable(self.path, runner, is_mount, log)
+        self.ccache = ccache
+        self.table = MountTable(self.path, runner, is_mount, log, ccache)
         self._lock = None
 
     @property
@@ -330,9 +344,16 @@ class Root:
 
     # ---- commands inside ---------------------------------------------------------
     def env(self):
-        """The environment inside: root's, nothing of the host's."""
-        return {"HOME": "/root", "LANG": "C.UTF-8", "TERM": os.environ.get("TERM") or "dumb",
-                "PATH": ":".join(ROOT_PATH), "DEBIAN_FRONTEND": "noninteractive"}
+        """The environment inside: root's, nothing of the host's; ccache's
+        cache (meson uses ccache when it is on PATH) or ccache off."""
+        env = {"HOME": "/root", "LANG": "C.UTF-8", "TERM": os.environ.get("TERM") or "dumb",
+               "PATH": ":".join(ROOT_PATH)}
+        if self.ccache:
+            env.update(CCACHE_DIR="/" + CCACHE_INSIDE, CCACHE_MAXSIZE=CCACHE_MAXSIZE)
+        elif self.ccache is False:
+            env["CCACHE_DISABLE"] = "1"
+        env["DEBIAN_FRONTEND"] = "noninteractive"
+        return env
 
     def argv(self, cmd):
         """The host command line that runs `cmd` inside the root."""
@@ -451,6 +472,16 @@ def _listdir(path):
         return os.listdir(path)
     except OSError:
         return []
+
+
+def ccache_dir(name, environ=None):
+    """The host folder of the compiler cache for root `name` (its suite):
+    PMDFWD_CCACHE_DIR (default /var/cache/pmdfwd/ccache)/NAME, as
+    scripts/ccache.sh names the host's; False when PMDFWD_CCACHE=0."""
+    environ = os.environ if environ is None else environ
+    if environ.get("PMDFWD_CCACHE", "1") == "0":
+        return False
+    return os.path.join(environ.get("PMDFWD_CCACHE_DIR") or "/var/cache/pmdfwd/ccache", name)
 
 
 def mirror(environ=None, sources="/etc/apt/sources.list.d/debian.sources", sources_list="/etc/apt/sources.list"):

@@ -75,7 +75,7 @@ class AfPacketLoopback(unittest.TestCase):
         prefix = rig.unique_prefix()
         vdevs = [a for i, (dut, _) in enumerate(LINKS)
                  for a in ("--vdev", f"net_af_packet{i},iface={dut}")]
-        argv = [str(rig.pmdfwd_bin()), "-l", "0-1", "--no-pci", "--no-huge", "-m", "256",
+        argv = [str(rig.pmdfwd_bin()), "-l", "0-1", "--no-pci", *rig.NO_HUGE,
                 "--no-shconf", "--file-prefix", prefix, *vdevs, "--", "-i",
                 f"--forward-mode={mode}", "--total-num-mbufs=2048"]
         s = PtyShell(argv, prefix=prefix, prompt=Path(argv[0]).name.replace("dpdk-", "") + ">")

@@ -33,7 +33,7 @@ DTS_PROMPT_WAIT = 5
 class DtsStartup(unittest.TestCase):
     def shell(self, vdevs, app=(), start_timeout=15):
         prefix = rig.unique_prefix()
-        argv = [str(rig.pmdfwd_bin()), "-l", "0-1", "--no-pci", "--no-huge", "-m", "256",
+        argv = [str(rig.pmdfwd_bin()), "-l", "0-1", "--no-pci", *rig.NO_HUGE,
                 "--no-shconf", "--file-prefix", prefix, *vdevs, "--", *DTS_APP,
                 "--total-num-mbufs=2048", *app]
         t0 = time.monotonic()

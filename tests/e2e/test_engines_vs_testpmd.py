@@ -65,7 +65,7 @@ def app_args(engine, topology):
 
 
 def eal(prefix):
-    return ["-l", "0-1", "--no-pci", "--no-huge", "-m", "256", "--no-shconf",
+    return ["-l", "0-1", "--no-pci", *rig.NO_HUGE, "--no-shconf",
             "--file-prefix", prefix]
 
 

@@ -30,7 +30,7 @@ def shared_eal(prefix):
     """EAL arguments that keep the shared runtime config (no --no-shconf):
     /var/run/dpdk/<prefix>/config is the file a closed descriptor would
     become."""
-    return ["-l", "0-1", "--no-pci", "--no-huge", "-m", "256", "--file-prefix", prefix]
+    return ["-l", "0-1", "--no-pci", *rig.NO_HUGE, "--file-prefix", prefix]
 
 
 class Case(unittest.TestCase):

@@ -46,7 +46,7 @@ def show_port_stats(out):
 
 
 class Harness(unittest.TestCase):
-    def launch(self, binary, eal, app, *, memory=("--no-huge", "-m", "512")):
+    def launch(self, binary, eal, app, *, memory=tuple(rig.NO_HUGE)):
         """Starts binary with EAL arguments of its own (two lcores, no PCI,
         a unique prefix); the test owns its process group."""
         prefix = rig.unique_prefix()
@@ -292,7 +292,7 @@ class GeneratorOptions(Harness):
         # One port, one queue: the frames of one stream, in order.
         vdevs = vdevs[:2]
         self.batch(vdevs, [*app, "--port-topology=loop", "--run-time=0.5"])
-        return rig.read_pcap(tx0)
+        return rig.read_pcap(tx0, limit=64)
 
     def test_tx_ip_and_tx_udp(self):
         frames = self.generate(["--forward-mode=txonly", "--tx-ip=10.1.2.3,10.4.5.6",

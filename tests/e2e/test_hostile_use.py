@@ -162,7 +162,7 @@ class MetricsLcoreTest(Case):
 
     def test_corelist_refuses_the_metrics_lcore(self):
         prefix = rig.unique_prefix()
-        eal = ["--lcores", "0@0,1@1,2@0", "--no-pci", "--no-huge", "-m", "256", "--no-shconf",
+        eal = ["--lcores", "0@0,1@1,2@0", "--no-pci", *rig.NO_HUGE, "--no-shconf",
                "--file-prefix", prefix, *RING_VDEVS]
         p = owned.pmdfwd(self, eal, ["-i", "--latencystats=2", "--run-time=60"], prefix=prefix,
                          cwd=self.tmp, stdin=subprocess.PIPE)
@@ -180,7 +180,7 @@ class MetricsLcoreTest(Case):
         # forwards and publishes, so `set corelist 1` is accepted and forwards;
         # the main lcore is refused and the selection kept.
         prefix = rig.unique_prefix()
-        eal = ["-l", "0-1", "--no-pci", "--no-huge", "-m", "256", "--no-shconf",
+        eal = ["-l", "0-1", "--no-pci", *rig.NO_HUGE, "--no-shconf",
                "--file-prefix", prefix, *RING_VDEVS]
         p = owned.pmdfwd(self, eal, ["-i", "--latencystats=1", "--bitrate-stats=1",
                                      "--run-time=60"], prefix=prefix, cwd=self.tmp,

@@ -162,7 +162,7 @@ class LcoreChoiceTest(unittest.TestCase):
     def fails(self, lcores, app_args, message, rc=1):
         prefix = rig.unique_prefix()
         self.addCleanup(rig.remove_runtime_dir, prefix)
-        run_args = [str(rig.pmdfwd_bin()), *lcores, "--no-pci", "--no-huge", "-m", "256",
+        run_args = [str(rig.pmdfwd_bin()), *lcores, "--no-pci", *rig.NO_HUGE,
                     "--no-shconf", "--file-prefix", prefix, "--vdev", "net_ring0",
                     "--vdev", "net_ring1", "--", "--run-time=1", *app_args]
         p = obs_rig.start(self, run_args, deadline=60)

@@ -85,6 +85,17 @@ class PcapRig(FrameAssertions):
             self.assertEqual((s["consumed"], s["generated"]), (0, 0), run.out)
 
 
+class ReadPcapTest(unittest.TestCase):
+    def test_the_first_frames_of_a_long_file(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "gen.pcap"
+            frames = [bytes([i]) * (60 + i) for i in range(100)]
+            rig.write_pcap(path, frames)
+            self.assertEqual(rig.read_pcap(path, limit=3), frames[:3])
+            self.assertEqual(rig.read_pcap(path, limit=500), frames)
+            self.assertEqual(rig.read_pcap(path), frames)
+
+
 class PcapForwardTest(PcapRig):
     def test_traffic_covers_runts_around_the_swap_limit(self):
         # Guards the input itself: the assertions below mean little without

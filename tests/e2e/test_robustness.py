@@ -29,7 +29,7 @@ class StartupFailureTest(unittest.TestCase):
         self._tmp = tempfile.TemporaryDirectory(prefix="pmdfwd-robust-")
         self.addCleanup(self._tmp.cleanup)
 
-    def fails(self, eal_extra, app_args, message, *, rc=1, lcores=("-l", "0-1"), memory="256"):
+    def fails(self, eal_extra, app_args, message, *, rc=1, lcores=("-l", "0-1"), memory=rig.NO_HUGE_MB):
         """Runs pmdfwd with its own EAL arguments; checks a clean failure."""
         prefix = rig.unique_prefix()
         args = [str(rig.pmdfwd_bin()), *lcores, "--no-pci", "--no-huge", "-m", memory,

@@ -93,6 +93,18 @@ class MountTable(RootTest):
         self.assertIn(["mount", "-t", "proc", "proc", self.path + "/proc"], fake.calls)
         self.assertIn(["mount", "--make-slave", self.path + "/dev"], fake.calls)
 
+    def test_the_compiler_cache_is_bound_after_the_standard_table(self):
+        fake = FakeMounts()
+        cache = os.path.join(self.tmp, "ccache", "trixie")
+        bind = os.path.join(self.tmp, "work")
+        os.makedirs(bind)
+        root = roots.Root(self.path, runner=fake, is_mount=fake.is_mount, log=self.logs.append, ccache=cache)
+        with root.locked(wait=0), root.mounted(binds=[bind]):
+            self.assertTrue(os.path.isdir(cache), "the host's cache folder is made")
+            self.assertEqual(fake.mounts()[-2:], [self.path + "/" + roots.CCACHE_INSIDE, self.path + bind])
+            self.assertIn(["mount", "--bind", cache, self.path + "/" + roots.CCACHE_INSIDE], fake.calls)
+        self.assertEqual(fake.umounts(), fake.mounts()[::-1])
+
     def test_a_failed_mount_undoes_the_ones_before_it_in_reverse(self):
         fake = FakeMounts(fail="dev/pts")
         with self.root(fake).locked(wait=0) as root:
@@ -255,6 +267,20 @@ class Inside(RootTest):
         self.assertIn("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", argv)
         self.assertIn("DEBIAN_FRONTEND=noninteractive", argv)
         self.assertFalse([a for a in argv if "PMDFWD_TEST_LEAK" in a])
+
+    def test_ccache_inside_uses_the_bound_cache_or_is_off(self):
+        cached = roots.Root(self.path, runner=FakeMounts(), ccache="/var/cache/pmdfwd/ccache/trixie")
+        self.assertEqual(cached.env()["CCACHE_DIR"], "/" + roots.CCACHE_INSIDE)
+        self.assertNotIn("CCACHE_DISABLE", cached.env())
+        off = roots.Root(self.path, runner=FakeMounts(), ccache=False)
+        self.assertEqual(off.env()["CCACHE_DISABLE"], "1")
+        self.assertFalse([k for k in self.root(FakeMounts()).env() if k.startswith("CCACHE")],
+                         "a root nobody builds in: nothing of ccache")
+
+    def test_ccache_dir_per_suite_and_turned_off(self):
+        self.assertEqual(roots.ccache_dir("sid", {}), "/var/cache/pmdfwd/ccache/sid")
+        self.assertEqual(roots.ccache_dir("sid", {"PMDFWD_CCACHE_DIR": "/c"}), "/c/sid")
+        self.assertIs(roots.ccache_dir("sid", {"PMDFWD_CCACHE": "0"}), False)
 
     def test_apt_configuration(self):
         root = self.root(FakeMounts())

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 from pathlib import Path
 
 from pmdfwd_tools import dpdk_matrix, owned_process, roots
@@ -171,8 +172,9 @@ class FakeRoot:
     """What test_root asks of a Root, recorded; a build and a test run that
     write meson's files where the root's build would be."""
 
-    def __init__(self, path, log, fail_install=False):
+    def __init__(self, path, log, ccache=None, fail_install=False):
         self.path = path
+        self.ccache = ccache
         self.steps = []
         self.fail_install = fail_install
         self.built = path + dpdk_matrix.ROOT_BUILD
@@ -226,14 +228,23 @@ class RootSteps(unittest.TestCase):
         with tempfile.TemporaryDirectory() as src, tempfile.TemporaryDirectory() as roots_dir:
             small_tree(src)
 
-            def factory(path, log):
-                made.append(FakeRoot(path, log, **fake))
+            def factory(path, log, ccache):
+                made.append(FakeRoot(path, log, ccache, **fake))
                 return made[0]
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                 result = dpdk_matrix.test_root("trixie", roots_dir, src, dpdk_matrix.DEFAULT_SUITES.split(),
                                                root_factory=factory)
             copied = os.path.exists(os.path.join(roots_dir, "trixie", "opt/pmdfwd/src/same.txt"))
+        self.ccache = made[0].ccache
         return result, made[0].steps, copied
+
+    def test_the_root_gets_its_suites_compiler_cache(self):
+        with mock.patch.dict(os.environ, {"PMDFWD_CCACHE_DIR": "/cache"}):
+            self.run_root()
+        self.assertEqual(self.ccache, "/cache/trixie")
+        with mock.patch.dict(os.environ, {"PMDFWD_CCACHE": "0"}):
+            self.run_root()
+        self.assertIs(self.ccache, False)
 
     def test_steps_in_order_and_a_missing_suite_fails(self):
         result, steps, copied = self.run_root()

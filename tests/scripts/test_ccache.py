@@ -1,0 +1,66 @@
+"""scripts/ccache.sh: a second clone in another directory hits the cache the
+first one filled, also for -g (debug) builds; each build prints its hit/miss
+line and adds its counts to the caller's (a scripts/test.sh stage);
+PMDFWD_CCACHE=0 turns the cache off."""
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+HELPER = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "ccache.sh"
+SOURCE = "#include <stdio.h>\nint main(void) { puts(\"x\"); return 0; }\n"
+
+
+@unittest.skipUnless(shutil.which("ccache") and shutil.which("cc"), "needs ccache and cc")
+class CcacheTest(unittest.TestCase):
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.tmp = pathlib.Path(os.path.realpath(tmp.name))
+        self.env = {"PATH": os.environ["PATH"], "HOME": str(self.tmp),
+                    "PMDFWD_CCACHE_DIR": str(self.tmp / "cache")}
+
+    def clone(self, name):
+        top = self.tmp / name
+        (top / "src").mkdir(parents=True)
+        (top / "build").mkdir()
+        (top / "src" / "x.c").write_text(SOURCE)
+        return top
+
+    def bash(self, body, top, **env):
+        script = f'set -euo pipefail\n. "{HELPER}"\nccache_setup "{top}"\n{body}\n'
+        return subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
+                              cwd=top, env={**self.env, **env})
+
+    def build(self, top, **env):
+        """One -g compile as meson writes it (relative paths, from the
+        build directory), counted by ccache_build_begin/end."""
+        p = self.bash('ccache_build_begin\n(cd build && ccache cc -g -O1 -I../src -c ../src/x.c -o x.o)\n'
+                      'ccache_build_end "build"', top, **env)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        return p.stdout
+
+    def test_a_second_clone_elsewhere_hits(self):
+        self.assertIn("build: ccache 0 hits (0 direct), 1 misses of 1 compilations", self.build(self.clone("a")))
+        self.assertIn("build: ccache 1 hits (1 direct), 0 misses of 1 compilations", self.build(self.clone("b")))
+        self.assertTrue(list((self.tmp / "cache").iterdir()), "one cache folder per distribution")
+
+    def test_a_build_adds_its_counts_to_the_stage(self):
+        stage = self.tmp / "stage.log"
+        stage.write_text("")
+        self.build(self.clone("a"), CCACHE_STATSLOG=str(stage))
+        p = self.bash(f'ccache_log_line "--- stage" "{stage}"', self.tmp)
+        self.assertIn("--- stage: ccache 0 hits (0 direct), 1 misses of 1 compilations", p.stdout)
+
+    def test_pmdfwd_ccache_0_turns_it_off(self):
+        p = self.bash('echo "disable=${CCACHE_DISABLE:-}"; ccache_on || echo off', self.clone("a"),
+                      PMDFWD_CCACHE="0")
+        self.assertIn("disable=1\noff\n", p.stdout)
+        self.build(self.tmp / "a", PMDFWD_CCACHE="0")
+        self.assertFalse((self.tmp / "cache").exists(), "no cache made")
+
+
+if __name__ == "__main__":
+    unittest.main()
