@@ -47,6 +47,32 @@ class CcacheTest(unittest.TestCase):
         self.assertIn("build: ccache 1 hits (1 direct), 0 misses of 1 compilations", self.build(self.clone("b")))
         self.assertTrue(list((self.tmp / "cache").iterdir()), "one cache folder per distribution")
 
+    def unity_build(self, top, mapped):
+        """A unity chunk as meson writes it: the source included by absolute
+        path, so __FILE__ names the clone unless the top meson.build's
+        -fmacro-prefix-map (unity builds) maps it away."""
+        (top / "src" / "y.c").write_text('const char *where(void) { return __FILE__; }\n')
+        (top / "build" / "unity.c").write_text(f'#include "{top}/src/y.c"\n')
+        flag = f"-fmacro-prefix-map={top}/=" if mapped else ""
+        p = self.bash(f'ccache_build_begin\n(cd build && ccache cc -g -O1 {flag} -c unity.c -o u.o)\n'
+                      'ccache_build_end "unity"', top)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        return p.stdout
+
+    def test_a_unity_chunk_hits_in_a_second_clone_only_with_the_tree_mapped(self):
+        self.assertIn("0 hits", self.unity_build(self.clone("a"), mapped=False))
+        self.assertIn("0 hits", self.unity_build(self.clone("b"), mapped=False))
+        self.assertIn("0 hits", self.unity_build(self.clone("c"), mapped=True))
+        self.assertIn("unity: ccache 1 hits", self.unity_build(self.clone("d"), mapped=True))
+        # __FILE__ is the tree's own path, the same in every clone.
+        self.assertRegex((self.tmp / "d" / "build" / "u.o").read_bytes(), rb"(?<![/\w])src/y\.c\0")
+
+    def test_the_unity_builds_map_the_tree_away(self):
+        meson = (HELPER.parents[1] / "meson.build").read_text()
+        unity = meson[meson.index("if get_option('unity') != 'off'"):]
+        self.assertIn("'-fmacro-prefix-map=' + meson.project_source_root() + '/='",
+                      unity[:unity.index("endif")])
+
     def test_a_build_adds_its_counts_to_the_stage(self):
         stage = self.tmp / "stage.log"
         stage.write_text("")
