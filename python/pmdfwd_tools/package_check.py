@@ -28,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Callable, Iterable, List, Mapping, Optional, TextIO
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, TextIO
 
 from pmdfwd_tools import dpdk_matrix, roots
 from pmdfwd_tools.fresh_root import HOST_SUITE, check_suite, fresh_root, pkgroots
@@ -229,9 +229,21 @@ class Inside:
         return res.stdout or ""
 
 
-def host(argv: List[str], log: TextIO, cwd: Optional[str] = None) -> bool:
+def host(argv: List[str], log: TextIO, cwd: Optional[str] = None, env: Optional[Mapping[str, str]] = None) -> bool:
     log.flush()
-    return roots.run_command(argv, stdout=log, stderr=subprocess.STDOUT, cwd=cwd).returncode == 0
+    return roots.run_command(argv, stdout=log, stderr=subprocess.STDOUT, cwd=cwd, env=env).returncode == 0
+
+
+def build_env(tree: str, environ: Mapping[str, str]) -> Dict[str, str]:
+    """The package build's environment: the caller's, with ccache's base
+    directory moved to the copy of the tree being built when the caller
+    set one up (scripts/ccache.sh): its paths, and those of Debian's
+    -ffile-prefix-map, then key the cache relative to the copy, so a build
+    from another clone or OUT_DIR hits."""
+    env = dict(environ)
+    if env.get("CCACHE_BASEDIR"):
+        env["CCACHE_BASEDIR"] = tree
+    return env
 
 
 def copy_matching(pattern_dir: str, patterns: Iterable[str], dest: str) -> List[str]:
@@ -267,7 +279,7 @@ class PackageTest:
         dependencies (apt-get build-dep on the tree's debian/control)."""
         tree = os.path.join(self.out, f"pmdfwd-{self.version}")
         if self.suite == HOST_SUITE:
-            return host(["dpkg-buildpackage", "-us", "-uc", "-b"], log, cwd=tree)
+            return host(["dpkg-buildpackage", "-us", "-uc", "-b"], log, cwd=tree, env=build_env(tree, os.environ))
         self.build_root = self.build_stack.enter_context(fresh_root(self.suite, log=Messages(log)))
         build = os.path.join(self.build_root.path, "build")
         os.makedirs(build)

@@ -9,6 +9,7 @@ import os
 import subprocess
 import tempfile
 import unittest
+import unittest.mock
 from pathlib import Path
 
 from pmdfwd_tools import owned_process, package_check
@@ -91,6 +92,34 @@ class CommandsInTheRoot(unittest.TestCase):
             Path(out, "pmdfwd_0.0.9_amd64.deb").write_text("")
             self.assertEqual(package_check.package_debs(out, "0.1.0"),
                              [f"{out}/pmdfwd_0.1.0_amd64.deb", f"{out}/pmdfwd-dev_0.1.0_amd64.deb"])
+
+
+class HostBuild(unittest.TestCase):
+    def test_the_compiler_cache_is_keyed_on_the_copy_being_built(self):
+        env = package_check.build_env("/out/pmdfwd-0.1.0", {"CCACHE_BASEDIR": "/clone", "PATH": "/bin"})
+        self.assertEqual(env, {"CCACHE_BASEDIR": "/out/pmdfwd-0.1.0", "PATH": "/bin"})
+
+    def test_no_compiler_cache_set_up_is_left_so(self):
+        self.assertEqual(package_check.build_env("/out/t", {"PATH": "/bin"}), {"PATH": "/bin"})
+
+    def test_dpkg_buildpackage_gets_that_environment(self):
+        ran = []
+        real = package_check.roots.run_command
+
+        def run_command(argv, **kw):
+            ran.append((argv, kw))
+            return subprocess.CompletedProcess(argv, 0)
+        package_check.roots.run_command = run_command
+        self.addCleanup(setattr, package_check.roots, "run_command", real)
+        with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack, \
+                unittest.mock.patch.dict(os.environ, {"CCACHE_BASEDIR": "/clone"}):
+            Path(tmp, "src").mkdir()
+            Path(tmp, "src/meson.build").write_text("project('pmdfwd', 'cpp',\n  version: '0.1.0',\n)\n")
+            test = package_check.PackageTest(str(Path(tmp, "src")), tmp, package_check.HOST_SUITE, None, stack)
+            with open(Path(tmp, "log"), "w") as log:
+                self.assertTrue(test.build_debs(log))
+        self.assertEqual(ran[0][0], ["dpkg-buildpackage", "-us", "-uc", "-b"])
+        self.assertEqual(ran[0][1]["env"]["CCACHE_BASEDIR"], str(Path(tmp, "pmdfwd-0.1.0")))
 
 
 class FakeRoot:
