@@ -14,7 +14,7 @@ import unittest
 from pathlib import Path
 
 from pmdfwd_tools import fresh_root, owned_process, roots
-from test_roots import FakeMounts
+from test_roots import FakeMounts, assert_unmounted_in_reverse
 
 HERE = Path(__file__).resolve().parent
 
@@ -206,12 +206,7 @@ class Signals(FreshTest):
             self.assertTrue(os.path.isdir(path))
             os.kill(child.pid, sig)
             rc = child.proc.wait(30)
-        lines = Path(record).read_text().splitlines()
-        mounts = [ln.split()[-1] for ln in lines if ln.startswith("mount ") and "--make-slave" not in ln]
-        umounts = [ln.split()[-1] for ln in lines if ln.startswith("umount ")]
-        self.assertEqual(rc, 128 + sig)
-        self.assertGreaterEqual(len(mounts), 3)
-        self.assertEqual(umounts, mounts[::-1])
+        assert_unmounted_in_reverse(self, record, rc, sig)
         self.assertEqual(self.left(), [])
 
     def tmp_record(self):

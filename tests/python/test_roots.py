@@ -163,6 +163,17 @@ with roots.Root(sys.argv[1], runner=fake, is_mount=fake.is_mount).locked(wait=0)
 """
 
 
+def assert_unmounted_in_reverse(test, record, rc, sig):
+    """A child that FakeMounts recorded into `record` was stopped by `sig`:
+    it exited 128+sig after undoing its mounts, last first."""
+    lines = Path(record).read_text().splitlines()
+    mounts = [ln.split()[-1] for ln in lines if ln.startswith("mount ") and "--make-slave" not in ln]
+    umounts = [ln.split()[-1] for ln in lines if ln.startswith("umount ")]
+    test.assertEqual(rc, 128 + sig)
+    test.assertGreaterEqual(len(mounts), 3)
+    test.assertEqual(umounts, mounts[::-1])
+
+
 class Signals(RootTest):
     def stopped_by(self, sig):
         record = os.path.join(self.tmp, "commands")
@@ -171,12 +182,7 @@ class Signals(RootTest):
             self.assertEqual(child.proc.stdout.readline().strip(), "mounted")
             os.kill(child.pid, sig)
             rc = child.proc.wait(30)
-        lines = Path(record).read_text().splitlines()
-        mounts = [ln.split()[-1] for ln in lines if ln.startswith("mount ") and "--make-slave" not in ln]
-        umounts = [ln.split()[-1] for ln in lines if ln.startswith("umount ")]
-        self.assertEqual(rc, 128 + sig)
-        self.assertGreaterEqual(len(mounts), 3)
-        self.assertEqual(umounts, mounts[::-1])
+        assert_unmounted_in_reverse(self, record, rc, sig)
 
     def test_sigterm_unmounts_in_reverse(self):
         self.stopped_by(signal.SIGTERM)
