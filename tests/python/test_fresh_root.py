@@ -186,7 +186,11 @@ class Fresh(FreshTest):
 
 # In a child: a fresh root with the fake runner, say so, and wait for a signal.
 CHILD = """
-import sys, time
+import signal, sys, time
+# The signals under test act as they do for a user at a terminal, also when
+# this test runs under nohup or in a background job (which ignore them).
+for s in (signal.SIGHUP, signal.SIGINT):
+    signal.signal(s, signal.SIG_DFL)
 from pmdfwd_tools import fresh_root
 from test_fresh_root import FakeDebian
 fake = FakeDebian(record=sys.argv[2])

@@ -153,7 +153,11 @@ class MountTable(RootTest):
 
 # In a child: mount with the fake runner, say so, and wait for a signal.
 CHILD = """
-import sys, time
+import signal, sys, time
+# The signals under test act as they do for a user at a terminal, also when
+# this test runs under nohup or in a background job (which ignore them).
+for s in (signal.SIGHUP, signal.SIGINT):
+    signal.signal(s, signal.SIG_DFL)
 from pmdfwd_tools import roots
 from test_roots import FakeMounts
 fake = FakeMounts(record=sys.argv[2])
@@ -192,6 +196,16 @@ class Signals(RootTest):
 
     def test_sighup_unmounts_in_reverse(self):
         self.stopped_by(signal.SIGHUP)
+
+    def test_a_signal_ignored_on_entry_stays_ignored(self):
+        """nohup: SIGHUP was ignored before the root was mounted, and it is
+        still ignored inside and after (the caller chose so)."""
+        old = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        self.addCleanup(signal.signal, signal.SIGHUP, old)
+        with roots.exit_on_signals():
+            self.assertIs(signal.getsignal(signal.SIGHUP), signal.SIG_IGN)
+            self.assertIsNot(signal.getsignal(signal.SIGTERM), signal.SIG_IGN)
+        self.assertIs(signal.getsignal(signal.SIGHUP), signal.SIG_IGN)
 
 
 class Lock(RootTest):
