@@ -21,8 +21,7 @@ time (TSC Hz / rate), kept for gating on cycles.
 Rigs: null, ring, memif. vhost cannot: its forwarder runs --in-memory without
 a --file-prefix of its own (it hands its memory to the generator by file
 descriptor), so two forwarders would share one telemetry socket path; afpacket
-and pci share one cable (one veth pair / two NIC ports) that two instances
-cannot both own.
+was not tried with two instances; pci's two NIC ports belong to one process.
 """
 
 import os
@@ -40,8 +39,7 @@ WHY_NOT = {
     "vhost": "the vhost rig's forwarder runs --in-memory with no --file-prefix of its own (it shares its "
              "memory with the generator by file descriptor), so two forwarders would share one telemetry "
              "socket",
-    "afpacket": "the afpacket rig's cable is one veth pair in the forwarder's namespace; two instances "
-                "alive at once would each need the telemetry socket from inside their namespace",
+    "afpacket": "two afpacket instances alive at once (two namespaces, two veth pairs) were not tried",
     "pci": "the pci rig's two NIC ports can be owned by one process at a time",
 }
 
