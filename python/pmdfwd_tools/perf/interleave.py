@@ -188,4 +188,3 @@ def run_cell(cell, subs, ctx, cpus, pairs, warmup_pairs, window_s, settle_s, log
 def run_seconds(pairs, warmup_pairs, window_s, settle_s):
     """Wall time of one cell's alternation (the forwarders' --run-time must cover it)."""
     return (pairs + warmup_pairs) * 2 * (window_s + settle_s + 0.01)
-

@@ -102,4 +102,3 @@ def sequential(a_rates, b_rates, confidence=0.95, min_effect=0.02, iterations=20
     verdict, reason = judge(med, ci, p, confidence, min_effect)
     return {"median_ratio": med, "ci": list(ci), "ci_half_width": (ci[1] - ci[0]) / 2, "p": p,
             "verdict": verdict, "reason": reason}
-

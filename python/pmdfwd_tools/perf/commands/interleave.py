@@ -36,8 +36,9 @@ def verdict_line(key: str, res: Dict[str, Any], a: str, b: str) -> str:
             f"({p['reason']}); unpaired halves +-{s['ci_half_width']:.2%}")
     c = res.get("tsc_cycles_per_packet")
     if c:
+        word = {stats.FASTER: "cheaper", stats.SLOWER: "dearer"}.get(c["verdict"], c["verdict"])
         line += (f"; TSC cycles/packet {c['a_median_cycles_per_packet']:.1f} -> "
-                 f"{c['b_median_cycles_per_packet']:.1f}: {'cheaper' if c['verdict'] == stats.FASTER else 'dearer' if c['verdict'] == stats.SLOWER else c['verdict']}")
+                 f"{c['b_median_cycles_per_packet']:.1f}: {word}")
     return line
 
 
