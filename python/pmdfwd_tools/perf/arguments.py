@@ -136,6 +136,15 @@ def add_measure_commands(sub: Any, repo: str) -> None:
     p.add_argument("--a", required=True, help="subject SPEC of the reference (before)")
     p.add_argument("--b", required=True, help="subject SPEC of the candidate (after)")
     p.add_argument("--fail-on-slower", action="store_true", help="exit 1 when any cell's verdict is slower")
+    p.add_argument("--interleave", action="store_true",
+                   help="A and B alive together, run in turns of one window each, judged pair by pair "
+                        "(null, ring, memif rigs; see doc/perf-tool.md)")
+    p.add_argument("--pairs", type=int, default=300, help="--interleave: measured window pairs per cell (300)")
+    p.add_argument("--warmup-pairs", type=int, default=10, help="--interleave: dropped pairs first (10)")
+    p.add_argument("--window-ms", type=int, default=200, help="--interleave: window length in ms (200)")
+    p.add_argument("--settle-ms", type=int, default=20,
+                   help="--interleave: wait after SIGCONT before a window's first read (20)")
+    p.add_argument("--seed", type=int, default=1, help="--interleave: seed of the A/B order per pair (1)")
 
 
 def add_results_commands(sub: Any) -> None:

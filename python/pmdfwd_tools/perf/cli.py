@@ -11,7 +11,7 @@ from types import FrameType
 from typing import Callable, Dict, List, Optional
 
 from .arguments import build_parser
-from .commands import bisect, doc, icount, record, results, run, trend
+from .commands import bisect, doc, icount, interleave, record, results, run, trend
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -46,7 +46,7 @@ def commands(tree: str) -> Dict[str, Command]:
     return {
         "machine": run.cmd_machine,
         "run": lambda a: run.cmd_run(a, a.subject or [run.default_subject()]),
-        "compare": lambda a: run.cmd_run(a, [a.a, a.b]),
+        "compare": lambda a: interleave.cmd_interleave(a) if a.interleave else run.cmd_run(a, [a.a, a.b]),
         "report": results.cmd_report,
         "baseline": results.cmd_baseline,
         "check": results.cmd_check,

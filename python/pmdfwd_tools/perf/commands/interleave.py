@@ -1,0 +1,131 @@
+"""`perf compare --interleave`: per cell, A and B alive together and run in
+turns of one window each (perf/interleave.py), judged pair by pair
+(perf/paired.py); results.json keeps every window."""
+
+import argparse
+import datetime
+import json
+import math
+import os
+import shutil
+import sys
+import tempfile
+from typing import Any, Dict, List
+
+from .. import interleave, machine, matrix, rigs, runner, stats, subjects
+from .run import check_run_args, prepare_subjects
+
+
+def check_interleave_args(args: argparse.Namespace) -> None:
+    for name, v, lo in (("--pairs", args.pairs, 10), ("--warmup-pairs", args.warmup_pairs, 0),
+                        ("--window-ms", args.window_ms, 20), ("--settle-ms", args.settle_ms, 0)):
+        if v < lo:
+            raise ValueError(f"{name} {v}: must be >= {lo}")
+    for rig in args.rigs:
+        why = interleave.unsupported(rig)
+        if why:
+            raise ValueError(f"--interleave cannot run rig {rig}: {why}; use {', '.join(interleave.SUPPORTED)} "
+                             "or the sequential compare")
+
+
+def verdict_line(key: str, res: Dict[str, Any], a: str, b: str) -> str:
+    p = res["paired"]
+    s = res["sequential_halves"]
+    line = (f"{key}: {b}/{a} x{p['median_ratio']:.4f} CI [{p['ci'][0]:.4f}, {p['ci'][1]:.4f}] "
+            f"(+-{p['ci_half_width']:.2%}) sign p={p['sign_p']:.3g} over {p['pairs']} pairs: {p['verdict']} "
+            f"({p['reason']}); unpaired halves +-{s['ci_half_width']:.2%}")
+    c = res.get("tsc_cycles_per_packet")
+    if c:
+        word = {stats.FASTER: "cheaper", stats.SLOWER: "dearer"}.get(c["verdict"], c["verdict"])
+        line += (f"; TSC cycles/packet {c['a_median_cycles_per_packet']:.1f} -> "
+                 f"{c['b_median_cycles_per_packet']:.1f}: {word}")
+    return line
+
+
+def cmd_interleave(args: argparse.Namespace) -> int:
+    check_interleave_args(args)
+    layouts = check_run_args(args)
+    out = args.out or f"perf-out-{datetime.datetime.now():%Y%m%d-%H%M%S}"
+    os.makedirs(os.path.join(out, "logs"), exist_ok=True)
+    workdir = tempfile.mkdtemp(prefix="pmdfwd-perf-")
+    subs: List[subjects.Subject] = []
+    try:
+        return measure(args, layouts, workdir, out, subs)
+    finally:
+        subjects.cleanup(subs)
+        runner.cleanup_runtime_dirs()
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str,
+            subs: List[subjects.Subject]) -> int:
+    cpus = machine.allowed_cpus()
+    prepare_subjects([args.a, args.b], args, workdir, subs)
+    gen = None
+    if "memif" in args.rigs:
+        gen = subjects.probe(subjects.parse_spec(f"generator:bin={args.generator}"),
+                             f"pmdfwd-perf-{os.getpid()}-probeg")
+    window_s, settle_s = args.window_ms / 1000, args.settle_ms / 1000
+    seconds = interleave.run_seconds(args.pairs, args.warmup_pairs, window_s, settle_s)
+    # --run-time covers the whole alternation (stopped time counts) plus start-up.
+    ctx = rigs.Context(workdir=workdir, warmup=0, duration=int(math.ceil(seconds)) + 20, burst=args.burst,
+                       no_huge=args.no_huge, generator=gen, pci_ports=args.pci_ports)
+    cells = matrix.build_cells(args.rigs, args.modes, args.kernels, args.frames, layouts, args.ring_tiers,
+                               cpus, caches=machine.cache_sizes(), burst=args.burst, ring_bursts=args.ring_bursts)
+    runnable = [c for c in cells if not c.skip]
+    for c in cells:
+        if c.skip:
+            sys.stderr.write(f"[perf] skip {c.key}: {c.skip}\n")
+    if args.dry_run:
+        for c in runnable:
+            for s in subs:
+                for p in rigs.build(c, s, ctx, cpus):
+                    print(f"{c.key} [{s.label} {p.role}]: {' '.join(p.argv)}")
+        return 0
+    sys.stderr.write(f"[perf] interleaved: {len(runnable)} cells x ({args.warmup_pairs} + {args.pairs}) pairs of "
+                     f"{args.window_ms} ms windows (~{len(runnable) * seconds / 60:.1f} min)\n")
+    hz = interleave.tsc_hz()
+    a, b = subs[0].label, subs[1].label
+    results: Dict[str, Any] = {
+        "format": "pmdfwd-perf-interleave/1",
+        "created": datetime.datetime.now().isoformat(timespec="seconds"),
+        "machine": machine.describe(),
+        "load_average": {"start": os.getloadavg()},
+        "settings": {"pairs": args.pairs, "warmup_pairs": args.warmup_pairs, "window_ms": args.window_ms,
+                     "settle_ms": args.settle_ms, "seed": args.seed, "confidence": args.confidence,
+                     "min_effect": args.min_effect, "tsc_hz": hz, "rigs": args.rigs, "modes": args.modes,
+                     "frames": args.frames, "layouts": args.layouts},
+        "subjects": [s.describe() for s in subs],
+        "cells": {},
+        "skipped": {c.key: c.skip for c in cells if c.skip},
+    }
+    failed = 0
+    for k, c in enumerate(runnable):
+        def progress(i: int, n: int, key: str = c.key, k: int = k) -> None:
+            if not args.quiet and (i % 20 == 0 or i == n):
+                sys.stderr.write(f"[perf] cell {k + 1}/{len(runnable)} {key} pair {i}/{n}\n")
+        try:
+            windows = interleave.run_cell(c, subs, ctx, cpus, args.pairs, args.warmup_pairs, window_s, settle_s,
+                                          os.path.join(out, "logs"), args.seed + k, progress)
+        except (runner.RunError, OSError) as e:
+            failed += 1
+            results["cells"][c.key] = {"cell": c.as_dict(), "error": str(e)}
+            sys.stderr.write(f"[perf] {c.key}: {e}\n")
+            continue
+        res = interleave.analyse(windows, args.confidence, args.min_effect, hz)
+        results["cells"][c.key] = {"cell": c.as_dict(), "windows": windows, **res}
+    results["load_average"]["end"] = os.getloadavg()
+    with open(os.path.join(out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    lines = [verdict_line(key, v, a, b) for key, v in results["cells"].items() if "paired" in v]
+    with open(os.path.join(out, "report.md"), "w") as f:
+        f.write(f"# Interleaved compare: {b} against {a}\n\n" + "\n".join(f"* {x}" for x in lines) + "\n")
+    for x in lines:
+        print(x)
+    print(f"results: {os.path.join(out, 'results.json')}")
+    if runnable and failed == len(runnable):
+        return 3
+    if getattr(args, "fail_on_slower", False) and any(
+            v.get("paired", {}).get("verdict") == stats.SLOWER for v in results["cells"].values()):
+        return 1
+    return 0

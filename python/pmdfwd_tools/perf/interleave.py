@@ -1,0 +1,190 @@
+"""`perf compare --interleave`: A and B alive together, measured in turns.
+
+Sequential runs on a shared VM see a different machine each time (the
+neighbours' load, the host's cache, the clock), so their spread hides a few
+percent. Here both subjects run on their own instance of the same rig (own
+--file-prefix, own vdevs; on ring each its own loop started by --tx-first;
+on memif each its own generator), and the tool lets one run at a time:
+
+    for each pair (random A/B order):
+        for X in order:  SIGCONT X's processes; wait settle;
+                         read X's port counters (telemetry /ethdev/stats);
+                         wait window; read them again; SIGSTOP X
+
+The rate of a window is the counter delta over the wall time between the
+two reads (each read time is the midpoint of its query), both taken while X
+runs, so the stop/continue edges and the settle time after SIGCONT are
+outside the window. The first pairs are warm-up and dropped; the rest go to
+perf/paired.py. TSC cycles per packet of a window is the same figure as
+time (TSC Hz / rate), kept for gating on cycles.
+
+Rigs: null, ring, memif. vhost cannot: its forwarder runs --in-memory without
+a --file-prefix of its own (it hands its memory to the generator by file
+descriptor), so two forwarders would share one telemetry socket path; afpacket
+was not tried with two instances; pci's two NIC ports belong to one process.
+"""
+
+import os
+import random
+import signal
+import time
+
+from pmdfwd_tools import eal
+from pmdfwd_tools.telemetry import Telemetry
+
+from . import paired, rigs, runner
+
+SUPPORTED = ("null", "ring", "memif")
+WHY_NOT = {
+    "vhost": "the vhost rig's forwarder runs --in-memory with no --file-prefix of its own (it shares its "
+             "memory with the generator by file descriptor), so two forwarders would share one telemetry "
+             "socket",
+    "afpacket": "two afpacket instances alive at once (two namespaces, two veth pairs) were not tried",
+    "pci": "the pci rig's two NIC ports can be owned by one process at a time",
+}
+
+
+def unsupported(rig):
+    """Why the interleaved mode cannot run rig, or None."""
+    if rig in SUPPORTED:
+        return None
+    return WHY_NOT.get(rig, f"rig {rig!r} is not one of {', '.join(SUPPORTED)}")
+
+
+def tsc_hz():
+    """The TSC frequency the kernel calibrated (cycles per second), or None."""
+    for path in ("/sys/devices/system/cpu/cpu0/tsc_freq_khz",):
+        try:
+            with open(path) as f:
+                return int(f.read()) * 1000
+        except (OSError, ValueError):
+            pass
+    return None
+
+
+def file_prefix(argv):
+    """The --file-prefix of an EAL command line (the telemetry socket's key)."""
+    for i, a in enumerate(argv):
+        if a == "--file-prefix" and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith("--file-prefix="):
+            return a.split("=", 1)[1]
+    raise ValueError("the forwarder's command line has no --file-prefix: its telemetry socket is unknown")
+
+
+class Instance:
+    """One subject's rig instance: its processes, stopped and continued as one."""
+
+    def __init__(self, label, specs, log_prefix, metric, startup_timeout=45.0):
+        self.label = label
+        self.metric = metric
+        self.procs = []
+        for spec in specs:
+            for path in spec.wait_sockets:
+                if os.path.exists(path):
+                    os.unlink(path)
+            self.procs.append(runner.Proc(spec, f"{log_prefix}-{spec.role}.log"))
+            for path in spec.wait_sockets:
+                runner._wait_socket(path, self.procs[-1], startup_timeout)
+        subject = next(p for p in self.procs if p.spec.role == "subject")
+        self.subject = subject
+        self.telemetry = Telemetry(file_prefix(subject.spec.argv), timeout=startup_timeout)
+        self.ports = self.telemetry.query("/ethdev/list")
+        if not self.ports:
+            raise runner.RunError(f"{label}: telemetry lists no ethdev ports")
+
+    def signal(self, sig):
+        for p in self.procs:
+            if p.alive():
+                os.killpg(p.popen.pid, sig)
+
+    def alive(self):
+        return all(p.alive() for p in self.procs)
+
+    def read(self):
+        """(time, packets): the sum over ports of the metric's counter."""
+        key = "opackets" if self.metric == "tx" else "ipackets"
+        t0 = time.monotonic()
+        total = sum(int(self.telemetry.query(f"/ethdev/stats,{port}")[key]) for port in self.ports)
+        return (t0 + time.monotonic()) / 2, total
+
+    def close(self):
+        self.signal(signal.SIGCONT)  # a stopped process cannot answer SIGINT
+        self.telemetry.close()
+        for p in sorted(self.procs, key=lambda p: p.spec.role != "subject"):
+            p.stop()
+
+
+def window(inst, window_s, settle_s, sleep=time.sleep):
+    """One window of inst: continue, settle, read, wait, read, stop."""
+    inst.signal(signal.SIGCONT)
+    try:
+        sleep(settle_s)
+        t0, c0 = inst.read()
+        sleep(window_s)
+        t1, c1 = inst.read()
+    finally:
+        inst.signal(signal.SIGSTOP)
+    if not inst.alive():
+        raise runner.RunError(f"{inst.label} exited during the interleaved run:\n{inst.subject.text()[-1500:]}")
+    return {"t0": t0, "t1": t1, "packets": c1 - c0, "rate_pps": (c1 - c0) / (t1 - t0)}
+
+
+def alternate(instances, pairs, warmup_pairs, window_s, settle_s, seed=1, progress=None):
+    """Windows of instances (A, B) in random order per pair; a list of
+    {"pair", "first", "a", "b"} (window dicts), warm-up pairs included and
+    marked."""
+    rng = random.Random(seed)
+    out = []
+    a, b = instances
+    for i in range(warmup_pairs + pairs):
+        order = [a, b] if rng.random() < 0.5 else [b, a]
+        w = {inst.label: window(inst, window_s, settle_s) for inst in order}
+        out.append({"pair": i, "warmup": i < warmup_pairs, "first": order[0].label,
+                    "a": w[a.label], "b": w[b.label]})
+        if progress:
+            progress(i + 1, warmup_pairs + pairs)
+    return out
+
+
+def analyse(windows, confidence, min_effect, hz=None):
+    """The paired and the sequential judgement of the measured pairs, and
+    TSC cycles per packet per window where the TSC rate is known."""
+    used = [w for w in windows if not w["warmup"]]
+    a = [w["a"]["rate_pps"] for w in used]
+    b = [w["b"]["rate_pps"] for w in used]
+    result = {"paired": paired.paired(a, b, confidence, min_effect),
+              "sequential_halves": paired.sequential(a[:len(a) // 2], b[len(b) // 2:], confidence, min_effect),
+              "a_median_pps": sorted(a)[len(a) // 2], "b_median_pps": sorted(b)[len(b) // 2]}
+    if hz:
+        # Cycles per packet: lower is better, so its ratio is a/b's rates.
+        ca = [hz / x for x in a]
+        cb = [hz / x for x in b]
+        cyc = paired.paired(cb, ca, confidence, min_effect)
+        cyc["a_median_cycles_per_packet"] = sorted(ca)[len(ca) // 2]
+        cyc["b_median_cycles_per_packet"] = sorted(cb)[len(cb) // 2]
+        result["tsc_cycles_per_packet"] = cyc
+    return result
+
+
+def run_cell(cell, subs, ctx, cpus, pairs, warmup_pairs, window_s, settle_s, log_dir, seed=1, progress=None):
+    """Both subjects' instances of cell, alternated; the windows."""
+    metric = rigs.metric_for(subs[0].mode or cell.mode)
+    instances = []
+    try:
+        for i, s in enumerate(subs):
+            specs = rigs.build(cell, s, ctx, cpus)
+            log = os.path.join(log_dir, f"{cell.key.replace('/', '_')}-{s.label}")
+            inst = Instance(s.label, specs, log, metric)
+            instances.append(inst)
+            inst.signal(signal.SIGSTOP)
+        return alternate(instances, pairs, warmup_pairs, window_s, settle_s, seed, progress)
+    finally:
+        for inst in instances:
+            inst.close()
+            eal.remove_runtime_dir(file_prefix(inst.subject.spec.argv))
+
+
+def run_seconds(pairs, warmup_pairs, window_s, settle_s):
+    """Wall time of one cell's alternation (the forwarders' --run-time must cover it)."""
+    return (pairs + warmup_pairs) * 2 * (window_s + settle_s + 0.01)

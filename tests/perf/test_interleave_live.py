@@ -1,0 +1,62 @@
+"""perf compare --interleave end to end on net_null: two owned dpdk-testpmd
+(or $PMDFWD_BIN) instances, a few seconds of windows, every window in
+results.json with a positive rate, the paired verdict present."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import _path
+from pmdfwd_tools import owned_process
+from pmdfwd_tools.perf import machine
+
+
+def why_skip():
+    live = _path.live_skipped()
+    if live:
+        return live
+    binary = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
+    if not binary:
+        return "no dpdk-testpmd and no PMDFWD_BIN"
+    ok, why = machine.hugepages_available()
+    return None if ok else f"hugepages: {why}"
+
+
+@unittest.skipIf(why_skip(), why_skip())
+class InterleaveNull(unittest.TestCase):
+    def test_null_aa(self):
+        binary = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
+        out = tempfile.mkdtemp(prefix="perf-interleave-")
+        self.addCleanup(shutil.rmtree, out, True)
+        r = owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "compare", "--interleave",
+                               "--a", f"A:{binary}", "--b", f"B:{binary}", "--rigs", "null", "--modes", "io",
+                               "--frames", "64", "--layouts", "1Q1C", "--pairs", "10", "--warmup-pairs", "2",
+                               "--window-ms", "100", "--out", out, "--store", "none", "-q"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=90)
+        self.assertEqual(r.returncode, 0, r.stdout.decode(errors="replace"))
+        with open(os.path.join(out, "results.json")) as f:
+            res = json.load(f)
+        cell = res["cells"]["null/io/64B/1Q1C"]
+        self.assertEqual(len(cell["windows"]), 12)
+        self.assertEqual(sum(w["warmup"] for w in cell["windows"]), 2)
+        for w in cell["windows"]:
+            for side in ("a", "b"):
+                self.assertGreater(w[side]["rate_pps"], 0)
+                self.assertGreater(w[side]["t1"] - w[side]["t0"], 0.09)
+        self.assertEqual(cell["paired"]["pairs"], 10)
+        self.assertIn(cell["paired"]["verdict"], ("faster", "slower", "within noise"))
+        self.assertIn("null/io/64B/1Q1C: B/A", r.stdout.decode())
+
+    def test_vhost_refused_with_reason(self):
+        r = owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "compare", "--interleave",
+                               "--a", "dpdk-testpmd", "--b", "B:dpdk-testpmd", "--rigs", "vhost", "--store", "none"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("telemetry socket", r.stdout.decode())
+
+
+if __name__ == "__main__":
+    unittest.main()
