@@ -1,13 +1,17 @@
 """Issue 29.3, resource limits: queue counts at and past what a port or the
 options allow, a pool of the smallest size allowed, and a pool that the
-tx_first bursts empty while forwarding. Every process is owned (owned.py)
+tx_first bursts empty while forwarding; and (29.4) `load` of what is not a
+plain file of commands. Every process is owned (owned.py)
 and every forwarder carries --run-time.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_limits.py
 """
+import os
 import re
+import signal
 import subprocess
 import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -70,6 +74,42 @@ class PoolExhaustedTest(Case):
         self.assertEqual(len(pools), 2, p.out)
         self.assertEqual(int(pools[-1][0]), 0, p.out)
         self.assertEqual(int(pools[-1][1]), 1024, p.out)
+        self.assertIn("Bye...", p.out)
+
+
+class LoadTest(Case):
+    def session(self, lines):
+        cmds = self.tmp / "cmds"
+        cmds.write_text("".join(f"{line}\n" for line in lines))
+        with open(cmds) as f:
+            rc, p = self.run_app(["-i"], stdin=f)
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("Bye...", p.out)
+        return p.out
+
+    def test_directory_proc_files(self):
+        out = self.session([f"load {self.tmp}", "load /proc/self/status", "load /proc/self/mem",
+                            "show config fwd", "quit"])
+        self.assertIn(f"{self.tmp} (a directory; expected a file of shell commands)", out)
+        # A /proc text file is read as lines (each an unknown command).
+        self.assertIn("unknown command 'Name:'", out)
+        self.assertIn("load /proc/self/mem: Input/output error; the rest was not run", out)
+        self.assertIn("forwards packets on 2 streams", out)
+
+    def test_fifo_without_a_writer_ends_on_sigterm(self):
+        # The shell waits in `load` for a writer (as testpmd's would); a
+        # signal still ends the session through the shutdown.
+        fifo = self.tmp / "fifo"
+        os.mkfifo(fifo)
+        prefix = rig.unique_prefix()
+        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], ["-i"], prefix=prefix,
+                         cwd=self.tmp, stdin=subprocess.PIPE)
+        p.proc.stdin.write(f"load {fifo}\n".encode())
+        p.proc.stdin.flush()
+        self.assertTrue(p.wait_for("pmdfwd> "), p.describe())
+        time.sleep(0.5)
+        p.signal(signal.SIGTERM)
+        self.assertEqual(p.wait(HANG), 0, p.describe())
         self.assertIn("Bye...", p.out)
 
 
