@@ -9,6 +9,7 @@ the macswap kernels and `set burst` changed while stopped. After every cycle:
   - mbufs in use (`show mempool`) = what sits in the loopback rings
     (packets the ports transmitted and did not receive back);
   - resident memory no more than --rss-slack-kb above the first cycle's;
+  - open file descriptors (/proc/PID/fd) no more than the first cycle's;
   - every third cycle the ports are stopped and started again (every sixth
     with their descriptor counts changed, so queues are set up again): in
     use must not move, and the next cycle forwards as before.
@@ -96,6 +97,9 @@ class Shell:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
         return 0
+
+    def fds(self):
+        return len(os.listdir(f"/proc/{self.proc.pid}/fd"))
 
     def quit(self):
         self.proc.stdin.write(b"quit\n")
@@ -196,7 +200,7 @@ def soak(shell, seconds, args):
     start_in_use = in_use(shell)
     must(start_in_use == 0, f"{start_in_use} mbufs in use before any start", 0, "")
     t0 = time.monotonic()
-    cycle, rss0, rss, forwarded = 0, None, None, 0
+    cycle, rss0, rss, fds0, fds, forwarded = 0, None, None, None, None, 0
     while time.monotonic() - t0 < seconds:
         cycle += 1
         mode = "macswap" if cycle % 2 else "io"
@@ -217,12 +221,15 @@ def soak(shell, seconds, args):
         rss0 = rss if rss0 is None else rss0
         must(rss - rss0 <= args.rss_slack_kb,
              f"RSS grew {rss - rss0} kB since cycle 1 (allowed {args.rss_slack_kb})", cycle, "")
+        fds = shell.fds()
+        fds0 = fds if fds0 is None else fds0
+        must(fds <= fds0, f"{fds} open file descriptors, {fds0} after cycle 1", cycle, "")
         if cycle % 3 == 0:
             restart_ports(shell, cycle, used, reconfigure=cycle % 6 == 0)
         rx = sum(s["rx_packets"] for s in stats["streams"])
         forwarded += rx
         print(f"cycle {cycle:4d}: {len(stats['streams'])} streams {mode:7s} burst {burst:3d} kernel {kernel:15s} "
-              f"rx {rx:10d} in use {used:4d} (= in rings) rss {rss} kB", flush=True)
+              f"rx {rx:10d} in use {used:4d} (= in rings) rss {rss} kB fds {fds}", flush=True)
 
     # rxonly takes back everything still circulating.
     shell.run("set fwd rxonly")
@@ -237,7 +244,8 @@ def soak(shell, seconds, args):
     must(rc == 0, f"pmdfwd exited {rc}", cycle + 1, "")
     print(f"soak: {cycle} cycles in {time.monotonic() - t0:.0f} s, {forwarded} packets "
           f"forwarded; mbufs in use {start_in_use} before, {end_in_use} after; "
-          f"RSS {rss0} kB after cycle 1, {rss} kB at the end: OK")
+          f"RSS {rss0} kB after cycle 1, {rss} kB at the end; "
+          f"open fds {fds0} after cycle 1, {fds} at the end: OK")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <string_view>
 
 namespace pmdfwd {
@@ -34,7 +35,19 @@ void write_to_sink(void *sink, const char *text) {
     if (text == nullptr) return;
     const std::string_view t(text);
     const size_t n = std::min(t.size(), s->left);
-    s->out->append(t.substr(0, n));
+    // Control bytes (ESC, CR, BEL...) in an answer would drive the user's
+    // terminal: shown as \xNN, as the host shows them in its own texts; the
+    // line ends stay.
+    for (const char c : t.substr(0, n)) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u >= 0x20 && u != 0x7f) || c == '\n') {
+            s->out->push_back(c);
+            continue;
+        }
+        char hex[5];
+        std::snprintf(hex, sizeof(hex), "\\x%02x", u);
+        s->out->append(hex);
+    }
     s->left -= n;
     s->cut = s->cut || n < t.size();
 }

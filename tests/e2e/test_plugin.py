@@ -482,6 +482,16 @@ class PluginTest(FrameAssertions):
         self.assertIn("notes cleared\n", out)
         self.assertIn("notes: 0 (notes, stopped)", out)
 
+    def test_plugin_answer_with_control_bytes_is_shown_escaped(self):
+        # Issue 29.4: the notes engine echoes its argument; ESC, BEL and CR
+        # in it reached the terminal raw (a screen clear, a bell, a line
+        # overwritten). Shown as \xNN, as the host shows its own texts.
+        rc, p = self.run_notes(self.cmd_so, 'notes add "a\x1b[2Jb\x07c\rd\x7f"\nquit\n')
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("note 1: a\\x1b[2Jb\\x07c\\x0dd\\x7f\n", p.out)
+        answer = p.out.split("note 1: ", 1)[1].split("\n", 1)[0]
+        self.assertFalse(any(ord(c) < 0x20 or ord(c) == 0x7f for c in answer), repr(answer))
+
     def test_plugin_command_clashing_with_the_shell_is_refused_at_load(self):
         out = self.refused(f"--engine-plugin={self.clash_so}")
         self.assertRegex(out, r"pmdfwd: plugin '.*notes_clash\.so' refused: engine 'notes' "
