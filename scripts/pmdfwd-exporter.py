@@ -134,11 +134,18 @@ class PmdfwdCollector:
         self.endpoint, self.socket_path = endpoint, socket_path
         # One telemetry client at a time: DPDK's socket closes its eleventh
         # client unanswered, and 64 scrapes at once would be 64 clients.
+        # Scrapes that waited for a read begun after they came share it.
         self.lock = threading.Lock()
+        self.last: Tuple[float, List[Sample]] = (float("-inf"), [])
 
     def collect(self) -> Iterator[Metric]:
-        with self.lock, TelemetrySocket(self.socket_path) as sock:
-            samples = self.endpoint.metrics(sock)
+        asked = time.monotonic()
+        with self.lock:
+            if self.last[0] < asked:
+                started = time.monotonic()
+                with TelemetrySocket(self.socket_path) as sock:
+                    self.last = (started, self.endpoint.metrics(sock))
+            samples = self.last[1]
         return families(self.endpoint.info(), samples)
 
 
@@ -221,6 +228,9 @@ class Server(server.ThreadingHTTPServer):
     frozen pmdfwd (5 s telemetry timeout) holds no other scraper."""
 
     daemon_threads = True
+    # socketserver's listen backlog of 5 made 64 scrapes at once wait for
+    # SYN retransmits (a second and more) before they were accepted.
+    request_queue_size = 2 * MAX_CONNECTIONS
 
     def __init__(self, port: int, registry: CollectorRegistry):
         super().__init__(("127.0.0.1", port), Handler)
