@@ -194,6 +194,8 @@ class Handler(server.BaseHTTPRequestHandler):
 
     def parse_request(self) -> bool:
         if self.head.over:
+            # Unparsed: send_error logs these (http.server's own 414 sets them too).
+            self.requestline, self.request_version, self.command = "", "", ""
             self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG, f"request line over {HEAD_LIMIT} bytes")
             return False
         ok = super().parse_request()

@@ -357,6 +357,14 @@ class HostileClientTest(unittest.TestCase):
         self.assertTrue(s.recv(64).startswith(b"HTTP/1.0 431 "))
         self.assert_still_answers()
 
+    def test_a_request_line_past_the_limit_is_refused(self):
+        # Refusing it used to raise in the handler (a traceback, no answer).
+        s = self.connect()
+        s.sendall(b"GET /" + b"a" * 70000 + b" HTTP/1.0\r\n\r\n")
+        s.settimeout(2)
+        self.assertTrue(s.recv(64).startswith(b"HTTP/1.0 414 "))
+        self.assert_still_answers()
+
     def test_connections_past_the_limit_are_closed_at_once(self):
         # The server accepts in order: the 65th finds 64 taken (each for
         # up to the 1.5 s head deadline) and is closed, not served.
