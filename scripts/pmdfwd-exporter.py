@@ -18,10 +18,13 @@ from __future__ import annotations  # the client's types in annotations, where i
 
 import argparse
 import importlib.util
+import io
 import json
 import os
 import socket
 import sys
+import threading
+import time
 from http import HTTPStatus, server
 from pathlib import Path
 from types import ModuleType
@@ -46,6 +49,13 @@ TEXT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 OPENMETRICS_TYPE = "application/openmetrics-text; version=1.0.0; charset=utf-8"
 # The endpoint module's samples: (name, value, labels).
 Sample = Tuple[str, float, Dict[str, Any]]
+# A request's line and headers arrive within this long and this many bytes,
+# or the connection is closed (slowloris) or refused with 431: a trickling
+# or bloated client holds a thread and its buffer for a bounded time only.
+HEAD_DEADLINE_S = 1.5
+HEAD_LIMIT = 64 * 1024
+# Connections served at once; more are closed at once (bounded threads).
+MAX_CONNECTIONS = 64
 
 
 def load_endpoint() -> ModuleType:
@@ -122,10 +132,20 @@ class PmdfwdCollector:
 
     def __init__(self, endpoint: ModuleType, socket_path: str):
         self.endpoint, self.socket_path = endpoint, socket_path
+        # One telemetry client at a time: DPDK's socket closes its eleventh
+        # client unanswered, and 64 scrapes at once would be 64 clients.
+        # Scrapes that waited for a read begun after they came share it.
+        self.lock = threading.Lock()
+        self.last: Tuple[float, List[Sample]] = (float("-inf"), [])
 
     def collect(self) -> Iterator[Metric]:
-        with TelemetrySocket(self.socket_path) as sock:
-            samples = self.endpoint.metrics(sock)
+        asked = time.monotonic()
+        with self.lock:
+            if self.last[0] < asked:
+                started = time.monotonic()
+                with TelemetrySocket(self.socket_path) as sock:
+                    self.last = (started, self.endpoint.metrics(sock))
+            samples = self.last[1]
         return families(self.endpoint.info(), samples)
 
 
@@ -143,10 +163,46 @@ def scrape(registry: CollectorRegistry, openmetrics: bool) -> bytes:
     return exposition.generate_latest(registry)
 
 
+class HeadReader(io.RawIOBase):
+    """A connection's input with one deadline and one byte budget for the
+    whole request head; past the budget it reads as the end of input."""
+
+    def __init__(self, sock: socket.socket):
+        self.sock, self.deadline, self.left, self.over = sock, time.monotonic() + HEAD_DEADLINE_S, HEAD_LIMIT, False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        if self.left <= 0:
+            self.over = True
+            return 0
+        self.sock.settimeout(max(self.deadline - time.monotonic(), 0.001))
+        got = self.sock.recv_into(memoryview(buf)[:self.left])
+        self.left -= got
+        return got
+
+
 class Handler(server.BaseHTTPRequestHandler):
-    # A client that connects and sends nothing (or reads nothing) gives up
-    # its connection after this long; it never holds another scraper.
+    # A client that reads nothing gives up its connection after this long.
     timeout = 10
+
+    def setup(self) -> None:
+        super().setup()
+        self.head = HeadReader(self.connection)
+        self.rfile = io.BufferedReader(self.head)
+
+    def parse_request(self) -> bool:
+        if self.head.over:
+            # Unparsed: send_error logs these (http.server's own 414 sets them too).
+            self.requestline, self.request_version, self.command = "", "", ""
+            self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG, f"request line over {HEAD_LIMIT} bytes")
+            return False
+        ok = super().parse_request()
+        if ok and self.head.over:
+            self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, f"request head over {HEAD_LIMIT} bytes")
+            return False
+        return ok
 
     def do_GET(self) -> None:
         if self.path.split("?")[0] not in ("/", "/metrics"):
@@ -174,10 +230,26 @@ class Server(server.ThreadingHTTPServer):
     frozen pmdfwd (5 s telemetry timeout) holds no other scraper."""
 
     daemon_threads = True
+    # socketserver's listen backlog of 5 made 64 scrapes at once wait for
+    # SYN retransmits (a second and more) before they were accepted.
+    request_queue_size = 2 * MAX_CONNECTIONS
 
     def __init__(self, port: int, registry: CollectorRegistry):
         super().__init__(("127.0.0.1", port), Handler)
         self.registry = registry
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)  # full: closed, not queued
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ metrics from scripts/telemetry-endpoints/pmdfwd.py where it is installed.
 
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_exporter.py
 """
+import concurrent.futures
 import importlib.util
 import os
 import re
@@ -260,6 +261,14 @@ class ExporterTest(unittest.TestCase):
         self.assertLess(time.monotonic() - start, 5)
         self.assertIn("dpdk_pmdfwd_port_rx_packets_total", text)
 
+    def test_64_concurrent_scrapes_all_answer(self):
+        # Issue 29 item 1: each scrape was its own telemetry client, and
+        # DPDK's socket closes its eleventh client unanswered (503s).
+        _, url = self.exporter()
+        with concurrent.futures.ThreadPoolExecutor(64) as pool:
+            texts = list(pool.map(lambda _: get(url)[1], range(64)))
+        self.assertTrue(all("dpdk_pmdfwd_port_rx_packets_total" in t for t in texts))
+
     def test_listens_on_localhost_only(self):
         p, url = self.exporter()
         port = int(url.split(":")[2].split("/")[0])
@@ -285,6 +294,86 @@ class ExporterTest(unittest.TestCase):
             get(url)
         self.assertEqual(e.exception.code, 503)
         e.exception.close()
+
+
+def port_of(url):
+    return int(url.split(":")[2].split("/")[0])
+
+
+def closed_within(sock, seconds):
+    """Whether the server closes sock (EOF or reset) within seconds."""
+    sock.settimeout(seconds)
+    try:
+        return sock.recv(1) == b""
+    except ConnectionResetError:
+        return True
+    except socket.timeout:
+        return False
+
+
+@unittest.skipIf(NO_CLIENT, NO_CLIENT)
+class HostileClientTest(unittest.TestCase):
+    """Issue 29 item 1: clients an attacker would send, against an exporter
+    whose pmdfwd is not there (it answers 503 at once): each is closed or
+    refused within 2 s, and a later scrape is still answered."""
+
+    def setUp(self):
+        _, self.url = serve(self, "no-such-prefix")
+        self.port = port_of(self.url)
+
+    def connect(self):
+        s = socket.create_connection(("127.0.0.1", self.port))
+        self.addCleanup(s.close)
+        return s
+
+    def assert_still_answers(self):
+        with self.assertRaises(urllib.error.HTTPError) as e:
+            get(self.url)
+        self.assertEqual(e.exception.code, 503)
+        e.exception.close()
+
+    def test_a_slowloris_client_is_closed(self):
+        # It used to hold its thread for as long as it trickled headers.
+        s = self.connect()
+        s.sendall(b"GET /metrics HTTP/1.1\r\n")
+        start = time.monotonic()
+        while time.monotonic() - start < 4:
+            try:
+                s.sendall(b"X-Slow: 1\r\n")
+            except OSError:
+                break
+            if closed_within(s, 0.25):
+                break
+        self.assertLess(time.monotonic() - start, 2.0)
+        self.assert_still_answers()
+
+    def test_a_1_mib_request_head_is_refused(self):
+        # Headers under http.server's line limit but 1 MiB in all were read
+        # whole (100 of them could hold 6.4 MiB a connection) and answered.
+        s = self.connect()
+        head = b"".join(b"X-%d: %s\r\n" % (i, b"a" * 60000) for i in range(17))
+        s.sendall(b"GET /metrics HTTP/1.1\r\n" + head + b"\r\n")
+        s.settimeout(2)
+        self.assertTrue(s.recv(64).startswith(b"HTTP/1.0 431 "))
+        self.assert_still_answers()
+
+    def test_a_request_line_past_the_limit_is_refused(self):
+        # Refusing it used to raise in the handler (a traceback, no answer).
+        s = self.connect()
+        s.sendall(b"GET /" + b"a" * 70000 + b" HTTP/1.0\r\n\r\n")
+        s.settimeout(2)
+        self.assertTrue(s.recv(64).startswith(b"HTTP/1.0 414 "))
+        self.assert_still_answers()
+
+    def test_connections_past_the_limit_are_closed_at_once(self):
+        # The server accepts in order: the 65th finds 64 taken (each for
+        # up to the 1.5 s head deadline) and is closed, not served.
+        held = [self.connect() for _ in range(64)]
+        self.assertTrue(closed_within(self.connect(), 0.5))
+        for s in held:
+            s.close()
+        time.sleep(0.2)
+        self.assert_still_answers()
 
 
 @unittest.skipIf(NO_CLIENT, NO_CLIENT)
