@@ -1,4 +1,4 @@
-// The application's settings: what the command line (options.cpp) and the
+// The application's settings: what the command line (options/) and the
 // shell (shell/command_table.cpp) change, and what the host reads at `start`.
 #pragma once
 

@@ -1,0 +1,121 @@
+// The option group "ports, queues and lcores": its rows, in --help's order.
+#include "options/option_row.h"
+
+#include "options/scalar_parse.h"
+#include "options/structured_parse.h"
+#include "util/bounded_line.h"
+
+#include <fstream>
+#include <string>
+
+namespace pmdfwd::opt {
+
+namespace {
+
+Status apply_eth_peer(Config &c, std::string_view v) {
+    const size_t comma = v.find(',');
+    if (comma == std::string_view::npos) {
+        return Error("eth-peer: '" + std::string(v) + "' (expected N,XX:XX:XX:XX:XX:XX)");
+    }
+    auto port = parse_uint("eth-peer port", v.substr(0, comma), 0, RTE_MAX_ETHPORTS - 1);
+    if (!port) return port.status();
+    auto mac = parse_mac(v.substr(comma + 1));
+    if (!mac) return Error("eth-peer: " + mac.message());
+    c.eth_peers[static_cast<uint16_t>(*port)] = *mac;
+    return {};
+}
+
+// testpmd's --eth-peers-configfile: one peer MAC per line, for ports 0, 1,
+// ... Lines are read only as far as a MAC address and its spaces can go, so
+// a device (/dev/zero) or a huge file fails on its first line, as testpmd's
+// 50-byte fgets does, with testpmd's words.
+Status apply_peers_file(Config &c, std::string_view v) {
+    constexpr size_t kMaxPeerLine = 256;
+    std::ifstream in{std::string(v)};
+    if (!in) {
+        return Error("eth-peers-configfile: cannot read '" + std::string(v) + "'");
+    }
+    std::string line;
+    for (uint16_t port = 0; port < RTE_MAX_ETHPORTS; port++) {
+        const LineRead got = read_bounded_line(in, kMaxPeerLine, &line);
+        if (got == LineRead::End) break;
+        const std::string where = "eth-peers-configfile: Bad MAC address format on line " +
+                                  std::to_string(port + 1) + ": ";
+        if (got == LineRead::TooLong) {
+            return Error(where + "longer than " + std::to_string(kMaxPeerLine) +
+                         " bytes (allowed: one XX:XX:XX:XX:XX:XX a line)");
+        }
+        const auto words = split_words(line);
+        auto mac = parse_mac(words.empty() ? line : words[0]);
+        if (!mac) return Error(where + mac.message());
+        c.eth_peers[port] = *mac;
+    }
+    return {};
+}
+
+} // namespace
+
+std::vector<Option> port_options() {
+    return {
+        {"portmask", 0, "MASK", "hexadecimal mask of the forwarding ports (default: all)",
+         [](Config &c, std::string_view v) -> Status {
+             auto m = parse_hex("portmask", v);
+             if (!m) return m.status();
+             if (*m == 0) return Error("portmask: 0 names no port (e.g. 0x3 for ports 0 and 1)");
+             c.fwd_port_list.clear();
+             for (unsigned p : mask_bits(*m))
+                 c.fwd_port_list.push_back(static_cast<uint16_t>(p));
+             c.nb_fwd_ports = 0; // as testpmd: the list sets the number
+             return {};
+         }},
+        {"portlist", 0, "LIST", "forwarding ports in order, e.g. 0,2 or 0-3 (default: all)",
+         [](Config &c, std::string_view v) -> Status {
+             auto l = parse_id_list("portlist", v, RTE_MAX_ETHPORTS);
+             if (!l) return l.status();
+             c.fwd_port_list = *l, c.nb_fwd_ports = 0;
+             return {};
+         }},
+        {"nb-ports", 0, "N", "forward on the first N of those ports",
+         number("nb-ports", &Config::nb_fwd_ports, 1, RTE_MAX_ETHPORTS)},
+        {"coremask", 0, "MASK",
+         "hexadecimal mask of the forwarding lcores (not the main lcore); sets --nb-cores",
+         [](Config &c, std::string_view v) -> Status {
+             auto m = parse_hex("coremask", v);
+             if (!m) return m.status();
+             if (*m == 0) return Error("coremask: 0 names no lcore (e.g. 0x6 for lcores 1 and 2)");
+             c.fwd_lcore_list = mask_bits(*m);
+             c.nb_cores = static_cast<unsigned>(c.fwd_lcore_list.size());
+             return {};
+         }},
+        {"nb-cores", 0, "N", "number of forwarding lcores",
+         number("nb-cores", &Config::nb_cores, 1, RTE_MAX_LCORE)},
+        {"rxq", 0, "N", "RX queues per port", number("rxq", &Config::nb_rxq, 1, kMaxQueues)},
+        {"txq", 0, "N", "TX queues per port", number("txq", &Config::nb_txq, 1, kMaxQueues)},
+        {"rxd", 0, "N", "RX descriptors per queue",
+         number("rxd", &Config::nb_rxd, 1, kMaxDescriptors)},
+        {"txd", 0, "N", "TX descriptors per queue",
+         number("txd", &Config::nb_txd, 1, kMaxDescriptors)},
+        {"burst", 0, "N", "packets per burst", number("burst", &Config::burst, 1, kMaxBurst)},
+        {"port-topology", 0, "paired|chained|loop", "how ports are connected",
+         choice<Topology>("port-topology", &Config::topology,
+                          {{"paired", Topology::Paired},
+                           {"chained", Topology::Chained},
+                           {"loop", Topology::Loop}})},
+        {"eth-peer", 0, "N,XX:XX:XX:XX:XX:XX", "peer MAC address of port N", apply_eth_peer},
+        {"eth-peers-configfile", 0, "FILE", "peer MAC addresses of ports 0, 1, ..., one a line",
+         apply_peers_file},
+        {"max-pkt-len", 0, "N", "largest frame, which sets the MTU (N minus the L2 overhead)",
+         number("max-pkt-len", &Config::max_pkt_len, RTE_ETHER_MIN_LEN, 65535)},
+        {"max-lro-pkt-size", 0, "N", "largest packet LRO may build",
+         number("max-lro-pkt-size", &Config::max_lro_pkt_size, RTE_ETHER_MIN_LEN, UINT32_MAX)},
+        {"eth-link-speed", 0, "MBPS", "force the link speed (1000, 10000, ... 200000)",
+         [](Config &c, std::string_view v) -> Status {
+             auto s = parse_link_speed(v);
+             if (!s) return s.status();
+             c.link_speeds = *s;
+             return {};
+         }},
+    };
+}
+
+} // namespace pmdfwd::opt
