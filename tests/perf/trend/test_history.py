@@ -46,6 +46,19 @@ class TestHistory(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "is not a commit"):
             checkouts.commit_range(self.repo, "nosuchrev")
 
+    def test_a_bad_revision_or_range_is_a_clear_error(self):
+        # Issue 29 item 5: an unknown end of a range gave git's own "ambiguous
+        # argument ... use '--'"; a backwards range, '...' or an empty list
+        # went on with one commit or none ("no commit of the list builds: ").
+        for spec, why in [("nosuch..HEAD", "'nosuch' is not a commit"),
+                          ("HEAD..nosuch", "'nosuch' is not a commit"),
+                          (f"{self.shas[5]}..{self.shas[1]}", "no commit after .* up to .*; allowed: OLD..NEW"),
+                          (f"{self.shas[1]}...{self.shas[5]}", r"'\.\.\.' .* is no stretch of history"),
+                          (",", "names no commit; allowed"), ("", "names no commit"),
+                          ("--all", "'--all' is not a commit")]:
+            with self.assertRaisesRegex(ValueError, why, msg=spec):
+                checkouts.commit_range(self.repo, spec)
+
     def test_build_once_and_failed_build_is_remembered(self):
         cache = checkouts.Cache(self.repo, os.path.join(self.dir, "cache"), build_cmd="sh build.sh")
         with open(os.devnull, "w") as quiet:
