@@ -297,6 +297,21 @@ class ExporterTest(unittest.TestCase):
         self.assertEqual(e.exception.code, 503)
         e.exception.close()
 
+    def test_a_restarted_forwarder_is_served_again(self):
+        # Issue 29 item 1: the exporter connects at every scrape; a pmdfwd
+        # started again under the same prefix is read again, within 2 s.
+        _, url = self.exporter()
+        get(url)
+        self.fwd.kill()
+        self.fwd.wait(30)
+        self.fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *rig.eal_args(self.prefix), *RING_VDEVS, "--",
+                                        "--forward-mode=io", "--tx-first", "--run-time=60"], deadline=90)
+        self.assertTrue(self.fwd.wait_for(lambda o: "Press enter to exit" in o, 30), self.fwd.describe())
+        start = time.monotonic()
+        _, text = get(url)
+        self.assertLess(time.monotonic() - start, 2.0)
+        self.assertEqual(dict(list(series(parse(text), "dpdk_pmdfwd_engine_info"))[0])["engine"], "io")
+
 
 def port_of(url):
     return int(url.split(":")[2].split("/")[0])
