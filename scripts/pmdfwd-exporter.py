@@ -54,6 +54,10 @@ Sample = Tuple[str, float, Dict[str, Any]]
 # or bloated client holds a thread and its buffer for a bounded time only.
 HEAD_DEADLINE_S = 1.5
 HEAD_LIMIT = 64 * 1024
+# One telemetry read (connect, hello and every command of a scrape) ends
+# within this long: a frozen or vanishing pmdfwd is a 503 inside a scrape's
+# 2 s, not the wait of a socket timeout per command.
+TELEMETRY_DEADLINE_S = 1.5
 # Connections served at once; more are closed at once (bounded threads).
 MAX_CONNECTIONS = 64
 
@@ -75,19 +79,33 @@ class TelemetrySocket:
     """A DPDK telemetry v2 client with the cmd() of DPDK's exporter."""
 
     def __init__(self, path: str):
+        self.deadline = time.monotonic() + TELEMETRY_DEADLINE_S
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
-            self.sock.settimeout(5)
+            self.sock.settimeout(TELEMETRY_DEADLINE_S)
             self.sock.connect(path)
-            hello = json.loads(self.sock.recv(1024).decode())
+            hello = json.loads(self.recv(1024))
             self.max_output_len = hello["max_output_len"]
         except Exception:
             self.sock.close()
             raise
 
+    def recv(self, size: int) -> str:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no answer within {TELEMETRY_DEADLINE_S} s")
+        self.sock.settimeout(left)
+        try:
+            data = self.sock.recv(size)
+        except socket.timeout:
+            raise TimeoutError(f"no answer within {TELEMETRY_DEADLINE_S} s") from None
+        if not data:
+            raise ConnectionError("pmdfwd closed its telemetry connection")
+        return data.decode()
+
     def cmd(self, uri: str, arg: Any = None) -> Any:
         self.sock.send((uri if arg is None else f"{uri},{arg}").encode())
-        return json.loads(self.sock.recv(self.max_output_len).decode())[uri]
+        return json.loads(self.recv(self.max_output_len))[uri]
 
     def __enter__(self) -> "TelemetrySocket":
         return self
@@ -134,17 +152,26 @@ class PmdfwdCollector:
         self.endpoint, self.socket_path = endpoint, socket_path
         # One telemetry client at a time: DPDK's socket closes its eleventh
         # client unanswered, and 64 scrapes at once would be 64 clients.
-        # Scrapes that waited for a read begun after they came share it.
+        # Scrapes that waited for a read begun after they came share it;
+        # those that waited while a read failed share its failure: 64
+        # scrapes of a frozen pmdfwd wait for one deadline, not one each.
         self.lock = threading.Lock()
         self.last: Tuple[float, List[Sample]] = (float("-inf"), [])
+        self.failed: Tuple[float, Exception | None] = (float("-inf"), None)
 
     def collect(self) -> Iterator[Metric]:
         asked = time.monotonic()
         with self.lock:
+            if self.failed[0] >= asked and self.failed[1] is not None:
+                raise self.failed[1]
             if self.last[0] < asked:
                 started = time.monotonic()
-                with TelemetrySocket(self.socket_path) as sock:
-                    self.last = (started, self.endpoint.metrics(sock))
+                try:
+                    with TelemetrySocket(self.socket_path) as sock:
+                        self.last = (started, self.endpoint.metrics(sock))
+                except (OSError, RuntimeError, ValueError, KeyError) as e:
+                    self.failed = (time.monotonic(), e)
+                    raise
             samples = self.last[1]
         return families(self.endpoint.info(), samples)
 

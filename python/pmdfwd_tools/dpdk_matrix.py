@@ -6,6 +6,7 @@ outside the tree; a later run only installs what is missing. Prints one line
 per version: "DPDK <version>: build ok|failed, tests N passed, M failed".
 """
 import argparse
+import contextlib
 import dataclasses
 import filecmp
 import json
@@ -372,6 +373,19 @@ def write_json(path, results, seconds, suites):
         f.write("\n")
 
 
+@contextlib.contextmanager
+def _said_when_stopped():
+    """A signal's exit (roots.exit_on_signals) says which signal and that the
+    roots' mounts and the processes in them are undone (the with blocks
+    inside ran first); before, the matrix ended with no word."""
+    try:
+        yield
+    except SystemExit as e:
+        if isinstance(e.code, int) and e.code > 128:
+            log(f"stopped by {signal.Signals(e.code - 128).name}; every mount undone, nothing left running")
+        raise
+
+
 def main(argv, src):
     suites = os.environ.get("MATRIX_SUITES", DEFAULT_SUITES).split()
     args = parse_args(argv, " ".join(suites))
@@ -380,7 +394,7 @@ def main(argv, src):
         return open_shell(args.shell, roots_dir)
     start = time.monotonic()
     results: list[Result] = []
-    with roots.exit_on_signals():
+    with roots.exit_on_signals(), _said_when_stopped():
         for v in args.wanted:
             if results and not args.keep_going and not all(r.ok for r in results):
                 results.append(Result(v, "", "not run",

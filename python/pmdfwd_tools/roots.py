@@ -388,6 +388,13 @@ class Root:
                 rc = self.runner(argv, stdout=out, stderr=subprocess.STDOUT, timeout=None).returncode
         except FileNotFoundError:
             raise RootError("debootstrap is not installed (apt-get install debootstrap)") from None
+        except BaseException:
+            # Stopped (SIGTERM: SystemExit) inside debootstrap, whose second
+            # stage mounts /proc and /sys in the tree: undone, not left to
+            # the next run.
+            with signals_held():
+                self.remove_tree(partial)
+            raise
         if rc:
             with open(log_path, errors="replace") as f:
                 tail = "".join(f.readlines()[-15:])

@@ -11,12 +11,14 @@ Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_e
 """
 import concurrent.futures
 import importlib.util
+import json
 import os
 import re
 import shutil
 import socket
 import sys  # noqa: F401  (main's 2048-stream scrape test prints to sys.stderr)
 import tempfile
+import threading
 import time
 import types
 import unittest
@@ -295,6 +297,21 @@ class ExporterTest(unittest.TestCase):
         self.assertEqual(e.exception.code, 503)
         e.exception.close()
 
+    def test_a_restarted_forwarder_is_served_again(self):
+        # Issue 29 item 1: the exporter connects at every scrape; a pmdfwd
+        # started again under the same prefix is read again, within 2 s.
+        _, url = self.exporter()
+        get(url)
+        self.fwd.kill()
+        self.fwd.wait(30)
+        self.fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *rig.eal_args(self.prefix), *RING_VDEVS, "--",
+                                        "--forward-mode=io", "--tx-first", "--run-time=60"], deadline=90)
+        self.assertTrue(self.fwd.wait_for(lambda o: "Press enter to exit" in o, 30), self.fwd.describe())
+        start = time.monotonic()
+        _, text = get(url)
+        self.assertLess(time.monotonic() - start, 2.0)
+        self.assertEqual(dict(list(series(parse(text), "dpdk_pmdfwd_engine_info"))[0])["engine"], "io")
+
 
 def port_of(url):
     return int(url.split(":")[2].split("/")[0])
@@ -374,6 +391,120 @@ class HostileClientTest(unittest.TestCase):
             s.close()
         time.sleep(0.2)
         self.assert_still_answers()
+
+
+class FakeTelemetry:
+    """A DPDK telemetry v2 socket at path that says hello, then answers
+    pmdfwd's two commands as engine `name` ("answer"), never answers
+    ("frozen"), or closes the connection at the first command ("vanish")."""
+
+    def __init__(self, test, path, mode, name="io"):
+        self.mode, self.name, self.conns = mode, name, []
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.sock.bind(path)
+        self.sock.listen(64)
+        test.addCleanup(self.close)
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.conns.append(conn)
+            threading.Thread(target=self.serve, args=(conn,), daemon=True).start()
+
+    def serve(self, conn):
+        try:
+            conn.send(json.dumps({"version": "fake", "pid": 1, "max_output_len": 16384}).encode())
+            while True:
+                uri = conn.recv(1024).decode().split(",")[0]
+                if not uri or self.mode == "vanish":
+                    break
+                if self.mode == "frozen":
+                    continue
+                reply = ({"name": self.name, "origin": "built-in", "state": []} if uri == "/pmdfwd/engine"
+                         else {"running": 1, "nb_streams": 0})
+                conn.send(json.dumps({uri: reply}).encode())
+        except OSError:
+            pass
+        conn.close()
+
+    def close(self):
+        self.sock.close()
+        for conn in self.conns:
+            conn.close()
+
+
+@unittest.skipIf(NO_CLIENT, NO_CLIENT)
+class TelemetryPeerTest(unittest.TestCase):
+    """Issue 29 item 1: a forwarder that freezes, vanishes mid-scrape or
+    restarts, and two forwarders: every scrape answers or fails within 2 s."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+
+    def exporter(self, path):
+        p = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-s", path, "-p", "0"], deadline=90)
+        self.assertTrue(p.wait_for(lambda o: "/metrics" in o, 30), p.describe())
+        return re.search(r"http://127\.0\.0\.1:\d+/metrics", p.out).group()
+
+    def scrape(self, url):
+        """(status, text, seconds) of one scrape."""
+        start = time.monotonic()
+        try:
+            _, text = get(url)
+            status = 200
+        except urllib.error.HTTPError as e:
+            status, text = e.code, e.read().decode()
+            e.close()
+        return status, text, time.monotonic() - start
+
+    def test_a_frozen_forwarder_fails_every_scrape_within_2_s(self):
+        # Each scrape waited 5 s a command, and the scrapes queued behind
+        # one telemetry read each waited their own turn: 16 took 80 s.
+        path = os.path.join(self.dir, "t.sock")
+        FakeTelemetry(self, path, "frozen")
+        url = self.exporter(path)
+        with concurrent.futures.ThreadPoolExecutor(16) as pool:
+            results = list(pool.map(lambda _: self.scrape(url), range(16)))
+        self.assertEqual({r[0] for r in results}, {503}, results)
+        self.assertLess(max(r[2] for r in results), 2.0, results)
+
+    def test_a_forwarder_vanishing_mid_scrape_then_restarting(self):
+        path = os.path.join(self.dir, "t.sock")
+        gone = FakeTelemetry(self, path, "vanish")
+        url = self.exporter(path)
+        status, text, took = self.scrape(url)
+        self.assertEqual(status, 503, text)
+        self.assertIn("closed its telemetry connection", text)
+        self.assertLess(took, 2.0)
+        gone.close()
+        os.unlink(path)
+        status, _, took = self.scrape(url)  # nothing at the path: refused at once
+        self.assertEqual(status, 503)
+        self.assertLess(took, 2.0)
+        FakeTelemetry(self, path, "answer", name="restarted")
+        status, text, took = self.scrape(url)
+        self.assertEqual(status, 200, text)
+        self.assertIn('engine="restarted"', text)
+        self.assertLess(took, 2.0)
+
+    def test_two_forwarders_each_served_by_its_own_exporter(self):
+        urls = {}
+        for name in ("first", "second"):
+            path = os.path.join(self.dir, name + ".sock")
+            FakeTelemetry(self, path, "answer", name=name)
+            urls[name] = self.exporter(path)
+        jobs = [name for name in urls for _ in range(16)]
+        with concurrent.futures.ThreadPoolExecutor(32) as pool:
+            results = list(pool.map(lambda name: (name, self.scrape(urls[name])), jobs))
+        for name, (status, text, took) in results:
+            self.assertEqual(status, 200, text)
+            self.assertIn(f'engine="{name}"', text)
+            self.assertLess(took, 2.0)
 
 
 @unittest.skipIf(NO_CLIENT, NO_CLIENT)

@@ -159,6 +159,20 @@ class Fresh(FreshTest):
                 self.fail("the block must not run")
         self.assertEqual(self.left(), [])
 
+    def test_a_signal_inside_the_unpack_leaves_nothing(self):
+        # Issue 29 item 5, tried and held: SIGTERM (SystemExit from
+        # exit_on_signals) while tar unpacks, half a tree written.
+        self.tarball()
+
+        def stopped_tar(argv, **kwargs):
+            if argv[0] != "tar":
+                return subprocess.run(argv, **kwargs)
+            os.makedirs(os.path.join(argv[2], "etc/apt"))
+            raise SystemExit(128 + signal.SIGTERM)
+        with self.assertRaises(SystemExit), self.fresh(stopped_tar, is_mount=lambda p: False):
+            self.fail("the block must not run")
+        self.assertEqual(self.left(), [])
+
     def test_keep_unmounts_and_says_where(self):
         self.tarball()
         fake = FakeDebian()

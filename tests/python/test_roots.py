@@ -252,6 +252,29 @@ class Create(RootTest):
         self.assertFalse(os.path.exists(path + ".partial"))
         self.assertFalse(root.exists())
 
+    def test_a_signal_inside_debootstrap_unmounts_and_removes_the_partial_root(self):
+        # Issue 29 item 5: SIGTERM (SystemExit from exit_on_signals) while
+        # debootstrap ran left PATH.partial, with the /proc its second stage
+        # had mounted there, until a later run.
+        path = os.path.join(self.tmp, "sid")
+        proc = os.path.join(path + ".partial", "proc")
+        fake = FakeMounts()
+
+        def stopped(argv, **kwargs):
+            if argv[0] != "debootstrap":
+                return fake(argv, **kwargs)
+            os.makedirs(proc)
+            fake.mounted.add(proc)
+            raise SystemExit(128 + signal.SIGTERM)
+        real = roots.mounts_under
+        roots.mounts_under = lambda top: [m for m in fake.mounted if m.startswith(top + os.sep)]
+        self.addCleanup(setattr, roots, "mounts_under", real)
+        root = roots.Root(path, runner=stopped, log=self.logs.append)
+        with root.locked(wait=0), self.assertRaises(SystemExit):
+            root.create("sid", "http://deb.example/debian")
+        self.assertEqual(fake.umounts(), [proc])
+        self.assertFalse(os.path.exists(path + ".partial"))
+
     def test_no_mirror_and_no_debootstrap_are_said(self):
         def missing(argv, **kwargs):
             raise FileNotFoundError(argv[0])

@@ -8,9 +8,11 @@ import io
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 from unittest import mock
 from pathlib import Path
@@ -259,6 +261,75 @@ class RootSteps(unittest.TestCase):
         self.assertEqual(steps, ["lock", "apt", "mount", "install", "unmount", "unlock"])
         self.assertEqual(result.line(), "DPDK 24.11 (trixie): build failed, tests 0 passed, 0 failed "
                                         "(installing packages in the trixie root failed)")
+
+
+# In a child: the matrix of one root version, whose build (a real sleep the
+# fake root owns) is where SIGTERM finds it. argv: src, roots dir, record.
+STOPPED_CHILD = """
+import os, sys
+from pmdfwd_tools import owned_process
+from test_dpdk_matrix import FakeRoot
+
+
+class SleepingRoot(FakeRoot):
+    def _note(self, step):
+        with open(sys.argv[3], "a") as f:
+            f.write(step + "\\n")
+
+    def __init__(self, path, log, ccache=None):
+        super().__init__(path, log, ccache)
+        self.steps = type("Steps", (list,), {"append": lambda lst, step: self._note(step)})()
+
+    def run(self, cmd, timeout=None):
+        with owned_process.OwnedProcess(["sleep", "60"], deadline=90) as p:
+            self._note(f"sleeping {p.pid}")
+            p.proc.wait()
+        return super().run(cmd, timeout)
+
+
+from pmdfwd_tools import dpdk_matrix
+dpdk_matrix.test_root.__defaults__ = (SleepingRoot,)
+os.environ["PMDFWD_ROOTS"] = sys.argv[2]
+sys.exit(dpdk_matrix.main(["--versions", "24.11"], src=sys.argv[1]))
+"""
+
+
+@NEEDS_GIT
+class Stopped(unittest.TestCase):
+    def test_sigterm_in_a_build_says_so_unmounts_and_leaves_nothing_running(self):
+        # Issue 29 item 5: the matrix ended on a signal with no word.
+        with tempfile.TemporaryDirectory() as src, tempfile.TemporaryDirectory() as roots_dir:
+            small_tree(src)
+            record = os.path.join(roots_dir, "steps")
+            with owned_process.OwnedProcess([sys.executable, "-c", STOPPED_CHILD, src, roots_dir, record],
+                                            cwd=Path(__file__).parent, stderr=subprocess.PIPE, text=True,
+                                            stdout=subprocess.DEVNULL, deadline=60) as child:
+                deadline = time.monotonic() + 30
+                while "sleeping" not in (Path(record).read_text() if os.path.exists(record) else ""):
+                    self.assertLess(time.monotonic(), deadline, "the fake build never started")
+                    time.sleep(0.05)
+                os.kill(child.pid, signal.SIGTERM)
+                _, err = child.proc.communicate(timeout=30)
+            steps = Path(record).read_text().split("\n")
+            sleeper = int(next(s for s in steps if s.startswith("sleeping")).split()[1])
+        self.assertEqual(child.proc.returncode, 128 + signal.SIGTERM, err)
+        self.assertIn("dpdk-matrix: stopped by SIGTERM; every mount undone, nothing left running", err)
+        self.assertEqual([s for s in steps if s in ("mount", "unmount", "unlock")], ["mount", "unmount", "unlock"])
+        self.assertFalse(alive(sleeper), f"the build's process {sleeper} still runs")
+
+
+def alive(pid):
+    """Whether pid runs (a zombie waiting for its reaper does not)."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return False
+        if state == "Z":
+            return False
+        time.sleep(0.05)
+    return True
 
 
 if __name__ == "__main__":

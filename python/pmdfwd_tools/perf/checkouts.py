@@ -62,18 +62,27 @@ def commit_range(repo, spec, every=1, first_parent=False):
     the given order. every=N keeps every N-th commit of a range, always
     including its last one.
     """
+    allowed = "allowed: OLD..NEW (NEW a descendant of OLD) or REV,REV,..."
+    if "..." in spec:
+        raise ValueError(f"{spec!r}: '...' (both sides of a fork) is no stretch of history; {allowed}")
     if ".." in spec:
         a, b = spec.split("..", 1)
+        first, last = resolve(repo, a), resolve(repo, b)
         args = ["rev-list", "--reverse", "--topo-order"] + (["--first-parent"] if first_parent else [])
-        shas = git(repo, *args, f"{a}..{b}").split()
-        shas = [resolve(repo, a)] + shas
+        shas = git(repo, *args, f"{first}..{last}").split()
+        if not shas:
+            raise ValueError(f"{spec!r}: no commit after {a} up to {b}; {allowed}")
+        shas = [first] + shas
         if every > 1:
             kept = shas[::every]
             if kept[-1] != shas[-1]:
                 kept.append(shas[-1])
             shas = kept
         return shas
-    return [resolve(repo, r) for r in spec.split(",") if r.strip()]
+    shas = [resolve(repo, r.strip()) for r in spec.split(",") if r.strip()]
+    if not shas:
+        raise ValueError(f"{spec!r} names no commit; {allowed}")
+    return shas
 
 
 class Cache:

@@ -51,27 +51,70 @@ def default_path():
 
 
 def connect(path):
-    """Open (creating) a store; a ValueError when it is not one or too new."""
+    """Open (creating) a store; a ValueError when it is not one or too new.
+    Another program's SQLite file is refused, never written into."""
     if os.path.dirname(path):
         os.makedirs(os.path.dirname(path), exist_ok=True)
-    db = sqlite3.connect(path)
+    _refuse_truncated(path)
+    try:
+        db = sqlite3.connect(path)
+    except sqlite3.Error as e:  # a directory, a folder without write access
+        raise ValueError(f"{path}: cannot open as a perf store ({e})") from None
     db.row_factory = sqlite3.Row
     try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "meta" not in tables:
+            raise ValueError(f"{path}: not a perf store (an SQLite file with tables {', '.join(sorted(tables))} "
+                             "and no schema version); give another --store")
         db.executescript(SCHEMA)
         row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if row is None and tables:
+            raise ValueError(f"{path}: not a perf store (its meta table has no schema version)")
     except sqlite3.DatabaseError as e:
         db.close()
         raise ValueError(f"{path}: not a perf store ({e})") from None
+    except ValueError:
+        db.close()
+        raise
     if row is None:
         db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
         db.commit()
-    elif int(row["value"]) > SCHEMA_VERSION:
+        return db
+    version = _version(db, path, row["value"])
+    if version > SCHEMA_VERSION:
         db.close()
-        raise ValueError(f"{path}: schema version {row['value']} is newer than this tool's {SCHEMA_VERSION}; "
+        raise ValueError(f"{path}: schema version {version} is newer than this tool's {SCHEMA_VERSION}; "
                          "use a newer scripts/perf")
-    elif int(row["value"]) < SCHEMA_VERSION:
-        _upgrade(db, int(row["value"]))
+    if version < SCHEMA_VERSION:
+        _upgrade(db, version)
     return db
+
+
+def _refuse_truncated(path):
+    """SQLite reads the pages a truncated file lacks as missing rows, without
+    an error: the header's page count says how long the file must be."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+            size = os.fstat(f.fileno()).st_size
+    except (FileNotFoundError, IsADirectoryError):
+        return
+    if len(head) < 100 or not head.startswith(b"SQLite format 3\0"):
+        return  # empty (a new store) or no SQLite at all: sqlite3 says which
+    if head[24:28] != head[92:96]:
+        return  # a page count an old SQLite did not keep up to date
+    page_size = int.from_bytes(head[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(head[28:32], "big")
+    if size < pages * page_size:
+        raise ValueError(f"{path}: not a perf store (truncated: {size} bytes of {pages * page_size})")
+
+
+def _version(db, path, text):
+    if not str(text).isdigit():
+        db.close()
+        raise ValueError(f"{path}: not a perf store (schema version {text!r}, allowed: a whole number)")
+    return int(text)
 
 
 def _upgrade(db, version):

@@ -2,10 +2,13 @@
 and remembers a failed build, and the store hook of `scripts/perf run`."""
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
+from pathlib import Path
 
 import _path  # noqa: F401
 from pmdfwd_tools.perf import checkouts, history, store
@@ -45,6 +48,45 @@ class TestHistory(unittest.TestCase):
                          [self.shas[2], self.shas[1]])
         with self.assertRaisesRegex(ValueError, "is not a commit"):
             checkouts.commit_range(self.repo, "nosuchrev")
+
+    def test_a_bad_revision_or_range_is_a_clear_error(self):
+        # Issue 29 item 5: an unknown end of a range gave git's own "ambiguous
+        # argument ... use '--'"; a backwards range, '...' or an empty list
+        # went on with one commit or none ("no commit of the list builds: ").
+        for spec, why in [("nosuch..HEAD", "'nosuch' is not a commit"),
+                          ("HEAD..nosuch", "'nosuch' is not a commit"),
+                          (f"{self.shas[5]}..{self.shas[1]}", "no commit after .* up to .*; allowed: OLD..NEW"),
+                          (f"{self.shas[1]}...{self.shas[5]}", r"'\.\.\.' .* is no stretch of history"),
+                          (",", "names no commit; allowed"), ("", "names no commit"),
+                          ("--all", "'--all' is not a commit")]:
+            with self.assertRaisesRegex(ValueError, why, msg=spec):
+                checkouts.commit_range(self.repo, spec)
+
+    def test_sigterm_in_a_build_stops_it_and_remembers_nothing(self):
+        # Issue 29 item 5: tried, held: the build (an owned process group)
+        # ends with scripts/perf, which says so, and no build result is
+        # written (the next run builds again, not "failed").
+        cache = os.path.join(self.dir, "cache")
+        pidfile = os.path.join(self.dir, "build.pid")
+        argv = [sys.executable, os.path.join(_path.SCRIPTS, "perf"), "bisect", "--repo", self.repo,
+                "--cache", cache, "--measure-command", "echo 1",
+                "--build-command", f"echo $$ > {pidfile}; exec sleep 60", self.shas[0], self.shas[6]]
+        with owned_process.OwnedProcess(argv, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                                        deadline=60) as perf:
+            deadline = time.monotonic() + 30
+            while not (os.path.exists(pidfile) and Path(pidfile).read_text().strip()):
+                self.assertLess(time.monotonic(), deadline, "no build started")
+                time.sleep(0.05)
+            build = int(Path(pidfile).read_text())
+            perf.proc.send_signal(signal.SIGTERM)
+            _, err = perf.proc.communicate(timeout=30)
+        self.assertEqual(perf.proc.returncode, 128 + signal.SIGTERM, err)
+        self.assertIn("perf: stopped by SIGTERM; cleaned up", err)
+        with self.assertRaises(ProcessLookupError):
+            for _ in range(100):
+                os.kill(build, 0)
+                time.sleep(0.05)
+        self.assertEqual(checkouts.Cache(self.repo, cache, build_cmd="").status(self.shas[0]), None)
 
     def test_build_once_and_failed_build_is_remembered(self):
         cache = checkouts.Cache(self.repo, os.path.join(self.dir, "cache"), build_cmd="sh build.sh")

@@ -71,6 +71,52 @@ class TestStore(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "not a perf store"):
             store.connect(self.path)
 
+    def tables(self):
+        with sqlite3.connect(self.path) as db:
+            return sorted(r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+
+    def test_another_programs_sqlite_file_is_refused_untouched(self):
+        # Issue 29 item 5: it was taken for a new store, and the store's
+        # tables and schema version were written into it.
+        with sqlite3.connect(self.path) as db:
+            db.execute("CREATE TABLE people (name TEXT)")
+        with self.assertRaisesRegex(ValueError, r"not a perf store \(an SQLite file with tables people"):
+            store.connect(self.path)
+        self.assertEqual(self.tables(), ["people"])
+
+    def test_a_foreign_meta_table_is_refused(self):
+        with sqlite3.connect(self.path) as db:
+            db.execute("CREATE TABLE meta (key TEXT, value TEXT)")
+            db.execute("INSERT INTO meta VALUES ('owner', 'someone else')")
+        with self.assertRaisesRegex(ValueError, "its meta table has no schema version"):
+            store.connect(self.path)
+
+    def test_a_schema_version_that_is_no_number_is_a_clear_error(self):
+        # It raised int()'s "invalid literal", naming no file.
+        synth.store_with(self.path, {CELL: [1.0]}, 1).close()
+        with sqlite3.connect(self.path) as db:
+            db.execute("UPDATE meta SET value = 'two' WHERE key = 'schema_version'")
+        with self.assertRaisesRegex(ValueError, r"perf.sqlite: not a perf store \(schema version 'two', allowed"):
+            store.connect(self.path)
+
+    def test_a_directory_is_a_clear_error(self):
+        # sqlite3.OperationalError, which scripts/perf did not catch (a traceback).
+        os.mkdir(self.path)
+        with self.assertRaisesRegex(ValueError, "perf.sqlite: cannot open as a perf store"):
+            store.connect(self.path)
+
+    def test_a_truncated_store_is_a_clear_error_at_every_length(self):
+        db = synth.store_with(self.path, {CELL: [1.0, 1.1, 1.2]}, 30)
+        db.close()
+        with open(self.path, "rb") as f:
+            data = f.read()
+        self.assertGreater(len(data), 8192)
+        for length in range(100, len(data), 1000):
+            with open(self.path, "wb") as f:
+                f.write(data[:length])
+            with self.assertRaisesRegex(ValueError, "not a perf store", msg=f"{length} bytes"):
+                store.series(store.connect(self.path), CELL)
+
     def test_json_import_once(self):
         res = synth.results({CELL: [1.1]}, ["c00"])
         res["samples"].append({"cell": CELL, "subject": "c00", "rep": 4, "error": "subject exited"})
