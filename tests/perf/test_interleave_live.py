@@ -25,6 +25,16 @@ def why_skip():
     return None if ok else f"hugepages: {why}"
 
 
+def logs_tail(out):
+    """The end of every process log the run left, for a failure's message."""
+    logs = os.path.join(out, "logs")
+    text = ""
+    for name in sorted(os.listdir(logs)) if os.path.isdir(logs) else []:
+        with open(os.path.join(logs, name), errors="replace") as f:
+            text += f"\n--- {name}\n{f.read()[-2000:]}"
+    return text
+
+
 @unittest.skipIf(why_skip(), why_skip())
 class InterleaveNull(unittest.TestCase):
     def test_null_aa(self):
@@ -36,7 +46,7 @@ class InterleaveNull(unittest.TestCase):
                                "--frames", "64", "--layouts", "1Q1C", "--pairs", "10", "--warmup-pairs", "2",
                                "--window-ms", "100", "--out", out, "--store", "none", "-q"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=90)
-        self.assertEqual(r.returncode, 0, r.stdout.decode(errors="replace"))
+        self.assertEqual(r.returncode, 0, r.stdout.decode(errors="replace") + logs_tail(out))
         with open(os.path.join(out, "results.json")) as f:
             res = json.load(f)
         cell = res["cells"]["null/io/64B/1Q1C"]

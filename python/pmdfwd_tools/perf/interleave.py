@@ -85,13 +85,35 @@ class Instance:
                     os.unlink(path)
             self.procs.append(runner.Proc(spec, f"{log_prefix}-{spec.role}.log"))
             for path in spec.wait_sockets:
-                runner._wait_socket(path, self.procs[-1], startup_timeout)
+                runner.wait_socket(path, self.procs[-1], startup_timeout)
         subject = next(p for p in self.procs if p.spec.role == "subject")
         self.subject = subject
-        self.telemetry = Telemetry(file_prefix(subject.spec.argv), timeout=startup_timeout)
+        prefix = file_prefix(subject.spec.argv)
+        # Waiting on the socket file watches the process too: one that failed
+        # to start is reported with its output, not as a connect timeout.
+        runner.wait_socket(eal.telemetry_socket(prefix), subject, startup_timeout)
+        self.telemetry = Telemetry(prefix, timeout=startup_timeout)
         self.ports = self.telemetry.query("/ethdev/list")
         if not self.ports:
             raise runner.RunError(f"{label}: telemetry lists no ethdev ports")
+        self.wait_forwarding(startup_timeout)
+
+    def wait_forwarding(self, timeout, sleep=time.sleep):
+        """Return once the counters move. The ports are listed before the
+        forwarder has made its mbuf pools, and a process stopped in the middle
+        of allocating holds EAL's shared lock on the hugepage directory: the
+        other instance's EAL init then waits on it for as long as it stays
+        stopped."""
+        deadline = time.monotonic() + timeout
+        _, first = self.read()
+        while time.monotonic() < deadline:
+            if not self.alive():
+                raise runner.RunError(f"{self.label} exited before forwarding:\n{self.subject.text()[-1500:]}")
+            sleep(0.05)
+            _, now = self.read()
+            if now > first:
+                return
+        raise runner.RunError(f"{self.label}: no packet counted in {timeout:.0f} s:\n{self.subject.text()[-1500:]}")
 
     def signal(self, sig):
         for p in self.procs:

@@ -100,7 +100,9 @@ class Proc:
         return self.popen.returncode
 
 
-def _wait_socket(path, proc, timeout):
+def wait_socket(path, proc, timeout):
+    """Wait for proc to create the socket path; a RunError with proc's output
+    if it exits first or the time runs out."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -109,9 +111,10 @@ def _wait_socket(path, proc, timeout):
         except FileNotFoundError:
             pass
         if not proc.alive():
-            raise RunError(f"generator exited before creating {path}:\n{proc.text()[-1500:]}")
+            raise RunError(f"{proc.spec.role} exited (status {proc.popen.returncode}) before creating {path}:\n"
+                           f"{proc.text()[-1500:]}")
         time.sleep(0.05)
-    raise RunError(f"no socket {path} after {timeout:.0f} s")
+    raise RunError(f"{proc.spec.role} made no socket {path} in {timeout:.0f} s:\n{proc.text()[-1500:]}")
 
 
 def run(specs, warmup, duration, metric, log_prefix=None, nb_ports=2, startup_timeout=45.0):
@@ -130,7 +133,7 @@ def run(specs, warmup, duration, metric, log_prefix=None, nb_ports=2, startup_ti
             log = f"{log_prefix}-{spec.role}.log" if log_prefix else None
             procs.append(Proc(spec, log))
             for path in spec.wait_sockets:
-                _wait_socket(path, procs[-1], startup_timeout)
+                wait_socket(path, procs[-1], startup_timeout)
         subject = next(p for p in procs if p.spec.role == "subject")
         deadline = time.monotonic() + startup_timeout + needed * 2
         while True:
