@@ -11,6 +11,7 @@
 #include "engine_host/engine_api.h"
 #include "options/options.h"
 #include "shell/command_table.h"
+#include "text/lines.h"
 
 #include <cstdio>
 #include <string>
@@ -35,18 +36,6 @@ void record(const std::vector<std::string> &fields) {
     std::printf("%s\n", line.c_str());
 }
 
-std::vector<std::string> lines_of(const std::string &text) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    while (start < text.size()) {
-        size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        if (end > start) out.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-    return out;
-}
-
 } // namespace
 
 int main() {
@@ -57,7 +46,8 @@ int main() {
         record({"command", c.syntax, c.help, c.needs_stopped ? "1" : "0"});
     for (const pmdfwd::EngineInfo &e : pmdfwd::registry_engines().list()) {
         record({"engine", e.name, e.summary});
-        for (const std::string &line : lines_of(pmdfwd::registry_engines().param_help(e.name)))
+        const std::string help = pmdfwd::registry_engines().param_help(e.name);
+        for (const std::string &line : pmdfwd::split_lines(help))
             record({"param", e.name, line});
     }
     return std::fflush(stdout) == 0 ? 0 : 1;

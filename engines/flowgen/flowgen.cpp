@@ -9,6 +9,7 @@
 #include <pmdfwd/engine_register.h>
 
 #include "common/udp_generator.h"
+#include "text/ipv4_text.h"
 
 #include <rte_ethdev.h>
 
@@ -162,12 +163,10 @@ constexpr pmdfwd_param params[] = {
 };
 
 void describe(char *buf, size_t len) {
-    const uint32_t last = kFrameDstIp + g_flows - 1;
-    std::snprintf(buf, len,
-                  "flowgen: %u flows, UDP %u -> %u, 198.18.0.1 -> 198.18.0.2 .. %u.%u.%u.%u, "
-                  "%u clones",
-                  g_flows, kFrameUdpPort, kFrameUdpPort, last >> 24, (last >> 16) & 0xff,
-                  (last >> 8) & 0xff, last & 0xff, g_clones);
+    std::snprintf(buf, len, "flowgen: %u flows, UDP %u -> %u, %s -> %s .. %s, %u clones", g_flows,
+                  kFrameUdpPort, kFrameUdpPort, ipv4_to_text(kFrameSrcIp).c_str(),
+                  ipv4_to_text(kFrameDstIp).c_str(),
+                  ipv4_to_text(kFrameDstIp + g_flows - 1).c_str(), g_clones);
 }
 
 // GENERATOR: it generates whether or not anything came back.

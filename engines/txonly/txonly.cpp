@@ -8,16 +8,17 @@
 #include <pmdfwd/engine_register.h>
 
 #include "common/udp_generator.h"
+#include "text/ipv4_text.h"
 
 #include <rte_lcore.h>
-
-#include <arpa/inet.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
 #include <new>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace pmdfwd::engines {
@@ -97,14 +98,6 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t, uint16_t max) {
     return n;
 }
 
-bool parse_ipv4(std::string_view text, uint32_t *out) {
-    const std::string s(text);
-    in_addr a{};
-    if (inet_pton(AF_INET, s.c_str(), &a) != 1) return false;
-    *out = rte_be_to_cpu_32(a.s_addr);
-    return true;
-}
-
 bool parse_port(std::string_view text, uint16_t *out) {
     const std::string s(text);
     char *end = nullptr;
@@ -116,33 +109,47 @@ bool parse_port(std::string_view text, uint16_t *out) {
     return true;
 }
 
-// "SRC,DST" (--tx-ip) or "SRC[,DST]" (--tx-udp, DST defaulting to SRC).
-int set_endpoints(std::string_view key, std::string_view v, char *err, size_t len) {
-    const size_t comma = v.find(',');
-    const std::string_view a = v.substr(0, comma);
-    const std::string_view b = comma == std::string_view::npos ? a : v.substr(comma + 1);
+// "SRC,DST" (--tx-ip) into *ends; or why the text is not that pair.
+std::string read_ip_pair(std::string_view text, UdpEndpoints *ends) {
+    const size_t comma = text.find(',');
+    if (comma == std::string_view::npos) return "it has no ',DST'";
+    std::string why;
+    const std::optional<uint32_t> src = ipv4_from_text(text.substr(0, comma), &why);
+    if (!src) return "SRC: " + why;
+    const std::optional<uint32_t> dst = ipv4_from_text(text.substr(comma + 1), &why);
+    if (!dst) return "DST: " + why;
+    ends->src_ip = *src;
+    ends->dst_ip = *dst;
+    return "";
+}
+
+int set_ip(const pmdfwd_param_value *v, char *err, size_t len) {
     UdpEndpoints e = g_ends;
-    const bool ok = key == "ip" ? comma != std::string_view::npos && parse_ipv4(a, &e.src_ip) &&
-                                      parse_ipv4(b, &e.dst_ip)
-                                : parse_port(a, &e.src_port) && parse_port(b, &e.dst_port);
-    if (!ok) {
+    const std::string why = read_ip_pair(v->text, &e);
+    if (!why.empty()) {
         std::snprintf(err, len,
-                      key == "ip" ? "txonly ip '%.*s' is not SRC,DST IPv4 addresses (e.g. "
-                                    "198.18.0.1,198.18.0.2)"
-                                  : "txonly udp '%.*s' is not SRC[,DST] UDP ports of 0..65535",
-                      static_cast<int>(v.size()), v.data());
+                      "txonly ip '%s' is not SRC,DST IPv4 addresses: %s (e.g. "
+                      "198.18.0.1,198.18.0.2)",
+                      v->text, why.c_str());
         return -1;
     }
     g_ends = e;
     return 0;
 }
 
-int set_ip(const pmdfwd_param_value *v, char *err, size_t len) {
-    return set_endpoints("ip", v->text, err, len);
-}
-
+// "SRC[,DST]" (--tx-udp, DST defaulting to SRC).
 int set_udp(const pmdfwd_param_value *v, char *err, size_t len) {
-    return set_endpoints("udp", v->text, err, len);
+    const std::string_view text = v->text;
+    const size_t comma = text.find(',');
+    const std::string_view a = text.substr(0, comma);
+    const std::string_view b = comma == std::string_view::npos ? a : text.substr(comma + 1);
+    UdpEndpoints e = g_ends;
+    if (!parse_port(a, &e.src_port) || !parse_port(b, &e.dst_port)) {
+        std::snprintf(err, len, "txonly udp '%s' is not SRC[,DST] UDP ports of 0..65535", v->text);
+        return -1;
+    }
+    g_ends = e;
+    return 0;
 }
 
 int set_multi_flow(const pmdfwd_param_value *v, char *, size_t) {
@@ -164,10 +171,9 @@ constexpr pmdfwd_param params[] = {
 
 void describe(char *buf, size_t len) {
     const UdpEndpoints &e = g_ends;
-    std::snprintf(buf, len, "txonly: %u.%u.%u.%u:%u -> %u.%u.%u.%u:%u, multi-flow %s",
-                  e.src_ip >> 24, (e.src_ip >> 16) & 0xff, (e.src_ip >> 8) & 0xff, e.src_ip & 0xff,
-                  e.src_port, e.dst_ip >> 24, (e.dst_ip >> 16) & 0xff, (e.dst_ip >> 8) & 0xff,
-                  e.dst_ip & 0xff, e.dst_port, g_multi_flow ? "on" : "off");
+    std::snprintf(buf, len, "txonly: %s:%u -> %s:%u, multi-flow %s", ipv4_to_text(e.src_ip).c_str(),
+                  e.src_port, ipv4_to_text(e.dst_ip).c_str(), e.dst_port,
+                  g_multi_flow ? "on" : "off");
 }
 
 constexpr pmdfwd_engine make_engine() {

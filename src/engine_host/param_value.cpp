@@ -1,8 +1,7 @@
 #include "engine_host/param_value.h"
 
-#include "util/mac_text.h"
-
-#include <arpa/inet.h>
+#include "text/ipv4_text.h"
+#include "text/mac_text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -51,13 +50,6 @@ bool parse_int(std::string_view s, int64_t *out) {
     return !s.empty() && ec == std::errc() && ptr == end;
 }
 
-bool parse_ipv4(const std::string &s, uint32_t *out) {
-    in_addr a{};
-    if (inet_pton(AF_INET, s.c_str(), &a) != 1) return false;
-    *out = ntohl(a.s_addr);
-    return true;
-}
-
 // The kind's check; an error says the part of the message after
 // "<engine> <key> 'v' ".
 Status parse_kind(const pmdfwd_param &row, const std::string &text, pmdfwd_param_value *out) {
@@ -76,9 +68,14 @@ Status parse_kind(const pmdfwd_param &row, const std::string &text, pmdfwd_param
             return {};
         }
         return Error("is not a MAC address (allowed: XX:XX:XX:XX:XX:XX, X a hexadecimal digit)");
-    case PMDFWD_PARAM_IPV4:
-        if (parse_ipv4(text, &out->ipv4)) return {};
-        return Error("is not an IPv4 address (allowed: A.B.C.D, each 0..255)");
+    case PMDFWD_PARAM_IPV4: {
+        std::string why;
+        if (const std::optional<uint32_t> addr = ipv4_from_text(text, &why)) {
+            out->ipv4 = *addr;
+            return {};
+        }
+        return Error("is not an IPv4 address: " + why + " (allowed: A.B.C.D, each 0..255)");
+    }
     default:
         return {}; // STRING: the engine's set checks it
     }

@@ -2,8 +2,8 @@
 
 #include "engine_host/engine_api.h"
 #include "fwd/packet_template.h"
+#include "text/mac_text.h"
 #include "text/text_format.h"
-#include "util/mac_text.h"
 
 #include <rte_cycles.h>
 #include <rte_launch.h>

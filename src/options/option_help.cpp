@@ -5,6 +5,8 @@
 
 #include "engine_host/engine_api.h"
 
+#include "text/lines.h"
+
 #include <string>
 #include <vector>
 
@@ -15,18 +17,6 @@ namespace {
 using opt::groups;
 using opt::Option;
 using opt::OptionGroup;
-
-std::vector<std::string> split_lines(const std::string &text) {
-    std::vector<std::string> lines;
-    size_t start = 0;
-    while (start < text.size()) {
-        size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        if (end > start) lines.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-    return lines;
-}
 
 } // namespace
 

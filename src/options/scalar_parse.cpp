@@ -1,7 +1,7 @@
 #include "options/scalar_parse.h"
 
+#include "text/mac_text.h"
 #include "text/text_format.h"
-#include "util/mac_text.h"
 
 #include <pmdfwd/engine.h>
 

@@ -1,7 +1,7 @@
 #include "ports/packet_dump.h"
 
+#include "text/mac_text.h"
 #include "text/text_format.h"
-#include "util/mac_text.h"
 
 #include <rte_ether.h>
 #include <rte_ip.h>

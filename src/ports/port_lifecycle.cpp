@@ -5,8 +5,8 @@
 #include "ports/ports.h"
 
 #include "ports/port_config.h"
+#include "text/mac_text.h"
 #include "text/text_format.h"
-#include "util/mac_text.h"
 
 #include <rte_errno.h>
 

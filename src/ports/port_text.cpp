@@ -1,7 +1,7 @@
 #include "ports/port_text.h"
 
+#include "text/mac_text.h"
 #include "text/text_format.h"
-#include "util/mac_text.h"
 
 #include <cinttypes>
 #include <cstdio>

@@ -4,7 +4,9 @@
 Engines are compiled without src/ on their include path, so `#include
 "engine_registry.h"` does not compile; this catches what the compiler lets
 through: a relative path out of engines/ ("../../src/ports.h") or a name that
-is a host header reached some other way.
+is a host header reached some other way. What engines may include: the
+contract (include/), engines/ (common/...) and lib/ (frames/..., text/...:
+what host and engines both use).
 
 usage: check_engine_includes.py SOURCE_ROOT
 """
@@ -17,7 +19,7 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
 
 def main(root):
     engines = os.path.join(root, "engines")
-    allowed = [engines, os.path.join(root, "include")]
+    allowed = [engines, os.path.join(root, "include"), os.path.join(root, "lib")]
     host_headers = set()
     for d, _, files in os.walk(os.path.join(root, "src")):
         for f in files:
@@ -39,7 +41,7 @@ def main(root):
                 if escapes or (not found and inc in host_headers) or "src/" in inc:
                     bad.append(f"{os.path.relpath(path, root)}: #include {inc}")
     for b in bad:
-        print(b + "  (engines see only include/pmdfwd/ and engines/common/)")
+        print(b + "  (engines see only include/pmdfwd/, engines/common/ and lib/)")
     return 1 if bad else 0
 
 

@@ -6,10 +6,11 @@ roles below it:
 
     app -> shell -> observe -> fwd -> ports -> options -> engine_host -> util
 
-lib/ (frame building both sides use) includes no role of src/ and nothing of
-engines/. Engines are checked by check_engine_includes.py. Any cycle among the
-host's headers and sources (a.h -> b.h -> a.h) fails too, inside one role as
-well, since a cycle makes two files one.
+lib/ (frame building and the text library both sides use) includes no role
+of src/ and nothing of engines/. Engines are checked by
+check_engine_includes.py. Any cycle among the host's headers and sources
+(a.h -> b.h -> a.h) fails too, inside one role as well, since a cycle makes
+two files one.
 
 usage: check_layering.py SOURCE_ROOT
        check_layering.py --self-test

@@ -6,7 +6,7 @@
 
 #include "options/scalar_parse.h"
 #include "ports/port_text.h"
-#include "util/mac_text.h"
+#include "text/mac_text.h"
 
 #include <rte_errno.h>
 

@@ -101,8 +101,13 @@ TEST_F(Flowgen, DefaultsTo1024Flows) {
     EXPECT_EQ(last, kDst + 511);
     char buf[256];
     engine_->describe(buf, sizeof(buf));
-    EXPECT_NE(std::string(buf).find("1024 flows"), std::string::npos) << buf;
-    EXPECT_NE(std::string(buf).find("198.18.4.1"), std::string::npos) << buf;
+    EXPECT_STREQ(buf, "flowgen: 1024 flows, UDP 9 -> 9, 198.18.0.1 -> 198.18.0.2 .. 198.18.4.1, "
+                      "0 clones");
+    ASSERT_EQ(set("flows", "65536"), "");
+    ASSERT_EQ(set("clones", "3"), "");
+    engine_->describe(buf, sizeof(buf));
+    EXPECT_STREQ(buf, "flowgen: 65536 flows, UDP 9 -> 9, 198.18.0.1 -> 198.18.0.2 .. "
+                      "198.19.0.1, 3 clones");
 }
 
 // Every destination of the largest flow set, at a length where one of them

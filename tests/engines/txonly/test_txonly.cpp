@@ -277,6 +277,20 @@ TEST(TxonlyFrameSegments, ErrorsSayWhatIsAllowed) {
     EXPECT_EQ(engines::frame_segments(p, 2048, &s), "--txpkts has 9 segments (allowed: 1..8)");
 }
 
+// `show config fwd` and the start line print this text: it stays as it was.
+TEST_F(Txonly, DescribesItsAddressesAndPorts) {
+    auto described = [this] {
+        char buf[256] = "";
+        engine_->describe(buf, sizeof(buf));
+        return std::string(buf);
+    };
+    EXPECT_EQ(described(), "txonly: 198.18.0.1:9 -> 198.18.0.2:9, multi-flow off");
+    ASSERT_EQ(set("ip", "0.0.0.0,255.255.255.255"), "");
+    ASSERT_EQ(set("udp", "0,65535"), "");
+    ASSERT_EQ(set("multi-flow", "on"), "");
+    EXPECT_EQ(described(), "txonly: 0.0.0.0:0 -> 255.255.255.255:65535, multi-flow on");
+}
+
 TEST_F(Txonly, TxIpAndTxUdpSetTheFrame) {
     // testpmd's --tx-ip=10.1.2.3,10.4.5.6 --tx-udp=1000,2000.
     ASSERT_EQ(set("ip", "10.1.2.3,10.4.5.6"), "");
@@ -334,8 +348,17 @@ TEST_F(Txonly, MultiFlowPatchesHeadersThatStraddleSegments) {
 }
 
 TEST_F(Txonly, ParametersSayWhatIsAllowed) {
-    EXPECT_NE(set("ip", "10.0.0.1").find("SRC,DST IPv4"), std::string::npos);
-    EXPECT_NE(set("ip", "10.0.0.1,10.0.0.256").find("SRC,DST IPv4"), std::string::npos);
+    EXPECT_EQ(set("ip", "10.0.0.1"), "txonly ip '10.0.0.1' is not SRC,DST IPv4 addresses: it has "
+                                     "no ',DST' (e.g. 198.18.0.1,198.18.0.2)");
+    EXPECT_EQ(set("ip", "10.0.0.1,10.0.0.256"),
+              "txonly ip '10.0.0.1,10.0.0.256' is not SRC,DST IPv4 addresses: DST: octet 4 '256' "
+              "is over 255 (e.g. 198.18.0.1,198.18.0.2)");
+    EXPECT_EQ(set("ip", "10.0.0.01,10.0.0.2"),
+              "txonly ip '10.0.0.01,10.0.0.2' is not SRC,DST IPv4 addresses: SRC: octet 4 '01' "
+              "has a leading zero (e.g. 198.18.0.1,198.18.0.2)");
+    EXPECT_EQ(set("ip", "10.0.0.1,10.0.0.2,10.0.0.3"),
+              "txonly ip '10.0.0.1,10.0.0.2,10.0.0.3' is not SRC,DST IPv4 addresses: DST: octet 4 "
+              "'2,10' is not a decimal number (e.g. 198.18.0.1,198.18.0.2)");
     EXPECT_NE(set("udp", "70000").find("0..65535"), std::string::npos);
     EXPECT_NE(set("udp", "1,").find("0..65535"), std::string::npos);
     EXPECT_NE(set("multi-flow", "yes").find("allowed: on, off"), std::string::npos);

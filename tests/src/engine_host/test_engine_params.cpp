@@ -116,7 +116,8 @@ TEST(EngineParams, MacAndIpv4) {
     EXPECT_TRUE(IsOk(set_engine_param(e, "addr", "198.18.0.2")));
     EXPECT_EQ(g_got.ipv4, 0xc6120002u);
     EXPECT_EQ(set_engine_param(e, "addr", "198.18.0.256").message(),
-              "tbl addr '198.18.0.256' is not an IPv4 address (allowed: A.B.C.D, each 0..255)");
+              "tbl addr '198.18.0.256' is not an IPv4 address: octet 4 '256' is over 255 "
+              "(allowed: A.B.C.D, each 0..255)");
 }
 
 TEST(EngineParams, StringsAndTheEnginesOwnRefusal) {

@@ -1,6 +1,6 @@
 #include "options/scalar_parse.h"
 #include "support/status_matchers.h"
-#include "util/mac_text.h"
+#include "text/mac_text.h"
 
 #include <gtest/gtest.h>
 

@@ -140,9 +140,17 @@ TEST(ArgCheck, Ipv4) {
     EXPECT_EQ(t.kind, TokenKind::Ipv4);
     EXPECT_EQ(value<Ipv4Addr>(t, "10.0.0.1"), (Ipv4Addr{10, 0, 0, 1}));
     EXPECT_EQ(value<Ipv4Addr>(t, "255.255.255.255"), (Ipv4Addr{255, 255, 255, 255}));
-    for (const char *bad : {"10.0.0.256", "10.0.0", "10.0.0.1.2", "a.b.c.d", "", "10.0.0.-1"})
+    EXPECT_EQ(value<Ipv4Addr>(t, "0.0.0.0"), (Ipv4Addr{0, 0, 0, 0}));
+    for (const auto &[bad, why] : {std::pair{"10.0.0.256", "octet 4 '256' is over 255"},
+                                   {"10.0.0", "it has 3 octets, not 4"},
+                                   {"10.0.0.1.2", "it has 5 octets, not 4"},
+                                   {"a.b.c.d", "octet 1 'a' is not a decimal number"},
+                                   {"", "it is empty"},
+                                   {"10.0.0.-1", "octet 4 '-1' is not a decimal number"},
+                                   {"10.0.0.01", "octet 4 '01' has a leading zero"}})
         EXPECT_EQ(refusal(t, bad), std::string("Bad arguments: ip: '") + bad +
-                                       "' is not an IPv4 address (allowed: a.b.c.d, each 0..255)");
+                                       "' is not an IPv4 address: " + why +
+                                       " (allowed: a.b.c.d, each 0..255)");
 }
 
 TEST(ArgCheck, ChoiceSaysWhatIsAllowed) {

@@ -1,4 +1,4 @@
-#include "util/mac_text.h"
+#include "text/mac_text.h"
 
 namespace pmdfwd {
 

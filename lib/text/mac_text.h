@@ -1,6 +1,7 @@
 // A MAC address from its text and back: one reading for the command line, the
 // shell and engine parameters, so that they accept and refuse the same
-// strings, and one writing for every text that shows one.
+// strings, and one writing for every text that shows one (the host's and the
+// engines' alike).
 #pragma once
 
 #include <array>
