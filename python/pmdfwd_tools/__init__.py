@@ -1,7 +1,7 @@
 """Helpers shared by pmdfwd's tests and tools (scripts/perf, scripts/soak.py,
 doc/man, scripts/dpdk-matrix): one process owner (owned_process), EAL's
 runtime directory and hugepage files (eal), one DPDK telemetry client
-(telemetry), network namespaces (netns), the Debian roots the DPDK matrix
+(telemetry), software NIC loopbacks: namespaces, veths, bridges (rig), the Debian roots the DPDK matrix
 and perf's root= subjects run in (roots: lock, mounts, chroot environment),
 throw-away roots on the same (fresh_root), the DPDK matrix itself
 (dpdk_matrix), the package test (package_check: scripts/test-packages.sh),
