@@ -5,7 +5,10 @@ runtime directory and hugepage files (eal), one DPDK telemetry client
 and perf's root= subjects run in (roots: lock, mounts, chroot environment),
 throw-away roots on the same (fresh_root), the DPDK matrix itself
 (dpdk_matrix), the package test (package_check: scripts/test-packages.sh),
-the first-run timing (first_run: scripts/time-first-run.sh) and the
+the first-run timing (first_run: scripts/time-first-run.sh), the soak
+(soak: scripts/soak.py), the DTS results table (dts_table:
+scripts/dts-table.py), the Prometheus exporter (exporter:
+scripts/pmdfwd-exporter.py, installed as pmdfwd-exporter) and the
 performance tool (perf; scripts/perf is its entry point).
 
 Tests and tools import it from here; it never imports tests/. Meson's test
