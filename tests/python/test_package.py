@@ -66,6 +66,7 @@ class Layout(unittest.TestCase):
         # The rig scripts keep their names and arguments; their logic is the
         # package's (pmdfwd_tools.rig).
         for name, module in (("dts-tap-bridge.sh", "pmdfwd_tools.rig.tap_bridge"),
+                             ("dts-veth-rig.sh", "pmdfwd_tools.rig.dts_veth"),
                              ("test-packages.sh", "pmdfwd_tools.package_check")):
             text = (ROOT / "scripts" / name).read_text()
             self.assertIn(f"exec /usr/bin/python3 -m {module} \"$@\"", text, name)

@@ -9,7 +9,9 @@
   tap_bridge  keeps net_tap's kernel interfaces in their bridges
             (scripts/dts-tap-bridge.sh)
   dts_veth  DTS's two-link topology with sshd, stand-ins and DTS runs
-            (scripts/dts-veth-rig.sh)
+            (scripts/dts-veth-rig.sh), in namespaces of its own
+  dts_files what DTS is told (nodes, test run) and the lshw/sudo stand-ins
+  dts_runs  one DTS run watched, a run per suite, every case's result
 
 Teardown is the kernel's: links live in a network namespace that ends with
 the process holding it, however it ends; helper processes are owned

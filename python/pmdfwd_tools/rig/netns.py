@@ -16,17 +16,18 @@ from typing import List, Sequence
 
 from . import links
 
-CLONE_NEWNET = 0x40000000
+CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x20000000, 0x40000000
 
 
-def _unshare_net() -> str:
+def unshare(flags: int = CLONE_NEWNET) -> str:
+    """unshare(2) of this process: "" on success, else why not."""
     libc = ctypes.CDLL(None, use_errno=True)
-    if libc.unshare(CLONE_NEWNET) != 0:
-        return f"unshare(CLONE_NEWNET): {os.strerror(ctypes.get_errno())}"
+    if libc.unshare(flags) != 0:
+        return f"unshare({flags:#x}): {os.strerror(ctypes.get_errno())}"
     return ""
 
 
-def enter_new_netns(cmds: Sequence[links.Command], unshare=_unshare_net, run=links.run_all) -> str:
+def enter_new_netns(cmds: Sequence[links.Command], unshare=unshare, run=links.run_all) -> str:
     """Moves this process into a new network namespace, then runs cmds
     there. "" on success, else why not (a test's skip reason)."""
     return unshare() or run(cmds)
