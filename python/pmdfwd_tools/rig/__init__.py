@@ -2,7 +2,7 @@
 (af_packet, net_tap bridged), the perf tool's afpacket rig and the DTS rig
 (scripts/dts-veth-rig.sh).
 
-  links     the link commands (veth pairs, bridges, addresses, sysctls) as
+  links     the link commands (veth pairs, bridges, sysctls) as
             argv lists, run here or written as a shell prologue for a child
   netns     a network namespace: this process's own (ctypes unshare), or a
             child's (unshare --net) that holds the links until it exits

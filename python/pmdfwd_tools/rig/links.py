@@ -39,11 +39,6 @@ def bridge(name: str, *ports: str, port_mtu: int = 0) -> List[Command]:
     return cmds + [["ip", "link", "set", name, "up"]]
 
 
-def address(iface: str, cidr: str) -> List[Command]:
-    """An address on iface."""
-    return [["ip", "addr", "add", cidr, "dev", iface]]
-
-
 def run_all(cmds: Sequence[Command], timeout: float = 30) -> str:
     """Runs cmds in order in this process's namespace (owned: none outlives
     us). "" when all succeeded, else which failed and why."""
