@@ -21,7 +21,7 @@ from pathlib import Path
 
 
 import rig  # noqa: E402
-from pmdfwd_tools import netns
+from pmdfwd_tools.rig import links, netns
 from pty_shell import PtyShell  # noqa: E402
 
 LINKS = (("dut0", "tg0"), ("dut1", "tg1"))
@@ -31,11 +31,9 @@ MARK = b"pmdfwd-afpacket-"
 def own_network_namespace():
     """"" once this process is alone in a new network namespace with the veth
     pairs up, else why not."""
-    cmds = [["sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6"],
-            ["ip", "link", "set", "lo", "up"]]
+    cmds = [links.IPV6_OFF, links.LO_UP]
     for dut, tg in LINKS:
-        cmds += [["ip", "link", "add", dut, "type", "veth", "peer", "name", tg],
-                 ["ip", "link", "set", dut, "up"], ["ip", "link", "set", tg, "up"]]
+        cmds += links.veth_pair(dut, tg)
     return netns.enter_new_netns(cmds)
 
 

@@ -1,4 +1,4 @@
-"""scripts/pmdfwd-exporter.py: what it encodes (python3-prometheus-client's
+"""scripts/pmdfwd-exporter.py (pmdfwd_tools.exporter): what it encodes (python3-prometheus-client's
 encoders, from a fake telemetry reply: names, labels, HELP and TYPE of both
 formats line by line), and against a forwarding pmdfwd: what it serves on
 127.0.0.1 parses with prometheus_client's parsers as the Prometheus text
@@ -60,7 +60,10 @@ def series(fams, sample_name):
 
 
 def load_exporter():
-    spec = importlib.util.spec_from_file_location("pmdfwd_exporter", EXPORTER)
+    """A fresh copy of the exporter's metrics module (where TelemetrySocket
+    is looked up), for a test to replace that."""
+    path = rig.SOURCE_ROOT / "python" / "pmdfwd_tools" / "exporter" / "metrics.py"
+    spec = importlib.util.spec_from_file_location("pmdfwd_exporter_metrics", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -135,19 +138,27 @@ class NoClientTest(unittest.TestCase):
 
 class InstalledFilesTest(unittest.TestCase):
     def test_leaves_no_bytecode_beside_the_endpoint_module(self):
-        # Installed, the module is /usr/share/pmdfwd's (dpkg's): a __pycache__
-        # written there by root's exporter was left behind by a purge.
+        # Installed, the module and the exporter's package are
+        # /usr/share/pmdfwd's (dpkg's): a __pycache__ written there by root's
+        # exporter was left behind by a purge. The tree is laid out as
+        # meson installs it: the package beside the entry point.
         with tempfile.TemporaryDirectory() as tree:
             shutil.copy(EXPORTER, tree)
-            # Only the module: a __pycache__ that an earlier import left in the
-            # source tree is not the exporter's doing.
-            shutil.copytree(ENDPOINTS, Path(tree, "telemetry-endpoints"),
-                            ignore=shutil.ignore_patterns("__pycache__"))
-            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            # Only the sources: a __pycache__ that an earlier import left in
+            # the source tree is not the exporter's doing.
+            no_cache = shutil.ignore_patterns("__pycache__")
+            shutil.copytree(ENDPOINTS, Path(tree, "telemetry-endpoints"), ignore=no_cache)
+            package = rig.SOURCE_ROOT / "python" / "pmdfwd_tools"
+            Path(tree, "pmdfwd_tools").mkdir()
+            shutil.copy(package / "__init__.py", Path(tree, "pmdfwd_tools"))
+            shutil.copytree(package / "exporter", Path(tree, "pmdfwd_tools", "exporter"), ignore=no_cache)
+            before = sorted(str(p.relative_to(tree)) for p in Path(tree).rglob("*"))
+            env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
             once = obs_rig.start(self, ["/usr/bin/python3", Path(tree, EXPORTER.name), "-f", "no-such-prefix",
                                         "--once"], env=env)
             self.assertEqual(once.wait(60), 1, once.describe())
-            self.assertEqual(sorted(p.name for p in Path(tree, "telemetry-endpoints").iterdir()), ["pmdfwd.py"])
+            self.assertIn("cannot read", once.out)
+            self.assertEqual(sorted(str(p.relative_to(tree)) for p in Path(tree).rglob("*")), before)
 
 
 def free_port():

@@ -24,7 +24,8 @@ import unittest
 from pathlib import Path
 
 import rig
-from pmdfwd_tools import netns, owned_process
+from pmdfwd_tools import owned_process
+from pmdfwd_tools.rig import links, netns
 from pty_shell import PtyShell
 
 HELPER = Path(__file__).resolve().parents[2] / "scripts" / "dts-tap-bridge.sh"
@@ -39,15 +40,9 @@ def own_network_namespace():
     if not os.path.exists("/dev/net/tun"):
         return "no /dev/net/tun (net_tap needs the tun device)"
     # /proc/sys/net is this namespace's: no netfilter on bridged frames.
-    nf = " ".join(f"/proc/sys/net/bridge/bridge-nf-call-{t}" for t in ("iptables", "ip6tables", "arptables"))
-    cmds = [["sh", "-c", "echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6"],
-            ["sh", "-c", f"for f in {nf}; do [ ! -e $f ] || echo 0 > $f; done"],
-            ["ip", "link", "set", "lo", "up"]]
+    cmds = [links.IPV6_OFF, links.BRIDGE_NETFILTER_OFF, links.LO_UP]
     for i in range(2):
-        cmds += [["ip", "link", "add", f"dut{i}", "type", "veth", "peer", "name", f"tg{i}"],
-                 ["ip", "link", "add", f"brs{i}", "type", "bridge", "mcast_snooping", "0"],
-                 ["ip", "link", "set", f"dut{i}", "master", f"brs{i}", "up"],
-                 ["ip", "link", "set", f"brs{i}", "up"], ["ip", "link", "set", f"tg{i}", "up"]]
+        cmds += links.veth_pair(f"dut{i}", f"tg{i}") + links.bridge(f"brs{i}", f"dut{i}")
     return netns.enter_new_netns(cmds)
 
 

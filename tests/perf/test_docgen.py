@@ -310,6 +310,57 @@ class TestRender(unittest.TestCase):
         self.assertIn("not measured", text)
 
 
+def full_context():
+    """Every section of doc/performance.md filled, every optional part on."""
+    m = results([
+        (cell("ring-hot", "io"), spread(1000), spread(1000)),
+        (cell("ring-hot", "macswap"), spread(400), spread(600)),
+        (cell("ring-warm", "macswap"), spread(200), spread(300)),
+        (cell("null", "macswap"), spread(100), spread(90)),
+    ])
+    m["cells"][1]["note"] = "a note on this cell"
+    k = results([(cell("ring-hot", "macswap", kernel="sse"), spread(400), spread(420))])
+    lean = results([(cell("ring-hot", "macswap"), spread(400), spread(700))])
+    return {"settings": settings(bench="/b/bench_macswap"), "matrix": m, "kernels": k, "aa": k, "lean": lean,
+            "lean_exact": lean, "commands": [["compare", "--a", "x"], ["run", "-q"]], "wall_s": 125,
+            "created": "2026-01-01", "failures": ["part vhost exited 3", "part icount exited 1"],
+            "icount_md": "| cell | subject |\n|---|---|", "calibration": "macswap kernel: avx2\nline two",
+            "charts": {"matrix": "perf/matrix.png", "kernels": "perf/kernels.png", "lean": "perf/lean.png"},
+            "machine": {"cpu_model": "cpu", "cpus": "0-1", "caches": {"L1d": 49152, "L2": 2097152},
+                        "hugepages": "1024 x 2 MiB", "kernel": "6.1"},
+            "bench": {"benchmarks": [{"name": "macswap/cold/sse", "run_type": "iteration", "cyc/pkt": 14.0}]},
+            "bench_command": ["taskset", "-c", "1", "bench"],
+            "versions": [(discovery.Version("host", "22.11.11"), m), (discovery.Version("trixie", "24.11.3"), None)]}
+
+
+class TestTemplate(unittest.TestCase):
+    def test_the_template_writes_what_the_string_builder_wrote(self):
+        # data/performance-full.md is the output of the builder the
+        # template replaced (issue 30 item 6), on a run with every section
+        # and optional part filled: byte for byte the same.
+        with open(os.path.join(_path.DATA, "performance-full.md")) as f:
+            self.assertEqual(rendering.render(full_context()), f.read())
+
+    def test_without_jinja2_doc_says_what_to_install_before_measuring(self):
+        import subprocess
+        import sys
+        with tempfile.TemporaryDirectory() as shadow:
+            os.mkdir(os.path.join(shadow, "jinja2"))
+            with open(os.path.join(shadow, "jinja2", "__init__.py"), "w") as f:
+                f.write("raise ImportError('hidden by the test')\n")
+            r = owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "doc", "--dry-run"],
+                                  env={**os.environ, "PYTHONPATH": shadow}, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True, timeout=60)
+        self.assertEqual(r.returncode, 2, r.stdout)
+        self.assertIn("apt-get install python3-jinja2", r.stdout)
+        self.assertNotIn("parts, about", r.stdout)
+
+    def test_a_name_the_view_lacks_is_an_error_not_an_empty_text(self):
+        import jinja2
+        with self.assertRaises(jinja2.UndefinedError):
+            rendering._template("performance.md.j2", jinja2).render({})
+
+
 class TestBench(unittest.TestCase):
     def test_fastest_repetition_per_kernel_and_set(self):
         js = {"benchmarks": [

@@ -13,7 +13,8 @@ from pmdfwd_tools import eal, owned_process
 
 ROOT = Path(__file__).resolve().parents[2]
 # Entry points run outside meson's test environment: one path line each.
-ENTRY_POINTS = {"scripts/perf", "scripts/soak.py", "scripts/dpdk-matrix", "doc/man/argparse_man.py"}
+ENTRY_POINTS = {"scripts/perf", "scripts/soak.py", "scripts/dpdk-matrix", "scripts/dts-table.py",
+                "scripts/pmdfwd-exporter.py", "doc/man/argparse_man.py"}
 
 
 def python_files():
@@ -39,7 +40,8 @@ class Layout(unittest.TestCase):
         for p in python_files():
             rel = p.relative_to(ROOT)
             if rel.parts[0] in ("python", "scripts") or rel.parts[:2] == ("doc", "man"):
-                if re.search(r"""["'/]tests["'/]""", p.read_text(errors="replace")):
+                # DTS's own suites (DPDK's dts/tests) are not ours.
+                if re.search(r"""(?<!"dts" / )["'/]tests["'/]""", p.read_text(errors="replace")):
                     offenders.append(str(rel))
         self.assertEqual(offenders, [], "tools must not reach into tests/")
 
@@ -51,13 +53,25 @@ class Layout(unittest.TestCase):
                  for p in (ROOT / "python").rglob("__init__.py") if "__pycache__" not in p.parts}
         self.assertEqual(listed, found)
 
-    def test_perf_entry_point_holds_no_logic(self):
-        # scripts/perf finds the package and calls its main; the tool is
-        # python/pmdfwd_tools/perf (importable, type-checked, tested).
-        text = (ROOT / "scripts" / "perf").read_text()
-        self.assertNotIn("def ", text)
-        self.assertNotIn("argparse", text)
-        self.assertLess(len(text.splitlines()), 20)
+    def test_entry_points_hold_no_logic(self):
+        # A script finds the package and calls its main; the tool is the
+        # package's (importable, type-checked, tested): the perf tool, the
+        # soak, the DTS table, the exporter, the DPDK matrix.
+        for name in ("perf", "soak.py", "dts-table.py", "pmdfwd-exporter.py", "dpdk-matrix"):
+            text = (ROOT / "scripts" / name).read_text()
+            self.assertNotIn("def ", text, name)
+            self.assertNotIn("argparse", text, name)
+            self.assertLess(len(text.splitlines()), 20, name)
+
+    def test_shell_wrappers_exec_the_package(self):
+        # The rig scripts keep their names and arguments; their logic is the
+        # package's (pmdfwd_tools.rig).
+        for name, module in (("dts-tap-bridge.sh", "pmdfwd_tools.rig.tap_bridge"),
+                             ("dts-veth-rig.sh", "pmdfwd_tools.rig.dts_veth"),
+                             ("test-packages.sh", "pmdfwd_tools.package_check")):
+            text = (ROOT / "scripts" / name).read_text()
+            self.assertIn(f"exec /usr/bin/python3 -m {module} \"$@\"", text, name)
+            self.assertLess(len(text.splitlines()), 15, name)
 
 
 class Eal(unittest.TestCase):

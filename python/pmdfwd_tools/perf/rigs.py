@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from pmdfwd_tools import owned_process
+from pmdfwd_tools.rig import links, netns
 
 from . import machine
 from .subjects import Subject
@@ -105,18 +106,16 @@ def unsupported(rig, mode):
     return None
 
 
-# The afpacket rig's cable: made inside the new namespace, then the forwarder
-# replaces the shell (same pid, so the runner's signals and waits reach it).
-# IPv6 off first, so the kernel sends nothing of its own on the links.
-_VETH_NETNS = ("echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6; "
-               "ip link add pf0 type veth peer name pf1 && ip link set pf0 up && ip link set pf1 up "
-               '&& exec "$@"')
+# The afpacket rig's cable, made inside the new namespace; then the
+# forwarder replaces the shell (same pid, so the runner's signals and waits
+# reach it).
+_CABLE = [links.IPV6_OFF] + links.veth_pair("pf0", "pf1")
 
 
 def in_veth_netns(argv):
     """argv run in a network namespace of its own holding the veth pair
     pf0/pf1 (both up)."""
-    return ["unshare", "--net", "--", "sh", "-c", _VETH_NETNS, "afpacket-rig", *argv]
+    return netns.in_new_netns(argv, _CABLE, "afpacket-rig")
 
 
 @functools.lru_cache(maxsize=None)

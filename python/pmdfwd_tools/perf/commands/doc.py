@@ -61,6 +61,10 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
     """Measure what doc/performance.md reports and write it, charts included
     (or, with --render WORK, write it again from an earlier run's results).
     run_part runs one part's scripts/perf command line."""
+    missing = rendering.renderer_missing()
+    if missing:  # said before an hour of measuring, not after
+        sys.stderr.write(f"perf doc: {missing}\n")
+        return 2
     if args.render:
         return render_doc(args.render, args)
     started = datetime.datetime.now().isoformat(timespec="seconds")

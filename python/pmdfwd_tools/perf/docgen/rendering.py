@@ -3,6 +3,7 @@ results of a doc run: tables, verdicts, goals. Pure functions of the
 results, tested on synthetic ones."""
 
 import dataclasses
+import os
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import report
@@ -331,96 +332,58 @@ def render(ctx: Dict[str, Any]) -> str:
     """The markdown. ctx: dict with machine, settings (Settings), commands,
     wall_s, matrix, kernels, aa, lean, lean_exact (results dicts or None),
     lean_by_version {Version name: results}, icount_md,
-    calibration, charts {name: relative path}, failures [str]."""
+    calibration, charts {name: relative path}, failures [str]. The words
+    are templates/performance.md.j2's; this makes its view."""
+    missing = renderer_missing()
+    if missing:
+        raise RuntimeError(missing)
+    import jinja2
+
     s = ctx["settings"]
     m, k, aa = ctx.get("matrix"), ctx.get("kernels"), ctx.get("aa")
     mach = ctx.get("machine") or {}
-    out = ["# pmdfwd against dpdk-testpmd", ""]
-    out.append("<!-- Written by `scripts/perf doc`; edit python/pmdfwd_tools/perf/docgen/rendering.py, "
-               "not this file. -->")
-    out.append("")
-    caches = ", ".join(f"{k_} {v // 1024} KiB" for k_, v in (mach.get("caches") or {}).items())
-    # The reader's machine is not this one: say whose figures these are, and
-    # give the run one duration, the one it took.
-    out.append(f"The figures below come from one machine, {mach.get('cpu_model', '?')} "
-               f"(CPUs {mach.get('cpus')}, {caches}; {mach.get('hugepages', '')}), kernel "
-               f"{mach.get('kernel', '?')}, on {ctx.get('created', '?')}. On another CPU the Mpps differ; the "
-               "ratios against dpdk-testpmd, measured alternately in the same run, carry over better. "
-               "`scripts/perf doc` measures your own machine.")
-    out += ["", f"Subjects: `{s.testpmd}` (A, the reference) and `{s.pmdfwd}` (B). Every cell: {s.reps} runs per "
-            f"subject, A and B alternated, each run {s.warmup} s of warm-up then {s.duration} measured 1-s "
-            "interval(s); a run's figure is its best interval of the sum over both ports of Rx-pps. Verdicts: "
-            "bootstrap 95 % CI of the ratio of medians and Mann-Whitney U, minimum effect 2 % "
-            "(doc/perf-tool.md). \"within noise\" means the data cannot tell the two apart, not that they "
-            "are equal."]
-    minutes = max(1, round(_run_minutes(ctx, s)))
-    out += ["", f"The whole run took {minutes} minute{'s' if minutes > 1 else ''} on 2 CPUs (run it on a "
-            "quiet machine):", "", "    scripts/perf doc", "", "which runs, in this order:", ""]
-    out += [f"    scripts/perf {' '.join(c)}" for c in ctx.get("commands", [])]
-    if ctx.get("failures"):
-        out += ["", "**Incomplete run:** " + "; ".join(ctx["failures"])]
     versions = ctx.get("versions") or [(Version("host", s.host_dpdk), m)]
-    host = s.host_dpdk or "(host)"
-    out += ["", f"## pmdfwd (default kernel) against dpdk-testpmd {host}", ""]
-    if m:
-        out += ["```", report.mail_blocks(m), "```", ""]
-        out.append(_table(["cell", "testpmd Mpps median [min-max] CV", "pmdfwd Mpps median [min-max] CV", "ratio",
-                           "95 % CI", "verdict"], cell_rows(m)))
-        if ctx.get("charts", {}).get("matrix"):
-            out += ["", f"![matrix]({ctx['charts']['matrix']})"]
-        notes = sorted({(c["variant"], c["note"]) for c in m["cells"] if c.get("note")})
-        if notes:
-            out += [""] + [f"- {v}: {n}" for v, n in notes]
-    else:
-        out.append("not measured")
-    out += [""] + render_lean(ctx.get("lean"), ctx.get("lean_exact"), ctx.get("charts"))
-    out += [""] + render_versions(versions, ctx.get("lean_by_version"))
-    out += ["", "## Engine overhead: 1/macswap - 1/io", "",
-            "Nanoseconds per packet that macswap adds to io in the same rig, from the medians above (io moves "
-            "the same packets without touching them).", ""]
-    out.append(_table(["rig", "dpdk-testpmd ns", "pmdfwd ns", "pmdfwd/testpmd", "note"], overhead_rows(m)))
-    out += ["", "The same medians as a fraction: macswap's rate over io's, per forwarder. 1.0 would be macswap "
-            "at the rate of not touching packets; the lean column takes its macswap from the lean run.", ""]
-    out.append(_table(["rig", "dpdk-testpmd macswap/io", "pmdfwd exact macswap/io", "pmdfwd lean macswap/io"],
-                      to_io_rows(m, ctx.get("lean"))))
-    out += ["", f"## Each pmdfwd kernel against dpdk-testpmd {host} (ring-hot, macswap, 64 B)", ""]
-    if k:
-        out.append("dpdk-testpmd runs its one macswap (22.11's SSE shape) in every row, alternated with pmdfwd "
-                   "forced to the kernel.")
-        out += ["", _table(["kernel", "testpmd Mpps", "pmdfwd Mpps", "ratio", "95 % CI", "verdict"], kernel_rows(k))]
-        if ctx.get("charts", {}).get("kernels"):
-            out += ["", f"![kernels]({ctx['charts']['kernels']})"]
-    else:
-        out.append("not measured")
-    out += ["", "## Each kernel alone (benchmarks/bench_macswap)", ""]
-    rows = bench_rows(ctx.get("bench"))
-    if rows:
-        out.append("TSC cycles per packet, bursts of 32 64-byte packets, fastest of "
-                   f"{s.bench_reps} repetitions (each the median of its samples): hot = 32 mbufs reused "
-                   "(L1), warm = 1024 in a shuffled order (L2), cold = 32768 (beyond L2). "
-                   f"Command: `{' '.join(ctx.get('bench_command', []))}`.")
-        out += ["", _table(["kernel", "hot", "warm", "cold"], rows)]
-    else:
-        out.append("not measured (bench_macswap not built: libbenchmark-dev)")
-    out += ["", "## How auto chose (show fwd macswap at start)", ""]
-    out += ["```", ctx["calibration"], "```"] if ctx.get("calibration") else ["not captured"]
-    out += ["", "## Where the instructions go (callgrind, ring-hot 64 B)", ""]
-    if ctx.get("icount_md"):
-        out.append("Instructions per forwarded packet on the forwarding thread, by stage: pmd = net_ring's receive "
-                   "and transmit, loop = the application's own code around the engine (for the stripped "
-                   "dpdk-testpmd, loop and engine together), engine = pmdfwd's engine; `Ir - io` = what macswap "
-                   "adds to the same subject's io; mem ops = data reads and writes (callgrind's Dr + Dw, hits and "
-                   "misses alike), D1/LL misses from its cache simulation with this machine's L1d and L2; "
-                   "pmdfwd-lean runs --macswap-fields=lean. Counted, not timed: the same on a busy machine. "
-                   "Valgrind 3.19 has no AVX-512, so the avx512 kernel is not in it.")
-        out += ["", ctx["icount_md"]]
-    else:
-        out.append("not measured (valgrind missing or --no-icount)")
-    out += ["", "## A/A: pmdfwd against itself", ""]
-    if aa:
-        out += ["```", report.mail_blocks(aa), "```", "",
-                "Both sides are the same binary: every verdict must read \"within noise\", and the ratios show how "
-                "far apart two medians of one binary land on this machine."]
-    else:
-        out.append("not measured")
-    return "\n".join(out) + "\n"
+    table_head = ["cell", "testpmd Mpps median [min-max] CV", "pmdfwd Mpps median [min-max] CV", "ratio",
+                  "95 % CI", "verdict"]
+    bench = bench_rows(ctx.get("bench"))
+    view = {
+        "s": s, "mach": mach, "created": ctx.get("created", "?"), "commands": ctx.get("commands", []),
+        # The reader's machine is not this one: say whose figures these are,
+        # and give the run one duration, the one it took.
+        "caches": ", ".join(f"{k_} {v // 1024} KiB" for k_, v in (mach.get("caches") or {}).items()),
+        "minutes": max(1, round(_run_minutes(ctx, s))),
+        "failures": ctx.get("failures"), "host": s.host_dpdk or "(host)", "charts": ctx.get("charts") or {},
+        "matrix": m and {"mail": report.mail_blocks(m), "table": _table(table_head, cell_rows(m)),
+                         "notes": sorted({(c["variant"], c["note"]) for c in m["cells"] if c.get("note")})},
+        "lean": "\n".join(render_lean(ctx.get("lean"), ctx.get("lean_exact"), ctx.get("charts"))),
+        "versions": "\n".join(render_versions(versions, ctx.get("lean_by_version"))),
+        "overhead": _table(["rig", "dpdk-testpmd ns", "pmdfwd ns", "pmdfwd/testpmd", "note"], overhead_rows(m)),
+        "to_io": _table(["rig", "dpdk-testpmd macswap/io", "pmdfwd exact macswap/io", "pmdfwd lean macswap/io"],
+                        to_io_rows(m, ctx.get("lean"))),
+        "kernels": k and _table(["kernel", "testpmd Mpps", "pmdfwd Mpps", "ratio", "95 % CI", "verdict"],
+                                kernel_rows(k)),
+        "bench": bench and _table(["kernel", "hot", "warm", "cold"], bench),
+        "bench_command": ctx.get("bench_command", []),
+        "calibration": ctx.get("calibration"), "icount_md": ctx.get("icount_md"),
+        "aa": aa and report.mail_blocks(aa),
+    }
+    return _template("performance.md.j2", jinja2).render(view)
+
+
+def renderer_missing() -> str:
+    """Why the doc cannot be rendered here, or "". Only `scripts/perf doc`
+    needs python3-jinja2: the other commands run on the standard library."""
+    try:
+        import jinja2  # noqa: F401
+    except ImportError as e:
+        return f"doc/performance.md is rendered with python3-jinja2 (apt-get install python3-jinja2): {e}"
+    return ""
+
+
+def _template(name: str, jinja2: Any) -> Any:
+    """A template of templates/: blocks take their own line away, the
+    output ends as the file does, and a name the view lacks is an error."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(os.path.join(os.path.dirname(__file__), "templates")),
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined, autoescape=False)
+    return env.get_template(name)

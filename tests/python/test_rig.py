@@ -1,0 +1,148 @@
+"""pmdfwd_tools.rig without root: the link commands as one shell prologue
+(stops at the first failure, then becomes the program), a namespace entered
+with a fake unshare, the perf afpacket rig's command line made from the same
+commands, and the tap bridge helper's argument checks, its steps on a fake
+`ip` and its end on a signal (its link monitor owned, gone with it)."""
+import os
+import signal
+import subprocess
+import sys
+import time
+import unittest
+
+from pmdfwd_tools import owned_process
+from pmdfwd_tools.perf import rigs
+from pmdfwd_tools.rig import links, netns, tap_bridge
+
+
+def sh(text, *args):
+    return subprocess.run(["sh", "-c", text, "rig-test", *args], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, timeout=10)
+
+
+class Links(unittest.TestCase):
+    def test_prologue_runs_each_command_then_becomes_the_program(self):
+        r = sh(links.prologue([["echo", "one two"], ["echo", "$HOME"]]), "printf", "%s", "last")
+        self.assertEqual(r.stdout, "one two\n$HOME\nlast")
+
+    def test_prologue_stops_at_the_first_failure(self):
+        r = sh(links.prologue([["false"], ["echo", "not reached"]]), "echo", "nor this")
+        self.assertEqual((r.returncode, r.stdout), (1, ""))
+
+    def test_commands(self):
+        self.assertEqual(links.veth_pair("a", "b")[0], ["ip", "link", "add", "a", "type", "veth", "peer", "name", "b"])
+        br = links.bridge("br0", "p0", port_mtu=9000)
+        self.assertEqual(br[0], ["ip", "link", "add", "br0", "type", "bridge", "mcast_snooping", "0"])
+        self.assertIn(["ip", "link", "set", "p0", "mtu", "9000", "master", "br0", "up"], br)
+        self.assertEqual(br[-1], ["ip", "link", "set", "br0", "up"])
+
+    def test_run_all_says_which_command_failed_and_why(self):
+        self.assertEqual(links.run_all([["true"], ["sh", "-c", "echo broken >&2; exit 3"], ["true"]]),
+                         "sh -c echo broken >&2; exit 3: broken")
+        self.assertIn("not installed", links.run_all([["no-such-tool-here", "x"]]))
+        self.assertEqual(links.run_all([["true"]]), "")
+
+
+class Netns(unittest.TestCase):
+    def test_a_refused_unshare_makes_no_link(self):
+        ran = []
+        why = netns.enter_new_netns([["ip", "x"]], unshare=lambda: "unshare(CLONE_NEWNET): EPERM",
+                                    run=ran.append)
+        self.assertEqual((why, ran), ("unshare(CLONE_NEWNET): EPERM", []))
+
+    def test_links_are_made_after_the_unshare(self):
+        ran = []
+        why = netns.enter_new_netns([["ip", "x"]], unshare=lambda: "", run=lambda c: ran.append(c) or "")
+        self.assertEqual((why, ran), ("", [[["ip", "x"]]]))
+
+    def test_a_child_namespace_runs_the_links_then_the_program(self):
+        argv = netns.in_new_netns(["prog", "arg"], [["ip", "link", "add", "a b"]], "name")
+        self.assertEqual(argv[:5], ["unshare", "--net", "--", "sh", "-c"])
+        self.assertEqual(argv[5], "ip link add 'a b' && exec \"$@\"")
+        self.assertEqual(argv[6:], ["name", "prog", "arg"])
+
+    def test_the_perf_afpacket_rig_uses_the_same_links(self):
+        argv = rigs.in_veth_netns(["fwd"])
+        self.assertEqual(argv[5], links.prologue([links.IPV6_OFF] + links.veth_pair("pf0", "pf1")))
+
+
+class FakeIp:
+    """`ip`/`bridge` with one tap in a given state; records what changes."""
+
+    def __init__(self, show=None):
+        self.show, self.changes = show, []
+
+    def __call__(self, *argv):
+        if argv[:3] == ("ip", "link", "show") or argv[:4] == ("ip", "-d", "-o", "link"):
+            return self.show
+        self.changes.append(" ".join(argv))
+        return ""
+
+
+TAP = tap_bridge.Spec("dtap0", "brs0", "02:00:00:00:ee:00")
+
+
+class TapBridge(unittest.TestCase):
+    def test_bad_arguments_say_what_is_allowed(self):
+        for args, text in (([], "usage: "), (["dtap0,brs0"], "want TAP,BRIDGE,MAC"),
+                           (["dtap0,brs0,02:00:00:00:EE:00"], "lower-case"),
+                           (["dtap0,brs0,02:00:00:00:ee:00"], "no bridge 'brs0'")):
+            with self.assertRaises(tap_bridge.UsageError) as e:
+                tap_bridge.parse_specs(args, run=FakeIp(None))
+            self.assertIn(text, str(e.exception))
+        self.assertEqual(tap_bridge.parse_specs(["dtap0,brs0,02:00:00:00:ee:00"], run=FakeIp("ok")), [TAP])
+
+    def test_a_tap_that_is_not_there_is_left_alone(self):
+        ip = FakeIp(None)
+        tap_bridge.fix(TAP, run=ip)
+        self.assertEqual(ip.changes, [])
+
+    def test_a_new_promiscuous_tap_gets_its_mac_bridge_fdb_and_flooding(self):
+        ip = FakeIp("5: dtap0: <UP> mtu 1500 link/ether 02:00:00:00:dd:00 brd ff:ff:ff:ff:ff:ff promiscuity 2 ")
+        tap_bridge.fix(TAP, run=ip)
+        self.assertEqual(ip.changes, ["ip link set dev dtap0 address 02:00:00:00:ee:00",
+                                      "ip link set dev dtap0 master brs0",
+                                      "bridge fdb replace 02:00:00:00:dd:00 dev dtap0 master static"])
+        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 2 master brs0 flood off ")
+        tap_bridge.fix(TAP, run=ip)
+        self.assertEqual(ip.changes, ["bridge link set dev dtap0 flood on"])
+
+    def test_a_tap_already_right_is_not_touched(self):
+        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 1 master brs0 flood off ")
+        tap_bridge.fix(TAP, run=ip)
+        self.assertEqual(ip.changes, [])
+
+    def test_a_signal_ends_it_with_143_and_its_monitor_with_it(self):
+        # "lo" stands in for the bridge: it exists in every namespace.
+        p = owned_process.OwnedProcess([sys.executable, "-m", "pmdfwd_tools.rig.tap_bridge",
+                                        "nosuchtap0,lo,02:00:00:00:ee:00"], stderr=subprocess.PIPE, deadline=30)
+        self.addCleanup(p.close)
+        monitor = None
+        deadline = time.monotonic() + 10
+        while monitor is None and time.monotonic() < deadline:
+            monitor = next((c for c in children(p.pid) if b"monitor" in cmdline(c)), None)
+            time.sleep(0.05)
+        self.assertIsNotNone(monitor, "no ip monitor started")
+        os.kill(p.pid, signal.SIGTERM)
+        self.assertEqual(p.proc.wait(10), 143)
+        self.assertFalse(os.path.exists(f"/proc/{monitor}"), "its ip monitor outlived it")
+
+
+def children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(c) for c in f.read().split()]
+    except OSError:
+        return []
+
+
+def cmdline(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
+if __name__ == "__main__":
+    unittest.main()
