@@ -12,6 +12,7 @@ import time
 from typing import Any, Callable, Dict, List, Optional
 
 from pmdfwd_tools import owned_process
+from pmdfwd_tools.seed import report as seed_report
 
 from .. import icount, machine, report, subjects
 from ..docgen import discovery, planning, rendering
@@ -170,8 +171,13 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     run = read_run(work)
     charts_dir = os.path.abspath(args.charts)
     ctx = doc_context(work, run, charts_dir, os.path.dirname(os.path.abspath(args.output)))
+    # Sections other tools publish there (scripts/seed-testpmds) stay.
+    kept = ""
+    if os.path.isfile(args.output):
+        with open(args.output) as f:
+            kept = seed_report.kept_section(f.read())
     with open(args.output, "w") as f:
-        f.write(rendering.render(ctx))
+        f.write(rendering.render(ctx) + ("\n" + kept if kept else ""))
     goals = os.path.join(charts_dir, "goals.md")
     with open(goals, "w") as f:
         f.write(rendering.render_goals(ctx))
