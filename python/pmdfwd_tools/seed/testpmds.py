@@ -23,11 +23,12 @@ x86 target (-march=corei7).
 """
 import argparse
 import os
+import shlex
 import shutil
 import subprocess
 import sys
 
-from pmdfwd_tools import owned_process, roots
+from pmdfwd_tools import dpdk_matrix, owned_process, roots
 from pmdfwd_tools.seed import report, testpmd_patch
 
 DEFAULT_ROOT = "/var/tmp/pmdfwd-seed/trixie"
@@ -203,6 +204,35 @@ def measured(out):
     return done if all(os.path.isfile(p) for p, _ in done) else None
 
 
+def run_script(variant, command):
+    """In the root: this tree's pmdfwd built (the binary only), then
+    `command` run in its source with the variant first on PATH as
+    dpdk-testpmd and PMDFWD_BIN naming that pmdfwd."""
+    path = f"{SEED}/path-{variant}"
+    return f"""set -e
+        if [ ! -f {dpdk_matrix.ROOT_BUILD}/build.ninja ]; then
+          meson setup {dpdk_matrix.ROOT_BUILD} {dpdk_matrix.ROOT_SRC} -Dwerror=true
+        fi
+        ninja -C {dpdk_matrix.ROOT_BUILD} pmdfwd
+        mkdir -p {path}
+        ln -sf {BIN}/dpdk-testpmd-{variant} {path}/dpdk-testpmd
+        cd {dpdk_matrix.ROOT_SRC}
+        export PATH={path}:$PATH PYTHONPATH={dpdk_matrix.ROOT_SRC}/python PMDFWD_BIN={dpdk_matrix.ROOT_BUILD}/pmdfwd
+        {shlex.join(command)}
+"""
+
+
+def run_with(tree, root_path, variant, command):
+    """`command` in the root against one variant, this tree's pmdfwd built
+    there as scripts/dpdk-matrix builds it (/opt/pmdfwd)."""
+    root = roots.Root(root_path, log=log, ccache=roots.ccache_dir("trixie"))
+    with root.locked(wait=3600):
+        dpdk_matrix.copy_source(tree, root.path + dpdk_matrix.ROOT_SRC)
+        with root.mounted():
+            root.install("trixie", dpdk_matrix.ROOT_PACKAGES, dpdk_matrix.ROOT_PMDS)
+            run_in(root, run_script(variant, command), f"{shlex.join(command)} with dpdk-testpmd-{variant}")
+
+
 def publish(doc, done):
     runs = [report.load(path) for path, _ in done]
     report.publish(doc, report.section(runs, [c for _, c in done], NOTES))
@@ -223,11 +253,17 @@ def main(argv=None, tree=None):
     parser.add_argument("--measure", metavar="OUT", help="run the two interleaved comparisons, results in OUT")
     parser.add_argument("--pairs", type=int, default=60, help="--measure: window pairs per cell (60)")
     parser.add_argument("--window-ms", type=int, default=100, help="--measure: window length (100 ms)")
+    parser.add_argument("--with", dest="variant", choices=VARIANTS,
+                        help="build this tree's pmdfwd in the root (/opt/pmdfwd/build) and run COMMAND (after --) "
+                        "in its source there, this variant first on PATH as dpdk-testpmd")
+    parser.add_argument("command", nargs="*", help="the command of --with")
     parser.add_argument("--publish", metavar="DOC", help="write the verdict table into DOC (doc/performance.md) "
                         "from OUT's results (measured now or before)")
     args = parser.parse_args(argv)
-    if not (args.dpdk_git or args.measure):
-        parser.error("nothing to do: give --dpdk-git (build), --measure OUT or both")
+    if not (args.dpdk_git or args.measure or args.variant):
+        parser.error("nothing to do: give --dpdk-git (build), --measure OUT, --with VARIANT -- COMMAND or several")
+    if bool(args.variant) != bool(args.command):
+        parser.error("--with VARIANT and a COMMAND after -- go together")
     if args.publish and not args.measure:
         parser.error("--publish needs --measure OUT (the results it publishes)")
     if os.geteuid() != 0:
@@ -244,6 +280,8 @@ def main(argv=None, tree=None):
             done = measured(args.measure) or measure(tree, root, args.measure, args.pairs, args.window_ms)
             if args.publish:
                 publish(args.publish, done)
+        if args.variant:
+            run_with(tree, args.root, args.variant, args.command)
     except (SeedError, ValueError, roots.RootError) as e:
         log(str(e))
         return 1
