@@ -41,6 +41,8 @@ class SeedReport(unittest.TestCase):
         self.assertTrue(text.startswith(report.BEGIN + "\n## "))
         self.assertTrue(text.endswith(report.END + "\n"))
         self.assertIn("A note.", text)
+        self.assertIn("- shipped against reverted: faster in 0, slower in 0, within noise in 1 of 2 cells (1 failed)\n"
+                      "- avx2 against shipped: faster in 1, slower in 0, within noise in 0 of 1 cells\n", text)
         self.assertIn("Measured on Test CPU", text)
         self.assertIn("- 2026-12-04T19:00:00: `scripts/perf compare --interleave A` (load average 7.50 8.00 8.25 "
                       "at start, 9.00 8.50 8.00 at end)", text)

@@ -53,6 +53,17 @@ def table(runs):
     return "\n".join(rows)
 
 
+def tally(results):
+    """"B against A: faster in F, slower in S, within noise in N of T cells"."""
+    a, b = _labels(results)
+    verdicts = [c["paired"]["verdict"] for c in results["cells"].values() if "paired" in c]
+    counts = {v: verdicts.count(v) for v in ("faster", "slower", "within noise")}
+    errors = len(results["cells"]) - len(verdicts)
+    line = (f"{b} against {a}: faster in {counts['faster']}, slower in {counts['slower']}, within noise in "
+            f"{counts['within noise']} of {len(results['cells'])} cells")
+    return line + (f" ({errors} failed)" if errors else "")
+
+
 def _run_line(results, command):
     la = results.get("load_average", {})
     start = " ".join(f"{x:.2f}" for x in la.get("start", []))
@@ -65,7 +76,8 @@ def section(runs, commands, notes):
     machine = runs[0].get("machine", {})
     cpu = machine.get("cpu_model") or machine.get("model") or ""
     lines = [BEGIN, "## The seed patch's verdict: DPDK 24.11's testpmd three ways", "", *notes, "",
-             table(runs), "", f"Measured on {cpu or 'this machine'}, interleaved windows (doc/perf-tool.md):", ""]
+             table(runs), "", *(f"- {tally(r)}" for r in runs), "",
+             f"Measured on {cpu or 'this machine'}, interleaved windows (doc/perf-tool.md):", ""]
     lines += [_run_line(r, c) for r, c in zip(runs, commands)]
     return "\n".join(lines + ["", END]) + "\n"
 
