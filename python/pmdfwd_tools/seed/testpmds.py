@@ -152,10 +152,17 @@ def build(root_path, upstream, mirror):
 
 
 # The seed's cells (ring hot, warm, cold and null; 64 and 128 B; one queue,
-# one core) and the two comparisons: (label of A, of B), B judged against A.
+# one core).
 CELLS = ("--rigs", "ring,null", "--ring-tiers", "hot,warm,cold", "--frames", "64,128", "--layouts", "1Q1C",
          "--modes", "macswap")
-COMPARISONS = (("reverted", "shipped"), ("shipped", "avx2"))
+# An A/A of the shipped testpmd where the variants differ most (ring warm
+# and cold, 64 B): how far apart one binary's two instances land.
+AA_CELLS = ("--rigs", "ring", "--ring-tiers", "warm,cold", "--frames", "64", "--layouts", "1Q1C",
+            "--modes", "macswap")
+# (folder, (label, variant) of A, of B, cells): B judged against A.
+COMPARISONS = (("shipped-vs-reverted", ("reverted", "reverted"), ("shipped", "shipped"), CELLS),
+               ("avx2-vs-shipped", ("shipped", "shipped"), ("avx2", "avx2"), CELLS),
+               ("aa-shipped", ("A", "shipped"), ("B", "shipped"), AA_CELLS))
 NOTES = (
     "dpdk-testpmd of DPDK 24.11 built three ways by `scripts/seed-testpmds` in a Debian 13 root, "
     "statically, with Debian's compiler flags and generic x86 target: **shipped** (the 2024 series "
@@ -164,27 +171,28 @@ NOTES = (
     "kernel, dispatched at run time). The seed's thread measured the series on NICs at +0.2 % to +7 % "
     "(64 B: +1.2 % to +2.7 %); here the rigs are software (ring loopback, null), each pair of windows "
     "alternates the two testpmds on the same rig, and a verdict needs the interval to exclude 1, a "
-    "significant sign test and at least the minimum effect (1 %).",
+    "significant sign test and at least the minimum effect (1 %). The last columns are an A/A: the "
+    "shipped testpmd against itself on the two cells where the variants differ most.",
 )
 
 
-def subject(label, root):
-    return f"{label}:bin={BIN}/dpdk-testpmd-{label},root={root}"
+def subject(label, variant, root):
+    return f"{label}:bin={BIN}/dpdk-testpmd-{variant},root={root}"
 
 
 def measure(tree, root, out, pairs, window_ms):
-    """The two interleaved comparisons with the tree's scripts/perf; their
+    """The interleaved comparisons with the tree's scripts/perf; their
     results.json paths and command lines."""
-    for a, b in COMPARISONS:
-        dest = os.path.join(out, f"{b}-vs-{a}")
+    for folder, a, b, cells in COMPARISONS:
+        dest = os.path.join(out, folder)
         if os.path.isfile(os.path.join(dest, "command.txt")):
             continue  # measured by an earlier run (its results are published as they are)
-        cmd = [os.path.join(tree, "scripts", "perf"), "compare", "--interleave", "--a", subject(a, root),
-               "--b", subject(b, root), *CELLS, "--pairs", str(pairs), "--window-ms", str(window_ms),
+        cmd = [os.path.join(tree, "scripts", "perf"), "compare", "--interleave", "--a", subject(*a, root),
+               "--b", subject(*b, root), *cells, "--pairs", str(pairs), "--window-ms", str(window_ms),
                "--store", "none", "--no-png", "--out", dest]
         log(" ".join(cmd))
         if owned_process.run(cmd, timeout=None).returncode:
-            raise SeedError(f"scripts/perf compare {b} against {a} failed (output above)")
+            raise SeedError(f"scripts/perf compare {b[0]} against {a[0]} failed (output above)")
         with open(os.path.join(dest, "command.txt"), "w") as f:
             f.write(" ".join(["scripts/perf", *cmd[1:]]) + "\n")
     return measured(out)
@@ -194,8 +202,8 @@ def measured(out):
     """(results.json, its command line) of each comparison in OUT; None when
     one is missing."""
     done = []
-    for a, b in COMPARISONS:
-        dest = os.path.join(out, f"{b}-vs-{a}")
+    for folder, _, _, _ in COMPARISONS:
+        dest = os.path.join(out, folder)
         try:
             with open(os.path.join(dest, "command.txt")) as f:
                 done.append((os.path.join(dest, "results.json"), f.read().strip()))
