@@ -41,11 +41,18 @@ class SeedReport(unittest.TestCase):
         self.assertTrue(text.startswith(report.BEGIN + "\n## "))
         self.assertTrue(text.endswith(report.END + "\n"))
         self.assertIn("A note.", text)
-        self.assertIn("- shipped against reverted: faster in 0, slower in 0, within noise in 1 of 2 cells (1 failed)\n"
-                      "- avx2 against shipped: faster in 1, slower in 0, within noise in 0 of 1 cells\n", text)
+        self.assertIn("- shipped against reverted: faster in 0, slower in 0, within noise in 1 (x1.012) of 2 cells "
+                      "(1 failed)\n- avx2 against shipped: faster in 1 (x1.050), slower in 0, within noise in 0 of 1 "
+                      "cells\n", text)
         self.assertIn("Measured on Test CPU", text)
         self.assertIn("- 2026-12-04T19:00:00: `scripts/perf compare --interleave A` (load average 7.50 8.00 8.25 "
                       "at start, 9.00 8.50 8.00 at end)", text)
+
+    def test_tally_gives_each_verdicts_range(self):
+        r = run("a", "b", {"c1": (1.10, 1.05, 1.15, "faster"), "c2": (1.30, 1.2, 1.4, "faster"),
+                           "c3": (0.9, 0.85, 0.95, "slower")})
+        self.assertEqual(report.tally(r), "b against a: faster in 2 (x1.100 to x1.300), slower in 1 (x0.900), "
+                         "within noise in 0 of 3 cells")
 
     def test_publish_appends_then_replaces(self):
         with tempfile.TemporaryDirectory() as tmp:

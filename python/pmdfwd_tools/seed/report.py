@@ -54,13 +54,19 @@ def table(runs):
 
 
 def tally(results):
-    """"B against A: faster in F, slower in S, within noise in N of T cells"."""
+    """"B against A: faster in F (x.. to x..), slower in S (...), within noise
+    in N (...) of T cells": how many cells got each verdict, and their
+    median ratios' range."""
     a, b = _labels(results)
-    verdicts = [c["paired"]["verdict"] for c in results["cells"].values() if "paired" in c]
-    counts = {v: verdicts.count(v) for v in ("faster", "slower", "within noise")}
-    errors = len(results["cells"]) - len(verdicts)
-    line = (f"{b} against {a}: faster in {counts['faster']}, slower in {counts['slower']}, within noise in "
-            f"{counts['within noise']} of {len(results['cells'])} cells")
+    judged = [c["paired"] for c in results["cells"].values() if "paired" in c]
+    parts = []
+    for verdict in ("faster", "slower", "within noise"):
+        ratios = sorted(p["median_ratio"] for p in judged if p["verdict"] == verdict)
+        span = f" (x{ratios[0]:.3f} to x{ratios[-1]:.3f})" if len(ratios) > 1 else \
+            f" (x{ratios[0]:.3f})" if ratios else ""
+        parts.append(f"{verdict} in {len(ratios)}{span}")
+    errors = len(results["cells"]) - len(judged)
+    line = f"{b} against {a}: {', '.join(parts)} of {len(results['cells'])} cells"
     return line + (f" ({errors} failed)" if errors else "")
 
 
