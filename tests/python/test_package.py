@@ -14,7 +14,8 @@ from pmdfwd_tools import eal, owned_process
 ROOT = Path(__file__).resolve().parents[2]
 # Entry points run outside meson's test environment: one path line each.
 ENTRY_POINTS = {"scripts/perf", "scripts/soak.py", "scripts/dpdk-matrix", "scripts/dts-table.py",
-                "scripts/pmdfwd-exporter.py", "doc/man/argparse_man.py"}
+                "scripts/pmdfwd-exporter.py", "scripts/seed-testpmds", "scripts/testpmd-patch",
+                "doc/man/argparse_man.py"}
 
 
 def python_files():

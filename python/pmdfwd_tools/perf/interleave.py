@@ -32,7 +32,7 @@ import time
 from pmdfwd_tools import eal
 from pmdfwd_tools.telemetry import Telemetry
 
-from . import paired, rigs, runner
+from . import paired, rigs, roots, runner
 
 SUPPORTED = ("null", "ring", "memif")
 WHY_NOT = {
@@ -72,6 +72,18 @@ def file_prefix(argv):
     raise ValueError("the forwarder's command line has no --file-prefix: its telemetry socket is unknown")
 
 
+def telemetry_socket(argv):
+    """The telemetry socket of a forwarder's command line, as seen from this
+    host: a forwarder chrooted in a Debian root (a root= subject) makes it
+    under the root's /run (its /var/run links there: not followed here, it
+    would lead to the host's)."""
+    path = eal.telemetry_socket(file_prefix(argv))
+    root = roots.root_of(argv[0])
+    if root and path.startswith("/var/run/"):
+        path = "/run/" + path[len("/var/run/"):]
+    return os.path.join(root, path.lstrip("/")) if root else path
+
+
 class Instance:
     """One subject's rig instance: its processes, stopped and continued as one."""
 
@@ -88,11 +100,11 @@ class Instance:
                 runner.wait_socket(path, self.procs[-1], startup_timeout)
         subject = next(p for p in self.procs if p.spec.role == "subject")
         self.subject = subject
-        prefix = file_prefix(subject.spec.argv)
+        socket = telemetry_socket(subject.spec.argv)
         # Waiting on the socket file watches the process too: one that failed
         # to start is reported with its output, not as a connect timeout.
-        runner.wait_socket(eal.telemetry_socket(prefix), subject, startup_timeout)
-        self.telemetry = Telemetry(prefix, timeout=startup_timeout)
+        runner.wait_socket(socket, subject, startup_timeout)
+        self.telemetry = Telemetry(path=socket, timeout=startup_timeout)
         self.ports = self.telemetry.query("/ethdev/list")
         if not self.ports:
             raise runner.RunError(f"{label}: telemetry lists no ethdev ports")

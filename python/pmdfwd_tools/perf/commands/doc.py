@@ -12,6 +12,7 @@ import time
 from typing import Any, Callable, Dict, List, Optional
 
 from pmdfwd_tools import owned_process
+from pmdfwd_tools.seed import report as seed_report
 
 from .. import icount, machine, report, subjects
 from ..docgen import discovery, planning, rendering
@@ -169,13 +170,23 @@ def doc_context(work: str, run: Dict[str, Any], charts_dir: str, doc_dir: str) -
                for v in versions]}
 
 
+def write_keeping_published(path: str, text: str) -> None:
+    """Write the doc; a section another tool published there
+    (scripts/seed-testpmds) stays, after the rest."""
+    kept = ""
+    if os.path.isfile(path):
+        with open(path) as f:
+            kept = seed_report.kept_section(f.read())
+    with open(path, "w") as f:
+        f.write(text + ("\n" + kept if kept else ""))
+
+
 def render_doc(work: str, args: argparse.Namespace) -> int:
     """doc/performance.md and its charts from the results in `work`."""
     run = read_run(work)
     charts_dir = os.path.abspath(args.charts)
     ctx = doc_context(work, run, charts_dir, os.path.dirname(os.path.abspath(args.output)))
-    with open(args.output, "w") as f:
-        f.write(rendering.render(ctx))
+    write_keeping_published(args.output, rendering.render(ctx))
     goals = os.path.join(charts_dir, "goals.md")
     with open(goals, "w") as f:
         f.write(rendering.render_goals(ctx))

@@ -1,0 +1,110 @@
+"""The seed patch's verdict table (issue 28 item 4) for doc/performance.md,
+from two `scripts/perf compare --interleave` runs of the three testpmds of
+scripts/seed-testpmds: shipped against reverted (the 2024 SSE series' own
+verdict) and avx2 against shipped (pmdfwd's kernel in testpmd).
+
+The section sits between two marker lines; `publish` replaces it in place
+(or appends it), and `scripts/perf doc` keeps it when it rewrites the rest
+(perf/commands/doc.py, keep_published).
+"""
+import json
+
+BEGIN = "<!-- seed-testpmds: begin (scripts/seed-testpmds --publish; kept by scripts/perf doc) -->"
+END = "<!-- seed-testpmds: end -->"
+
+
+def load(path):
+    with open(path) as f:
+        results = json.load(f)
+    if results.get("format") != "pmdfwd-perf-interleave/1":
+        raise ValueError(f"{path}: not a results.json of scripts/perf compare --interleave "
+                         f"(format {results.get('format')!r})")
+    return results
+
+
+def _cell(res):
+    """ratio, interval and verdict of one cell, or the error it got."""
+    if "paired" not in res:
+        return f"error: {res.get('error', '?')}", "", ""
+    p = res["paired"]
+    return (f"x{p['median_ratio']:.4f}", f"[{p['ci'][0]:.4f}, {p['ci'][1]:.4f}] ({p['pairs']} pairs)",
+            p["verdict"])
+
+
+def _labels(results):
+    return results["subjects"][0]["label"], results["subjects"][1]["label"]
+
+
+def table(runs):
+    """One row per cell of the first run; one ratio, interval and verdict
+    column group per run (b/a, a cell missing from a run left blank)."""
+    head = "| cell |"
+    rule = "|---|"
+    for r in runs:
+        a, b = _labels(r)
+        head += f" {b} / {a} | 95 % CI | verdict |"
+        rule += "---|---|---|"
+    rows = [head, rule]
+    for key in runs[0]["cells"]:
+        row = f"| {key} |"
+        for r in runs:
+            row += " {} | {} | {} |".format(*(_cell(r["cells"][key]) if key in r["cells"] else ("", "", "")))
+        rows.append(row)
+    return "\n".join(rows)
+
+
+def tally(results):
+    """"B against A: faster in F (x.. to x..), slower in S (...), within noise
+    in N (...) of T cells": how many cells got each verdict, and their
+    median ratios' range."""
+    a, b = _labels(results)
+    judged = [c["paired"] for c in results["cells"].values() if "paired" in c]
+    parts = []
+    for verdict in ("faster", "slower", "within noise"):
+        ratios = sorted(p["median_ratio"] for p in judged if p["verdict"] == verdict)
+        span = f" (x{ratios[0]:.3f} to x{ratios[-1]:.3f})" if len(ratios) > 1 else \
+            f" (x{ratios[0]:.3f})" if ratios else ""
+        parts.append(f"{verdict} in {len(ratios)}{span}")
+    errors = len(results["cells"]) - len(judged)
+    line = f"{b} against {a}: {', '.join(parts)} of {len(results['cells'])} cells"
+    return line + (f" ({errors} failed)" if errors else "")
+
+
+def _run_line(results, command):
+    la = results.get("load_average", {})
+    start = " ".join(f"{x:.2f}" for x in la.get("start", []))
+    end = " ".join(f"{x:.2f}" for x in la.get("end", []))
+    return f"- {results.get('created', '?')}: `{command}` (load average {start} at start, {end} at end)"
+
+
+def section(runs, commands, notes):
+    """The markdown section: what was built, the table, how it was run."""
+    machine = runs[0].get("machine", {})
+    cpu = machine.get("cpu_model") or machine.get("model") or ""
+    lines = [BEGIN, "## The seed patch's verdict: DPDK 24.11's testpmd three ways", "", *notes, "",
+             table(runs), "", *(f"- {tally(r)}" for r in runs), "",
+             f"Measured on {cpu or 'this machine'}, interleaved windows (doc/perf-tool.md):", ""]
+    lines += [_run_line(r, c) for r, c in zip(runs, commands)]
+    return "\n".join(lines + ["", END]) + "\n"
+
+
+def publish(doc_path, text):
+    """Replace the marked section of doc_path with `text`, or append it."""
+    with open(doc_path) as f:
+        doc = f.read()
+    if BEGIN in doc and END in doc:
+        start = doc.index(BEGIN)
+        stop = doc.index(END, start) + len(END)
+        doc = doc[:start] + text.rstrip("\n") + doc[stop:]
+    else:
+        doc = doc.rstrip("\n") + "\n\n" + text
+    with open(doc_path, "w") as f:
+        f.write(doc)
+
+
+def kept_section(old_doc):
+    """The marked section of a doc about to be rewritten ("" when none)."""
+    if BEGIN not in old_doc or END not in old_doc:
+        return ""
+    start = old_doc.index(BEGIN)
+    return old_doc[start:old_doc.index(END, start) + len(END)] + "\n"

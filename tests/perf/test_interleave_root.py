@@ -1,0 +1,30 @@
+"""An interleaved subject inside a Debian root (root=): its telemetry socket is
+looked for under the root's /run, where the chrooted forwarder makes it, and
+not through the root's /var/run link, which on this host leads to the host's
+/run. A forwarder of this host keeps EAL's own path."""
+import unittest
+
+import _path  # noqa: F401
+from pmdfwd_tools import eal
+from pmdfwd_tools.perf import interleave, roots
+
+
+class InterleaveRoot(unittest.TestCase):
+    def setUp(self):
+        roots._active["/srv/trixie"] = object()
+        self.addCleanup(roots._active.pop, "/srv/trixie")
+
+    def test_a_root_subjects_socket_is_under_the_roots_run(self):
+        argv = ["/srv/trixie/opt/seed/bin/dpdk-testpmd", "--file-prefix", "p1", "--", "-i"]
+        base = eal.runtime_base()
+        want = "/srv/trixie/run/dpdk/p1/dpdk_telemetry.v2" if base == "/var/run/dpdk" else \
+            "/srv/trixie" + eal.telemetry_socket("p1")
+        self.assertEqual(interleave.telemetry_socket(argv), want)
+
+    def test_a_host_subjects_socket_is_eals(self):
+        argv = ["/usr/bin/dpdk-testpmd", "--file-prefix=p2"]
+        self.assertEqual(interleave.telemetry_socket(argv), eal.telemetry_socket("p2"))
+
+
+if __name__ == "__main__":
+    unittest.main()
