@@ -7,9 +7,7 @@ a few at a time.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_engines_vs_testpmd.py
 """
-import tempfile
 import unittest
-from pathlib import Path
 
 
 from scapy.layers.inet import ICMP, IP, TCP, UDP  # noqa: E402
@@ -17,9 +15,7 @@ from scapy.layers.inet6 import IPv6, IPv6ExtHdrHopByHop, RouterAlert  # noqa: E4
 from scapy.layers.l2 import ARP, Dot1Q, Ether  # noqa: E402
 from scapy.packet import Raw  # noqa: E402
 
-import rig  # noqa: E402
 import vs_testpmd  # noqa: E402
-from test_pcap_forward import FrameAssertions  # noqa: E402
 
 ENGINES = ["io", "mac", "macswap", "5tswap", "csum", "icmpecho"]
 TOPOLOGIES = ["paired", "chained", "loop"]
@@ -51,23 +47,15 @@ def app_args(engine, topology):
 
 
 @unittest.skipUnless(vs_testpmd.TESTPMD, "dpdk-testpmd is not installed")
-class EnginesAgainstTestpmd(FrameAssertions):
+class EnginesAgainstTestpmd(vs_testpmd.Comparison):
     @classmethod
-    def setUpClass(cls):
-        cls._tmp = tempfile.TemporaryDirectory(prefix="pmdfwd-vs-testpmd-")
-        cls.tmp = Path(cls._tmp.name)
-        cls.inputs = []
-        for p in range(NB_PORTS):
-            path = cls.tmp / f"in{p}.pcap"
-            rig.write_pcap(path, port_frames(p))
-            cls.inputs.append(path)
-        cases = {f"{engine}-{topology}": app_args(engine, topology)
-                 for engine in ENGINES for topology in TOPOLOGIES}
-        cls.results = vs_testpmd.run_all(cls.tmp, cls.inputs, cases)
+    def port_frames(cls):
+        return [port_frames(p) for p in range(NB_PORTS)]
 
     @classmethod
-    def tearDownClass(cls):
-        cls._tmp.cleanup()
+    def cases(cls):
+        return {f"{engine}-{topology}": app_args(engine, topology)
+                for engine in ENGINES for topology in TOPOLOGIES}
 
     def frames_of(self, engine, topology, name):
         res = self.results[(f"{engine}-{topology}", name)]

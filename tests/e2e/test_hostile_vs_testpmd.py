@@ -9,14 +9,11 @@ options and not a request cut inside its ICMP header.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_hostile_vs_testpmd.py
 """
-import tempfile
 import unittest
-from pathlib import Path
 
 import hostile_frames  # noqa: E402
 import rig  # noqa: E402
 import vs_testpmd  # noqa: E402
-from test_pcap_forward import FrameAssertions  # noqa: E402
 
 # Engines whose every input frame leaves (in order), those that answer some,
 # and one that sends nothing: only its counters are compared. txonly and
@@ -54,18 +51,16 @@ def cut_in_icmp_header(frame):
 
 
 @unittest.skipUnless(vs_testpmd.TESTPMD, "dpdk-testpmd is not installed")
-class HostileFramesAgainstTestpmd(FrameAssertions):
-    @classmethod
-    def setUpClass(cls):
-        cls._tmp = tempfile.TemporaryDirectory(prefix="pmdfwd-hostile-vs-testpmd-")
-        cls.tmp = Path(cls._tmp.name)
-        cls.frames = hostile_frames.all_frames()
-        rig.write_pcap(cls.tmp / "in0.pcap", [f.data for f in cls.frames])
-        cls.results = vs_testpmd.run_all(cls.tmp, [cls.tmp / "in0.pcap"], CASES)
+class HostileFramesAgainstTestpmd(vs_testpmd.Comparison):
+    frames = hostile_frames.all_frames()
 
     @classmethod
-    def tearDownClass(cls):
-        cls._tmp.cleanup()
+    def port_frames(cls):
+        return [[f.data for f in cls.frames]]
+
+    @classmethod
+    def cases(cls):
+        return CASES
 
     def both(self, case):
         """(our frames, testpmd's) after checking exit and port counters."""

@@ -6,10 +6,13 @@
 import concurrent.futures
 import shutil
 import subprocess
+import tempfile
 import time
+from pathlib import Path
 
 import rig
 from pmdfwd_tools import owned_process
+from test_pcap_forward import FrameAssertions
 
 TESTPMD = shutil.which("dpdk-testpmd")
 # Runs at once: each busy-polls one lcore for about a second.
@@ -90,3 +93,31 @@ def run_all(tmp, inputs, cases):
                 out.mkdir()
                 jobs[(case, name)] = (out, pool.submit(fn, inputs, out, app_args))
     return {k: Result(out, *f.result()) for k, (out, f) in jobs.items()}
+
+
+class Comparison(FrameAssertions):
+    """A test class that runs its cases() once over its port_frames() (one
+    list of frames per port) in both forwarders, before its tests; they read
+    cls.results (run_all's)."""
+
+    @classmethod
+    def port_frames(cls):
+        raise NotImplementedError
+
+    @classmethod
+    def cases(cls):
+        raise NotImplementedError
+
+    @classmethod
+    def setUpClass(cls):
+        cls._tmp = tempfile.TemporaryDirectory(prefix="pmdfwd-vs-testpmd-")
+        cls.tmp = Path(cls._tmp.name)
+        inputs = []
+        for p, frames in enumerate(cls.port_frames()):
+            inputs.append(cls.tmp / f"in{p}.pcap")
+            rig.write_pcap(inputs[-1], frames)
+        cls.results = run_all(cls.tmp, inputs, cls.cases())
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._tmp.cleanup()
