@@ -63,6 +63,25 @@ void ext_free(void *, void *) {
     ext_refs--;
 }
 
+// A packet of these bytes in an external buffer that ends where page i of
+// pages ends, against its PROT_NONE neighbour; shinfo is its release record
+// (ext_free counts it back). nullptr when the pool is empty.
+rte_mbuf *guarded_packet(rte_mempool *pool, const GuardedPages &pages, size_t i,
+                         const std::vector<uint8_t> &bytes, rte_mbuf_ext_shared_info *shinfo) {
+    char *buf = pages.page(i) + pages.page_size() - bytes.size();
+    std::copy(bytes.begin(), bytes.end(), buf);
+    shinfo->free_cb = ext_free;
+    shinfo->fcb_opaque = nullptr;
+    rte_mbuf_ext_refcnt_set(shinfo, 1);
+    rte_mbuf *m = rte_pktmbuf_alloc(pool);
+    if (m == nullptr) return nullptr;
+    ext_refs++;
+    const auto len = static_cast<uint16_t>(bytes.size());
+    rte_pktmbuf_attach_extbuf(m, buf, 0, len, shinfo);
+    rte_pktmbuf_append(m, len);
+    return m;
+}
+
 class BadPackets : public EngineTest, public ::testing::WithParamInterface<EngineCase> {
   protected:
     void SetUp() override {
@@ -220,18 +239,13 @@ TEST_P(BadPackets, ExternalBuffersEndingAtAGuardPage) {
     std::vector<rte_mbuf_ext_shared_info> shinfo(lens.size());
     std::vector<rte_mbuf *> pkts;
     for (size_t i = 0; i < lens.size(); i++) {
-        char *buf = pages.page(i) + pages.page_size() - lens[i];
+        std::vector<uint8_t> bytes(lens[i]);
         for (uint16_t b = 0; b < lens[i]; b++)
-            buf[b] = static_cast<char>(b + i);
-        shinfo[i].free_cb = ext_free;
-        shinfo[i].fcb_opaque = nullptr;
-        rte_mbuf_ext_refcnt_set(&shinfo[i], 1);
-        ext_refs++;
-        rte_mbuf *m = rte_pktmbuf_alloc(pool_);
+            bytes[b] = static_cast<uint8_t>(b + i);
+        rte_mbuf *m = guarded_packet(pool_, pages, i, bytes, &shinfo[i]);
         ASSERT_NE(m, nullptr);
-        rte_pktmbuf_attach_extbuf(m, buf, 0, lens[i], &shinfo[i]);
         ASSERT_TRUE(RTE_MBUF_HAS_EXTBUF(m));
-        ASSERT_NE(rte_pktmbuf_append(m, lens[i]), nullptr);
+        ASSERT_EQ(m->data_len, lens[i]);
         pkts.push_back(m);
     }
     forward_and_check(pkts);
@@ -346,17 +360,10 @@ TEST_P(ParsingEngines, EveryCutOfLyingHeadersEndsAtAGuardPage) {
         GuardedPages pages(full.size() + 1);
         std::vector<rte_mbuf_ext_shared_info> shinfo(full.size() + 1);
         std::vector<rte_mbuf *> pkts;
-        for (uint16_t n = 0; n <= full.size(); n++) {
-            char *buf = pages.page(n) + pages.page_size() - n;
-            std::copy(full.begin(), full.begin() + n, buf);
-            shinfo[n].free_cb = ext_free;
-            shinfo[n].fcb_opaque = nullptr;
-            rte_mbuf_ext_refcnt_set(&shinfo[n], 1);
-            ext_refs++;
-            rte_mbuf *m = rte_pktmbuf_alloc(pool_);
+        for (size_t n = 0; n <= full.size(); n++) {
+            const std::vector<uint8_t> cut(full.begin(), full.begin() + static_cast<long>(n));
+            rte_mbuf *m = guarded_packet(pool_, pages, n, cut, &shinfo[n]);
             ASSERT_NE(m, nullptr);
-            rte_pktmbuf_attach_extbuf(m, buf, 0, n, &shinfo[n]);
-            ASSERT_NE(rte_pktmbuf_append(m, n), nullptr);
             pkts.push_back(m);
         }
         const uint16_t nb = static_cast<uint16_t>(pkts.size());
