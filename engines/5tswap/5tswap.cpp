@@ -4,9 +4,10 @@
 // IPv4 or IPv6 addresses, then the UDP or TCP ports. The mbuf gets
 // testpmd's TX fields with the header lengths it found (l2_len with the
 // tags, l3_len with IPv4 options, l4_len from the TCP data offset). Headers
-// are read only inside the first segment: a packet too short for the
-// layers its headers announce keeps what was swapped so far and is counted
-// untouched; nothing is read or written past the data.
+// are read only inside the first segment: of a packet too short for the
+// layers its headers announce, every field the first segment holds whole is
+// swapped (the MACs from 12 bytes on, the ports from their 4 bytes on), the
+// packet is counted untouched, and nothing is read or written past the data.
 #include <pmdfwd/engine_register.h>
 
 #include "common/tx_fields.h"
@@ -60,13 +61,30 @@ bool swap_l3(uint8_t *p, uint32_t off, uint32_t len, uint16_t ethertype, rte_mbu
     return true;
 }
 
+// Swaps the UDP or TCP ports at off when the frame holds them (testpmd's
+// mode swaps them in a fragment, or a header cut after them, too) and sets
+// l4_len; false when the L4 header is not whole.
+bool swap_l4(uint8_t *p, uint32_t off, uint32_t len, uint8_t proto, rte_mbuf *m) {
+    if (off + 2 * sizeof(rte_be16_t) > len) return false;
+    swap_bytes<2>(p + off, p + off + 2);
+    if (proto == IPPROTO_UDP) {
+        m->l4_len = sizeof(rte_udp_hdr);
+        return off + sizeof(rte_udp_hdr) <= len;
+    }
+    if (off + offsetof(rte_tcp_hdr, data_off) >= len) return false;
+    m->l4_len =
+        static_cast<uint8_t>((reinterpret_cast<rte_tcp_hdr *>(p + off)->data_off & 0xf0) >> 2);
+    return off + sizeof(rte_tcp_hdr) <= len;
+}
+
 // Returns false when a layer the headers announce is cut short.
 bool swap_packet(rte_mbuf *m, const TxFields &f) {
     uint8_t *p = rte_pktmbuf_mtod(m, uint8_t *);
     const uint32_t len = m->data_len;
     set_tx_fields(m, f);
-    if (len < sizeof(rte_ether_hdr)) return false;
+    if (len < 2 * RTE_ETHER_ADDR_LEN) return false;
     swap_bytes<RTE_ETHER_ADDR_LEN>(p, p + RTE_ETHER_ADDR_LEN);
+    if (len < sizeof(rte_ether_hdr)) return false;
     uint32_t off = sizeof(rte_ether_hdr);
     uint16_t type = rte_be_to_cpu_16(reinterpret_cast<rte_ether_hdr *>(p)->ether_type);
     while (type == RTE_ETHER_TYPE_VLAN || type == RTE_ETHER_TYPE_QINQ) {
@@ -79,15 +97,7 @@ bool swap_packet(rte_mbuf *m, const TxFields &f) {
     uint8_t proto;
     if (!swap_l3(p, off, len, type, m, &proto)) return false;
     off += m->l3_len;
-    if (proto != IPPROTO_UDP && proto != IPPROTO_TCP) return true;
-    const uint32_t l4 = proto == IPPROTO_UDP ? sizeof(rte_udp_hdr) : sizeof(rte_tcp_hdr);
-    if (off + l4 > len) return false;
-    swap_bytes<2>(p + off, p + off + 2);
-    m->l4_len = proto == IPPROTO_UDP
-                    ? sizeof(rte_udp_hdr)
-                    : static_cast<uint8_t>(
-                          (reinterpret_cast<rte_tcp_hdr *>(p + off)->data_off & 0xf0) >> 2);
-    return true;
+    return (proto != IPPROTO_UDP && proto != IPPROTO_TCP) || swap_l4(p, off, len, proto, m);
 }
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {

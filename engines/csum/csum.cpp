@@ -4,8 +4,9 @@
 // the TX port has the offload enabled (`csum set ip|udp|tcp|sctp hw P`), by
 // asking the NIC through the mbuf's ol_flags and header lengths. It counts
 // the bad checksums the PMD reports on receive (--enable-rx-cksum), which
-// the stop report prints as testpmd's does. Packets too short for their
-// headers are forwarded untouched and counted (csum_packet.h says why).
+// the stop report prints as testpmd's does. Of a packet too short for its
+// headers the engine does what fits, and counts it untouched (csum_packet.h
+// says what fits).
 #include <pmdfwd/engine_register.h>
 
 #include "csum_packet.h"
@@ -22,10 +23,12 @@ inline constexpr uint64_t kKeptOlFlags = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERN
 static_assert(offsetof(rte_ether_hdr, dst_addr) == 0);
 static_assert(offsetof(rte_ether_hdr, src_addr) == RTE_ETHER_ADDR_LEN);
 
-// Returns false when the packet is left as it came.
+// Returns false when the packet's headers are cut (some or all of its
+// processing left undone).
 bool process(rte_mbuf *m, const uint8_t addrs[2 * RTE_ETHER_ADDR_LEN], uint64_t tx_offloads) {
     PacketInfo info;
-    if (!parse_packet(m, &info)) return false;
+    const Parsed parsed = parse_packet(m, &info);
+    if (parsed == Parsed::nothing) return false;
     std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, 2 * RTE_ETHER_ADDR_LEN);
     const uint64_t ol = process_checksums(m, info, tx_offloads);
     m->tx_offload = 0;
@@ -33,7 +36,7 @@ bool process(rte_mbuf *m, const uint8_t addrs[2 * RTE_ETHER_ADDR_LEN], uint64_t 
     m->l3_len = info.l3_len;
     m->l4_len = info.l4_len;
     m->ol_flags = (m->ol_flags & kKeptOlFlags) | ol;
-    return true;
+    return parsed == Parsed::whole;
 }
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {

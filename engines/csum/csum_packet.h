@@ -5,9 +5,9 @@
 // has that offload enabled (`csum set ... hw`).
 //
 // Unlike testpmd, every header is checked to lie inside the packet before it
-// is read or written: a packet too short for its headers is not parsed (the
-// engine forwards it untouched), and an L4 checksum is only computed over
-// bytes the IP header says are there and the packet holds. SCTP checksums
+// is read or written: of a packet too short for its headers the engine does
+// what fits (parse_packet's levels), and an L4 checksum is only computed
+// over bytes the IP header says are there and the packet holds. SCTP checksums
 // are computed (CRC32c) where testpmd writes 0.
 #pragma once
 
@@ -59,40 +59,63 @@ inline int l4_header_len(const uint8_t *l4, uint32_t room, uint8_t proto) {
     }
 }
 
-// Fills *info from the first segment; false when a header the engine would
-// read or write does not fit in it.
-inline bool parse_packet(const rte_mbuf *m, PacketInfo *info) {
+// How far the first segment holds the headers it announces; each level
+// includes the ones before. The engine does what fits, as testpmd does, and
+// nothing that would read or write past the data: new MACs from 12 bytes on,
+// the IPv4 checksum once the whole IPv4 header (IHL of 5 or more) is there,
+// the L4 checksum once the L4 header is.
+enum class Parsed { nothing, macs, l3, whole };
+
+// The L3 header at l3 (l3_room bytes left): fills l3_len and l4_proto;
+// false when it is cut or (IPv4) its IHL is below 5.
+inline bool parse_l3(const uint8_t *l3, uint32_t l3_room, PacketInfo *info) {
+    if (info->ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4)) {
+        if (l3_room < sizeof(rte_ipv4_hdr)) return false;
+        const auto *ip = reinterpret_cast<const rte_ipv4_hdr *>(l3);
+        const auto len = static_cast<uint16_t>(rte_ipv4_hdr_len(ip));
+        if (len < sizeof(rte_ipv4_hdr) || l3_room < len) return false;
+        info->l3_len = len;
+        info->l4_proto = ip->next_proto_id;
+    } else {
+        if (l3_room < sizeof(rte_ipv6_hdr)) return false;
+        info->l3_len = sizeof(rte_ipv6_hdr);
+        info->l4_proto = reinterpret_cast<const rte_ipv6_hdr *>(l3)->proto;
+    }
+    return true;
+}
+
+// Fills *info from the first segment, as far as its headers fit in it; an
+// L4 header that does not fit leaves l4_proto 0 (no L4 checksum).
+inline Parsed parse_packet(const rte_mbuf *m, PacketInfo *info) {
     const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
     const uint32_t len = m->data_len;
     *info = PacketInfo{};
-    if (len < sizeof(rte_ether_hdr)) return false;
+    if (len < 2 * RTE_ETHER_ADDR_LEN) return Parsed::nothing;
+    if (len < sizeof(rte_ether_hdr)) return Parsed::macs;
     info->l2_len = sizeof(rte_ether_hdr);
     std::memcpy(&info->ethertype, p + offsetof(rte_ether_hdr, ether_type), 2);
     while (info->ethertype == RTE_BE16(RTE_ETHER_TYPE_VLAN) ||
            info->ethertype == RTE_BE16(RTE_ETHER_TYPE_QINQ)) {
-        if (len < info->l2_len + sizeof(rte_vlan_hdr)) return false;
+        if (len < info->l2_len + sizeof(rte_vlan_hdr)) return Parsed::macs;
         std::memcpy(&info->ethertype, p + info->l2_len + offsetof(rte_vlan_hdr, eth_proto), 2);
         info->l2_len += sizeof(rte_vlan_hdr);
     }
+    if (info->ethertype != RTE_BE16(RTE_ETHER_TYPE_IPV4) &&
+        info->ethertype != RTE_BE16(RTE_ETHER_TYPE_IPV6))
+        return Parsed::whole; // not IP: nothing to checksum
     const uint8_t *l3 = p + info->l2_len;
     const uint32_t l3_room = len - info->l2_len;
-    if (info->ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4)) {
-        if (l3_room < sizeof(rte_ipv4_hdr)) return false;
-        const auto *ip = reinterpret_cast<const rte_ipv4_hdr *>(l3);
-        info->l3_len = static_cast<uint16_t>(rte_ipv4_hdr_len(ip));
-        if (info->l3_len < sizeof(rte_ipv4_hdr) || l3_room < info->l3_len) return false;
-        info->l4_proto = ip->next_proto_id;
-    } else if (info->ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV6)) {
-        if (l3_room < sizeof(rte_ipv6_hdr)) return false;
-        info->l3_len = sizeof(rte_ipv6_hdr);
-        info->l4_proto = reinterpret_cast<const rte_ipv6_hdr *>(l3)->proto;
-    } else {
-        return true; // not IP: nothing to checksum
+    if (!parse_l3(l3, l3_room, info)) {
+        info->ethertype = 0; // no IP header to checksum
+        return Parsed::macs;
     }
     const int l4_len = l4_header_len(l3 + info->l3_len, l3_room - info->l3_len, info->l4_proto);
-    if (l4_len < 0) return false;
+    if (l4_len < 0) {
+        info->l4_proto = 0;
+        return Parsed::l3;
+    }
     info->l4_len = static_cast<uint16_t>(l4_len);
-    return true;
+    return Parsed::whole;
 }
 
 // Bytes of L4 header and payload the IP header declares, or -1 when the

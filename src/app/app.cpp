@@ -284,7 +284,7 @@ bool App::run_cmdline_file() {
         return false;
     };
     if (run_input(*in, h) == InputEnd::Error)
-        read = Error("cannot read --cmdline-file " + path + ": " + std::strerror(in->error()),
+        read = Error("cannot read --cmdline-file " + path + ": " + read_error_text(in->error()),
                      in->error());
     if (read) return true; // the end, a signal or quit: the caller shuts down
     std::fprintf(stderr, "pmdfwd: %s\n", read.message().c_str());

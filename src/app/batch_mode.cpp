@@ -16,9 +16,15 @@
 namespace pmdfwd {
 
 int App::run_batch() {
+    using clock = std::chrono::steady_clock;
     if (!run_cmdline_file()) return 1;
+    // The forwarding time of the summary: from the lcores' launch until
+    // stop() has joined them, which is when they forwarded. A stop asked at
+    // once (a signal during start-up) still takes a while to reach them.
+    auto launched = clock::now();
     if (!running() && !quit_requested()) {
         std::printf("No commandline core given, start packet forwarding\n"); // testpmd's words
+        launched = clock::now();
         if (Status started = start(cfg_.tx_first ? 1 : 0); !started) {
             std::fprintf(stderr, "pmdfwd: %s\n", started.message().c_str());
             return 1;
@@ -26,7 +32,6 @@ int App::run_batch() {
     }
     std::printf("Press enter to exit\n");
     flush_output();
-    using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
     auto next_stats = t0 + std::chrono::seconds(cfg_.stats_period);
     bool stdin_open = true;
@@ -51,9 +56,9 @@ int App::run_batch() {
         if (cfg_.run_time > 0 && now - t0 >= std::chrono::duration<double>(cfg_.run_time)) break;
     }
     if (running()) {
-        // The forwarding time: from the start to the request to stop.
-        const double secs = std::chrono::duration<double>(clock::now() - t0).count();
-        std::fputs(stop().c_str(), stdout);
+        const std::string stopped = stop();
+        const double secs = std::chrono::duration<double>(clock::now() - launched).count();
+        std::fputs(stopped.c_str(), stdout);
         const FwdStats f = collect_fwd();
         if (cfg_.stats_format == StatsFormat::Json)
             std::fputs(run_summary_json(f, secs).c_str(), stdout);

@@ -3,6 +3,8 @@
 #include <rte_eal.h>
 #include <rte_memory.h>
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <climits>
@@ -30,16 +32,35 @@ int collect_file(const rte_memseg_list *, const rte_memseg *ms, void *arg) {
     return 0;
 }
 
+// EAL's cleanup leaves its runtime directory (config, fbarray files,
+// sockets, flat) behind: one per --file-prefix ever run would pile up.
+// Entries that are not files (another prefix's directory, were this ever the
+// base) are left, and so is the directory then.
+void remove_runtime_dir(const std::string &dir) {
+    if (dir.empty() || dir.back() == '/') return;
+    DIR *d = opendir(dir.c_str());
+    if (d == nullptr) return;
+    while (const dirent *e = readdir(d))
+        if (e->d_type != DT_DIR) unlinkat(dirfd(d), e->d_name, 0);
+    closedir(d);
+    rmdir(dir.c_str());
+}
+
 } // namespace
 
 void eal_exit() {
     std::set<std::string> files;
-    // Only the primary process owns the files; a secondary's pages are the
-    // primary's.
-    if (rte_eal_process_type() == RTE_PROC_PRIMARY) rte_memseg_walk(collect_file, &files);
+    std::string runtime_dir;
+    // Only the primary process owns the files; a secondary's pages and
+    // runtime directory are the primary's.
+    if (rte_eal_process_type() == RTE_PROC_PRIMARY) {
+        rte_memseg_walk(collect_file, &files);
+        runtime_dir = rte_eal_get_runtime_dir();
+    }
     rte_eal_cleanup();
     for (const std::string &f : files)
         unlink(f.c_str());
+    remove_runtime_dir(runtime_dir);
 }
 
 } // namespace pmdfwd

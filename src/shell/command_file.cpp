@@ -32,7 +32,17 @@ Result<std::unique_ptr<CommandFile>> CommandFile::open(const std::string &path) 
         ::close(fd);
         return refused;
     }
-    return std::unique_ptr<CommandFile>(new CommandFile(fd));
+    struct stat st {};
+    const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    return std::unique_ptr<CommandFile>(new CommandFile(fd, regular ? kMaxCommandFile : 0));
+}
+
+std::string read_error_text(int err) {
+    if (err == EFBIG)
+        return "grew past " + std::to_string(kMaxCommandFile >> 20) +
+               " MiB while it was read (allowed: a file of shell commands of at most that)";
+    if (err == ENODATA) return "truncated while it was read; its cut last line was not run";
+    return std::strerror(err);
 }
 
 CommandFile::~CommandFile() {

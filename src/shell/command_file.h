@@ -26,6 +26,12 @@ inline constexpr size_t kMaxCommandFile = size_t{1} << 20;
 // kMaxCommandFile. The message says what is wrong and what is allowed,
 // without the path.
 
+// Why reading a command file stopped (LineSource::error()), in words: a
+// regular file that grew past kMaxCommandFile while it was read is read no
+// further (EFBIG), as one that large is refused at open; one truncated
+// while read (ENODATA) ends without its cut last line.
+std::string read_error_text(int err);
+
 // Where `load` opens its files: the disk, or a test's list.
 class CommandFiles {
   public:
@@ -35,7 +41,9 @@ class CommandFiles {
 };
 
 // A command file on disk: opened without blocking (a FIFO with no writer
-// yet), closed with this object.
+// yet), closed with this object; a regular file is read up to
+// kMaxCommandFile bytes however it grows, and one cut while read ends the
+// read there.
 class CommandFile final : public LineSource {
   public:
     static Result<std::unique_ptr<CommandFile>> open(const std::string &path);
@@ -48,7 +56,7 @@ class CommandFile final : public LineSource {
     size_t max_line() const override { return in_.max_line(); }
 
   private:
-    explicit CommandFile(int fd) : fd_(fd), in_(fd) {}
+    CommandFile(int fd, size_t file_limit) : fd_(fd), in_(fd, kMaxCommandLine, file_limit) {}
     int fd_;
     LineReader in_;
 };

@@ -1,6 +1,7 @@
 #include "shell/line_reader.h"
 
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,6 +11,15 @@ namespace pmdfwd {
 namespace {
 constexpr size_t kLineReadChunk = 65536;
 } // namespace
+
+int LineReader::file_changed(ssize_t n) {
+    if (file_limit_ == 0) return 0;
+    if (read_ > file_limit_) return EFBIG;
+    struct stat st {};
+    // Its end before the bytes read: cut while read, the last line with it.
+    if (n == 0 && fstat(fd_, &st) == 0 && static_cast<size_t>(st.st_size) < read_) return ENODATA;
+    return 0;
+}
 
 // One wait and at most one read: true if bytes (or the end) came in.
 bool LineReader::fill(int timeout_ms) {
@@ -28,6 +38,12 @@ bool LineReader::fill(int timeout_ms) {
     buf_.resize(old + kLineReadChunk);
     const ssize_t n = read(fd_, buf_.data() + old, kLineReadChunk);
     buf_.resize(old + (n > 0 ? static_cast<size_t>(n) : 0));
+    if (n > 0) read_ += static_cast<size_t>(n);
+    if (const int changed = file_changed(n); changed != 0) {
+        if (read_ > file_limit_) buf_.resize(buf_.size() - (read_ - file_limit_));
+        errno_ = changed;
+        return true;
+    }
     if (n == 0) eof_ = true;
     if (n < 0 && errno != EAGAIN && errno != EINTR) {
         errno_ = errno;

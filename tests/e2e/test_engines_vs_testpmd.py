@@ -7,13 +7,7 @@ a few at a time.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_engines_vs_testpmd.py
 """
-import concurrent.futures
-import shutil
-import subprocess
-import tempfile
-import time
 import unittest
-from pathlib import Path
 
 
 from scapy.layers.inet import ICMP, IP, TCP, UDP  # noqa: E402
@@ -21,18 +15,11 @@ from scapy.layers.inet6 import IPv6, IPv6ExtHdrHopByHop, RouterAlert  # noqa: E4
 from scapy.layers.l2 import ARP, Dot1Q, Ether  # noqa: E402
 from scapy.packet import Raw  # noqa: E402
 
-import rig  # noqa: E402
-from pmdfwd_tools import owned_process
-from test_pcap_forward import FrameAssertions  # noqa: E402
+import vs_testpmd  # noqa: E402
 
-TESTPMD = shutil.which("dpdk-testpmd")
 ENGINES = ["io", "mac", "macswap", "5tswap", "csum", "icmpecho"]
 TOPOLOGIES = ["paired", "chained", "loop"]
 NB_PORTS = 3
-# Runs at once: each busy-polls one lcore for about a second.
-PARALLEL = 4
-# What the forwarding lcore has to read 4 frames a port, on a loaded machine.
-FORWARD_S = 1
 
 
 def port_frames(port):
@@ -54,89 +41,26 @@ def port_frames(port):
     return [bytes(f) for f in frames]
 
 
-def vdevs(inputs, out):
-    return [arg for p in range(NB_PORTS) for arg in
-            ("--vdev", f"net_pcap{p},rx_pcap={inputs[p]},tx_pcap={out / f'tx{p}.pcap'}")]
-
-
 def app_args(engine, topology):
     return [f"--forward-mode={engine}", f"--port-topology={topology}", "--no-flush-rx",
             "--total-num-mbufs=8192"]
 
 
-def eal(prefix):
-    return ["-l", "0-1", "--no-pci", *rig.NO_HUGE, "--no-shconf",
-            "--file-prefix", prefix]
-
-
-def run_pmdfwd(inputs, out, engine, topology):
-    prefix = rig.unique_prefix()
-    args = [rig.pmdfwd_bin(), *eal(prefix), *vdevs(inputs, out), "--",
-            *app_args(engine, topology), f"--run-time={FORWARD_S}"]
-    try:
-        res = owned_process.run(args, cwd=out, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                text=True, timeout=60)
-    finally:
-        rig.remove_runtime_dir(prefix)
-    return res.returncode, res.stdout
-
-
-def run_testpmd(inputs, out, engine, topology):
-    """testpmd in its batch mode: it forwards until Enter."""
-    prefix = rig.unique_prefix()
-    # Line-buffered: testpmd prints "Press enter to exit" with printf and
-    # reads stdin without flushing, so in a pipe that line would wait.
-    args = ["stdbuf", "-oL", TESTPMD, *eal(prefix), *vdevs(inputs, out), "--",
-            *app_args(engine, topology)]
-    try:
-        with owned_process.OwnedProcess(args, deadline=90, cwd=out, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True) as p:
-            seen = []
-            for line in p.proc.stdout:
-                seen.append(line)
-                if "Press enter to exit" in line:
-                    break
-            time.sleep(FORWARD_S)
-            try:
-                rest, _ = p.proc.communicate("\n", timeout=60)
-            except (subprocess.TimeoutExpired, BrokenPipeError):
-                rest = ""
-            return p.proc.returncode, "".join(seen) + (rest or "")
-    finally:
-        rig.remove_runtime_dir(prefix)
-
-
-@unittest.skipUnless(TESTPMD, "dpdk-testpmd is not installed")
-class EnginesAgainstTestpmd(FrameAssertions):
+@unittest.skipUnless(vs_testpmd.TESTPMD, "dpdk-testpmd is not installed")
+class EnginesAgainstTestpmd(vs_testpmd.Comparison):
     @classmethod
-    def setUpClass(cls):
-        cls._tmp = tempfile.TemporaryDirectory(prefix="pmdfwd-vs-testpmd-")
-        cls.tmp = Path(cls._tmp.name)
-        cls.inputs = []
-        for p in range(NB_PORTS):
-            path = cls.tmp / f"in{p}.pcap"
-            rig.write_pcap(path, port_frames(p))
-            cls.inputs.append(path)
-        jobs = {}
-        with concurrent.futures.ThreadPoolExecutor(PARALLEL) as pool:
-            for engine in ENGINES:
-                for topology in TOPOLOGIES:
-                    for name, fn in (("pmdfwd", run_pmdfwd), ("testpmd", run_testpmd)):
-                        out = cls.tmp / f"{engine}-{topology}-{name}"
-                        out.mkdir()
-                        jobs[(engine, topology, name)] = (
-                            out, pool.submit(fn, cls.inputs, out, engine, topology))
-        cls.results = {k: (out, f.result()) for k, (out, f) in jobs.items()}
+    def port_frames(cls):
+        return [port_frames(p) for p in range(NB_PORTS)]
 
     @classmethod
-    def tearDownClass(cls):
-        cls._tmp.cleanup()
+    def cases(cls):
+        return {f"{engine}-{topology}": app_args(engine, topology)
+                for engine in ENGINES for topology in TOPOLOGIES}
 
     def frames_of(self, engine, topology, name):
-        out, (rc, text) = self.results[(engine, topology, name)]
-        self.assertEqual(rc, 0, f"{name} {engine} {topology}:\n{text}")
-        return [rig.read_pcap(out / f"tx{p}.pcap") for p in range(NB_PORTS)]
+        res = self.results[(f"{engine}-{topology}", name)]
+        self.assertEqual(res.rc, 0, f"{name} {engine} {topology}:\n{res.text}")
+        return res.frames(NB_PORTS)
 
     def check(self, engine):
         for topology in TOPOLOGIES:

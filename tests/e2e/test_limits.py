@@ -1,7 +1,7 @@
 """Issue 29.3, resource limits: queue counts at and past what a port or the
 options allow, a pool of the smallest size allowed, and a pool that the
 tx_first bursts empty while forwarding; and (29.4) `load` of what is not a
-plain file of commands. Every process is owned (owned.py)
+plain file of commands, and of one that changes while it is read. Every process is owned (owned.py)
 and every forwarder carries --run-time.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_limits.py
@@ -111,6 +111,80 @@ class LoadTest(Case):
         p.signal(signal.SIGTERM)
         self.assertEqual(p.wait(HANG), 0, p.describe())
         self.assertIn("Bye...", p.out)
+
+
+class ChangingLoadTest(Case):
+    """`load` of a file that changes while it is read (29.4). The file's
+    second line, a nested `load` of a FIFO, holds the shell inside it (the
+    file's first 64 KiB read) until the test has changed the file and then
+    writes one line to the FIFO. The shell prints a load's answers when it
+    ends."""
+
+    COMMENT = "#" + "x" * 998 + "\n"  # 1000 bytes that run nothing
+
+    def held(self, body):
+        self.fifo = self.tmp / "fifo"
+        os.mkfifo(self.fifo)
+        self.cmds = self.tmp / "cmds"
+        self.cmds.write_text(f"set verbose 1\nload {self.fifo}\n{body}")
+        prefix = rig.unique_prefix()
+        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], ["-i"], prefix=prefix,
+                         cwd=self.tmp, stdin=subprocess.PIPE)
+        p.proc.stdin.write(f"load {self.cmds}\n".encode())
+        p.proc.stdin.flush()
+        deadline = time.monotonic() + HANG
+        while True:
+            try:
+                self.writer = os.open(self.fifo, os.O_WRONLY | os.O_NONBLOCK)
+                break
+            except OSError:  # ENXIO: the nested load has not opened it yet
+                self.assertLess(time.monotonic(), deadline, p.describe())
+                time.sleep(0.05)
+        return p
+
+    def release(self, p):
+        """Writes `set verbose 2` into the FIFO, ends the session, and
+        returns its output."""
+        os.write(self.writer, b"set verbose 2\n")
+        os.close(self.writer)
+        p.proc.stdin.write(b"show config fwd\nquit\n")
+        p.proc.stdin.flush()
+        self.assertEqual(p.wait(HANG), 0, p.describe())
+        self.assertIn("Change verbose level from 1 to 2", p.out)
+        self.assertIn("forwards packets on 2 streams", p.out)
+        return p.out
+
+    def test_growing_past_the_limit(self):
+        p = self.held("")
+        with open(self.cmds, "a") as f:
+            f.write(self.COMMENT * 1100 + "set verbose 3\n")
+        out = self.release(p)
+        self.assertIn(f"load {self.cmds}: grew past 1 MiB while it was read (allowed: a file of "
+                      "shell commands of at most that); the rest was not run", out)
+        self.assertNotIn("from 2 to 3", out)
+
+    def test_truncated(self):
+        # The first read takes 64 KiB: the cut leaves `set verbose 33`
+        # partial, as `set verbose 3`, which must not run.
+        head = f"set verbose 1\nload {self.tmp / 'fifo'}\n"
+        pad = 65536 - len(head) - len("set verbose 3")
+        body = "#" * (pad - 1) + "\n"
+        p = self.held(body + "set verbose 33\n" + self.COMMENT * 10)
+        os.truncate(self.cmds, 100)
+        out = self.release(p)
+        self.assertIn(f"load {self.cmds}: truncated while it was read; its cut last line was "
+                      "not run; the rest was not run", out)
+        self.assertNotIn("from 2 to 3", out)
+
+    def test_replaced(self):
+        # The shell reads the file it opened; the new one is another file.
+        p = self.held("set verbose 3\n")
+        new = self.tmp / "new"
+        new.write_text("set verbose 4\n")
+        os.replace(new, self.cmds)
+        out = self.release(p)
+        self.assertIn("Change verbose level from 2 to 3", out)
+        self.assertNotIn("to 4", out)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ one whose command clashes with the shell's is refused at load (issue 20).
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_plugin.py
 (PMDFWD_BUILD_DIR defaults to the binary's directory.)
 """
+import concurrent.futures
 import os
 import re
 import shutil
@@ -37,6 +38,7 @@ V2_HEADERS = rig.HERE / "plugins" / "abi_v2"
 V3_PLUGIN = rig.HERE / "plugins" / "v3_plugin.c"
 V3_HEADERS = rig.HERE / "plugins" / "abi_v3"
 CMD_PLUGIN = rig.HERE / "plugins" / "cmd_plugin.c"
+MANY_PLUGIN = rig.HERE / "plugins" / "many_plugin.c"
 NULL_VDEVS = ["--vdev", "net_null0", "--vdev", "net_null1"]
 PEER0, PEER1 = bytes.fromhex("0a0000000010"), bytes.fromhex("0a0000000011")
 
@@ -200,6 +202,32 @@ class PluginTest(FrameAssertions):
             run = rig.run_pmdfwd(NULL_VDEVS, [arg, "--help"], cwd=self.run_dir(), env=env)
             self.assertEqual(run.rc, 0, run.describe())
             self.assertEqual(len(re.findall(r"\n  macfwd +set destination", run.out)), 1, run.out)
+
+    def test_32_plugins_loaded_at_once(self):
+        # Issue 29.3: 32 plugins in the plugin directory, each its own
+        # engine: all load, --help lists every one, and the last forwards.
+        d = self.run_dir()
+        names = [f"many{i:02d}" for i in range(32)]
+        cflags = type(self).pkg_config("--cflags", "pmdfwd-engine")
+
+        def build(name):
+            out = d / f"{name}.so"
+            check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
+                   "-Wextra", "-Werror", f'-DENGINE_NAME="{name}"', *cflags, "-o", out,
+                   MANY_PLUGIN])
+            return out
+
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:
+            plugins, env = self.plugin_dir_env(*pool.map(build, names))
+        run = rig.run_pmdfwd(NULL_VDEVS, ["--help"], cwd=d, env=env)
+        self.assertEqual(run.rc, 0, run.describe())
+        for name in names:
+            self.assertRegex(run.out, rf"\n  {name} +one of many plugins")
+        run = rig.run_pmdfwd(NULL_VDEVS, [f"--forward-mode={names[-1]}", "--run-time=1"],
+                             cwd=d, env=env)
+        self.assertEqual(run.rc, 0, run.describe())
+        self.assertIn(f"{names[-1]} packet forwarding", run.out)
+        self.assertRegex(run.out, r"Engine-untouched: [1-9]")
 
     def test_refused_plugin_in_the_directory_names_it(self):
         plugins, env = self.plugin_dir_env(self.bad["CLASH_BUILTIN"])

@@ -2,6 +2,7 @@
 // and commands read from a file (`load`).
 #include "shell/command_spec.h"
 
+#include "shell/command_file.h"
 #include "shell/command_table.h"
 #include "shell/input_loop.h"
 
@@ -60,7 +61,7 @@ bool load_lines(Ctx &c, LoadRun &run, const std::string &file, LineSource &in) {
     };
     const InputEnd end = run_input(in, h);
     if (end == InputEnd::Error)
-        *c.out += "load " + file + ": " + std::strerror(in.error()) + "; the rest was not run\n";
+        *c.out += "load " + file + ": " + read_error_text(in.error()) + "; the rest was not run\n";
     if (end == InputEnd::TooLong || end == InputEnd::Error) run.stopped = true;
     return !run.stopped;
 }

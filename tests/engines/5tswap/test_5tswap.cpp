@@ -1,7 +1,8 @@
 // 5tswap through the registry, on real mbufs: Ethernet addresses, IPv4/IPv6
 // addresses and UDP/TCP ports swapped behind any VLAN/QinQ tags, header
 // lengths set as found, everything else left as it was; frames cut short
-// keep what fitted and are counted, nothing read past the data.
+// get every field they hold whole swapped and are counted, nothing read past
+// the data.
 #include "../support/eal_main.h"
 #include "../support/engine_harness.h"
 
@@ -134,27 +135,50 @@ TEST_F(FiveTupleSwap, ProtocolZeroIsSwappedNotUntouched) {
     EXPECT_EQ(stream_.engine_untouched, 0u);
 }
 
+// What a frame cut at len bytes comes out as: every field it holds whole
+// swapped, as testpmd's mode swaps them, nothing else changed.
+std::vector<uint8_t> swapped_within(std::vector<uint8_t> f, size_t len) {
+    const auto swap = [&f, len](size_t a, size_t b, size_t n) {
+        if (b + n <= len)
+            std::swap_ranges(f.begin() + static_cast<long>(a), f.begin() + static_cast<long>(a + n),
+                             f.begin() + static_cast<long>(b));
+    };
+    swap(0, 6, 6);
+    if (len >= 34) swap(26, 30, 4); // the whole IPv4 header is there
+    swap(34, 36, 2);
+    f.resize(len);
+    return f;
+}
+
 TEST_F(FiveTupleSwap, ShortFramesKeepWhatFittedAndAreCounted) {
-    // Runts 0..13: not even the addresses; 14..33 an IPv4 header cut short;
-    // 34..37 a UDP header cut short (20 + 14 = 34, ports need 4 more).
-    for (uint16_t len = 0; len < 38; len++) {
-        std::vector<uint8_t> full = eth(kDst, kSrc, {0x0800});
-        ipv4_l4(full, IPPROTO_UDP, {1, 1, 1, 1}, {2, 2, 2, 2}, 7, 8);
-        std::vector<uint8_t> in(full.begin(), full.begin() + std::min<size_t>(len, full.size()));
+    // Runts 0..11: nothing; 12..33 the MACs only (an Ethernet or IPv4 header
+    // cut short); 34..37 the addresses too; 38..41 the ports of a UDP
+    // header cut after them.
+    std::vector<uint8_t> full = eth(kDst, kSrc, {0x0800});
+    ipv4_l4(full, IPPROTO_UDP, {1, 1, 1, 1}, {2, 2, 2, 2}, 7, 8);
+    full.resize(full.size() + 4, 0x33); // the UDP length and checksum
+    for (uint16_t len = 0; len < full.size(); len++) {
+        const std::vector<uint8_t> in(full.begin(), full.begin() + len);
         rte_mbuf *m = packet(in);
         const uint64_t before = stream_.engine_untouched;
         ASSERT_EQ(burst(&m, 1, 32), 1);
         EXPECT_EQ(m->pkt_len, len);
         EXPECT_EQ(stream_.engine_untouched, before + 1) << "length " << len;
-        std::vector<uint8_t> out = packet_bytes(m);
-        if (len < 14) {
-            EXPECT_EQ(out, in) << "length " << len;
-        } else if (len < 34) { // addresses swapped, the rest as it was
-            EXPECT_EQ(std::vector<uint8_t>(out.begin() + 12, out.end()),
-                      std::vector<uint8_t>(in.begin() + 12, in.end()));
-        }
+        EXPECT_EQ(packet_bytes(m), swapped_within(full, len)) << "length " << len;
         rte_pktmbuf_free(m);
     }
+}
+
+TEST_F(FiveTupleSwap, TcpCutAfterItsDataOffsetGetsItsLength) {
+    std::vector<uint8_t> f = eth(kDst, kSrc, {0x0800});
+    ipv4_l4(f, IPPROTO_TCP, {1, 1, 1, 1}, {2, 2, 2, 2}, 7, 8);
+    f.insert(f.end(), {0, 0, 0, 1, 0, 0, 0, 0, 0x80}); // seq, ack, data offset 8 words
+    rte_mbuf *m = packet(f);
+    ASSERT_EQ(burst(&m, 1, 32), 1);
+    EXPECT_EQ(m->l4_len, 32u);
+    EXPECT_EQ(packet_bytes(m)[35], 8) << "ports swapped";
+    EXPECT_EQ(stream_.engine_untouched, 1u) << "a TCP header of 13 bytes is cut";
+    rte_pktmbuf_free(m);
 }
 
 } // namespace

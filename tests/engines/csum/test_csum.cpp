@@ -1,8 +1,9 @@
 // csum through the registry, on real mbufs: every checksum it writes is
 // checked against a one's-complement sum and a bitwise CRC32c written here,
 // independently of DPDK's helpers the engine uses; hardware offload leaves
-// the headers alone and asks the NIC through ol_flags and lengths; runts and
-// lying length fields are never read or written past their end.
+// the headers alone and asks the NIC through ol_flags and lengths; of cut
+// headers what fits is done, and runts and lying length fields are never
+// read or written past their end.
 #include "../support/eal_main.h"
 #include "../support/engine_harness.h"
 
@@ -271,24 +272,49 @@ TEST_F(Csum, NonIpGetsItsMacsOnly) {
     EXPECT_EQ(stream_.engine_untouched, 0u);
 }
 
-TEST_F(Csum, RuntsAndCutHeadersAreForwardedUntouched) {
-    const std::vector<uint8_t> full = frame(false, IPPROTO_TCP, 0, 1);
-    // Every cut of an Ethernet + VLAN + IPv4 + TCP header, and a bad IHL.
-    std::vector<std::vector<uint8_t>> cuts;
-    for (size_t n = 0; n < full.size(); n++)
-        cuts.emplace_back(full.begin(), full.begin() + static_cast<long>(n));
-    std::vector<uint8_t> ihl = frame(false, IPPROTO_UDP, 4);
-    ihl[14] = 0x44;
-    cuts.push_back(ihl);
-    for (const std::vector<uint8_t> &in : cuts) {
+TEST_F(Csum, CutHeadersGetWhatFitsAndAreCounted) {
+    // Every cut of an Ethernet + QinQ + IPv4 + TCP header: below 12 bytes
+    // nothing changes (metadata neither); from 12 the MACs are testpmd's;
+    // once the IPv4 header is whole (22 + 20 = 42) its checksum is too; the
+    // TCP checksum (its field is inside the cut header) never.
+    const std::vector<uint8_t> full = frame(false, IPPROTO_TCP, 0, 2);
+    constexpr size_t kIpv4End = 14 + 2 * 4 + 20;
+    for (size_t n = 0; n < full.size(); n++) {
+        const std::vector<uint8_t> in(full.begin(), full.begin() + static_cast<long>(n));
         rte_mbuf *m = packet(in, RTE_MBUF_F_TX_VLAN);
         m->l2_len = 3;
-        EXPECT_EQ(run(m), in) << in.size() << " bytes";
-        EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_VLAN) << "metadata untouched too";
-        EXPECT_EQ(m->l2_len, 3u);
+        std::vector<uint8_t> out = run(m);
+        if (n < 12) {
+            EXPECT_EQ(out, in) << n << " bytes";
+            EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_VLAN) << "metadata untouched too";
+            EXPECT_EQ(m->l2_len, 3u);
+        } else if (n < kIpv4End) {
+            EXPECT_EQ(out, with_macs(in)) << n << " bytes";
+            EXPECT_EQ(m->ol_flags, 0u) << n << " bytes";
+        } else {
+            EXPECT_TRUE(ipv4_ok(out, 22)) << n << " bytes";
+            std::copy(in.begin() + 22 + 10, in.begin() + 22 + 12, out.begin() + 22 + 10);
+            EXPECT_EQ(out, with_macs(in)) << n << " bytes: only the IPv4 checksum differs";
+            EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_IPV4);
+            EXPECT_EQ(m->l3_len, 20u);
+        }
         rte_pktmbuf_free(m);
     }
-    EXPECT_EQ(stream_.engine_untouched, cuts.size());
+    EXPECT_EQ(stream_.engine_untouched, full.size());
+}
+
+TEST_F(Csum, BadIhlGetsItsMacsOnly) {
+    // IHL 4 (a 16-byte header) and 15 (60 bytes, past the frame's end):
+    // no IPv4 header to checksum, nor anything behind it.
+    for (uint8_t ihl : {0x44, 0x4f}) {
+        std::vector<uint8_t> in = frame(false, IPPROTO_UDP, 4);
+        in[14] = ihl;
+        rte_mbuf *m = packet(in);
+        EXPECT_EQ(run(m), with_macs(in)) << "IHL " << (ihl & 0xf);
+        EXPECT_EQ(m->ol_flags, 0u);
+        rte_pktmbuf_free(m);
+    }
+    EXPECT_EQ(stream_.engine_untouched, 2u);
 }
 
 TEST_F(Csum, LyingLengthsNeverReachPastThePacket) {

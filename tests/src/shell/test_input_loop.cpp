@@ -137,6 +137,57 @@ TEST(CommandFile, RefusesADirectoryAHugeFileAndAMissingOne) {
     EXPECT_EQ(missing.message(), "No such file or directory");
 }
 
+// A regular file that grows while it is read (a writer appending, the file
+// opened within the limit) is read up to kMaxCommandFile bytes in all: the
+// lines within them run, then the read stops with EFBIG, in words.
+TEST(CommandFile, AFileGrowingPastTheLimitWhileReadStopsThere) {
+    TempDir d;
+    const std::string line = "set verbose 1\n";
+    const std::string p = d.file("grows.txt", line);
+    auto in = CommandFile::open(p);
+    ASSERT_TRUE(in);
+    {
+        std::FILE *f = std::fopen(p.c_str(), "a");
+        ASSERT_NE(f, nullptr);
+        const std::string more(kMaxCommandFile, '\n');
+        EXPECT_EQ(std::fwrite(more.data(), 1, more.size(), f), more.size());
+        std::fclose(f);
+    }
+    Recorder r;
+    EXPECT_EQ(run_input(**in, r.hooks()), InputEnd::Error);
+    EXPECT_EQ((**in).error(), EFBIG);
+    ASSERT_FALSE(r.lines.empty());
+    EXPECT_EQ(r.lines.front(), line);
+    EXPECT_EQ(r.lines.size(), kMaxCommandFile - line.size() + 1) << "every line within 1 MiB";
+    EXPECT_EQ(read_error_text(EFBIG), "grew past 1 MiB while it was read (allowed: a file of "
+                                      "shell commands of at most that)");
+}
+
+// A regular file truncated while it is read: the whole lines already read
+// run, the one the cut left partial does not (it would run as a shorter
+// command), and the read ends with ENODATA, in words.
+TEST(CommandFile, AFileTruncatedWhileReadEndsWithoutItsCutLine) {
+    TempDir d;
+    const std::string line = "#" + std::string(98, 'x') + "\n"; // 100 bytes
+    std::string text;
+    for (int i = 0; i < 1000; i++)
+        text += line;
+    const std::string p = d.file("cut.txt", text);
+    auto in = CommandFile::open(p);
+    ASSERT_TRUE(in);
+    std::string first;
+    ASSERT_EQ((**in).next(&first, 1000), LineSource::Got::Line); // one 64 KiB read
+    ASSERT_EQ(truncate(p.c_str(), 0), 0);
+    Recorder r;
+    EXPECT_EQ(run_input(**in, r.hooks()), InputEnd::Error);
+    EXPECT_EQ((**in).error(), ENODATA);
+    EXPECT_EQ(r.lines.size() + 1, 65536u / line.size()) << "whole lines only";
+    for (const std::string &l : r.lines)
+        ASSERT_EQ(l, line);
+    EXPECT_EQ(read_error_text(ENODATA),
+              "truncated while it was read; its cut last line was not run");
+}
+
 // `load` reads through the same reader as --cmdline-file: its limits and
 // refusals are the reader's.
 TEST(CommandFile, LoadUsesTheReadersLimits) {
