@@ -137,32 +137,36 @@ int set_endpoints(std::string_view key, std::string_view v, char *err, size_t le
     return 0;
 }
 
-int set_ip(const pmdfwd_param_value *v, char *err, size_t len) {
+int set_ip(void *, const pmdfwd_param_value *v, char *err, size_t len) {
     return set_endpoints("ip", v->text, err, len);
 }
 
-int set_udp(const pmdfwd_param_value *v, char *err, size_t len) {
+int set_udp(void *, const pmdfwd_param_value *v, char *err, size_t len) {
     return set_endpoints("udp", v->text, err, len);
 }
 
-int set_multi_flow(const pmdfwd_param_value *v, char *, size_t) {
+int set_multi_flow(void *, const pmdfwd_param_value *v, char *, size_t) {
     g_multi_flow = v->i != 0;
     return 0;
 }
 
 // ip and udp are pairs, checked here (set_endpoints); the host checks
-// multi-flow's on|off and writes the help from this table.
+// multi-flow's on|off and writes the help from this table. The aliases are
+// testpmd's option names.
 constexpr pmdfwd_param params[] = {
     Param("ip", PMDFWD_PARAM_STRING,
           "IPv4 addresses (testpmd's --tx-ip; default 198.18.0.1,198.18.0.2)", set_ip)
-        .metavar("SRC,DST"),
+        .metavar("SRC,DST")
+        .alias("tx-ip"),
     Param("udp", PMDFWD_PARAM_STRING, "UDP ports (testpmd's --tx-udp; default 9,9)", set_udp)
-        .metavar("SRC[,DST]"),
+        .metavar("SRC[,DST]")
+        .alias("tx-udp"),
     Param("multi-flow", PMDFWD_PARAM_BOOL,
-          "vary the source address per packet (--txonly-multi-flow)", set_multi_flow),
+          "vary the source address per packet (--txonly-multi-flow)", set_multi_flow)
+        .alias("txonly-multi-flow"),
 };
 
-void describe(char *buf, size_t len) {
+void describe(void *, char *buf, size_t len) {
     const UdpEndpoints &e = g_ends;
     std::snprintf(buf, len, "txonly: %u.%u.%u.%u:%u -> %u.%u.%u.%u:%u, multi-flow %s",
                   e.src_ip >> 24, (e.src_ip >> 16) & 0xff, (e.src_ip >> 8) & 0xff, e.src_ip & 0xff,

@@ -24,10 +24,13 @@ EngineRegistry &EngineRegistry::instance() {
     return registry;
 }
 
-// Versions 2 (before the parameter table) and 3 (before shell commands)
-// still load: the host reads such a descriptor only up to the fields its
-// version has (engine_params.h, engine_commands.h).
+// Versions 2 (before the parameter table), 3 (before shell commands) and 4
+// (before the engine's context) still load: the host reads such a
+// descriptor only up to the fields its version has, and calls its hooks
+// with their own types (engine_params.h, engine_commands.h, abi_v4.h).
 constexpr uint32_t kOldestAbiVersion = 2;
+// An engine's settings, not its packet buffers: those belong in mempools.
+constexpr size_t kMaxContext = size_t{16} << 20;
 
 static bool valid_name(std::string_view name) {
     if (name.empty() || name.size() > 32) return false;
@@ -52,6 +55,10 @@ Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
         return Error("engine '" + std::string(name) + "' has no burst function");
     if (Status table = check_param_table(*engine); !table) return table;
     if (Status commands = check_command_table(*engine); !commands) return commands;
+    if (engine->abi_version >= 5 && engine->ctx_size > kMaxContext)
+        return Error("engine '" + std::string(name) + "' declares a context of " +
+                     std::to_string(engine->ctx_size) + " bytes (allowed: 0.." +
+                     std::to_string(kMaxContext) + ")");
     if (const pmdfwd_engine *other = find(name))
         return Error("engine name '" + std::string(name) + "' is already taken by " +
                      this->origin(other->name));

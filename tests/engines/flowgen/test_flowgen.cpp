@@ -31,7 +31,7 @@ class Flowgen : public EngineTest {
 
     std::string flows_now() {
         char buf[256] = "";
-        engine_->describe(buf, sizeof(buf));
+        engine_->describe(nullptr, buf, sizeof(buf));
         unsigned n = 0;
         EXPECT_EQ(std::sscanf(buf, "flowgen: %u flows", &n), 1) << buf;
         return std::to_string(n);
@@ -100,7 +100,7 @@ TEST_F(Flowgen, DefaultsTo1024Flows) {
     }
     EXPECT_EQ(last, kDst + 511);
     char buf[256];
-    engine_->describe(buf, sizeof(buf));
+    engine_->describe(nullptr, buf, sizeof(buf));
     EXPECT_NE(std::string(buf).find("1024 flows"), std::string::npos) << buf;
     EXPECT_NE(std::string(buf).find("198.18.4.1"), std::string::npos) << buf;
 }
