@@ -50,7 +50,7 @@ std::vector<std::string> lines_of(const std::string &text) {
 } // namespace
 
 int main() {
-    for (const pmdfwd::OptionDoc &o : pmdfwd::option_docs())
+    for (const pmdfwd::OptionDoc &o : pmdfwd::option_docs(pmdfwd::registry_engines()))
         record({"option", o.group, o.short_name ? std::string(1, o.short_name) : "", o.name, o.arg,
                 o.help});
     for (const pmdfwd::CommandDoc &c : pmdfwd::command_docs(pmdfwd::registry_engines()))
