@@ -167,8 +167,8 @@ std::string describe_kernels(const Settings &set) {
     s += selected_kernel(set).name;
     s += set.forced ? " (forced)" : " (auto: fastest measured)";
     s += set.lean ? "\n  fields: lean (l2_len/l3_len left as they came when the port "
-                  "requests no TX flag)"
-                : "\n  fields: exact (every TX field as testpmd sets it)";
+                    "requests no TX flag)"
+                  : "\n  fields: exact (every TX field as testpmd sets it)";
     // Usable kernels fastest first as measured, then the others with why not.
     s += "\n  kernels (best first):";
     for (const KernelTiming &t : cal.timings)

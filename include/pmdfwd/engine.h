@@ -131,6 +131,9 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
  * port and queue it receives from, whatever the port topology, as testpmd
  * sets up its icmpecho streams. */
 #define PMDFWD_ENGINE_F_REPLIES (1u << 3)
+/* The mode the host forwards with when none is chosen (testpmd's io):
+ * one registered engine at most has it. */
+#define PMDFWD_ENGINE_F_DEFAULT (1u << 4)
 
 /* Length of the message buffer handed to set_param / plugin entry. */
 #define PMDFWD_ERRMSG_LEN 256
@@ -226,14 +229,14 @@ struct pmdfwd_command_ctx {
     /* The port's TX offloads (RTE_ETH_TX_OFFLOAD_*): those configured
      * (*enabled) and those its device can do (*capa). Returns 0, or
      * non-zero for a port that does not exist. */
-    int (*port_tx_offloads)(const struct pmdfwd_command_ctx *ctx, uint16_t port,
-                            uint64_t *enabled, uint64_t *capa);
+    int (*port_tx_offloads)(const struct pmdfwd_command_ctx *ctx, uint16_t port, uint64_t *enabled,
+                            uint64_t *capa);
     /* Turns the TX offloads in mask on (on != 0) or off in the port's
      * configuration, reconfiguring it while it is stopped (the row needs
      * PMDFWD_COMMAND_F_STOPPED). Returns 0, or non-zero after writing why
      * not into err. */
-    int (*set_port_tx_offloads)(const struct pmdfwd_command_ctx *ctx, uint16_t port,
-                                uint64_t mask, int on, char *err, size_t err_len);
+    int (*set_port_tx_offloads)(const struct pmdfwd_command_ctx *ctx, uint16_t port, uint64_t mask,
+                                int on, char *err, size_t err_len);
     void *host; /* the host's, for the two calls above */
 };
 

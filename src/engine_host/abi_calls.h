@@ -24,7 +24,7 @@ Status call_set_param(const pmdfwd_engine &e, const std::string &key, const std:
 // row is one of param_table(e)'s.
 Status call_param_set(const pmdfwd_engine &e, const pmdfwd_param &row,
                       const pmdfwd_param_value &value);
-std::string call_describe(const pmdfwd_engine &e);   // "" without the hook
+std::string call_describe(const pmdfwd_engine &e); // "" without the hook
 // port_begin's answer (0 without the hook), and port_end.
 int call_port_begin(const pmdfwd_engine &e, uint16_t port);
 void call_port_end(const pmdfwd_engine &e, uint16_t port);

@@ -115,8 +115,12 @@ EngineCommandCheck engine_command_check() {
 }
 
 EngineInfo engine_listing(const pmdfwd_engine &e) {
-    return {e.name,           e.summary ? e.summary : "", has_params(e), e.describe != nullptr,
-            engine_commands(e), engine_aliases(e)};
+    return {e.name,
+            e.summary ? e.summary : "",
+            has_params(e),
+            e.describe != nullptr,
+            engine_commands(e),
+            engine_aliases(e)};
 }
 
 EngineApi &registry_engines() {

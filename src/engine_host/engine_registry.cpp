@@ -62,6 +62,12 @@ Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
     if (const pmdfwd_engine *other = find(name))
         return Error("engine name '" + std::string(name) + "' is already taken by " +
                      this->origin(other->name));
+    if (engine->flags & PMDFWD_ENGINE_F_DEFAULT)
+        for (const Entry &e : entries_)
+            if (e.engine->flags & PMDFWD_ENGINE_F_DEFAULT)
+                return Error("engine '" + std::string(name) +
+                             "' declares itself the default mode, which '" + e.engine->name +
+                             "' already is (PMDFWD_ENGINE_F_DEFAULT: one engine at most)");
     auto pos =
         std::lower_bound(entries_.begin(), entries_.end(), name,
                          [](const Entry &e, std::string_view n) { return e.engine->name < n; });
@@ -162,6 +168,12 @@ Status load_engine_plugin(const std::string &path) {
     for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
         (void)EngineRegistry::instance().add(*e, path); // checked by the probe above
     loaded.insert(key);
+    return {};
+}
+
+std::string default_forward_mode() {
+    for (const pmdfwd_engine *e : EngineRegistry::instance().all())
+        if (e->flags & PMDFWD_ENGINE_F_DEFAULT) return e->name;
     return {};
 }
 

@@ -192,7 +192,7 @@ void Forwarder::fini_engine() {
 }
 
 // tx_first sends single-segment frames; one that does not fit an mbuf was
-// cut to the mbuf's room without a word. txonly refuses the same.
+// cut to the mbuf's room without a word. Generators refuse the same.
 Status Forwarder::check_tx_first() const {
     for (size_t i = 0; i < specs_.size(); i++) {
         const unsigned room = rte_pktmbuf_data_room_size(streams_[i].pub.pool);

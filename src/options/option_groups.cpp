@@ -15,8 +15,7 @@ std::vector<OptionGroup> groups(const EngineApi &engines) {
     };
     std::vector<OptionGroup> g = own;
     std::vector<Option> aliases = engine_alias_options(engines);
-    if (!aliases.empty())
-        g.push_back({"engine parameters by testpmd's names", std::move(aliases)});
+    if (!aliases.empty()) g.push_back({"engine parameters by testpmd's names", std::move(aliases)});
     return g;
 }
 

@@ -91,8 +91,8 @@ Result<Step> parse_long(const std::vector<OptionGroup> &table, const std::vector
 }
 
 // -i, -a, -h, or several of them in one word (-ia), as getopt.
-Result<Step> parse_short(const std::vector<OptionGroup> &table, const std::vector<std::string> &args,
-                         size_t &i, Config &cfg) {
+Result<Step> parse_short(const std::vector<OptionGroup> &table,
+                         const std::vector<std::string> &args, size_t &i, Config &cfg) {
     const std::string a = args[i];
     for (size_t k = 1; k < a.size(); k++) {
         const Option *opt = find_short(table, a[k]);
@@ -122,8 +122,8 @@ Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &
         const bool long_option = a.rfind("--", 0) == 0 && a.size() > 2;
         if (!long_option && (a.size() < 2 || a[0] != '-' || a[1] == '-'))
             return Error("unknown option '" + a + "' (see --help)");
-        const Result<Step> s = long_option ? parse_long(table, args, i, cfg)
-                                           : parse_short(table, args, i, cfg);
+        const Result<Step> s =
+            long_option ? parse_long(table, args, i, cfg) : parse_short(table, args, i, cfg);
         if (!s) return s.status();
         if (*s == Step::Next && cfg.forward_mode != mode) {
             if (Status known = forward_mode_known(engines, cfg.forward_mode); !known) return known;

@@ -26,7 +26,7 @@ struct Option {
     const char *help;
     Apply apply; // the value (empty for flags); an error on bad input
     // A flag (arg nullptr) that also takes a value: an on|off engine
-    // parameter's alias (--txonly-multi-flow, --txonly-multi-flow=off).
+    // parameter's alias (--<alias> means on; --<alias>=off).
     bool flag_value = false;
 };
 

@@ -1,7 +1,7 @@
 // The option group "engine parameters by testpmd's names": one row per
 // alias an engine's parameter table declares (pmdfwd_param.alias), so that
-// testpmd's spellings (--tx-ip, --txonly-multi-flow, --flowgen-clones) are
-// the engines' to declare and the host names no engine.
+// testpmd's spellings of engine parameters are the engines' to declare and
+// the host names no engine.
 #include "options/option_groups.h"
 
 #include "engine_host/engine_api.h"

@@ -4,9 +4,9 @@
 // PROT_NONE pages. Fake mbufs, no EAL.
 #include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
-#include "support/macswap_settings.h"
 #include "macswap_fields.h"
 #include "support/fake_mbuf.h"
+#include "support/macswap_settings.h"
 #include "support/status_matchers.h"
 
 #include <gtest/gtest.h>

@@ -47,7 +47,8 @@ int set_level(void *ctx, const pmdfwd_param_value *v, char *, size_t) {
 }
 
 void describe_level(void *ctx, char *buf, size_t len) {
-    std::snprintf(buf, len, "level %lld", static_cast<long long>(static_cast<Counter *>(ctx)->level));
+    std::snprintf(buf, len, "level %lld",
+                  static_cast<long long>(static_cast<Counter *>(ctx)->level));
 }
 
 int begin_port(void *ctx, uint16_t) {
@@ -165,7 +166,8 @@ TEST(EngineContext, VersionFourRowsAndHooksStillWork) {
     EXPECT_EQ(engine_param_help(e), "a=on|off  first\nb=N  second (N: 1..9, default 3)\n");
     ASSERT_TRUE(IsOk(set_engine_param(e, "b", "5")));
     EXPECT_EQ(g_v4_level, 5);
-    EXPECT_EQ(set_engine_param(e, "b", "10").message(), "oldeng b '10' is not allowed (allowed: 1..9)");
+    EXPECT_EQ(set_engine_param(e, "b", "10").message(),
+              "oldeng b '10' is not allowed (allowed: 1..9)");
     EXPECT_EQ(call_describe(e), "v4 level 5");
     EXPECT_EQ(call_port_begin(e, 1), 0);
     EXPECT_EQ(g_v4_begun, 1);
