@@ -39,7 +39,7 @@ void record(const std::vector<std::string> &fields) {
 } // namespace
 
 int main() {
-    for (const pmdfwd::OptionDoc &o : pmdfwd::option_docs())
+    for (const pmdfwd::OptionDoc &o : pmdfwd::option_docs(pmdfwd::registry_engines()))
         record({"option", o.group, o.short_name ? std::string(1, o.short_name) : "", o.name, o.arg,
                 o.help});
     for (const pmdfwd::CommandDoc &c : pmdfwd::command_docs(pmdfwd::registry_engines()))

@@ -9,6 +9,7 @@
 // says what fits).
 #include <pmdfwd/engine_register.h>
 
+#include "csum_commands.h"
 #include "csum_packet.h"
 
 #include <rte_ethdev.h>
@@ -66,11 +67,15 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     return ok;
 }
 
-constexpr pmdfwd_engine make_engine() {
-    return pmdfwd::engine_descriptor("csum",
-                                     "recompute IP/UDP/TCP/SCTP checksums in software or by "
-                                     "the NIC (csum set), forward as mac",
-                                     burst, PMDFWD_ENGINE_F_RX_CKSUM_STATS);
+pmdfwd_engine make_engine() {
+    pmdfwd_engine e =
+        pmdfwd::engine_descriptor("csum",
+                                  "recompute IP/UDP/TCP/SCTP checksums in software or "
+                                  "by the NIC (csum set), forward as mac",
+                                  burst, PMDFWD_ENGINE_F_RX_CKSUM_STATS);
+    e.commands = kCommands;
+    e.nb_commands = static_cast<uint32_t>(kNbCommands);
+    return e;
 }
 
 const pmdfwd_engine engine = make_engine();

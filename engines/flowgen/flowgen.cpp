@@ -140,29 +140,32 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb_rx, uint16_t max) 
     return n;
 }
 
-int set_flows(const pmdfwd_param_value *v, char *, size_t) {
+int set_flows(void *, const pmdfwd_param_value *v, char *, size_t) {
     g_flows = static_cast<uint32_t>(v->i);
     return 0;
 }
 
-int set_clones(const pmdfwd_param_value *v, char *, size_t) {
+int set_clones(void *, const pmdfwd_param_value *v, char *, size_t) {
     g_clones = static_cast<uint32_t>(v->i);
     return 0;
 }
 
-// The host checks the ranges and writes the help from this table.
+// The host checks the ranges and writes the help from this table; the
+// aliases are testpmd's option names.
 constexpr pmdfwd_param params[] = {
     Param("flows", PMDFWD_PARAM_INT, "destination addresses to cycle through", set_flows)
         .metavar("N")
         .range(1, kMaxFlows)
-        .default_value("1024"), // kDefaultFlows
+        .default_value("1024") // kDefaultFlows
+        .alias("flowgen-flows"),
     Param("clones", PMDFWD_PARAM_INT, "send each packet N more times", set_clones)
         .metavar("N")
         .range(0, kMaxClones)
-        .default_value("0"),
+        .default_value("0")
+        .alias("flowgen-clones"),
 };
 
-void describe(char *buf, size_t len) {
+void describe(void *, char *buf, size_t len) {
     std::snprintf(buf, len, "flowgen: %u flows, UDP %u -> %u, %s -> %s .. %s, %u clones", g_flows,
                   kFrameUdpPort, kFrameUdpPort, ipv4_to_text(kFrameSrcIp).c_str(),
                   ipv4_to_text(kFrameDstIp).c_str(),

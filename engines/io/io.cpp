@@ -9,8 +9,9 @@ uint16_t io_burst(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
     return nb;
 }
 
+// testpmd's default forwarding mode, and so pmdfwd's.
 const pmdfwd_engine io_engine =
-    pmdfwd::engine_descriptor("io", "forward packets unchanged", io_burst);
+    pmdfwd::engine_descriptor("io", "forward packets unchanged", io_burst, PMDFWD_ENGINE_F_DEFAULT);
 
 } // namespace
 

@@ -18,11 +18,12 @@
 namespace pmdfwd::macswap {
 namespace {
 
-// Forwarding is stopped whenever these change (a parameter's set is only called
-// then), so the lcores never see them move.
-const Kernel *g_forced = nullptr;
-const Kernel *g_running = nullptr;
-bool g_lean = false;
+// The engine's context (Settings, macswap.h) changes only while forwarding
+// is stopped (a parameter's set is only called then), and streams copy what
+// they need at stream_init, so the lcores never see it move.
+Settings &settings(void *ctx) {
+    return *static_cast<Settings *>(ctx);
+}
 
 struct StreamState {
     KernelFn fn;
@@ -30,13 +31,14 @@ struct StreamState {
 };
 
 int stream_init(pmdfwd_stream *s) {
-    const Kernel &k = g_forced ? *g_forced : KernelRegistry::instance().best(g_lean);
+    Settings &set = settings(s->engine_ctx);
+    const Kernel &k = selected_kernel(set);
     TxFields fields = tx_fields_for(*s->tx);
-    fields.lean = g_lean;
+    fields.lean = set.lean;
     auto *st = new (std::nothrow) StreamState{k.fn, fields};
     if (st == nullptr) return -1;
     s->priv = st;
-    g_running = &k;
+    set.running = &k;
     return 0;
 }
 
@@ -51,8 +53,8 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     return nb;
 }
 
-int set_fields(const pmdfwd_param_value *v, char *, size_t) {
-    g_lean = std::string_view(v->text) == "lean";
+int set_fields(void *ctx, const pmdfwd_param_value *v, char *, size_t) {
+    settings(ctx).lean = std::string_view(v->text) == "lean";
     return 0;
 }
 
@@ -65,11 +67,11 @@ constexpr const char *field_choices[] = {"exact", "lean", nullptr};
 
 // The host has checked that the name is one of kernel_choices; whether this
 // CPU and EAL's SIMD cap let it run is known only here.
-int set_kernel(const pmdfwd_param_value *v, char *err, size_t len) {
+int set_kernel(void *ctx, const pmdfwd_param_value *v, char *err, size_t len) {
     KernelRegistry &reg = KernelRegistry::instance();
     if (v->i == 0) {
         // Measured again: what ran since may have changed the machine's state.
-        g_forced = nullptr;
+        settings(ctx).forced = nullptr;
         reg.recalibrate();
         return 0;
     }
@@ -79,7 +81,7 @@ int set_kernel(const pmdfwd_param_value *v, char *err, size_t len) {
         std::snprintf(err, len, "macswap kernel '%s' cannot run here: %s", v->text, why.c_str());
         return -1;
     }
-    g_forced = kern;
+    settings(ctx).forced = kern;
     return 0;
 }
 
@@ -97,8 +99,8 @@ constexpr pmdfwd_param params[] = {
         .choices(field_choices, "fields mode"),
 };
 
-void describe(char *buf, size_t len) {
-    std::string s = describe_kernels();
+void describe(void *ctx, char *buf, size_t len) {
+    std::string s = describe_kernels(settings(ctx));
     std::snprintf(buf, len, "%s", s.c_str());
 }
 
@@ -109,9 +111,10 @@ void describe(char *buf, size_t len) {
 int calibrate_command(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *) {
     KernelRegistry &reg = KernelRegistry::instance();
     reg.recalibrate();
-    std::string s = describe(reg.calibration(g_lean));
-    if (g_forced)
-        s += std::string("\n") + g_forced->name +
+    const Settings &set = settings(ctx->engine_ctx);
+    std::string s = describe(reg.calibration(set.lean));
+    if (set.forced)
+        s += std::string("\n") + set.forced->name +
              " stays forced (set macswap kernel auto: run what auto picks)";
     ctx->write(ctx->sink, s.c_str());
     return 0;
@@ -135,36 +138,37 @@ constexpr pmdfwd_engine make_engine() {
     e.nb_params = std::size(params);
     e.commands = commands;
     e.nb_commands = std::size(commands);
+    e.ctx_size = sizeof(Settings);
     return e;
 }
 
-const pmdfwd_engine engine = make_engine();
+const pmdfwd_engine descriptor = make_engine();
 
 } // namespace
 
-PMDFWD_REGISTER_ENGINE(engine);
+PMDFWD_REGISTER_ENGINE(descriptor);
 
-const Kernel &selected_kernel() {
-    return g_forced ? *g_forced : KernelRegistry::instance().best(g_lean);
+const pmdfwd_engine &engine() {
+    return descriptor;
 }
 
-const char *running_kernel() {
-    return g_running ? g_running->name : nullptr;
+const Kernel &selected_kernel(const Settings &s) {
+    return s.forced ? *s.forced : KernelRegistry::instance().best(s.lean);
 }
 
-bool lean_fields() {
-    return g_lean;
+const char *running_kernel(const Settings &s) {
+    return s.running ? s.running->name : nullptr;
 }
 
-std::string describe_kernels() {
+std::string describe_kernels(const Settings &set) {
     const KernelRegistry &reg = KernelRegistry::instance();
-    const Calibration &cal = reg.calibration(g_lean);
+    const Calibration &cal = reg.calibration(set.lean);
     std::string s = "macswap kernel: ";
-    s += selected_kernel().name;
-    s += g_forced ? " (forced)" : " (auto: fastest measured)";
-    s += g_lean ? "\n  fields: lean (l2_len/l3_len left as they came when the port "
-                  "requests no TX flag)"
-                : "\n  fields: exact (every TX field as testpmd sets it)";
+    s += selected_kernel(set).name;
+    s += set.forced ? " (forced)" : " (auto: fastest measured)";
+    s += set.lean ? "\n  fields: lean (l2_len/l3_len left as they came when the port "
+                    "requests no TX flag)"
+                  : "\n  fields: exact (every TX field as testpmd sets it)";
     // Usable kernels fastest first as measured, then the others with why not.
     s += "\n  kernels (best first):";
     for (const KernelTiming &t : cal.timings)

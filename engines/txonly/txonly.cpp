@@ -123,7 +123,7 @@ std::string read_ip_pair(std::string_view text, UdpEndpoints *ends) {
     return "";
 }
 
-int set_ip(const pmdfwd_param_value *v, char *err, size_t len) {
+int set_ip(void *, const pmdfwd_param_value *v, char *err, size_t len) {
     UdpEndpoints e = g_ends;
     const std::string why = read_ip_pair(v->text, &e);
     if (!why.empty()) {
@@ -138,7 +138,7 @@ int set_ip(const pmdfwd_param_value *v, char *err, size_t len) {
 }
 
 // "SRC[,DST]" (--tx-udp, DST defaulting to SRC).
-int set_udp(const pmdfwd_param_value *v, char *err, size_t len) {
+int set_udp(void *, const pmdfwd_param_value *v, char *err, size_t len) {
     const std::string_view text = v->text;
     const size_t comma = text.find(',');
     const std::string_view a = text.substr(0, comma);
@@ -152,24 +152,28 @@ int set_udp(const pmdfwd_param_value *v, char *err, size_t len) {
     return 0;
 }
 
-int set_multi_flow(const pmdfwd_param_value *v, char *, size_t) {
+int set_multi_flow(void *, const pmdfwd_param_value *v, char *, size_t) {
     g_multi_flow = v->i != 0;
     return 0;
 }
 
-// ip and udp are pairs, checked here (set_endpoints); the host checks
-// multi-flow's on|off and writes the help from this table.
+// ip and udp are pairs, checked here (set_ip, set_udp); the host checks
+// multi-flow's on|off and writes the help from this table. The aliases are
+// testpmd's option names.
 constexpr pmdfwd_param params[] = {
     Param("ip", PMDFWD_PARAM_STRING,
           "IPv4 addresses (testpmd's --tx-ip; default 198.18.0.1,198.18.0.2)", set_ip)
-        .metavar("SRC,DST"),
+        .metavar("SRC,DST")
+        .alias("tx-ip"),
     Param("udp", PMDFWD_PARAM_STRING, "UDP ports (testpmd's --tx-udp; default 9,9)", set_udp)
-        .metavar("SRC[,DST]"),
+        .metavar("SRC[,DST]")
+        .alias("tx-udp"),
     Param("multi-flow", PMDFWD_PARAM_BOOL,
-          "vary the source address per packet (--txonly-multi-flow)", set_multi_flow),
+          "vary the source address per packet (--txonly-multi-flow)", set_multi_flow)
+        .alias("txonly-multi-flow"),
 };
 
-void describe(char *buf, size_t len) {
+void describe(void *, char *buf, size_t len) {
     const UdpEndpoints &e = g_ends;
     std::snprintf(buf, len, "txonly: %s:%u -> %s:%u, multi-flow %s", ipv4_to_text(e.src_ip).c_str(),
                   e.src_port, ipv4_to_text(e.dst_ip).c_str(), e.dst_port,

@@ -22,10 +22,19 @@
  *
  * Versioning: any change to a struct below or to the meaning of a field
  * bumps PMDFWD_ENGINE_ABI_VERSION. The host loads engines of its own version
- * and of versions 2 and 3: a version-2 descriptor (before the parameter
+ * and of versions 2, 3 and 4: a version-2 descriptor (before the parameter
  * table) ends at param_help, and set_param/param_help serve its parameters;
- * a version-3 one (before shell commands) ends at nb_params. It refuses any
- * other.
+ * a version-3 one (before shell commands) ends at nb_params; a version-4 one
+ * (before the engine's context) ends at nb_commands, its hooks and
+ * parameter sets take no context and its parameter rows end at set. It
+ * refuses any other.
+ *
+ * The engine's context (version 5): an engine that declares ctx_size gets
+ * one zeroed block of that size of its own, allocated once by the host on
+ * the main lcore's NUMA node, and handed to every hook (ctx), parameter set
+ * (ctx), command (pmdfwd_command_ctx.engine_ctx) and stream
+ * (pmdfwd_stream.engine_ctx): state an engine keeps lives there, not in
+ * file globals, so that two engines built from one source keep theirs apart.
  */
 #ifndef PMDFWD_ENGINE_H
 #define PMDFWD_ENGINE_H
@@ -37,7 +46,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 4u
+#define PMDFWD_ENGINE_ABI_VERSION 5u
 
 struct rte_mbuf;
 struct rte_mempool;
@@ -95,6 +104,9 @@ struct pmdfwd_stream {
     uint64_t rx_bad_l4_csum;
     uint64_t rx_bad_outer_l4_csum;
     uint64_t rx_bad_outer_ip_csum;
+    /* The engine's context (version 5; NULL without ctx_size): read once
+     * per burst into a local, as priv, never per packet. */
+    void *engine_ctx;
 };
 
 /*
@@ -119,6 +131,9 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
  * port and queue it receives from, whatever the port topology, as testpmd
  * sets up its icmpecho streams. */
 #define PMDFWD_ENGINE_F_REPLIES (1u << 3)
+/* The mode the host forwards with when none is chosen (testpmd's io):
+ * one registered engine at most has it. */
+#define PMDFWD_ENGINE_F_DEFAULT (1u << 4)
 
 /* Length of the message buffer handed to set_param / plugin entry. */
 #define PMDFWD_ERRMSG_LEN 256
@@ -165,9 +180,17 @@ struct pmdfwd_param {
     /* CHOICE: what a value names, in "unknown <engine> <what> 'x'";
      * NULL: the key. */
     const char *what;
-    /* Mandatory. Takes the checked value; returns 0, or non-zero with a
-     * message in err (e.g. a kernel this CPU cannot run). */
-    int (*set)(const struct pmdfwd_param_value *value, char *err, size_t err_len);
+    /* Mandatory. Takes the engine's context (version 5) and the checked
+     * value; returns 0, or non-zero with a message in err (e.g. a kernel
+     * this CPU cannot run). */
+    int (*set)(void *ctx, const struct pmdfwd_param_value *value, char *err, size_t err_len);
+    /* Optional (version 5): another option name for the parameter, without
+     * the leading "--" (testpmd's spelling, e.g. "tx-ip" for txonly's ip):
+     * the host accepts --<alias>=<value> as --<engine>-<key>=<value> and
+     * lists it in --help. A BOOL parameter's alias may also be given
+     * alone, meaning on (testpmd's --txonly-multi-flow). 1..32 of a-z, 0-9,
+     * '-', and no other option's name. */
+    const char *alias;
 };
 
 /*
@@ -201,6 +224,20 @@ struct pmdfwd_command_ctx {
     uint32_t forwarding;
     pmdfwd_write_fn write;
     void *sink; /* write's first argument */
+    /* Version 5. The engine's context (NULL without ctx_size). */
+    void *engine_ctx;
+    /* The port's TX offloads (RTE_ETH_TX_OFFLOAD_*): those configured
+     * (*enabled) and those its device can do (*capa). Returns 0, or
+     * non-zero for a port that does not exist. */
+    int (*port_tx_offloads)(const struct pmdfwd_command_ctx *ctx, uint16_t port, uint64_t *enabled,
+                            uint64_t *capa);
+    /* Turns the TX offloads in mask on (on != 0) or off in the port's
+     * configuration, reconfiguring it while it is stopped (the row needs
+     * PMDFWD_COMMAND_F_STOPPED). Returns 0, or non-zero after writing why
+     * not into err. */
+    int (*set_port_tx_offloads)(const struct pmdfwd_command_ctx *ctx, uint16_t port, uint64_t mask,
+                                int on, char *err, size_t err_len);
+    void *host; /* the host's, for the two calls above */
 };
 
 /* The host refuses the row while forwarding runs ("Please stop forwarding
@@ -231,10 +268,10 @@ struct pmdfwd_engine {
     const char *summary;  /* one line for `help` and --help */
 
     /* Optional. Called on `start` for each forwarding port, before any
-     * stream runs; non-zero refuses the start. */
-    int (*port_begin)(uint16_t port_id);
+     * stream runs; non-zero refuses the start. ctx: the engine's context. */
+    int (*port_begin)(void *ctx, uint16_t port_id);
     /* Optional. Called on `stop` for each forwarding port. */
-    void (*port_end)(uint16_t port_id);
+    void (*port_end)(void *ctx, uint16_t port_id);
     /* Optional. Called on `start` for each stream (set priv here); non-zero
      * refuses the start. */
     int (*stream_init)(struct pmdfwd_stream *stream);
@@ -252,7 +289,7 @@ struct pmdfwd_engine {
     int (*set_param)(const char *key, const char *value, char *err, size_t err_len);
     /* Optional. Writes the engine's own state for `show fwd <name>` and
      * `show config fwd` into buf (NUL-terminated). */
-    void (*describe)(char *buf, size_t len);
+    void (*describe)(void *ctx, char *buf, size_t len);
     /* Optional, with set_param (version 2). Writes one line per parameter
      * for --help, e.g. "kernel=NAME  SIMD kernel (NAME: auto|avx2|scalar)". */
     void (*param_help)(char *buf, size_t len);
@@ -264,6 +301,14 @@ struct pmdfwd_engine {
     /* Optional (version 4): the engine's shell commands, nb_commands rows. */
     const struct pmdfwd_command *commands;
     uint32_t nb_commands;
+
+    /* Optional (version 5): bytes of the engine's context; 0: none (ctx is
+     * NULL). The host allocates it zeroed, aligned to 64 bytes, once, before
+     * calling any hook that takes it. */
+    size_t ctx_size;
+    /* Optional (version 5): fills a new context (defaults other than zero)
+     * once, before any other hook sees it. */
+    void (*ctx_init)(void *ctx);
 };
 
 /*
@@ -274,6 +319,25 @@ struct pmdfwd_engine {
 #define PMDFWD_PLUGIN_ENTRY "pmdfwd_plugin_engines"
 typedef const struct pmdfwd_engine *const *(*pmdfwd_plugin_entry_fn)(uint32_t host_abi_version,
                                                                      char *err, size_t err_len);
+
+/* The layouts plugins are built against: a change here is a new version. */
+#if defined(__cplusplus)
+#define PMDFWD_STATIC_ASSERT static_assert
+#else
+#define PMDFWD_STATIC_ASSERT _Static_assert
+#endif
+PMDFWD_STATIC_ASSERT(offsetof(struct pmdfwd_stream, engine_ctx) ==
+                         offsetof(struct pmdfwd_stream, rx_bad_outer_ip_csum) + 8,
+                     "pmdfwd_stream: engine_ctx follows the version-4 fields");
+PMDFWD_STATIC_ASSERT(offsetof(struct pmdfwd_param, alias) ==
+                         offsetof(struct pmdfwd_param, set) + sizeof(void (*)(void)),
+                     "pmdfwd_param: alias follows the version-4 row");
+PMDFWD_STATIC_ASSERT(offsetof(struct pmdfwd_engine, ctx_size) ==
+                         offsetof(struct pmdfwd_engine, nb_commands) + sizeof(void *),
+                     "pmdfwd_engine: ctx_size follows the version-4 descriptor");
+PMDFWD_STATIC_ASSERT(offsetof(struct pmdfwd_command_ctx, engine_ctx) == 4 * sizeof(void *),
+                     "pmdfwd_command_ctx: engine_ctx follows the version-4 fields");
+#undef PMDFWD_STATIC_ASSERT
 
 #ifdef __cplusplus
 }

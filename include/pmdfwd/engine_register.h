@@ -45,7 +45,7 @@ constexpr pmdfwd_engine engine_descriptor(const char *name, const char *summary,
 // holds a row to; a row skips the members of the other kinds.)
 class Param {
   public:
-    using SetFn = int (*)(const pmdfwd_param_value *value, char *err, size_t err_len);
+    using SetFn = int (*)(void *ctx, const pmdfwd_param_value *value, char *err, size_t err_len);
 
     constexpr Param(const char *key, pmdfwd_param_kind kind, const char *help, SetFn set) : row_{} {
         row_.key = key;
@@ -74,6 +74,12 @@ class Param {
         Param p = *this;
         p.row_.choices = names;
         p.row_.what = what;
+        return p;
+    }
+    // Another option name for the parameter (testpmd's spelling).
+    constexpr Param alias(const char *name) const {
+        Param p = *this;
+        p.row_.alias = name;
         return p;
     }
     constexpr operator pmdfwd_param() const { return row_; }

@@ -1,5 +1,8 @@
 #include "engine_host/abi_calls.h"
 
+#include "engine_host/abi_v4.h"
+#include "engine_host/engine_context.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -52,17 +55,45 @@ void write_to_sink(void *sink, const char *text) {
     s->cut = s->cut || n < t.size();
 }
 
+int port_tx_offloads(const pmdfwd_command_ctx *ctx, uint16_t port, uint64_t *enabled,
+                     uint64_t *capa) {
+    auto *ports = static_cast<CommandPorts *>(ctx->host);
+    uint64_t on = 0, can = 0;
+    if (ports == nullptr || !ports->tx_offloads(port, &on, &can)) return -1;
+    if (enabled != nullptr) *enabled = on;
+    if (capa != nullptr) *capa = can;
+    return 0;
+}
+
+int set_port_tx_offloads(const pmdfwd_command_ctx *ctx, uint16_t port, uint64_t mask, int on,
+                         char *err, size_t err_len) {
+    auto *ports = static_cast<CommandPorts *>(ctx->host);
+    const Status set = ports != nullptr ? ports->set_tx_offloads(port, mask, on != 0)
+                                        : Error("no port " + std::to_string(port));
+    if (set) return 0;
+    if (err != nullptr && err_len > 0) std::snprintf(err, err_len, "%s", set.message().c_str());
+    return -1;
+}
+
 } // namespace
 
 bool call_command(const pmdfwd_engine &e, const pmdfwd_command &row,
-                  const std::vector<std::string> &args, bool forwarding, std::string *out) {
+                  const std::vector<std::string> &args, bool forwarding, CommandPorts *ports,
+                  std::string *out) {
     std::vector<const char *> argv;
     for (const std::string &a : args)
         argv.push_back(a.c_str());
     argv.push_back(nullptr);
     std::string text;
     Sink sink{&text, kCommandOutputMax, false};
-    const pmdfwd_command_ctx ctx{&e, forwarding ? 1u : 0u, write_to_sink, &sink};
+    const pmdfwd_command_ctx ctx{&e,
+                                 forwarding ? 1u : 0u,
+                                 write_to_sink,
+                                 &sink,
+                                 engine_context(e),
+                                 port_tx_offloads,
+                                 set_port_tx_offloads,
+                                 ports};
     const int rc = row.run(&ctx, static_cast<uint32_t>(args.size()), argv.data());
     // Appended piece by piece: GCC 12 warns (-Wrestrict) on a chain of
     // string operator+ here.
@@ -87,17 +118,41 @@ Status call_set_param(const pmdfwd_engine &e, const std::string &key, const std:
     return Error(msg.empty() ? "refused by the engine" : msg);
 }
 
-Status call_param_set(const pmdfwd_param &row, const pmdfwd_param_value &value) {
+Status call_param_set(const pmdfwd_engine &e, const pmdfwd_param &row,
+                      const pmdfwd_param_value &value) {
     int rc = 0;
-    std::string msg =
-        buffered<PMDFWD_ERRMSG_LEN>([&](char *buf, size_t len) { rc = row.set(&value, buf, len); });
+    std::string msg = buffered<PMDFWD_ERRMSG_LEN>([&](char *buf, size_t len) {
+        if (e.abi_version < 5)
+            rc = abi_v4::as_v4<abi_v4::SetFn>(row.set)(&value, buf, len);
+        else
+            rc = row.set(engine_context(e), &value, buf, len);
+    });
     if (rc == 0) return {};
     return Error(msg.empty() ? "refused by the engine" : msg);
 }
 
 std::string call_describe(const pmdfwd_engine &e) {
     if (!e.describe) return {};
-    return buffered<kTextLen>([&](char *buf, size_t len) { e.describe(buf, len); });
+    return buffered<kTextLen>([&](char *buf, size_t len) {
+        if (e.abi_version < 5)
+            abi_v4::as_v4<abi_v4::DescribeFn>(e.describe)(buf, len);
+        else
+            e.describe(engine_context(e), buf, len);
+    });
+}
+
+int call_port_begin(const pmdfwd_engine &e, uint16_t port) {
+    if (!e.port_begin) return 0;
+    if (e.abi_version < 5) return abi_v4::as_v4<abi_v4::PortBeginFn>(e.port_begin)(port);
+    return e.port_begin(engine_context(e), port);
+}
+
+void call_port_end(const pmdfwd_engine &e, uint16_t port) {
+    if (!e.port_end) return;
+    if (e.abi_version < 5)
+        abi_v4::as_v4<abi_v4::PortEndFn>(e.port_end)(port);
+    else
+        e.port_end(engine_context(e), port);
 }
 
 std::string call_param_help(const pmdfwd_engine &e) {

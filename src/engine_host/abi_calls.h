@@ -6,6 +6,7 @@
 // call engines only through these.
 #pragma once
 
+#include "engine_host/engine_api.h"
 #include "util/status.h"
 
 #include <pmdfwd/engine.h>
@@ -19,17 +20,25 @@ namespace pmdfwd {
 // Exposed so that tests can call them with misbehaving descriptors.
 // Ok or the engine's message (a default when it wrote none).
 Status call_set_param(const pmdfwd_engine &e, const std::string &key, const std::string &value);
-// Ok or the message of a parameter's set (a default when it wrote none).
-Status call_param_set(const pmdfwd_param &row, const pmdfwd_param_value &value);
-std::string call_describe(const pmdfwd_engine &e);   // "" without the hook
+// Ok or the message of a parameter's set (a default when it wrote none);
+// row is one of param_table(e)'s.
+Status call_param_set(const pmdfwd_engine &e, const pmdfwd_param &row,
+                      const pmdfwd_param_value &value);
+std::string call_describe(const pmdfwd_engine &e); // "" without the hook
+// port_begin's answer (0 without the hook), and port_end.
+int call_port_begin(const pmdfwd_engine &e, uint16_t port);
+void call_port_end(const pmdfwd_engine &e, uint16_t port);
 std::string call_param_help(const pmdfwd_engine &e); // "" without the hook
 // Runs a command row with args as C strings; what the engine writes is
 // appended to *out (at most kCommandOutputMax bytes, then a note that it was
 // cut), ending in a newline. False when the engine refused (a default
 // message when it wrote none).
 inline constexpr size_t kCommandOutputMax = size_t{1} << 20;
+// ports answers the row's port calls (pmdfwd_command_ctx); nullptr: no
+// port exists.
 bool call_command(const pmdfwd_engine &e, const pmdfwd_command &row,
-                  const std::vector<std::string> &args, bool forwarding, std::string *out);
+                  const std::vector<std::string> &args, bool forwarding, CommandPorts *ports,
+                  std::string *out);
 // A plugin's NULL-terminated engine list, or the plugin's message.
 Result<const pmdfwd_engine *const *> call_plugin_entry(pmdfwd_plugin_entry_fn entry);
 

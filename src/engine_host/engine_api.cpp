@@ -38,8 +38,8 @@ class RegistryEngines final : public EngineApi {
     }
     bool engine_run_command(const std::string &mode, size_t index,
                             const std::vector<std::string> &args, bool forwarding,
-                            std::string *out) override {
-        return run_engine_command(engine(mode), index, args, forwarding, out);
+                            CommandPorts *ports, std::string *out) override {
+        return run_engine_command(engine(mode), index, args, forwarding, ports, out);
     }
 
   private:
@@ -87,7 +87,7 @@ std::string EngineApi::param_help(std::string_view mode) const {
 
 bool EngineApi::run_command(std::string_view mode, size_t index,
                             const std::vector<std::string> &args, bool forwarding,
-                            std::string *out) {
+                            CommandPorts *ports, std::string *out) {
     const std::optional<EngineInfo> e = find(mode);
     if (!e || index >= e->commands.size()) {
         *out += (e ? "engine " + e->name + " has no command " + std::to_string(index)
@@ -95,7 +95,7 @@ bool EngineApi::run_command(std::string_view mode, size_t index,
                 "\n";
         return false;
     }
-    return engine_run_command(e->name, index, args, forwarding, out);
+    return engine_run_command(e->name, index, args, forwarding, ports, out);
 }
 
 std::string EngineApi::unknown_mode(std::string_view mode) const {
@@ -115,8 +115,12 @@ EngineCommandCheck engine_command_check() {
 }
 
 EngineInfo engine_listing(const pmdfwd_engine &e) {
-    return {e.name, e.summary ? e.summary : "", has_params(e), e.describe != nullptr,
-            engine_commands(e)};
+    return {e.name,
+            e.summary ? e.summary : "",
+            has_params(e),
+            e.describe != nullptr,
+            engine_commands(e),
+            engine_aliases(e)};
 }
 
 EngineApi &registry_engines() {

@@ -8,6 +8,7 @@
 
 #include <pmdfwd/engine.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,12 +24,35 @@ struct EngineCommand {
     bool operator==(const EngineCommand &) const = default;
 };
 
+// Another option name for one of an engine's parameters (pmdfwd_param.alias,
+// ABI version 5): --<alias>=<value> means --<engine>-<key>=<value>.
+struct EngineAlias {
+    std::string alias;
+    std::string key;
+    std::string metavar;
+    std::string help;
+    bool flag = false; // on|off: given alone, means on
+    bool operator==(const EngineAlias &) const = default;
+};
+
 struct EngineInfo {
     std::string name;
     std::string summary;
     bool has_params = false; // a parameter table or set_param
     bool has_state = false;  // describe
     std::vector<EngineCommand> commands = {};
+    std::vector<EngineAlias> aliases = {};
+};
+
+// What an engine's command may ask of the ports (pmdfwd_command_ctx's
+// port calls); the shell hands its own.
+class CommandPorts {
+  public:
+    virtual ~CommandPorts() = default;
+    // False for a port that does not exist.
+    virtual bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) = 0;
+    // Ok or why not (a started port: "Please stop port N first").
+    virtual Status set_tx_offloads(uint16_t port, uint64_t mask, bool on) = 0;
 };
 
 // The shell's check of the commands of engines about to register against
@@ -72,8 +96,9 @@ class EngineApi {
     // that filled its placeholders; appends its answer to *out (ending in a
     // newline). False, saying why, when the engine refused or there is no
     // such command.
+    // ports answers its port calls.
     bool run_command(std::string_view mode, size_t index, const std::vector<std::string> &args,
-                     bool forwarding, std::string *out);
+                     bool forwarding, CommandPorts *ports, std::string *out);
 
   protected:
     // Called only for a listed engine that has the hook (EngineInfo).
@@ -85,7 +110,7 @@ class EngineApi {
     // Called for an index within the listed engine's commands.
     virtual bool engine_run_command(const std::string &mode, size_t index,
                                     const std::vector<std::string> &args, bool forwarding,
-                                    std::string *out) = 0;
+                                    CommandPorts *ports, std::string *out) = 0;
 };
 
 // The process's engines: the registry (built-ins and loaded plugins). main()

@@ -81,13 +81,13 @@ std::vector<EngineCommand> engine_commands(const pmdfwd_engine &e) {
 }
 
 bool run_engine_command(const pmdfwd_engine &e, size_t index, const std::vector<std::string> &args,
-                        bool forwarding, std::string *out) {
+                        bool forwarding, CommandPorts *ports, std::string *out) {
     const std::span<const pmdfwd_command> rows = command_table(e);
     if (index >= rows.size()) {
         *out += "engine " + std::string(e.name) + " has no command " + std::to_string(index) + "\n";
         return false;
     }
-    return call_command(e, rows[index], args, forwarding, out);
+    return call_command(e, rows[index], args, forwarding, ports, out);
 }
 
 } // namespace pmdfwd

@@ -26,6 +26,6 @@ Status check_command_table(const pmdfwd_engine &e);
 std::vector<EngineCommand> engine_commands(const pmdfwd_engine &e);
 // Runs row `index` (within the table) with args; see EngineApi::run_command.
 bool run_engine_command(const pmdfwd_engine &e, size_t index, const std::vector<std::string> &args,
-                        bool forwarding, std::string *out);
+                        bool forwarding, CommandPorts *ports, std::string *out);
 
 } // namespace pmdfwd

@@ -1,9 +1,11 @@
 #include "engine_host/engine_params.h"
 
 #include "engine_host/abi_calls.h"
+#include "engine_host/abi_v4.h"
 #include "engine_host/param_value.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace pmdfwd {
@@ -16,10 +18,10 @@ bool valid_key(std::string_view key) {
     });
 }
 
-const pmdfwd_param *find_row(const pmdfwd_engine &e, const std::string &key) {
+std::optional<pmdfwd_param> find_row(const pmdfwd_engine &e, const std::string &key) {
     for (const pmdfwd_param &row : param_table(e))
-        if (key == row.key) return &row;
-    return nullptr;
+        if (key == row.key) return row;
+    return std::nullopt;
 }
 
 std::string keys(const pmdfwd_engine &e) {
@@ -34,6 +36,9 @@ Status check_row(const pmdfwd_engine &e, const pmdfwd_param &row) {
     if (!known_param_kind(row.kind))
         return Error("has an unknown kind " + std::to_string(row.kind));
     if (row.set == nullptr) return Error("has no set function");
+    if (row.alias != nullptr && !valid_key(row.alias))
+        return Error("has an alias '" + std::string(row.alias) +
+                     "' that is not allowed (1..32 characters of a-z, 0-9, '-')");
     if (row.kind == PMDFWD_PARAM_INT && row.min > row.max) return Error("has min above max");
     if (row.kind == PMDFWD_PARAM_CHOICE && (row.choices == nullptr || row.choices[0] == nullptr))
         return Error("has no choices");
@@ -46,9 +51,23 @@ Status check_row(const pmdfwd_engine &e, const pmdfwd_param &row) {
 
 } // namespace
 
-std::span<const pmdfwd_param> param_table(const pmdfwd_engine &e) {
+std::vector<pmdfwd_param> param_table(const pmdfwd_engine &e) {
     if (e.abi_version < 3 || e.params == nullptr) return {};
-    return {e.params, e.nb_params};
+    if (e.abi_version >= 5) return {e.params, e.params + e.nb_params};
+    // Set's field holds a version-4 set: converted back before any call
+    // (call_param_set).
+    const auto *old = reinterpret_cast<const abi_v4::Param *>(e.params);
+    std::vector<pmdfwd_param> rows;
+    for (uint32_t i = 0; i < e.nb_params; i++) {
+        const abi_v4::Param &r = old[i];
+        pmdfwd_param row{};
+        row.key = r.key, row.kind = r.kind, row.help = r.help, row.metavar = r.metavar;
+        row.default_value = r.default_value, row.min = r.min, row.max = r.max;
+        row.choices = r.choices, row.what = r.what;
+        row.set = abi_v4::to_field<decltype(row.set)>(r.set);
+        rows.push_back(row);
+    }
+    return rows;
 }
 
 bool has_params(const pmdfwd_engine &e) {
@@ -80,13 +99,13 @@ Status set_engine_param(const pmdfwd_engine &e, const std::string &key, const st
         if (e.set_param) return call_set_param(e, key, value);
         return Error("engine " + std::string(e.name) + " has no parameters");
     }
-    const pmdfwd_param *row = find_row(e, key);
-    if (row == nullptr)
+    const std::optional<pmdfwd_param> row = find_row(e, key);
+    if (!row)
         return Error("unknown " + std::string(e.name) + " parameter '" + key +
                      "' (allowed: " + keys(e) + ")");
     pmdfwd_param_value v;
     if (Status parsed = parse_param_value(e.name, *row, value, &v); !parsed) return parsed;
-    return call_param_set(*row, v);
+    return call_param_set(e, *row, v);
 }
 
 std::string engine_param_help(const pmdfwd_engine &e) {
@@ -95,6 +114,15 @@ std::string engine_param_help(const pmdfwd_engine &e) {
     for (const pmdfwd_param &row : param_table(e))
         s += param_help_line(row) + "\n";
     return s;
+}
+
+std::vector<EngineAlias> engine_aliases(const pmdfwd_engine &e) {
+    std::vector<EngineAlias> v;
+    for (const pmdfwd_param &row : param_table(e))
+        if (row.alias != nullptr)
+            v.push_back({row.alias, row.key, param_metavar(row), row.help ? row.help : "",
+                         row.kind == PMDFWD_PARAM_BOOL});
+    return v;
 }
 
 } // namespace pmdfwd

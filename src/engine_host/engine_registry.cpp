@@ -24,10 +24,13 @@ EngineRegistry &EngineRegistry::instance() {
     return registry;
 }
 
-// Versions 2 (before the parameter table) and 3 (before shell commands)
-// still load: the host reads such a descriptor only up to the fields its
-// version has (engine_params.h, engine_commands.h).
+// Versions 2 (before the parameter table), 3 (before shell commands) and 4
+// (before the engine's context) still load: the host reads such a
+// descriptor only up to the fields its version has, and calls its hooks
+// with their own types (engine_params.h, engine_commands.h, abi_v4.h).
 constexpr uint32_t kOldestAbiVersion = 2;
+// An engine's settings, not its packet buffers: those belong in mempools.
+constexpr size_t kMaxContext = size_t{16} << 20;
 
 static bool valid_name(std::string_view name) {
     if (name.empty() || name.size() > 32) return false;
@@ -52,9 +55,19 @@ Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
         return Error("engine '" + std::string(name) + "' has no burst function");
     if (Status table = check_param_table(*engine); !table) return table;
     if (Status commands = check_command_table(*engine); !commands) return commands;
+    if (engine->abi_version >= 5 && engine->ctx_size > kMaxContext)
+        return Error("engine '" + std::string(name) + "' declares a context of " +
+                     std::to_string(engine->ctx_size) + " bytes (allowed: 0.." +
+                     std::to_string(kMaxContext) + ")");
     if (const pmdfwd_engine *other = find(name))
         return Error("engine name '" + std::string(name) + "' is already taken by " +
                      this->origin(other->name));
+    if (engine->flags & PMDFWD_ENGINE_F_DEFAULT)
+        for (const Entry &e : entries_)
+            if (e.engine->flags & PMDFWD_ENGINE_F_DEFAULT)
+                return Error("engine '" + std::string(name) +
+                             "' declares itself the default mode, which '" + e.engine->name +
+                             "' already is (PMDFWD_ENGINE_F_DEFAULT: one engine at most)");
     auto pos =
         std::lower_bound(entries_.begin(), entries_.end(), name,
                          [](const Entry &e, std::string_view n) { return e.engine->name < n; });
@@ -155,6 +168,12 @@ Status load_engine_plugin(const std::string &path) {
     for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
         (void)EngineRegistry::instance().add(*e, path); // checked by the probe above
     loaded.insert(key);
+    return {};
+}
+
+std::string default_forward_mode() {
+    for (const pmdfwd_engine *e : EngineRegistry::instance().all())
+        if (e->flags & PMDFWD_ENGINE_F_DEFAULT) return e->name;
     return {};
 }
 

@@ -36,6 +36,10 @@ class EngineRegistry {
     std::vector<Entry> entries_;
 };
 
+// The registered engine with PMDFWD_ENGINE_F_DEFAULT: the forwarding mode
+// when none is chosen ("" when none has it, as in a test without engines).
+std::string default_forward_mode();
+
 // Loads every engine a plugin shared object exports, or says why it was
 // refused (nothing of a refused plugin stays registered).
 Status load_engine_plugin(const std::string &path);

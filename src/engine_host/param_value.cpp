@@ -25,24 +25,6 @@ std::string joined(const std::vector<std::string> &items, std::string_view sep) 
     return s;
 }
 
-std::string metavar(const pmdfwd_param &row) {
-    if (row.metavar != nullptr) return row.metavar;
-    switch (row.kind) {
-    case PMDFWD_PARAM_INT:
-        return "N";
-    case PMDFWD_PARAM_BOOL:
-        return "on|off";
-    case PMDFWD_PARAM_CHOICE:
-        return joined(choices_of(row), "|");
-    case PMDFWD_PARAM_MAC:
-        return "XX:XX:XX:XX:XX:XX";
-    case PMDFWD_PARAM_IPV4:
-        return "A.B.C.D";
-    default:
-        return "TEXT";
-    }
-}
-
 // A decimal integer, an optional '-' and digits only (no blanks, no '+').
 bool parse_int(std::string_view s, int64_t *out) {
     const char *end = s.data() + s.size();
@@ -107,8 +89,26 @@ Status parse_param_value(std::string_view engine, const pmdfwd_param &row, const
     return Error(std::string(engine) + " " + row.key + " '" + text + "' " + kind.message());
 }
 
+std::string param_metavar(const pmdfwd_param &row) {
+    if (row.metavar != nullptr) return row.metavar;
+    switch (row.kind) {
+    case PMDFWD_PARAM_INT:
+        return "N";
+    case PMDFWD_PARAM_BOOL:
+        return "on|off";
+    case PMDFWD_PARAM_CHOICE:
+        return joined(choices_of(row), "|");
+    case PMDFWD_PARAM_MAC:
+        return "XX:XX:XX:XX:XX:XX";
+    case PMDFWD_PARAM_IPV4:
+        return "A.B.C.D";
+    default:
+        return "TEXT";
+    }
+}
+
 std::string param_help_line(const pmdfwd_param &row) {
-    const std::string name = metavar(row);
+    const std::string name = param_metavar(row);
     std::vector<std::string> notes;
     if (row.kind == PMDFWD_PARAM_INT)
         notes.push_back(name + ": " + std::to_string(row.min) + ".." + std::to_string(row.max));

@@ -17,6 +17,10 @@ namespace pmdfwd {
 Status parse_param_value(std::string_view engine, const pmdfwd_param &row, const std::string &text,
                          pmdfwd_param_value *out);
 
+// The value's name in help: the row's metavar, else its kind's ("N",
+// "on|off", the choices joined by '|', ...).
+std::string param_metavar(const pmdfwd_param &row);
+
 // "key=METAVAR  help (METAVAR: range or choices, default D)".
 std::string param_help_line(const pmdfwd_param &row);
 

@@ -1,6 +1,8 @@
 #include "fwd/forwarder.h"
 
+#include "engine_host/abi_calls.h"
 #include "engine_host/engine_api.h"
+#include "engine_host/engine_context.h"
 #include "fwd/packet_template.h"
 #include "text/mac_text.h"
 #include "text/text_format.h"
@@ -151,7 +153,7 @@ Status Forwarder::init_engine(const pmdfwd_engine *engine) {
     size_t inited = 0;
     Status err;
     for (uint16_t p : fwd_ports_) {
-        if (engine->port_begin && engine->port_begin(p) != 0) {
+        if (call_port_begin(*engine, p) != 0) {
             err = Error(std::string("engine ") + engine->name + " refused to start on port " +
                         std::to_string(p));
             break;
@@ -160,6 +162,9 @@ Status Forwarder::init_engine(const pmdfwd_engine *engine) {
     }
     // Streams [0, inited) are set up; the one that failed is not, so its
     // stream_fini must not run (its priv may be anything).
+    void *const engine_ctx = engine_context(*engine);
+    for (size_t i = 0; i < specs_.size(); i++)
+        streams_[i].pub.engine_ctx = engine_ctx;
     for (; err.ok() && inited < specs_.size(); inited++)
         if (engine->stream_init && engine->stream_init(&streams_[inited].pub) != 0) {
             err = Error(std::string("engine ") + engine->name + " could not set up stream " +
@@ -173,7 +178,7 @@ Status Forwarder::init_engine(const pmdfwd_engine *engine) {
     for (size_t i = 0; i < inited; i++)
         if (engine->stream_fini) engine->stream_fini(&streams_[i].pub);
     for (uint16_t p : begun)
-        if (engine->port_end) engine->port_end(p);
+        call_port_end(*engine, p);
     return err;
 }
 
@@ -182,12 +187,12 @@ void Forwarder::fini_engine() {
     for (size_t i = 0; i < specs_.size(); i++)
         if (engine_->stream_fini) engine_->stream_fini(&streams_[i].pub);
     for (uint16_t p : fwd_ports_)
-        if (engine_->port_end) engine_->port_end(p);
+        call_port_end(*engine_, p);
     engine_started_ = false;
 }
 
 // tx_first sends single-segment frames; one that does not fit an mbuf was
-// cut to the mbuf's room without a word. txonly refuses the same.
+// cut to the mbuf's room without a word. Generators refuse the same.
 Status Forwarder::check_tx_first() const {
     for (size_t i = 0; i < specs_.size(); i++) {
         const unsigned room = rte_pktmbuf_data_room_size(streams_[i].pub.pool);

@@ -21,7 +21,7 @@
 namespace pmdfwd {
 
 // The streams of the configuration on these ports: build_streams under the
-// port topology, except for an engine that replies (icmpecho), whose
+// port topology, except for an engine that replies (F_REPLIES), whose
 // streams send back on the port and queue they receive from, as testpmd's.
 Result<std::vector<StreamSpec>> plan_fwd_streams(const Config &cfg, const EngineApi &engines,
                                                  const std::vector<uint16_t> &ports);
@@ -52,7 +52,7 @@ class Forwarder {
     std::string describe() const;
     // The first two lines of testpmd's rxtx_config_display (start's display).
     std::string rxtx_header() const;
-    // The engine's own state lines (macswap's kernel and calibration): a
+    // The engine's own state lines (its describe hook): a
     // pmdfwd addition, "" under --testpmd-texts.
     std::string engine_state() const;
 

@@ -15,7 +15,8 @@
 
 namespace pmdfwd {
 
-// Bad RX checksums the PMD reported (testpmd's csum engine counters).
+// Bad RX checksums the PMD reported (testpmd's checksum engine counters,
+// PMDFWD_ENGINE_F_RX_CKSUM_STATS).
 struct RxCksumStats {
     uint64_t ip = 0, l4 = 0, outer_l4 = 0, outer_ip = 0;
 };

@@ -275,7 +275,7 @@ constexpr Endpoint kEndpoints[] = {
     {"/pmdfwd/engines", cmd_engines,
      "Registered forwarding engines and where they come from. No parameters"},
     {"/pmdfwd/engine", cmd_engine,
-     "The running (else configured) engine's own state, e.g. the macswap kernel. No parameters"},
+     "The running (else configured) engine's own state, as show fwd <mode>. No parameters"},
 };
 
 void register_endpoints() {

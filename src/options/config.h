@@ -2,6 +2,8 @@
 // shell (shell/command_table.cpp) change, and what the host reads at `start`.
 #pragma once
 
+#include "engine_host/engine_registry.h"
+
 #include <pmdfwd/engine.h>
 
 #include <rte_ethdev.h>
@@ -80,7 +82,7 @@ struct QueueThresholds {
 };
 
 struct Config {
-    std::string forward_mode = "io";
+    std::string forward_mode = default_forward_mode();
     bool tx_retry = false; // `set fwd <mode> retry`
     unsigned tx_retry_num = kDefaultTxRetries;
     unsigned tx_retry_delay_us = kDefaultTxRetryDelayUs;

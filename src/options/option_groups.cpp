@@ -2,8 +2,9 @@
 
 namespace pmdfwd::opt {
 
-const std::vector<OptionGroup> &groups() {
-    static const std::vector<OptionGroup> g = {
+std::vector<OptionGroup> groups(const EngineApi &engines) {
+    // The host's groups are built once; the engines' may grow (a plugin).
+    static const std::vector<OptionGroup> own = {
         {"forwarding", forwarding_options()},
         {"ports, queues and lcores", port_options()},
         {"descriptor thresholds (default: the PMD's)", threshold_options()},
@@ -12,6 +13,9 @@ const std::vector<OptionGroup> &groups() {
         {"links and events", link_options()},
         {"generated traffic", generator_options()},
     };
+    std::vector<OptionGroup> g = own;
+    std::vector<Option> aliases = engine_alias_options(engines);
+    if (!aliases.empty()) g.push_back({"engine parameters by testpmd's names", std::move(aliases)});
     return g;
 }
 

@@ -6,6 +6,10 @@
 
 #include <vector>
 
+namespace pmdfwd {
+class EngineApi;
+}
+
 namespace pmdfwd::opt {
 
 std::vector<Option> forwarding_options();
@@ -15,7 +19,11 @@ std::vector<Option> memory_options();
 std::vector<Option> offload_options();
 std::vector<Option> link_options();
 std::vector<Option> generator_options();
+// The engines' parameter aliases (pmdfwd_param.alias).
+std::vector<Option> engine_alias_options(const EngineApi &engines);
 
-const std::vector<OptionGroup> &groups();
+// The host's own groups, then the engines' aliases: the table the parser
+// reads and the help writes.
+std::vector<OptionGroup> groups(const EngineApi &engines);
 
 } // namespace pmdfwd::opt

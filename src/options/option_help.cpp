@@ -20,9 +20,9 @@ using opt::OptionGroup;
 
 } // namespace
 
-std::vector<OptionDoc> option_docs() {
+std::vector<OptionDoc> option_docs(const EngineApi &engines) {
     std::vector<OptionDoc> docs;
-    for (const OptionGroup &g : groups())
+    for (const OptionGroup &g : groups(engines))
         for (const Option &o : g.options)
             docs.push_back({g.title, o.short_name, o.name, o.arg ? o.arg : "", o.help});
     return docs;
@@ -30,7 +30,7 @@ std::vector<OptionDoc> option_docs() {
 
 std::string usage(const char *prog, const EngineApi &engines) {
     std::string s = std::string("usage: ") + prog + " [EAL options] -- [options]\n";
-    for (const OptionGroup &g : groups()) {
+    for (const OptionGroup &g : groups(engines)) {
         s += std::string("\n") + g.title + ":\n";
         for (const Option &o : g.options) {
             std::string left = "  ";
@@ -45,7 +45,7 @@ std::string usage(const char *prog, const EngineApi &engines) {
         }
     }
     s += "\nengines:\n";
-    s += "  --<engine>-<key>=<value>        an engine's parameter (e.g. --macswap-kernel=avx2)\n";
+    s += "  --<engine>-<key>=<value>        an engine's parameter (\"engine parameters\" below)\n";
     s += "\nA long option may be shortened to any unique prefix; one testpmd accepts means what "
          "it means there (--stats 2).\n";
     s += "\nforwarding modes:\n";

@@ -27,9 +27,9 @@ bool pmdfwd_only(std::string_view name) {
 // getopt_long's rule: an exact name, else the one option whose name the
 // text begins ("--stats 2" is --stats-period), testpmd's options first.
 // Several such options are an error naming them; none is nullptr.
-Result<const Option *> find_long(std::string_view name) {
+Result<const Option *> find_long(const std::vector<OptionGroup> &table, std::string_view name) {
     std::vector<const Option *> prefixed, testpmds;
-    for (const OptionGroup &g : groups())
+    for (const OptionGroup &g : table)
         for (const Option &o : g.options) {
             const std::string_view n = o.name;
             if (n == name) return &o;
@@ -46,8 +46,8 @@ Result<const Option *> find_long(std::string_view name) {
     return Error(msg);
 }
 
-const Option *find_short(char c) {
-    for (const OptionGroup &g : groups())
+const Option *find_short(const std::vector<OptionGroup> &table, char c) {
+    for (const OptionGroup &g : table)
         for (const Option &o : g.options)
             if (o.short_name == c) return &o;
     return nullptr;
@@ -55,18 +55,11 @@ const Option *find_short(char c) {
 
 enum class Step { Next, Help };
 
-// Flags that are also an engine's parameter: the engine-parameter form the
-// help lists (--txonly-multi-flow=on|off) is accepted too, and the engine
-// checks the value.
-bool flag_takes_a_value(std::string_view name) {
-    return name == "txonly-multi-flow";
-}
-
 // Applies opt, taking its value from `value` or the next argument.
 Result<Step> apply_option(const Option &opt, std::optional<std::string> value,
                           const std::vector<std::string> &args, size_t &i, Config &cfg) {
     if (opt.apply == nullptr) return Step::Help;
-    if (opt.arg == nullptr && value && !flag_takes_a_value(opt.name)) {
+    if (opt.arg == nullptr && value && !opt.flag_value) {
         return Error("option --" + std::string(opt.name) + " takes no value");
     }
     if (opt.arg != nullptr && !value) {
@@ -79,13 +72,14 @@ Result<Step> apply_option(const Option &opt, std::optional<std::string> value,
     return Step::Next;
 }
 
-Result<Step> parse_long(const std::vector<std::string> &args, size_t &i, Config &cfg) {
+Result<Step> parse_long(const std::vector<OptionGroup> &table, const std::vector<std::string> &args,
+                        size_t &i, Config &cfg) {
     const std::string_view body = std::string_view(args[i]).substr(2);
     const size_t eq = body.find('=');
     const std::string_view name = body.substr(0, eq);
     std::optional<std::string> value;
     if (eq != std::string_view::npos) value = std::string(body.substr(eq + 1));
-    const Result<const Option *> opt = find_long(name);
+    const Result<const Option *> opt = find_long(table, name);
     if (!opt) return opt.status();
     if (*opt != nullptr) return apply_option(**opt, value, args, i, cfg);
     if (value && name.find('-') != std::string_view::npos) {
@@ -97,10 +91,11 @@ Result<Step> parse_long(const std::vector<std::string> &args, size_t &i, Config 
 }
 
 // -i, -a, -h, or several of them in one word (-ia), as getopt.
-Result<Step> parse_short(const std::vector<std::string> &args, size_t &i, Config &cfg) {
+Result<Step> parse_short(const std::vector<OptionGroup> &table,
+                         const std::vector<std::string> &args, size_t &i, Config &cfg) {
     const std::string a = args[i];
     for (size_t k = 1; k < a.size(); k++) {
-        const Option *opt = find_short(a[k]);
+        const Option *opt = find_short(table, a[k]);
         if (opt == nullptr || (opt->arg != nullptr && a.size() > 2)) {
             return Error("unknown option '" + a + "' (see --help)");
         }
@@ -120,13 +115,15 @@ Status forward_mode_known(const EngineApi &engines, const std::string &mode) {
 
 Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &cfg,
                                   const EngineApi &engines) {
+    const std::vector<OptionGroup> table = groups(engines);
     for (size_t i = 0; i < args.size(); i++) {
         const std::string &a = args[i];
         const std::string mode = cfg.forward_mode;
         const bool long_option = a.rfind("--", 0) == 0 && a.size() > 2;
         if (!long_option && (a.size() < 2 || a[0] != '-' || a[1] == '-'))
             return Error("unknown option '" + a + "' (see --help)");
-        const Result<Step> s = long_option ? parse_long(args, i, cfg) : parse_short(args, i, cfg);
+        const Result<Step> s =
+            long_option ? parse_long(table, args, i, cfg) : parse_short(table, args, i, cfg);
         if (!s) return s.status();
         if (*s == Step::Next && cfg.forward_mode != mode) {
             if (Status known = forward_mode_known(engines, cfg.forward_mode); !known) return known;

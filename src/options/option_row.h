@@ -25,6 +25,9 @@ struct Option {
     const char *arg;  // nullptr for a flag, else the value's name in help
     const char *help;
     Apply apply; // the value (empty for flags); an error on bad input
+    // A flag (arg nullptr) that also takes a value: an on|off engine
+    // parameter's alias (--<alias> means on; --<alias>=off).
+    bool flag_value = false;
 };
 
 struct OptionGroup {

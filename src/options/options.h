@@ -36,6 +36,6 @@ struct OptionDoc {
     std::string arg;  // empty for a flag
     std::string help;
 };
-std::vector<OptionDoc> option_docs();
+std::vector<OptionDoc> option_docs(const EngineApi &engines);
 
 } // namespace pmdfwd

@@ -153,7 +153,8 @@ class PortControl {
     // empty when none), or why not.
     virtual Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci) = 0;
     virtual void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac) = 0;
-    // Turns TX offloads of a stopped port on or off (`csum set ... hw|sw`),
+    // Turns TX offloads of a stopped port on or off (an engine's command,
+    // pmdfwd_command_ctx.set_port_tx_offloads),
     // for the device and for what engines read: ok or why not (the port is
     // started: "Please stop port N first"; the PMD lacks an offload).
     virtual Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on) = 0;

@@ -212,7 +212,7 @@ Status EthdevPortControl::mac_addr_remove(uint16_t id, const rte_ether_addr &m) 
 Status EthdevPortControl::mac_addr_set(uint16_t id, const rte_ether_addr &m) {
     rte_ether_addr copy = m;
     const int rc = rte_eth_dev_default_mac_addr_set(id, &copy);
-    // Engines write the port's own address as source (mac, macswap).
+    // Engines write the port's own address as source (pmdfwd_port_tx.mac).
     if (rc == 0)
         if (Port *p = port(id)) std::memcpy(p->tx.mac, m.addr_bytes, sizeof(p->tx.mac));
     return ethdev_status(rc);

@@ -108,8 +108,8 @@ class Ports {
 
   private:
     std::function<bool()> stop_requested_ = [] { return false; };
-    // What setup fixed and a later reconfiguration (`tx_vlan set`, `csum
-    // set`) uses again: queues, descriptors, RX buffer split, and where the
+    // What setup fixed and a later reconfiguration (`tx_vlan set`, an
+    // engine's TX offload command) uses again: queues, descriptors, RX buffer split, and where the
     // forwarding lcores' mbufs come from.
     struct Layout {
         uint16_t nb_rxq = 1, nb_txq = 1, nb_rxd = 0, nb_txd = 0;

@@ -30,6 +30,21 @@ std::optional<std::vector<std::string>> engine_words(Ctx &c, const std::vector<T
     return words;
 }
 
+// The ports as an engine's command reaches them (pmdfwd_command_ctx).
+class RowPorts final : public CommandPorts {
+  public:
+    explicit RowPorts(PortControl &ports) : ports_(ports) {}
+    bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) override {
+        return ports_.tx_offloads(port, enabled, capa);
+    }
+    Status set_tx_offloads(uint16_t port, uint64_t mask, bool on) override {
+        return ports_.set_tx_offloads(port, mask, on);
+    }
+
+  private:
+    PortControl &ports_;
+};
+
 Spec engine_spec(const std::string &engine, size_t index, const char *syntax, const char *help,
                  bool needs_stopped, const std::vector<Token> &toks) {
     return {.syntax = syntax,
@@ -37,8 +52,9 @@ Spec engine_spec(const std::string &engine, size_t index, const char *syntax, co
             .needs_stopped = needs_stopped,
             .run = [engine, index, toks](Ctx &c, const Args &a) {
                 const std::optional<std::vector<std::string>> words = engine_words(c, toks, a);
-                return words &&
-                       c.engines.run_command(engine, index, *words, c.life.running(), c.out);
+                RowPorts ports(c.ports);
+                return words && c.engines.run_command(engine, index, *words, c.life.running(),
+                                                      &ports, c.out);
             }};
 }
 

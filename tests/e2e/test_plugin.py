@@ -7,8 +7,11 @@ engine contract (issue 13) from tests/e2e/plugins/rogue_plugin.c. A plugin
 built against the frozen version-2 header (tests/e2e/plugins/abi_v2) still
 loads, forwards and keeps its own parameters (issue 20), and so does one
 built against the frozen version-3 header (tests/e2e/plugins/abi_v3). A
-plugin's engine adds shell commands (tests/e2e/plugins/cmd_plugin.c), and
-one whose command clashes with the shell's is refused at load (issue 20).
+plugin's engine adds shell commands (tests/e2e/plugins/cmd_plugin.c, built
+against the frozen version-4 header, tests/e2e/plugins/abi_v4), and one whose
+command clashes with the shell's is refused at load (issue 20). Two engines
+of one plugin keep their state in their own contexts (version 5,
+tests/e2e/plugins/ctx_plugin.c; issue 30).
 
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_plugin.py
 (PMDFWD_BUILD_DIR defaults to the binary's directory.)
@@ -39,6 +42,8 @@ V3_PLUGIN = rig.HERE / "plugins" / "v3_plugin.c"
 V3_HEADERS = rig.HERE / "plugins" / "abi_v3"
 CMD_PLUGIN = rig.HERE / "plugins" / "cmd_plugin.c"
 MANY_PLUGIN = rig.HERE / "plugins" / "many_plugin.c"
+V4_HEADERS = rig.HERE / "plugins" / "abi_v4"
+CTX_PLUGIN = rig.HERE / "plugins" / "ctx_plugin.c"
 NULL_VDEVS = ["--vdev", "net_null0", "--vdev", "net_null1"]
 PEER0, PEER1 = bytes.fromhex("0a0000000010"), bytes.fromhex("0a0000000011")
 
@@ -106,11 +111,15 @@ class PluginTest(FrameAssertions):
         cls.v3_so = tmp / "v3.so"
         check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra",
                "-Werror", f"-I{V3_HEADERS}", "-o", cls.v3_so, V3_PLUGIN])
-        # Against the staged install's header (the current version).
+        # Against the frozen version-4 header, as a plugin built before version 5.
         cls.cmd_so, cls.clash_so = tmp / "notes.so", tmp / "notes_clash.so"
         for out, defs in ((cls.cmd_so, []), (cls.clash_so, ["-DCLASH"])):
             check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
-                   "-Wextra", "-Werror", *defs, *cflags, "-o", out, CMD_PLUGIN])
+                   "-Wextra", "-Werror", *defs, f"-I{V4_HEADERS}", "-o", out, CMD_PLUGIN])
+        # Against the staged install's header (the current version).
+        cls.ctx_so = tmp / "tally.so"
+        check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall", "-Wextra",
+               "-Werror", *cflags, "-o", cls.ctx_so, CTX_PLUGIN])
 
         cls.in0, cls.in1 = fr.traffic(seed=3, random_count=100), fr.traffic(seed=4, random_count=100)
         rig.write_pcap(tmp / "in0.pcap", cls.in0)
@@ -509,6 +518,20 @@ class PluginTest(FrameAssertions):
         self.assertIn('Please stop forwarding first ("notes clear" needs forwarding stopped)', out)
         self.assertIn("notes cleared\n", out)
         self.assertIn("notes: 0 (notes, stopped)", out)
+
+    def test_engines_keep_their_state_in_their_own_contexts(self):
+        # Issue 30 item 2: one source, two engines, two contexts.
+        cmds = ("show tally-a\nset tally-a level 3\nset tally-b level 5\nshow fwd tally-a\n"
+                "show fwd tally-b\nset fwd tally-b\nstart\nstop\nshow tally-a\nshow tally-b\n"
+                "quit\n")
+        rc, p = self.run_notes(self.ctx_so, cmds)
+        self.assertEqual(rc, 0, p.describe())
+        out = p.out
+        self.assertIn("tally-a: level 1, inits 1, port begins 0, streams 0\n", out)
+        self.assertIn("tally: level 3\n", out)
+        self.assertIn("tally: level 5\n", out)
+        self.assertIn("tally-a: level 3, inits 1, port begins 0, streams 0\n", out)
+        self.assertRegex(out, r"tally-b: level 5, inits 1, port begins 2, streams [1-9]\d*")
 
     def test_plugin_answer_with_control_bytes_is_shown_escaped(self):
         # Issue 29.4: the notes engine echoes its argument; ESC, BEL and CR

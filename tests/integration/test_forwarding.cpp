@@ -6,7 +6,7 @@
 #include "eal_env.h"
 #include "frames/udp_frame.h"
 #include "fwd/packet_template.h"
-#include "macswap.h"
+#include "macswap_settings.h"
 #include "ring_rig.h"
 #include "shell/command_table.h"
 #include "status_matchers.h"

@@ -70,7 +70,7 @@ class FakeEngines : public EngineApi {
     }
     // Says what it was given; refuses an argument "bad".
     bool engine_run_command(const std::string &mode, size_t index,
-                            const std::vector<std::string> &args, bool forwarding,
+                            const std::vector<std::string> &args, bool forwarding, CommandPorts *,
                             std::string *out) override {
         command_runs.push_back({mode, index, args, forwarding});
         std::string said = mode + " command " + std::to_string(index) + ":";

@@ -103,8 +103,16 @@ class FakeFiles : public CommandFiles {
 
 // Every piece, its state reachable by the names tests used before the split
 // (h.is_running, h.lcores, h.files, ...), and the Host run_command() takes.
+// No engine is registered here, so no default mode: the fake engines' io
+// stands for it, as the built-in io is pmdfwd's default.
+inline Config fake_config() {
+    Config c;
+    c.forward_mode = "io";
+    return c;
+}
+
 struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
-    Config cfg;
+    Config cfg = fake_config();
     FakeEngines fake_engines;
     FakePorts fake_ports;
 

@@ -27,7 +27,7 @@ std::vector<Spec> rows() {
                  return true;
              }},
         {.syntax = "show fwd <mode>",
-         .help = "an engine's own state (e.g. show fwd macswap)",
+         .help = "an engine's own state (its describe text)",
          .run =
              [](Ctx &c, const Args &a) {
                  const Result<std::string> text = c.engines.describe(a.word(0));
@@ -45,7 +45,7 @@ std::vector<Spec> rows() {
                  return true;
              }},
         {.syntax = "set <mode> <key> <value>",
-         .help = "an engine's parameter (e.g. set macswap kernel avx2)",
+         .help = "an engine's parameter (listed by help <mode>)",
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {

@@ -31,9 +31,9 @@ struct rogue_state {
 
 static unsigned nb_inits;
 
-static int failinit_port_begin(uint16_t port)
+static int failinit_port_begin(void *ctx, uint16_t port)
 {
-	(void)port;
+	(void)ctx, (void)port;
 	nb_inits = 0; /* every start calls this before the streams' inits */
 	return 0;
 }
@@ -104,8 +104,9 @@ static void fill(char *buf, size_t len, char c)
 	memset(buf, c, len); /* no room left for a NUL, and none written */
 }
 
-static void unterminated_describe(char *buf, size_t len)
+static void unterminated_describe(void *ctx, char *buf, size_t len)
 {
+	(void)ctx;
 	fill(buf, len, 'D');
 }
 

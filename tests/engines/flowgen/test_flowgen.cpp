@@ -31,7 +31,7 @@ class Flowgen : public EngineTest {
 
     std::string flows_now() {
         char buf[256] = "";
-        engine_->describe(buf, sizeof(buf));
+        engine_->describe(nullptr, buf, sizeof(buf));
         unsigned n = 0;
         EXPECT_EQ(std::sscanf(buf, "flowgen: %u flows", &n), 1) << buf;
         return std::to_string(n);
@@ -100,12 +100,12 @@ TEST_F(Flowgen, DefaultsTo1024Flows) {
     }
     EXPECT_EQ(last, kDst + 511);
     char buf[256];
-    engine_->describe(buf, sizeof(buf));
+    engine_->describe(nullptr, buf, sizeof(buf));
     EXPECT_STREQ(buf, "flowgen: 1024 flows, UDP 9 -> 9, 198.18.0.1 -> 198.18.0.2 .. 198.18.4.1, "
                       "0 clones");
     ASSERT_EQ(set("flows", "65536"), "");
     ASSERT_EQ(set("clones", "3"), "");
-    engine_->describe(buf, sizeof(buf));
+    engine_->describe(nullptr, buf, sizeof(buf));
     EXPECT_STREQ(buf, "flowgen: 65536 flows, UDP 9 -> 9, 198.18.0.1 -> 198.18.0.2 .. "
                       "198.19.0.1, 3 clones");
 }

@@ -3,7 +3,7 @@
 // is never chosen; the measurement is bounded; EAL's SIMD cap and the CPU
 // decide which kernels take part. Fake mbufs, no EAL.
 #include "calibrate.h"
-#include "macswap.h"
+#include "support/macswap_settings.h"
 
 #include <gtest/gtest.h>
 

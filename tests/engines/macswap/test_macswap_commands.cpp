@@ -2,7 +2,7 @@
 // the kernels again and shows the figures, leaves a forced kernel forced,
 // and joins the shell's table as a built-in engine's row (the table would
 // stop the process on a clash). No EAL: calibration lays out its own mbufs.
-#include "macswap.h"
+#include "support/macswap_settings.h"
 
 #include "engine_host/engine_api.h"
 #include "shell/command_table.h"
@@ -31,7 +31,8 @@ TEST(MacswapCommands, CalibrateIsDeclaredStopped) {
 
 TEST(MacswapCommands, CalibrateShowsTheNewFigures) {
     std::string out;
-    ASSERT_TRUE(registry_engines().run_command("macswap", calibrate_index(), {}, false, &out))
+    ASSERT_TRUE(
+        registry_engines().run_command("macswap", calibrate_index(), {}, false, nullptr, &out))
         << out;
     EXPECT_NE(out.find("auto picks "), std::string::npos) << out;
     EXPECT_EQ(out.find("stays forced"), std::string::npos) << out;
@@ -40,7 +41,8 @@ TEST(MacswapCommands, CalibrateShowsTheNewFigures) {
 TEST(MacswapCommands, CalibrateLeavesAForcedKernelForced) {
     ASSERT_TRUE(registry_engines().set_param("macswap", "kernel", "scalar").ok());
     std::string out;
-    EXPECT_TRUE(registry_engines().run_command("macswap", calibrate_index(), {}, false, &out));
+    EXPECT_TRUE(
+        registry_engines().run_command("macswap", calibrate_index(), {}, false, nullptr, &out));
     EXPECT_NE(out.find("\nscalar stays forced (set macswap kernel auto: run what auto picks)\n"),
               std::string::npos)
         << out;

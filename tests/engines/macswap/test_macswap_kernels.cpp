@@ -4,9 +4,9 @@
 // PROT_NONE pages. Fake mbufs, no EAL.
 #include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
-#include "macswap.h"
 #include "macswap_fields.h"
 #include "support/fake_mbuf.h"
+#include "support/macswap_settings.h"
 #include "support/status_matchers.h"
 
 #include <gtest/gtest.h>
@@ -466,11 +466,11 @@ TEST(LeanMode, EngineParameter) {
     const pmdfwd_engine *e = EngineRegistry::instance().find("macswap");
     ASSERT_NE(e, nullptr);
     char text[4096] = "";
-    e->describe(text, sizeof(text));
+    e->describe(engine_context(*e), text, sizeof(text));
     EXPECT_NE(std::string(text).find("\n  fields: exact"), std::string::npos) << text;
     ASSERT_TRUE(IsOk(set_engine_param(*e, "fields", "lean")));
     EXPECT_TRUE(lean_fields());
-    e->describe(text, sizeof(text));
+    e->describe(engine_context(*e), text, sizeof(text));
     EXPECT_NE(std::string(text).find("\n  fields: lean"), std::string::npos) << text;
     EXPECT_EQ(set_engine_param(*e, "fields", "thin").message(),
               "unknown macswap fields mode 'thin' (allowed: exact, lean)");

@@ -5,6 +5,7 @@
 // byte here, independently of the engines' own frame builder.
 #pragma once
 
+#include "engine_host/engine_context.h"
 #include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
 
@@ -60,6 +61,7 @@ class EngineTest : public ::testing::Test {
     const pmdfwd_engine *use(const char *name) {
         engine_ = EngineRegistry::instance().find(name);
         EXPECT_NE(engine_, nullptr) << name << " is not registered";
+        if (engine_ != nullptr) stream_.engine_ctx = engine_context(*engine_);
         return engine_;
     }
 

@@ -281,7 +281,7 @@ TEST(TxonlyFrameSegments, ErrorsSayWhatIsAllowed) {
 TEST_F(Txonly, DescribesItsAddressesAndPorts) {
     auto described = [this] {
         char buf[256] = "";
-        engine_->describe(buf, sizeof(buf));
+        engine_->describe(nullptr, buf, sizeof(buf));
         return std::string(buf);
     };
     EXPECT_EQ(described(), "txonly: 198.18.0.1:9 -> 198.18.0.2:9, multi-flow off");

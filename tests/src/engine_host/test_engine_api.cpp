@@ -26,6 +26,9 @@ int fill_set_param(const char *, const char *, char *err, size_t len) {
 void fill_text(char *buf, size_t len) {
     std::memset(buf, 'd', len);
 }
+void fill_description(void *, char *buf, size_t len) {
+    fill_text(buf, len);
+}
 
 // A refusal without a message.
 int silent_refusal(const char *, const char *, char *, size_t) {
@@ -38,7 +41,7 @@ pmdfwd_engine engine_with(int (*set_param)(const char *, const char *, char *, s
     e.name = "test";
     e.burst = no_burst;
     e.set_param = set_param;
-    e.describe = fill_text;
+    e.describe = fill_description;
     e.param_help = fill_text;
     return e;
 }

@@ -99,7 +99,7 @@ TEST(EngineCommands, ListedAsDeclared) {
 TEST(EngineCommands, RunGetsTheWordsTheEngineAndASink) {
     const pmdfwd_engine e = cmd_engine();
     std::string out = "before\n";
-    EXPECT_TRUE(run_engine_command(e, 0, {"x", "y z"}, true, &out));
+    EXPECT_TRUE(run_engine_command(e, 0, {"x", "y z"}, true, nullptr, &out));
     EXPECT_EQ(g_argv, (std::vector<std::string>{"x", "y z"}));
     EXPECT_TRUE(g_argv_terminated);
     EXPECT_EQ(g_forwarding, 1u);
@@ -107,7 +107,7 @@ TEST(EngineCommands, RunGetsTheWordsTheEngineAndASink) {
     // Appended, with the newline the engine left out.
     EXPECT_EQ(out, "before\ngot x y z\n");
     out.clear();
-    EXPECT_TRUE(run_engine_command(e, 0, {"x"}, false, &out));
+    EXPECT_TRUE(run_engine_command(e, 0, {"x"}, false, nullptr, &out));
     EXPECT_EQ(g_forwarding, 0u);
     EXPECT_EQ(out, "got x\n");
 }
@@ -115,20 +115,20 @@ TEST(EngineCommands, RunGetsTheWordsTheEngineAndASink) {
 TEST(EngineCommands, RefusalKeepsTheEnginesWordsOrGetsSome) {
     const pmdfwd_engine e = cmd_engine();
     std::string out;
-    EXPECT_FALSE(run_engine_command(e, 2, {}, false, &out));
+    EXPECT_FALSE(run_engine_command(e, 2, {}, false, nullptr, &out));
     EXPECT_EQ(out, "no such thing (allowed: this)\n");
     out.clear();
-    EXPECT_FALSE(run_engine_command(e, 1, {}, false, &out));
+    EXPECT_FALSE(run_engine_command(e, 1, {}, false, nullptr, &out));
     EXPECT_EQ(out, "cmds: 'cmds quiet' refused\n");
     out.clear();
-    EXPECT_FALSE(run_engine_command(e, 4, {}, false, &out));
+    EXPECT_FALSE(run_engine_command(e, 4, {}, false, nullptr, &out));
     EXPECT_EQ(out, "engine cmds has no command 4\n");
 }
 
 TEST(EngineCommands, EndlessAnswerIsCutAndSaysSo) {
     const pmdfwd_engine e = cmd_engine();
     std::string out;
-    EXPECT_TRUE(run_engine_command(e, 3, {}, false, &out));
+    EXPECT_TRUE(run_engine_command(e, 3, {}, false, nullptr, &out));
     const std::string note = "\n(cmds's answer was cut at 1048576 bytes)\n";
     ASSERT_EQ(out.size(), kCommandOutputMax + note.size());
     EXPECT_EQ(out.substr(0, kCommandOutputMax), std::string(kCommandOutputMax, 'x'));
@@ -204,9 +204,9 @@ TEST(EngineCommands, RegistryAsksTheShellsCheck) {
     set_engine_command_check(before);
 }
 
-// Versions 2 and 3 load; older and newer ones are refused with the range.
+// Versions 2, 3 and 4 load; older and newer ones are refused with the range.
 TEST(EngineCommands, OlderVersionsStillLoad) {
-    for (uint32_t v : {2u, 3u, PMDFWD_ENGINE_ABI_VERSION}) {
+    for (uint32_t v : {2u, 3u, 4u, PMDFWD_ENGINE_ABI_VERSION}) {
         pmdfwd_engine e = cmd_engine(nullptr, 0);
         e.abi_version = v;
         EngineRegistry r;
@@ -216,7 +216,7 @@ TEST(EngineCommands, OlderVersionsStillLoad) {
     e.abi_version = PMDFWD_ENGINE_ABI_VERSION + 1;
     EngineRegistry r;
     EXPECT_EQ(r.add(&e, "test").message(),
-              "engine ABI version 5 does not match the host's 4 (rebuild the "
-              "engine against this pmdfwd's <pmdfwd/engine.h>; versions 2..3 "
+              "engine ABI version 6 does not match the host's 5 (rebuild the "
+              "engine against this pmdfwd's <pmdfwd/engine.h>; versions 2..4 "
               "still load)");
 }

@@ -29,16 +29,16 @@ uint16_t no_burst(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
 // What the last set received.
 pmdfwd_param_value g_got;
 std::string g_text;
-int keep(const pmdfwd_param_value *v, char *, size_t) {
+int keep(void *, const pmdfwd_param_value *v, char *, size_t) {
     g_got = *v;
     g_text = v->text;
     return 0;
 }
-int refuse(const pmdfwd_param_value *v, char *err, size_t len) {
+int refuse(void *, const pmdfwd_param_value *v, char *err, size_t len) {
     std::snprintf(err, len, "cannot use '%s' here", v->text);
     return -1;
 }
-int refuse_silently(const pmdfwd_param_value *, char *, size_t) {
+int refuse_silently(void *, const pmdfwd_param_value *, char *, size_t) {
     return 1;
 }
 

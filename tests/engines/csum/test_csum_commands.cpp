@@ -1,6 +1,8 @@
-// The csum command family on a fake host: testpmd's texts (DTS's
-// csum_set_hw looks for "<name> checksum offload is hw", "Please stop port
-// N first" and "checksum offload is not supported by port N").
+// csum's commands (its engine ABI command rows) through the shell, on fake
+// ports: testpmd's texts (DTS's csum_set_hw looks for "<name> checksum
+// offload is hw", "Please stop port N first" and "checksum offload is not
+// supported by port N").
+#include "engine_host/engine_api.h"
 #include "shell/command_table.h"
 #include "support/fake_host.h"
 
@@ -11,9 +13,11 @@ using pmdfwd::testing::FakeHost;
 
 namespace {
 
+// The fake host's pieces with the registered engines (csum among them).
 bool run(FakeHost &h, const std::string &line, std::string *out) {
     out->clear();
-    return run_command(h, line, out);
+    const Host host{h.cfg, h, h, h, h.fake_ports, registry_engines(), h};
+    return run_command(host, line, out);
 }
 
 constexpr const char *kAllSw = "Parse tunnel is off\n"
@@ -83,4 +87,12 @@ TEST(CsumCommands, BadArguments) {
     EXPECT_TRUE(run(h, "csum parse-tunnel off 0", &out));
     EXPECT_EQ(out, kAllSw);
     EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
+}
+
+// The engine's rows complete as the shell's own: the ports for <port>.
+TEST(CsumCommands, CompletionOffersThePorts) {
+    FakeHost h;
+    const Host host{h.cfg, h, h, h, h.fake_ports, registry_engines(), h};
+    EXPECT_EQ(complete_command(host, "csum set ip hw "), (std::vector<std::string>{"0", "1"}));
+    EXPECT_EQ(complete_command(host, "csum s"), (std::vector<std::string>{"set", "show"}));
 }

@@ -1,0 +1,125 @@
+// csum's per-port settings, as testpmd's csum commands: which checksums the
+// TX port's NIC computes (`csum set ... hw`, a TX offload of a stopped port,
+// through the host's port calls in pmdfwd_command_ctx) and which the engine
+// computes in software. The texts are testpmd's (DTS's csum_set_hw looks
+// for "<name> checksum offload is hw", "Please stop port N first" and
+// "checksum offload is not supported by port N").
+#include "csum_commands.h"
+
+#include <rte_ethdev.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <string>
+#include <string_view>
+
+namespace pmdfwd::engines::csum {
+
+namespace {
+
+struct CsumLayer {
+    const char *word;     // `csum set <word> ...`
+    const char *name;     // testpmd's "... is not supported" name
+    const char *shown_as; // testpmd's csum_show name
+    uint64_t offload;
+};
+
+constexpr CsumLayer kLayers[] = {
+    {"ip", "IP", "IP", RTE_ETH_TX_OFFLOAD_IPV4_CKSUM},
+    {"udp", "UDP", "UDP", RTE_ETH_TX_OFFLOAD_UDP_CKSUM},
+    {"tcp", "TCP", "TCP", RTE_ETH_TX_OFFLOAD_TCP_CKSUM},
+    {"sctp", "SCTP", "SCTP", RTE_ETH_TX_OFFLOAD_SCTP_CKSUM},
+    {"outer-ip", "Outer IP", "Outer-Ip", RTE_ETH_TX_OFFLOAD_OUTER_IPV4_CKSUM},
+    {"outer-udp", "Outer UDP", "Outer-Udp", RTE_ETH_TX_OFFLOAD_OUTER_UDP_CKSUM},
+};
+
+void say(const pmdfwd_command_ctx *ctx, const std::string &text) {
+    ctx->write(ctx->sink, text.c_str());
+}
+
+// The host passes only an existing port's id for <port>.
+uint16_t port_of(const char *word) {
+    return static_cast<uint16_t>(std::strtoul(word, nullptr, 10));
+}
+
+// testpmd's csum_show. Tunnels are never parsed (see `csum parse-tunnel`).
+int csum_show(const pmdfwd_command_ctx *ctx, uint16_t port) {
+    uint64_t enabled = 0, capa = 0;
+    if (ctx->port_tx_offloads(ctx, port, &enabled, &capa) != 0) {
+        say(ctx, "invalid port " + std::to_string(port) + "\n");
+        return -1;
+    }
+    std::string s = "Parse tunnel is off\n";
+    for (const CsumLayer &l : kLayers)
+        s += std::string(l.shown_as) + " checksum offload is " +
+             ((enabled & l.offload) ? "hw" : "sw") + "\n";
+    say(ctx, s);
+    return 0;
+}
+
+// csum set <layer> hw|sw <port>
+int csum_set(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *argv) {
+    const CsumLayer *layer = nullptr;
+    for (const CsumLayer &l : kLayers)
+        if (std::string_view(argv[0]) == l.word) layer = &l;
+    if (layer == nullptr) { // the row's choice and kLayers disagree
+        say(ctx, std::string("Bad arguments: '") + argv[0] +
+                     "' is not a layer (allowed: ip, udp, tcp, sctp, outer-ip, outer-udp)\n");
+        return -1;
+    }
+    const uint16_t port = port_of(argv[2]);
+    const bool hw = std::string_view(argv[1]) == "hw";
+    uint64_t enabled = 0, capa = 0;
+    ctx->port_tx_offloads(ctx, port, &enabled, &capa);
+    int rc = 0;
+    if (hw && !(capa & layer->offload)) {
+        // testpmd says so, shows the settings, and changes nothing.
+        say(ctx, std::string(layer->name) + " checksum offload is not supported by port " +
+                     std::to_string(port) + "\n");
+        rc = -1;
+    } else {
+        char err[PMDFWD_ERRMSG_LEN] = "";
+        if (ctx->set_port_tx_offloads(ctx, port, layer->offload, hw, err, sizeof(err)) != 0) {
+            say(ctx, std::string(err) + "\n");
+            return -1;
+        }
+    }
+    return csum_show(ctx, port) != 0 ? -1 : rc;
+}
+
+int csum_show_command(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *argv) {
+    return csum_show(ctx, port_of(argv[0]));
+}
+
+int csum_parse_tunnel(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *argv) {
+    if (std::string_view(argv[0]) == "on") {
+        say(ctx, "csum parse-tunnel: pmdfwd's csum engine does not parse tunnels (VXLAN, GRE, "
+                 "GENEVE, GTP, IP-in-IP packets are checksummed as their outer headers)\n");
+        return -1;
+    }
+    return csum_show(ctx, port_of(argv[1]));
+}
+
+} // namespace
+
+// Not PMDFWD_COMMAND_F_STOPPED: testpmd refuses a started port, not a
+// running forwarder, and the host's port call says so.
+const pmdfwd_command kCommands[] = {
+    {.syntax = "csum set ip|udp|tcp|sctp|outer-ip|outer-udp hw|sw <port>",
+     .help = "checksums of a stopped port's transmitted packets: by the NIC (hw) or by the csum "
+             "engine (sw)",
+     .run = csum_set,
+     .flags = 0},
+    {.syntax = "csum show <port>",
+     .help = "which checksums the NIC computes for the csum engine",
+     .run = csum_show_command,
+     .flags = 0},
+    {.syntax = "csum parse-tunnel on|off <port>",
+     .help = "parse tunnel headers (only off: not supported)",
+     .run = csum_parse_tunnel,
+     .flags = 0},
+};
+const size_t kNbCommands = std::size(kCommands);
+
+} // namespace pmdfwd::engines::csum

@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * FROZEN: <pmdfwd/engine.h> at engine ABI version 4, as plugins built before
+ * version 5 (the engine's context, parameter aliases, port TX offloads in
+ * the command context) were compiled against it. Never edit it:
+ * tests/e2e/plugins/cmd_plugin.c is built against this copy to check that
+ * the host still loads and serves such plugins (test_plugin.py).
+ */
+/*
+ * pmdfwd forwarding-engine ABI.
+ *
+ * This is the whole contract between the pmdfwd host and a forwarding
+ * engine, whether the engine is built into pmdfwd (engines/<name>/) or loaded
+ * from a shared object with --engine-plugin=PATH / `load engine PATH`.
+ * It is plain C so that a plugin can be written in C or C++ and built
+ * against the installed header alone (pkg-config: pmdfwd-engine).
+ * Built-in engines register with <pmdfwd/engine_register.h> (C++, the
+ * registration helper); plugins export PMDFWD_PLUGIN_ENTRY (below).
+ *
+ * The host owns the burst loop:
+ *
+ *     nb = rte_eth_rx_burst(rx_port, rx_queue, pkts, burst)   (skipped for
+ *                                                              NO_RX engines)
+ *     nb = engine->burst(stream, pkts, nb, burst)             (skipped when
+ *                                       nothing came in, unless GENERATOR)
+ *     rte_eth_tx_burst(tx_port, tx_queue, pkts, nb) + retry, free the rest
+ *
+ * so an engine only transforms (or generates, or consumes) one burst.
+ *
+ * Versioning: any change to a struct below or to the meaning of a field
+ * bumps PMDFWD_ENGINE_ABI_VERSION. The host loads engines of its own version
+ * and of versions 2 and 3: a version-2 descriptor (before the parameter
+ * table) ends at param_help, and set_param/param_help serve its parameters;
+ * a version-3 one (before shell commands) ends at nb_params. It refuses any
+ * other.
+ */
+#ifndef PMDFWD_ENGINE_H
+#define PMDFWD_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PMDFWD_ENGINE_ABI_VERSION 4u
+
+struct rte_mbuf;
+struct rte_mempool;
+
+/* Most segments a --txpkts / `set txpkts` list may name (as testpmd). */
+#define PMDFWD_MAX_TXPKT_SEGS 8
+
+/* Per-port transmit settings, owned by the host, read-only to engines. */
+struct pmdfwd_port_tx {
+    /* RTE_ETH_TX_OFFLOAD_* the engine should request in mbufs (VLAN, QinQ,
+     * MACsec insert); set by `tx_vlan set` and the port configuration. */
+    uint64_t tx_offloads;
+    uint16_t vlan_tci;       /* `tx_vlan set <port> <tci>` */
+    uint16_t vlan_tci_outer; /* QinQ outer tag */
+    uint8_t mac[6];          /* the port's own MAC address */
+    uint8_t peer_mac[6];     /* --eth-peer, else 02:00:00:00:00:<port> */
+};
+
+/* Host-wide forwarding parameters an engine may read while forwarding. */
+struct pmdfwd_fwd_params {
+    uint16_t burst;         /* packets per burst */
+    uint16_t nb_txpkt_segs; /* --txpkts list length */
+    uint16_t txpkt_seg_len[PMDFWD_MAX_TXPKT_SEGS];
+    uint32_t txpkt_len; /* sum of the above */
+};
+
+/*
+ * One forwarding stream: packets flow from (rx_port, rx_queue) to
+ * (tx_port, tx_queue) on one lcore. The host fills everything but priv and
+ * the engine_* counters; the engine owns those.
+ */
+struct pmdfwd_stream {
+    uint16_t rx_port;
+    uint16_t rx_queue;
+    uint16_t tx_port;
+    uint16_t tx_queue;
+    int socket_id;                          /* NUMA socket of the lcore */
+    struct rte_mempool *pool;               /* mbuf pool of socket_id */
+    const struct pmdfwd_port_tx *tx;        /* settings of tx_port */
+    const struct pmdfwd_fwd_params *params; /* host-wide parameters */
+    void *priv;                             /* engine's per-stream state */
+    /* Packets the engine forwarded without processing them (for macswap:
+     * a first segment too short to hold two MAC addresses). */
+    uint64_t engine_untouched;
+    /* Packets the engine consumed: freed and counted, not transmitted
+     * (rxonly's receive count, flowgen's returns). */
+    uint64_t engine_consumed;
+    /* Packets the engine created (generators). */
+    uint64_t engine_generated;
+    /* Received packets whose checksum the PMD flagged bad in ol_flags
+     * (RTE_MBUF_F_RX_*_CKSUM_BAD), counted by engines that set
+     * PMDFWD_ENGINE_F_RX_CKSUM_STATS and shown as testpmd's csum engine
+     * shows them (ABI version 2). */
+    uint64_t rx_bad_ip_csum;
+    uint64_t rx_bad_l4_csum;
+    uint64_t rx_bad_outer_l4_csum;
+    uint64_t rx_bad_outer_ip_csum;
+};
+
+/*
+ * The burst function: handle the nb_rx packets in pkts[0..nb_rx) and return
+ * how many packets pkts[0..ret) the host must transmit (ret <= max). A packet
+ * the engine does not return it must free. No allocation or locking here
+ * beyond mbuf alloc/free for generators.
+ */
+typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbuf **pkts,
+                                    uint16_t nb_rx, uint16_t max);
+
+/* The engine generates its own packets: the host does not call rx_burst. */
+#define PMDFWD_ENGINE_F_NO_RX (1u << 0)
+/* The engine receives and also generates (flowgen): the host calls burst
+ * after every rx_burst, even an empty one. Without it (and without NO_RX)
+ * an empty receive skips the engine, as testpmd's forwarding engines do. */
+#define PMDFWD_ENGINE_F_GENERATOR (1u << 1)
+/* The engine counts bad RX checksums (pmdfwd_stream.rx_bad_*): the stop
+ * report prints them, as testpmd's does for its csum engine. */
+#define PMDFWD_ENGINE_F_RX_CKSUM_STATS (1u << 2)
+/* The engine answers what it receives (icmpecho): every stream sends on the
+ * port and queue it receives from, whatever the port topology, as testpmd
+ * sets up its icmpecho streams. */
+#define PMDFWD_ENGINE_F_REPLIES (1u << 3)
+
+/* Length of the message buffer handed to set_param / plugin entry. */
+#define PMDFWD_ERRMSG_LEN 256
+
+/*
+ * Engine parameters, declared (ABI version 3): `--<engine>-<key>=<value>` on
+ * the command line, `set <engine> <key> <value>` in the shell (forwarding
+ * stopped). The host parses and checks each value against its row, answers
+ * a bad one with what is wrong and what is allowed, writes the --help and
+ * manual page lines, and hands the engine the typed value through the row's
+ * set callback. Values reach the engine only while forwarding is
+ * stopped: copy them into the stream at stream_init, never read them per
+ * packet.
+ */
+enum pmdfwd_param_kind {
+    PMDFWD_PARAM_INT = 1, /* decimal integer in [min, max]: value->i */
+    PMDFWD_PARAM_BOOL,    /* on|off: value->i is 1 or 0 */
+    PMDFWD_PARAM_CHOICE,  /* one of choices: value->i is its index */
+    PMDFWD_PARAM_MAC,     /* XX:XX:XX:XX:XX:XX: value->mac */
+    PMDFWD_PARAM_IPV4,    /* A.B.C.D: value->ipv4, host byte order */
+    PMDFWD_PARAM_STRING   /* any text: the engine checks value->text in set */
+};
+
+/* A checked value. text is what was given, for every kind. */
+struct pmdfwd_param_value {
+    const char *text;
+    int64_t i;
+    uint32_t ipv4;
+    uint8_t mac[6];
+};
+
+struct pmdfwd_param {
+    const char *key;  /* 1..32 of a-z, 0-9, '-' */
+    uint32_t kind;    /* enum pmdfwd_param_kind */
+    const char *help; /* one line for --help and the manual page */
+    /* The value's name in help ("N", "MODE"); NULL: the kind's (N, on|off,
+     * the choices joined by '|', XX:XX:XX:XX:XX:XX, A.B.C.D, TEXT). */
+    const char *metavar;
+    /* The engine's own starting value, for help; NULL: not shown. The host
+     * checks it against the row when the engine registers. */
+    const char *default_value;
+    int64_t min, max;           /* INT */
+    const char *const *choices; /* CHOICE: NULL-terminated */
+    /* CHOICE: what a value names, in "unknown <engine> <what> 'x'";
+     * NULL: the key. */
+    const char *what;
+    /* Mandatory. Takes the checked value; returns 0, or non-zero with a
+     * message in err (e.g. a kernel this CPU cannot run). */
+    int (*set)(const struct pmdfwd_param_value *value, char *err, size_t err_len);
+};
+
+/*
+ * Shell commands, declared (ABI version 4): rows the host adds to its shell
+ * when the engine registers, listed by `help` under a section named after
+ * the engine (`help <engine>`), completed and documented like its own.
+ *
+ * syntax: words separated by single spaces, as the shell's own rows: literal
+ * words, <placeholder> (any word), a|b (one of fixed words), <port> and
+ * all|<port> (the host passes only an existing port id, or "all"), <mode>
+ * (an engine's name), and a last word in brackets that may be left out
+ * ([<n>], [verbose]). The first word is a literal and the engine's name is
+ * one of the literal words ("show macswap kernels", "macswap calibrate"), so
+ * that an engine's commands stay apart from the host's and other engines'.
+ * A row that would take a line another row takes (`set <mode> <key>
+ * <value>` already takes "set <engine> <word> <word>": that is a
+ * parameter) is refused when the engine registers, with the row it clashes
+ * with.
+ */
+/* Where the command's answer goes: write(sink, text) appends NUL-terminated
+ * text (at most 1 MiB in all; the rest is cut, and the host says so). Valid
+ * only during the run call. */
+typedef void (*pmdfwd_write_fn)(void *sink, const char *text);
+
+struct pmdfwd_engine;
+
+struct pmdfwd_command_ctx {
+    const struct pmdfwd_engine *engine; /* the engine whose row runs */
+    /* Non-zero while forwarding runs (with any engine): the lcores may be
+     * reading the engine's state; change only what they do not read. */
+    uint32_t forwarding;
+    pmdfwd_write_fn write;
+    void *sink; /* write's first argument */
+};
+
+/* The host refuses the row while forwarding runs ("Please stop forwarding
+ * first"), as it refuses `set <engine> <key> <value>`. */
+#define PMDFWD_COMMAND_F_STOPPED (1u << 0)
+
+/*
+ * Runs one command on the main lcore. argv[0..argc) are the words that
+ * filled the row's placeholders and the optional word when given, in order
+ * (argv[argc] is NULL); literal words are not passed. Returns 0, or non-zero
+ * after writing what is wrong and what is allowed (the host writes a default
+ * when the engine wrote nothing).
+ */
+typedef int (*pmdfwd_command_fn)(const struct pmdfwd_command_ctx *ctx, uint32_t argc,
+                                 const char *const *argv);
+
+struct pmdfwd_command {
+    const char *syntax; /* "show <engine> ..." (above) */
+    const char *help;   /* one line for `help` and the manual page */
+    pmdfwd_command_fn run;
+    uint32_t flags; /* PMDFWD_COMMAND_F_* */
+};
+
+struct pmdfwd_engine {
+    uint32_t abi_version; /* PMDFWD_ENGINE_ABI_VERSION */
+    uint32_t flags;       /* PMDFWD_ENGINE_F_* */
+    const char *name;     /* `set fwd <name>`, --forward-mode=<name> */
+    const char *summary;  /* one line for `help` and --help */
+
+    /* Optional. Called on `start` for each forwarding port, before any
+     * stream runs; non-zero refuses the start. */
+    int (*port_begin)(uint16_t port_id);
+    /* Optional. Called on `stop` for each forwarding port. */
+    void (*port_end)(uint16_t port_id);
+    /* Optional. Called on `start` for each stream (set priv here); non-zero
+     * refuses the start. */
+    int (*stream_init)(struct pmdfwd_stream *stream);
+    /* Optional. Called on `stop` for each stream (free priv here). */
+    void (*stream_fini)(struct pmdfwd_stream *stream);
+    /* Mandatory. */
+    pmdfwd_burst_fn burst;
+
+    /* Optional, the version-2 way to take parameters (params below is the
+     * way since version 3; the host asks set_param only when params is
+     * empty): `--<name>-<key>=<value>` on the command line and
+     * `set <name> <key> <value>` in the shell (forwarding stopped).
+     * Returns 0, or non-zero with a message in err that says what is wrong
+     * and what is allowed. */
+    int (*set_param)(const char *key, const char *value, char *err, size_t err_len);
+    /* Optional. Writes the engine's own state for `show fwd <name>` and
+     * `show config fwd` into buf (NUL-terminated). */
+    void (*describe)(char *buf, size_t len);
+    /* Optional, with set_param (version 2). Writes one line per parameter
+     * for --help, e.g. "kernel=NAME  SIMD kernel (NAME: auto|avx2|scalar)". */
+    void (*param_help)(char *buf, size_t len);
+
+    /* Optional (version 3): the engine's parameters, nb_params rows. */
+    const struct pmdfwd_param *params;
+    uint32_t nb_params;
+
+    /* Optional (version 4): the engine's shell commands, nb_commands rows. */
+    const struct pmdfwd_command *commands;
+    uint32_t nb_commands;
+};
+
+/*
+ * A plugin shared object exports this symbol. The host passes its ABI
+ * version; the plugin returns its engines (NULL-terminated array) or NULL
+ * with a message in err.
+ */
+#define PMDFWD_PLUGIN_ENTRY "pmdfwd_plugin_engines"
+typedef const struct pmdfwd_engine *const *(*pmdfwd_plugin_entry_fn)(uint32_t host_abi_version,
+                                                                     char *err, size_t err_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PMDFWD_ENGINE_H */
