@@ -12,6 +12,7 @@ USAGE = """pmdfwd performance matrix: measure, compare, gate.
     scripts/perf machine                       what the rigs will use here
     scripts/perf run     [matrix options] --subject SPEC [--subject SPEC]
     scripts/perf compare [matrix options] --a SPEC --b SPEC [--fail-on-slower]
+    scripts/perf compare --interleave [matrix options] --a SPEC --b SPEC [--gate NAME=PCT ...]
     scripts/perf report  RESULTS.json [--out DIR] [--confidence C --min-effect E]
     scripts/perf baseline RESULTS.json -o BASELINE.json [--tolerance T]
     scripts/perf check   --baseline BASELINE.json RESULTS.json
@@ -145,6 +146,17 @@ def add_measure_commands(sub: Any, repo: str) -> None:
     p.add_argument("--settle-ms", type=int, default=20,
                    help="--interleave: wait after SIGCONT before a window's first read (20)")
     p.add_argument("--seed", type=int, default=1, help="--interleave: seed of the A/B order per pair (1)")
+    p.add_argument("--gate", action="append", default=[], metavar="NAME=PCT",
+                   help="--interleave: exit 1 when B is worse than A by more than PCT on NAME: pps, cycles "
+                        "(TSC cycles/packet; both need a significant paired verdict), instructions, memops "
+                        "(callgrind counts per packet); repeatable, e.g. --gate instructions=1%%")
+    p.add_argument("--icount", action="store_true",
+                   help="--interleave: count instructions per packet of A and B under callgrind per cell "
+                        "(null, ring; implied by an instructions or memops gate)")
+    p.add_argument("--icount-seconds", type=int, default=2,
+                   help="--icount: seconds of forwarding under callgrind per subject (2)")
+    p.add_argument("--icount-cache-sim", action="store_true",
+                   help="--icount: simulate the caches too: memory operations per packet (implied by a memops gate)")
 
 
 def add_results_commands(sub: Any) -> None:

@@ -28,8 +28,9 @@ import time
 
 from pmdfwd_tools import owned_process
 
-from . import parse, runner
+from . import machine, parse, rigs, runner
 
+RIGS = ("ring", "null")  # callgrind runs one process: the one-process rigs
 PMD_OBJECTS = re.compile(r"librte_(net_\w+|mempool\w*|ring|mbuf)\.so")
 _ANNOTATE_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(.*)$")
 _ACCUMULATED_RX = re.compile(r"Accumulated forward statistics.*?RX-packets:\s*(\d+)", re.S)
@@ -182,6 +183,12 @@ def run(spec, subject_binary, seconds, workdir, cache_sim=False, caches=None, lo
     per_packet = {s: {e: v[i] / packets for i, e in enumerate(events)} for s, v in stages.items()}
     total = {e: sum(per_packet[s][e] for s in per_packet) for e in events}
     return {"packets": packets, "events": events, "per_packet": per_packet, "total": total}
+
+
+def run_cell(cell, subject, ctx, cpus, seconds, workdir, cache_sim=False, log_path=None):
+    """run() of one subject on its rig process of cell."""
+    spec = rigs.build(cell, subject, ctx, cpus)[0]
+    return run(spec, subject.binary, seconds, workdir, cache_sim, machine.cache_sizes(), log_path)
 
 
 def markdown(rows):

@@ -26,13 +26,15 @@ was not tried with two instances; pci's two NIC ports belong to one process.
 
 import os
 import random
+import re
 import signal
+import subprocess
 import time
 
-from pmdfwd_tools import eal
+from pmdfwd_tools import eal, owned_process
 from pmdfwd_tools.telemetry import Telemetry
 
-from . import paired, rigs, runner
+from . import costs, paired, rigs, runner
 
 SUPPORTED = ("null", "ring", "memif")
 WHY_NOT = {
@@ -51,15 +53,34 @@ def unsupported(rig):
     return WHY_NOT.get(rig, f"rig {rig!r} is not one of {', '.join(SUPPORTED)}")
 
 
-def tsc_hz():
-    """The TSC frequency the kernel calibrated (cycles per second), or None."""
-    for path in ("/sys/devices/system/cpu/cpu0/tsc_freq_khz",):
-        try:
-            with open(path) as f:
-                return int(f.read()) * 1000
-        except (OSError, ValueError):
-            pass
+# The kernel's own words for the TSC rate: the refined calibration when it
+# did one, else the first estimate (a VM's kernel often stops there).
+_TSC_LOG = (re.compile(r"Refined TSC clocksource calibration: ([\d.]+) MHz"),
+            re.compile(r"tsc: Detected ([\d.]+) MHz processor"))
+
+
+def tsc_hz_from_log(text):
+    """The TSC rate in the kernel log's text (Hz), or None."""
+    for pattern in _TSC_LOG:
+        found = pattern.findall(text)
+        if found:
+            return float(found[-1]) * 1e6
     return None
+
+
+def tsc_hz():
+    """The TSC frequency the kernel calibrated (cycles per second), or None:
+    sysfs where the kernel exports it (few do), else the kernel log."""
+    try:
+        with open("/sys/devices/system/cpu/cpu0/tsc_freq_khz") as f:
+            return int(f.read()) * 1000
+    except (OSError, ValueError):
+        pass
+    try:
+        res = owned_process.run(["dmesg"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return tsc_hz_from_log(res.stdout.decode(errors="replace")) if res.returncode == 0 else None
 
 
 def file_prefix(argv):
@@ -179,13 +200,7 @@ def analyse(windows, confidence, min_effect, hz=None):
               "sequential_halves": paired.sequential(a[:len(a) // 2], b[len(b) // 2:], confidence, min_effect),
               "a_median_pps": sorted(a)[len(a) // 2], "b_median_pps": sorted(b)[len(b) // 2]}
     if hz:
-        # Cycles per packet: lower is better, so its ratio is a/b's rates.
-        ca = [hz / x for x in a]
-        cb = [hz / x for x in b]
-        cyc = paired.paired(cb, ca, confidence, min_effect)
-        cyc["a_median_cycles_per_packet"] = sorted(ca)[len(ca) // 2]
-        cyc["b_median_cycles_per_packet"] = sorted(cb)[len(cb) // 2]
-        result["tsc_cycles_per_packet"] = cyc
+        result["tsc_cycles_per_packet"] = costs.cycles_cell(a, b, hz, confidence, min_effect)
     return result
 
 
