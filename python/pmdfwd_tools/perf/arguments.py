@@ -146,6 +146,12 @@ def add_measure_commands(sub: Any, repo: str) -> None:
     p.add_argument("--settle-ms", type=int, default=20,
                    help="--interleave: wait after SIGCONT before a window's first read (20)")
     p.add_argument("--seed", type=int, default=1, help="--interleave: seed of the A/B order per pair (1)")
+    p.add_argument("--rate", choices=("on-cpu", "wall"), default="on-cpu",
+                   help="--interleave: judge packets per second the forwarding threads ran on a CPU (on-cpu: "
+                        "time the neighbours took does not count) or per wall second (default on-cpu)")
+    p.add_argument("--blocks", type=int, default=4,
+                   help="--interleave: blocks of fresh instances per cell, A started first in even blocks, "
+                        "B in odd ones (4)")
     p.add_argument("--gate", action="append", default=[], metavar="NAME=PCT",
                    help="--interleave: exit 1 when B is worse than A by more than PCT on NAME: pps, cycles "
                         "(TSC cycles/packet; both need a significant paired verdict), instructions, memops "
@@ -219,6 +225,13 @@ def add_doc_command(sub: Any, repo: str) -> None:
     p.add_argument("--dry-run", action="store_true", help="print the commands and the time estimate only")
     p.add_argument("--render", metavar="WORK", default=None,
                    help="measure nothing: write the doc again from the results of an earlier run's --work WORK")
+    p.add_argument("--only", type=csv_list("parts"), default=None, metavar="PART,...",
+                   help="measure only these parts (e.g. interleaved: the goals judged interleaved) and write "
+                        "only doc/perf/goals.md")
+    p.add_argument("--interleaved", action="store_true",
+                   help="add the interleaved part: the goals' cells judged by compare --interleave, with their "
+                        "cost cells (about 7 minutes more)")
+    p.add_argument("--pairs", type=int, default=300, help="interleaved part: measured window pairs per cell (300)")
 
 
 def add_store_commands(sub: Any, repo: str) -> None:

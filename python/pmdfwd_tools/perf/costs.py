@@ -99,12 +99,12 @@ def icount_cells(a_row: Dict[str, Any], b_row: Dict[str, Any], tolerance: float)
 
 
 def cycles_cell(a_rates: List[float], b_rates: List[float], hz: float, confidence: float,
-                min_effect: float) -> Dict[str, Any]:
+                min_effect: float, blocks: Optional[List[int]] = None) -> Dict[str, Any]:
     """TSC cycles per packet per window, paired: ratio B/A of costs, so
     above 1 is dearer."""
     ca = [hz / x for x in a_rates]
     cb = [hz / x for x in b_rates]
-    cell = paired.paired(ca, cb, confidence, min_effect)
+    cell = paired.paired(ca, cb, confidence, min_effect, blocks=blocks)
     cell["verdict"] = {stats.FASTER: DEARER, stats.SLOWER: CHEAPER}.get(cell["verdict"], cell["verdict"])
     cell["a_median_cycles_per_packet"] = sorted(ca)[len(ca) // 2]
     cell["b_median_cycles_per_packet"] = sorted(cb)[len(cb) // 2]

@@ -28,9 +28,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def check_interleave_args(args: argparse.Namespace) -> None:
     for name, v, lo in (("--pairs", args.pairs, 10), ("--warmup-pairs", args.warmup_pairs, 0),
-                        ("--window-ms", args.window_ms, 20), ("--settle-ms", args.settle_ms, 0)):
+                        ("--window-ms", args.window_ms, 20), ("--settle-ms", args.settle_ms, 0),
+                        ("--blocks", args.blocks, 1)):
         if v < lo:
             raise ValueError(f"{name} {v}: must be >= {lo}")
+    if args.pairs < 10 * args.blocks:
+        raise ValueError(f"--pairs {args.pairs} over --blocks {args.blocks}: at least 10 pairs per block")
     for rig in args.rigs:
         why = interleave.unsupported(rig)
         if why:
@@ -73,6 +76,7 @@ def count_cell(cell: matrix.Cell, subs: List[subjects.Subject], args: argparse.N
         why = str(e).splitlines()[0]
         return {"instructions_per_packet_error": why, "memory_ops_per_packet_error": why}
     found = costs.icount_cells(rows[0], rows[1], args.min_effect)
+    found["icount"] = {"a": rows[0], "b": rows[1]}  # by stage, for the goals page
     if "memory_ops_per_packet" not in found:
         found["memory_ops_per_packet_error"] = "needs callgrind's cache simulation (--icount-cache-sim)"
     return found
@@ -102,7 +106,7 @@ def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str
         gen = subjects.probe(subjects.parse_spec(f"generator:bin={args.generator}"),
                              f"pmdfwd-perf-{os.getpid()}-probeg")
     window_s, settle_s = args.window_ms / 1000, args.settle_ms / 1000
-    seconds = interleave.run_seconds(args.pairs, args.warmup_pairs, window_s, settle_s)
+    seconds = interleave.run_seconds(args.pairs, args.warmup_pairs, window_s, settle_s, args.blocks)
     # --run-time covers the whole alternation (stopped time counts) plus start-up.
     ctx = rigs.Context(workdir=workdir, warmup=0, duration=int(math.ceil(seconds)) + 20, burst=args.burst,
                        no_huge=args.no_huge, generator=gen, pci_ports=args.pci_ports)
@@ -118,8 +122,9 @@ def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str
                 for p in rigs.build(c, s, ctx, cpus):
                     print(f"{c.key} [{s.label} {p.role}]: {' '.join(p.argv)}")
         return 0
-    sys.stderr.write(f"[perf] interleaved: {len(runnable)} cells x ({args.warmup_pairs} + {args.pairs}) pairs of "
-                     f"{args.window_ms} ms windows (~{len(runnable) * seconds / 60:.1f} min)\n")
+    sys.stderr.write(f"[perf] interleaved: {len(runnable)} cells x {args.blocks} blocks x ({args.warmup_pairs} + "
+                     f"{args.pairs // args.blocks}) pairs of {args.window_ms} ms windows "
+                     f"(~{len(runnable) * args.blocks * seconds / 60:.1f} min)\n")
     hz = interleave.tsc_hz()
     a, b = subs[0].label, subs[1].label
     results: Dict[str, Any] = {
@@ -128,7 +133,8 @@ def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str
         "machine": machine.describe(),
         "load_average": {"start": os.getloadavg()},
         "settings": {"pairs": args.pairs, "warmup_pairs": args.warmup_pairs, "window_ms": args.window_ms,
-                     "settle_ms": args.settle_ms, "seed": args.seed, "confidence": args.confidence,
+                     "settle_ms": args.settle_ms, "blocks": args.blocks, "rate": args.rate, "seed": args.seed,
+                     "confidence": args.confidence,
                      "min_effect": args.min_effect, "tsc_hz": hz, "rigs": args.rigs, "modes": args.modes,
                      "frames": args.frames, "layouts": args.layouts, "icount": args.icount,
                      "icount_seconds": args.icount_seconds, "cache_sim": args.cache_sim,
@@ -144,13 +150,13 @@ def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str
                 sys.stderr.write(f"[perf] cell {k + 1}/{len(runnable)} {key} pair {i}/{n}\n")
         try:
             windows = interleave.run_cell(c, subs, ctx, cpus, args.pairs, args.warmup_pairs, window_s, settle_s,
-                                          os.path.join(out, "logs"), args.seed + k, progress)
+                                          os.path.join(out, "logs"), args.seed + k, progress, args.blocks)
         except (runner.RunError, OSError) as e:
             failed += 1
             results["cells"][c.key] = {"cell": c.as_dict(), "error": str(e)}
             sys.stderr.write(f"[perf] {c.key}: {e}\n")
             continue
-        res = interleave.analyse(windows, args.confidence, args.min_effect, hz)
+        res = interleave.analyse(windows, args.confidence, args.min_effect, hz, args.rate)
         if args.icount:
             res.update(count_cell(c, subs, args, workdir, cpus, os.path.join(out, "logs"), args.min_effect))
         results["cells"][c.key] = {"cell": c.as_dict(), "windows": windows, **res}
