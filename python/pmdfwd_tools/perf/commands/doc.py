@@ -33,7 +33,8 @@ def doc_settings(args: argparse.Namespace) -> planning.Settings:
     settings = planning.Settings(testpmd=args.testpmd, pmdfwd=pmdfwd, generator=args.generator or args.testpmd,
                                  kernels=kernels, reps=args.reps, warmup=args.warmup, duration=args.duration,
                                  icount=not args.no_icount and icount.valgrind_available()[0],
-                                 icount_seconds=args.icount_seconds,
+                                 icount_seconds=args.icount_seconds, pairs=args.pairs,
+                                 interleaved=args.interleaved or "interleaved" in (args.only or []),
                                  bench=bench if os.access(bench, os.X_OK) else None,
                                  host_dpdk=discovery.dpdk_version("/"))
     if not args.no_versions:
@@ -67,6 +68,8 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
     settings = doc_settings(args)
     work = args.work or f"perf-doc-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     parts = planning.plan(settings, work)
+    if args.only:
+        parts = only_parts(parts, args.only)
     eta = planning.estimate_seconds(parts, settings)
     sys.stderr.write(f"[perf] doc: {len(parts)} parts, about {eta / 60:.0f} minutes; raw results in {work}\n")
     if args.dry_run:
@@ -88,12 +91,21 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
     run = {"format": planning.RUN_FORMAT, "created": started, "machine": machine.describe(),
            "settings": planning.settings_to_json(settings),
            "commands": [p.argv[:p.argv.index("--out")] for p in parts],
-           "wall_s": time.monotonic() - t0, "failures": failures,
+           "wall_s": time.monotonic() - t0, "failures": failures, "only": args.only,
            "bench_command": [os.path.relpath(a, tree) if a.startswith(tree) else a for a in bench_cmd]}
     with open(os.path.join(work, planning.RUN_FILE), "w") as f:
         json.dump(run, f, indent=1)
     rc = render_doc(work, args)
     return rc if not failures else 1
+
+
+def only_parts(parts: List[planning.Part], names: List[str]) -> List[planning.Part]:
+    """The parts --only names; an unknown name is refused with the known ones."""
+    known = [p.name for p in parts]
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"--only {','.join(unknown)}: no such part (parts: {', '.join(known)})")
+    return [p for p in parts if p.name in names]
 
 
 def read_run(work: str) -> Dict[str, Any]:
@@ -114,6 +126,17 @@ def load_part(work: str, name: str) -> Optional[Results]:
         return None
     res = load_results(p)
     report.analyze(res)
+    return res
+
+
+def load_raw(work: str, name: str) -> Optional[Results]:
+    """A part's results.json as written (an interleaved part is judged when
+    measured); None when the part did not run."""
+    p = os.path.join(work, name, "results.json")
+    if not os.path.exists(p):
+        return None
+    with open(p) as f:
+        res: Results = json.load(f)
     return res
 
 
@@ -158,6 +181,8 @@ def doc_context(work: str, run: Dict[str, Any], charts_dir: str, doc_dir: str) -
             "bench_command": run["bench_command"],
             "calibration": discovery.find_calibration(os.path.join(work, "matrix", "logs")),
             "failures": run["failures"], "lean": lean, "lean_exact": lean_exact,
+            "interleaved": load_raw(work, "interleaved"),
+            "interleaved_command": next((c for c in run["commands"] if "--interleave" in c), None),
             "lean_by_version": {"host": lean, **{v.name: load_part(work, f"dpdk-{v.name}-lean") for v in versions}},
             # The host's kernel of testpmd's shape is in `kernels`; a root's in its -mirror part.
             "versions": [(discovery.Version("host", settings.host_dpdk), discovery.merge(m, k))]
@@ -170,11 +195,15 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     run = read_run(work)
     charts_dir = os.path.abspath(args.charts)
     ctx = doc_context(work, run, charts_dir, os.path.dirname(os.path.abspath(args.output)))
-    with open(args.output, "w") as f:
-        f.write(rendering.render(ctx))
     goals = os.path.join(charts_dir, "goals.md")
     with open(goals, "w") as f:
         f.write(rendering.render_goals(ctx))
+    if run.get("only"):
+        # Some parts only: doc/performance.md reports them all, so it stays.
+        print(f"wrote the project's goals {goals} from {work} (parts {', '.join(run['only'])})")
+        return 0
+    with open(args.output, "w") as f:
+        f.write(rendering.render(ctx))
     print(f"wrote {args.output} and {len(ctx['charts'])} charts in {args.charts} from {work}; "
           f"the project's goals: {goals}")
     return 0

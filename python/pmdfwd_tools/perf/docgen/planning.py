@@ -16,6 +16,7 @@ class Part:
     runs: int = 0  # process runs, for the time estimate
     two_process_runs: int = 0
     icount_runs: int = 0
+    seconds: float = 0.0  # what the part takes besides its runs (interleaved windows)
     out: str = ""
     extra: Dict[str, Any] = field(default_factory=dict)
 
@@ -46,6 +47,8 @@ class Settings:
     bench: Optional[str] = None  # bench_macswap binary, or None
     bench_reps: int = 5
     lean: bool = True
+    interleaved: bool = False  # the goals judged interleaved: ~7 minutes more
+    pairs: int = 300  # of each interleaved cell
     host_dpdk: Optional[str] = None
     versions: List[Version] = field(default_factory=list)  # Version per Debian root
 
@@ -100,6 +103,8 @@ def plan(s: Settings, work: str) -> List[Part]:
                                      "io,macswap", "--kernels", ",".join(kernels), "--cache-sim",
                                      "--seconds", str(s.icount_seconds)],
                           icount_runs=n + 1 + (n - 1) * len(kernels)))
+    if s.interleaved:
+        parts.append(interleaved_part(s, tp, pf))
     for v in s.versions:
         def in_root(rigs: str, tiers: str, modes: str, v: Version = v) -> List[str]:
             return ["compare", "--a", f"testpmd:root={v.root}", "--b", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}",
@@ -120,6 +125,24 @@ def plan(s: Settings, work: str) -> List[Part]:
     return parts
 
 
+# Per interleaved cell: start-up of both instances per block, and each
+# pair's two windows with their settle time and reads (compare --interleave's
+# defaults: 4 blocks, 10 warm-up pairs, 200 + 20 ms).
+INTERLEAVE_BLOCKS, INTERLEAVE_WARMUP_PAIRS, INTERLEAVE_PAIR_S, INTERLEAVE_START_S = 4, 10, 0.5, 10
+
+
+def interleaved_part(s: Settings, tp: str, pf: str) -> Part:
+    """The goals' cells (ring-hot and null macswap, 64 B) judged interleaved,
+    with their cost cells: TSC cycles, and callgrind's counts where it runs."""
+    argv = ["compare", "--interleave", "--a", tp, "--b", pf, "--rigs", "ring,null", "--ring-tiers", "hot",
+            "--frames", "64", "--layouts", "1Q1C", "--modes", "macswap", "--pairs", str(s.pairs), "-q"]
+    if s.icount:
+        argv += ["--icount", "--icount-cache-sim", "--icount-seconds", str(s.icount_seconds)]
+    pairs = s.pairs + INTERLEAVE_BLOCKS * INTERLEAVE_WARMUP_PAIRS
+    return Part("interleaved", argv, icount_runs=4 if s.icount else 0,
+                seconds=2 * (INTERLEAVE_BLOCKS * INTERLEAVE_START_S + pairs * INTERLEAVE_PAIR_S))
+
+
 def bench_argv(s: Settings, cpu: int) -> List[str]:
     """bench_macswap pinned to a CPU, JSON out; each repetition a short run."""
     if not s.bench:
@@ -136,5 +159,5 @@ def estimate_seconds(parts: List[Part], s: Settings) -> float:
     per = 1 + 1 + s.warmup + s.duration
     t = 30.0 if s.bench else 0.0
     for p in parts:
-        t += p.runs * per + p.two_process_runs * (per + 2) + p.icount_runs * (14 + s.icount_seconds)
+        t += p.runs * per + p.two_process_runs * (per + 2) + p.icount_runs * (14 + s.icount_seconds) + p.seconds
     return t
