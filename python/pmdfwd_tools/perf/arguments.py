@@ -226,12 +226,16 @@ def add_doc_command(sub: Any, repo: str) -> None:
     p.add_argument("--render", metavar="WORK", default=None,
                    help="measure nothing: write the doc again from the results of an earlier run's --work WORK")
     p.add_argument("--only", type=csv_list("parts"), default=None, metavar="PART,...",
-                   help="measure only these parts (e.g. interleaved: the goals judged interleaved) and write "
-                        "only doc/perf/goals.md")
+                   help="measure only these parts (interleaved: the goals judged interleaved; aa-widths: the "
+                        "A/A widths) and write only doc/perf/goals.md and the A/A widths")
     p.add_argument("--interleaved", action="store_true",
                    help="add the interleaved part: the goals' cells judged by compare --interleave, with their "
                         "cost cells (about 7 minutes more)")
-    p.add_argument("--pairs", type=int, default=300, help="interleaved part: measured window pairs per cell (300)")
+    p.add_argument("--aa-widths", action="store_true",
+                   help="add the A/A parts: each forwarder against itself, interleaved and sequential, on ring-hot "
+                        "and null; their widths go into doc/perf-tool.md (about 15 minutes more)")
+    p.add_argument("--pairs", type=int, default=300,
+                   help="interleaved parts: measured window pairs per cell (300)")
 
 
 def add_store_commands(sub: Any, repo: str) -> None:

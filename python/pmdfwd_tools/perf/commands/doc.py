@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, List, Optional
 from pmdfwd_tools import owned_process
 
 from .. import icount, machine, report, subjects
-from ..docgen import discovery, planning, rendering
+from ..docgen import aa_widths, discovery, planning, rendering
 from .results import load_results
 
 Results = Dict[str, Any]
@@ -35,6 +35,7 @@ def doc_settings(args: argparse.Namespace) -> planning.Settings:
                                  icount=not args.no_icount and icount.valgrind_available()[0],
                                  icount_seconds=args.icount_seconds, pairs=args.pairs,
                                  interleaved=args.interleaved or "interleaved" in (args.only or []),
+                                 aa_widths=args.aa_widths or "aa-widths" in (args.only or []),
                                  bench=bench if os.access(bench, os.X_OK) else None,
                                  host_dpdk=discovery.dpdk_version("/"))
     if not args.no_versions:
@@ -79,19 +80,23 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
     os.makedirs(work, exist_ok=True)
     t0 = time.monotonic()
     failures = []
+    part_seconds = {}
     for p in parts:
         sys.stderr.write(f"[perf] doc part {p.name}: scripts/perf {' '.join(p.argv)}\n")
+        started_part = time.monotonic()
         rc = run_part(p.argv)
+        part_seconds[p.name] = time.monotonic() - started_part
         if rc not in (0, 1):
             failures.append(f"part {p.name} exited {rc}")
-    bench_cmd = run_bench(settings, work, failures) if settings.bench else []
+    bench_cmd = run_bench(settings, work, failures) if settings.bench and not args.only else []
     # What render_doc needs besides the parts' results: the doc can be
     # written again from the work directory after docgen changes.
     tree = args.tree
     run = {"format": planning.RUN_FORMAT, "created": started, "machine": machine.describe(),
            "settings": planning.settings_to_json(settings),
-           "commands": [p.argv[:p.argv.index("--out")] for p in parts],
-           "wall_s": time.monotonic() - t0, "failures": failures, "only": args.only,
+           "parts": [p.name for p in parts], "commands": [p.argv[:p.argv.index("--out")] for p in parts],
+           "wall_s": time.monotonic() - t0, "part_seconds": part_seconds, "failures": failures,
+           "only": args.only, "load_average": os.getloadavg(),
            "bench_command": [os.path.relpath(a, tree) if a.startswith(tree) else a for a in bench_cmd]}
     with open(os.path.join(work, planning.RUN_FILE), "w") as f:
         json.dump(run, f, indent=1)
@@ -100,12 +105,14 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
 
 
 def only_parts(parts: List[planning.Part], names: List[str]) -> List[planning.Part]:
-    """The parts --only names; an unknown name is refused with the known ones."""
-    known = [p.name for p in parts]
+    """The parts --only names (a part or a group of them); an unknown name
+    is refused with the known ones."""
+    known = [p.name for p in parts] + list(planning.GROUPS)
     unknown = [n for n in names if n not in known]
     if unknown:
         raise ValueError(f"--only {','.join(unknown)}: no such part (parts: {', '.join(known)})")
-    return [p for p in parts if p.name in names]
+    wanted = {m for n in names for m in planning.GROUPS.get(n, [n])}
+    return [p for p in parts if p.name in wanted]
 
 
 def read_run(work: str) -> Dict[str, Any]:
@@ -198,6 +205,11 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     goals = os.path.join(charts_dir, "goals.md")
     with open(goals, "w") as f:
         f.write(rendering.render_goals(ctx))
+    widths = aa_widths.load(work, run)
+    if widths:
+        tool_doc = os.path.join(os.path.dirname(os.path.abspath(args.output)), "perf-tool.md")
+        aa_widths.write_into(tool_doc, aa_widths.render(widths))
+        print(f"wrote the A/A widths into {tool_doc}")
     if run.get("only"):
         # Some parts only: doc/performance.md reports them all, so it stays.
         print(f"wrote the project's goals {goals} from {work} (parts {', '.join(run['only'])})")

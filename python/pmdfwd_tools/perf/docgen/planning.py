@@ -48,6 +48,7 @@ class Settings:
     bench_reps: int = 5
     lean: bool = True
     interleaved: bool = False  # the goals judged interleaved: ~7 minutes more
+    aa_widths: bool = False  # A/A of both forwarders, interleaved and sequential: ~15 minutes more
     pairs: int = 300  # of each interleaved cell
     host_dpdk: Optional[str] = None
     versions: List[Version] = field(default_factory=list)  # Version per Debian root
@@ -105,6 +106,8 @@ def plan(s: Settings, work: str) -> List[Part]:
                           icount_runs=n + 1 + (n - 1) * len(kernels)))
     if s.interleaved:
         parts.append(interleaved_part(s, tp, pf))
+    if s.aa_widths:
+        parts += aa_width_parts(s)
     for v in s.versions:
         def in_root(rigs: str, tiers: str, modes: str, v: Version = v) -> List[str]:
             return ["compare", "--a", f"testpmd:root={v.root}", "--b", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}",
@@ -141,6 +144,27 @@ def interleaved_part(s: Settings, tp: str, pf: str) -> Part:
     pairs = s.pairs + INTERLEAVE_BLOCKS * INTERLEAVE_WARMUP_PAIRS
     return Part("interleaved", argv, icount_runs=4 if s.icount else 0,
                 seconds=2 * (INTERLEAVE_BLOCKS * INTERLEAVE_START_S + pairs * INTERLEAVE_PAIR_S))
+
+
+# The A/A widths in doc/perf-tool.md: each forwarder against itself on the
+# goals' cells, interleaved with compare's defaults, and sequential with
+# R=5 runs of 2 s after 1 s each, in one doc run.
+AA_WIDTH_FORWARDERS = ("testpmd", "pmdfwd")
+GROUPS = {"aa-widths": [f"aa-{how}-{fwd}" for fwd in AA_WIDTH_FORWARDERS for how in ("interleaved", "sequential")]}
+
+
+def aa_width_parts(s: Settings) -> List[Part]:
+    cells = ["--rigs", "null,ring", "--ring-tiers", "hot", "--frames", "64", "--layouts", "1Q1C",
+             "--modes", "macswap", "-q"]
+    parts = []
+    for fwd, binary in zip(AA_WIDTH_FORWARDERS, (s.testpmd, s.pmdfwd)):
+        ab = ["--a", f"A:bin={binary}", "--b", f"B:bin={binary}"]
+        parts.append(Part(f"aa-interleaved-{fwd}", ["compare", "--interleave", *ab, *cells, "--pairs", str(s.pairs)],
+                          seconds=2 * (INTERLEAVE_BLOCKS * INTERLEAVE_START_S
+                                       + (s.pairs + INTERLEAVE_BLOCKS * INTERLEAVE_WARMUP_PAIRS) * INTERLEAVE_PAIR_S)))
+        parts.append(Part(f"aa-sequential-{fwd}", ["compare", *ab, *cells, "-R", "5", "-W", "1", "-T", "2"],
+                          runs=2 * 2 * 5))
+    return parts
 
 
 def bench_argv(s: Settings, cpu: int) -> List[str]:
