@@ -11,7 +11,8 @@ import unittest
 from unittest import mock
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import interleave, paired, stats
+from pmdfwd_tools.perf import arguments, interleave, paired, stats
+from pmdfwd_tools.perf.commands import interleave as interleave_command
 
 
 def block_series(levels, pairs_per_block, noise=0.01, seed=11):
@@ -60,6 +61,21 @@ class Blocks(unittest.TestCase):
         self.assertEqual(calls, [("A", 76, 5), ("B", 75, 1005), ("A", 75, 2005), ("B", 75, 3005)])
         self.assertEqual([w["pair"] for w in windows], list(range(len(windows))))
         self.assertEqual(sum(not w["warmup"] for w in windows), 301)
+
+
+class DefaultBlocks(unittest.TestCase):
+    def blocks(self, pairs, blocks=None):
+        args = arguments.build_parser(_path.ROOT).parse_args(
+            ["compare", "--interleave", "--a", "x", "--b", "y", "--rigs", "null", "--pairs", str(pairs)]
+            + (["--blocks", str(blocks)] if blocks else []))
+        interleave_command.check_interleave_args(args)
+        return args.blocks
+
+    def test_one_block_per_75_pairs_from_one_to_four(self):
+        self.assertEqual([self.blocks(n) for n in (10, 149, 150, 300, 1000)], [1, 1, 2, 4, 4])
+        self.assertEqual(self.blocks(300, blocks=6), 6)
+        with self.assertRaisesRegex(ValueError, "at least 10 pairs per block"):
+            self.blocks(30, blocks=4)
 
 
 class OnCpuRate(unittest.TestCase):

@@ -149,9 +149,9 @@ def add_measure_commands(sub: Any, repo: str) -> None:
     p.add_argument("--rate", choices=("on-cpu", "wall"), default="on-cpu",
                    help="--interleave: judge packets per second the forwarding threads ran on a CPU (on-cpu: "
                         "time the neighbours took does not count) or per wall second (default on-cpu)")
-    p.add_argument("--blocks", type=int, default=4,
+    p.add_argument("--blocks", type=int, default=None,
                    help="--interleave: blocks of fresh instances per cell, A started first in even blocks, "
-                        "B in odd ones (4)")
+                        "B in odd ones (default one per 75 pairs, 1 to 4)")
     p.add_argument("--gate", action="append", default=[], metavar="NAME=PCT",
                    help="--interleave: exit 1 when B is worse than A by more than PCT on NAME: pps, cycles "
                         "(TSC cycles/packet; both need a significant paired verdict), instructions, memops "

@@ -26,7 +26,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return cmd_run(args, [args.a, args.b])
 
 
+PAIRS_PER_BLOCK, MAX_DEFAULT_BLOCKS = 75, 4
+
+
 def check_interleave_args(args: argparse.Namespace) -> None:
+    if args.blocks is None:
+        # Enough blocks that one pair of instances' luck cannot decide, few
+        # enough that start-ups stay a small part of the run.
+        args.blocks = max(1, min(MAX_DEFAULT_BLOCKS, args.pairs // PAIRS_PER_BLOCK))
     for name, v, lo in (("--pairs", args.pairs, 10), ("--warmup-pairs", args.warmup_pairs, 0),
                         ("--window-ms", args.window_ms, 20), ("--settle-ms", args.settle_ms, 0),
                         ("--blocks", args.blocks, 1)):

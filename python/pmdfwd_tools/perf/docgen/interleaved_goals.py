@@ -101,7 +101,10 @@ def render(res: Results, command: Optional[List[str]] = None) -> List[str]:
         if not c or "paired" not in c:
             continue
         rows = stage_rows(c)
-        out += ["", f"### {name}: per packet, stage by stage", ""]
+        out += ["", f"### {name}: per packet, stage by stage", "",
+                "Instructions and memory operations are callgrind's counts of the forwarding thread (valgrind "
+                "has no AVX-512, so pmdfwd runs there the best kernel without it); TSC cycles are the median "
+                "window's, per second on a CPU where the run judged the on-CPU rate.", ""]
         out.append(markdown.table(["per packet", "dpdk-testpmd", "pmdfwd", "pmdfwd - testpmd"], rows) if rows
                    else "no cost cells in this run")
         why = shortfall(c, target) if c["paired"]["median_ratio"] < target else None
