@@ -63,6 +63,18 @@ class Blocks(unittest.TestCase):
         self.assertEqual(sum(not w["warmup"] for w in windows), 301)
 
 
+class EmptyWindows(unittest.TestCase):
+    def test_a_window_that_counted_nothing_is_left_out_and_counted(self):
+        a, b, _ = block_series([1.0], 40)
+        windows = [{"warmup": False, "a": {"rate_pps": x}, "b": {"rate_pps": y}} for x, y in zip(a, b)]
+        windows[3]["b"]["rate_pps"] = 0.0  # B got no CPU, or stopped forwarding
+        windows[7]["a"]["rate_pps"] = 0.0
+        res = interleave.analyse(windows, 0.95, 0.02, 2.3e9)
+        self.assertEqual(res["empty_pairs"], 2)
+        self.assertEqual(res["paired"]["pairs"], 38)
+        self.assertEqual(res["tsc_cycles_per_packet"]["pairs"], 38)
+
+
 class DefaultBlocks(unittest.TestCase):
     def blocks(self, pairs, blocks=None):
         args = arguments.build_parser(_path.ROOT).parse_args(

@@ -237,12 +237,16 @@ def rate_key(windows, rate="on-cpu"):
 def analyse(windows, confidence, min_effect, hz=None, rate="on-cpu"):
     """The paired and the sequential judgement of the measured pairs, and
     TSC cycles per packet per window where the TSC rate is known."""
-    used = [w for w in windows if not w["warmup"]]
+    measured = [w for w in windows if not w["warmup"]]
+    # A window that counted nothing has no ratio and no cycles per packet:
+    # its subject did not forward (no CPU, or it stopped); counted, not judged.
+    used = [w for w in measured if w["a"]["rate_pps"] > 0 and w["b"]["rate_pps"] > 0]
     key = rate_key(used, rate)
     a = [w["a"][key] for w in used]
     b = [w["b"][key] for w in used]
     blocks = [w.get("block", 0) for w in used]
-    result = {"rate": key, "paired": paired.paired(a, b, confidence, min_effect, blocks=blocks),
+    result = {"rate": key, "empty_pairs": len(measured) - len(used),
+              "paired": paired.paired(a, b, confidence, min_effect, blocks=blocks),
               "sequential_halves": paired.sequential(a[:len(a) // 2], b[len(b) // 2:], confidence, min_effect),
               "a_median_pps": sorted(a)[len(a) // 2], "b_median_pps": sorted(b)[len(b) // 2]}
     if hz:

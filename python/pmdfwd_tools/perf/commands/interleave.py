@@ -65,6 +65,8 @@ def verdict_line(key: str, res: Dict[str, Any], a: str, b: str) -> str:
     line = (f"{key}: {b}/{a} x{p['median_ratio']:.4f} CI [{p['ci'][0]:.4f}, {p['ci'][1]:.4f}] "
             f"(+-{p['ci_half_width']:.2%}) sign p={p['sign_p']:.3g} over {p['pairs']} pairs: {p['verdict']} "
             f"({p['reason']}); unpaired halves +-{s['ci_half_width']:.2%}")
+    if res.get("empty_pairs"):
+        line += f"; {res['empty_pairs']} pairs left out: a window counted no packet"
     return "\n".join([line] + [f"  {key}: {x}" for x in costs.cost_lines(res)])
 
 
@@ -114,8 +116,12 @@ def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str
                              f"pmdfwd-perf-{os.getpid()}-probeg")
     window_s, settle_s = args.window_ms / 1000, args.settle_ms / 1000
     seconds = interleave.run_seconds(args.pairs, args.warmup_pairs, window_s, settle_s, args.blocks)
-    # --run-time covers the whole alternation (stopped time counts) plus start-up.
-    ctx = rigs.Context(workdir=workdir, warmup=0, duration=int(math.ceil(seconds)) + 20, burst=args.burst,
+    # --run-time is a safety net (nothing outlives a killed runner) that must
+    # never end a block: stopped time counts, and on a loaded machine the
+    # telemetry reads and the other instance's start-up stretch a block well
+    # past its estimate (a forwarder that stopped at its --run-time counted
+    # no packets in its last windows).
+    ctx = rigs.Context(workdir=workdir, warmup=0, duration=int(math.ceil(2 * seconds)) + 60, burst=args.burst,
                        no_huge=args.no_huge, generator=gen, pci_ports=args.pci_ports)
     cells = matrix.build_cells(args.rigs, args.modes, args.kernels, args.frames, layouts, args.ring_tiers,
                                cpus, caches=machine.cache_sizes(), burst=args.burst, ring_bursts=args.ring_bursts)
@@ -163,7 +169,13 @@ def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str
             results["cells"][c.key] = {"cell": c.as_dict(), "error": str(e)}
             sys.stderr.write(f"[perf] {c.key}: {e}\n")
             continue
-        res = interleave.analyse(windows, args.confidence, args.min_effect, hz, args.rate)
+        try:
+            res = interleave.analyse(windows, args.confidence, args.min_effect, hz, args.rate)
+        except ValueError as e:  # no pair to judge: the windows stay for a look
+            failed += 1
+            results["cells"][c.key] = {"cell": c.as_dict(), "windows": windows, "error": str(e)}
+            sys.stderr.write(f"[perf] {c.key}: {e}\n")
+            continue
         if args.icount:
             res.update(count_cell(c, subs, args, workdir, cpus, os.path.join(out, "logs"), args.min_effect))
         results["cells"][c.key] = {"cell": c.as_dict(), "windows": windows, **res}
