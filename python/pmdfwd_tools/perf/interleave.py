@@ -11,12 +11,17 @@ on memif each its own generator), and the tool lets one run at a time:
                          read X's port counters (telemetry /ethdev/stats);
                          wait window; read them again; SIGSTOP X
 
-The rate of a window is the counter delta over the wall time between the
-two reads (each read time is the midpoint of its query), both taken while X
-runs, so the stop/continue edges and the settle time after SIGCONT are
-outside the window. The first pairs are warm-up and dropped; the rest go to
-perf/paired.py. TSC cycles per packet of a window is the same figure as
-time (TSC Hz / rate), kept for gating on cycles.
+The wall rate of a window is the counter delta over the wall time between
+the two reads (each read time is the midpoint of its query), both taken
+while X runs, so the stop/continue edges and the settle time after SIGCONT
+are outside the window; its on-CPU rate is the same delta over the time X's
+forwarding threads ran on a CPU (schedstat), which leaves out the time slices
+the neighbours took. The pairs run in blocks of fresh instances, started A
+first or B first in turn, because an instance keeps its own level (where its
+memory landed) for its lifetime. The first pairs of a block are warm-up and
+dropped; the rest go to perf/paired.py, which resamples blocks. TSC cycles
+per packet of a window is the judged rate in another unit (TSC Hz / rate),
+kept for gating on cycles (perf/costs.py).
 
 Rigs: null, ring, memif. vhost cannot: its forwarder runs --in-memory without
 a --file-prefix of its own (it hands its memory to the generator by file

@@ -10,6 +10,9 @@ difference between the subjects plus window-to-window noise. So:
 * the estimate is the median of the ratios (an outlier window moves one
   ratio, not the median), with a percentile-bootstrap interval resampling
   the pairs (and the same for the mean, reported beside it);
+* with pairs from several blocks of fresh instances, the interval
+  resamples blocks and then pairs within them, so that a level one pair of
+  instances keeps for its lifetime widens it;
 * a two-sided exact sign test on how many ratios are above 1;
 * verdict faster/slower when the interval excludes 1, the sign test is
   significant at 1 - confidence, and the median ratio is at least
