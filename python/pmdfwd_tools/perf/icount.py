@@ -56,8 +56,22 @@ def callgrind_argv(argv, out_file, cache_sim=False, caches=None):
         caches = caches or {}
         l1 = caches.get("L1d", 32 * 1024)
         l2 = caches.get("L2", 1024 * 1024)
-        vg += ["--cache-sim=yes", f"--D1={l1},8,64", f"--LL={l2},8,64"]
+        vg += ["--cache-sim=yes", f"--D1={cache_geometry(l1)}", f"--LL={cache_geometry(l2)}"]
     return vg + list(argv)
+
+
+def cache_geometry(size, line=64, min_ways=8):
+    """size,ways,line for callgrind, whose set count must be a power of two:
+    the most sets with at least min_ways ways (a 48 KiB L1d is 64 sets of 12
+    ways, as on the CPUs that have one; 8 ways would make 96 sets, which
+    valgrind refuses)."""
+    sets = 1
+    while sets * 2 * min_ways * line <= size:
+        sets *= 2
+    ways, rest = divmod(size, sets * line)
+    if rest:
+        raise IcountError(f"a cache of {size} bytes is no whole number of {line}-byte lines in {sets} sets")
+    return f"{size},{ways},{line}"
 
 
 def forwarded_packets(text):
