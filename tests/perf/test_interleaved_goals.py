@@ -45,18 +45,21 @@ class Goals(unittest.TestCase):
         self.assertEqual(interleaved_goals.goal_rows(res)[0][2:], ["A exited", "-"])
 
     def test_a_goal_not_met_is_explained_stage_by_stage(self):
-        counts = (per_packet(40, 30, 0, 5, 20, 10), per_packet(38, 12, 20, 5, 19, 12))
+        counts = (per_packet(40, 30, 0, 5, 20, 10), per_packet(38, 14, 20, 5, 19, 12))
         ring = paired_cell(1.05, "faster", [1.03, 1.07], a_cycles=84.0, b_cycles=80.0, counts=counts)
         text = "\n".join(interleaved_goals.render(interleaved(ring, {"error": "x"}), ["compare", "--interleave"]))
         self.assertIn("### ring-hot macswap, exact: per packet, stage by stage", text)
-        self.assertIn("| instructions: loop | 30.0 | 12.0 | -18.0 |", text)
-        self.assertIn("| instructions: all | 75.0 | 75.0 | +0.0 |", text)
+        # testpmd's engine is in its loop (stripped): compared together.
+        self.assertIn("| instructions: application (loop + engine) | 30.0 | 34.0 | +4.0 |", text)
+        self.assertIn("| of which pmdfwd's engine (testpmd's is stripped) | - | 20.0 | - |", text)
+        self.assertIn("| instructions: pmd | 40.0 | 38.0 | -2.0 |", text)
+        self.assertIn("| instructions: all | 75.0 | 77.0 | +2.0 |", text)
         self.assertIn("| memory operations | 30.0 | 31.0 | +1.0 |", text)
         self.assertIn("| TSC cycles (median window) | 84.0 | 80.0 | -4.0 |", text)
         # 1.25x needs 84 / 1.25 = 67.2 cycles; pmdfwd takes 80.
         self.assertIn("needs pmdfwd at 67.2 TSC cycles per packet or fewer", text)
         self.assertIn("it takes 80.0, 12.8 too many", text)
-        self.assertIn("differ most is engine (+20.0 per packet)", text)
+        self.assertIn("differ most is application (loop + engine) (+4.0 per packet)", text)
         self.assertIn("    scripts/perf compare --interleave", text)
         self.assertIn("load average 3.5 -> 4.2", text)
 
