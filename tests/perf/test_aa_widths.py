@@ -27,7 +27,7 @@ def interleaved_results(noise=0.01, seed=3):
             windows.append({"pair": i, "warmup": False, "block": i // 20, "a": a, "b": b})
         cells[key] = {"windows": windows, "paired": {}}
     return {"format": "pmdfwd-perf-interleave/1", "settings": {"confidence": 0.95, "min_effect": 0.02},
-            "cells": cells}
+            "cells": cells, "load_average": {"start": [9.5, 9, 9], "end": [10.25, 9, 9]}}
 
 
 def sequential_results():
@@ -64,7 +64,8 @@ class AaWidths(unittest.TestCase):
         self.assertIn("| testpmd | ring-hot/macswap/64B/1Q1C | interleaved, on-cpu rate |", text)
         self.assertIn("| testpmd | ring-hot/macswap/64B/1Q1C | interleaved, wall rate |", text)
         self.assertIn("| testpmd | null/macswap/64B/1Q1C | sequential (R=5, T=2 s) | 1.0100 |", text)
-        self.assertIn("| 150 |", text, "300 s over 2 cells")
+        self.assertIn("| 150 | 9.5 → 10.2 |", text, "300 s over 2 cells, the part's load")
+        self.assertIn("| 50 | - |", text, "the sequential part records no load")
         self.assertIn("load average (1, 5, 15 min) at its end 6.0, 9.3, 9.2", text)
         self.assertIn("    scripts/perf compare --interleave --a A:bin=t", text)
         self.assertNotIn("pmdfwd |", text, "its parts did not run")

@@ -49,14 +49,20 @@ def interleaved_rows(fwd: str, res: Dict[str, Any], per_cell_s: Optional[float])
     for key in _cells(res):
         c = res["cells"][key]
         if "paired" not in c:
-            rows.append([fwd, key, "interleaved", c.get("error", "?").splitlines()[0], "-", "-", "-", "-"])
+            rows.append([fwd, key, "interleaved", c.get("error", "?").splitlines()[0], "-", "-", "-", "-", "-"])
             continue
         for rate in ("on-cpu", "wall"):
             p = interleave.analyse(c["windows"], s["confidence"], s["min_effect"], None, rate)["paired"]
             how = f"interleaved, {rate} rate"
             rows.append([fwd, key, how, f"{p['median_ratio']:.4f}", f"[{p['ci'][0]:.4f}, {p['ci'][1]:.4f}]",
-                         f"±{p['ci_half_width']:.2%}", p["verdict"], _secs(per_cell_s)])
+                         f"±{p['ci_half_width']:.2%}", p["verdict"], _secs(per_cell_s), _load(res)])
     return rows
+
+
+def _load(res: Dict[str, Any]) -> str:
+    """The 1-minute load average at the part's start and end."""
+    la = res.get("load_average") or {}
+    return " → ".join(f"{la[k][0]:.1f}" for k in ("start", "end") if la.get(k)) or "-"
 
 
 def sequential_rows(fwd: str, res: Dict[str, Any], per_cell_s: Optional[float]) -> List[List[str]]:
@@ -64,11 +70,12 @@ def sequential_rows(fwd: str, res: Dict[str, Any], per_cell_s: Optional[float]) 
     for key in _cells(res):
         v = res.get("comparison", {}).get(key)
         if not v:
-            rows.append([fwd, key, "sequential", "not measured", "-", "-", "-", "-"])
+            rows.append([fwd, key, "sequential", "not measured", "-", "-", "-", "-", "-"])
             continue
         half = (v["ci_high"] - v["ci_low"]) / 2
         rows.append([fwd, key, "sequential (R=5, T=2 s)", f"{v['ratio']:.4f}",
-                     f"[{v['ci_low']:.4f}, {v['ci_high']:.4f}]", f"±{half:.2%}", v["verdict"], _secs(per_cell_s)])
+                     f"[{v['ci_low']:.4f}, {v['ci_high']:.4f}]", f"±{half:.2%}", v["verdict"], _secs(per_cell_s),
+                     _load(res)])
     return rows
 
 
@@ -90,8 +97,10 @@ def render(w: Widths) -> str:
            f"{w['machine'].get('cpu_model', '?')}, {w['machine'].get('cpus', '?')} CPUs; load average "
            f"(1, 5, 15 min) at its end {', '.join(f'{x:.1f}' for x in la) if la else '?'} (other jobs were "
            "building). The interval is the 95 % one of B/A; ± is its half width; the time is the part's wall "
-           "time over its cells, start-up included.", "",
-           markdown.table(["forwarder", "cell", "mode", "B/A", "95 % CI", "±", "verdict", "s per cell"], rows),
+           "time over its cells, start-up included; load is the 1-minute load average at the part's start "
+           "and end where the part records it.", "",
+           markdown.table(["forwarder", "cell", "mode", "B/A", "95 % CI", "±", "verdict", "s per cell", "load"],
+                          rows),
            "", "The commands (`scripts/perf` arguments, `--out` left out):", ""]
     out += ["    scripts/perf " + " ".join(c) for c in w["commands"]]
     return "\n".join(out)
