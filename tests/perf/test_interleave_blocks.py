@@ -83,8 +83,8 @@ class DefaultBlocks(unittest.TestCase):
         interleave_command.check_interleave_args(args)
         return args.blocks
 
-    def test_one_block_per_75_pairs_from_one_to_four(self):
-        self.assertEqual([self.blocks(n) for n in (10, 149, 150, 300, 1000)], [1, 1, 2, 4, 4])
+    def test_one_block_per_30_pairs_from_one_to_ten(self):
+        self.assertEqual([self.blocks(n) for n in (10, 59, 60, 300, 1000)], [1, 1, 2, 10, 10])
         self.assertEqual(self.blocks(300, blocks=6), 6)
         with self.assertRaisesRegex(ValueError, "at least 10 pairs per block"):
             self.blocks(30, blocks=4)

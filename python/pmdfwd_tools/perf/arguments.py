@@ -141,7 +141,8 @@ def add_measure_commands(sub: Any, repo: str) -> None:
                    help="A and B alive together, run in turns of one window each, judged pair by pair "
                         "(null, ring, memif rigs; see doc/perf-tool.md)")
     p.add_argument("--pairs", type=int, default=300, help="--interleave: measured window pairs per cell (300)")
-    p.add_argument("--warmup-pairs", type=int, default=10, help="--interleave: dropped pairs first (10)")
+    p.add_argument("--warmup-pairs", type=int, default=3,
+                   help="--interleave: dropped pairs at the start of each block (3)")
     p.add_argument("--window-ms", type=int, default=200, help="--interleave: window length in ms (200)")
     p.add_argument("--settle-ms", type=int, default=20,
                    help="--interleave: wait after SIGCONT before a window's first read (20)")
@@ -151,7 +152,7 @@ def add_measure_commands(sub: Any, repo: str) -> None:
                         "time the neighbours took does not count) or per wall second (default on-cpu)")
     p.add_argument("--blocks", type=int, default=None,
                    help="--interleave: blocks of fresh instances per cell, A started first in even blocks, "
-                        "B in odd ones (default one per 75 pairs, 1 to 4)")
+                        "B in odd ones (default one per 30 pairs, 1 to 10)")
     p.add_argument("--gate", action="append", default=[], metavar="NAME=PCT",
                    help="--interleave: exit 1 when B is worse than A by more than PCT on NAME: pps, cycles "
                         "(TSC cycles/packet; both need a significant paired verdict), instructions, memops "

@@ -26,7 +26,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return cmd_run(args, [args.a, args.b])
 
 
-PAIRS_PER_BLOCK, MAX_DEFAULT_BLOCKS = 75, 4
+PAIRS_PER_BLOCK, MAX_DEFAULT_BLOCKS = 30, 10
 
 
 def check_interleave_args(args: argparse.Namespace) -> None:

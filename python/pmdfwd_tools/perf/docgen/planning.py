@@ -130,8 +130,8 @@ def plan(s: Settings, work: str) -> List[Part]:
 
 # Per interleaved cell: start-up of both instances per block, and each
 # pair's two windows with their settle time and reads (compare --interleave's
-# defaults: 4 blocks, 10 warm-up pairs, 200 + 20 ms).
-INTERLEAVE_BLOCKS, INTERLEAVE_WARMUP_PAIRS, INTERLEAVE_PAIR_S, INTERLEAVE_START_S = 4, 10, 0.5, 10
+# defaults for 300 pairs: 10 blocks, 3 warm-up pairs each, 200 + 20 ms).
+INTERLEAVE_BLOCKS, INTERLEAVE_WARMUP_PAIRS, INTERLEAVE_PAIR_S, INTERLEAVE_START_S = 10, 3, 0.5, 3
 
 
 def interleaved_part(s: Settings, tp: str, pf: str) -> Part:
