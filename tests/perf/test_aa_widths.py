@@ -53,21 +53,23 @@ class AaWidths(unittest.TestCase):
             os.makedirs(os.path.join(self.work, name))
             with open(os.path.join(self.work, name, "results.json"), "w") as f:
                 json.dump(res, f)
-        self.run_record = {"created": "2026-12-04T19:00:00", "machine": {"cpu_model": "Xeon", "cpus": 2},
+        self.run_record = {"created": "2026-12-04T19:00:00", "machine": {"cpu_model": "Xeon", "cpus": [0, 1]},
                            "load_average": [6.0, 9.3, 9.2],
                            "parts": ["aa-interleaved-testpmd", "aa-sequential-testpmd"],
-                           "commands": [["compare", "--interleave", "--a", "A:bin=t"], ["compare", "--a", "A:bin=t"]],
+                           "commands": [["compare", "--interleave", "--a", "A:bin=/src/tree/build/pmdfwd"],
+                                        ["compare", "--a", "A:bin=t"]],
                            "part_seconds": {"aa-interleaved-testpmd": 300.0, "aa-sequential-testpmd": 100.0}}
 
     def test_both_modes_with_their_widths_commands_and_load(self):
-        text = aa_widths.render(aa_widths.load(self.work, self.run_record))
+        text = aa_widths.render(aa_widths.load(self.work, self.run_record), "/src/tree")
         self.assertIn("| testpmd | ring-hot/macswap/64B/1Q1C | interleaved, on-cpu rate |", text)
         self.assertIn("| testpmd | ring-hot/macswap/64B/1Q1C | interleaved, wall rate |", text)
         self.assertIn("| testpmd | null/macswap/64B/1Q1C | sequential (R=5, T=2 s) | 1.0100 |", text)
         self.assertIn("| 150 | 9.5 → 10.2 |", text, "300 s over 2 cells, the part's load")
         self.assertIn("| 50 | - |", text, "the sequential part records no load")
         self.assertIn("load average (1, 5, 15 min) at its end 6.0, 9.3, 9.2", text)
-        self.assertIn("    scripts/perf compare --interleave --a A:bin=t", text)
+        self.assertIn("    scripts/perf compare --interleave --a A:bin=build/pmdfwd\n", text)
+        self.assertIn("on Xeon, 2 CPUs", text)
         self.assertNotIn("pmdfwd |", text, "its parts did not run")
 
     def test_no_aa_parts_no_widths(self):

@@ -208,7 +208,7 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     widths = aa_widths.load(work, run)
     if widths:
         tool_doc = os.path.join(os.path.dirname(os.path.abspath(args.output)), "perf-tool.md")
-        aa_widths.write_into(tool_doc, aa_widths.render(widths))
+        aa_widths.write_into(tool_doc, aa_widths.render(widths, args.tree))
         print(f"wrote the A/A widths into {tool_doc}")
     if run.get("only"):
         # Some parts only: doc/performance.md reports them all, so it stays.

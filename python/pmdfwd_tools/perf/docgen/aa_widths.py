@@ -83,7 +83,18 @@ def _secs(x: Optional[float]) -> str:
     return "-" if x is None else f"{x:.0f}"
 
 
-def render(w: Widths) -> str:
+def _cpus(machine: Dict[str, Any]) -> str:
+    cpus = machine.get("cpus", "?")
+    return str(len(cpus)) if isinstance(cpus, list) else str(cpus)
+
+
+def _relative(argv: List[str], tree: Optional[str]) -> str:
+    """A command as a reader in their own clone types it."""
+    text = " ".join(argv)
+    return text.replace(tree.rstrip("/") + "/", "") if tree else text
+
+
+def render(w: Widths, tree: Optional[str] = None) -> str:
     rows = []
     for fwd in planning.AA_WIDTH_FORWARDERS:
         for how, fn in (("interleaved", interleaved_rows), ("sequential", sequential_rows)):
@@ -94,7 +105,7 @@ def render(w: Widths) -> str:
                 rows += fn(fwd, res, secs / max(1, len(_cells(res))) if secs else None)
     la = w.get("load_average")
     out = [f"From the `scripts/perf doc --only aa-widths` run of {w.get('created', '?')} on "
-           f"{w['machine'].get('cpu_model', '?')}, {w['machine'].get('cpus', '?')} CPUs; load average "
+           f"{w['machine'].get('cpu_model', '?')}, {_cpus(w['machine'])} CPUs; load average "
            f"(1, 5, 15 min) at its end {', '.join(f'{x:.1f}' for x in la) if la else '?'} (other jobs were "
            "building). The interval is the 95 % one of B/A; ± is its half width; the time is the part's wall "
            "time over its cells, start-up included; load is the 1-minute load average at the part's start "
@@ -102,7 +113,7 @@ def render(w: Widths) -> str:
            markdown.table(["forwarder", "cell", "mode", "B/A", "95 % CI", "±", "verdict", "s per cell", "load"],
                           rows),
            "", "The commands (`scripts/perf` arguments, `--out` left out):", ""]
-    out += ["    scripts/perf " + " ".join(c) for c in w["commands"]]
+    out += ["    scripts/perf " + _relative(c, tree) for c in w["commands"]]
     return "\n".join(out)
 
 
