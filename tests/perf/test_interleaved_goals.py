@@ -69,6 +69,7 @@ class Goals(unittest.TestCase):
         page = rendering.render_goals({"settings": settings, "interleaved": res, "created": "c"})
         self.assertIn("## Judged interleaved (issue 28)", page)
         self.assertNotIn("## Judged on sequential runs", page, "no matrix in an --only run")
+        self.assertIn("a full `scripts/perf doc --interleaved` run judges them too", page)
 
 
 class OnlyParts(unittest.TestCase):

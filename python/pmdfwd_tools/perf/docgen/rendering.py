@@ -323,6 +323,10 @@ def render_goals(ctx: Dict[str, Any]) -> str:
            ""]
     if ctx.get("interleaved"):
         out += interleaved_goals.render(ctx["interleaved"], ctx.get("interleaved_command")) + [""]
+    if ctx.get("interleaved") and not ctx.get("matrix"):
+        out += ["The other goals (lean mode, ring-warm and ring-cold, the DPDK versions of the Debian roots) "
+                "come from the sequential parts, which this run left out: a full `scripts/perf doc "
+                "--interleaved` run judges them too.", ""]
     if ctx.get("matrix") or not ctx.get("interleaved"):
         versions = ctx.get("versions") or [(Version("host", s.host_dpdk), ctx.get("matrix"))]
         out += ["## Judged on sequential runs (doc/performance.md has their figures)", "",
