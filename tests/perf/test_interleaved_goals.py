@@ -47,7 +47,8 @@ class Goals(unittest.TestCase):
     def test_a_goal_not_met_is_explained_stage_by_stage(self):
         counts = (per_packet(40, 30, 0, 5, 20, 10), per_packet(38, 14, 20, 5, 19, 12))
         ring = paired_cell(1.05, "faster", [1.03, 1.07], a_cycles=84.0, b_cycles=80.0, counts=counts)
-        text = "\n".join(interleaved_goals.render(interleaved(ring, {"error": "x"}), ["compare", "--interleave"]))
+        command = ["compare", "--interleave", "--b", "B:bin=/t/build/pmdfwd"]
+        text = "\n".join(interleaved_goals.render(interleaved(ring, {"error": "x"}), command, "/t"))
         self.assertIn("### ring-hot macswap, exact: per packet, stage by stage", text)
         # testpmd's engine is in its loop (stripped): compared together.
         self.assertIn("| instructions: application (loop + engine) | 30.0 | 34.0 | +4.0 |", text)
@@ -60,8 +61,16 @@ class Goals(unittest.TestCase):
         self.assertIn("needs pmdfwd at 67.2 TSC cycles per packet or fewer", text)
         self.assertIn("it takes 80.0, 12.8 too many", text)
         self.assertIn("differ most is application (loop + engine) (+4.0 per packet)", text)
-        self.assertIn("    scripts/perf compare --interleave", text)
+        self.assertIn("    scripts/perf compare --interleave --b B:bin=build/pmdfwd\n", text)
+        self.assertNotIn("may not be its forwarding one", text)
         self.assertIn("load average 3.5 -> 4.2", text)
+
+    def test_a_count_mostly_outside_pmd_and_application_is_flagged(self):
+        counts = (per_packet(110, 21, 0, 11), per_packet(7, 0, 3, 201))
+        null = paired_cell(1.03, "faster", [1.01, 1.04], a_cycles=24.5, b_cycles=23.9, counts=counts)
+        self.assertEqual(interleaved_goals.suspect_counts(null), ["pmdfwd"])
+        text = "\n".join(interleaved_goals.render(interleaved({"error": "x"}, null)))
+        self.assertIn("pmdfwd's instructions lie mostly outside the PMD and the application", text)
 
     def test_goals_page_puts_the_interleaved_judgement_first(self):
         res = interleaved(paired_cell(1.30, "faster", [1.28, 1.32]), paired_cell(1.2, "faster", [1.1, 1.3]))

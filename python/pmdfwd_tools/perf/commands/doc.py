@@ -202,6 +202,7 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     run = read_run(work)
     charts_dir = os.path.abspath(args.charts)
     ctx = doc_context(work, run, charts_dir, os.path.dirname(os.path.abspath(args.output)))
+    ctx["tree"] = args.tree
     goals = os.path.join(charts_dir, "goals.md")
     with open(goals, "w") as f:
         f.write(rendering.render_goals(ctx))

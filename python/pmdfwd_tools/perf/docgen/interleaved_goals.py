@@ -94,7 +94,15 @@ def shortfall(cell: Dict[str, Any], target: float) -> Optional[str]:
     return text
 
 
-def render(res: Results, command: Optional[List[str]] = None) -> List[str]:
+def suspect_counts(cell: Dict[str, Any]) -> List[str]:
+    """Subjects whose count lies mostly outside the PMD and the application:
+    the thread callgrind counted may not be the forwarding one."""
+    counts = cell.get("icount") or {}
+    return [who for side, who in (("a", "dpdk-testpmd"), ("b", "pmdfwd")) if side in counts
+            and _ir(counts[side], ("other",)) > _ir(counts[side], ("pmd", "loop", "engine"))]
+
+
+def render(res: Results, command: Optional[List[str]] = None, tree: Optional[str] = None) -> List[str]:
     """The interleaved section of goals.md."""
     s = res.get("settings", {})
     out = ["## Judged interleaved (issue 28)", "",
@@ -103,7 +111,8 @@ def render(res: Results, command: Optional[List[str]] = None) -> List[str]:
            f"{_load(res)}: the paired median ratio, its 95 % interval and verdict "
            "(doc/perf-tool.md, \"Interleaved windows\").", ""]
     if command:
-        out += ["    scripts/perf " + " ".join(command), ""]
+        text = " ".join(command)
+        out += ["    scripts/perf " + (text.replace(tree.rstrip("/") + "/", "") if tree else text), ""]
     out += [markdown.table(["goal", "target", "measured (B/A, 95 % CI, verdict)", "met"], goal_rows(res))]
     for name, key, target in GOALS:
         c = res.get("cells", {}).get(key)
@@ -119,6 +128,10 @@ def render(res: Results, command: Optional[List[str]] = None) -> List[str]:
         why = shortfall(c, target) if c["paired"]["median_ratio"] < target else None
         if why:
             out += ["", why]
+        for who in suspect_counts(c):
+            out += ["", f"{who}'s instructions lie mostly outside the PMD and the application (\"other\"): the "
+                    "thread callgrind counted may not be its forwarding one, so its instruction and memory rows "
+                    "are suspect here."]
     return out
 
 

@@ -322,7 +322,7 @@ def render_goals(ctx: Dict[str, Any]) -> str:
            "of the same DPDK, 64 B, one core; \"yes\" needs the median at the target and the verdict \"faster\".",
            ""]
     if ctx.get("interleaved"):
-        out += interleaved_goals.render(ctx["interleaved"], ctx.get("interleaved_command")) + [""]
+        out += interleaved_goals.render(ctx["interleaved"], ctx.get("interleaved_command"), ctx.get("tree")) + [""]
     if ctx.get("interleaved") and not ctx.get("matrix"):
         out += ["The other goals (lean mode, ring-warm and ring-cold, the DPDK versions of the Debian roots) "
                 "come from the sequential parts, which this run left out: a full `scripts/perf doc "
