@@ -40,6 +40,16 @@ def row(subject, mode, per_packet, cell="ring-hot/macswap+avx2/64B/1Q1C"):
             "total": total}
 
 
+class TestCacheGeometry(unittest.TestCase):
+    def test_set_counts_are_powers_of_two_as_valgrind_needs(self):
+        self.assertEqual(icount.cache_geometry(48 * 1024), "49152,12,64")  # 64 sets, not 96 of 8 ways
+        self.assertEqual(icount.cache_geometry(32 * 1024), "32768,8,64")
+        self.assertEqual(icount.cache_geometry(2 * 1024 * 1024), "2097152,8,64")
+        self.assertEqual(icount.cache_geometry(1280 * 1024), "1310720,10,64")
+        argv = icount.callgrind_argv(["fwd"], "/o", cache_sim=True, caches={"L1d": 49152, "L2": 2097152})
+        self.assertIn("--D1=49152,12,64", argv)
+
+
 class TestMarkdown(unittest.TestCase):
     def test_memory_operations_per_packet_and_in_the_engine(self):
         zero = [0] * 7

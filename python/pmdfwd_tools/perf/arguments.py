@@ -12,6 +12,7 @@ USAGE = """pmdfwd performance matrix: measure, compare, gate.
     scripts/perf machine                       what the rigs will use here
     scripts/perf run     [matrix options] --subject SPEC [--subject SPEC]
     scripts/perf compare [matrix options] --a SPEC --b SPEC [--fail-on-slower]
+    scripts/perf compare --interleave [matrix options] --a SPEC --b SPEC [--gate NAME=PCT ...]
     scripts/perf report  RESULTS.json [--out DIR] [--confidence C --min-effect E]
     scripts/perf baseline RESULTS.json -o BASELINE.json [--tolerance T]
     scripts/perf check   --baseline BASELINE.json RESULTS.json
@@ -140,11 +141,29 @@ def add_measure_commands(sub: Any, repo: str) -> None:
                    help="A and B alive together, run in turns of one window each, judged pair by pair "
                         "(null, ring, memif rigs; see doc/perf-tool.md)")
     p.add_argument("--pairs", type=int, default=300, help="--interleave: measured window pairs per cell (300)")
-    p.add_argument("--warmup-pairs", type=int, default=10, help="--interleave: dropped pairs first (10)")
+    p.add_argument("--warmup-pairs", type=int, default=3,
+                   help="--interleave: dropped pairs at the start of each block (3)")
     p.add_argument("--window-ms", type=int, default=200, help="--interleave: window length in ms (200)")
     p.add_argument("--settle-ms", type=int, default=20,
                    help="--interleave: wait after SIGCONT before a window's first read (20)")
     p.add_argument("--seed", type=int, default=1, help="--interleave: seed of the A/B order per pair (1)")
+    p.add_argument("--rate", choices=("on-cpu", "wall"), default="on-cpu",
+                   help="--interleave: judge packets per second the forwarding threads ran on a CPU (on-cpu: "
+                        "time the neighbours took does not count) or per wall second (default on-cpu)")
+    p.add_argument("--blocks", type=int, default=None,
+                   help="--interleave: blocks of fresh instances per cell, A started first in even blocks, "
+                        "B in odd ones (default one per 30 pairs, 1 to 10)")
+    p.add_argument("--gate", action="append", default=[], metavar="NAME=PCT",
+                   help="--interleave: exit 1 when B is worse than A by more than PCT on NAME: pps, cycles "
+                        "(TSC cycles/packet; both need a significant paired verdict), instructions, memops "
+                        "(callgrind counts per packet); repeatable, e.g. --gate instructions=1%%")
+    p.add_argument("--icount", action="store_true",
+                   help="--interleave: count instructions per packet of A and B under callgrind per cell "
+                        "(null, ring; implied by an instructions or memops gate)")
+    p.add_argument("--icount-seconds", type=int, default=2,
+                   help="--icount: seconds of forwarding under callgrind per subject (2)")
+    p.add_argument("--icount-cache-sim", action="store_true",
+                   help="--icount: simulate the caches too: memory operations per packet (implied by a memops gate)")
 
 
 def add_results_commands(sub: Any) -> None:
@@ -207,6 +226,17 @@ def add_doc_command(sub: Any, repo: str) -> None:
     p.add_argument("--dry-run", action="store_true", help="print the commands and the time estimate only")
     p.add_argument("--render", metavar="WORK", default=None,
                    help="measure nothing: write the doc again from the results of an earlier run's --work WORK")
+    p.add_argument("--only", type=csv_list("parts"), default=None, metavar="PART,...",
+                   help="measure only these parts (interleaved: the goals judged interleaved; aa-widths: the "
+                        "A/A widths) and write only doc/perf/goals.md and the A/A widths")
+    p.add_argument("--interleaved", action="store_true",
+                   help="add the interleaved part: the goals' cells judged by compare --interleave, with their "
+                        "cost cells (about 7 minutes more)")
+    p.add_argument("--aa-widths", action="store_true",
+                   help="add the A/A parts: each forwarder against itself, interleaved and sequential, on ring-hot "
+                        "and null; their widths go into doc/perf-tool.md (about 15 minutes more)")
+    p.add_argument("--pairs", type=int, default=300,
+                   help="interleaved parts: measured window pairs per cell (300)")
 
 
 def add_store_commands(sub: Any, repo: str) -> None:

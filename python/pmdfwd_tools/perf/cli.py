@@ -46,7 +46,7 @@ def commands(tree: str) -> Dict[str, Command]:
     return {
         "machine": run.cmd_machine,
         "run": lambda a: run.cmd_run(a, a.subject or [run.default_subject()]),
-        "compare": lambda a: interleave.cmd_interleave(a) if a.interleave else run.cmd_run(a, [a.a, a.b]),
+        "compare": interleave.cmd_compare,
         "report": results.cmd_report,
         "baseline": results.cmd_baseline,
         "check": results.cmd_check,

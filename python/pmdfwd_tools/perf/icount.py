@@ -28,8 +28,9 @@ import time
 
 from pmdfwd_tools import owned_process
 
-from . import parse, runner
+from . import machine, parse, rigs, runner
 
+RIGS = ("ring", "null")  # callgrind runs one process: the one-process rigs
 PMD_OBJECTS = re.compile(r"librte_(net_\w+|mempool\w*|ring|mbuf)\.so")
 _ANNOTATE_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(.*)$")
 _ACCUMULATED_RX = re.compile(r"Accumulated forward statistics.*?RX-packets:\s*(\d+)", re.S)
@@ -55,8 +56,22 @@ def callgrind_argv(argv, out_file, cache_sim=False, caches=None):
         caches = caches or {}
         l1 = caches.get("L1d", 32 * 1024)
         l2 = caches.get("L2", 1024 * 1024)
-        vg += ["--cache-sim=yes", f"--D1={l1},8,64", f"--LL={l2},8,64"]
+        vg += ["--cache-sim=yes", f"--D1={cache_geometry(l1)}", f"--LL={cache_geometry(l2)}"]
     return vg + list(argv)
+
+
+def cache_geometry(size, line=64, min_ways=8):
+    """size,ways,line for callgrind, whose set count must be a power of two:
+    the most sets with at least min_ways ways (a 48 KiB L1d is 64 sets of 12
+    ways, as on the CPUs that have one; 8 ways would make 96 sets, which
+    valgrind refuses)."""
+    sets = 1
+    while sets * 2 * min_ways * line <= size:
+        sets *= 2
+    ways, rest = divmod(size, sets * line)
+    if rest:
+        raise IcountError(f"a cache of {size} bytes is no whole number of {line}-byte lines in {sets} sets")
+    return f"{size},{ways},{line}"
 
 
 def forwarded_packets(text):
@@ -182,6 +197,12 @@ def run(spec, subject_binary, seconds, workdir, cache_sim=False, caches=None, lo
     per_packet = {s: {e: v[i] / packets for i, e in enumerate(events)} for s, v in stages.items()}
     total = {e: sum(per_packet[s][e] for s in per_packet) for e in events}
     return {"packets": packets, "events": events, "per_packet": per_packet, "total": total}
+
+
+def run_cell(cell, subject, ctx, cpus, seconds, workdir, cache_sim=False, log_path=None):
+    """run() of one subject on its rig process of cell."""
+    spec = rigs.build(cell, subject, ctx, cpus)[0]
+    return run(spec, subject.binary, seconds, workdir, cache_sim, machine.cache_sizes(), log_path)
 
 
 def markdown(rows):

@@ -11,12 +11,17 @@ on memif each its own generator), and the tool lets one run at a time:
                          read X's port counters (telemetry /ethdev/stats);
                          wait window; read them again; SIGSTOP X
 
-The rate of a window is the counter delta over the wall time between the
-two reads (each read time is the midpoint of its query), both taken while X
-runs, so the stop/continue edges and the settle time after SIGCONT are
-outside the window. The first pairs are warm-up and dropped; the rest go to
-perf/paired.py. TSC cycles per packet of a window is the same figure as
-time (TSC Hz / rate), kept for gating on cycles.
+The wall rate of a window is the counter delta over the wall time between
+the two reads (each read time is the midpoint of its query), both taken
+while X runs, so the stop/continue edges and the settle time after SIGCONT
+are outside the window; its on-CPU rate is the same delta over the time X's
+forwarding threads ran on a CPU (schedstat), which leaves out the time slices
+the neighbours took. The pairs run in blocks of fresh instances, started A
+first or B first in turn, because an instance keeps its own level (where its
+memory landed) for its lifetime. The first pairs of a block are warm-up and
+dropped; the rest go to perf/paired.py, which resamples blocks. TSC cycles
+per packet of a window is the judged rate in another unit (TSC Hz / rate),
+kept for gating on cycles (perf/costs.py).
 
 Rigs: null, ring, memif. vhost cannot: its forwarder runs --in-memory without
 a --file-prefix of its own (it hands its memory to the generator by file
@@ -26,13 +31,15 @@ was not tried with two instances; pci's two NIC ports belong to one process.
 
 import os
 import random
+import re
 import signal
+import subprocess
 import time
 
-from pmdfwd_tools import eal
+from pmdfwd_tools import eal, owned_process
 from pmdfwd_tools.telemetry import Telemetry
 
-from . import paired, rigs, roots, runner
+from . import costs, paired, rigs, roots, runner
 
 SUPPORTED = ("null", "ring", "memif")
 WHY_NOT = {
@@ -51,15 +58,34 @@ def unsupported(rig):
     return WHY_NOT.get(rig, f"rig {rig!r} is not one of {', '.join(SUPPORTED)}")
 
 
-def tsc_hz():
-    """The TSC frequency the kernel calibrated (cycles per second), or None."""
-    for path in ("/sys/devices/system/cpu/cpu0/tsc_freq_khz",):
-        try:
-            with open(path) as f:
-                return int(f.read()) * 1000
-        except (OSError, ValueError):
-            pass
+# The kernel's own words for the TSC rate: the refined calibration when it
+# did one, else the first estimate (a VM's kernel often stops there).
+_TSC_LOG = (re.compile(r"Refined TSC clocksource calibration: ([\d.]+) MHz"),
+            re.compile(r"tsc: Detected ([\d.]+) MHz processor"))
+
+
+def tsc_hz_from_log(text):
+    """The TSC rate in the kernel log's text (Hz), or None."""
+    for pattern in _TSC_LOG:
+        found = pattern.findall(text)
+        if found:
+            return float(found[-1]) * 1e6
     return None
+
+
+def tsc_hz():
+    """The TSC frequency the kernel calibrated (cycles per second), or None:
+    sysfs where the kernel exports it (few do), else the kernel log."""
+    try:
+        with open("/sys/devices/system/cpu/cpu0/tsc_freq_khz") as f:
+            return int(f.read()) * 1000
+    except (OSError, ValueError):
+        pass
+    try:
+        res = owned_process.run(["dmesg"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return tsc_hz_from_log(res.stdout.decode(errors="replace")) if res.returncode == 0 else None
 
 
 def file_prefix(argv):
@@ -82,6 +108,31 @@ def telemetry_socket(argv):
     if root and path.startswith("/var/run/"):
         path = "/run/" + path[len("/var/run/"):]
     return os.path.join(root, path.lstrip("/")) if root else path
+
+
+# EAL's worker threads: rte-worker-N (22.11), lcore-worker-N (21.11), dpdk-workerN (23.11 on).
+_WORKER = re.compile(r"^(rte|lcore|dpdk)-worker")
+
+
+def worker_cpu_seconds(pid, proc="/proc"):
+    """The on-CPU time of pid's EAL worker threads (schedstat's first field,
+    nanoseconds); None where the kernel has no schedstat or no worker runs."""
+    total, found = 0, False
+    try:
+        tids = os.listdir(f"{proc}/{pid}/task")
+    except OSError:
+        return None
+    for tid in tids:
+        try:
+            with open(f"{proc}/{pid}/task/{tid}/comm") as f:
+                if not _WORKER.match(f.read()):
+                    continue
+            with open(f"{proc}/{pid}/task/{tid}/schedstat") as f:
+                total += int(f.read().split()[0])
+                found = True
+        except (OSError, ValueError, IndexError):
+            continue  # a thread that ended between the listing and the read
+    return total / 1e9 if found else None
 
 
 class Instance:
@@ -142,6 +193,11 @@ class Instance:
         total = sum(int(self.telemetry.query(f"/ethdev/stats,{port}")[key]) for port in self.ports)
         return (t0 + time.monotonic()) / 2, total
 
+    def cpu_seconds(self):
+        """Time the subject's forwarding threads (EAL's workers) have run on
+        a CPU: what the neighbours take away from a window does not count."""
+        return worker_cpu_seconds(self.subject.popen.pid)
+
     def close(self):
         self.signal(signal.SIGCONT)  # a stopped process cannot answer SIGINT
         self.telemetry.close()
@@ -155,13 +211,19 @@ def window(inst, window_s, settle_s, sleep=time.sleep):
     try:
         sleep(settle_s)
         t0, c0 = inst.read()
+        cpu0 = inst.cpu_seconds()
         sleep(window_s)
         t1, c1 = inst.read()
+        cpu1 = inst.cpu_seconds()
     finally:
         inst.signal(signal.SIGSTOP)
     if not inst.alive():
         raise runner.RunError(f"{inst.label} exited during the interleaved run:\n{inst.subject.text()[-1500:]}")
-    return {"t0": t0, "t1": t1, "packets": c1 - c0, "rate_pps": (c1 - c0) / (t1 - t0)}
+    w = {"t0": t0, "t1": t1, "packets": c1 - c0, "rate_pps": (c1 - c0) / (t1 - t0)}
+    if cpu0 is not None and cpu1 is not None and cpu1 > cpu0:
+        w["cpu_s"] = cpu1 - cpu0
+        w["cpu_rate_pps"] = (c1 - c0) / (cpu1 - cpu0)
+    return w
 
 
 def alternate(instances, pairs, warmup_pairs, window_s, settle_s, seed=1, progress=None):
@@ -181,44 +243,75 @@ def alternate(instances, pairs, warmup_pairs, window_s, settle_s, seed=1, progre
     return out
 
 
-def analyse(windows, confidence, min_effect, hz=None):
+def rate_key(windows, rate="on-cpu"):
+    """Which rate of the windows to judge: packets per second on a CPU where
+    every window has it (rate "on-cpu"), else per wall second."""
+    if rate == "on-cpu" and windows and all("cpu_rate_pps" in w[s] for w in windows for s in ("a", "b")):
+        return "cpu_rate_pps"
+    return "rate_pps"
+
+
+def analyse(windows, confidence, min_effect, hz=None, rate="on-cpu"):
     """The paired and the sequential judgement of the measured pairs, and
     TSC cycles per packet per window where the TSC rate is known."""
-    used = [w for w in windows if not w["warmup"]]
-    a = [w["a"]["rate_pps"] for w in used]
-    b = [w["b"]["rate_pps"] for w in used]
-    result = {"paired": paired.paired(a, b, confidence, min_effect),
+    measured = [w for w in windows if not w["warmup"]]
+    # A window that counted nothing has no ratio and no cycles per packet:
+    # its subject did not forward (no CPU, or it stopped); counted, not judged.
+    used = [w for w in measured if w["a"]["rate_pps"] > 0 and w["b"]["rate_pps"] > 0]
+    key = rate_key(used, rate)
+    a = [w["a"][key] for w in used]
+    b = [w["b"][key] for w in used]
+    blocks = [w.get("block", 0) for w in used]
+    result = {"rate": key, "empty_pairs": len(measured) - len(used),
+              "paired": paired.paired(a, b, confidence, min_effect, blocks=blocks),
               "sequential_halves": paired.sequential(a[:len(a) // 2], b[len(b) // 2:], confidence, min_effect),
               "a_median_pps": sorted(a)[len(a) // 2], "b_median_pps": sorted(b)[len(b) // 2]}
     if hz:
-        # Cycles per packet: lower is better, so its ratio is a/b's rates.
-        ca = [hz / x for x in a]
-        cb = [hz / x for x in b]
-        cyc = paired.paired(cb, ca, confidence, min_effect)
-        cyc["a_median_cycles_per_packet"] = sorted(ca)[len(ca) // 2]
-        cyc["b_median_cycles_per_packet"] = sorted(cb)[len(cb) // 2]
-        result["tsc_cycles_per_packet"] = cyc
+        result["tsc_cycles_per_packet"] = costs.cycles_cell(a, b, hz, confidence, min_effect, blocks)
     return result
 
 
-def run_cell(cell, subs, ctx, cpus, pairs, warmup_pairs, window_s, settle_s, log_dir, seed=1, progress=None):
-    """Both subjects' instances of cell, alternated; the windows."""
+def start_order(subs, block):
+    """Who starts first in a block: A in even blocks, B in odd ones, so that
+    whatever the start order gives an instance (where its memory lands)
+    falls on both subjects alike."""
+    return list(subs) if block % 2 == 0 else list(reversed(subs))
+
+
+def run_block(cell, subs, ctx, cpus, pairs, warmup_pairs, window_s, settle_s, log_dir, block, seed, progress):
+    """Fresh instances of both subjects, started in this block's order, alternated."""
     metric = rigs.metric_for(subs[0].mode or cell.mode)
-    instances = []
+    started = {}
     try:
-        for i, s in enumerate(subs):
+        for s in start_order(subs, block):
             specs = rigs.build(cell, s, ctx, cpus)
-            log = os.path.join(log_dir, f"{cell.key.replace('/', '_')}-{s.label}")
-            inst = Instance(s.label, specs, log, metric)
-            instances.append(inst)
-            inst.signal(signal.SIGSTOP)
-        return alternate(instances, pairs, warmup_pairs, window_s, settle_s, seed, progress)
+            log = os.path.join(log_dir, f"{cell.key.replace('/', '_')}-{s.label}-block{block}")
+            started[s.label] = Instance(s.label, specs, log, metric)
+            started[s.label].signal(signal.SIGSTOP)
+        windows = alternate([started[s.label] for s in subs], pairs, warmup_pairs, window_s, settle_s, seed,
+                            progress)
     finally:
-        for inst in instances:
+        for inst in started.values():
             inst.close()
             eal.remove_runtime_dir(file_prefix(inst.subject.spec.argv))
+    first = start_order(subs, block)[0].label
+    return [dict(w, block=block, started_first=first) for w in windows]
 
 
-def run_seconds(pairs, warmup_pairs, window_s, settle_s):
-    """Wall time of one cell's alternation (the forwarders' --run-time must cover it)."""
-    return (pairs + warmup_pairs) * 2 * (window_s + settle_s + 0.01)
+def run_cell(cell, subs, ctx, cpus, pairs, warmup_pairs, window_s, settle_s, log_dir, seed=1, progress=None,
+             blocks=1):
+    """Both subjects' instances of cell, alternated, in `blocks` blocks of
+    fresh instances (the pairs split evenly, each block with its own
+    warm-up pairs); the windows, numbered across blocks."""
+    out: list = []
+    for k in range(blocks):
+        n = pairs // blocks + (1 if k < pairs % blocks else 0)
+        windows = run_block(cell, subs, ctx, cpus, n, warmup_pairs, window_s, settle_s, log_dir, k,
+                            seed + 1000 * k, progress)
+        out += [dict(w, pair=len(out) + i) for i, w in enumerate(windows)]
+    return out
+
+
+def run_seconds(pairs, warmup_pairs, window_s, settle_s, blocks=1):
+    """Wall time of one block's alternation (the forwarders' --run-time must cover it)."""
+    return (pairs // blocks + 1 + warmup_pairs) * 2 * (window_s + settle_s + 0.01)

@@ -10,6 +10,9 @@ difference between the subjects plus window-to-window noise. So:
 * the estimate is the median of the ratios (an outlier window moves one
   ratio, not the median), with a percentile-bootstrap interval resampling
   the pairs (and the same for the mean, reported beside it);
+* with pairs from several blocks of fresh instances, the interval
+  resamples blocks and then pairs within them, so that a level one pair of
+  instances keeps for its lifetime widens it;
 * a two-sided exact sign test on how many ratios are above 1;
 * verdict faster/slower when the interval excludes 1, the sign test is
   significant at 1 - confidence, and the median ratio is at least
@@ -60,6 +63,28 @@ def bootstrap_ci(xs, estimator, confidence=0.95, iterations=2000, seed=1):
     return est[int(math.floor(alpha * (iterations - 1)))], est[int(math.ceil((1 - alpha) * (iterations - 1)))]
 
 
+def block_bootstrap_ci(blocks, estimator, confidence=0.95, iterations=2000, seed=1):
+    """Percentile-bootstrap interval of estimator over the pooled values of
+    blocks (lists), resampling whole blocks and then values within each: a
+    block's own level (fresh instances land their memory elsewhere) widens
+    the interval as it should, instead of passing for a difference."""
+    blocks = [list(b) for b in blocks if b]
+    if not blocks:
+        raise ValueError("bootstrap needs at least one pair")
+    rng = random.Random(seed)
+    nb = len(blocks)
+    est = []
+    for _ in range(iterations):
+        pooled = []
+        for _ in range(nb):
+            blk = blocks[rng.randrange(nb)]
+            pooled += [blk[rng.randrange(len(blk))] for _ in blk]
+        est.append(estimator(pooled))
+    est.sort()
+    alpha = (1.0 - confidence) / 2.0
+    return est[int(math.floor(alpha * (iterations - 1)))], est[int(math.ceil((1 - alpha) * (iterations - 1)))]
+
+
 def judge(estimate, ci, p, confidence, min_effect):
     """(verdict, reason) from an estimate of b/a, its interval and a p-value."""
     alpha = 1.0 - confidence
@@ -73,18 +98,26 @@ def judge(estimate, ci, p, confidence, min_effect):
     return (stats.FASTER if estimate > 1 else stats.SLOWER), f"CI [{lo:.4f}, {hi:.4f}], sign p={p:.3g}"
 
 
-def paired(a_rates, b_rates, confidence=0.95, min_effect=0.02, iterations=2000, seed=1):
-    """The paired comparison of B against A: a dict for results.json."""
+def paired(a_rates, b_rates, confidence=0.95, min_effect=0.02, iterations=2000, seed=1, blocks=None):
+    """The paired comparison of B against A: a dict for results.json.
+    blocks: the block of each pair (fresh instances per block); with more
+    than one, the intervals resample blocks, then pairs within them."""
     rs = ratios(a_rates, b_rates)
     med = statistics.median(rs)
-    ci = bootstrap_ci(rs, statistics.median, confidence, iterations, seed)
-    mean_ci = bootstrap_ci(rs, statistics.fmean, confidence, iterations, seed)
+    if blocks is not None and len(set(blocks)) > 1:
+        by_block = [[r for r, k in zip(rs, blocks) if k == blk] for blk in sorted(set(blocks))]
+        ci = block_bootstrap_ci(by_block, statistics.median, confidence, iterations, seed)
+        mean_ci = block_bootstrap_ci(by_block, statistics.fmean, confidence, iterations, seed)
+    else:
+        ci = bootstrap_ci(rs, statistics.median, confidence, iterations, seed)
+        mean_ci = bootstrap_ci(rs, statistics.fmean, confidence, iterations, seed)
     p = sign_test_p(rs)
     verdict, reason = judge(med, ci, p, confidence, min_effect)
     return {"pairs": len(rs), "median_ratio": med, "ci": list(ci), "ci_half_width": (ci[1] - ci[0]) / 2,
             "mean_ratio": statistics.fmean(rs), "mean_ci": list(mean_ci), "sign_p": p,
             "above": sum(1 for r in rs if r > 1), "below": sum(1 for r in rs if r < 1),
-            "ratio_cv": stats.cv(rs), "verdict": verdict, "reason": reason}
+            "ratio_cv": stats.cv(rs), "blocks": len(set(blocks)) if blocks else 1,
+            "verdict": verdict, "reason": reason}
 
 
 def sequential(a_rates, b_rates, confidence=0.95, min_effect=0.02, iterations=2000, seed=1):

@@ -15,7 +15,7 @@ from pmdfwd_tools import owned_process
 from pmdfwd_tools.seed import report as seed_report
 
 from .. import icount, machine, report, subjects
-from ..docgen import discovery, planning, rendering
+from ..docgen import aa_widths, discovery, planning, rendering
 from .results import load_results
 
 Results = Dict[str, Any]
@@ -34,7 +34,9 @@ def doc_settings(args: argparse.Namespace) -> planning.Settings:
     settings = planning.Settings(testpmd=args.testpmd, pmdfwd=pmdfwd, generator=args.generator or args.testpmd,
                                  kernels=kernels, reps=args.reps, warmup=args.warmup, duration=args.duration,
                                  icount=not args.no_icount and icount.valgrind_available()[0],
-                                 icount_seconds=args.icount_seconds,
+                                 icount_seconds=args.icount_seconds, pairs=args.pairs,
+                                 interleaved=args.interleaved or "interleaved" in (args.only or []),
+                                 aa_widths=args.aa_widths or "aa-widths" in (args.only or []),
                                  bench=bench if os.access(bench, os.X_OK) else None,
                                  host_dpdk=discovery.dpdk_version("/"))
     if not args.no_versions:
@@ -72,6 +74,8 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
     settings = doc_settings(args)
     work = args.work or f"perf-doc-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     parts = planning.plan(settings, work)
+    if args.only:
+        parts = only_parts(parts, args.only)
     eta = planning.estimate_seconds(parts, settings)
     sys.stderr.write(f"[perf] doc: {len(parts)} parts, about {eta / 60:.0f} minutes; raw results in {work}\n")
     if args.dry_run:
@@ -81,24 +85,39 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
     os.makedirs(work, exist_ok=True)
     t0 = time.monotonic()
     failures = []
+    part_seconds = {}
     for p in parts:
         sys.stderr.write(f"[perf] doc part {p.name}: scripts/perf {' '.join(p.argv)}\n")
+        started_part = time.monotonic()
         rc = run_part(p.argv)
+        part_seconds[p.name] = time.monotonic() - started_part
         if rc not in (0, 1):
             failures.append(f"part {p.name} exited {rc}")
-    bench_cmd = run_bench(settings, work, failures) if settings.bench else []
+    bench_cmd = run_bench(settings, work, failures) if settings.bench and not args.only else []
     # What render_doc needs besides the parts' results: the doc can be
     # written again from the work directory after docgen changes.
     tree = args.tree
     run = {"format": planning.RUN_FORMAT, "created": started, "machine": machine.describe(),
            "settings": planning.settings_to_json(settings),
-           "commands": [p.argv[:p.argv.index("--out")] for p in parts],
-           "wall_s": time.monotonic() - t0, "failures": failures,
+           "parts": [p.name for p in parts], "commands": [p.argv[:p.argv.index("--out")] for p in parts],
+           "wall_s": time.monotonic() - t0, "part_seconds": part_seconds, "failures": failures,
+           "only": args.only, "load_average": os.getloadavg(),
            "bench_command": [os.path.relpath(a, tree) if a.startswith(tree) else a for a in bench_cmd]}
     with open(os.path.join(work, planning.RUN_FILE), "w") as f:
         json.dump(run, f, indent=1)
     rc = render_doc(work, args)
     return rc if not failures else 1
+
+
+def only_parts(parts: List[planning.Part], names: List[str]) -> List[planning.Part]:
+    """The parts --only names (a part or a group of them); an unknown name
+    is refused with the known ones."""
+    known = [p.name for p in parts] + list(planning.GROUPS)
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"--only {','.join(unknown)}: no such part (parts: {', '.join(known)})")
+    wanted = {m for n in names for m in planning.GROUPS.get(n, [n])}
+    return [p for p in parts if p.name in wanted]
 
 
 def read_run(work: str) -> Dict[str, Any]:
@@ -119,6 +138,17 @@ def load_part(work: str, name: str) -> Optional[Results]:
         return None
     res = load_results(p)
     report.analyze(res)
+    return res
+
+
+def load_raw(work: str, name: str) -> Optional[Results]:
+    """A part's results.json as written (an interleaved part is judged when
+    measured); None when the part did not run."""
+    p = os.path.join(work, name, "results.json")
+    if not os.path.exists(p):
+        return None
+    with open(p) as f:
+        res: Results = json.load(f)
     return res
 
 
@@ -163,6 +193,8 @@ def doc_context(work: str, run: Dict[str, Any], charts_dir: str, doc_dir: str) -
             "bench_command": run["bench_command"],
             "calibration": discovery.find_calibration(os.path.join(work, "matrix", "logs")),
             "failures": run["failures"], "lean": lean, "lean_exact": lean_exact,
+            "interleaved": load_raw(work, "interleaved"),
+            "interleaved_command": next((c for c in run["commands"] if "--interleave" in c), None),
             "lean_by_version": {"host": lean, **{v.name: load_part(work, f"dpdk-{v.name}-lean") for v in versions}},
             # The host's kernel of testpmd's shape is in `kernels`; a root's in its -mirror part.
             "versions": [(discovery.Version("host", settings.host_dpdk), discovery.merge(m, k))]
@@ -186,10 +218,20 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     run = read_run(work)
     charts_dir = os.path.abspath(args.charts)
     ctx = doc_context(work, run, charts_dir, os.path.dirname(os.path.abspath(args.output)))
-    write_keeping_published(args.output, rendering.render(ctx))
+    ctx["tree"] = args.tree
     goals = os.path.join(charts_dir, "goals.md")
     with open(goals, "w") as f:
         f.write(rendering.render_goals(ctx))
+    widths = aa_widths.load(work, run)
+    if widths:
+        tool_doc = os.path.join(os.path.dirname(os.path.abspath(args.output)), "perf-tool.md")
+        aa_widths.write_into(tool_doc, aa_widths.render(widths, args.tree))
+        print(f"wrote the A/A widths into {tool_doc}")
+    if run.get("only"):
+        # Some parts only: doc/performance.md reports them all, so it stays.
+        print(f"wrote the project's goals {goals} from {work} (parts {', '.join(run['only'])})")
+        return 0
+    write_keeping_published(args.output, rendering.render(ctx))
     print(f"wrote {args.output} and {len(ctx['charts'])} charts in {args.charts} from {work}; "
           f"the project's goals: {goals}")
     return 0

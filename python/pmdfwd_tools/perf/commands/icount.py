@@ -21,8 +21,8 @@ def check_icount_args(args: argparse.Namespace) -> None:
     if not ok:
         raise ValueError(why)
     for rig in args.rigs:
-        if rig not in ("ring", "null"):
-            raise ValueError(f"icount runs one process: rig {rig!r} not allowed (ring, null)")
+        if rig not in icount.RIGS:
+            raise ValueError(f"icount runs one process: rig {rig!r} not allowed ({', '.join(icount.RIGS)})")
     hp_ok, hp_why = machine.hugepages_available()
     if not hp_ok and not args.no_huge:
         raise ValueError(f"hugepages: {hp_why}; or pass --no-huge")
@@ -47,9 +47,8 @@ def count_all(args: argparse.Namespace, out: str, workdir: str, subs: List[subje
                 row["cell"] = c.key.replace(f"+{c.kernel}", "")
             sys.stderr.write(f"[perf] icount {c.key} {s.label} ...\n")
             try:
-                spec = rigs.build(c, s, ctx, cpus)[0]
                 log = os.path.join(out, "logs", f"icount-{matrix._safe(c.key)}-{matrix._safe(s.label)}.log")
-                row.update(icount.run(spec, s.binary, args.seconds, workdir, args.cache_sim, caches, log))
+                row.update(icount.run_cell(c, s, ctx, cpus, args.seconds, workdir, args.cache_sim, log))
             except (icount.IcountError, runner.RunError, ValueError, OSError) as e:
                 row["error"] = str(e)
             rows.append(row)

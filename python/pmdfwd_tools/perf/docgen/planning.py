@@ -16,6 +16,7 @@ class Part:
     runs: int = 0  # process runs, for the time estimate
     two_process_runs: int = 0
     icount_runs: int = 0
+    seconds: float = 0.0  # what the part takes besides its runs (interleaved windows)
     out: str = ""
     extra: Dict[str, Any] = field(default_factory=dict)
 
@@ -46,6 +47,9 @@ class Settings:
     bench: Optional[str] = None  # bench_macswap binary, or None
     bench_reps: int = 5
     lean: bool = True
+    interleaved: bool = False  # the goals judged interleaved: ~7 minutes more
+    aa_widths: bool = False  # A/A of both forwarders, interleaved and sequential: ~15 minutes more
+    pairs: int = 300  # of each interleaved cell
     host_dpdk: Optional[str] = None
     versions: List[Version] = field(default_factory=list)  # Version per Debian root
 
@@ -100,6 +104,10 @@ def plan(s: Settings, work: str) -> List[Part]:
                                      "io,macswap", "--kernels", ",".join(kernels), "--cache-sim",
                                      "--seconds", str(s.icount_seconds)],
                           icount_runs=n + 1 + (n - 1) * len(kernels)))
+    if s.interleaved:
+        parts.append(interleaved_part(s, tp, pf))
+    if s.aa_widths:
+        parts += aa_width_parts(s)
     for v in s.versions:
         def in_root(rigs: str, tiers: str, modes: str, v: Version = v) -> List[str]:
             return ["compare", "--a", f"testpmd:root={v.root}", "--b", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}",
@@ -120,6 +128,45 @@ def plan(s: Settings, work: str) -> List[Part]:
     return parts
 
 
+# Per interleaved cell: start-up of both instances per block, and each
+# pair's two windows with their settle time and reads (compare --interleave's
+# defaults for 300 pairs: 10 blocks, 3 warm-up pairs each, 200 + 20 ms).
+INTERLEAVE_BLOCKS, INTERLEAVE_WARMUP_PAIRS, INTERLEAVE_PAIR_S, INTERLEAVE_START_S = 10, 3, 0.5, 3
+
+
+def interleaved_part(s: Settings, tp: str, pf: str) -> Part:
+    """The goals' cells (ring-hot and null macswap, 64 B) judged interleaved,
+    with their cost cells: TSC cycles, and callgrind's counts where it runs."""
+    argv = ["compare", "--interleave", "--a", tp, "--b", pf, "--rigs", "ring,null", "--ring-tiers", "hot",
+            "--frames", "64", "--layouts", "1Q1C", "--modes", "macswap", "--pairs", str(s.pairs), "-q"]
+    if s.icount:
+        argv += ["--icount", "--icount-cache-sim", "--icount-seconds", str(s.icount_seconds)]
+    pairs = s.pairs + INTERLEAVE_BLOCKS * INTERLEAVE_WARMUP_PAIRS
+    return Part("interleaved", argv, icount_runs=4 if s.icount else 0,
+                seconds=2 * (INTERLEAVE_BLOCKS * INTERLEAVE_START_S + pairs * INTERLEAVE_PAIR_S))
+
+
+# The A/A widths in doc/perf-tool.md: each forwarder against itself on the
+# goals' cells, interleaved with compare's defaults, and sequential with
+# R=5 runs of 2 s after 1 s each, in one doc run.
+AA_WIDTH_FORWARDERS = ("testpmd", "pmdfwd")
+GROUPS = {"aa-widths": [f"aa-{how}-{fwd}" for fwd in AA_WIDTH_FORWARDERS for how in ("interleaved", "sequential")]}
+
+
+def aa_width_parts(s: Settings) -> List[Part]:
+    cells = ["--rigs", "null,ring", "--ring-tiers", "hot", "--frames", "64", "--layouts", "1Q1C",
+             "--modes", "macswap", "-q"]
+    parts = []
+    for fwd, binary in zip(AA_WIDTH_FORWARDERS, (s.testpmd, s.pmdfwd)):
+        ab = ["--a", f"A:bin={binary}", "--b", f"B:bin={binary}"]
+        parts.append(Part(f"aa-interleaved-{fwd}", ["compare", "--interleave", *ab, *cells, "--pairs", str(s.pairs)],
+                          seconds=2 * (INTERLEAVE_BLOCKS * INTERLEAVE_START_S
+                                       + (s.pairs + INTERLEAVE_BLOCKS * INTERLEAVE_WARMUP_PAIRS) * INTERLEAVE_PAIR_S)))
+        parts.append(Part(f"aa-sequential-{fwd}", ["compare", *ab, *cells, "-R", "5", "-W", "1", "-T", "2"],
+                          runs=2 * 2 * 5))
+    return parts
+
+
 def bench_argv(s: Settings, cpu: int) -> List[str]:
     """bench_macswap pinned to a CPU, JSON out; each repetition a short run."""
     if not s.bench:
@@ -136,5 +183,5 @@ def estimate_seconds(parts: List[Part], s: Settings) -> float:
     per = 1 + 1 + s.warmup + s.duration
     t = 30.0 if s.bench else 0.0
     for p in parts:
-        t += p.runs * per + p.two_process_runs * (per + 2) + p.icount_runs * (14 + s.icount_seconds)
+        t += p.runs * per + p.two_process_runs * (per + 2) + p.icount_runs * (14 + s.icount_seconds) + p.seconds
     return t
