@@ -1,6 +1,7 @@
 """perf compare --interleave end to end on net_null: two owned dpdk-testpmd
 (or $PMDFWD_BIN) instances, a few seconds of windows, every window in
-results.json with a positive rate, the paired verdict present."""
+results.json, those that counted nothing reported and left out, the paired
+verdict present."""
 import json
 import os
 import shutil
@@ -54,9 +55,16 @@ class InterleaveNull(unittest.TestCase):
         self.assertEqual(sum(w["warmup"] for w in cell["windows"]), 2)
         for w in cell["windows"]:
             for side in ("a", "b"):
-                self.assertGreater(w[side]["rate_pps"], 0)
+                self.assertGreaterEqual(w[side]["rate_pps"], 0)
                 self.assertGreater(w[side]["t1"] - w[side]["t0"], 0.09)
-        self.assertEqual(cell["paired"]["pairs"], 10)
+        # On a loaded machine a window may find its forwarder without a CPU
+        # and count nothing: such pairs are reported and left out, the rest
+        # judged; most windows must count.
+        measured = [w for w in cell["windows"] if not w["warmup"]]
+        empty = sum(1 for w in measured if min(w["a"]["rate_pps"], w["b"]["rate_pps"]) == 0)
+        self.assertLessEqual(empty, 2, "measured pairs with a window that counted nothing")
+        self.assertEqual(cell["empty_pairs"], empty)
+        self.assertEqual(cell["paired"]["pairs"], 10 - empty)
         self.assertIn(cell["paired"]["verdict"], ("faster", "slower", "within noise"))
         self.assertIn("null/io/64B/1Q1C: B/A", r.stdout.decode())
 
