@@ -56,12 +56,32 @@ def popen(args, **popen_kwargs):
     setpriv where it exists (nothing runs in the child before exec), else
     from prctl in preexec_fn."""
     args = [str(a) for a in args]
-    if _SETPRIV:
-        argv = [_SETPRIV, "--pdeathsig", "KILL", "--", *args]
-    else:
-        argv = args
+    if not _SETPRIV:
         popen_kwargs["preexec_fn"] = set_parent_death_signal
-    return subprocess.Popen(argv, start_new_session=True, **popen_kwargs)
+        return subprocess.Popen(args, start_new_session=True, **popen_kwargs)
+    proc = subprocess.Popen([_SETPRIV, "--pdeathsig", "KILL", "--", *args], start_new_session=True,
+                            **popen_kwargs)
+    wait_past_setpriv(proc.pid)
+    return proc
+
+
+def wait_past_setpriv(pid, timeout=10.0):
+    """Return once pid runs its own program (or has ended): setpriv sets the
+    parent-death signal only when it runs, and a parent killed before then
+    (a loaded machine, a test SIGKILLed right after a start) left a child
+    that nothing would ever kill."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            return  # gone: reaped already
+        comm = stat[stat.index("(") + 1:stat.rindex(")")]
+        state = stat[stat.rindex(")") + 2:].split()[0]
+        if comm != "setpriv" or state in "ZX":  # its program, or setpriv failed
+            return
+        time.sleep(0.001)
 
 
 def group_members(pgid):

@@ -5,6 +5,7 @@ import os
 import re
 import subprocess
 import tempfile
+import time
 import tomllib
 import unittest
 from pathlib import Path
@@ -121,6 +122,24 @@ class Owner(unittest.TestCase):
                                  "ctypes.CDLL(None).prctl(2, ctypes.byref(v), 0, 0, 0); print(v.value)"],
                                 timeout=30, stdout=subprocess.PIPE, text=True)
         self.assertEqual(res.stdout.strip(), "9")
+
+    def test_start_returns_once_the_death_signal_is_set(self):
+        # setpriv sets it when it runs: a start returning before that let a
+        # parent killed at once leave its child behind for good.
+        for _ in range(20):
+            p = owned_process.popen(["sleep", "30"])
+            try:
+                with open(f"/proc/{p.pid}/comm") as f:
+                    self.assertEqual(f.read().strip(), "sleep")
+            finally:
+                p.kill()
+                p.wait()
+
+    def test_start_of_a_missing_program_returns_at_once(self):
+        t0 = time.monotonic()
+        p = owned_process.popen(["/nonexistent/pmdfwd-test-program"], stderr=subprocess.DEVNULL)
+        self.assertNotEqual(p.wait(10), 0)
+        self.assertLess(time.monotonic() - t0, 5)
 
     def test_child_leads_its_own_group(self):
         res = owned_process.run(["sh", "-c", "echo $$ $(ps -o pgid= $$)"], timeout=30,
