@@ -59,17 +59,7 @@ Status Forwarder::build(const pmdfwd_engine *engine) {
         return specs.status();
     }
     specs_ = std::move(specs).value();
-    const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
-    const auto groups = spread_streams(specs_.size(), nb_lcores);
-
-    params_ = {};
-    params_.burst = cfg_.burst;
-    params_.nb_txpkt_segs = static_cast<uint16_t>(cfg_.txpkts.size());
-    for (size_t i = 0; i < cfg_.txpkts.size(); i++) {
-        params_.txpkt_seg_len[i] = cfg_.txpkts[i];
-        params_.txpkt_len += cfg_.txpkts[i];
-    }
-
+    set_packet_params();
     // Not make_shared: GCC 12's array form copies an element, and a Stream
     // holds atomics.
     streams_ = std::shared_ptr<Stream[]>(new Stream[specs_.size()]);
@@ -77,44 +67,66 @@ Status Forwarder::build(const pmdfwd_engine *engine) {
     overrun_reported_.store(false);
     contexts_.clear();
     context_lcores_.clear();
+    const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
+    const auto groups = spread_streams(specs_.size(), nb_lcores);
     for (size_t g = 0; g < groups.size(); g++) {
-        auto ctx = std::make_unique<LcoreContext>();
-        const unsigned lcore = fwd_lcores_[g];
-        for (size_t idx : groups[g]) {
-            Stream &s = streams_[idx];
-            const StreamSpec &sp = specs_[idx];
-            s.pub.rx_port = sp.rx_port;
-            s.pub.rx_queue = sp.rx_queue;
-            s.pub.tx_port = sp.tx_port;
-            s.pub.tx_queue = sp.tx_queue;
-            s.pub.socket_id = lcore_socket(lcore);
-            s.pub.pool = ports_.lcore_pool(lcore);
-            s.pub.tx = &ports_.find(sp.tx_port)->tx;
-            s.pub.params = &params_;
-            s.engine_name = engine->name;
-            s.overrun_reported = &overrun_reported_;
-            stream_lcores_[idx] = lcore;
-            // testpmd's disabled stream: a queue stopped (`port P rxq Q
-            // stop`, deferred start) is not polled; the stream stays listed.
-            if (queue_started(sp.rx_port, true, sp.rx_queue) &&
-                queue_started(sp.tx_port, false, sp.tx_queue))
-                ctx->streams.push_back(&s);
-        }
-        ctx->burst_fn = engine->burst;
-        ctx->burst = cfg_.burst;
-        ctx->retry_num = cfg_.tx_retry ? cfg_.tx_retry_num : 0;
-        ctx->retry_delay_us = cfg_.tx_retry_delay_us;
-        ctx->no_rx = (engine->flags & PMDFWD_ENGINE_F_NO_RX) != 0;
-        ctx->generator = (engine->flags & PMDFWD_ENGINE_F_GENERATOR) != 0;
-        ctx->record_cycles = cfg_.record_core_cycles;
-        ctx->record_bursts = cfg_.record_burst_stats;
-        ctx->stop = &stop_;
-        ctx->duty = duty_of(lcore);
-        contexts_.push_back(std::move(ctx));
-        context_lcores_.push_back(lcore);
+        contexts_.push_back(make_lcore_context(engine, fwd_lcores_[g], groups[g]));
+        context_lcores_.push_back(fwd_lcores_[g]);
     }
     add_duty_only_contexts();
     return {};
+}
+
+void Forwarder::set_packet_params() {
+    params_ = {};
+    params_.burst = cfg_.burst;
+    params_.nb_txpkt_segs = static_cast<uint16_t>(cfg_.txpkts.size());
+    for (size_t i = 0; i < cfg_.txpkts.size(); i++) {
+        params_.txpkt_seg_len[i] = cfg_.txpkts[i];
+        params_.txpkt_len += cfg_.txpkts[i];
+    }
+}
+
+void Forwarder::init_stream(size_t idx, unsigned lcore, const pmdfwd_engine *engine) {
+    Stream &s = streams_[idx];
+    const StreamSpec &sp = specs_[idx];
+    s.pub.rx_port = sp.rx_port;
+    s.pub.rx_queue = sp.rx_queue;
+    s.pub.tx_port = sp.tx_port;
+    s.pub.tx_queue = sp.tx_queue;
+    s.pub.socket_id = lcore_socket(lcore);
+    s.pub.pool = ports_.lcore_pool(lcore);
+    s.pub.tx = &ports_.find(sp.tx_port)->tx;
+    s.pub.params = &params_;
+    s.engine_name = engine->name;
+    s.overrun_reported = &overrun_reported_;
+    stream_lcores_[idx] = lcore;
+}
+
+std::unique_ptr<LcoreContext> Forwarder::make_lcore_context(const pmdfwd_engine *engine,
+                                                            unsigned lcore,
+                                                            const std::vector<size_t> &group) {
+    auto ctx = std::make_unique<LcoreContext>();
+    for (size_t idx : group) {
+        init_stream(idx, lcore, engine);
+        const StreamSpec &sp = specs_[idx];
+        // testpmd's disabled stream: a queue stopped (`port P rxq Q stop`,
+        // deferred start) is not polled; the stream stays listed.
+        if (queue_started(sp.rx_port, true, sp.rx_queue) &&
+            queue_started(sp.tx_port, false, sp.tx_queue))
+            ctx->streams.push_back(&streams_[idx]);
+    }
+    ctx->burst_fn = engine->burst;
+    ctx->burst = cfg_.burst;
+    ctx->retry_num = cfg_.tx_retry ? cfg_.tx_retry_num : 0;
+    ctx->retry_delay_us = cfg_.tx_retry_delay_us;
+    ctx->no_rx = (engine->flags & PMDFWD_ENGINE_F_NO_RX) != 0;
+    ctx->generator = (engine->flags & PMDFWD_ENGINE_F_GENERATOR) != 0;
+    ctx->record_cycles = cfg_.record_core_cycles;
+    ctx->record_bursts = cfg_.record_burst_stats;
+    ctx->stop = &stop_;
+    ctx->duty = duty_of(lcore);
+    return ctx;
 }
 
 void Forwarder::set_lcore_duty(unsigned lcore, LcoreDuty duty) {

@@ -74,6 +74,10 @@ class Forwarder {
 
   private:
     Status build(const pmdfwd_engine *engine);
+    void set_packet_params();
+    void init_stream(size_t idx, unsigned lcore, const pmdfwd_engine *engine);
+    std::unique_ptr<LcoreContext> make_lcore_context(const pmdfwd_engine *engine, unsigned lcore,
+                                                     const std::vector<size_t> &group);
     LcoreDuty duty_of(unsigned lcore) const;
     void add_duty_only_contexts();
     bool queue_started(uint16_t port, bool rx, uint16_t queue) const;
