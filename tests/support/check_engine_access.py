@@ -14,6 +14,8 @@ import re
 import sys
 import tempfile
 
+import source_check
+
 REACH = re.compile(r"\bregistry_engines\s*\(\s*\)|\bEngineRegistry\s*::\s*instance\s*\(")
 ALLOWED = ("src/engine_host/", "src/app/main.cpp")
 
@@ -48,17 +50,7 @@ def self_test():
 
 
 def main():
-    if sys.argv[1:] == ["--self-test"]:
-        self_test()
-        return 0
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    self_test()
-    bad = offenders(sys.argv[1])
-    for line in bad:
-        print(f"engines reached around what main() hands on: {line}", file=sys.stderr)
-    return 1 if bad else 0
+    return source_check.main(__doc__, self_test, offenders, "engines reached around what main() hands on")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ import re
 import sys
 import tempfile
 
+import source_check
+
 # Engine names that are ordinary words: what the word means in src/.
 GENERIC = {
     "mac": "a MAC address (the <mac> token, mac_addr commands, variables named mac)",
@@ -96,18 +98,8 @@ def self_test():
 
 
 def main():
-    if sys.argv[1:] == ["--self-test"]:
-        self_test()
-        return 0
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    self_test()
-    bad = offenders(sys.argv[1])
-    for line in bad:
-        print(f"the host names a built-in engine (give the engine a flag or a row in the "
-              f"ABI instead): {line}", file=sys.stderr)
-    return 1 if bad else 0
+    return source_check.main(__doc__, self_test, offenders,
+                             "the host names a built-in engine (give the engine a flag or a row in the ABI instead)")
 
 
 if __name__ == "__main__":
