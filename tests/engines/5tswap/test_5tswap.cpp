@@ -158,7 +158,7 @@ TEST_F(FiveTupleSwap, ShortFramesKeepWhatFittedAndAreCounted) {
     ipv4_l4(full, IPPROTO_UDP, {1, 1, 1, 1}, {2, 2, 2, 2}, 7, 8);
     full.resize(full.size() + 4, 0x33); // the UDP length and checksum
     for (uint16_t len = 0; len < full.size(); len++) {
-        const std::vector<uint8_t> in(full.begin(), full.begin() + len);
+        const std::vector<uint8_t> in = frame_prefix(full, len);
         rte_mbuf *m = packet(in);
         const uint64_t before = stream_.engine_untouched;
         ASSERT_EQ(burst(&m, 1, 32), 1);

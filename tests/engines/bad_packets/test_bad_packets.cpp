@@ -361,7 +361,7 @@ TEST_P(ParsingEngines, EveryCutOfLyingHeadersEndsAtAGuardPage) {
         std::vector<rte_mbuf_ext_shared_info> shinfo(full.size() + 1);
         std::vector<rte_mbuf *> pkts;
         for (size_t n = 0; n <= full.size(); n++) {
-            const std::vector<uint8_t> cut(full.begin(), full.begin() + static_cast<long>(n));
+            const std::vector<uint8_t> cut = frame_prefix(full, n);
             rte_mbuf *m = guarded_packet(pool_, pages, n, cut, &shinfo[n]);
             ASSERT_NE(m, nullptr);
             pkts.push_back(m);

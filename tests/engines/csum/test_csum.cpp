@@ -280,7 +280,7 @@ TEST_F(Csum, CutHeadersGetWhatFitsAndAreCounted) {
     const std::vector<uint8_t> full = frame(false, IPPROTO_TCP, 0, 2);
     constexpr size_t kIpv4End = 14 + 2 * 4 + 20;
     for (size_t n = 0; n < full.size(); n++) {
-        const std::vector<uint8_t> in(full.begin(), full.begin() + static_cast<long>(n));
+        const std::vector<uint8_t> in = frame_prefix(full, n);
         rte_mbuf *m = packet(in, RTE_MBUF_F_TX_VLAN);
         m->l2_len = 3;
         std::vector<uint8_t> out = run(m);

@@ -130,6 +130,15 @@ class EngineTest : public ::testing::Test {
     pmdfwd_stream stream_{};
 };
 
+// The first n bytes of frame (n <= its size). A copy then a cut, not the
+// iterator-range constructor: at n == 0 GCC 14 takes that for a write past
+// the end (-Wstringop-overflow) and fails the -Werror build.
+inline std::vector<uint8_t> frame_prefix(const std::vector<uint8_t> &frame, size_t n) {
+    std::vector<uint8_t> out = frame;
+    out.resize(n);
+    return out;
+}
+
 // Every byte of a packet, across its segments.
 inline std::vector<uint8_t> packet_bytes(const rte_mbuf *m) {
     if (m->pkt_len == 0) return {}; // memcpy to an empty vector's null data() is UB
