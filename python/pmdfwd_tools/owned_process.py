@@ -72,16 +72,25 @@ def wait_past_setpriv(pid, timeout=10.0):
     that nothing would ever kill."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                stat = f.read()
-        except OSError:
+        stat = proc_stat(pid)
+        if stat is None:
             return  # gone: reaped already
-        comm = stat[stat.index("(") + 1:stat.rindex(")")]
-        state = stat[stat.rindex(")") + 2:].split()[0]
-        if comm != "setpriv" or state in "ZX":  # its program, or setpriv failed
+        comm, fields = stat
+        if comm != "setpriv" or fields[0] in "ZX":  # its program, or setpriv failed
             return
         time.sleep(0.001)
+
+
+def proc_stat(pid):
+    """(comm, [state, ppid, pgrp, ...]) of /proc/<pid>/stat, or None when
+    pid is gone. comm may hold spaces and parentheses: it ends at the last
+    ')'."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            stat = f.read()
+    except OSError:
+        return None
+    return stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
 
 
 def group_members(pgid):
@@ -90,13 +99,10 @@ def group_members(pgid):
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
+        stat = proc_stat(entry)
+        if stat is None:
             continue
-        # pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses.
-        fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat[1]
         if fields[0] != "Z" and int(fields[2]) == pgid:
             pids.append(int(entry))
     return pids
