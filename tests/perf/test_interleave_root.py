@@ -2,6 +2,9 @@
 looked for under the root's /run, where the chrooted forwarder makes it, and
 not through the root's /var/run link, which on this host leads to the host's
 /run. A forwarder of this host keeps EAL's own path."""
+import os
+import shutil
+import tempfile
 import unittest
 
 import _path  # noqa: F401
@@ -11,14 +14,19 @@ from pmdfwd_tools.perf import interleave, roots
 
 class InterleaveRoot(unittest.TestCase):
     def setUp(self):
-        roots._active["/srv/trixie"] = object()
-        self.addCleanup(roots._active.pop, "/srv/trixie")
+        # A root as Debian makes it: its var/run is a link to /run.
+        self.root = tempfile.mkdtemp(prefix="pmdfwd-fake-root-")
+        self.addCleanup(shutil.rmtree, self.root)
+        os.makedirs(os.path.join(self.root, "var"))
+        os.symlink("/run", os.path.join(self.root, "var", "run"))
+        roots._active[self.root] = object()
+        self.addCleanup(roots._active.pop, self.root)
 
     def test_a_root_subjects_socket_is_under_the_roots_run(self):
-        argv = ["/srv/trixie/opt/seed/bin/dpdk-testpmd", "--file-prefix", "p1", "--", "-i"]
+        argv = [f"{self.root}/opt/seed/bin/dpdk-testpmd", "--file-prefix", "p1", "--", "-i"]
         base = eal.runtime_base()
-        want = "/srv/trixie/run/dpdk/p1/dpdk_telemetry.v2" if base == "/var/run/dpdk" else \
-            "/srv/trixie" + eal.telemetry_socket("p1")
+        want = f"{self.root}/run/dpdk/p1/dpdk_telemetry.v2" if base == "/var/run/dpdk" else \
+            self.root + eal.telemetry_socket("p1")
         self.assertEqual(interleave.telemetry_socket(argv), want)
 
     def test_a_host_subjects_socket_is_eals(self):

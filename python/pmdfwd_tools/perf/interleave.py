@@ -101,13 +101,10 @@ def file_prefix(argv):
 def telemetry_socket(argv):
     """The telemetry socket of a forwarder's command line, as seen from this
     host: a forwarder chrooted in a Debian root (a root= subject) makes it
-    under the root's /run (its /var/run links there: not followed here, it
-    would lead to the host's)."""
+    inside the root, where its path's links lead there."""
     path = eal.telemetry_socket(file_prefix(argv))
     root = roots.root_of(argv[0])
-    if root and path.startswith("/var/run/"):
-        path = "/run/" + path[len("/var/run/"):]
-    return os.path.join(root, path.lstrip("/")) if root else path
+    return roots.host_path(root, path) if root else path
 
 
 # EAL's worker threads: rte-worker-N (22.11), lcore-worker-N (21.11), dpdk-workerN (23.11 on).

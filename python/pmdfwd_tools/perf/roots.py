@@ -42,14 +42,16 @@ def resolve(root, path):
     if os.sep in path and not path.startswith("/"):
         raise ValueError(f"root={root}: bin={path} must be an absolute path inside the root or a name")
     for candidate in [path] if path.startswith("/") else [os.path.join(d, path) for d in ROOT_PATH]:
-        host = _follow(root, candidate)
+        host = host_path(root, candidate)
         if host and os.path.isfile(host) and os.access(host, os.X_OK):
             return os.path.join(root, candidate.lstrip("/"))
     return None
 
 
-def _follow(root, path, hops=40):
-    """`path` inside `root` as a host path, links resolved as chroot would."""
+def host_path(root, path, hops=40):
+    """`path` inside `root` as a host path, links resolved as chroot would
+    (the root's /var/run -> /run is followed inside the root, not to the
+    host's); None past 40 links."""
     parts = [p for p in path.split("/") if p]
     cur = "/"
     while parts and hops > 0:
