@@ -1,6 +1,9 @@
 """scripts/perf icount: callgrind_annotate's text split into stages, and the
 per-packet table with the memory operations the cache simulation counts
 (synthetic annotate output here; the real run needs valgrind and hugepages)."""
+import os
+import shutil
+import tempfile
 import unittest
 
 import _path  # noqa: F401
@@ -68,6 +71,69 @@ class TestMarkdown(unittest.TestCase):
         r = {"cell": "ring-hot/io/64B/1Q1C", "variant": "ring-hot", "mode": "io", "subject": "testpmd",
              "per_packet": {s: {"Ir": 1.0} for s in ("pmd", "loop", "engine", "other")}, "total": {"Ir": 4.0}}
         self.assertNotIn("mem ops", icount.markdown([r]))
+
+
+def thread_text(main_like, driver, other):
+    """callgrind_annotate's text for one thread."""
+    return f"""\
+--------------------------------------------------------------------------------
+Ir              file:function
+--------------------------------------------------------------------------------
+{other:,}  ???:rte_eal_init [/usr/lib/librte_eal.so.23]
+{main_like:,}  ???:rte_pktmbuf_init [/usr/lib/librte_mbuf.so.23]
+{driver:,}  ???:eth_null_rx [/usr/lib/dpdk/pmds-23/librte_net_null.so.23]
+"""
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+class TestForwardingThread(unittest.TestCase):
+    """The thread counted is the one that forwarded, not the busiest: in a
+    doc run under load the main thread's start-up outweighed the forwarding
+    thread's seconds and was divided by the packets (pmdfwd's null row:
+    "other" 201 instructions a packet, pmd 7)."""
+
+    def threads(self, texts):
+        d = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, d)
+        out = os.path.join(d, "callgrind.1.out")
+        write(out, "# no events line: the file before threads were separated\n")
+        annotated = {}
+        for i, (total, text) in enumerate(texts, 1):
+            path = f"{out}-{i:02d}"
+            write(path, f"version: 1\ntotals: {total}\n")
+            annotated[path] = text
+        return out, annotated.__getitem__
+
+    def test_the_thread_in_the_pmd_not_the_busiest(self):
+        main = thread_text(main_like=59_000_000, driver=24_000_000, other=200_000_000)
+        fwd = thread_text(main_like=0, driver=110_000_000, other=10_000_000)
+        out, annotate = self.threads([(283_000_000, main), (120_000_000, fwd), (140, thread_text(0, 0, 140))])
+        path, rows = icount.forwarding_thread(out, annotate)
+        self.assertTrue(path.endswith("-02"))
+        self.assertEqual(icount.driver_ir(rows), 110_000_000)
+
+    def test_two_threads_alike_in_the_pmd_are_refused(self):
+        a = thread_text(main_like=0, driver=100, other=10)
+        b = thread_text(main_like=0, driver=30, other=10)
+        out, annotate = self.threads([(110, a), (40, b)])
+        with self.assertRaisesRegex(icount.IcountError, "which one forwarded is unclear"):
+            icount.forwarding_thread(out, annotate)
+
+    def test_without_driver_objects_the_busiest(self):
+        static = "Ir  file:function\n--\n5,000  ???:0x1234 [/usr/bin/dpdk-testpmd]\n"
+        small = "Ir  file:function\n--\n50  ???:0x1234 [/usr/bin/dpdk-testpmd]\n"
+        out, annotate = self.threads([(50, small), (5000, static)])
+        self.assertTrue(icount.forwarding_thread(out, annotate)[0].endswith("-02"))
+
+    def test_no_thread_file(self):
+        d = tempfile.mkdtemp()
+        self.addCleanup(os.rmdir, d)
+        with self.assertRaisesRegex(icount.IcountError, "no callgrind output"):
+            icount.forwarding_thread(os.path.join(d, "callgrind.out"), lambda p: "")
 
 
 if __name__ == "__main__":
