@@ -61,9 +61,27 @@ class Goals(unittest.TestCase):
         self.assertIn("needs pmdfwd at 67.2 TSC cycles per packet or fewer", text)
         self.assertIn("it takes 80.0, 12.8 too many", text)
         self.assertIn("differ most is application (loop + engine) (+4.0 per packet)", text)
+        # pmdfwd's pmd + other: 43 of testpmd's 75, a bound of 75 / 43; at
+        # 1.25x the application may take 75 / 1.25 - 43 = 17, it takes 34.
+        self.assertIn("pmdfwd's PMD and other stages alone take 43.0 per packet against dpdk-testpmd's 75.0 "
+                      "in all, so even an application of no instructions would make the ratio at most x1.74", text)
+        self.assertIn("1.25x would need the application at 17.0 instructions per packet or fewer, and pmdfwd's "
+                      "takes 34.0 (its engine, the MAC swap and the TX fields the contract sets, 20.0)", text)
+        # 75 / 84, 77 / 80, 77 / 67.2; memory operations 31 / 67.2, 30 / 84, 31 / 80.
+        self.assertIn("Per TSC cycle dpdk-testpmd retires 0.89 instructions and pmdfwd 0.96; the goal at "
+                      "pmdfwd's count needs 1.15, and 0.46 memory operations per TSC cycle where dpdk-testpmd "
+                      "makes 0.36 and pmdfwd 0.39.", text)
         self.assertIn("    scripts/perf compare --interleave --b B:bin=build/pmdfwd\n", text)
         self.assertNotIn("may not be its forwarding one", text)
         self.assertIn("load average 3.5 -> 4.2", text)
+
+    def test_a_goal_beyond_what_the_application_can_reach_says_so(self):
+        # null: the PMD takes nearly all; 140 / 1.10 = 127.3 < 128 fixed.
+        counts = (per_packet(110, 21, 0, 9), per_packet(118, 2, 13, 10))
+        null = paired_cell(1.03, "faster", [1.01, 1.04], a_cycles=24.5, b_cycles=23.9, counts=counts)
+        why = interleaved_goals.shortfall(null, 1.10)
+        self.assertIn("would make the ratio at most x1.09; 1.10x is beyond that bound.", why)
+        self.assertNotIn("memory operations per TSC cycle", why, "no cache simulation, no memory figures")
 
     def test_a_count_mostly_outside_pmd_and_application_is_flagged(self):
         counts = (per_packet(110, 21, 0, 11), per_packet(7, 0, 3, 201))

@@ -91,7 +91,41 @@ def shortfall(cell: Dict[str, Any], target: float) -> Optional[str]:
         diffs = {n: _ir(counts["b"], st) - _ir(counts["a"], st) for n, st in COMPARED.items()}
         stage = max(diffs, key=lambda n: abs(diffs[n]))
         text += f" The stage whose instructions differ most is {stage} ({diffs[stage]:+.1f} per packet)."
+        text += " " + application_budget(counts, target)
+        text += " " + per_cycle(counts, ref, have, need)
     return text
+
+
+def application_budget(counts: Dict[str, Any], target: float) -> str:
+    """What the goal leaves the application (loop + engine) if time went
+    with instructions: pmdfwd's PMD and other stages are the DPDK's and the
+    libraries', not pmdfwd's to cut, so they bound the ratio."""
+    a, b = counts["a"], counts["b"]
+    fixed = _ir(b, ("pmd", "other"))
+    ceiling = a["total"]["Ir"] / fixed if fixed else float("inf")
+    budget = a["total"]["Ir"] / target - fixed
+    app, engine = _ir(b, ("loop", "engine")), _ir(b, ("engine",))
+    text = (f"In instructions, pmdfwd's PMD and other stages alone take {fixed:.1f} per packet against "
+            f"dpdk-testpmd's {a['total']['Ir']:.1f} in all, so even an application of no instructions "
+            f"would make the ratio at most x{ceiling:.2f}; ")
+    if budget <= 0:
+        return text + f"{target:.2f}x is beyond that bound."
+    return text + (f"{target:.2f}x would need the application at {budget:.1f} instructions per packet or "
+                   f"fewer, and pmdfwd's takes {app:.1f} (its engine, the MAC swap and the TX fields the "
+                   f"contract sets, {engine:.1f}).")
+
+
+def per_cycle(counts: Dict[str, Any], ref: float, have: float, need: float) -> str:
+    """Instructions and memory operations per TSC cycle: what each
+    forwarder sustains and what the goal would ask at pmdfwd's counts."""
+    a, b = counts["a"]["total"], counts["b"]["total"]
+    text = (f"Per TSC cycle dpdk-testpmd retires {a['Ir'] / ref:.2f} instructions and pmdfwd "
+            f"{b['Ir'] / have:.2f}; the goal at pmdfwd's count needs {b['Ir'] / need:.2f}")
+    if "Dr" in a and "Dr" in b:
+        ma, mb = a["Dr"] + a["Dw"], b["Dr"] + b["Dw"]
+        text += (f", and {mb / need:.2f} memory operations per TSC cycle where dpdk-testpmd makes "
+                 f"{ma / ref:.2f} and pmdfwd {mb / have:.2f}")
+    return text + "."
 
 
 def suspect_counts(cell: Dict[str, Any]) -> List[str]:
