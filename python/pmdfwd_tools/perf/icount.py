@@ -51,8 +51,16 @@ def valgrind_available():
 
 
 def callgrind_argv(argv, out_file, cache_sim=False, caches=None):
-    """valgrind in front of a rig's command line."""
-    vg = ["valgrind", "--tool=callgrind", "--separate-threads=yes", f"--callgrind-out-file={out_file}"]
+    """valgrind in front of a rig's command line.
+
+    --fair-sched=yes: valgrind runs one thread at a time, and its default
+    lock lets a thread that never blocks (the forwarding lcore) take it back
+    at once, so the main thread, woken from its sleep, can wait for minutes:
+    in a doc run testpmd's once-a-second stats came about 70 s apart (35
+    million packets a port by the second block) and its final statistics
+    not within the stop's grace, so nothing was counted."""
+    vg = ["valgrind", "--tool=callgrind", "--fair-sched=yes", "--separate-threads=yes",
+          f"--callgrind-out-file={out_file}"]
     if cache_sim:
         caches = caches or {}
         l1 = caches.get("L1d", 32 * 1024)
