@@ -68,6 +68,7 @@ class AaWidths(unittest.TestCase):
         self.assertIn("| 150 | 9.5 → 10.2 |", text, "300 s over 2 cells, the part's load")
         self.assertIn("| 50 | - |", text, "the sequential part records no load")
         self.assertIn("load average (1, 5, 15 min) at its end 6.0, 9.3, 9.2", text)
+        self.assertNotIn("building", text, "what ran beside it is not known, only the load")
         self.assertIn("    scripts/perf compare --interleave --a A:bin=build/pmdfwd\n", text)
         self.assertIn("on Xeon, 2 CPUs", text)
         self.assertNotIn("pmdfwd |", text, "its parts did not run")
