@@ -100,8 +100,8 @@ def write(path, text):
 class TestForwardingThread(unittest.TestCase):
     """The thread counted is the one that forwarded, not the busiest: in a
     doc run under load the main thread's start-up outweighed the forwarding
-    thread's seconds and was divided by the packets (pmdfwd's null row:
-    "other" 201 instructions a packet, pmd 7)."""
+    thread's seconds and was divided by the packets (pmdfwd's null row
+    came out mostly "other", its PMD share a small fraction of the real)."""
 
     def threads(self, texts):
         d = tempfile.mkdtemp()

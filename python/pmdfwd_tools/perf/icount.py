@@ -56,9 +56,8 @@ def callgrind_argv(argv, out_file, cache_sim=False, caches=None):
     --fair-sched=yes: valgrind runs one thread at a time, and its default
     lock lets a thread that never blocks (the forwarding lcore) take it back
     at once, so the main thread, woken from its sleep, can wait for minutes:
-    in a doc run testpmd's once-a-second stats came about 70 s apart (35
-    million packets a port by the second block) and its final statistics
-    not within the stop's grace, so nothing was counted."""
+    testpmd's once-a-second statistics then come far apart and its final
+    ones not within the stop's grace, and nothing is counted."""
     vg = ["valgrind", "--tool=callgrind", "--fair-sched=yes", "--separate-threads=yes",
           f"--callgrind-out-file={out_file}"]
     if cache_sim:
@@ -118,8 +117,8 @@ def forwarding_thread(out_file, annotate_thread):
     most instructions in a net PMD, not the busiest one. The main thread's
     start-up (mempool population, EAL's memory) is a fixed cost; under load
     the forwarding thread gets little CPU in the seconds measured and the
-    main thread can be the busier (it was, in a doc run at load 7, and its
-    start-up was then divided by the forwarded packets). The main thread
+    main thread can be the busier (its start-up is then divided by the
+    forwarded packets). The main thread
     calls the PMD too (probe, queue flush), so the choice must be clear:
     the runner-up must have spent under a quarter of it. A binary with its
     PMDs linked in (no driver object) falls back to the busiest thread."""
