@@ -96,6 +96,13 @@ class AaWidths(unittest.TestCase):
         self.assertIn("--a A:bin=/p --b B:bin=/p", " ".join(parts[2].argv))
         self.assertEqual(parts[1].argv[parts[1].argv.index("-R") + 1], "5")
 
+    def test_an_aa_widths_run_leaves_the_goals_page(self):
+        self.assertFalse(doc.writes_goals({"only": ["aa-widths"]}), "it judges no goal")
+        self.assertTrue(doc.writes_goals({"only": ["interleaved", "aa-widths"]}))
+        self.assertFalse(doc.writes_goals({"only": ["aa-interleaved-pmdfwd"]}), "one A/A part")
+        self.assertTrue(doc.writes_goals({"only": ["matrix"]}), "the sequential goals")
+        self.assertTrue(doc.writes_goals({"only": None}), "a full run")
+
     def test_the_doc_has_the_markers(self):
         with open(os.path.join(_path.ROOT, "doc", "perf-tool.md")) as f:
             text = f.read()

@@ -213,6 +213,15 @@ def write_keeping_published(path: str, text: str) -> None:
         f.write(text + ("\n" + kept if kept else ""))
 
 
+def writes_goals(run: Dict[str, Any]) -> bool:
+    """Whether a run's results judge goals: any but the A/A parts (each
+    forwarder against itself) can. An --only aa-widths run judges none, and
+    writing the page from it would take away the goals an earlier run
+    judged."""
+    only = run.get("only")
+    return not only or any(not part.startswith("aa-") for part in only)
+
+
 def render_doc(work: str, args: argparse.Namespace) -> int:
     """doc/performance.md and its charts from the results in `work`."""
     run = read_run(work)
@@ -220,8 +229,9 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     ctx = doc_context(work, run, charts_dir, os.path.dirname(os.path.abspath(args.output)))
     ctx["tree"] = args.tree
     goals = os.path.join(charts_dir, "goals.md")
-    with open(goals, "w") as f:
-        f.write(rendering.render_goals(ctx))
+    if writes_goals(run):
+        with open(goals, "w") as f:
+            f.write(rendering.render_goals(ctx))
     widths = aa_widths.load(work, run)
     if widths:
         tool_doc = os.path.join(os.path.dirname(os.path.abspath(args.output)), "perf-tool.md")
@@ -229,7 +239,8 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
         print(f"wrote the A/A widths into {tool_doc}")
     if run.get("only"):
         # Some parts only: doc/performance.md reports them all, so it stays.
-        print(f"wrote the project's goals {goals} from {work} (parts {', '.join(run['only'])})")
+        if writes_goals(run):
+            print(f"wrote the project's goals {goals} from {work} (parts {', '.join(run['only'])})")
         return 0
     write_keeping_published(args.output, rendering.render(ctx))
     print(f"wrote {args.output} and {len(ctx['charts'])} charts in {args.charts} from {work}; "
