@@ -1,7 +1,8 @@
 """perf compare --interleave end to end on net_null: two owned dpdk-testpmd
 (or $PMDFWD_BIN) instances, a few seconds of windows, every window in
 results.json, those that counted nothing reported and left out, the paired
-verdict present."""
+verdict present; on vhost, two processes a subject, each forwarder with its
+own telemetry socket."""
 import json
 import os
 import shutil
@@ -68,12 +69,31 @@ class InterleaveNull(unittest.TestCase):
         self.assertIn(cell["paired"]["verdict"], ("faster", "slower", "within noise"))
         self.assertIn("null/io/64B/1Q1C: B/A", r.stdout.decode())
 
-    def test_vhost_refused_with_reason(self):
+    def test_vhost_each_forwarder_its_own_socket(self):
+        # The vhost forwarder runs --in-memory (virtio_user hands its memory
+        # over by file descriptor); with no --file-prefix of its own the two
+        # instances shared one telemetry socket and the tool refused the rig.
+        binary = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
+        out = tempfile.mkdtemp(prefix="perf-interleave-vhost-")
+        self.addCleanup(shutil.rmtree, out, True)
         r = owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "compare", "--interleave",
-                               "--a", "dpdk-testpmd", "--b", "B:dpdk-testpmd", "--rigs", "vhost", "--store", "none"],
+                               "--a", f"A:{binary}", "--b", f"B:{binary}", "--rigs", "vhost", "--modes", "io",
+                               "--frames", "64", "--layouts", "1Q1C", "--pairs", "10", "--warmup-pairs", "1",
+                               "--window-ms", "100", "--out", out, "--store", "none", "-q"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stdout.decode(errors="replace") + logs_tail(out))
+        with open(os.path.join(out, "results.json")) as f:
+            cell = json.load(f)["cells"]["vhost/io/64B/1Q1C"]
+        measured = [w for w in cell["windows"] if not w["warmup"]]
+        self.assertGreaterEqual(sum(1 for w in measured if min(w["a"]["rate_pps"], w["b"]["rate_pps"]) > 0), 8)
+        self.assertIn(cell["paired"]["verdict"], ("faster", "slower", "within noise"))
+
+    def test_afpacket_refused_with_reason(self):
+        r = owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "compare", "--interleave",
+                               "--a", "dpdk-testpmd", "--b", "B:dpdk-testpmd", "--rigs", "afpacket", "--store", "none"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=60)
         self.assertEqual(r.returncode, 2)
-        self.assertIn("telemetry socket", r.stdout.decode())
+        self.assertIn("two afpacket instances", r.stdout.decode())
 
 
 if __name__ == "__main__":

@@ -188,6 +188,10 @@ class TestCommandLines(unittest.TestCase):
         self.assertIn("--in-memory", fwd.argv)
         self.assertIn("--single-file-segments", fwd.argv)
         self.assertNotIn("--huge-unlink", fwd.argv)
+        # Its own runtime directory all the same: its telemetry socket is
+        # what compare --interleave reads, and two instances run at once.
+        self.assertNotEqual(fwd.argv[fwd.argv.index("--file-prefix") + 1],
+                            gen.argv[gen.argv.index("--file-prefix") + 1])
         self.assertEqual(gen.argv[gen.argv.index("--lcores") + 1], "0@0,1@0")
         self.assertEqual(fwd.argv[fwd.argv.index("--lcores") + 1], "0@0,1@1")
 

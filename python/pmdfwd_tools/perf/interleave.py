@@ -23,10 +23,9 @@ dropped; the rest go to perf/paired.py, which resamples blocks. TSC cycles
 per packet of a window is the judged rate in another unit (TSC Hz / rate),
 kept for gating on cycles (perf/costs.py).
 
-Rigs: null, ring, memif. vhost cannot: its forwarder runs --in-memory without
-a --file-prefix of its own (it hands its memory to the generator by file
-descriptor), so two forwarders would share one telemetry socket path; afpacket
-was not tried with two instances; pci's two NIC ports belong to one process.
+Rigs: null, ring, memif, vhost (each instance its own generator, sockets and
+--file-prefix, hence its own telemetry socket). afpacket was not tried with two
+instances; pci's two NIC ports belong to one process.
 """
 
 import os
@@ -41,11 +40,8 @@ from pmdfwd_tools.telemetry import Telemetry
 
 from . import costs, paired, rigs, roots, runner
 
-SUPPORTED = ("null", "ring", "memif")
+SUPPORTED = ("null", "ring", "memif", "vhost")
 WHY_NOT = {
-    "vhost": "the vhost rig's forwarder runs --in-memory with no --file-prefix of its own (it shares its "
-             "memory with the generator by file descriptor), so two forwarders would share one telemetry "
-             "socket",
     "afpacket": "two afpacket instances alive at once (two namespaces, two veth pairs) were not tried",
     "pci": "the pci rig's two NIC ports can be owned by one process at a time",
 }

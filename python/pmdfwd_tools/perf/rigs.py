@@ -134,12 +134,13 @@ def afpacket_available():
 def _eal(ctx, binary, lcores, role, vdevs=(), pci=(), shared_memory=False):
     """EAL options. shared_memory: the process hands its memory to another
     one by file descriptor (virtio_user): hugepages in one file per segment
-    list, kept in memory only, so nothing is left behind either way."""
-    argv = [binary, "--lcores", lcores]
+    list, kept in memory only, so nothing is left behind either way. Its
+    --file-prefix still names its runtime directory, and so its own
+    telemetry socket (two instances alive at once must not share one)."""
+    argv = [binary, "--lcores", lcores, "--file-prefix", ctx.prefix(role)]
     if shared_memory:
         argv += ["--in-memory", "--single-file-segments"]
     else:
-        argv += ["--file-prefix", ctx.prefix(role)]
         argv += ["--no-huge", "-m", "1024"] if ctx.no_huge else ["--huge-unlink"]
     if pci:
         for addr in pci:

@@ -13,7 +13,7 @@ import tempfile
 from typing import Any, Dict, List
 
 from .. import costs, icount, interleave, machine, matrix, rigs, runner, stats, subjects
-from .run import check_run_args, cmd_run, prepare_subjects
+from .run import check_run_args, cmd_run, prepare_subjects, probe_generator
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -110,10 +110,7 @@ def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str
             subs: List[subjects.Subject]) -> int:
     cpus = machine.allowed_cpus()
     prepare_subjects([args.a, args.b], args, workdir, subs)
-    gen = None
-    if "memif" in args.rigs:
-        gen = subjects.probe(subjects.parse_spec(f"generator:bin={args.generator}"),
-                             f"pmdfwd-perf-{os.getpid()}-probeg")
+    gen = probe_generator(args)
     window_s, settle_s = args.window_ms / 1000, args.settle_ms / 1000
     seconds = interleave.run_seconds(args.pairs, args.warmup_pairs, window_s, settle_s, args.blocks)
     # --run-time is a safety net (nothing outlives a killed runner) that must

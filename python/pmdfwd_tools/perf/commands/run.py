@@ -19,6 +19,14 @@ def default_subject() -> str:
     return os.environ.get("PMDFWD_BIN") or "dpdk-testpmd"
 
 
+def probe_generator(args: argparse.Namespace) -> Optional[subjects.Subject]:
+    """The generator of the two-process rigs (memif, vhost) among
+    args.rigs, probed; None when no rig needs one."""
+    if not set(args.rigs) & set(rigs.TWO_PROCESS_RIGS):
+        return None
+    return subjects.probe(subjects.parse_spec(f"generator:bin={args.generator}"), f"pmdfwd-perf-{os.getpid()}-probeg")
+
+
 def prepare_subjects(specs: List[str], args: argparse.Namespace, workdir: str,
                      subs: List[subjects.Subject]) -> None:
     """Parse, build (rev=) and probe the subjects into `subs`, which the caller
@@ -121,10 +129,7 @@ def measure(args: argparse.Namespace, specs: List[str], layouts: List[Any], work
     cpus = machine.allowed_cpus()
     caches = machine.cache_sizes()
     prepare_subjects(specs, args, workdir, subs)
-    gen = None
-    if set(args.rigs) & set(rigs.TWO_PROCESS_RIGS):
-        gen = subjects.probe(subjects.parse_spec(f"generator:bin={args.generator}"),
-                             f"pmdfwd-perf-{os.getpid()}-probeg")
+    gen = probe_generator(args)
     ctx = rigs.Context(workdir=workdir, warmup=args.warmup, duration=args.duration, burst=args.burst,
                        no_huge=args.no_huge, stats_format=args.stats_format, generator=gen,
                        pci_ports=args.pci_ports)
