@@ -28,6 +28,13 @@ SECOND = run("shipped", "avx2", {"ring-hot/macswap/64B/1Q1C": (1.05, 1.03, 1.07,
 
 
 class SeedReport(unittest.TestCase):
+    def test_minimum_effect_from_the_runs(self):
+        # The notes once said 1 % over verdicts judged at the default 2 %.
+        two = {**FIRST, "settings": {"min_effect": 0.02}}
+        self.assertEqual(report.minimum_effect([two, {**SECOND, "settings": {"min_effect": 0.02}}]), "2 %")
+        self.assertEqual(report.minimum_effect([two, {**SECOND, "settings": {"min_effect": 0.01}}]), "1 % and 2 %")
+        self.assertEqual(report.minimum_effect([FIRST]), "?")
+
     def test_table(self):
         lines = report.table([FIRST, SECOND]).splitlines()
         self.assertEqual(lines[0], "| cell | shipped / reverted | 95 % CI | verdict | avx2 / shipped | 95 % CI | "
@@ -53,6 +60,8 @@ class SeedReport(unittest.TestCase):
                            "c3": (0.9, 0.85, 0.95, "slower")})
         self.assertEqual(report.tally(r), "b against a: faster in 2 (x1.100 to x1.300), slower in 1 (x0.900), "
                          "within noise in 0 of 3 cells")
+        r = run("a", "b", {"c1": (1.0209, 1.0, 1.03, "faster"), "c2": (1.0211, 1.0, 1.03, "faster")})
+        self.assertTrue(report.tally(r).startswith("b against a: faster in 2 (x1.021), "), "not 'x1.021 to x1.021'")
 
     def test_publish_appends_then_replaces(self):
         with tempfile.TemporaryDirectory() as tmp:

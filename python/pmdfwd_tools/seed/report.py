@@ -62,8 +62,8 @@ def tally(results):
     parts = []
     for verdict in ("faster", "slower", "within noise"):
         ratios = sorted(p["median_ratio"] for p in judged if p["verdict"] == verdict)
-        span = f" (x{ratios[0]:.3f} to x{ratios[-1]:.3f})" if len(ratios) > 1 else \
-            f" (x{ratios[0]:.3f})" if ratios else ""
+        ends = list(dict.fromkeys(f"x{r:.3f}" for r in ratios[:1] + ratios[-1:]))  # one where they print alike
+        span = f" ({' to '.join(ends)})" if ends else ""
         parts.append(f"{verdict} in {len(ratios)}{span}")
     errors = len(results["cells"]) - len(judged)
     line = f"{b} against {a}: {', '.join(parts)} of {len(results['cells'])} cells"
@@ -75,6 +75,13 @@ def _run_line(results, command):
     start = " ".join(f"{x:.2f}" for x in la.get("start", []))
     end = " ".join(f"{x:.2f}" for x in la.get("end", []))
     return f"- {results.get('created', '?')}: `{command}` (load average {start} at start, {end} at end)"
+
+
+def minimum_effect(runs):
+    """The minimum effect the runs judged with, as the notes say it ("2 %",
+    or each one's where they differ); runs without settings say "?"."""
+    effects = sorted({r.get("settings", {}).get("min_effect") for r in runs}, key=lambda e: (e is None, e))
+    return " and ".join("?" if e is None else f"{e * 100:g} %" for e in effects)
 
 
 def section(runs, commands, notes):

@@ -171,7 +171,7 @@ NOTES = (
     "kernel, dispatched at run time). The seed's thread measured the series on NICs at +0.2 % to +7 % "
     "(64 B: +1.2 % to +2.7 %); here the rigs are software (ring loopback, null), each pair of windows "
     "alternates the two testpmds on the same rig, and a verdict needs the interval to exclude 1, a "
-    "significant sign test and at least the minimum effect (1 %). The last columns are an A/A: the "
+    "significant sign test and at least the minimum effect ({min_effect}). The last columns are an A/A: the "
     "shipped testpmd against itself on the two cells where the variants differ most.",
 )
 
@@ -243,7 +243,8 @@ def run_with(tree, root_path, variant, command):
 
 def publish(doc, done):
     runs = [report.load(path) for path, _ in done]
-    report.publish(doc, report.section(runs, [c for _, c in done], NOTES))
+    notes = [n.format(min_effect=report.minimum_effect(runs)) for n in NOTES]
+    report.publish(doc, report.section(runs, [c for _, c in done], notes))
     log(f"published the table in {doc}")
 
 
