@@ -38,20 +38,25 @@ def logs_tail(out):
 
 
 @unittest.skipIf(why_skip(), why_skip())
-class InterleaveNull(unittest.TestCase):
-    def test_null_aa(self):
+class InterleaveLive(unittest.TestCase):
+    def aa(self, rig, warmup_pairs, timeout):
+        """An A/A of 10 pairs of 100 ms windows on rig, io mode: the run's
+        output and its one cell's results."""
         binary = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
-        out = tempfile.mkdtemp(prefix="perf-interleave-")
+        out = tempfile.mkdtemp(prefix=f"perf-interleave-{rig}-")
         self.addCleanup(shutil.rmtree, out, True)
         r = owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "compare", "--interleave",
-                               "--a", f"A:{binary}", "--b", f"B:{binary}", "--rigs", "null", "--modes", "io",
-                               "--frames", "64", "--layouts", "1Q1C", "--pairs", "10", "--warmup-pairs", "2",
-                               "--window-ms", "100", "--out", out, "--store", "none", "-q"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=90)
+                               "--a", f"A:{binary}", "--b", f"B:{binary}", "--rigs", rig, "--modes", "io",
+                               "--frames", "64", "--layouts", "1Q1C", "--pairs", "10",
+                               "--warmup-pairs", str(warmup_pairs), "--window-ms", "100", "--out", out,
+                               "--store", "none", "-q"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout)
         self.assertEqual(r.returncode, 0, r.stdout.decode(errors="replace") + logs_tail(out))
         with open(os.path.join(out, "results.json")) as f:
-            res = json.load(f)
-        cell = res["cells"]["null/io/64B/1Q1C"]
+            return r, json.load(f)["cells"][f"{rig}/io/64B/1Q1C"]
+
+    def test_null_aa(self):
+        r, cell = self.aa("null", warmup_pairs=2, timeout=90)
         self.assertEqual(len(cell["windows"]), 12)
         self.assertEqual(sum(w["warmup"] for w in cell["windows"]), 2)
         for w in cell["windows"]:
@@ -73,17 +78,7 @@ class InterleaveNull(unittest.TestCase):
         # The vhost forwarder runs --in-memory (virtio_user hands its memory
         # over by file descriptor); with no --file-prefix of its own the two
         # instances shared one telemetry socket and the tool refused the rig.
-        binary = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
-        out = tempfile.mkdtemp(prefix="perf-interleave-vhost-")
-        self.addCleanup(shutil.rmtree, out, True)
-        r = owned_process.run([sys.executable, os.path.join(_path.SCRIPTS, "perf"), "compare", "--interleave",
-                               "--a", f"A:{binary}", "--b", f"B:{binary}", "--rigs", "vhost", "--modes", "io",
-                               "--frames", "64", "--layouts", "1Q1C", "--pairs", "10", "--warmup-pairs", "1",
-                               "--window-ms", "100", "--out", out, "--store", "none", "-q"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
-        self.assertEqual(r.returncode, 0, r.stdout.decode(errors="replace") + logs_tail(out))
-        with open(os.path.join(out, "results.json")) as f:
-            cell = json.load(f)["cells"]["vhost/io/64B/1Q1C"]
+        _, cell = self.aa("vhost", warmup_pairs=1, timeout=120)
         measured = [w for w in cell["windows"] if not w["warmup"]]
         self.assertGreaterEqual(sum(1 for w in measured if min(w["a"]["rate_pps"], w["b"]["rate_pps"]) > 0), 8)
         self.assertIn(cell["paired"]["verdict"], ("faster", "slower", "within noise"))
