@@ -106,10 +106,11 @@ def render(w: Widths, tree: Optional[str] = None) -> str:
     la = w.get("load_average")
     out = [f"From the `scripts/perf doc --only aa-widths` run of {w.get('created', '?')} on "
            f"{w['machine'].get('cpu_model', '?')}, {_cpus(w['machine'])} CPUs; load average "
-           f"(1, 5, 15 min) at its end {', '.join(f'{x:.1f}' for x in la) if la else '?'} (the forwarder being measured "
-           "accounts for about 1; more means other work shared the machine). The interval is the 95 % one of B/A; ± is its half width; the time is the part's wall "
-           "time over its cells, start-up included; load is the 1-minute load average at the part's start "
-           "and end where the part records it.", "",
+           f"(1, 5, 15 min) at its end {', '.join(f'{x:.1f}' for x in la) if la else '?'} (the forwarder "
+           "being measured accounts for about 1; more means other work shared the machine). The interval is "
+           "the 95 % one of B/A; ± is its half width; the time is the part's wall time over its cells, "
+           "start-up included; load is the 1-minute load average at the part's start and end where the part "
+           "records it.", "",
            markdown.table(["forwarder", "cell", "mode", "B/A", "95 % CI", "±", "verdict", "s per cell", "load"],
                           rows),
            "", "The commands (`scripts/perf` arguments, `--out` left out):", ""]
