@@ -229,7 +229,8 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     ctx = doc_context(work, run, charts_dir, os.path.dirname(os.path.abspath(args.output)))
     ctx["tree"] = args.tree
     goals = os.path.join(charts_dir, "goals.md")
-    if writes_goals(run):
+    judges_goals = writes_goals(run)
+    if judges_goals:
         with open(goals, "w") as f:
             f.write(rendering.render_goals(ctx))
     widths = aa_widths.load(work, run)
@@ -239,7 +240,7 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
         print(f"wrote the A/A widths into {tool_doc}")
     if run.get("only"):
         # Some parts only: doc/performance.md reports them all, so it stays.
-        if writes_goals(run):
+        if judges_goals:
             print(f"wrote the project's goals {goals} from {work} (parts {', '.join(run['only'])})")
         return 0
     write_keeping_published(args.output, rendering.render(ctx))
