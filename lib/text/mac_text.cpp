@@ -9,17 +9,31 @@ int hex_value(char c) {
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1;
 }
+
+// Exactly `digits` hex digits per group, groups split by ':', nothing else:
+// DPDK's rte_ether_unformat_addr reads both forms this way.
+std::optional<std::array<uint8_t, 6>> mac_from_groups(std::string_view text, size_t digits) {
+    const size_t groups = 12 / digits;
+    if (text.size() != groups * (digits + 1) - 1) return std::nullopt;
+    std::array<uint8_t, 6> mac{};
+    for (size_t g = 0; g < groups; g++) {
+        const size_t at = g * (digits + 1);
+        if (g + 1 < groups && text[at + digits] != ':') return std::nullopt;
+        for (size_t d = 0; d < digits; d++) {
+            const int v = hex_value(text[at + d]);
+            if (v < 0) return std::nullopt;
+            const size_t nibble = g * digits + d;
+            mac[nibble / 2] = static_cast<uint8_t>(mac[nibble / 2] | v << (nibble % 2 ? 0 : 4));
+        }
+    }
+    return mac;
+}
+
 } // namespace
 
 std::optional<std::array<uint8_t, 6>> mac_from_text(std::string_view text) {
-    if (text.size() != 17) return std::nullopt;
-    std::array<uint8_t, 6> mac{};
-    for (size_t i = 0; i < 6; i++) {
-        const int hi = hex_value(text[3 * i]), lo = hex_value(text[3 * i + 1]);
-        if (hi < 0 || lo < 0 || (i < 5 && text[3 * i + 2] != ':')) return std::nullopt;
-        mac[i] = static_cast<uint8_t>(hi * 16 + lo);
-    }
-    return mac;
+    if (auto mac = mac_from_groups(text, 2)) return mac;
+    return mac_from_groups(text, 4);
 }
 
 std::string mac_to_text(const uint8_t mac[6]) {

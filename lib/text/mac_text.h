@@ -12,8 +12,9 @@
 
 namespace pmdfwd {
 
-// Exactly six pairs of hex digits and five colons; nothing else (sscanf's
-// %2x also took "-1" as ff, "+1" and " 1").
+// Six pairs of hex digits split by colons, or testpmd's short form of three
+// groups of four (0011:2233:4455, as DPDK's cmdline reads it); nothing
+// else (sscanf's %2x also took "-1" as ff, "+1" and " 1").
 std::optional<std::array<uint8_t, 6>> mac_from_text(std::string_view text);
 
 // "02:00:00:00:00:01": upper-case hex, as DPDK's rte_ether_format_addr and

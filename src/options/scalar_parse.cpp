@@ -19,14 +19,40 @@ constexpr unsigned kMaxTxPkt = 9600;
 constexpr unsigned kMaxTxSeg = 9600;
 } // namespace
 
+namespace {
+
+struct Digits {
+    std::string_view text;
+    int base;
+};
+
+// A number's digits and base as DPDK's cmdline reads them (testpmd's shell):
+// 0x hex, 0b binary, a leading 0 octal, else decimal.
+Digits cmdline_digits(std::string_view text) {
+    if (text.size() < 2 || text[0] != '0') return {text, 10};
+    if (text[1] == 'x') return {text.substr(2), 16};
+    if (text[1] == 'b') return {text.substr(2), 2};
+    return {text.substr(1), 8};
+}
+
+} // namespace
+
 Result<uint64_t> parse_uint(std::string_view what, std::string_view text, uint64_t min,
-                            uint64_t max) {
+                            uint64_t max, Radix radix) {
+    const Digits d = radix == Radix::Cmdline ? cmdline_digits(text) : Digits{text, 10};
     uint64_t v = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    auto [ptr, ec] = std::from_chars(d.text.data(), d.text.data() + d.text.size(), v, d.base);
     const std::string allowed =
         " (allowed: " + std::to_string(min) + ".." + std::to_string(max) + ")";
-    if (text.empty() || ec == std::errc::invalid_argument || ptr != text.data() + text.size()) {
-        return Error(std::string(what) + ": '" + std::string(text) + "' is not a number" + allowed);
+    if (d.text.empty() || ec == std::errc::invalid_argument ||
+        ptr != d.text.data() + d.text.size()) {
+        // "09" is not nine to testpmd: say why, never read it another way.
+        const char *why = d.base == 8    ? " (a leading 0 means octal, as in testpmd: 010 is 8)"
+                          : d.base == 2  ? " (0b starts a binary number)"
+                          : d.base == 16 ? " (0x starts a hexadecimal number)"
+                                         : "";
+        return Error(std::string(what) + ": '" + std::string(text) + "' is not a number" + why +
+                     allowed);
     }
     if (ec == std::errc::result_out_of_range || v < min || v > max) {
         return Error(std::string(what) + ": " + std::string(text) + " is out of range" + allowed);
@@ -51,8 +77,9 @@ Result<std::array<uint8_t, 6>> parse_mac(std::string_view text) {
         // Not "'" + std::string(text): GCC 12 warns (-Wrestrict) on a literal
         // plus a temporary string, a false alarm (GCC bug 105329).
         const std::string s(text);
-        return Error("'" + s +
-                     "' is not a MAC address (expected XX:XX:XX:XX:XX:XX, X a hex digit)");
+        return Error(
+            "'" + s +
+            "' is not a MAC address (expected XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX, X a hex digit)");
     }
     return *mac;
 }
@@ -123,8 +150,9 @@ Result<std::vector<std::string>> split_command(std::string_view line) {
         while (i < line.size() && is_blank(line[i]))
             i++;
         if (i == line.size()) break;
+        if (line[i] == '#') break; // a comment to the line's end
         std::string w;
-        while (i < line.size() && !is_blank(line[i])) {
+        while (i < line.size() && !is_blank(line[i]) && line[i] != '#') {
             const char q = line[i];
             if (q != '"' && q != '\'') {
                 w += line[i++];

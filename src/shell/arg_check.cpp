@@ -23,7 +23,7 @@ bool port_exists(const std::vector<uint16_t> &ids, uint64_t p) {
 }
 
 Result<ArgValue> check_port(const std::string &word, const std::vector<uint16_t> &ids) {
-    const Result<uint64_t> v = parse_uint("port", word, 0, UINT64_MAX);
+    const Result<uint64_t> v = parse_uint("port", word, 0, UINT64_MAX, Radix::Cmdline);
     if (v && port_exists(ids, *v)) return ArgValue(*v);
     if (v) {
         // testpmd's words: harnesses key on "Invalid port".
@@ -89,7 +89,7 @@ Result<ArgValue> check_arg(const Token &tok, const std::string &word, std::strin
         return check_list(tok, word, port_ids);
     case TokenKind::Number: {
         const std::string name = tok.name.empty() ? std::string(before) : tok.name;
-        return value_or_why(parse_uint(name, word, tok.min, tok.max), "");
+        return value_or_why(parse_uint(name, word, tok.min, tok.max, Radix::Cmdline), "");
     }
     case TokenKind::Mac:
         return value_or_why(parse_mac(word), "Bad arguments: ");

@@ -49,6 +49,7 @@ class Args {
     uint64_t number(size_t i) const { return std::get<uint64_t>(args_.at(i).value); }
     const MacAddr &mac(size_t i) const { return std::get<MacAddr>(args_.at(i).value); }
     const Ipv4Addr &ipv4(size_t i) const { return std::get<Ipv4Addr>(args_.at(i).value); }
+    const ArgValue &value(size_t i) const { return args_.at(i).value; }
 
   private:
     std::vector<Arg> args_;

@@ -264,7 +264,7 @@ bool run_command(const Host &host, std::string_view line, std::string *out) {
     const Result<std::vector<std::string>> split = split_command(line);
     if (!split) return fail(c, split.message());
     const std::vector<std::string> &words = *split;
-    if (words.empty() || words[0].starts_with('#')) return true;
+    if (words.empty()) return true; // blank, or a comment only
     // Held: the row run may rebuild the table (a plugin's commands).
     const TablePtr held = table(host.engines);
     const Table &t = *held;

@@ -9,6 +9,16 @@ namespace pmdfwd::shell {
 
 namespace {
 
+// A word as the engine reads it: a number or a port in decimal, as the
+// table read it (010 is 8 in testpmd's cmdline; an engine's strtoul would
+// take it for 10).
+std::string decimal_word(const Token &t, const Args &args, size_t i) {
+    if (const uint64_t *n = std::get_if<uint64_t>(&args.value(i))) return std::to_string(*n);
+    if (t.kind == TokenKind::PortOrAll && args.word(i) != "all")
+        return std::to_string(args.ports(i).at(0));
+    return args.word(i);
+}
+
 // The words a row's placeholders and optional word took, as the engine gets
 // them, after the host's own checks: the table's (a <port> is an existing
 // port, all|<port> that or "all", a <queue> a number, a <mac> an address),
@@ -20,7 +30,7 @@ std::optional<std::vector<std::string>> engine_words(Ctx &c, const std::vector<T
     for (const Token &t : toks) {
         if (t.kind == TokenKind::Literal && !t.optional) continue;
         if (j == args.size()) break;
-        const std::string &w = args.word(j++);
+        std::string w = decimal_word(t, args, j++);
         if (t.kind == TokenKind::Mode && !c.engines.find(w)) {
             fail(c, c.engines.unknown_mode(w));
             return std::nullopt;

@@ -379,7 +379,8 @@ class FakePorts : public PortControl {
         vlans.emplace_back(port, on ? tci : 0xffff);
         return on ? vlan_warning : std::string();
     }
-    void set_peer(uint16_t, const std::array<uint8_t, 6> &) override {}
+    std::array<uint8_t, 6> last_peer{};
+    void set_peer(uint16_t, const std::array<uint8_t, 6> &mac) override { last_peer = mac; }
     // Port 0 offers IPv4/UDP/TCP checksums and is stopped; port 1 offers
     // none and is started (as after `port start 1`).
     uint64_t port_tx_offloads[2] = {0, 0};

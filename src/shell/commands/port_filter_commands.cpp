@@ -176,7 +176,8 @@ bool set_flow_ctrl_field(Ctx &c, const Args &a) {
     } else {
         const auto v =
             parse_uint(field, a.word(1), 0,
-                       field == "high_water" || field == "low_water" ? UINT32_MAX : UINT16_MAX);
+                       field == "high_water" || field == "low_water" ? UINT32_MAX : UINT16_MAX,
+                       Radix::Cmdline);
         if (!v) return fail(c, v.message());
         if (field == "high_water")
             fc.high_water = static_cast<uint32_t>(*v);

@@ -33,6 +33,18 @@ TEST(MacText, ReadsEitherCase) {
               (std::array<uint8_t, 6>{0xff, 0xff, 0xff, 0xff, 0xff, 0xff}));
 }
 
+// Issue 37: testpmd's cmdline (DPDK's rte_ether_unformat_addr) also reads
+// three groups of four hex digits; `set eth-peer 0 0011:2233:4455` works there.
+TEST(MacText, ReadsThreeGroupsOfFour) {
+    EXPECT_EQ(mac_from_text("0011:2233:4455"),
+              (std::array<uint8_t, 6>{0x00, 0x11, 0x22, 0x33, 0x44, 0x55}));
+    EXPECT_EQ(mac_from_text("aBcD:eF01:2345"),
+              (std::array<uint8_t, 6>{0xab, 0xcd, 0xef, 0x01, 0x23, 0x45}));
+    for (const char *bad : {"0011:2233:445", "0011:2233:44555", "0011-2233-4455", "0011:2233:445g",
+                            "011:2233:44556", "00112233:4455", "0011:2233:4455:"})
+        EXPECT_EQ(mac_from_text(bad), std::nullopt) << bad;
+}
+
 // Six pairs of hex digits and five colons, nothing else: what sscanf's %2x
 // let through (signs, blanks, one digit) is refused.
 TEST(MacText, RefusesAnythingElse) {

@@ -31,6 +31,30 @@ TEST(ParseUint, RejectsNonNumbers) {
     }
 }
 
+// Issue 37: the shell read "010" as 10; testpmd's cmdline reads it as 8.
+TEST(ParseUint, CmdlineRadixIsTestpmds) {
+    std::string err;
+    const auto cmdline = [&](const char *text) {
+        return value_or_error(parse_uint("n", text, 0, UINT64_MAX, Radix::Cmdline), &err);
+    };
+    EXPECT_EQ(cmdline("010"), 8u);
+    EXPECT_EQ(cmdline("0x1f"), 31u);
+    EXPECT_EQ(cmdline("0b101"), 5u);
+    EXPECT_EQ(cmdline("0"), 0u);
+    EXPECT_EQ(cmdline("00"), 0u);
+    EXPECT_EQ(cmdline("10"), 10u);
+    EXPECT_EQ(cmdline("0xffffffffffffffff"), UINT64_MAX);
+    for (const char *bad : {"09", "0x", "0b", "0b2", "0x1g", "0X10", "-010", "+010", "0 10"}) {
+        EXPECT_FALSE(cmdline(bad)) << bad;
+        EXPECT_NE(err.find("not a number"), std::string::npos) << bad << ": " << err;
+    }
+    EXPECT_FALSE(cmdline("09"));
+    EXPECT_EQ(err, "n: '09' is not a number (a leading 0 means octal, as in testpmd: 010 is 8) "
+                   "(allowed: 0..18446744073709551615)");
+    // Options stay decimal, as testpmd's atoi/strtoul(..., 10) read them.
+    EXPECT_EQ(value_or_error(parse_uint("n", "010", 0, 100), &err), 10u);
+}
+
 TEST(ParseSeconds, PositiveOnly) {
     std::string err;
     EXPECT_DOUBLE_EQ(*value_or_error(parse_seconds("run-time", "2.5"), &err), 2.5);
@@ -120,6 +144,17 @@ TEST(SplitCommand, QuotesKeepBlanks) {
     EXPECT_FALSE(value_or_error(split_command("load engine \"/opt/x.so"), &err));
     EXPECT_EQ(err, "unterminated \" quote at column 13 in 'load engine \"/opt/x.so' (close it "
                    "with \")");
+}
+
+// Issue 37: testpmd's cmdline ends a line at an unquoted '#'.
+TEST(SplitCommand, HashEndsTheLine) {
+    std::string err;
+    using W = std::vector<std::string>;
+    EXPECT_EQ(value_or_error(split_command("set burst 16 # why"), &err), (W{"set", "burst", "16"}));
+    EXPECT_EQ(value_or_error(split_command("set burst 1#x"), &err), (W{"set", "burst", "1"}));
+    EXPECT_EQ(value_or_error(split_command("# all of it"), &err), W{});
+    EXPECT_EQ(value_or_error(split_command("load \"a#b\" 'c#'"), &err), (W{"load", "a#b", "c#"}));
+    EXPECT_EQ(value_or_error(split_command("x # \"open"), &err), W{"x"});
 }
 
 TEST(SplitCommand, NulByteIsRefusedAndShown) {

@@ -131,7 +131,7 @@ TEST(ArgCheck, Mac) {
     EXPECT_EQ(value<MacAddr>(t, "02:00:00:00:00:0a"), (MacAddr{2, 0, 0, 0, 0, 10}));
     EXPECT_EQ(refusal(t, "02:00:00:00:00"),
               "Bad arguments: '02:00:00:00:00' is not a MAC address (expected "
-              "XX:XX:XX:XX:XX:XX, X a hex digit)");
+              "XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX, X a hex digit)");
     EXPECT_EQ(refusal(t, "02:00:00:00:00:0g").substr(0, 14), "Bad arguments:");
 }
 

@@ -43,6 +43,27 @@ TEST(Commands, SetFwdAndRetry) {
     EXPECT_EQ(h.cfg.forward_mode, "io");
 }
 
+// Issue 37: numbers as testpmd's cmdline reads them (a leading 0 is octal,
+// never a silent decimal), and a trailing comment ends the line.
+TEST(Commands, NumbersAndCommentsAsTestpmdReadsThem) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "set burst 010", &out)) << out;
+    EXPECT_EQ(h.cfg.burst, 8u);
+    EXPECT_TRUE(run(h, "set burst 0x20", &out)) << out;
+    EXPECT_EQ(h.cfg.burst, 32u);
+    EXPECT_FALSE(run(h, "set burst 09", &out));
+    EXPECT_NE(out.find("a leading 0 means octal"), std::string::npos) << out;
+    EXPECT_EQ(h.cfg.burst, 32u);
+    EXPECT_TRUE(run(h, "set burst 16 # comment", &out)) << out;
+    EXPECT_EQ(h.cfg.burst, 16u);
+    EXPECT_TRUE(run(h, "set burst 1#x", &out)) << out;
+    EXPECT_EQ(h.cfg.burst, 1u);
+    EXPECT_TRUE(run(h, "   # only a comment", &out)) << out;
+    EXPECT_TRUE(run(h, "start tx_first 010", &out)) << out;
+    EXPECT_EQ(h.started_with, 8u);
+}
+
 TEST(Commands, NeedStoppedWhileRunning) {
     FakeHost h;
     run(h, "start");

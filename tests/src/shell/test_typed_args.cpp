@@ -71,11 +71,14 @@ TEST(TypedArgs, MacIsCheckedByTheTable) {
     std::string out;
     EXPECT_FALSE(run(h, "set eth-peer 0 02:00:00:00:00", &out));
     EXPECT_EQ(out, "Bad arguments: '02:00:00:00:00' is not a MAC address (expected "
-                   "XX:XX:XX:XX:XX:XX, X a hex digit)\n");
+                   "XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX, X a hex digit)\n");
     EXPECT_FALSE(run(h, "mac_addr add 0 02:00:00:00:00", &out));
     EXPECT_EQ(out, "Bad arguments: '02:00:00:00:00' is not a MAC address (expected "
-                   "XX:XX:XX:XX:XX:XX, X a hex digit)\n");
+                   "XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX, X a hex digit)\n");
     EXPECT_TRUE(run(h, "set eth-peer 0 02:00:00:00:00:01", &out)) << out;
+    // testpmd's cmdline also reads three groups of four (issue 37).
+    EXPECT_TRUE(run(h, "set eth-peer 0 0011:2233:4455", &out)) << out;
+    EXPECT_EQ(h.fake_ports.last_peer, (std::array<uint8_t, 6>{0x00, 0x11, 0x22, 0x33, 0x44, 0x55}));
 }
 
 // show rxq info takes any port id: ethdev's answer is testpmd's message.
