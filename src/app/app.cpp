@@ -274,7 +274,7 @@ bool App::run_cmdline_file() {
     h.stop = [this] { return quit_requested(); };
     h.line = [&](const std::string &line, unsigned n) {
         if (!execute(line)) std::printf("(%s:%u: command failed, continuing)\n", path.c_str(), n);
-        return !quit_requested();
+        return !quit_requested() && !take_file_quit();
     };
     h.too_long = [&](unsigned n) {
         read = Error("--cmdline-file " + path + ": line " + std::to_string(n) + " is longer than " +
@@ -283,7 +283,10 @@ bool App::run_cmdline_file() {
                      "run");
         return false;
     };
-    if (run_input(*in, h) == InputEnd::Error)
+    enter_file();
+    const InputEnd end = run_input(*in, h);
+    leave_file();
+    if (end == InputEnd::Error)
         read = Error("cannot read --cmdline-file " + path + ": " + read_error_text(in->error()),
                      in->error());
     if (read) return true; // the end, a signal or quit: the caller shuts down

@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace pmdfwd {
 
@@ -49,8 +50,14 @@ class App : public Lifecycle, public Lcores, public Stats {
     bool running() const override { return fwd_ && fwd_->running(); }
     Status start(unsigned tx_first_bursts) override;
     std::string stop() override;
-    void request_quit() override { quit_ = true; }
+    void request_quit() override { (open_files_ ? file_quit_ : quit_) = true; }
     bool quit_pending() const override { return quit_requested(); }
+    void enter_file() override { open_files_++; }
+    void leave_file() override {
+        open_files_--;
+        file_quit_ = false;
+    }
+    bool take_file_quit() override { return std::exchange(file_quit_, false); }
     bool take_interrupt() override;
 
     // Stats
@@ -102,6 +109,8 @@ class App : public Lifecycle, public Lcores, public Stats {
     Metrics metrics_;
     XstatsDisplay xstats_;
     bool quit_ = false;
+    unsigned open_files_ = 0; // command files being read, nested
+    bool file_quit_ = false;
     bool closed_ = false;
     std::optional<std::chrono::steady_clock::time_point> shell_deadline_;
 };

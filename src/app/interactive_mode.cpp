@@ -3,6 +3,7 @@
 // stdin is a pipe or file, so scripted sessions behave the same.
 #include "app/app.h"
 #include "observe/telemetry.h"
+#include "options/scalar_parse.h"
 #include "shell/command_table.h"
 #include "shell/input_loop.h"
 #include "shell/line_reader.h"
@@ -129,6 +130,7 @@ struct RawTerminal {
 // input quits.
 void App::run_piped() {
     LineReader in(STDIN_FILENO);
+    in.drop_unended_last_line();
     bool prompted = false;
     InputHooks h;
     h.before_wait = [&] {
@@ -152,6 +154,10 @@ void App::run_piped() {
         return true;
     };
     if (!quit_requested()) run_input(in, h);
+    if (!in.dropped().empty() && !cfg_.testpmd_texts)
+        std::printf("%s\n(end of input: this last line had no newline and was not run, as in "
+                    "testpmd)\n",
+                    printable(in.dropped()).c_str());
 }
 
 // After quit the output goes on at the start of a line (the echo ended it);

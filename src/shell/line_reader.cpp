@@ -77,8 +77,10 @@ LineReader::Got LineReader::next(std::string *line, int timeout_ms) {
         if (const Got g = scan(line); g != Got::None) return g;
         if (eof_) {
             if (skipping_ || start_ == buf_.size()) return Got::End;
-            line->assign(buf_, start_); // a last line without a newline
+            std::string *last = drop_unended_ ? &dropped_ : line; // no newline
+            last->assign(buf_, start_);
             start_ = scanned_ = buf_.size();
+            if (drop_unended_) return Got::End;
             return Got::Line;
         }
         if (errno_ != 0) return Got::Error;

@@ -28,6 +28,12 @@ class LineReader : public LineSource {
     explicit LineReader(int fd, size_t max_line = kMaxCommandLine, size_t file_limit = 0)
         : fd_(fd), max_line_(max_line), file_limit_(file_limit) {}
 
+    // Stdin as testpmd reads it: a last line that input ends without a
+    // newline is not delivered (its line editor never validates it); the
+    // bytes are kept for the caller to tell.
+    void drop_unended_last_line() { drop_unended_ = true; }
+    const std::string &dropped() const { return dropped_; }
+
     Got next(std::string *line, int timeout_ms) override;
     int error() const override { return errno_; }
     size_t max_line() const override { return max_line_; }
@@ -48,6 +54,8 @@ class LineReader : public LineSource {
     size_t scanned_ = 0; // bytes before this hold no newline
     bool skipping_ = false;
     bool eof_ = false;
+    bool drop_unended_ = false;
+    std::string dropped_;
     int errno_ = 0;
 };
 

@@ -390,5 +390,31 @@ class CommandLineTest(Case):
         self.assertLess(elapsed, 20, p.describe()[-2000:])
 
 
+class SessionInputTest(Case):
+    """Issue 37: quit in a command file, a last line without a newline."""
+
+    def test_quit_in_the_cmdline_file_keeps_the_prompt(self):
+        # testpmd 22.11 ends only the file; pmdfwd used to end the session.
+        cmds = self.tmp / "cmds.txt"
+        cmds.write_text("set burst 5\nquit\nset burst 7\n")
+        p = self.start([f"--cmdline-file={cmds}", "-i", "--run-time=60"], stdin=subprocess.PIPE)
+        p.proc.stdin.write(b"show config fwd\nquit\n")
+        p.proc.stdin.close()
+        self.assertEqual(self.finished(p), 0, p.describe())
+        self.assertIn("Number of packets per burst set to 5", p.out, p.describe())
+        self.assertNotIn("set to 7", p.out)
+        # The piped commands ran after the file: the session went on.
+        self.assertIn("forwards packets on 2 streams", p.out, p.describe())
+
+    def test_a_piped_last_line_without_newline_is_not_run(self):
+        p = self.start(["-i", "--run-time=60"], stdin=subprocess.PIPE)
+        p.proc.stdin.write(b"set burst 5\nstart")
+        p.proc.stdin.close()
+        self.assertEqual(self.finished(p), 0, p.describe())
+        self.assertNotIn("packet forwarding - ports", p.out)
+        self.assertIn("start\n(end of input: this last line had no newline and was not run, "
+                      "as in testpmd)", p.out)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -35,7 +35,8 @@ bool load_line(Ctx &c, LoadRun &run, const std::string &file, const std::string 
     }
     run.lines++;
     run_command(c, line, c.out);
-    return !run.stopped;
+    // A quit ends this file; the file that loaded it, if any, goes on.
+    return !run.stopped && !c.life.take_file_quit();
 }
 
 // Runs the file's lines through the shell's one input loop; false when it
@@ -78,7 +79,9 @@ bool load(Ctx &c, const Args &a) {
                            in.message() + ")");
     if (run.depth == 0) run = LoadRun{};
     run.depth++;
+    c.life.enter_file();
     load_lines(c, run, file, **in);
+    c.life.leave_file();
     run.depth--;
     const bool stopped = run.stopped;
     if (run.depth == 0) run = LoadRun{};

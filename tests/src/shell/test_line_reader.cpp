@@ -72,6 +72,17 @@ TEST(LineReader, LinesAcrossWritesAndALastLineWithoutNewline) {
     EXPECT_EQ(all_lines(in), (std::vector<std::string>{"set burst 16\n", "start\n", "\n", "quit"}));
 }
 
+// Issue 37: piped stdin ran a last line that had no newline; testpmd drops it.
+TEST(LineReader, StdinDropsALastLineWithoutNewline) {
+    Pipe p;
+    LineReader in(p.r);
+    in.drop_unended_last_line();
+    p.put("set burst 16\nstart");
+    p.close_writer();
+    EXPECT_EQ(all_lines(in), (std::vector<std::string>{"set burst 16\n"}));
+    EXPECT_EQ(in.dropped(), "start");
+}
+
 TEST(LineReader, IdleWriterGivesNoneWithinTheTimeoutThenEnd) {
     Pipe p;
     LineReader in(p.r);

@@ -337,6 +337,21 @@ TEST(PortCommands, LoadRunsAFile) {
     EXPECT_TRUE(has(out, "more than 8 deep")) << out;
 }
 
+// Issue 37: quit in a loaded file ended the session; testpmd ends that file.
+TEST(PortCommands, QuitInAFileEndsOnlyThatFile) {
+    FakeHost h;
+    h.files["inner.txt"] = {"set verbose 1", "quit", "set verbose 7"};
+    h.files["outer.txt"] = {"load inner.txt", "set verbose 3"};
+    std::string out;
+    ASSERT_TRUE(run(h, "load outer.txt", &out)) << out;
+    EXPECT_FALSE(h.quit);
+    EXPECT_EQ(out, "Change verbose level from 0 to 1\nRead CLI commands from inner.txt\n"
+                   "Change verbose level from 1 to 3\nRead CLI commands from outer.txt\n");
+    EXPECT_EQ(h.open_files, 0u);
+    ASSERT_TRUE(run(h, "quit", &out)); // typed at the prompt: the session
+    EXPECT_TRUE(h.quit);
+}
+
 // Issue 18 item 5: a mask naming no port there is used to mean every port.
 TEST(PortCommands, PortmaskNamingNoPortIsRefused) {
     FakeHost h;
