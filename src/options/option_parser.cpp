@@ -62,6 +62,11 @@ Result<Step> apply_option(const Option &opt, std::optional<std::string> value,
     if (opt.arg == nullptr && value && !opt.flag_value) {
         return Error("option --" + std::string(opt.name) + " takes no value");
     }
+    // "--flag=" is a value left out, not "on" (the flag alone means on).
+    if (opt.flag_value && value && value->empty()) {
+        return Error("option --" + std::string(opt.name) +
+                     "= has an empty value (allowed: on, off, or --" + opt.name + " alone for on)");
+    }
     if (opt.arg != nullptr && !value) {
         if (i + 1 >= args.size()) {
             return Error("option --" + std::string(opt.name) + " needs a value: " + opt.arg);

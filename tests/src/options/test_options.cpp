@@ -487,4 +487,13 @@ TEST(Options, TxonlyMultiFlowTakesTheValueHelpOffers) {
         EXPECT_EQ(c.engine_params[0].first, "txonly-multi-flow");
         EXPECT_EQ(c.engine_params[0].second, want) << arg;
     }
+    // Issue 37: an empty value was read as on.
+    Config c;
+    std::string err;
+    EXPECT_EQ(parse({"--txonly-multi-flow="}, c, err), Parsed::Error);
+    EXPECT_NE(err.find("--txonly-multi-flow= has an empty value (allowed: on, off, or "
+                       "--txonly-multi-flow alone for on)"),
+              std::string::npos)
+        << err;
+    EXPECT_TRUE(c.engine_params.empty());
 }
