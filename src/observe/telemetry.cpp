@@ -6,6 +6,7 @@
 
 #include <rte_cycles.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -167,21 +168,26 @@ int cmd_stats(const char *, const char *params, rte_tel_data *d) {
     return 0;
 }
 
-std::vector<std::string> stream_lines(const TelemetrySnapshot &s) {
+// The streams from `first` while the reply has room; *next is the first
+// one not listed (== the count when all were), as /pmdfwd/stats pages them.
+std::vector<std::string> stream_lines(const TelemetrySnapshot &s, size_t first, size_t *next) {
     std::vector<std::string> v;
-    size_t used = 0;
-    for (const PlannedStream &p : s.streams) {
+    size_t used = 0, i = std::min(first, s.streams.size());
+    for (; i < s.streams.size(); i++) {
+        const PlannedStream &p = s.streams[i];
         std::string line = text_format("RX P=%u/Q=%u -> TX P=%u/Q=%u lcore %u", p.spec.rx_port,
                                        p.spec.rx_queue, p.spec.tx_port, p.spec.tx_queue, p.lcore);
         used += line.size() + 3;
         if (used > tel::kReplyBudget / 2 || v.size() == RTE_TEL_MAX_ARRAY_ENTRIES) break;
         v.push_back(std::move(line));
     }
+    *next = i;
     return v;
 }
 
 int cmd_config(const char *, const char *params, rte_tel_data *d) {
-    if (!no_params(params)) return -EINVAL;
+    size_t first = 0;
+    if (!parse_first_stream(params, &first)) return -EINVAL;
     Board &b = board();
     std::lock_guard lock(b.mu);
     if (!b.snap) return unavailable(d);
@@ -211,7 +217,11 @@ int cmd_config(const char *, const char *params, rte_tel_data *d) {
     tel::add_int(d, "bitrate_lcore", c.bitrate_lcore);
     tel::add_uint(d, "nb_streams", s.streams.size());
     if (!s.streams_error.empty()) tel::add_string(d, "streams_error", s.streams_error);
-    tel::add_string_array(d, "streams", stream_lines(s));
+    size_t next = 0;
+    tel::add_uint(d, "first_stream", first);
+    tel::add_string_array(d, "streams", stream_lines(s, first, &next));
+    // A list cut by the reply's size says so, and where to go on.
+    if (next < s.streams.size()) tel::add_uint(d, "next_stream", next);
     return 0;
 }
 
@@ -271,7 +281,8 @@ constexpr Endpoint kEndpoints[] = {
      "Forward statistics as `show fwd stats`, per port and stream, with packets/s. "
      "Parameters: first stream (optional)"},
     {"/pmdfwd/config", cmd_config,
-     "Forwarding configuration: mode, topology, lcores, streams, burst, queues. No parameters"},
+     "Forwarding configuration: mode, topology, lcores, streams, burst, queues. "
+     "Parameters: first stream (optional)"},
     {"/pmdfwd/engines", cmd_engines,
      "Registered forwarding engines and where they come from. No parameters"},
     {"/pmdfwd/engine", cmd_engine,

@@ -25,10 +25,10 @@ _ACCUMULATED = re.compile(
     r"\s+TX-packets: (\d+)\s+TX-dropped: (\d+)\s*TX-total: (\d+)\n")
 
 
-def ring_shell(test, app_args=(), eal_extra=()):
+def ring_shell(test, app_args=(), eal_extra=(), vdevs=RING_VDEVS):
     prefix = rig.unique_prefix()
     test.addCleanup(rig.remove_runtime_dir, prefix)
-    shell = obs_rig.Shell(test, [*rig.eal_args(prefix), *RING_VDEVS, *eal_extra], app_args)
+    shell = obs_rig.Shell(test, [*rig.eal_args(prefix), *vdevs, *eal_extra], app_args)
     test.assertTrue(obs_rig.socket_path(prefix).exists(),
                     f"no telemetry socket {obs_rig.socket_path(prefix)}")
     return shell, prefix
@@ -193,6 +193,28 @@ class ConfigTest(unittest.TestCase):
             m = re.match(r"RX P=(\d+)/Q=(\d+) -> TX P=(\d+)/Q=(\d+)", s)
             self.assertRegex(shown, rf"RX P={m[1]}/Q={m[2]} \(socket \d+\) -> "
                                     rf"TX P={m[3]}/Q={m[4]} ")
+
+    def test_a_stream_list_cut_by_the_reply_size_says_where_it_goes_on(self):
+        # Issue 37: 208 of 400 streams were listed, with nothing saying so.
+        shell, prefix = ring_shell(self, ["--rxq=200", "--txq=200", "--rxd=32", "--txd=32",
+                                          "--total-num-mbufs=16384"],
+                                   vdevs=["--vdev", "net_null0", "--vdev", "net_null1"])
+        page = obs_rig.telemetry(self, prefix, "/pmdfwd/config")[0]
+        self.assertEqual(page["nb_streams"], 400, page)
+        self.assertIn("next_stream", page, "400 streams fit one reply: no paging to test")
+        streams, calls = [], 1
+        while True:
+            self.assertEqual(page["first_stream"], len(streams), page)
+            streams += page["streams"]
+            if "next_stream" not in page:
+                break
+            self.assertGreater(page["next_stream"], page["first_stream"], page)
+            page = obs_rig.telemetry(self, prefix, f"/pmdfwd/config,{page['next_stream']}")[0]
+            calls += 1
+        self.assertEqual(len(streams), 400)
+        self.assertEqual(len(set(streams)), 400, streams)
+        self.assertGreater(calls, 1)
+        self.assertEqual(obs_rig.telemetry(self, prefix, "/pmdfwd/config,x"), [None])
 
     def test_engines_are_the_registered_ones(self):
         shell, prefix = ring_shell(self)
