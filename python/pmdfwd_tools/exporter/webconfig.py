@@ -143,7 +143,8 @@ class WebConfig:
                     ssl.CERT_REQUIRED: ", client certificates required"}[self.tls.verify_mode]
             parts.append(f"TLS{auth}")
         if self.users is not None:
-            parts.append(f"basic auth ({len(self.users.hashes)} users)")
+            n = len(self.users.hashes)
+            parts.append(f"basic auth for {n} user{'s' if n != 1 else ''}")
         return " and ".join(parts)
 
 
