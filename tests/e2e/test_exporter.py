@@ -660,9 +660,9 @@ class BasicAuthCheckTest(unittest.TestCase):
         self.assertNotEqual(rounds[-1], hashed)
         self.assertEqual(rounds[-1][:7], hashed[:7])  # $2b$05$: the same cost
         for header in (None, "", "Bearer x", "Basic !!!", basic("prom", "right")[:-2],
-                       "Basic " + base64.b64encode(b"prom").decode()):
+                       "Basic " + base64.b64encode(b"prom").decode(), basic("prom", "rig\0ht")):
             self.assertFalse(users.authorized(header), header)
-        self.assertEqual(len(rounds), 4)  # malformed: refused without a round
+        self.assertEqual(len(rounds), 4)  # malformed: refused without a round (bcrypt raises on a NUL)
 
 
 @unittest.skipIf(NO_CLIENT or NO_WEB, NO_CLIENT or NO_WEB)

@@ -92,7 +92,8 @@ class Users:
     def __init__(self, hashes: Dict[str, bytes], bcrypt: ModuleType):
         self.hashes, self.bcrypt = hashes, bcrypt
         cost = max(int(h[4:6]) for h in hashes.values())
-        self.dummy = bcrypt.hashpw(secrets.token_bytes(16), bcrypt.gensalt(cost))
+        # Printable: bcrypt refuses a password with a NUL byte in it.
+        self.dummy = bcrypt.hashpw(secrets.token_urlsafe(16).encode(), bcrypt.gensalt(cost))
         self.key = secrets.token_bytes(32)
         self.verified: Dict[str, bytes] = {}  # user -> HMAC of their right password
         self.lock = threading.Lock()
@@ -106,6 +107,8 @@ class Users:
             known = self.verified.get(user)
         if known is not None and hmac.compare_digest(known, digest):
             return True
+        if b"\0" in password:
+            return False  # bcrypt raises on it; no stored password has one
         stored = self.hashes.get(user)
         ok = bool(self.bcrypt.checkpw(password, stored if stored is not None else self.dummy))
         if ok and stored is not None:
