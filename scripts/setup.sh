@@ -33,6 +33,7 @@ test_packages=(
   make dpdk dpdk-dev
   libgtest-dev libbenchmark-dev
   python3-scapy python3-matplotlib python3-prometheus-client python3-scipy
+  python3-yaml python3-bcrypt  # the exporter's --web.config.file (test_exporter)
   python3-jinja2  # scripts/perf doc: doc/performance.md from its template
   clang libclang-rt-dev
   debootstrap  # scripts/dpdk-matrix.sh and scripts/test-packages.sh: Debian roots

@@ -6,17 +6,23 @@ format and as OpenMetrics (whose parser is strict), both formats carry the
 same families, its counters move between two scrapes, and it says 503 when
 pmdfwd is gone. DPDK 24.11+'s dpdk-telemetry-exporter.py serves the same
 metrics from scripts/telemetry-endpoints/pmdfwd.py where it is installed.
+With --web.config.file (against a fake telemetry socket, no pmdfwd): basic
+auth, TLS, client certificates, a silent TLS client, and the files refused
+at start.
 
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_exporter.py
 """
 import concurrent.futures
 import importlib.util
+import base64
+import http.client
 import json
 import os
 import re
 import shutil
 import socket
-import sys  # noqa: F401  (main's 2048-stream scrape test prints to sys.stderr)
+import ssl
+import sys
 import tempfile
 import threading
 import time
@@ -40,6 +46,13 @@ EXPORTER = rig.SOURCE_ROOT / "scripts" / "pmdfwd-exporter.py"
 ENDPOINTS = rig.SOURCE_ROOT / "scripts" / "telemetry-endpoints"
 RING_VDEVS = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
 OPENMETRICS = "application/openmetrics-text; version=1.0.0"
+
+try:
+    import bcrypt
+    import yaml  # noqa: F401  (the exporter's, for a web config)
+    NO_WEB = ""
+except ImportError as e:
+    NO_WEB = f"{e}: a web config needs python3-yaml and python3-bcrypt (scripts/setup.sh installs them)"
 
 
 def parse(text, openmetrics=False):
@@ -586,6 +599,234 @@ class DpdkExporterTest(unittest.TestCase):
         rx = series(fams, "dpdk_pmdfwd_port_rx_packets_total")
         self.assertEqual(len(rx), 2, text)
         self.assertGreater(min(rx.values()), 0, text)
+
+
+def load_webconfig():
+    """A fresh copy of the exporter's webconfig module."""
+    path = rig.SOURCE_ROOT / "python" / "pmdfwd_tools" / "exporter" / "webconfig.py"
+    spec = importlib.util.spec_from_file_location("pmdfwd_exporter_webconfig", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def make_cert(test, where, name):
+    """A self-signed certificate for 127.0.0.1 and its key: (cert, key)."""
+    cert, key = os.path.join(where, name + ".crt"), os.path.join(where, name + ".key")
+    p = obs_rig.start(test, ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                             "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                             "-keyout", key, "-out", cert])
+    test.assertEqual(p.wait(60), 0, p.describe())
+    return cert, key
+
+
+def basic(user, password):
+    return "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
+
+
+# Failures of a connection the server refuses: a reset, a TLS alert, a
+# close before any answer (urllib wraps some in URLError, not all).
+REFUSED = (urllib.error.URLError, OSError, http.client.HTTPException)
+
+
+@unittest.skipIf(NO_WEB, NO_WEB)
+class BasicAuthCheckTest(unittest.TestCase):
+    """The password check itself (webconfig.Users), with a bcrypt that
+    counts its rounds: as exporter-toolkit, a right password costs one
+    bcrypt round, later scrapes with it none; a wrong one costs a round
+    every time, and so does an unknown user, against a dummy hash of the
+    same cost (its 401 is not quicker than a wrong password's)."""
+
+    def test_rounds(self):
+        webconfig = load_webconfig()
+        rounds = []
+
+        def checkpw(password, hashed):
+            rounds.append(hashed)
+            return bcrypt.checkpw(password, hashed)
+
+        counting = types.SimpleNamespace(hashpw=bcrypt.hashpw, gensalt=bcrypt.gensalt, checkpw=checkpw)
+        hashed = bcrypt.hashpw(b"right", bcrypt.gensalt(5))
+        users = webconfig.Users({"prom": hashed}, counting)
+        for _ in range(3):
+            self.assertTrue(users.authorized(basic("prom", "right")))
+        self.assertEqual(rounds, [hashed])
+        for _ in range(2):
+            self.assertFalse(users.authorized(basic("prom", "wrong")))
+        self.assertEqual(len(rounds), 3)
+        self.assertFalse(users.authorized(basic("nobody", "right")))
+        self.assertEqual(len(rounds), 4)
+        self.assertNotEqual(rounds[-1], hashed)
+        self.assertEqual(rounds[-1][:7], hashed[:7])  # $2b$05$: the same cost
+        for header in (None, "", "Bearer x", "Basic !!!", basic("prom", "right")[:-2],
+                       "Basic " + base64.b64encode(b"prom").decode(), basic("prom", "rig\0ht")):
+            self.assertFalse(users.authorized(header), header)
+        self.assertEqual(len(rounds), 4)  # malformed: refused without a round (bcrypt raises on a NUL)
+
+
+@unittest.skipIf(NO_CLIENT or NO_WEB, NO_CLIENT or NO_WEB)
+@unittest.skipIf(shutil.which("openssl") is None, "no openssl to make a test certificate")
+class WebConfigTest(unittest.TestCase):
+    """Issue 37: --web.config.file, exporter-toolkit's format, served
+    against a fake telemetry socket (no pmdfwd needed)."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.dir)
+        self.telemetry = os.path.join(self.dir, "t.sock")
+        FakeTelemetry(self, self.telemetry, "answer", name="guarded")
+        self.cert, self.key = make_cert(self, self.dir, "server")
+        self.hash = bcrypt.hashpw(b"s3cret", bcrypt.gensalt(4)).decode()
+
+    def config(self, text):
+        path = os.path.join(self.dir, "web.yml")
+        Path(path).write_text(text)
+        return path
+
+    def start(self, path):
+        return obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-s", self.telemetry, "-p", "0",
+                                    "--web.config.file=" + path], deadline=90)
+
+    def exporter(self, text):
+        """The metrics URL of an exporter served with the web config text."""
+        p = self.start(self.config(text))
+        self.assertTrue(p.wait_for(lambda o: "/metrics" in o, 30), p.describe())
+        url = re.search(r"https?://127\.0\.0\.1:\d+/metrics", p.out)
+        self.assertIsNotNone(url, p.describe())
+        return url.group()
+
+    def tls(self, extra=""):
+        return f"tls_server_config:\n  cert_file: {self.cert}\n  key_file: {self.key}\n" + extra
+
+    def fetch(self, url, auth=None, context=None):
+        """(status, headers, text); a refused connection raises."""
+        req = urllib.request.Request(url, headers={"Authorization": auth} if auth else {})
+        try:
+            with urllib.request.urlopen(req, timeout=10, context=context) as r:
+                return r.status, r.headers, r.read().decode()
+        except urllib.error.HTTPError as e:
+            with e:
+                return e.code, e.headers, e.read().decode()
+
+    def client(self, cert=None):
+        ctx = ssl.create_default_context(cafile=self.cert)
+        if cert is not None:
+            ctx.load_cert_chain(*cert)
+        return ctx
+
+    def test_basic_auth(self):
+        url = self.exporter(f"basic_auth_users:\n  prometheus: '{self.hash}'\n")
+        self.assertTrue(url.startswith("http://"), url)
+        for auth in (None, basic("prometheus", "wrong"), basic("other", "s3cret")):
+            status, headers, _ = self.fetch(url, auth)
+            self.assertEqual(status, 401, auth)
+            self.assertEqual(headers["WWW-Authenticate"], 'Basic realm="pmdfwd-exporter"')
+        # Every path, not /metrics alone: a 404 would say what is served.
+        self.assertEqual(self.fetch(url.replace("/metrics", "/other"))[0], 401)
+        status, _, text = self.fetch(url, basic("prometheus", "s3cret"))
+        self.assertEqual(status, 200, text)
+        self.assertIn('engine="guarded"', text)
+
+    def test_tls_with_basic_auth(self):
+        url = self.exporter(self.tls(f"basic_auth_users:\n  prometheus: '{self.hash}'\n"))
+        self.assertTrue(url.startswith("https://"), url)
+        with self.assertRaises(REFUSED):  # plain HTTP to the TLS port
+            self.fetch(url.replace("https://", "http://"), basic("prometheus", "s3cret"))
+        with self.assertRaises(REFUSED):  # a certificate the client does not trust
+            self.fetch(url, basic("prometheus", "s3cret"), ssl.create_default_context())
+        self.assertEqual(self.fetch(url, None, self.client())[0], 401)
+        status, _, text = self.fetch(url, basic("prometheus", "s3cret"), self.client())
+        self.assertEqual(status, 200, text)
+        self.assertIn('engine="guarded"', text)
+
+    def test_client_certificate_required(self):
+        good = make_cert(self, self.dir, "client")
+        url = self.exporter(self.tls(f"  client_auth_type: RequireAndVerifyClientCert\n"
+                                     f"  client_ca_file: {good[0]}\n"))
+        with self.assertRaises(REFUSED):  # none
+            self.fetch(url, context=self.client())
+        with self.assertRaises(REFUSED):  # one its CA did not sign
+            self.fetch(url, context=self.client((self.cert, self.key)))
+        status, _, text = self.fetch(url, context=self.client(good))
+        self.assertEqual(status, 200, text)
+        # A client CA file alone means RequireAndVerifyClientCert, as in exporter-toolkit.
+        url = self.exporter(self.tls(f"  client_ca_file: {good[0]}\n"))
+        with self.assertRaises(REFUSED):
+            self.fetch(url, context=self.client())
+        self.assertEqual(self.fetch(url, context=self.client(good))[0], 200)
+
+    def test_a_silent_client_holds_no_tls_scrape(self):
+        # The handshake is the connection's thread's: clients that connect
+        # and never send a ClientHello would block the accept loop (and
+        # every scraper) if it were done there; each is closed at the head
+        # deadline.
+        url = self.exporter(self.tls())
+        silent = [socket.create_connection(("127.0.0.1", port_of(url))) for _ in range(3)]
+        for s in silent:
+            self.addCleanup(s.close)
+        start = time.monotonic()
+        status, _, text = self.fetch(url, context=self.client())
+        self.assertEqual(status, 200, text)
+        self.assertLess(time.monotonic() - start, 1.0)
+        for s in silent:
+            self.assertTrue(closed_within(s, 2.5 - (time.monotonic() - start)))
+
+    def test_a_bad_file_is_refused_at_start(self):
+        other_cert, other_key = make_cert(self, self.dir, "other")
+        tls = self.tls()
+        cases = [  # (what the file says, what the refusal says)
+            (None, "cannot read it"),  # no such file
+            ("tls_server_config: [\n", "not valid YAML"),
+            ("", "empty"),
+            ("- a\n", "the file is not a mapping"),
+            (f"basic_auth_user:\n  prometheus: '{self.hash}'\n", "unknown key basic_auth_user "),
+            (tls + "  certfile: x\n", "unknown key tls_server_config.certfile "),
+            (tls + "  cipher_suites: [TLS_AES_128_GCM_SHA256]\n", "tls_server_config.cipher_suites is not supported"),
+            ("http_server_config:\n  http2: false\n", "http_server_config is not supported"),
+            ("basic_auth_users:\n  prometheus: s3cret\n", "basic_auth_users.prometheus: not a bcrypt hash"),
+            ("basic_auth_users:\n", "basic_auth_users lists no user"),
+            ("tls_server_config:\n", "tls_server_config is not a mapping"),
+            (f"tls_server_config:\n  cert_file: {self.cert}\n", "tls_server_config needs key_file"),
+            (f"tls_server_config:\n  cert_file: {self.dir}/web.yml\n  key_file: {self.key}\n",
+             "cannot load cert_file"),
+            (f"tls_server_config:\n  cert_file: {self.cert}\n  key_file: {self.dir}/none.key\n",
+             "cannot load cert_file"),
+            (f"tls_server_config:\n  cert_file: {self.cert}\n  key_file: {other_key}\n", "cannot load cert_file"),
+            (tls + "  client_auth_type: Always\n", "client_auth_type: 'Always' is none of"),
+            (tls + "  client_auth_type: RequireAndVerifyClientCert\n", "needs client_ca_file"),
+            (tls + f"  client_auth_type: RequireAnyClientCert\n  client_ca_file: {other_cert}\n",
+             "RequireAnyClientCert (a client certificate taken unverified) is not supported"),
+            (tls + f"  client_ca_file: {self.dir}/none.crt\n", "cannot load client_ca_file"),
+            (tls + "  min_version: TLS14\n", "min_version: 'TLS14' is none of"),
+        ]
+        for text, says in cases:
+            with self.subTest(says=says):
+                path = os.path.join(self.dir, "absent.yml") if text is None else self.config(text)
+                p = self.start(path)
+                self.assertEqual(p.wait(60), 2, p.describe())
+                self.assertIn(f"pmdfwd-exporter: --web.config.file {path}: ", p.out)
+                self.assertIn(says, p.out)
+                self.assertNotIn("/metrics", p.out)
+        # Unreadable (root reads any file: a directory stands for one).
+        p = self.start(self.dir)
+        self.assertEqual(p.wait(60), 2, p.describe())
+        self.assertIn(f"--web.config.file {self.dir}: cannot read it", p.out)
+
+    def test_a_missing_package_is_named(self):
+        # The package recommends python3-yaml and python3-bcrypt: without
+        # them a web config is refused naming what to install.
+        for module, package, text in (("yaml", "python3-yaml", self.tls()),
+                                      ("bcrypt", "python3-bcrypt", f"basic_auth_users:\n  p: '{self.hash}'\n")):
+            with self.subTest(package=package), tempfile.TemporaryDirectory() as shadow:
+                Path(shadow, module + ".py").write_text("raise ImportError('hidden by the test')\n")
+                p = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-s", self.telemetry, "-p", "0",
+                                         "--web.config.file", self.config(text)],
+                                  env={"PYTHONPATH": shadow, "PATH": "/usr/bin:/bin"})
+                self.assertEqual(p.wait(60), 2, p.describe())
+                self.assertIn(f"needs {package}, not installed", p.out)
+                self.assertIn(f"apt-get install {package}", p.out)
+                self.assertNotIn("/metrics", p.out)
 
 
 if __name__ == "__main__":

@@ -8,13 +8,15 @@ The metrics are those of scripts/telemetry-endpoints/pmdfwd.py, the module
 DPDK 24.11+'s dpdk-telemetry-exporter.py loads, under the same names
 (dpdk_pmdfwd_...). python3-prometheus-client writes both formats (a custom
 collector yields the metric families); listens on 127.0.0.1 alone.
+Without --web.config.file every local user can read the counters; with
+one (TLS, basic auth) it serves only what that file allows.
 
-    pmdfwd-exporter -f <file-prefix> [-p PORT]
+    pmdfwd-exporter -f <file-prefix> [-p PORT] [--web.config.file=FILE]
     pmdfwd-exporter -f <file-prefix> --once [--openmetrics]
 
 metrics reads pmdfwd and writes the exposition text; http serves it
 (bounded: its docstring says how, and why not on prometheus_client's own
-handler). scripts/pmdfwd-exporter.py (installed as pmdfwd-exporter) is the
+handler); webconfig reads the web config file. scripts/pmdfwd-exporter.py (installed as pmdfwd-exporter) is the
 entry point.
 """
 import argparse
@@ -22,7 +24,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import http, metrics
+from . import http, metrics, webconfig
 
 DEFAULT_PORT = 9877  # next to dpdk-telemetry-exporter.py's 9876
 
@@ -36,6 +38,11 @@ def main(endpoints: Path) -> None:
     where.add_argument("-s", "--socket-path", help="the telemetry socket itself")
     parser.add_argument("-p", "--port", type=int, default=DEFAULT_PORT,
                         help=f"TCP port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free one)")
+    parser.add_argument("--web.config.file", "--web-config-file", dest="web_config_file", metavar="FILE",
+                        help="TLS and basic auth, in the web config file format of Prometheus' exporters "
+                        "(tls_server_config, basic_auth_users; needs python3-yaml, and python3-bcrypt for "
+                        "basic auth); refused at start if it cannot be honoured. Without it any local user "
+                        "can read the metrics")
     parser.add_argument("--once", action="store_true",
                         help="print the metrics once to stdout and exit")
     parser.add_argument("--openmetrics", action="store_true",
@@ -55,9 +62,19 @@ def main(endpoints: Path) -> None:
         except (OSError, RuntimeError, ValueError, KeyError) as e:
             sys.exit(f"pmdfwd-exporter: cannot read {socket_path}: {e}")
         return
-    httpd = http.Server(args.port, registry)
+    web = None
+    if args.web_config_file is not None:
+        try:
+            web = webconfig.load(args.web_config_file)
+        except webconfig.WebConfigError as e:
+            # Status 2, as for a bad option: nothing is served unprotected.
+            print(f"pmdfwd-exporter: --web.config.file {e}", file=sys.stderr, flush=True)
+            sys.exit(2)
+    httpd = http.Server(args.port, registry, web)
+    scheme = "https" if httpd.tls else "http"
+    protection = f" ({web.describe()}, from {web.path})" if web is not None else " (no TLS, no auth)"
     print(f"pmdfwd-exporter: serving {socket_path} on "
-          f"http://127.0.0.1:{httpd.server_port}/metrics", flush=True)
+          f"{scheme}://127.0.0.1:{httpd.server_port}/metrics{protection}", flush=True)
     try:
         httpd.serve_forever()
     except KeyboardInterrupt:

@@ -7,6 +7,13 @@ listen backlog holds a burst of them, and a scrape that cannot read pmdfwd
 is answered 503 saying why. Only /metrics (and /) is served, in the
 Prometheus text format or OpenMetrics 1.0.0 as the scraper's Accept asks.
 
+With a web config (webconfig.py) it serves TLS and asks for basic auth.
+The TLS handshake is the connection's thread's, inside the same head
+deadline, not the accept loop's: a client that connects and never sends its
+ClientHello holds one of MAX_CONNECTIONS for HEAD_DEADLINE_S, as a silent
+plain-HTTP client does, and no other scraper. A request without the right
+credentials is answered 401 (WWW-Authenticate: Basic) whatever its path.
+
 Why not prometheus_client's own handler (exposition.MetricsHandler, 0.16 in
 Debian 12): its do_GET lets a failed collect escape (http.server logs a
 traceback and drops the connection: no 503 saying why), answers every path
@@ -20,12 +27,13 @@ from __future__ import annotations
 
 import io
 import socket
+import ssl
 import threading
 import time
 from http import HTTPStatus, server
-from typing import Any, cast
+from typing import Any, Optional, cast
 
-from . import metrics
+from . import metrics, webconfig
 
 TEXT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 # The text is OpenMetrics 1.0.0; prometheus_client 0.16's CONTENT_TYPE_LATEST
@@ -44,8 +52,8 @@ class HeadReader(io.RawIOBase):
     """A connection's input with one deadline and one byte budget for the
     whole request head; past the budget it reads as the end of input."""
 
-    def __init__(self, sock: socket.socket):
-        self.sock, self.deadline, self.left, self.over = sock, time.monotonic() + HEAD_DEADLINE_S, HEAD_LIMIT, False
+    def __init__(self, sock: socket.socket, deadline: float):
+        self.sock, self.deadline, self.left, self.over = sock, deadline, HEAD_LIMIT, False
 
     def readable(self) -> bool:
         return True
@@ -65,9 +73,22 @@ class Handler(server.BaseHTTPRequestHandler):
     timeout = 10
 
     def setup(self) -> None:
+        # One deadline for the TLS handshake and the request head together.
+        deadline = time.monotonic() + HEAD_DEADLINE_S
+        self.handshaken = True
+        if isinstance(self.request, ssl.SSLSocket):
+            self.request.settimeout(HEAD_DEADLINE_S)
+            try:
+                self.request.do_handshake()
+            except OSError:  # ssl.SSLError, a timeout, a reset: closed unanswered, not logged
+                self.handshaken = False
         super().setup()
-        self.head = HeadReader(self.connection)
+        self.head = HeadReader(self.connection, deadline)
         self.rfile = io.BufferedReader(self.head)
+
+    def handle(self) -> None:
+        if self.handshaken:
+            super().handle()
 
     def parse_request(self) -> bool:
         if self.head.over:
@@ -82,6 +103,17 @@ class Handler(server.BaseHTTPRequestHandler):
         return ok
 
     def do_GET(self) -> None:
+        users = cast(Server, self.server).users
+        if users is not None and not users.authorized(self.headers.get("Authorization")):
+            body = b"401 Unauthorized: basic auth needed\n"
+            self.send_response(HTTPStatus.UNAUTHORIZED)
+            self.send_header("WWW-Authenticate", f'Basic realm="{webconfig.REALM}"')
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(body)
+            return
         if self.path.split("?")[0] not in ("/", "/metrics"):
             self.send_error(HTTPStatus.NOT_FOUND, "metrics are at /metrics")
             return
@@ -111,10 +143,17 @@ class Server(server.ThreadingHTTPServer):
     # SYN retransmits (a second and more) before they were accepted.
     request_queue_size = 2 * MAX_CONNECTIONS
 
-    def __init__(self, port: int, registry: metrics.CollectorRegistry):
+    def __init__(self, port: int, registry: metrics.CollectorRegistry,
+                 web: Optional[webconfig.WebConfig] = None):
         super().__init__(("127.0.0.1", port), Handler)
         self.registry = registry
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+        self.users = web.users if web is not None else None
+        self.tls = web is not None and web.tls is not None
+        if web is not None and web.tls is not None:
+            # Accepted connections come wrapped but not yet handshaken
+            # (Handler.setup does that, in the connection's own thread).
+            self.socket = web.tls.wrap_socket(self.socket, server_side=True, do_handshake_on_connect=False)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         if not self.slots.acquire(blocking=False):
