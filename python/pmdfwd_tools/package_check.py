@@ -382,6 +382,10 @@ class PackageTest:
         # Depends): it gets as far as the missing telemetry socket.
         c("pmdfwd-exporter has its client library",
           lambda log: r("pmdfwd-exporter -f no-such-prefix --once 2>&1 | grep -q 'cannot read'", log))
+        # Its web config module is installed (an import of every run).
+        c("pmdfwd-exporter refuses a web config it cannot read",
+          lambda log: r("pmdfwd-exporter -f x --web.config.file=/nonexistent/web.yml 2>&1"
+                        " | grep -q -- '--web.config.file /nonexistent/web.yml'", log))
 
         # ---- the example plugin, built as the guide says against pmdfwd-dev.
         c("pkg-config --cflags --libs pmdfwd-engine; cc macfwd.c", lambda log: r(PLUGIN_BUILD, log))
