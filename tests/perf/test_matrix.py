@@ -44,6 +44,13 @@ class TestRingTiers(unittest.TestCase):
     def test_sysfs_cache_sizes(self):
         self.assertTrue(set(machine.cache_sizes()) >= {"L1d", "L2"})
 
+    def test_cache_sizes_without_sysfs_come_from_getconf(self):
+        # Issue 34 item 7: an AMD EPYC VM with no cpu0/cache had no sizes,
+        # and the ring tiers none to work from.
+        sizes = machine.cache_sizes(root="/nonexistent/cache")
+        self.assertTrue(set(sizes) >= {"L1d", "L2"}, sizes)
+        self.assertEqual(machine.cache_sizes(root="/nonexistent/cache", getconf="/nonexistent/getconf"), {})
+
 
 class TestLcores(unittest.TestCase):
     def test_busy_threads_never_share_a_cpu(self):

@@ -14,9 +14,11 @@ Two measurement mistakes this module exists to prevent:
 """
 
 import os
+import subprocess
 from typing import Dict
 from dataclasses import dataclass
 
+from pmdfwd_tools import owned_process
 # One hugepage check for tests and tools (perf's `check`, smoke tests).
 from pmdfwd_tools.eal import hugepages_available  # noqa: F401
 
@@ -40,9 +42,32 @@ def _size_bytes(text):
     return int(text)
 
 
-def cache_sizes(cpu=0, root=None):
-    """{'L1d': bytes, 'L2': bytes, 'L3': bytes} as sysfs reports them."""
-    root = root or SYS_CACHE.format(cpu=cpu)
+# glibc's names for the data caches (getconf; glibc reads CPUID on x86).
+GETCONF_CACHES = {"L1d": "LEVEL1_DCACHE_SIZE", "L2": "LEVEL2_CACHE_SIZE", "L3": "LEVEL3_CACHE_SIZE"}
+
+
+def cache_sizes(cpu=0, root=None, getconf="getconf"):
+    """{'L1d': bytes, 'L2': bytes, 'L3': bytes} as sysfs reports them, else
+    as glibc's getconf does: some VMs expose no cpu*/cache in sysfs, and the
+    ring tiers still need the sizes."""
+    return _sysfs_cache_sizes(root or SYS_CACHE.format(cpu=cpu)) or _getconf_cache_sizes(getconf)
+
+
+def _getconf_cache_sizes(getconf):
+    sizes: Dict[str, int] = {}
+    for key, name in GETCONF_CACHES.items():
+        try:
+            res = owned_process.run([getconf, name], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                    timeout=10)
+            size = int(res.stdout.decode().strip() or 0) if res.returncode == 0 else 0
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            continue
+        if size > 0:  # 0 or empty: glibc does not know this level
+            sizes[key] = size
+    return sizes
+
+
+def _sysfs_cache_sizes(root):
     sizes: Dict[str, int] = {}
     try:
         entries = sorted(os.listdir(root))
