@@ -5,6 +5,8 @@
 #include "engine_host/engine_params.h"
 #include "engine_host/plugin_dir.h"
 
+#include "text/text_format.h"
+
 #include <pmdfwd/engine_register.h>
 
 #include <dlfcn.h>
@@ -32,6 +34,12 @@ constexpr uint32_t kOldestAbiVersion = 2;
 // An engine's settings, not its packet buffers: those belong in mempools.
 constexpr size_t kMaxContext = size_t{16} << 20;
 
+// Bits this host knows the meaning of: an unknown one is a flag the engine
+// relies on and the host would silently ignore.
+constexpr uint32_t kKnownEngineFlags = PMDFWD_ENGINE_F_NO_RX | PMDFWD_ENGINE_F_GENERATOR |
+                                       PMDFWD_ENGINE_F_RX_CKSUM_STATS | PMDFWD_ENGINE_F_REPLIES |
+                                       PMDFWD_ENGINE_F_DEFAULT;
+
 static bool valid_name(std::string_view name) {
     if (name.empty() || name.size() > 32) return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
@@ -53,12 +61,22 @@ Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
                      "' is not allowed (1..32 characters of a-z, 0-9, '_', '-')");
     if (engine->burst == nullptr)
         return Error("engine '" + std::string(name) + "' has no burst function");
+    if ((engine->flags & ~kKnownEngineFlags) != 0)
+        return Error("engine '" + std::string(name) + "' has unknown flags " +
+                     text_format("0x%x", engine->flags & ~kKnownEngineFlags) +
+                     " (allowed: PMDFWD_ENGINE_F_NO_RX, _GENERATOR, _RX_CKSUM_STATS, _REPLIES, "
+                     "_DEFAULT)");
     if (Status table = check_param_table(*engine); !table) return table;
     if (Status commands = check_command_table(*engine); !commands) return commands;
     if (engine->abi_version >= 5 && engine->ctx_size > kMaxContext)
         return Error("engine '" + std::string(name) + "' declares a context of " +
                      std::to_string(engine->ctx_size) + " bytes (allowed: 0.." +
                      std::to_string(kMaxContext) + ")");
+    // Without a context the host never calls ctx_init, and the hooks would
+    // get NULL where the engine expects its initialised state.
+    if (engine->abi_version >= 5 && engine->ctx_init != nullptr && engine->ctx_size == 0)
+        return Error("engine '" + std::string(name) +
+                     "' has ctx_init but ctx_size 0 (ctx_init needs a ctx_size > 0)");
     if (const pmdfwd_engine *other = find(name))
         return Error("engine name '" + std::string(name) + "' is already taken by " +
                      this->origin(other->name));
