@@ -135,6 +135,19 @@ std::string plugin_file(const std::string &path) {
     return path;
 }
 
+// Registers every engine of a plugin, or none: each one goes into a copy of
+// the registry first, so it is checked against the engines already there
+// (names, the one default mode) and its siblings, then against the shell's
+// commands.
+Status register_all(const std::vector<const pmdfwd_engine *> &adding, const std::string &path) {
+    EngineRegistry trial = EngineRegistry::instance();
+    for (const pmdfwd_engine *e : adding)
+        if (Status added = trial.add(e, path); !added) return added;
+    if (Status fits = check_new_commands(adding); !fits) return fits;
+    EngineRegistry::instance() = std::move(trial);
+    return {};
+}
+
 } // namespace
 
 Status load_engine_plugin(const std::string &path) {
@@ -160,31 +173,15 @@ Status load_engine_plugin(const std::string &path) {
         dlclose(handle);
         return Error("plugin '" + path + "' refused to load: " + listed.message());
     }
-    const pmdfwd_engine *const *engines = *listed;
-    // Check every engine before registering any, so a refused plugin leaves
-    // the registry as it was.
-    EngineRegistry probe;
-    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e) {
-        Status checked = probe.add(*e, path);
-        if (checked && (*e)->name && EngineRegistry::instance().find((*e)->name))
-            checked = Error("engine name '" + std::string((*e)->name) + "' is already taken by " +
-                            EngineRegistry::instance().origin((*e)->name));
-        if (!checked) {
-            dlclose(handle);
-            return Error("plugin '" + path + "' refused: " + checked.message());
-        }
-    }
     std::vector<const pmdfwd_engine *> adding;
-    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
+    for (const pmdfwd_engine *const *e = *listed; *e != nullptr; ++e)
         adding.push_back(*e);
-    if (Status fits = check_new_commands(adding); !fits) {
+    if (Status registered = register_all(adding, path); !registered) {
         dlclose(handle);
-        return Error("plugin '" + path + "' refused: " + fits.message());
+        return Error("plugin '" + path + "' refused: " + registered.message());
     }
     // The handle stays open for the life of the process: its engines'
     // code and descriptors are in it.
-    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
-        (void)EngineRegistry::instance().add(*e, path); // checked by the probe above
     loaded.insert(key);
     return {};
 }

@@ -34,7 +34,11 @@ from test_pcap_forward import RUN_TIME, FrameAssertions  # noqa: E402
 
 EXAMPLE = rig.SOURCE_ROOT / "examples" / "engine-plugin"
 BAD_PLUGIN = rig.HERE / "plugins" / "bad_plugin.c"
-BAD_VARIANTS = ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_ENTRY")
+BAD_VARIANTS = {
+    v: [f"-D{v}"]
+    for v in ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_ENTRY",
+              "SECOND_DEFAULT", "UNKNOWN_FLAGS", "CTX_INIT_NO_SIZE")
+}
 ROGUE_PLUGIN = rig.HERE / "plugins" / "rogue_plugin.c"
 V2_PLUGIN = rig.HERE / "plugins" / "v2_plugin.c"
 V2_HEADERS = rig.HERE / "plugins" / "abi_v2"
@@ -93,10 +97,10 @@ class PluginTest(FrameAssertions):
         cls.macfwd = tmp / "example" / "macfwd.so"
         cflags = cls.pkg_config("--cflags", "pmdfwd-engine")
         cls.bad = {}
-        for v in BAD_VARIANTS:
+        for v, defs in BAD_VARIANTS.items():
             cls.bad[v] = tmp / f"bad_{v.lower()}.so"
             check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
-                   "-Wextra", "-Werror", f"-D{v}", *cflags, "-o", cls.bad[v], BAD_PLUGIN])
+                   "-Wextra", "-Werror", *defs, *cflags, "-o", cls.bad[v], BAD_PLUGIN])
         libs = cls.pkg_config("--libs", "pmdfwd-engine")
         cls.rogue_so = tmp / "rogue.so"
         cls.rogue_entry_so = tmp / "rogue_entry.so"
@@ -289,6 +293,45 @@ class PluginTest(FrameAssertions):
         out = self.refused(f"--engine-plugin={missing}")
         self.assertIn(f"pmdfwd: cannot load plugin: {missing}: cannot open shared object file: "
                       "No such file or directory", out)
+
+    # ---- Issue 37: plugins refused whole at load, with the reason.
+
+    def assert_refused_both_ways(self, plugin, reason, mode):
+        """Refused by --engine-plugin and by `load engine`, nothing of it
+        registered (its sibling badsibling neither) and the shell going on."""
+        out = self.refused(f"--engine-plugin={plugin}")
+        self.assertIn(f"pmdfwd: plugin '{plugin}' refused: {reason}", out)
+        rc, p = self.run_rogue_free(f"load engine {plugin}\nset fwd {mode}\nset fwd badsibling\n"
+                                    "quit\n")
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn(f"plugin '{plugin}' refused: {reason}", p.out)
+        self.assertNotIn("Loaded", p.out)
+        self.assertIn(f"unknown mode '{mode}'", p.out)
+        self.assertIn("unknown mode 'badsibling'", p.out)
+        return out
+
+    def test_second_default_engine_is_refused_with_the_reason(self):
+        # Item 3: the trial registration saw only the plugin's own engines,
+        # and the real one's refusal was dropped: "Loaded", the sibling
+        # registered, the engine itself nowhere.
+        self.assert_refused_both_ways(
+            self.bad["SECOND_DEFAULT"],
+            "engine 'badplugin' declares itself the default mode, which 'io' already is "
+            "(PMDFWD_ENGINE_F_DEFAULT: one engine at most)", "badplugin")
+
+    def test_unknown_engine_flags_are_refused(self):
+        # Item 10, as unknown command-row flags are.
+        self.assert_refused_both_ways(
+            self.bad["UNKNOWN_FLAGS"],
+            "engine 'badplugin' has unknown flags 0x200 (allowed: PMDFWD_ENGINE_F_NO_RX",
+            "badplugin")
+
+    def test_ctx_init_without_ctx_size_is_refused(self):
+        # Item 12b: ctx_init never ran and the hooks got NULL.
+        self.assert_refused_both_ways(
+            self.bad["CTX_INIT_NO_SIZE"],
+            "engine 'badplugin' has ctx_init but ctx_size 0 (ctx_init needs a ctx_size > 0)",
+            "badplugin")
 
     def test_load_engine_in_interactive_mode(self):
         # A refused plugin first: the shell reports it, keeps going, and none
