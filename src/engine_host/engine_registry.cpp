@@ -10,6 +10,7 @@
 #include <pmdfwd/engine_register.h>
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -135,6 +136,18 @@ std::string plugin_file(const std::string &path) {
     return path;
 }
 
+// dlopen() of a FIFO (or a terminal) blocks in open() until a writer comes,
+// and a directory or device is no shared object: only a regular file may be
+// loaded. A file that does not exist is dlopen's to report.
+Status check_regular_file(const std::string &file) {
+    struct stat st {};
+    if (file.find('/') == std::string::npos || stat(file.c_str(), &st) != 0) return {};
+    if (S_ISREG(st.st_mode)) return {};
+    return Error("cannot load plugin: " + file +
+                 " is not a regular file (a FIFO, directory or device cannot be loaded; expected "
+                 "a .so file)");
+}
+
 // Registers every engine of a plugin, or none: each one goes into a copy of
 // the registry first, so it is checked against the engines already there
 // (names, the one default mode) and its siblings, then against the shell's
@@ -153,6 +166,7 @@ Status register_all(const std::vector<const pmdfwd_engine *> &adding, const std:
 Status load_engine_plugin(const std::string &path) {
     if (path.empty()) return Error("cannot load plugin: the path is empty (expected a .so file)");
     const std::string file = plugin_file(path);
+    if (Status regular = check_regular_file(file); !regular) return regular;
     // The same file twice (found in the plugin directory and named on the
     // command line, or `load engine` again) is loaded once.
     char *real = realpath(file.c_str(), nullptr);

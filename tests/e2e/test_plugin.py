@@ -333,6 +333,20 @@ class PluginTest(FrameAssertions):
             "engine 'badplugin' has ctx_init but ctx_size 0 (ctx_init needs a ctx_size > 0)",
             "badplugin")
 
+    def test_fifo_is_refused_before_it_is_opened(self):
+        # Item 8: dlopen blocked in open() on a FIFO until a signal came.
+        fifo = self.run_dir() / "engine.so"
+        os.mkfifo(fifo)
+        reason = (f"cannot load plugin: {fifo} is not a regular file (a FIFO, directory or device "
+                  "cannot be loaded; expected a .so file)")
+        out = self.refused(f"--engine-plugin={fifo}")
+        self.assertIn(f"pmdfwd: {reason}", out)
+        rc, p = self.run_rogue_free(f"load engine {fifo}\nload engine {fifo.parent}\n"
+                                    "show config fwd\nquit\n")
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn(reason, p.out)
+        self.assertIn(f"cannot load plugin: {fifo.parent} is not a regular file", p.out)
+
     def test_load_engine_in_interactive_mode(self):
         # A refused plugin first: the shell reports it, keeps going, and none
         # of its engines is left registered. Then the good one.
