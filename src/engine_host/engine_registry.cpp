@@ -124,13 +124,12 @@ std::string EngineRegistry::origin(std::string_view name) const {
 
 namespace {
 
-// dlopen() searches the library path for a name without '/', never the
-// current directory: `--engine-plugin=macfwd.so` means ./macfwd.so when there
-// is one, else the plugin directory's macfwd.so when there is one, else the
-// library search path as usual.
+// A name without '/' is dlopen's to find (LD_LIBRARY_PATH, the cache, the
+// system directories), after pmdfwd's plugin directory; never the current
+// directory, which dlopen does not search either: run as root from a
+// world-writable directory, that would run a planted file. ./x.so means it.
 std::string plugin_file(const std::string &path) {
     if (path.find('/') != std::string::npos) return path;
-    if (access(path.c_str(), F_OK) == 0) return "./" + path;
     const std::string in_dir = plugin_dir() + "/" + path;
     if (access(in_dir.c_str(), F_OK) == 0) return in_dir;
     return path;
@@ -168,8 +167,9 @@ Status load_engine_plugin(const std::string &path) {
     const std::string file = plugin_file(path);
     if (Status regular = check_regular_file(file); !regular) return regular;
     // The same file twice (found in the plugin directory and named on the
-    // command line, or `load engine` again) is loaded once.
-    char *real = realpath(file.c_str(), nullptr);
+    // command line, or `load engine` again) is loaded once. A bare name is
+    // dlopen's to find: realpath would look in the current directory.
+    char *real = file.find('/') != std::string::npos ? realpath(file.c_str(), nullptr) : nullptr;
     const std::string key = real != nullptr ? real : file;
     std::free(real);
     static std::set<std::string> loaded;

@@ -182,12 +182,21 @@ class PluginTest(FrameAssertions):
         self.assertIn("macfwd packet forwarding", run.out)
         self.assertMacfwdOutput(run.out, tx0, tx1)
 
-    def test_plugin_named_by_file_name_in_separate_argument_loads_from_cwd(self):
-        # dlopen() alone would search the library path for "macfwd.so"; and
-        # "--engine-plugin PATH" is as valid as "--engine-plugin=PATH".
+    def test_bare_plugin_name_is_not_loaded_from_cwd(self):
+        # Issue 37 item 7: a name without '/' goes where dlopen looks (and
+        # the plugin directory), never the current directory: run as root
+        # from a world-writable directory, that would load a planted file.
+        # ./macfwd.so means it; "--engine-plugin PATH" is as valid as
+        # "--engine-plugin=PATH".
         d = self.run_dir()
         shutil.copy(self.macfwd, d / "macfwd.so")
         run = rig.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "macfwd.so", "--help"],
+                             cwd=d)
+        self.assertEqual(run.rc, 1, run.describe())
+        self.assertIn("pmdfwd: cannot load plugin: macfwd.so: cannot open shared object file",
+                      run.out)
+        self.assertNotIn("set destination MAC", run.out)
+        run = rig.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "./macfwd.so", "--help"],
                              cwd=d)
         self.assertEqual(run.rc, 0, run.describe())
         self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
