@@ -116,7 +116,7 @@ EngineCommandCheck engine_command_check() {
 
 EngineInfo engine_listing(const pmdfwd_engine &e) {
     return {e.name,
-            e.summary ? e.summary : "",
+            plugin_text(e.summary ? e.summary : "", false),
             has_params(e),
             e.describe != nullptr,
             engine_commands(e),

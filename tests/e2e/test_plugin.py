@@ -500,6 +500,19 @@ class PluginTest(FrameAssertions):
         refused = re.findall(r"(?:^|\n)(?:pmdfwd> )?(E+)\n", p.out)
         self.assertEqual([len(e) for e in refused], [255], p.describe())
 
+    def test_engine_summary_and_describe_are_shown_escaped(self):
+        # Issue 37 item 9: --help printed the summary's ESC[2J raw (a
+        # cleared screen), and `show fwd` the describe text; the describe
+        # text keeps its line ends.
+        rc, p = self.run_rogue(["--help"])
+        self.assertEqual(rc, 0, p.describe())
+        self.assertRegex(p.out, r"\n  escapes +clears\\x1b\[2J the screen\\x07\n")
+        with open(self.write_cmds("show fwd escapes\nshow config fwd\nquit\n")) as f:
+            rc, p = self.run_rogue(["-i", "--run-time=60", "--forward-mode=escapes"], stdin=f)
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("escapes: a\\x1b[2Jb\\x07c\n  second\\x0dline\\x7f\n", p.out)
+        self.assertFalse(any(c in p.out for c in "\x1b\x07\r\x7f"), repr(p.out))
+
     # ---- Issue 20: a version-2 plugin (no parameter table; set_param and
     # param_help) under the version-3 host.
 
