@@ -116,6 +116,13 @@ std::string engine_param_help(const pmdfwd_engine &e) {
     return s;
 }
 
+std::vector<std::string> engine_param_keys(const pmdfwd_engine &e) {
+    std::vector<std::string> v;
+    for (const pmdfwd_param &row : param_table(e))
+        v.emplace_back(row.key);
+    return v;
+}
+
 std::vector<EngineAlias> engine_aliases(const pmdfwd_engine &e) {
     std::vector<EngineAlias> v;
     for (const pmdfwd_param &row : param_table(e))

@@ -150,12 +150,13 @@ Status check_regular_file(const std::string &file) {
 // Registers every engine of a plugin, or none: each one goes into a copy of
 // the registry first, so it is checked against the engines already there
 // (names, the one default mode) and its siblings, then against the shell's
-// commands.
+// commands and the option table.
 Status register_all(const std::vector<const pmdfwd_engine *> &adding, const std::string &path) {
     EngineRegistry trial = EngineRegistry::instance();
     for (const pmdfwd_engine *e : adding)
         if (Status added = trial.add(e, path); !added) return added;
     if (Status fits = check_new_commands(adding); !fits) return fits;
+    if (Status fits = check_new_options(adding); !fits) return fits;
     EngineRegistry::instance() = std::move(trial);
     return {};
 }
@@ -206,8 +207,9 @@ std::string default_forward_mode() {
     return {};
 }
 
-Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
-    const EngineCommandCheck check = engine_command_check();
+namespace {
+
+Status run_check(EngineCommandCheck check, const std::vector<const pmdfwd_engine *> &adding) {
     if (check == nullptr) return {};
     std::vector<EngineInfo> registered, added;
     for (const pmdfwd_engine *e : EngineRegistry::instance().all())
@@ -215,6 +217,16 @@ Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
     for (const pmdfwd_engine *e : adding)
         added.push_back(engine_listing(*e));
     return check(registered, added);
+}
+
+} // namespace
+
+Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
+    return run_check(engine_command_check(), adding);
+}
+
+Status check_new_options(const std::vector<const pmdfwd_engine *> &adding) {
+    return run_check(engine_option_check(), adding);
 }
 
 } // namespace pmdfwd

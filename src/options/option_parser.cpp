@@ -24,10 +24,13 @@ bool pmdfwd_only(std::string_view name) {
            name == "testpmd-texts";
 }
 
+} // namespace
+
 // getopt_long's rule: an exact name, else the one option whose name the
 // text begins ("--stats 2" is --stats-period), testpmd's options first.
 // Several such options are an error naming them; none is nullptr.
-Result<const Option *> find_long(const std::vector<OptionGroup> &table, std::string_view name) {
+Result<const opt::Option *> opt::find_long(const std::vector<OptionGroup> &table,
+                                           std::string_view name) {
     std::vector<const Option *> prefixed, testpmds;
     for (const OptionGroup &g : table)
         for (const Option &o : g.options) {
@@ -45,6 +48,10 @@ Result<const Option *> find_long(const std::vector<OptionGroup> &table, std::str
         msg += std::string(" '--") + o->name + "'";
     return Error(msg);
 }
+
+namespace {
+
+using opt::find_long;
 
 const Option *find_short(const std::vector<OptionGroup> &table, char c) {
     for (const OptionGroup &g : table)

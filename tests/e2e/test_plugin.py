@@ -39,6 +39,13 @@ BAD_VARIANTS = {
     for v in ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_ENTRY",
               "SECOND_DEFAULT", "UNKNOWN_FLAGS", "CTX_INIT_NO_SIZE")
 }
+# Issue 37 item 1: aliases that take an option, another engine's parameter,
+# or an option's abbreviation.
+BAD_VARIANTS.update({
+    "ALIAS_OPTION": ['-DALIAS="tx-ip"'],
+    "ALIAS_ENGINE_PARAM": ['-DALIAS="macswap-kernel"'],
+    "ALIAS_PREFIX": ['-DALIAS="nb-coresx"'],
+})
 ROGUE_PLUGIN = rig.HERE / "plugins" / "rogue_plugin.c"
 V2_PLUGIN = rig.HERE / "plugins" / "v2_plugin.c"
 V2_HEADERS = rig.HERE / "plugins" / "abi_v2"
@@ -327,6 +334,32 @@ class PluginTest(FrameAssertions):
             self.bad["SECOND_DEFAULT"],
             "engine 'badplugin' declares itself the default mode, which 'io' already is "
             "(PMDFWD_ENGINE_F_DEFAULT: one engine at most)", "badplugin")
+
+    def test_alias_taking_an_option_is_refused(self):
+        # Item 1: `--help` listed --tx-ip twice, and the plugin's alias
+        # took testpmd's option.
+        self.assert_refused_both_ways(
+            self.bad["ALIAS_OPTION"],
+            "engine 'badplugin' parameter 'level' alias 'tx-ip' is already the option --tx-ip "
+            "(an alias must be no option's name", "badplugin")
+
+    def test_alias_taking_an_engine_parameter_is_refused(self):
+        # Item 1: --macswap-kernel=scalar reached the plugin, not macswap.
+        self.assert_refused_both_ways(
+            self.bad["ALIAS_ENGINE_PARAM"],
+            "engine 'badplugin' parameter 'level' alias 'macswap-kernel' would take "
+            "--macswap-kernel, engine 'macswap' parameter 'kernel'", "badplugin")
+
+    def test_alias_making_an_abbreviation_ambiguous_is_refused(self):
+        # Item 1: --nb-core=1 became ambiguous (nb-cores, nb-coresx) and every
+        # run stopped, the plugin being in the plugin directory.
+        plugins, env = self.plugin_dir_env(self.bad["ALIAS_PREFIX"])
+        run = rig.run_pmdfwd(NULL_VDEVS, ["--nb-core=1", "--run-time=1"], cwd=self.tmp, env=env)
+        self.assertEqual(run.rc, 1, run.describe())
+        self.assertIn("engine 'badplugin' parameter 'level' alias 'nb-coresx' extends the option "
+                      "--nb-cores (its abbreviations, --nb-core, would be ambiguous)", run.out)
+        self.assertIn(f"in the plugin directory {plugins}", run.out)
+        self.assertNotIn("is ambiguous; possibilities", run.out)
 
     def test_unknown_engine_flags_are_refused(self):
         # Item 10, as unknown command-row flags are.

@@ -1,4 +1,5 @@
 #include "engine_host/engine_registry.h"
+#include "options/option_groups.h"
 #include "support/status_matchers.h"
 
 #include <gtest/gtest.h>
@@ -97,3 +98,9 @@ TEST(Registry, RefusesCtxInitWithoutContextSize) {
     EXPECT_TRUE(IsOk(r.add(&e, "test")));
 }
 
+// Issue 37 item 1: the built-in engines' aliases (txonly, flowgen) pass the
+// rule a plugin's must.
+TEST(Registry, BuiltInAliasesPassTheOptionCheck) {
+    const Status checked = opt::check_engine_options({}, registry_engines().list());
+    EXPECT_TRUE(IsOk(checked)) << checked.message();
+}
