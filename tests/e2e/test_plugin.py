@@ -208,6 +208,20 @@ class PluginTest(FrameAssertions):
         self.assertEqual(run.rc, 0, run.describe())
         self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
 
+    def test_abbreviated_engine_plugin_option_loads_the_plugin(self):
+        # Issue 37 item 5: the parser takes a unique prefix, so the early
+        # scan that loads plugins must too, in both spellings.
+        for args in ([f"--engine-plug={self.macfwd}"], ["--engine-p", str(self.macfwd)]):
+            run = rig.run_pmdfwd(NULL_VDEVS, [*args, "--help"], cwd=self.tmp)
+            self.assertEqual(run.rc, 0, run.describe())
+            self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
+        d = self.run_dir()
+        vdevs, peers, tx0, tx1 = self.rig_args(d)
+        run = rig.run_pmdfwd(vdevs, [f"--engine-plugi={self.macfwd}", "--forward-mode=macfwd",
+                                     "--no-flush-rx", f"--run-time={RUN_TIME}", *peers], cwd=d)
+        self.assertEqual(run.rc, 0, run.describe())
+        self.assertMacfwdOutput(run.out, tx0, tx1)
+
     def plugin_dir_env(self, *plugins):
         """A plugin directory holding `plugins`, as PMDFWD_PLUGIN_DIR."""
         d = self.run_dir() / "plugins"

@@ -102,3 +102,12 @@ TEST(OptionsEngines, AliasesThatTakeOverAreRefused) {
               std::string::npos);
 }
 
+// Issue 37 item 5: the plugins main() loads are those the parser reads.
+TEST(OptionsEngines, EnginePluginPathsReadAsTheParserReads) {
+    FakeEngines engines;
+    EXPECT_EQ(
+        engine_plugin_paths({"--engine-plug=a.so", "--engine-p", "b.so", "--engine-plugin=c.so",
+                             "--cmdline-file", "--engine-plugin=d", "--engine-plugin"},
+                            engines),
+        (std::vector<std::string>{"a.so", "b.so", "c.so"}));
+}
