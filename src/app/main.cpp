@@ -160,7 +160,7 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "pmdfwd: %s\n", loaded.message().c_str());
             return 1;
         }
-        for (const std::string &path : pmdfwd::option_values(early, "--engine-plugin"))
+        for (const std::string &path : pmdfwd::engine_plugin_paths(early, engines))
             if (pmdfwd::Status loaded = engines.load(path); !loaded) {
                 std::fprintf(stderr, "pmdfwd: %s\n", loaded.message().c_str());
                 return 1;
@@ -178,11 +178,11 @@ int main(int argc, char **argv) {
     std::vector<std::string> args(argv + consumed + 1, argv + argc);
     pmdfwd::Config cfg;
     // Plugins first: their engines are valid --forward-mode values. The
-    // plugin directory's, then those named: both spellings the option parser
-    // accepts, --engine-plugin=PATH and --engine-plugin PATH, must load here.
+    // plugin directory's, then those named, read as the option parser reads
+    // them (an abbreviation, =PATH or the next argument).
     if (pmdfwd::Status loaded = pmdfwd::load_plugin_dir(pmdfwd::plugin_dir(), engines); !loaded)
         return fail(loaded.message(), 1);
-    for (const std::string &path : pmdfwd::option_values(args, "--engine-plugin"))
+    for (const std::string &path : pmdfwd::engine_plugin_paths(args, engines))
         if (pmdfwd::Status loaded = engines.load(path); !loaded) return fail(loaded.message(), 1);
     const pmdfwd::Result<pmdfwd::ParseResult> parsed = pmdfwd::parse_options(args, cfg, engines);
     if (!parsed) return fail(parsed.message(), 2);

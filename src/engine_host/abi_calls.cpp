@@ -10,19 +10,35 @@
 
 namespace pmdfwd {
 
+std::string plugin_text(std::string_view text, bool keep_lines) {
+    std::string s;
+    for (const char c : text) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u >= 0x20 && u != 0x7f) || (c == '\n' && keep_lines)) {
+            s.push_back(c);
+            continue;
+        }
+        char hex[5];
+        std::snprintf(hex, sizeof(hex), "\\x%02x", u);
+        s.append(hex);
+    }
+    return s;
+}
+
 namespace {
 
 // Text hooks (describe, param_help) write at most this much.
 constexpr size_t kTextLen = 2048;
 
 // Runs one C ABI call that writes into a buffer and returns the text, cut at
-// the buffer's end: a plugin may fill every byte and leave no terminator.
+// the buffer's end (a plugin may fill every byte and leave no terminator),
+// as the host shows plugin text.
 template <size_t N, typename Call>
 std::string buffered(Call &&call) {
     std::array<char, N> buf{};
     call(buf.data(), buf.size());
     buf[N - 1] = '\0';
-    return buf.data();
+    return plugin_text(buf.data());
 }
 
 // What a command's write appends to: the host's string, up to a limit, so
@@ -38,19 +54,7 @@ void write_to_sink(void *sink, const char *text) {
     if (text == nullptr) return;
     const std::string_view t(text);
     const size_t n = std::min(t.size(), s->left);
-    // Control bytes (ESC, CR, BEL...) in an answer would drive the user's
-    // terminal: shown as \xNN, as the host shows them in its own texts; the
-    // line ends stay.
-    for (const char c : t.substr(0, n)) {
-        const auto u = static_cast<unsigned char>(c);
-        if ((u >= 0x20 && u != 0x7f) || c == '\n') {
-            s->out->push_back(c);
-            continue;
-        }
-        char hex[5];
-        std::snprintf(hex, sizeof(hex), "\\x%02x", u);
-        s->out->append(hex);
-    }
+    s->out->append(plugin_text(t.substr(0, n)));
     s->left -= n;
     s->cut = s->cut || n < t.size();
 }

@@ -114,13 +114,26 @@ EngineCommandCheck engine_command_check() {
     return g_command_check;
 }
 
+namespace {
+EngineOptionCheck g_option_check = nullptr;
+} // namespace
+
+void set_engine_option_check(EngineOptionCheck check) {
+    g_option_check = check;
+}
+
+EngineOptionCheck engine_option_check() {
+    return g_option_check;
+}
+
 EngineInfo engine_listing(const pmdfwd_engine &e) {
     return {e.name,
-            e.summary ? e.summary : "",
+            plugin_text(e.summary ? e.summary : "", false),
             has_params(e),
             e.describe != nullptr,
             engine_commands(e),
-            engine_aliases(e)};
+            engine_aliases(e),
+            engine_param_keys(e)};
 }
 
 EngineApi &registry_engines() {

@@ -42,6 +42,8 @@ struct EngineInfo {
     bool has_state = false;  // describe
     std::vector<EngineCommand> commands = {};
     std::vector<EngineAlias> aliases = {};
+    // The keys of its parameter table: --<name>-<key> on the command line.
+    std::vector<std::string> param_keys = {};
 };
 
 // What an engine's command may ask of the ports (pmdfwd_command_ctx's
@@ -64,6 +66,15 @@ using EngineCommandCheck = Status (*)(const std::vector<EngineInfo> &registered,
                                       const std::vector<EngineInfo> &adding);
 void set_engine_command_check(EngineCommandCheck check);
 EngineCommandCheck engine_command_check();
+
+// The options' check of the parameter aliases of engines about to register
+// (and their --<engine>-<key> names) against the option table and the
+// engines registered: an alias that takes over an option, an abbreviation
+// or another engine's parameter refuses the plugin. The options install it;
+// without one aliases are not checked against a table.
+using EngineOptionCheck = EngineCommandCheck;
+void set_engine_option_check(EngineOptionCheck check);
+EngineOptionCheck engine_option_check();
 
 // The checks and messages are here; an implementation (the registry's, or a
 // test's fake) supplies the list and the calls into one engine.

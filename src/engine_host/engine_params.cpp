@@ -112,15 +112,23 @@ std::string engine_param_help(const pmdfwd_engine &e) {
     if (param_table(e).empty()) return call_param_help(e);
     std::string s;
     for (const pmdfwd_param &row : param_table(e))
-        s += param_help_line(row) + "\n";
+        s += plugin_text(param_help_line(row), false) + "\n";
     return s;
+}
+
+std::vector<std::string> engine_param_keys(const pmdfwd_engine &e) {
+    std::vector<std::string> v;
+    for (const pmdfwd_param &row : param_table(e))
+        v.emplace_back(row.key);
+    return v;
 }
 
 std::vector<EngineAlias> engine_aliases(const pmdfwd_engine &e) {
     std::vector<EngineAlias> v;
     for (const pmdfwd_param &row : param_table(e))
         if (row.alias != nullptr)
-            v.push_back({row.alias, row.key, param_metavar(row), row.help ? row.help : "",
+            v.push_back({row.alias, row.key, param_metavar(row),
+                         plugin_text(row.help ? row.help : "", false),
                          row.kind == PMDFWD_PARAM_BOOL});
     return v;
 }

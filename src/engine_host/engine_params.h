@@ -31,5 +31,7 @@ Status set_engine_param(const pmdfwd_engine &e, const std::string &key, const st
 std::string engine_param_help(const pmdfwd_engine &e);
 // The parameters that have an alias (pmdfwd_param.alias).
 std::vector<EngineAlias> engine_aliases(const pmdfwd_engine &e);
+// The keys of its parameter table (none for a version-2 set_param).
+std::vector<std::string> engine_param_keys(const pmdfwd_engine &e);
 
 } // namespace pmdfwd

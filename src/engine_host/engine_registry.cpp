@@ -5,9 +5,12 @@
 #include "engine_host/engine_params.h"
 #include "engine_host/plugin_dir.h"
 
+#include "text/text_format.h"
+
 #include <pmdfwd/engine_register.h>
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -32,6 +35,12 @@ constexpr uint32_t kOldestAbiVersion = 2;
 // An engine's settings, not its packet buffers: those belong in mempools.
 constexpr size_t kMaxContext = size_t{16} << 20;
 
+// Bits this host knows the meaning of: an unknown one is a flag the engine
+// relies on and the host would silently ignore.
+constexpr uint32_t kKnownEngineFlags = PMDFWD_ENGINE_F_NO_RX | PMDFWD_ENGINE_F_GENERATOR |
+                                       PMDFWD_ENGINE_F_RX_CKSUM_STATS | PMDFWD_ENGINE_F_REPLIES |
+                                       PMDFWD_ENGINE_F_DEFAULT;
+
 static bool valid_name(std::string_view name) {
     if (name.empty() || name.size() > 32) return false;
     return std::all_of(name.begin(), name.end(), [](char c) {
@@ -53,12 +62,22 @@ Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
                      "' is not allowed (1..32 characters of a-z, 0-9, '_', '-')");
     if (engine->burst == nullptr)
         return Error("engine '" + std::string(name) + "' has no burst function");
+    if ((engine->flags & ~kKnownEngineFlags) != 0)
+        return Error("engine '" + std::string(name) + "' has unknown flags " +
+                     text_format("0x%x", engine->flags & ~kKnownEngineFlags) +
+                     " (allowed: PMDFWD_ENGINE_F_NO_RX, _GENERATOR, _RX_CKSUM_STATS, _REPLIES, "
+                     "_DEFAULT)");
     if (Status table = check_param_table(*engine); !table) return table;
     if (Status commands = check_command_table(*engine); !commands) return commands;
     if (engine->abi_version >= 5 && engine->ctx_size > kMaxContext)
         return Error("engine '" + std::string(name) + "' declares a context of " +
                      std::to_string(engine->ctx_size) + " bytes (allowed: 0.." +
                      std::to_string(kMaxContext) + ")");
+    // Without a context the host never calls ctx_init, and the hooks would
+    // get NULL where the engine expects its initialised state.
+    if (engine->abi_version >= 5 && engine->ctx_init != nullptr && engine->ctx_size == 0)
+        return Error("engine '" + std::string(name) +
+                     "' has ctx_init but ctx_size 0 (ctx_init needs a ctx_size > 0)");
     if (const pmdfwd_engine *other = find(name))
         return Error("engine name '" + std::string(name) + "' is already taken by " +
                      this->origin(other->name));
@@ -105,16 +124,41 @@ std::string EngineRegistry::origin(std::string_view name) const {
 
 namespace {
 
-// dlopen() searches the library path for a name without '/', never the
-// current directory: `--engine-plugin=macfwd.so` means ./macfwd.so when there
-// is one, else the plugin directory's macfwd.so when there is one, else the
-// library search path as usual.
+// A name without '/' is dlopen's to find (LD_LIBRARY_PATH, the cache, the
+// system directories), after pmdfwd's plugin directory; never the current
+// directory, which dlopen does not search either: run as root from a
+// world-writable directory, that would run a planted file. ./x.so means it.
 std::string plugin_file(const std::string &path) {
     if (path.find('/') != std::string::npos) return path;
-    if (access(path.c_str(), F_OK) == 0) return "./" + path;
     const std::string in_dir = plugin_dir() + "/" + path;
     if (access(in_dir.c_str(), F_OK) == 0) return in_dir;
     return path;
+}
+
+// dlopen() of a FIFO (or a terminal) blocks in open() until a writer comes,
+// and a directory or device is no shared object: only a regular file may be
+// loaded. A file that does not exist is dlopen's to report.
+Status check_regular_file(const std::string &file) {
+    struct stat st {};
+    if (file.find('/') == std::string::npos || stat(file.c_str(), &st) != 0) return {};
+    if (S_ISREG(st.st_mode)) return {};
+    return Error("cannot load plugin: " + file +
+                 " is not a regular file (a FIFO, directory or device cannot be loaded; expected "
+                 "a .so file)");
+}
+
+// Registers every engine of a plugin, or none: each one goes into a copy of
+// the registry first, so it is checked against the engines already there
+// (names, the one default mode) and its siblings, then against the shell's
+// commands and the option table.
+Status register_all(const std::vector<const pmdfwd_engine *> &adding, const std::string &path) {
+    EngineRegistry trial = EngineRegistry::instance();
+    for (const pmdfwd_engine *e : adding)
+        if (Status added = trial.add(e, path); !added) return added;
+    if (Status fits = check_new_commands(adding); !fits) return fits;
+    if (Status fits = check_new_options(adding); !fits) return fits;
+    EngineRegistry::instance() = std::move(trial);
+    return {};
 }
 
 } // namespace
@@ -122,9 +166,11 @@ std::string plugin_file(const std::string &path) {
 Status load_engine_plugin(const std::string &path) {
     if (path.empty()) return Error("cannot load plugin: the path is empty (expected a .so file)");
     const std::string file = plugin_file(path);
+    if (Status regular = check_regular_file(file); !regular) return regular;
     // The same file twice (found in the plugin directory and named on the
-    // command line, or `load engine` again) is loaded once.
-    char *real = realpath(file.c_str(), nullptr);
+    // command line, or `load engine` again) is loaded once. A bare name is
+    // dlopen's to find: realpath would look in the current directory.
+    char *real = file.find('/') != std::string::npos ? realpath(file.c_str(), nullptr) : nullptr;
     const std::string key = real != nullptr ? real : file;
     std::free(real);
     static std::set<std::string> loaded;
@@ -142,31 +188,15 @@ Status load_engine_plugin(const std::string &path) {
         dlclose(handle);
         return Error("plugin '" + path + "' refused to load: " + listed.message());
     }
-    const pmdfwd_engine *const *engines = *listed;
-    // Check every engine before registering any, so a refused plugin leaves
-    // the registry as it was.
-    EngineRegistry probe;
-    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e) {
-        Status checked = probe.add(*e, path);
-        if (checked && (*e)->name && EngineRegistry::instance().find((*e)->name))
-            checked = Error("engine name '" + std::string((*e)->name) + "' is already taken by " +
-                            EngineRegistry::instance().origin((*e)->name));
-        if (!checked) {
-            dlclose(handle);
-            return Error("plugin '" + path + "' refused: " + checked.message());
-        }
-    }
     std::vector<const pmdfwd_engine *> adding;
-    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
+    for (const pmdfwd_engine *const *e = *listed; *e != nullptr; ++e)
         adding.push_back(*e);
-    if (Status fits = check_new_commands(adding); !fits) {
+    if (Status registered = register_all(adding, path); !registered) {
         dlclose(handle);
-        return Error("plugin '" + path + "' refused: " + fits.message());
+        return Error("plugin '" + path + "' refused: " + registered.message());
     }
     // The handle stays open for the life of the process: its engines'
     // code and descriptors are in it.
-    for (const pmdfwd_engine *const *e = engines; *e != nullptr; ++e)
-        (void)EngineRegistry::instance().add(*e, path); // checked by the probe above
     loaded.insert(key);
     return {};
 }
@@ -177,8 +207,9 @@ std::string default_forward_mode() {
     return {};
 }
 
-Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
-    const EngineCommandCheck check = engine_command_check();
+namespace {
+
+Status run_check(EngineCommandCheck check, const std::vector<const pmdfwd_engine *> &adding) {
     if (check == nullptr) return {};
     std::vector<EngineInfo> registered, added;
     for (const pmdfwd_engine *e : EngineRegistry::instance().all())
@@ -186,6 +217,16 @@ Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
     for (const pmdfwd_engine *e : adding)
         added.push_back(engine_listing(*e));
     return check(registered, added);
+}
+
+} // namespace
+
+Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
+    return run_check(engine_command_check(), adding);
+}
+
+Status check_new_options(const std::vector<const pmdfwd_engine *> &adding) {
+    return run_check(engine_option_check(), adding);
 }
 
 } // namespace pmdfwd

@@ -50,5 +50,8 @@ EngineInfo engine_listing(const pmdfwd_engine &e);
 // about to register against those of the process's registry: ok or why
 // they are refused; ok without a check installed.
 Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding);
+// The options' check (engine_option_check()) of the parameter aliases of
+// engines about to register, the same way.
+Status check_new_options(const std::vector<const pmdfwd_engine *> &adding);
 
 } // namespace pmdfwd

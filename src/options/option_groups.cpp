@@ -2,8 +2,8 @@
 
 namespace pmdfwd::opt {
 
-std::vector<OptionGroup> groups(const EngineApi &engines) {
-    // The host's groups are built once; the engines' may grow (a plugin).
+const std::vector<OptionGroup> &host_groups() {
+    // Built once; the engines' aliases may grow (a plugin).
     static const std::vector<OptionGroup> own = {
         {"forwarding", forwarding_options()},
         {"ports, queues and lcores", port_options()},
@@ -13,7 +13,11 @@ std::vector<OptionGroup> groups(const EngineApi &engines) {
         {"links and events", link_options()},
         {"generated traffic", generator_options()},
     };
-    std::vector<OptionGroup> g = own;
+    return own;
+}
+
+std::vector<OptionGroup> groups(const EngineApi &engines) {
+    std::vector<OptionGroup> g = host_groups();
     std::vector<Option> aliases = engine_alias_options(engines);
     if (!aliases.empty()) g.push_back({"engine parameters by testpmd's names", std::move(aliases)});
     return g;

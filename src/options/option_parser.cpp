@@ -24,10 +24,13 @@ bool pmdfwd_only(std::string_view name) {
            name == "testpmd-texts";
 }
 
+} // namespace
+
 // getopt_long's rule: an exact name, else the one option whose name the
 // text begins ("--stats 2" is --stats-period), testpmd's options first.
 // Several such options are an error naming them; none is nullptr.
-Result<const Option *> find_long(const std::vector<OptionGroup> &table, std::string_view name) {
+Result<const opt::Option *> opt::find_long(const std::vector<OptionGroup> &table,
+                                           std::string_view name) {
     std::vector<const Option *> prefixed, testpmds;
     for (const OptionGroup &g : table)
         for (const Option &o : g.options) {
@@ -45,6 +48,10 @@ Result<const Option *> find_long(const std::vector<OptionGroup> &table, std::str
         msg += std::string(" '--") + o->name + "'";
     return Error(msg);
 }
+
+namespace {
+
+using opt::find_long;
 
 const Option *find_short(const std::vector<OptionGroup> &table, char c) {
     for (const OptionGroup &g : table)
@@ -136,6 +143,30 @@ Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &
         if (*s == Step::Help) return ParseResult::Help;
     }
     return ParseResult::Ok;
+}
+
+std::vector<std::string> engine_plugin_paths(const std::vector<std::string> &args,
+                                             const EngineApi &engines) {
+    const std::vector<OptionGroup> table = groups(engines);
+    std::vector<std::string> paths;
+    for (size_t i = 0; i < args.size(); i++) {
+        const std::string_view a = args[i];
+        const Option *opt = nullptr;
+        std::optional<std::string> value;
+        if (a.starts_with("--") && a.size() > 2) {
+            const std::string_view body = a.substr(2);
+            const size_t eq = body.find('=');
+            if (eq != std::string_view::npos) value = std::string(body.substr(eq + 1));
+            const Result<const Option *> found = find_long(table, body.substr(0, eq));
+            if (found) opt = *found;
+        } else if (a.size() == 2 && a[0] == '-') {
+            opt = find_short(table, a[1]);
+        }
+        if (opt == nullptr || opt->arg == nullptr) continue;
+        if (!value && i + 1 < args.size()) value = args[++i];
+        if (value && std::string_view(opt->name) == "engine-plugin") paths.push_back(*value);
+    }
+    return paths;
 }
 
 Status apply_engine_params(const Config &cfg, EngineApi &engines) {

@@ -21,6 +21,13 @@ enum class ParseResult { Ok, Help };
 Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &cfg,
                                   const EngineApi &engines);
 
+// The values of every --engine-plugin in args, read before parse_options
+// (plugins' modes are valid --forward-mode values) the parser's way: a
+// unique prefix (--engine-plug), =PATH or the next argument, and never
+// from another option's value. The rest is parse_options' to judge.
+std::vector<std::string> engine_plugin_paths(const std::vector<std::string> &args,
+                                             const EngineApi &engines);
+
 // Hands every --<engine>-<key>=<value> to its engine's set_param.
 Status apply_engine_params(const Config &cfg, EngineApi &engines);
 

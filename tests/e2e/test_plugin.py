@@ -34,7 +34,18 @@ from test_pcap_forward import RUN_TIME, FrameAssertions  # noqa: E402
 
 EXAMPLE = rig.SOURCE_ROOT / "examples" / "engine-plugin"
 BAD_PLUGIN = rig.HERE / "plugins" / "bad_plugin.c"
-BAD_VARIANTS = ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_ENTRY")
+BAD_VARIANTS = {
+    v: [f"-D{v}"]
+    for v in ("BAD_DESCRIPTOR_ABI", "REFUSE_HOST_ABI", "CLASH_BUILTIN", "NO_ENTRY",
+              "SECOND_DEFAULT", "UNKNOWN_FLAGS", "CTX_INIT_NO_SIZE")
+}
+# Issue 37 item 1: aliases that take an option, another engine's parameter,
+# or an option's abbreviation.
+BAD_VARIANTS.update({
+    "ALIAS_OPTION": ['-DALIAS="tx-ip"'],
+    "ALIAS_ENGINE_PARAM": ['-DALIAS="macswap-kernel"'],
+    "ALIAS_PREFIX": ['-DALIAS="nb-coresx"'],
+})
 ROGUE_PLUGIN = rig.HERE / "plugins" / "rogue_plugin.c"
 V2_PLUGIN = rig.HERE / "plugins" / "v2_plugin.c"
 V2_HEADERS = rig.HERE / "plugins" / "abi_v2"
@@ -93,10 +104,10 @@ class PluginTest(FrameAssertions):
         cls.macfwd = tmp / "example" / "macfwd.so"
         cflags = cls.pkg_config("--cflags", "pmdfwd-engine")
         cls.bad = {}
-        for v in BAD_VARIANTS:
+        for v, defs in BAD_VARIANTS.items():
             cls.bad[v] = tmp / f"bad_{v.lower()}.so"
             check(["cc", "-std=gnu11", "-shared", "-fPIC", "-fvisibility=hidden", "-Wall",
-                   "-Wextra", "-Werror", f"-D{v}", *cflags, "-o", cls.bad[v], BAD_PLUGIN])
+                   "-Wextra", "-Werror", *defs, *cflags, "-o", cls.bad[v], BAD_PLUGIN])
         libs = cls.pkg_config("--libs", "pmdfwd-engine")
         cls.rogue_so = tmp / "rogue.so"
         cls.rogue_entry_so = tmp / "rogue_entry.so"
@@ -178,15 +189,38 @@ class PluginTest(FrameAssertions):
         self.assertIn("macfwd packet forwarding", run.out)
         self.assertMacfwdOutput(run.out, tx0, tx1)
 
-    def test_plugin_named_by_file_name_in_separate_argument_loads_from_cwd(self):
-        # dlopen() alone would search the library path for "macfwd.so"; and
-        # "--engine-plugin PATH" is as valid as "--engine-plugin=PATH".
+    def test_bare_plugin_name_is_not_loaded_from_cwd(self):
+        # Issue 37 item 7: a name without '/' goes where dlopen looks (and
+        # the plugin directory), never the current directory: run as root
+        # from a world-writable directory, that would load a planted file.
+        # ./macfwd.so means it; "--engine-plugin PATH" is as valid as
+        # "--engine-plugin=PATH".
         d = self.run_dir()
         shutil.copy(self.macfwd, d / "macfwd.so")
         run = rig.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "macfwd.so", "--help"],
                              cwd=d)
+        self.assertEqual(run.rc, 1, run.describe())
+        self.assertIn("pmdfwd: cannot load plugin: macfwd.so: cannot open shared object file",
+                      run.out)
+        self.assertNotIn("set destination MAC", run.out)
+        run = rig.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "./macfwd.so", "--help"],
+                             cwd=d)
         self.assertEqual(run.rc, 0, run.describe())
         self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
+
+    def test_abbreviated_engine_plugin_option_loads_the_plugin(self):
+        # Issue 37 item 5: the parser takes a unique prefix, so the early
+        # scan that loads plugins must too, in both spellings.
+        for args in ([f"--engine-plug={self.macfwd}"], ["--engine-p", str(self.macfwd)]):
+            run = rig.run_pmdfwd(NULL_VDEVS, [*args, "--help"], cwd=self.tmp)
+            self.assertEqual(run.rc, 0, run.describe())
+            self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
+        d = self.run_dir()
+        vdevs, peers, tx0, tx1 = self.rig_args(d)
+        run = rig.run_pmdfwd(vdevs, [f"--engine-plugi={self.macfwd}", "--forward-mode=macfwd",
+                                     "--no-flush-rx", f"--run-time={RUN_TIME}", *peers], cwd=d)
+        self.assertEqual(run.rc, 0, run.describe())
+        self.assertMacfwdOutput(run.out, tx0, tx1)
 
     def plugin_dir_env(self, *plugins):
         """A plugin directory holding `plugins`, as PMDFWD_PLUGIN_DIR."""
@@ -289,6 +323,85 @@ class PluginTest(FrameAssertions):
         out = self.refused(f"--engine-plugin={missing}")
         self.assertIn(f"pmdfwd: cannot load plugin: {missing}: cannot open shared object file: "
                       "No such file or directory", out)
+
+    # ---- Issue 37: plugins refused whole at load, with the reason.
+
+    def assert_refused_both_ways(self, plugin, reason, mode):
+        """Refused by --engine-plugin and by `load engine`, nothing of it
+        registered (its sibling badsibling neither) and the shell going on."""
+        out = self.refused(f"--engine-plugin={plugin}")
+        self.assertIn(f"pmdfwd: plugin '{plugin}' refused: {reason}", out)
+        rc, p = self.run_rogue_free(f"load engine {plugin}\nset fwd {mode}\nset fwd badsibling\n"
+                                    "quit\n")
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn(f"plugin '{plugin}' refused: {reason}", p.out)
+        self.assertNotIn("Loaded", p.out)
+        self.assertIn(f"unknown mode '{mode}'", p.out)
+        self.assertIn("unknown mode 'badsibling'", p.out)
+        return out
+
+    def test_second_default_engine_is_refused_with_the_reason(self):
+        # Item 3: the trial registration saw only the plugin's own engines,
+        # and the real one's refusal was dropped: "Loaded", the sibling
+        # registered, the engine itself nowhere.
+        self.assert_refused_both_ways(
+            self.bad["SECOND_DEFAULT"],
+            "engine 'badplugin' declares itself the default mode, which 'io' already is "
+            "(PMDFWD_ENGINE_F_DEFAULT: one engine at most)", "badplugin")
+
+    def test_alias_taking_an_option_is_refused(self):
+        # Item 1: `--help` listed --tx-ip twice, and the plugin's alias
+        # took testpmd's option.
+        self.assert_refused_both_ways(
+            self.bad["ALIAS_OPTION"],
+            "engine 'badplugin' parameter 'level' alias 'tx-ip' is already the option --tx-ip "
+            "(an alias must be no option's name", "badplugin")
+
+    def test_alias_taking_an_engine_parameter_is_refused(self):
+        # Item 1: --macswap-kernel=scalar reached the plugin, not macswap.
+        self.assert_refused_both_ways(
+            self.bad["ALIAS_ENGINE_PARAM"],
+            "engine 'badplugin' parameter 'level' alias 'macswap-kernel' would take "
+            "--macswap-kernel, engine 'macswap' parameter 'kernel'", "badplugin")
+
+    def test_alias_making_an_abbreviation_ambiguous_is_refused(self):
+        # Item 1: --nb-core=1 became ambiguous (nb-cores, nb-coresx) and every
+        # run stopped, the plugin being in the plugin directory.
+        plugins, env = self.plugin_dir_env(self.bad["ALIAS_PREFIX"])
+        run = rig.run_pmdfwd(NULL_VDEVS, ["--nb-core=1", "--run-time=1"], cwd=self.tmp, env=env)
+        self.assertEqual(run.rc, 1, run.describe())
+        self.assertIn("engine 'badplugin' parameter 'level' alias 'nb-coresx' extends the option "
+                      "--nb-cores (its abbreviations, --nb-core, would be ambiguous)", run.out)
+        self.assertIn(f"in the plugin directory {plugins}", run.out)
+        self.assertNotIn("is ambiguous; possibilities", run.out)
+
+    def test_unknown_engine_flags_are_refused(self):
+        # Item 10, as unknown command-row flags are.
+        self.assert_refused_both_ways(
+            self.bad["UNKNOWN_FLAGS"],
+            "engine 'badplugin' has unknown flags 0x200 (allowed: PMDFWD_ENGINE_F_NO_RX",
+            "badplugin")
+
+    def test_ctx_init_without_ctx_size_is_refused(self):
+        # Item 12b: ctx_init never ran and the hooks got NULL.
+        self.assert_refused_both_ways(
+            self.bad["CTX_INIT_NO_SIZE"],
+            "engine 'badplugin' has ctx_init but ctx_size 0 (ctx_init needs a ctx_size > 0)",
+            "badplugin")
+
+    def test_fifo_is_refused_before_it_is_opened(self):
+        # Item 8: dlopen blocked in open() on a FIFO until a signal came.
+        fifo = self.run_dir() / "engine.so"
+        os.mkfifo(fifo)
+        reason = (f"cannot load plugin: {fifo} is not a regular file (a FIFO, directory or device "
+                  "cannot be loaded; expected a .so file)")
+        out = self.refused(f"--engine-plugin={fifo}")
+        self.assertIn(f"pmdfwd: {reason}", out)
+        rc, p = self.run_rogue_free(f"load engine {fifo}\nload engine {fifo.parent}\n"
+                                    "show config fwd\nquit\n")
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn(reason, p.out)
+        self.assertIn(f"cannot load plugin: {fifo.parent} is not a regular file", p.out)
 
     def test_load_engine_in_interactive_mode(self):
         # A refused plugin first: the shell reports it, keeps going, and none
@@ -433,6 +546,19 @@ class PluginTest(FrameAssertions):
         # Whole lines only: other output (a sanitizer's, EAL's) may end in "E".
         refused = re.findall(r"(?:^|\n)(?:pmdfwd> )?(E+)\n", p.out)
         self.assertEqual([len(e) for e in refused], [255], p.describe())
+
+    def test_engine_summary_and_describe_are_shown_escaped(self):
+        # Issue 37 item 9: --help printed the summary's ESC[2J raw (a
+        # cleared screen), and `show fwd` the describe text; the describe
+        # text keeps its line ends.
+        rc, p = self.run_rogue(["--help"])
+        self.assertEqual(rc, 0, p.describe())
+        self.assertRegex(p.out, r"\n  escapes +clears\\x1b\[2J the screen\\x07\n")
+        with open(self.write_cmds("show fwd escapes\nshow config fwd\nquit\n")) as f:
+            rc, p = self.run_rogue(["-i", "--run-time=60", "--forward-mode=escapes"], stdin=f)
+        self.assertEqual(rc, 0, p.describe())
+        self.assertIn("escapes: a\\x1b[2Jb\\x07c\n  second\\x0dline\\x7f\n", p.out)
+        self.assertFalse(any(c in p.out for c in "\x1b\x07\r\x7f"), repr(p.out))
 
     # ---- Issue 20: a version-2 plugin (no parameter table; set_param and
     # param_help) under the version-3 host.

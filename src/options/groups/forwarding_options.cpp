@@ -89,7 +89,10 @@ std::vector<Option> forwarding_options() {
          set_flag(&Config::no_mlockall, false)},
         {"no-mlockall", 0, nullptr, "do not lock memory", flag(&Config::no_mlockall)},
         {"no-flush-rx", 0, nullptr, "do not drain RX queues at start", flag(&Config::no_flush_rx)},
-        {"engine-plugin", 0, "PATH", "load forwarding engines from a shared object (repeatable)",
+        {"engine-plugin", 0, "PATH",
+         "load forwarding engines from a shared object (repeatable); a name without '/' is "
+         "searched in the plugin directory and where dlopen searches, not in the current "
+         "directory (./x.so)",
          // main() loads plugins before parsing, so that their modes are
          // valid --forward-mode values; accepted here and nothing more.
          [](Config &, std::string_view) -> Status { return {}; }},

@@ -9,6 +9,13 @@
  *                         its own message (it expects another host)
  *   -DCLASH_BUILTIN       an engine named like the built-in "io"
  *   -DNO_ENTRY            a shared object without pmdfwd_plugin_engines
+ *   -DALIAS=\"NAME\"       a parameter whose alias is NAME (an option's name,
+ *                         another engine's --<engine>-<key>, or one that
+ *                         makes an option's abbreviation ambiguous)
+ *   -DSECOND_DEFAULT      two engines, the first flagged PMDFWD_ENGINE_F_DEFAULT,
+ *                         which the built-in io already is
+ *   -DUNKNOWN_FLAGS       an engine flag bit the host does not know
+ *   -DCTX_INIT_NO_SIZE    ctx_init without a ctx_size
  */
 #include <pmdfwd/engine.h>
 
@@ -32,14 +39,63 @@ static uint16_t pass(struct pmdfwd_stream *s, struct rte_mbuf **pkts, uint16_t n
 	return nb;
 }
 
+#ifdef ALIAS
+static int set_level(void *ctx, const struct pmdfwd_param_value *v, char *err, size_t err_len)
+{
+	(void)ctx, (void)v, (void)err, (void)err_len;
+	return 0;
+}
+
+static const struct pmdfwd_param level_params[] = {
+	{.key = "level", .kind = PMDFWD_PARAM_INT, .help = "a level", .min = 0, .max = 9,
+	 .set = set_level, .alias = ALIAS},
+};
+#define PARAMS level_params
+#define NB_PARAMS 1
+#else
+#define PARAMS NULL
+#define NB_PARAMS 0
+#endif
+
+#ifdef SECOND_DEFAULT
+#define FLAGS PMDFWD_ENGINE_F_DEFAULT
+#elif defined(UNKNOWN_FLAGS)
+#define FLAGS ((1u << 9) | PMDFWD_ENGINE_F_NO_RX)
+#else
+#define FLAGS 0
+#endif
+
+#ifdef CTX_INIT_NO_SIZE
+static void init_ctx(void *ctx)
+{
+	*(int *)ctx = 1;
+}
+#define CTX_INIT init_ctx
+#else
+#define CTX_INIT NULL
+#endif
+
 static const struct pmdfwd_engine engine = {
 	.abi_version = ABI,
+	.flags = FLAGS,
 	.name = NAME,
 	.summary = "a plugin the host must refuse",
 	.burst = pass,
+	.params = PARAMS,
+	.nb_params = NB_PARAMS,
+	.ctx_init = CTX_INIT,
 };
 
-static const struct pmdfwd_engine *const engines[] __attribute__((unused)) = {&engine, NULL};
+/* Registers on its own: the plugin is refused for its sibling. */
+static const struct pmdfwd_engine sibling = {
+	.abi_version = ABI,
+	.name = "badsibling",
+	.summary = "a sibling of a refused engine",
+	.burst = pass,
+};
+
+static const struct pmdfwd_engine *const engines[] __attribute__((unused)) = {&sibling, &engine,
+									      NULL};
 
 #ifdef NO_ENTRY
 __attribute__((visibility("default"))) const struct pmdfwd_engine *const *

@@ -12,6 +12,8 @@
  *   overrun600    the same, returning 600 (more than any pkts[] holds)
  *   unterminated  describe, param_help and set_param's error fill their
  *                 whole buffer and write no NUL
+ *   escapes       a summary and a two-line describe text holding control
+ *                 bytes (ESC[2J clears a terminal, BEL, CR)
  *
  * -DUNTERMINATED_ENTRY: the entry refuses to load with an error message that
  * fills err_len bytes and has no NUL.
@@ -20,6 +22,7 @@
 
 #include <rte_mbuf.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +125,12 @@ static int unterminated_set_param(const char *key, const char *value, char *err,
 	return -1;
 }
 
+static void escapes_describe(void *ctx, char *buf, size_t len)
+{
+	(void)ctx;
+	snprintf(buf, len, "escapes: a\x1b[2Jb\x07" "c\n  second\rline\x7f\n");
+}
+
 static const struct pmdfwd_engine failinit = {
 	.abi_version = PMDFWD_ENGINE_ABI_VERSION,
 	.name = "failinit",
@@ -158,8 +167,16 @@ static const struct pmdfwd_engine unterminated = {
 	.param_help = unterminated_param_help,
 };
 
+static const struct pmdfwd_engine escapes = {
+	.abi_version = PMDFWD_ENGINE_ABI_VERSION,
+	.name = "escapes",
+	.summary = "clears\x1b[2J the screen\x07",
+	.burst = pass,
+	.describe = escapes_describe,
+};
+
 static const struct pmdfwd_engine *const engines[] __attribute__((unused)) = {
-	&failinit, &overrun1, &overrun600, &unterminated, NULL};
+	&failinit, &overrun1, &overrun600, &unterminated, &escapes, NULL};
 
 __attribute__((visibility("default"))) const struct pmdfwd_engine *const *
 pmdfwd_plugin_engines(uint32_t host_abi_version, char *err, size_t err_len)

@@ -1,4 +1,5 @@
 #include "engine_host/engine_registry.h"
+#include "options/option_groups.h"
 #include "support/status_matchers.h"
 
 #include <gtest/gtest.h>
@@ -64,4 +65,42 @@ TEST(Registry, PluginLoadFailuresAreClear) {
     const Status loaded = load_engine_plugin("libm.so.6");
     EXPECT_NE(loaded.message().find("not a pmdfwd engine plugin"), std::string::npos)
         << loaded.message();
+}
+
+// Issue 37 item 10: a flag bit this host does not know is refused, as an
+// unknown command-row flag is, naming the bits.
+TEST(Registry, RefusesUnknownEngineFlags) {
+    EngineRegistry r;
+    pmdfwd_engine e = make("flagged");
+    e.flags = PMDFWD_ENGINE_F_NO_RX | (1u << 9) | (1u << 31);
+    const Status added = r.add(&e, "test");
+    EXPECT_NE(added.message().find("engine 'flagged' has unknown flags 0x80000200 (allowed: "),
+              std::string::npos)
+        << added.message();
+    EXPECT_EQ(r.find("flagged"), nullptr);
+    e.flags = PMDFWD_ENGINE_F_NO_RX | PMDFWD_ENGINE_F_REPLIES | PMDFWD_ENGINE_F_DEFAULT;
+    EXPECT_TRUE(IsOk(r.add(&e, "test")));
+}
+
+// Issue 37 item 12b: ctx_init runs only on a context, so one without
+// ctx_size would never run and the hooks would get NULL.
+TEST(Registry, RefusesCtxInitWithoutContextSize) {
+    EngineRegistry r;
+    pmdfwd_engine e = make("noctx");
+    e.ctx_init = [](void *ctx) { *static_cast<int *>(ctx) = 1; };
+    const Status added = r.add(&e, "test");
+    EXPECT_NE(added.message().find(
+                  "engine 'noctx' has ctx_init but ctx_size 0 (ctx_init needs a ctx_size > 0)"),
+              std::string::npos)
+        << added.message();
+    EXPECT_EQ(r.find("noctx"), nullptr);
+    e.ctx_size = sizeof(int);
+    EXPECT_TRUE(IsOk(r.add(&e, "test")));
+}
+
+// Issue 37 item 1: the built-in engines' aliases (txonly, flowgen) pass the
+// rule a plugin's must.
+TEST(Registry, BuiltInAliasesPassTheOptionCheck) {
+    const Status checked = opt::check_engine_options({}, registry_engines().list());
+    EXPECT_TRUE(IsOk(checked)) << checked.message();
 }
