@@ -15,6 +15,8 @@
 #include <rte_ethdev.h>
 #include <rte_prefetch.h>
 
+#include <algorithm>
+
 namespace pmdfwd::engines::csum {
 namespace {
 
@@ -24,20 +26,51 @@ inline constexpr uint64_t kKeptOlFlags = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERN
 static_assert(offsetof(rte_ether_hdr, dst_addr) == 0);
 static_assert(offsetof(rte_ether_hdr, src_addr) == RTE_ETHER_ADDR_LEN);
 
-// Returns false when the packet's headers are cut (some or all of its
-// processing left undone).
-bool process(rte_mbuf *m, const uint8_t addrs[2 * RTE_ETHER_ADDR_LEN], uint64_t tx_offloads) {
+// Packets planned before any is computed (csum_packet.h says why): on the
+// stack, a burst of testpmd's default size at a time.
+constexpr uint16_t kChunk = 32;
+
+constexpr uint64_t kL2Mask = (uint64_t{1} << RTE_MBUF_L2_LEN_BITS) - 1;
+constexpr uint64_t kL3Mask = (uint64_t{1} << RTE_MBUF_L3_LEN_BITS) - 1;
+constexpr uint64_t kL4Mask = (uint64_t{1} << RTE_MBUF_L4_LEN_BITS) - 1;
+
+struct Planned {
     PacketInfo info;
-    const Parsed parsed = parse_packet(m, &info);
-    if (parsed == Parsed::nothing) return false;
-    std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, 2 * RTE_ETHER_ADDR_LEN);
-    const uint64_t ol = process_checksums(m, info, tx_offloads);
-    m->tx_offload = 0;
-    m->l2_len = info.l2_len;
-    m->l3_len = info.l3_len;
-    m->l4_len = info.l4_len;
-    m->ol_flags = (m->ol_flags & kKeptOlFlags) | ol;
+    Checksums sums;
+};
+
+// The first step of one packet; false when its headers are cut (some or
+// all of its processing left undone).
+bool plan(rte_mbuf *m, uint64_t tx_offloads, Planned *p) {
+    const Parsed parsed = parse_packet(m, &p->info);
+    p->sums = parsed == Parsed::nothing ? Checksums{} : plan_checksums(m, p->info, tx_offloads);
     return parsed == Parsed::whole;
+}
+
+void finish(rte_mbuf *m, const uint8_t addrs[2 * RTE_ETHER_ADDR_LEN], const Planned &p) {
+    if (m->data_len < 2 * RTE_ETHER_ADDR_LEN) return; // Parsed::nothing: left as it came
+    write_checksums(m, p.info, p.sums);
+    std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, 2 * RTE_ETHER_ADDR_LEN);
+    // One store, each length cut to its field's width as the bit-field
+    // assignments testpmd makes cut it.
+    m->tx_offload = rte_mbuf_tx_offload(p.info.l2_len & kL2Mask, p.info.l3_len & kL3Mask,
+                                        p.info.l4_len & kL4Mask, 0, 0, 0, 0);
+    m->ol_flags = (m->ol_flags & kKeptOlFlags) | p.sums.ol;
+}
+
+// Returns the packets counted untouched.
+uint16_t process(rte_mbuf **pkts, uint16_t nb, const uint8_t addrs[2 * RTE_ETHER_ADDR_LEN],
+                 uint64_t tx_offloads, BadChecksums *bad) {
+    Planned planned[kChunk];
+    uint16_t untouched = 0;
+    for (uint16_t i = 0; i < nb; i++) {
+        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
+        bad->count(pkts[i]->ol_flags);
+        untouched += !plan(pkts[i], tx_offloads, &planned[i]);
+    }
+    for (uint16_t i = 0; i < nb; i++)
+        finish(pkts[i], addrs, planned[i]);
+    return untouched;
 }
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
@@ -47,11 +80,9 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     std::memcpy(addrs + RTE_ETHER_ADDR_LEN, s->tx->mac, RTE_ETHER_ADDR_LEN);
     BadChecksums bad;
     uint16_t untouched = 0;
-    for (uint16_t i = 0; i < nb; i++) {
-        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
-        bad.count(pkts[i]->ol_flags);
-        untouched += !process(pkts[i], addrs, tx_offloads);
-    }
+    for (uint16_t done = 0; done < nb; done += kChunk)
+        untouched +=
+            process(pkts + done, std::min<uint16_t>(kChunk, nb - done), addrs, tx_offloads, &bad);
     s->engine_untouched += untouched;
     s->rx_bad_ip_csum += bad.ip;
     s->rx_bad_l4_csum += bad.l4;

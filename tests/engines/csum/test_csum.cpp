@@ -13,6 +13,9 @@
 
 #include <netinet/in.h>
 
+#include <array>
+#include <random>
+
 namespace pmdfwd::testing {
 namespace {
 
@@ -389,6 +392,32 @@ TEST_F(Csum, BadRxChecksumsAreCountedAsTestpmdCountsThem) {
     EXPECT_EQ(stream_.rx_bad_outer_ip_csum, 1u);
     EXPECT_EQ(stream_.rx_bad_outer_l4_csum, 1u);
     rte_pktmbuf_free_bulk(pkts.data(), static_cast<unsigned>(pkts.size()));
+}
+
+// The engine's 20-byte header checksum is DPDK's rte_ipv4_cksum, bit for
+// bit (run against each DPDK of the matrix, where rte_ipv4_cksum may
+// change): random headers, and one header with each of the 65536 values of
+// its source address's high word, so that the sum lands on every residue,
+// both one's-complement zeros included.
+TEST(CsumIpv4Header, TwentyByteSumIsDpdks) {
+    std::mt19937_64 rng(37);
+    const auto check = [](std::array<uint8_t, 20> h) {
+        h[0] = 0x45;       // no options: rte_ipv4_cksum reads IHL x 4 bytes
+        h[10] = h[11] = 0; // hdr_checksum, zeroed as rte_ipv4_cksum asks
+        const auto *ip = reinterpret_cast<const rte_ipv4_hdr *>(h.data());
+        return engines::csum::ipv4_cksum_20(ip) == rte_ipv4_cksum(ip);
+    };
+    std::array<uint8_t, 20> h{};
+    for (int i = 0; i < 20000; i++) {
+        for (uint8_t &b : h)
+            b = static_cast<uint8_t>(rng());
+        ASSERT_TRUE(check(h)) << i;
+    }
+    for (uint32_t w = 0; w <= 0xffff; w++) {
+        h[12] = static_cast<uint8_t>(w >> 8);
+        h[13] = static_cast<uint8_t>(w);
+        ASSERT_TRUE(check(h)) << w;
+    }
 }
 
 } // namespace
