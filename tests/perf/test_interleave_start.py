@@ -2,7 +2,9 @@
 must move first (a forwarder stopped while it makes its mbuf pools holds
 EAL's lock on the hugepage directory and the other instance's start waits on
 it). Fakes stand for the process and its telemetry."""
+import types
 import unittest
+from unittest import mock
 
 import _path  # noqa: F401
 from pmdfwd_tools.perf import interleave, runner
@@ -60,6 +62,36 @@ class WaitForwarding(unittest.TestCase):
         with self.assertRaises(runner.RunError) as e:
             inst.wait_forwarding(0.05, sleep=lambda s: None)
         self.assertIn("no packet counted", str(e.exception))
+
+
+class StoppedProc:
+    """A started process that has exited: close() needs no signal for it."""
+
+    def __init__(self):
+        self.stopped = False
+        self.spec = types.SimpleNamespace(role="subject")
+
+    def alive(self):
+        return False
+
+    def stop(self):
+        self.stopped = True
+
+
+class FailedStart(unittest.TestCase):
+    def test_an_instance_that_fails_to_start_stops_what_it_started(self):
+        # Issue 36's measuring: a testpmd that never forwarded (icmpecho fed
+        # UDP frames) was left busy-polling through every later cell.
+        started = StoppedProc()
+
+        def start(inst, specs, log_prefix, timeout):
+            inst.procs.append(started)
+            raise runner.RunError("A: no packet counted in 45 s")
+
+        with mock.patch.object(interleave.Instance, "_start", start):
+            with self.assertRaisesRegex(runner.RunError, "no packet counted"):
+                interleave.Instance("A", [], "log", "rx")
+        self.assertTrue(started.stopped)
 
 
 if __name__ == "__main__":

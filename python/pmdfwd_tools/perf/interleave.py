@@ -135,6 +135,17 @@ class Instance:
         self.label = label
         self.metric = metric
         self.procs = []
+        self.telemetry = None
+        try:
+            self._start(specs, log_prefix, startup_timeout)
+        except BaseException:
+            # Never constructed, so nobody else closes it: a forwarder that
+            # started but never forwarded (icmpecho fed UDP) kept busy-polling
+            # through every later cell of the run.
+            self.close()
+            raise
+
+    def _start(self, specs, log_prefix, startup_timeout):
         for spec in specs:
             for path in spec.wait_sockets:
                 if os.path.exists(path):
@@ -151,7 +162,7 @@ class Instance:
         self.telemetry = Telemetry(path=socket, timeout=startup_timeout)
         self.ports = self.telemetry.query("/ethdev/list")
         if not self.ports:
-            raise runner.RunError(f"{label}: telemetry lists no ethdev ports")
+            raise runner.RunError(f"{self.label}: telemetry lists no ethdev ports")
         self.wait_forwarding(startup_timeout)
 
     def wait_forwarding(self, timeout, sleep=time.sleep):
@@ -193,7 +204,8 @@ class Instance:
 
     def close(self):
         self.signal(signal.SIGCONT)  # a stopped process cannot answer SIGINT
-        self.telemetry.close()
+        if self.telemetry is not None:
+            self.telemetry.close()
         for p in sorted(self.procs, key=lambda p: p.spec.role != "subject"):
             p.stop()
 
