@@ -96,6 +96,9 @@ class TestCells(unittest.TestCase):
         cells = self.cells([0, 1], rig_names=["ring"], modes=["rxonly"], frames=[64],
                            layouts=[machine.parse_layout("1Q1C")], tiers=["warm"])
         self.assertIn("nothing feeds", cells[0].skip)
+        cells = self.cells([0, 1], rig_names=["ring"], modes=["icmpecho"], frames=[64],
+                           layouts=[machine.parse_layout("1Q1C")], tiers=["hot"])
+        self.assertIn("which icmpecho drops", cells[0].skip)
 
     def test_unknown_rig(self):
         with self.assertRaisesRegex(ValueError, "use one of"):

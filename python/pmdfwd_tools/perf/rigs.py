@@ -95,6 +95,9 @@ def unsupported(rig, mode):
     """Why a (rig, mode) pair is not measured, or None when it is."""
     if rig in LOOP_RIGS + TWO_PROCESS_RIGS and mode in SINK_MODES:
         return f"{mode} on {rig}: nothing feeds the ports, so nothing is received"
+    if rig in LOOP_RIGS and mode == "icmpecho":
+        # tx_first's frames are UDP: icmpecho drops them, and the loop empties.
+        return f"icmpecho on {rig}: the loop's frames are UDP, which icmpecho drops (it answers ICMP echo and ARP)"
     if rig in LOOP_RIGS and mode == "txonly":
         return f"txonly on {rig}: the loop fills up and the rate is the ring's, not the engine's"
     if rig == "afpacket":
