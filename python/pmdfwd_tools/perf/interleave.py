@@ -135,7 +135,6 @@ class Instance:
         self.label = label
         self.metric = metric
         self.procs = []
-        self.telemetry = None
         try:
             self._start(specs, log_prefix, startup_timeout)
         except BaseException:
@@ -204,8 +203,9 @@ class Instance:
 
     def close(self):
         self.signal(signal.SIGCONT)  # a stopped process cannot answer SIGINT
-        if self.telemetry is not None:
-            self.telemetry.close()
+        telemetry = getattr(self, "telemetry", None)  # absent when the start failed before it
+        if telemetry is not None:
+            telemetry.close()
         for p in sorted(self.procs, key=lambda p: p.spec.role != "subject"):
             p.stop()
 
