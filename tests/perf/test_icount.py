@@ -97,6 +97,17 @@ def write(path, text):
         f.write(text)
 
 
+class TestForwardedPackets(unittest.TestCase):
+    STOP = ("  +++++++++++++++ Accumulated forward statistics for all ports+++++++++++++++\n"
+            "  RX-packets: 0              RX-dropped: 0             RX-total: 0\n"
+            "  TX-packets: 4096           TX-dropped: 12            TX-total: 4108\n")
+
+    def test_a_generator_is_counted_by_what_it_sends(self):
+        # txonly receives nothing: its cells were "nothing was forwarded".
+        self.assertEqual(icount.forwarded_packets(self.STOP, "tx"), 4096)
+        self.assertEqual(icount.forwarded_packets(self.STOP.replace("RX-packets: 0", "RX-packets: 7")), 7)
+
+
 class TestForwardingThread(unittest.TestCase):
     """The thread counted is the one that forwarded, not the busiest: in a
     doc run under load the main thread's start-up outweighed the forwarding

@@ -35,6 +35,7 @@ PMD_OBJECTS = re.compile(r"librte_(net_\w+|mempool\w*|ring|mbuf)\.so")
 DRIVER_OBJECTS = re.compile(r"librte_net_\w+\.so")
 _ANNOTATE_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(.*)$")
 _ACCUMULATED_RX = re.compile(r"Accumulated forward statistics.*?RX-packets:\s*(\d+)", re.S)
+_ACCUMULATED_TX = re.compile(r"Accumulated forward statistics.*?TX-packets:\s*(\d+)", re.S)
 EVENTS_CACHE = ["Ir", "Dr", "Dw", "D1mr", "D1mw", "DLmr", "DLmw"]
 
 
@@ -82,9 +83,10 @@ def cache_geometry(size, line=64, min_ways=8):
     return f"{size},{ways},{line}"
 
 
-def forwarded_packets(text):
-    """Total RX packets from the final 'Accumulated forward statistics' block."""
-    found = _ACCUMULATED_RX.findall(parse.strip_ansi(text))
+def forwarded_packets(text, metric="rx"):
+    """Total RX packets (TX for a generator, metric "tx": txonly receives
+    nothing) from the final 'Accumulated forward statistics' block."""
+    found = (_ACCUMULATED_TX if metric == "tx" else _ACCUMULATED_RX).findall(parse.strip_ansi(text))
     if not found:
         raise IcountError("no 'Accumulated forward statistics' block in the output (did the run stop cleanly?)")
     return int(found[-1])
@@ -201,7 +203,7 @@ def annotate(path, events):
 
 
 def run(spec, subject_binary, seconds, workdir, cache_sim=False, caches=None, log_path=None,
-        startup_timeout=180.0):
+        startup_timeout=180.0, metric="rx"):
     """Run one rig process under callgrind for `seconds` of forwarding.
 
     Returns {"packets", "events", "per_packet": {stage: {event: x}}, "total": {event: x}}.
@@ -221,7 +223,7 @@ def run(spec, subject_binary, seconds, workdir, cache_sim=False, caches=None, lo
         time.sleep(seconds)
     finally:
         proc.stop(grace=60.0)
-    packets = forwarded_packets(proc.text())
+    packets = forwarded_packets(proc.text(), metric)
     if packets == 0:
         raise IcountError("nothing was forwarded")
     events = EVENTS_CACHE if cache_sim else ["Ir"]
@@ -238,7 +240,8 @@ def run(spec, subject_binary, seconds, workdir, cache_sim=False, caches=None, lo
 def run_cell(cell, subject, ctx, cpus, seconds, workdir, cache_sim=False, log_path=None):
     """run() of one subject on its rig process of cell."""
     spec = rigs.build(cell, subject, ctx, cpus)[0]
-    return run(spec, subject.binary, seconds, workdir, cache_sim, machine.cache_sizes(), log_path)
+    return run(spec, subject.binary, seconds, workdir, cache_sim, machine.cache_sizes(), log_path,
+               metric=rigs.metric_for(subject.mode or cell.mode))
 
 
 def markdown(rows):
