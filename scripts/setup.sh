@@ -43,6 +43,7 @@ test_packages=(
   python3-flake8  # the flake8 test over the Python package, scripts and tests
   python3-mypy  # the mypy test over the Python package and the exporter
   ccache  # the test command's builds (scripts/ccache.sh); meson finds it on PATH
+  valgrind  # scripts/perf icount: callgrind counts (perf_icount_budget, the engines' gate)
 )
 packages=("${build_run_packages[@]}")
 [[ -n $run_only ]] || packages+=("${test_packages[@]}")

@@ -201,6 +201,10 @@ def add_icount_command(sub: Any, repo: str) -> None:
     p.add_argument("--meson-option", action="append", default=[])
     p.add_argument("--out", default=None, help="output directory (default icount-out-<timestamp>)")
     p.add_argument("--subject", action="append", default=[], help="subject SPEC (repeatable)")
+    p.add_argument("--budget", default=None,
+                   help="gate: exit 1 when a cell's loop + engine instructions a packet exceed its budget "
+                        "in FILE (a --write-budget file) by more than its tolerance")
+    p.add_argument("--write-budget", default=None, help="write this run's figures as a budget FILE")
 
 
 def add_doc_command(sub: Any, repo: str) -> None:

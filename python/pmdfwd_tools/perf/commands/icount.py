@@ -10,7 +10,7 @@ import sys
 import tempfile
 from typing import Any, Dict, List
 
-from .. import icount, machine, matrix, rigs, runner, subjects
+from .. import icount, icount_budget, machine, matrix, rigs, runner, subjects
 from .run import default_subject, prepare_subjects
 
 Row = Dict[str, Any]
@@ -26,6 +26,8 @@ def check_icount_args(args: argparse.Namespace) -> None:
     hp_ok, hp_why = machine.hugepages_available()
     if not hp_ok and not args.no_huge:
         raise ValueError(f"hugepages: {hp_why}; or pass --no-huge")
+    if args.budget:
+        icount_budget.load(args.budget)  # refused before minutes of counting
 
 
 def count_all(args: argparse.Namespace, out: str, workdir: str, subs: List[subjects.Subject]) -> List[Row]:
@@ -75,4 +77,20 @@ def cmd_icount(args: argparse.Namespace) -> int:
     with open(os.path.join(out, "icount.md"), "w") as f:
         f.write(table + "\n")
     print(table)
-    return 0 if any(not r.get("error") for r in rows) else 3
+    if not any(not r.get("error") for r in rows):
+        return 3
+    if args.write_budget:
+        with open(args.write_budget, "w") as f:
+            json.dump(icount_budget.budget_from_rows(rows), f, indent=1, sort_keys=True)
+            f.write("\n")
+        print(f"budget written: {args.write_budget}")
+    return judge_budget(args.budget, rows) if args.budget else 0
+
+
+def judge_budget(path: str, rows: List[Row]) -> int:
+    """The --budget gate: 0 within budget, 1 over it or a cell not measured."""
+    ok, lines = icount_budget.judge(rows, icount_budget.load(path))
+    for line in lines:
+        print(line)
+    print(f"instruction budget {path}: {'met' if ok else 'NOT MET'}")
+    return 0 if ok else 1
