@@ -21,7 +21,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <utility>
 
 namespace pmdfwd {
 
@@ -50,14 +49,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     bool running() const override { return fwd_ && fwd_->running(); }
     Status start(unsigned tx_first_bursts) override;
     std::string stop() override;
-    void request_quit() override { (open_files_ ? file_quit_ : quit_) = true; }
     bool quit_pending() const override { return quit_requested(); }
-    void enter_file() override { open_files_++; }
-    void leave_file() override {
-        open_files_--;
-        file_quit_ = false;
-    }
-    bool take_file_quit() override { return std::exchange(file_quit_, false); }
     bool take_interrupt() override;
 
     // Stats
@@ -88,6 +80,9 @@ class App : public Lifecycle, public Lcores, public Stats {
     // Runs one shell line into *out; telemetry then sees what it changed.
     bool run_line(const std::string &line, std::string *out);
 
+  protected:
+    void quit_session() override { quit_ = true; }
+
   private:
     bool run_time_over() const {
         return shell_deadline_ && std::chrono::steady_clock::now() >= *shell_deadline_;
@@ -109,8 +104,6 @@ class App : public Lifecycle, public Lcores, public Stats {
     Metrics metrics_;
     XstatsDisplay xstats_;
     bool quit_ = false;
-    unsigned open_files_ = 0; // command files being read, nested
-    bool file_quit_ = false;
     bool closed_ = false;
     std::optional<std::chrono::steady_clock::time_point> shell_deadline_;
 };

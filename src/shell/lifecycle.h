@@ -6,6 +6,7 @@
 #include "util/status.h"
 
 #include <string>
+#include <utility>
 
 namespace pmdfwd {
 
@@ -21,17 +22,34 @@ class Lifecycle {
     virtual std::string stop() = 0;
     // A quit typed while a command file is read (`load`, --cmdline-file)
     // ends that file only, as testpmd's ends the cmdline that read it; the
-    // session goes on.
-    virtual void request_quit() = 0;
+    // session goes on. One rule for every implementation: here.
+    void request_quit() {
+        if (open_files_ > 0)
+            file_quit_ = true;
+        else
+            quit_session();
+    }
     virtual bool quit_pending() const = 0;
     // A command file starts or stops being read (they nest).
-    virtual void enter_file() = 0;
-    virtual void leave_file() = 0;
+    void enter_file() { open_files_++; }
+    void leave_file() {
+        open_files_--;
+        file_quit_ = false;
+    }
+    bool reading_file() const { return open_files_ > 0; }
     // True once after a quit ended the innermost file being read.
-    virtual bool take_file_quit() = 0;
+    bool take_file_quit() { return std::exchange(file_quit_, false); }
     // True once for a SIGINT that arrived since the last call, which is then
     // taken: it ends a running `load` instead of the session.
     virtual bool take_interrupt() = 0;
+
+  protected:
+    // A quit of the session itself (typed at the prompt, piped).
+    virtual void quit_session() = 0;
+
+  private:
+    unsigned open_files_ = 0;
+    bool file_quit_ = false;
 };
 
 } // namespace pmdfwd

@@ -13,7 +13,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace pmdfwd::testing {
@@ -57,16 +56,8 @@ class FakeLifecycle : public Lifecycle {
         stops++;
         return "stopped\n";
     }
-    unsigned open_files = 0; // command files being read
-    bool file_quit = false;
-    void request_quit() override { (open_files ? file_quit : quit) = true; }
     bool quit_pending() const override { return quit; }
-    void enter_file() override { open_files++; }
-    void leave_file() override {
-        open_files--;
-        file_quit = false;
-    }
-    bool take_file_quit() override { return std::exchange(file_quit, false); }
+    void quit_session() override { quit = true; }
     bool take_interrupt() override { return ++interrupt_calls == interrupt_at; }
 };
 

@@ -347,7 +347,7 @@ TEST(PortCommands, QuitInAFileEndsOnlyThatFile) {
     EXPECT_FALSE(h.quit);
     EXPECT_EQ(out, "Change verbose level from 0 to 1\nRead CLI commands from inner.txt\n"
                    "Change verbose level from 1 to 3\nRead CLI commands from outer.txt\n");
-    EXPECT_EQ(h.open_files, 0u);
+    EXPECT_FALSE(h.reading_file());
     ASSERT_TRUE(run(h, "quit", &out)); // typed at the prompt: the session
     EXPECT_TRUE(h.quit);
 }
