@@ -2,6 +2,7 @@
 
 #include "engine_host/abi_v4.h"
 #include "engine_host/engine_context.h"
+#include "text/printable.h"
 
 #include <algorithm>
 #include <array>
@@ -9,21 +10,6 @@
 #include <string_view>
 
 namespace pmdfwd {
-
-std::string plugin_text(std::string_view text, bool keep_lines) {
-    std::string s;
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if ((u >= 0x20 && u != 0x7f) || (c == '\n' && keep_lines)) {
-            s.push_back(c);
-            continue;
-        }
-        char hex[5];
-        std::snprintf(hex, sizeof(hex), "\\x%02x", u);
-        s.append(hex);
-    }
-    return s;
-}
 
 namespace {
 
@@ -38,7 +24,7 @@ std::string buffered(Call &&call) {
     std::array<char, N> buf{};
     call(buf.data(), buf.size());
     buf[N - 1] = '\0';
-    return plugin_text(buf.data());
+    return printable(buf.data(), true);
 }
 
 // What a command's write appends to: the host's string, up to a limit, so
@@ -54,7 +40,7 @@ void write_to_sink(void *sink, const char *text) {
     if (text == nullptr) return;
     const std::string_view t(text);
     const size_t n = std::min(t.size(), s->left);
-    s->out->append(plugin_text(t.substr(0, n)));
+    s->out->append(printable(t.substr(0, n), true));
     s->left -= n;
     s->cut = s->cut || n < t.size();
 }

@@ -19,12 +19,6 @@ namespace pmdfwd {
 
 // Each returns an owned, NUL-terminated copy of what the engine wrote.
 // Exposed so that tests can call them with misbehaving descriptors.
-// Text from a plugin as the host shows it: control bytes (ESC, CR, BEL...)
-// would drive the user's terminal, so they are written \xNN, as the host
-// writes them in its own texts; line ends stay unless keep_lines is false
-// (a one-line text: a summary, a help line).
-std::string plugin_text(std::string_view text, bool keep_lines = true);
-
 // Ok or the engine's message (a default when it wrote none).
 Status call_set_param(const pmdfwd_engine &e, const std::string &key, const std::string &value);
 // Ok or the message of a parameter's set (a default when it wrote none);

@@ -4,6 +4,7 @@
 #include "engine_host/engine_commands.h"
 #include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
+#include "text/printable.h"
 
 namespace pmdfwd {
 
@@ -103,32 +104,20 @@ std::string EngineApi::unknown_mode(std::string_view mode) const {
 }
 
 namespace {
-EngineCommandCheck g_command_check = nullptr;
+EngineCheckFn g_checks[2] = {nullptr, nullptr};
 } // namespace
 
-void set_engine_command_check(EngineCommandCheck check) {
-    g_command_check = check;
+void set_engine_check(EngineCheck which, EngineCheckFn check) {
+    g_checks[static_cast<size_t>(which)] = check;
 }
 
-EngineCommandCheck engine_command_check() {
-    return g_command_check;
-}
-
-namespace {
-EngineOptionCheck g_option_check = nullptr;
-} // namespace
-
-void set_engine_option_check(EngineOptionCheck check) {
-    g_option_check = check;
-}
-
-EngineOptionCheck engine_option_check() {
-    return g_option_check;
+EngineCheckFn engine_check(EngineCheck which) {
+    return g_checks[static_cast<size_t>(which)];
 }
 
 EngineInfo engine_listing(const pmdfwd_engine &e) {
     return {e.name,
-            plugin_text(e.summary ? e.summary : "", false),
+            printable(e.summary ? e.summary : ""),
             has_params(e),
             e.describe != nullptr,
             engine_commands(e),

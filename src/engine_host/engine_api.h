@@ -57,24 +57,19 @@ class CommandPorts {
     virtual Status set_tx_offloads(uint16_t port, uint64_t mask, bool on) = 0;
 };
 
-// The shell's check of the commands of engines about to register against
-// its own rows and those of the engines registered (registered), so that
-// the registry, below the shell, refuses a plugin whose rows clash before
-// registering any of its engines: ok or why not. The shell installs it; without
-// one (a tool that has no shell) rows are not checked against a table.
-using EngineCommandCheck = Status (*)(const std::vector<EngineInfo> &registered,
-                                      const std::vector<EngineInfo> &adding);
-void set_engine_command_check(EngineCommandCheck check);
-EngineCommandCheck engine_command_check();
-
-// The options' check of the parameter aliases of engines about to register
-// (and their --<engine>-<key> names) against the option table and the
-// engines registered: an alias that takes over an option, an abbreviation
-// or another engine's parameter refuses the plugin. The options install it;
-// without one aliases are not checked against a table.
-using EngineOptionCheck = EngineCommandCheck;
-void set_engine_option_check(EngineOptionCheck check);
-EngineOptionCheck engine_option_check();
+// The checks of engines about to register (adding) against a table that a
+// layer above the registry owns and against the engines registered, so that
+// the registry refuses a plugin that clashes before registering any of its
+// engines: ok or why not. Each layer installs its own; without one (a tool
+// that has no shell) nothing is checked against that table.
+//   Commands: the shell's rows and the engines' command rows.
+//   Options: the option table; a parameter alias that takes over an option,
+//            an abbreviation or another engine's --<engine>-<key>.
+enum class EngineCheck { Commands, Options };
+using EngineCheckFn = Status (*)(const std::vector<EngineInfo> &registered,
+                                 const std::vector<EngineInfo> &adding);
+void set_engine_check(EngineCheck which, EngineCheckFn check);
+EngineCheckFn engine_check(EngineCheck which);
 
 // The checks and messages are here; an implementation (the registry's, or a
 // test's fake) supplies the list and the calls into one engine.

@@ -2,7 +2,7 @@
 // table a descriptor declares (pmdfwd_command), its fields checked when the
 // engine registers, listed for the shell, and run with the words the shell
 // matched. The rows' grammar and clashes are the shell's to judge
-// (EngineCommandCheck); EngineApi and the registry reach commands only here.
+// (EngineCheck::Commands); EngineApi and the registry reach commands only here.
 #pragma once
 
 #include "engine_host/engine_api.h"

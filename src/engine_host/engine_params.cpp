@@ -3,6 +3,7 @@
 #include "engine_host/abi_calls.h"
 #include "engine_host/abi_v4.h"
 #include "engine_host/param_value.h"
+#include "text/printable.h"
 
 #include <algorithm>
 #include <optional>
@@ -112,7 +113,7 @@ std::string engine_param_help(const pmdfwd_engine &e) {
     if (param_table(e).empty()) return call_param_help(e);
     std::string s;
     for (const pmdfwd_param &row : param_table(e))
-        s += plugin_text(param_help_line(row), false) + "\n";
+        s += printable(param_help_line(row)) + "\n";
     return s;
 }
 
@@ -128,8 +129,7 @@ std::vector<EngineAlias> engine_aliases(const pmdfwd_engine &e) {
     for (const pmdfwd_param &row : param_table(e))
         if (row.alias != nullptr)
             v.push_back({row.alias, row.key, param_metavar(row),
-                         plugin_text(row.help ? row.help : "", false),
-                         row.kind == PMDFWD_PARAM_BOOL});
+                         printable(row.help ? row.help : ""), row.kind == PMDFWD_PARAM_BOOL});
     return v;
 }
 

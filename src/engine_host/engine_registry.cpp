@@ -155,8 +155,7 @@ Status register_all(const std::vector<const pmdfwd_engine *> &adding, const std:
     EngineRegistry trial = EngineRegistry::instance();
     for (const pmdfwd_engine *e : adding)
         if (Status added = trial.add(e, path); !added) return added;
-    if (Status fits = check_new_commands(adding); !fits) return fits;
-    if (Status fits = check_new_options(adding); !fits) return fits;
+    if (Status fits = check_new_engines(adding); !fits) return fits;
     EngineRegistry::instance() = std::move(trial);
     return {};
 }
@@ -207,26 +206,16 @@ std::string default_forward_mode() {
     return {};
 }
 
-namespace {
-
-Status run_check(EngineCommandCheck check, const std::vector<const pmdfwd_engine *> &adding) {
-    if (check == nullptr) return {};
+Status check_new_engines(const std::vector<const pmdfwd_engine *> &adding) {
     std::vector<EngineInfo> registered, added;
     for (const pmdfwd_engine *e : EngineRegistry::instance().all())
         registered.push_back(engine_listing(*e));
     for (const pmdfwd_engine *e : adding)
         added.push_back(engine_listing(*e));
-    return check(registered, added);
-}
-
-} // namespace
-
-Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding) {
-    return run_check(engine_command_check(), adding);
-}
-
-Status check_new_options(const std::vector<const pmdfwd_engine *> &adding) {
-    return run_check(engine_option_check(), adding);
+    for (const EngineCheck which : {EngineCheck::Commands, EngineCheck::Options})
+        if (const EngineCheckFn check = engine_check(which); check != nullptr)
+            if (Status ok = check(registered, added); !ok) return ok;
+    return {};
 }
 
 } // namespace pmdfwd

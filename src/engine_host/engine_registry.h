@@ -46,12 +46,9 @@ Status load_engine_plugin(const std::string &path);
 
 // What EngineApi lists for a registered engine.
 EngineInfo engine_listing(const pmdfwd_engine &e);
-// The shell's check (engine_command_check()) of the commands of engines
-// about to register against those of the process's registry: ok or why
-// they are refused; ok without a check installed.
-Status check_new_commands(const std::vector<const pmdfwd_engine *> &adding);
-// The options' check (engine_option_check()) of the parameter aliases of
-// engines about to register, the same way.
-Status check_new_options(const std::vector<const pmdfwd_engine *> &adding);
+// The installed checks (EngineCheck: the shell's commands, then the
+// options) of engines about to register against those of the process's
+// registry: ok or the first refusal; ok where no check is installed.
+Status check_new_engines(const std::vector<const pmdfwd_engine *> &adding);
 
 } // namespace pmdfwd

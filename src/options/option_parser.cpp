@@ -84,13 +84,22 @@ Result<Step> apply_option(const Option &opt, std::optional<std::string> value,
     return Step::Next;
 }
 
+// A long option's name and its =value, if it has one: "--name[=value]".
+struct LongArg {
+    std::string_view name;
+    std::optional<std::string> value;
+};
+
+LongArg split_long(std::string_view arg) {
+    const std::string_view body = arg.substr(2);
+    const size_t eq = body.find('=');
+    if (eq == std::string_view::npos) return {body, std::nullopt};
+    return {body.substr(0, eq), std::string(body.substr(eq + 1))};
+}
+
 Result<Step> parse_long(const std::vector<OptionGroup> &table, const std::vector<std::string> &args,
                         size_t &i, Config &cfg) {
-    const std::string_view body = std::string_view(args[i]).substr(2);
-    const size_t eq = body.find('=');
-    const std::string_view name = body.substr(0, eq);
-    std::optional<std::string> value;
-    if (eq != std::string_view::npos) value = std::string(body.substr(eq + 1));
+    const auto [name, value] = split_long(args[i]);
     const Result<const Option *> opt = find_long(table, name);
     if (!opt) return opt.status();
     if (*opt != nullptr) return apply_option(**opt, value, args, i, cfg);
@@ -154,10 +163,9 @@ std::vector<std::string> engine_plugin_paths(const std::vector<std::string> &arg
         const Option *opt = nullptr;
         std::optional<std::string> value;
         if (a.starts_with("--") && a.size() > 2) {
-            const std::string_view body = a.substr(2);
-            const size_t eq = body.find('=');
-            if (eq != std::string_view::npos) value = std::string(body.substr(eq + 1));
-            const Result<const Option *> found = find_long(table, body.substr(0, eq));
+            const LongArg arg = split_long(a);
+            value = arg.value;
+            const Result<const Option *> found = find_long(table, arg.name);
             if (found) opt = *found;
         } else if (a.size() == 2 && a[0] == '-') {
             opt = find_short(table, a[1]);

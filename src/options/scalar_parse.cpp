@@ -1,7 +1,6 @@
 #include "options/scalar_parse.h"
 
 #include "text/mac_text.h"
-#include "text/text_format.h"
 
 #include <pmdfwd/engine.h>
 
@@ -17,9 +16,6 @@ namespace {
 constexpr unsigned kMinTxPkt = 14 + 20 + 8;
 constexpr unsigned kMaxTxPkt = 9600;
 constexpr unsigned kMaxTxSeg = 9600;
-} // namespace
-
-namespace {
 
 struct Digits {
     std::string_view text;
@@ -170,19 +166,6 @@ Result<std::vector<std::string>> split_command(std::string_view line) {
         words.push_back(std::move(w));
     }
     return words;
-}
-
-std::string printable(std::string_view text) {
-    std::string s;
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u != 0x7f) {
-            s += c;
-            continue;
-        }
-        append_format(&s, "\\x%02x", u);
-    }
-    return s;
 }
 
 std::vector<std::string> option_values(const std::vector<std::string> &args,

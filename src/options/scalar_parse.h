@@ -2,6 +2,7 @@
 // message that says what was wrong and what is allowed.
 #pragma once
 
+#include "text/printable.h" // printable(): what the messages quote
 #include "util/status.h"
 
 #include <array>
@@ -39,11 +40,9 @@ std::vector<std::string> split_words(std::string_view line);
 // A shell command line's words: split at blanks, where "..." or '...'
 // quotes a part of a word with its blanks (load engine "/opt/my engines/x.so");
 // nothing is escaped inside. An unquoted '#' ends the line, in a word or
-// after one, as in testpmd's cmdline (`set burst 16 # why` sets 16). An error for an unterminated
-// quote or a NUL byte (which would cut every message that quotes the line).
+// after one, as in testpmd's cmdline (`set burst 16 # why` sets 16). An
+// error for an unterminated quote or a NUL byte (which would cut every
+// message that quotes the line).
 Result<std::vector<std::string>> split_command(std::string_view line);
-// text for a message: control bytes (NUL among them) as \xHH, so that
-// nothing the user typed can cut or garble it.
-std::string printable(std::string_view text);
 
 } // namespace pmdfwd

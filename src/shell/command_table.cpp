@@ -119,7 +119,7 @@ Status check_against_table(const std::vector<EngineInfo> &registered,
 }
 
 [[maybe_unused]] const bool g_engine_check_installed = [] {
-    set_engine_command_check(check_against_table);
+    set_engine_check(EngineCheck::Commands, check_against_table);
     return true;
 }();
 

@@ -167,7 +167,7 @@ Status check_engine_options(const std::vector<EngineInfo> &registered,
 namespace {
 
 [[maybe_unused]] const bool g_option_check_installed = [] {
-    set_engine_option_check(check_engine_options);
+    set_engine_check(EngineCheck::Options, check_engine_options);
     return true;
 }();
 

@@ -191,17 +191,17 @@ Status refuse_all(const std::vector<EngineInfo> &registered,
 // The registry asks the shell's check about the engines it is about to add,
 // with those already registered, and passes on its refusal.
 TEST(EngineCommands, RegistryAsksTheShellsCheck) {
-    const EngineCommandCheck before = engine_command_check();
-    set_engine_command_check(nullptr);
+    const EngineCheckFn before = engine_check(EngineCheck::Commands);
+    set_engine_check(EngineCheck::Commands, nullptr);
     const pmdfwd_engine e = cmd_engine();
-    EXPECT_TRUE(check_new_commands({&e}).ok());
-    set_engine_command_check(refuse_all);
-    EXPECT_EQ(check_new_commands({&e}).message(), "clashes with everything");
+    EXPECT_TRUE(check_new_engines({&e}).ok());
+    set_engine_check(EngineCheck::Commands, refuse_all);
+    EXPECT_EQ(check_new_engines({&e}).message(), "clashes with everything");
     ASSERT_EQ(g_adding.size(), 1u);
     EXPECT_EQ(g_adding[0].name, "cmds");
     EXPECT_EQ(g_adding[0].commands.size(), 4u);
     EXPECT_EQ(g_registered.size(), EngineRegistry::instance().all().size());
-    set_engine_command_check(before);
+    set_engine_check(EngineCheck::Commands, before);
 }
 
 // Versions 2, 3 and 4 load; older and newer ones are refused with the range.

@@ -171,4 +171,7 @@ TEST(Printable, ControlBytesEscaped) {
                                          7)),
               "a\\x00b\\x01\\x7fc\\x09");
     EXPECT_EQ(printable("plain text: 1,2"), "plain text: 1,2");
+    // A multi-line text (a plugin's describe) keeps its line ends, only them.
+    EXPECT_EQ(printable("a\nb\r\x1b[2J", true), "a\nb\\x0d\\x1b[2J");
+    EXPECT_EQ(printable("a\nb"), "a\\x0ab");
 }
