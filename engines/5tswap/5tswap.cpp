@@ -10,6 +10,7 @@
 // packet is counted untouched, and nothing is read or written past the data.
 #include <pmdfwd/engine_register.h>
 
+#include "common/ether_header.h"
 #include "common/tx_fields.h"
 
 #include <rte_ether.h>
@@ -25,7 +26,6 @@
 namespace pmdfwd::engines {
 namespace {
 
-static_assert(offsetof(rte_ether_hdr, src_addr) == RTE_ETHER_ADDR_LEN);
 static_assert(offsetof(rte_ipv4_hdr, dst_addr) == offsetof(rte_ipv4_hdr, src_addr) + 4);
 static_assert(offsetof(rte_ipv6_hdr, dst_addr) == offsetof(rte_ipv6_hdr, src_addr) + 16);
 static_assert(offsetof(rte_udp_hdr, dst_port) == 2 && offsetof(rte_tcp_hdr, dst_port) == 2);
@@ -73,9 +73,8 @@ struct Lengths {
 // Swaps the L3 addresses at off, sets l3 and *proto (the L4 protocol);
 // false when the header does not fit in len bytes. Protocol 0 is a protocol
 // (IPv6 Hop-by-Hop: every MLD packet), not a failure.
-bool swap_l3(uint8_t *p, uint32_t off, uint32_t len, uint16_t ethertype, Lengths *n,
-             uint8_t *proto) {
-    if (ethertype == RTE_ETHER_TYPE_IPV4) {
+bool swap_l3(uint8_t *p, uint32_t off, uint32_t len, bool ipv4, Lengths *n, uint8_t *proto) {
+    if (ipv4) {
         if (off + sizeof(rte_ipv4_hdr) > len) return false;
         const auto *ip = reinterpret_cast<const rte_ipv4_hdr *>(p + off);
         n->l3 = (ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4u;
@@ -112,17 +111,14 @@ bool swap_l4(uint8_t *p, uint32_t off, uint32_t len, uint8_t proto, Lengths *n) 
     if (len < 2 * RTE_ETHER_ADDR_LEN) return false;
     swap_macs(p);
     if (len < sizeof(rte_ether_hdr)) return false;
-    uint32_t off = sizeof(rte_ether_hdr);
-    uint16_t type = rte_be_to_cpu_16(reinterpret_cast<rte_ether_hdr *>(p)->ether_type);
-    while (type == RTE_ETHER_TYPE_VLAN || type == RTE_ETHER_TYPE_QINQ) {
-        if (off + sizeof(rte_vlan_hdr) > len) return false;
-        type = rte_be_to_cpu_16(reinterpret_cast<rte_vlan_hdr *>(p + off)->eth_proto);
-        off += sizeof(rte_vlan_hdr);
-    }
+    uint32_t off;
+    rte_be16_t type;
+    if (!walk_vlan_tags(p, len, &type, &off)) return false;
     n->l2 = std::min<uint32_t>(off, 127);
-    if (type != RTE_ETHER_TYPE_IPV4 && type != RTE_ETHER_TYPE_IPV6) return true;
+    const bool ipv4 = type == RTE_BE16(RTE_ETHER_TYPE_IPV4);
+    if (!ipv4 && type != RTE_BE16(RTE_ETHER_TYPE_IPV6)) return true;
     uint8_t proto;
-    if (!swap_l3(p, off, len, type, n, &proto)) return false;
+    if (!swap_l3(p, off, len, ipv4, n, &proto)) return false;
     off += n->l3;
     return (proto != IPPROTO_UDP && proto != IPPROTO_TCP) || swap_l4(p, off, len, proto, n);
 }

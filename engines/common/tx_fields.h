@@ -1,6 +1,6 @@
 // The mbuf TX requests a port's settings imply (testpmd's txp->dev_conf
 // offloads and `tx_vlan set`), shared by the engines that build or rewrite
-// frames (txonly, flowgen, mac, macswap). engines/common is not an engine,
+// frames (txonly, flowgen, mac, macswap, csum, 5tswap). engines/common is not an engine,
 // only headers the engines include (engine_dep, engines/common/meson.build).
 #pragma once
 

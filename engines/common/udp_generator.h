@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <string>
@@ -182,5 +183,20 @@ class UdpGenerator {
     std::vector<uint8_t> frame_;
     std::vector<rte_mbuf *> scratch_;
 };
+
+// A generator engine's stream state, State{} with its member gen built for
+// the stream: nullptr, after saying why on stderr, when it cannot be (the
+// stream then refuses to start).
+template <class State>
+State *new_generator_state(const pmdfwd_stream &s, const char *engine,
+                           const UdpEndpoints &ends = {}) {
+    auto *st = new (std::nothrow) State{};
+    const std::string why = st ? st->gen.init(s, ends) : "no memory for the stream state";
+    if (why.empty()) return st;
+    std::fprintf(stderr, "pmdfwd: %s: stream port %u queue %u: %s\n", engine, s.tx_port, s.tx_queue,
+                 why.c_str());
+    delete st;
+    return nullptr;
+}
 
 } // namespace pmdfwd::engines

@@ -12,6 +12,9 @@
 #include "csum_commands.h"
 #include "csum_packet.h"
 
+#include "common/ether_header.h"
+#include "common/tx_fields.h"
+
 #include <rte_ethdev.h>
 #include <rte_prefetch.h>
 
@@ -19,12 +22,6 @@
 
 namespace pmdfwd::engines::csum {
 namespace {
-
-// testpmd keeps only these of a received mbuf's ol_flags.
-inline constexpr uint64_t kKeptOlFlags = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERNAL;
-
-static_assert(offsetof(rte_ether_hdr, dst_addr) == 0);
-static_assert(offsetof(rte_ether_hdr, src_addr) == RTE_ETHER_ADDR_LEN);
 
 // Packets planned before any is computed (csum_packet.h says why): on the
 // stack, a burst of testpmd's default size at a time.
@@ -47,10 +44,10 @@ bool plan(rte_mbuf *m, uint64_t tx_offloads, Planned *p) {
     return parsed == Parsed::whole;
 }
 
-void finish(rte_mbuf *m, const uint8_t addrs[2 * RTE_ETHER_ADDR_LEN], const Planned &p) {
-    if (m->data_len < 2 * RTE_ETHER_ADDR_LEN) return; // Parsed::nothing: left as it came
+void finish(rte_mbuf *m, const uint8_t addrs[kMacPairLen], const Planned &p) {
+    if (m->data_len < kMacPairLen) return; // Parsed::nothing: left as it came
     write_checksums(m, p.info, p.sums);
-    std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, 2 * RTE_ETHER_ADDR_LEN);
+    std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, kMacPairLen);
     // One store, each length cut to its field's width as the bit-field
     // assignments testpmd makes cut it.
     m->tx_offload = rte_mbuf_tx_offload(p.info.l2_len & kL2Mask, p.info.l3_len & kL3Mask,
@@ -59,7 +56,7 @@ void finish(rte_mbuf *m, const uint8_t addrs[2 * RTE_ETHER_ADDR_LEN], const Plan
 }
 
 // Returns the packets counted untouched.
-uint16_t process(rte_mbuf **pkts, uint16_t nb, const uint8_t addrs[2 * RTE_ETHER_ADDR_LEN],
+uint16_t process(rte_mbuf **pkts, uint16_t nb, const uint8_t addrs[kMacPairLen],
                  uint64_t tx_offloads, BadChecksums *bad) {
     Planned planned[kChunk];
     uint16_t untouched = 0;
@@ -75,9 +72,8 @@ uint16_t process(rte_mbuf **pkts, uint16_t nb, const uint8_t addrs[2 * RTE_ETHER
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     const uint64_t tx_offloads = s->tx->tx_offloads;
-    uint8_t addrs[2 * RTE_ETHER_ADDR_LEN];
-    std::memcpy(addrs, s->tx->peer_mac, RTE_ETHER_ADDR_LEN);
-    std::memcpy(addrs + RTE_ETHER_ADDR_LEN, s->tx->mac, RTE_ETHER_ADDR_LEN);
+    uint8_t addrs[kMacPairLen];
+    next_hop_macs(*s->tx, addrs);
     BadChecksums bad;
     uint16_t untouched = 0;
     for (uint16_t done = 0; done < nb; done += kChunk)

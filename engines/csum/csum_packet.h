@@ -11,6 +11,8 @@
 // are computed (CRC32c) where testpmd writes 0.
 #pragma once
 
+#include "common/ether_header.h"
+
 #include <rte_byteorder.h>
 #include <rte_ethdev.h>
 #include <rte_ether.h>
@@ -92,14 +94,10 @@ inline Parsed parse_packet(const rte_mbuf *m, PacketInfo *info) {
     *info = PacketInfo{};
     if (len < 2 * RTE_ETHER_ADDR_LEN) return Parsed::nothing;
     if (len < sizeof(rte_ether_hdr)) return Parsed::macs;
-    info->l2_len = sizeof(rte_ether_hdr);
-    std::memcpy(&info->ethertype, p + offsetof(rte_ether_hdr, ether_type), 2);
-    while (info->ethertype == RTE_BE16(RTE_ETHER_TYPE_VLAN) ||
-           info->ethertype == RTE_BE16(RTE_ETHER_TYPE_QINQ)) {
-        if (len < info->l2_len + sizeof(rte_vlan_hdr)) return Parsed::macs;
-        std::memcpy(&info->ethertype, p + info->l2_len + offsetof(rte_vlan_hdr, eth_proto), 2);
-        info->l2_len += sizeof(rte_vlan_hdr);
-    }
+    uint32_t l2_len;
+    const bool tags_whole = walk_vlan_tags(p, len, &info->ethertype, &l2_len);
+    info->l2_len = static_cast<uint16_t>(l2_len);
+    if (!tags_whole) return Parsed::macs;
     if (info->ethertype != RTE_BE16(RTE_ETHER_TYPE_IPV4) &&
         info->ethertype != RTE_BE16(RTE_ETHER_TYPE_IPV6))
         return Parsed::whole; // not IP: nothing to checksum

@@ -8,6 +8,7 @@
 // right after the frame is copied, while the packet's lines are still hot.
 #include <pmdfwd/engine_register.h>
 
+#include "common/ipv4_field.h"
 #include "common/udp_generator.h"
 #include "text/ipv4_text.h"
 
@@ -30,41 +31,36 @@ inline constexpr uint32_t kMaxFlows = 65536;
 inline constexpr uint32_t kMaxClones = 511;
 static_assert(kFrameDstIp + kMaxFlows - 1 <= RTE_IPV4(198, 19, 255, 255));
 
-// Changed only while forwarding is stopped (the parameters' set); streams copy
-// them at start.
-uint32_t g_flows = kDefaultFlows;
-uint32_t g_clones = 0;
+// The engine's context (pmdfwd_engine.ctx_size): its parameters, changed
+// only while forwarding is stopped; streams copy them at start.
+struct Settings {
+    uint32_t flows = kDefaultFlows;
+    uint32_t clones = 0;
+};
+
+Settings &settings(void *ctx) {
+    return *static_cast<Settings *>(ctx);
+}
+
+void ctx_init(void *ctx) {
+    new (ctx) Settings{};
+}
 
 struct FlowgenState {
     UdpGenerator gen;
-    // One's-complement sum of the frame's IPv4 header without its checksum
-    // and destination: a packet's checksum is then two additions away.
-    uint32_t cksum_base;
+    Ipv4FieldWriter<offsetof(rte_ipv4_hdr, dst_addr)> dst;
     uint32_t nb_flows;
     uint32_t next_flow;
     uint32_t clones;
 };
 
-inline constexpr uint32_t kCksumOffset = kIpOffset + offsetof(rte_ipv4_hdr, hdr_checksum);
-inline constexpr uint32_t kDstOffset = kIpOffset + offsetof(rte_ipv4_hdr, dst_addr);
-inline constexpr uint32_t kDstEnd = kDstOffset + sizeof(rte_be32_t);
-
 int stream_init(pmdfwd_stream *s) {
-    auto *st = new (std::nothrow) FlowgenState{};
-    std::string why = st ? st->gen.init(*s) : "no memory for the stream state";
-    if (!why.empty()) {
-        std::fprintf(stderr, "pmdfwd: flowgen: stream port %u queue %u: %s\n", s->tx_port,
-                     s->tx_queue, why.c_str());
-        delete st;
-        return -1;
-    }
-    rte_ipv4_hdr ip;
-    std::memcpy(&ip, st->gen.frame() + kIpOffset, sizeof(ip));
-    ip.hdr_checksum = 0;
-    ip.dst_addr = 0;
-    st->cksum_base = rte_raw_cksum(&ip, sizeof(ip));
-    st->nb_flows = g_flows;
-    st->clones = g_clones;
+    auto *st = new_generator_state<FlowgenState>(*s, "flowgen");
+    if (st == nullptr) return -1;
+    st->dst.init(st->gen.frame());
+    const Settings &set = settings(s->engine_ctx);
+    st->nb_flows = set.flows;
+    st->clones = set.clones;
     // Fast release lets the NIC free mbufs without reading their
     // reference count, which clones need.
     if (st->clones && (s->tx->tx_offloads & RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE)) {
@@ -82,24 +78,6 @@ int stream_init(pmdfwd_stream *s) {
 void stream_fini(pmdfwd_stream *s) {
     delete static_cast<FlowgenState *>(s->priv);
     s->priv = nullptr;
-}
-
-// Writes the flow's destination and the header checksum that goes with it.
-// The two 16-bit halves of the big-endian address are the header words
-// rte_raw_cksum would have added, on either host byte order.
-void set_flow(rte_mbuf *m, uint32_t cksum_base, uint32_t flow) {
-    const rte_be32_t dst = rte_cpu_to_be_32(kFrameDstIp + flow);
-    uint32_t sum = cksum_base + (dst & 0xffff) + (dst >> 16);
-    sum = (sum & 0xffff) + (sum >> 16);
-    sum = (sum & 0xffff) + (sum >> 16);
-    const uint16_t cksum = static_cast<uint16_t>(~sum);
-    if (likely(m->data_len >= kDstEnd)) {
-        std::memcpy(rte_pktmbuf_mtod_offset(m, uint8_t *, kCksumOffset), &cksum, sizeof(cksum));
-        std::memcpy(rte_pktmbuf_mtod_offset(m, uint8_t *, kDstOffset), &dst, sizeof(dst));
-    } else { // --txpkts cut the header
-        write_packet_bytes(m, kCksumOffset, &cksum, sizeof(cksum));
-        write_packet_bytes(m, kDstOffset, &dst, sizeof(dst));
-    }
 }
 
 // Spreads made packets over n = min(made * copies, max) entries, each
@@ -131,7 +109,7 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb_rx, uint16_t max) 
     const uint16_t unique = static_cast<uint16_t>((max + copies - 1) / copies);
     uint32_t flow = st->next_flow;
     const uint16_t made = st->gen.generate(pkts, unique, [st, &flow, copies](rte_mbuf *m) {
-        set_flow(m, st->cksum_base, flow);
+        st->dst.write(m, kFrameDstIp + flow);
         flow = (flow + copies) % st->nb_flows;
     });
     const uint16_t n = copies == 1 ? made : spread_clones(pkts, made, copies, max);
@@ -140,13 +118,13 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb_rx, uint16_t max) 
     return n;
 }
 
-int set_flows(void *, const pmdfwd_param_value *v, char *, size_t) {
-    g_flows = static_cast<uint32_t>(v->i);
+int set_flows(void *ctx, const pmdfwd_param_value *v, char *, size_t) {
+    settings(ctx).flows = static_cast<uint32_t>(v->i);
     return 0;
 }
 
-int set_clones(void *, const pmdfwd_param_value *v, char *, size_t) {
-    g_clones = static_cast<uint32_t>(v->i);
+int set_clones(void *ctx, const pmdfwd_param_value *v, char *, size_t) {
+    settings(ctx).clones = static_cast<uint32_t>(v->i);
     return 0;
 }
 
@@ -165,11 +143,12 @@ constexpr pmdfwd_param params[] = {
         .alias("flowgen-clones"),
 };
 
-void describe(void *, char *buf, size_t len) {
-    std::snprintf(buf, len, "flowgen: %u flows, UDP %u -> %u, %s -> %s .. %s, %u clones", g_flows,
+void describe(void *ctx, char *buf, size_t len) {
+    const Settings &set = settings(ctx);
+    std::snprintf(buf, len, "flowgen: %u flows, UDP %u -> %u, %s -> %s .. %s, %u clones", set.flows,
                   kFrameUdpPort, kFrameUdpPort, ipv4_to_text(kFrameSrcIp).c_str(),
                   ipv4_to_text(kFrameDstIp).c_str(),
-                  ipv4_to_text(kFrameDstIp + g_flows - 1).c_str(), g_clones);
+                  ipv4_to_text(kFrameDstIp + set.flows - 1).c_str(), set.clones);
 }
 
 // GENERATOR: it generates whether or not anything came back.
@@ -182,6 +161,8 @@ constexpr pmdfwd_engine make_engine() {
     e.describe = describe;
     e.params = params;
     e.nb_params = std::size(params);
+    e.ctx_size = sizeof(Settings);
+    e.ctx_init = ctx_init;
     return e;
 }
 

@@ -8,6 +8,7 @@
 // addresses is forwarded untouched (bytes and metadata) and counted.
 #include <pmdfwd/engine_register.h>
 
+#include "common/ether_header.h"
 #include "common/tx_fields.h"
 
 #include <rte_ether.h>
@@ -21,29 +22,20 @@
 namespace pmdfwd::engines {
 namespace {
 
-inline constexpr uint16_t kAddrsLen = 2 * RTE_ETHER_ADDR_LEN;
-
-// One 12-byte copy writes both addresses: destination first, then source.
-static_assert(offsetof(rte_ether_hdr, dst_addr) == 0);
-static_assert(offsetof(rte_ether_hdr, src_addr) == RTE_ETHER_ADDR_LEN);
-static_assert(sizeof(pmdfwd_port_tx::mac) == RTE_ETHER_ADDR_LEN);
-static_assert(sizeof(pmdfwd_port_tx::peer_mac) == RTE_ETHER_ADDR_LEN);
-
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     const TxFields f = tx_fields_for(*s->tx);
-    uint8_t addrs[kAddrsLen];
-    std::memcpy(addrs, s->tx->peer_mac, RTE_ETHER_ADDR_LEN);
-    std::memcpy(addrs + RTE_ETHER_ADDR_LEN, s->tx->mac, RTE_ETHER_ADDR_LEN);
+    uint8_t addrs[kMacPairLen];
+    next_hop_macs(*s->tx, addrs);
 
     uint16_t untouched = 0;
     for (uint16_t i = 0; i < nb; i++) {
         if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
         rte_mbuf *m = pkts[i];
-        if (m->data_len < kAddrsLen) {
+        if (m->data_len < kMacPairLen) {
             untouched++;
             continue;
         }
-        std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, kAddrsLen);
+        std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, kMacPairLen);
         set_tx_fields(m, f);
     }
     s->engine_untouched += untouched;

@@ -7,6 +7,7 @@
 // multi-flow.
 #include <pmdfwd/engine_register.h>
 
+#include "common/ipv4_field.h"
 #include "common/udp_generator.h"
 #include "text/ipv4_text.h"
 
@@ -24,10 +25,20 @@
 namespace pmdfwd::engines {
 namespace {
 
-// Changed only while forwarding is stopped (the parameters' set); streams copy them
-// at start.
-UdpEndpoints g_ends;
-bool g_multi_flow = false;
+// The engine's context (pmdfwd_engine.ctx_size): its parameters, changed
+// only while forwarding is stopped; streams copy them at start.
+struct Settings {
+    UdpEndpoints ends;
+    bool multi_flow;
+};
+
+Settings &settings(void *ctx) {
+    return *static_cast<Settings *>(ctx);
+}
+
+void ctx_init(void *ctx) {
+    new (ctx) Settings{};
+}
 
 // The source address variation of --txonly-multi-flow, per lcore as
 // testpmd's RTE_PER_LCORE(_ip_var).
@@ -35,33 +46,18 @@ thread_local uint8_t t_ip_var = 0;
 
 struct TxonlyState {
     UdpGenerator gen;
+    Ipv4FieldWriter<offsetof(rte_ipv4_hdr, src_addr)> src;
     bool multi_flow;
-    // One's-complement sum of the frame's IPv4 header without its checksum
-    // and source: a packet's checksum is then two additions away.
-    uint32_t cksum_base;
     uint32_t dst_ip;
 };
 
-inline constexpr uint32_t kCksumOffset = kIpOffset + offsetof(rte_ipv4_hdr, hdr_checksum);
-inline constexpr uint32_t kSrcOffset = kIpOffset + offsetof(rte_ipv4_hdr, src_addr);
-inline constexpr uint32_t kSrcEnd = kSrcOffset + sizeof(rte_be32_t);
-
 int stream_init(pmdfwd_stream *s) {
-    auto *st = new (std::nothrow) TxonlyState{};
-    std::string why = st ? st->gen.init(*s, g_ends) : "no memory for the stream state";
-    if (!why.empty()) {
-        std::fprintf(stderr, "pmdfwd: txonly: stream port %u queue %u: %s\n", s->tx_port,
-                     s->tx_queue, why.c_str());
-        delete st;
-        return -1;
-    }
-    rte_ipv4_hdr ip;
-    std::memcpy(&ip, st->gen.frame() + kIpOffset, sizeof(ip));
-    ip.hdr_checksum = 0;
-    ip.src_addr = 0;
-    st->cksum_base = rte_raw_cksum(&ip, sizeof(ip));
-    st->multi_flow = g_multi_flow;
-    st->dst_ip = g_ends.dst_ip;
+    const Settings &set = settings(s->engine_ctx);
+    auto *st = new_generator_state<TxonlyState>(*s, "txonly", set.ends);
+    if (st == nullptr) return -1;
+    st->src.init(st->gen.frame());
+    st->multi_flow = set.multi_flow;
+    st->dst_ip = set.ends.dst_ip;
     s->priv = st;
     return 0;
 }
@@ -74,19 +70,7 @@ void stream_fini(pmdfwd_stream *s) {
 // testpmd's multi-flow source: the destination address with the lcore's
 // running byte in bits 8-15, plus the lcore id; the checksum follows.
 void vary_source(rte_mbuf *m, const TxonlyState &st) {
-    const uint32_t addr = (st.dst_ip | (uint32_t{t_ip_var++} << 8)) + rte_lcore_id();
-    const rte_be32_t src = rte_cpu_to_be_32(addr);
-    uint32_t sum = st.cksum_base + (src & 0xffff) + (src >> 16);
-    sum = (sum & 0xffff) + (sum >> 16);
-    sum = (sum & 0xffff) + (sum >> 16);
-    const uint16_t cksum = static_cast<uint16_t>(~sum);
-    if (likely(m->data_len >= kSrcEnd)) {
-        std::memcpy(rte_pktmbuf_mtod_offset(m, uint8_t *, kCksumOffset), &cksum, sizeof(cksum));
-        std::memcpy(rte_pktmbuf_mtod_offset(m, uint8_t *, kSrcOffset), &src, sizeof(src));
-    } else { // --txpkts cut the header
-        write_packet_bytes(m, kCksumOffset, &cksum, sizeof(cksum));
-        write_packet_bytes(m, kSrcOffset, &src, sizeof(src));
-    }
+    st.src.write(m, (st.dst_ip | (uint32_t{t_ip_var++} << 8)) + rte_lcore_id());
 }
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t, uint16_t max) {
@@ -123,8 +107,8 @@ std::string read_ip_pair(std::string_view text, UdpEndpoints *ends) {
     return "";
 }
 
-int set_ip(void *, const pmdfwd_param_value *v, char *err, size_t len) {
-    UdpEndpoints e = g_ends;
+int set_ip(void *ctx, const pmdfwd_param_value *v, char *err, size_t len) {
+    UdpEndpoints e = settings(ctx).ends;
     const std::string why = read_ip_pair(v->text, &e);
     if (!why.empty()) {
         std::snprintf(err, len,
@@ -133,27 +117,27 @@ int set_ip(void *, const pmdfwd_param_value *v, char *err, size_t len) {
                       v->text, why.c_str());
         return -1;
     }
-    g_ends = e;
+    settings(ctx).ends = e;
     return 0;
 }
 
 // "SRC[,DST]" (--tx-udp, DST defaulting to SRC).
-int set_udp(void *, const pmdfwd_param_value *v, char *err, size_t len) {
+int set_udp(void *ctx, const pmdfwd_param_value *v, char *err, size_t len) {
     const std::string_view text = v->text;
     const size_t comma = text.find(',');
     const std::string_view a = text.substr(0, comma);
     const std::string_view b = comma == std::string_view::npos ? a : text.substr(comma + 1);
-    UdpEndpoints e = g_ends;
+    UdpEndpoints e = settings(ctx).ends;
     if (!parse_port(a, &e.src_port) || !parse_port(b, &e.dst_port)) {
         std::snprintf(err, len, "txonly udp '%s' is not SRC[,DST] UDP ports of 0..65535", v->text);
         return -1;
     }
-    g_ends = e;
+    settings(ctx).ends = e;
     return 0;
 }
 
-int set_multi_flow(void *, const pmdfwd_param_value *v, char *, size_t) {
-    g_multi_flow = v->i != 0;
+int set_multi_flow(void *ctx, const pmdfwd_param_value *v, char *, size_t) {
+    settings(ctx).multi_flow = v->i != 0;
     return 0;
 }
 
@@ -173,11 +157,11 @@ constexpr pmdfwd_param params[] = {
         .alias("txonly-multi-flow"),
 };
 
-void describe(void *, char *buf, size_t len) {
-    const UdpEndpoints &e = g_ends;
+void describe(void *ctx, char *buf, size_t len) {
+    const UdpEndpoints &e = settings(ctx).ends;
     std::snprintf(buf, len, "txonly: %s:%u -> %s:%u, multi-flow %s", ipv4_to_text(e.src_ip).c_str(),
                   e.src_port, ipv4_to_text(e.dst_ip).c_str(), e.dst_port,
-                  g_multi_flow ? "on" : "off");
+                  settings(ctx).multi_flow ? "on" : "off");
 }
 
 constexpr pmdfwd_engine make_engine() {
@@ -189,6 +173,8 @@ constexpr pmdfwd_engine make_engine() {
     e.describe = describe;
     e.params = params;
     e.nb_params = std::size(params);
+    e.ctx_size = sizeof(Settings);
+    e.ctx_init = ctx_init;
     return e;
 }
 

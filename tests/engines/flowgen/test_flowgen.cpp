@@ -29,9 +29,11 @@ class Flowgen : public EngineTest {
         EngineTest::TearDown();
     }
 
-    std::string flows_now() {
+    std::string flows_now() { return flows_of(*engine_); }
+
+    static std::string flows_of(const pmdfwd_engine &e) {
         char buf[256] = "";
-        engine_->describe(nullptr, buf, sizeof(buf));
+        e.describe(engine_context(e), buf, sizeof(buf));
         unsigned n = 0;
         EXPECT_EQ(std::sscanf(buf, "flowgen: %u flows", &n), 1) << buf;
         return std::to_string(n);
@@ -44,6 +46,17 @@ class Flowgen : public EngineTest {
 
 uint32_t dst_of(const std::vector<uint8_t> &f) {
     return uint32_t{f[30]} << 24 | uint32_t{f[31]} << 16 | uint32_t{f[32]} << 8 | f[33];
+}
+
+// Its settings live in its context, not in the engine's file: a second
+// descriptor of the same source (a plugin registering it twice) keeps its own.
+TEST_F(Flowgen, EachDescriptorKeepsItsOwnSettings) {
+    pmdfwd_engine twin = *engine_;
+    twin.name = "flowgen-twin";
+    ASSERT_TRUE(set_engine_param(twin, "flows", "3").ok());
+    ASSERT_EQ(set("flows", "5"), "");
+    EXPECT_EQ(flows_of(twin), "3");
+    EXPECT_EQ(flows_now(), "5");
 }
 
 TEST_F(Flowgen, NeedsTheHostToReceive) {
@@ -100,12 +113,12 @@ TEST_F(Flowgen, DefaultsTo1024Flows) {
     }
     EXPECT_EQ(last, kDst + 511);
     char buf[256];
-    engine_->describe(nullptr, buf, sizeof(buf));
+    engine_->describe(engine_context(*engine_), buf, sizeof(buf));
     EXPECT_STREQ(buf, "flowgen: 1024 flows, UDP 9 -> 9, 198.18.0.1 -> 198.18.0.2 .. 198.18.4.1, "
                       "0 clones");
     ASSERT_EQ(set("flows", "65536"), "");
     ASSERT_EQ(set("clones", "3"), "");
-    engine_->describe(nullptr, buf, sizeof(buf));
+    engine_->describe(engine_context(*engine_), buf, sizeof(buf));
     EXPECT_STREQ(buf, "flowgen: 65536 flows, UDP 9 -> 9, 198.18.0.1 -> 198.18.0.2 .. "
                       "198.19.0.1, 3 clones");
 }

@@ -33,6 +33,13 @@ class Txonly : public EngineTest {
 
     std::string set(const char *key, const char *value) { return set_param(key, value); }
 
+    // `show config fwd`'s and the start line's text of e.
+    static std::string describe(const pmdfwd_engine &e) {
+        char buf[256] = "";
+        e.describe(engine_context(e), buf, sizeof(buf));
+        return buf;
+    }
+
     // Engine parameters are engine-wide: back to testpmd's defaults.
     void TearDown() override {
         EXPECT_EQ(set("ip", "198.18.0.1,198.18.0.2"), "");
@@ -279,16 +286,23 @@ TEST(TxonlyFrameSegments, ErrorsSayWhatIsAllowed) {
 
 // `show config fwd` and the start line print this text: it stays as it was.
 TEST_F(Txonly, DescribesItsAddressesAndPorts) {
-    auto described = [this] {
-        char buf[256] = "";
-        engine_->describe(nullptr, buf, sizeof(buf));
-        return std::string(buf);
-    };
+    auto described = [this] { return describe(*engine_); };
     EXPECT_EQ(described(), "txonly: 198.18.0.1:9 -> 198.18.0.2:9, multi-flow off");
     ASSERT_EQ(set("ip", "0.0.0.0,255.255.255.255"), "");
     ASSERT_EQ(set("udp", "0,65535"), "");
     ASSERT_EQ(set("multi-flow", "on"), "");
     EXPECT_EQ(described(), "txonly: 0.0.0.0:0 -> 255.255.255.255:65535, multi-flow on");
+}
+
+// Its settings live in its context, not in the engine's file: a second
+// descriptor of the same source (a plugin registering it twice) keeps its own.
+TEST_F(Txonly, EachDescriptorKeepsItsOwnSettings) {
+    pmdfwd_engine twin = *engine_;
+    twin.name = "txonly-twin";
+    ASSERT_TRUE(set_engine_param(twin, "ip", "10.0.0.1,10.0.0.2").ok());
+    ASSERT_TRUE(set_engine_param(twin, "multi-flow", "on").ok());
+    EXPECT_EQ(describe(twin), "txonly: 10.0.0.1:9 -> 10.0.0.2:9, multi-flow on");
+    EXPECT_EQ(describe(*engine_), "txonly: 198.18.0.1:9 -> 198.18.0.2:9, multi-flow off");
 }
 
 TEST_F(Txonly, TxIpAndTxUdpSetTheFrame) {
