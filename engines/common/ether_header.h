@@ -40,18 +40,18 @@ static inline void next_hop_macs(const pmdfwd_port_tx &tx, uint8_t out[kMacPairL
     uint32_t off = sizeof(rte_ether_hdr);
     rte_be16_t t;
     std::memcpy(&t, p + offsetof(rte_ether_hdr, ether_type), sizeof(t));
-    bool whole = true;
     while (t == RTE_BE16(RTE_ETHER_TYPE_VLAN) || t == RTE_BE16(RTE_ETHER_TYPE_QINQ)) {
         if (off + sizeof(rte_vlan_hdr) > len) {
-            whole = false;
-            break;
+            *type = t;
+            *l2_len = off;
+            return false;
         }
         std::memcpy(&t, p + off + offsetof(rte_vlan_hdr, eth_proto), sizeof(t));
         off += sizeof(rte_vlan_hdr);
     }
     *type = t;
     *l2_len = off;
-    return whole;
+    return true;
 }
 
 } // namespace pmdfwd::engines
