@@ -6,10 +6,12 @@
 #include "app/eal_init.h"
 #include "engine_host/engine_api.h"
 #include "engine_host/plugin_dir.h"
+#include "options/option_groups.h"
 #include "options/options.h"
 #include "options/prompt.h"
 #include "options/scalar_parse.h"
 #include "ports/ports.h"
+#include "shell/command_table.h"
 #include "util/output.h"
 
 #include <rte_eal.h>
@@ -143,12 +145,22 @@ bool app_help_requested(const std::vector<std::string> &args) {
     return false;
 }
 
+// The layers above the registry own the tables a plugin's engines must not
+// clash with; installed before anything can load a plugin (the early
+// --engine-plugin scan, --help).
+void install_engine_checks() {
+    pmdfwd::set_engine_check(pmdfwd::EngineCheck::Commands,
+                             pmdfwd::check_engine_commands_against_table);
+    pmdfwd::set_engine_check(pmdfwd::EngineCheck::Options, pmdfwd::opt::check_engine_options);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
     // The process's engines, reached here once and handed to whoever needs
     // them (options, the application, the shell, the forwarder).
     pmdfwd::EngineApi &engines = pmdfwd::registry_engines();
+    install_engine_checks();
     open_closed_std_fds();
     install_signal_handlers();
     const std::string prog = argv[0]; // before EAL may move argv around

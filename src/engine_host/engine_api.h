@@ -60,8 +60,9 @@ class CommandPorts {
 // The checks of engines about to register (adding) against a table that a
 // layer above the registry owns and against the engines registered, so that
 // the registry refuses a plugin that clashes before registering any of its
-// engines: ok or why not. Each layer installs its own; without one (a tool
-// that has no shell) nothing is checked against that table.
+// engines: ok or why not. main installs them (the layers that own the tables
+// are above this one); without one (a tool that has no shell, a unit test)
+// nothing is checked against that table.
 //   Commands: the shell's rows and the engines' command rows.
 //   Options: the option table; a parameter alias that takes over an option,
 //            an abbreviation or another engine's --<engine>-<key>.

@@ -33,7 +33,7 @@ std::vector<OptionGroup> groups(const EngineApi &engines);
 Result<const Option *> find_long(const std::vector<OptionGroup> &table, std::string_view name);
 
 // The option check the registry runs before a plugin's engines register
-// (EngineCheck::Options): ok, or which alias or parameter name clashes with
+// (EngineCheck::Options, installed by main): ok, or which alias or parameter name clashes with
 // what.
 Status check_engine_options(const std::vector<EngineInfo> &registered,
                             const std::vector<EngineInfo> &adding);

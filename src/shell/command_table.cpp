@@ -112,17 +112,6 @@ std::vector<std::string> family_syntaxes() {
     return v;
 }
 
-// The registry asks this before a plugin's engines register.
-Status check_against_table(const std::vector<EngineInfo> &registered,
-                           const std::vector<EngineInfo> &adding) {
-    return shell::check_engine_commands(family_syntaxes(), section_names(), registered, adding);
-}
-
-[[maybe_unused]] const bool g_engine_check_installed = [] {
-    set_engine_check(EngineCheck::Commands, check_against_table);
-    return true;
-}();
-
 // The engines that declare commands, as the table was built from them.
 std::vector<EngineInfo> engines_with_commands(EngineApi &engines) {
     std::vector<EngineInfo> v = engines.list();
@@ -255,6 +244,11 @@ std::vector<std::string> token_candidates(const Host &host, const Token &tok) {
 }
 
 } // namespace
+
+Status check_engine_commands_against_table(const std::vector<EngineInfo> &registered,
+                                           const std::vector<EngineInfo> &adding) {
+    return shell::check_engine_commands(family_syntaxes(), section_names(), registered, adding);
+}
 
 bool run_command(const Host &host, std::string_view line, std::string *out) {
     // Messages quote the line without the newline the line editor leaves.

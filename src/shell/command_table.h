@@ -42,4 +42,10 @@ struct CommandDoc {
 };
 std::vector<CommandDoc> command_docs(EngineApi &engines);
 
+// The command check the registry runs before a plugin's engines register
+// (EngineCheck::Commands, installed by main): ok, or which of their rows
+// clashes with a family's row or another engine's.
+Status check_engine_commands_against_table(const std::vector<EngineInfo> &registered,
+                                           const std::vector<EngineInfo> &adding);
+
 } // namespace pmdfwd

@@ -164,13 +164,4 @@ Status check_engine_options(const std::vector<EngineInfo> &registered,
     return check_own_params(with_aliases(table_engines), adding);
 }
 
-namespace {
-
-[[maybe_unused]] const bool g_option_check_installed = [] {
-    set_engine_check(EngineCheck::Options, check_engine_options);
-    return true;
-}();
-
-} // namespace
-
 } // namespace pmdfwd::opt
