@@ -37,7 +37,7 @@ BAD_VARIANTS = {
               "CTX_INIT_NO_SIZE")
 }
 # Issue 34: one engine ABI version loads; a plugin built for the one before
-# (0.1.0's) or a later one is refused.
+# or a later one is refused.
 BAD_VARIANTS.update({
     "OLDER_ABI": ["-DDESCRIPTOR_ABI=(PMDFWD_ENGINE_ABI_VERSION-1)"],
     "NEWER_ABI": ["-DDESCRIPTOR_ABI=(PMDFWD_ENGINE_ABI_VERSION+1)"],
@@ -285,8 +285,8 @@ class PluginTest(FrameAssertions):
         self.assertEqual(tops(), before)
 
     def test_plugin_built_for_another_abi_version_is_refused(self):
-        # Issue 34: one version loads; older (0.1.0's) and newer ones are
-        # refused by --engine-plugin and by `load engine`, naming both.
+        # Issue 34: one version loads; an older and a newer one are refused
+        # by --engine-plugin and by `load engine`, naming both.
         for variant, delta in (("OLDER_ABI", -1), ("NEWER_ABI", 1)):
             plugin = self.bad[variant]
             out = self.refused(f"--engine-plugin={plugin}")
