@@ -44,6 +44,7 @@ test_packages=(
   python3-mypy  # the mypy test over the Python package and the exporter
   ccache  # the test command's builds (scripts/ccache.sh); meson finds it on PATH
   valgrind  # scripts/perf icount: callgrind counts (perf_icount_budget, the engines' gate)
+  abigail-tools  # scripts/abi-check.sh: the engine SDK's ABI against its baseline (abi_check)
 )
 packages=("${build_run_packages[@]}")
 [[ -n $run_only ]] || packages+=("${test_packages[@]}")

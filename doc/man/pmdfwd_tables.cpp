@@ -7,7 +7,7 @@
 //   option <group> <short or -> <name> <arg or -> <help>
 //   command <syntax> <help> <stopped: 0|1>
 //   engine <name> <summary>
-//   param <engine> <line of its param_help>
+//   param <engine> <line of its parameter help>
 #include "engine_host/engine_api.h"
 #include "options/options.h"
 #include "shell/command_table.h"

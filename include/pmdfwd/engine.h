@@ -22,14 +22,11 @@
  *
  * Versioning: any change to a struct below or to the meaning of a field
  * bumps PMDFWD_ENGINE_ABI_VERSION. The host loads engines of its own version
- * and of versions 2, 3 and 4: a version-2 descriptor (before the parameter
- * table) ends at param_help, and set_param/param_help serve its parameters;
- * a version-3 one (before shell commands) ends at nb_params; a version-4 one
- * (before the engine's context) ends at nb_commands, its hooks and
- * parameter sets take no context and its parameter rows end at set. It
- * refuses any other.
+ * only and refuses any other, naming both versions: a plugin is rebuilt
+ * against the header of the pmdfwd that loads it (doc/engine-authoring.md,
+ * "ABI versioning rules").
  *
- * The engine's context (version 5): an engine that declares ctx_size gets
+ * The engine's context: an engine that declares ctx_size gets
  * one zeroed block of that size of its own, allocated once by the host on
  * the main lcore's NUMA node, and handed to every hook (ctx), parameter set
  * (ctx), command (pmdfwd_command_ctx.engine_ctx) and stream
@@ -46,7 +43,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 5u
+#define PMDFWD_ENGINE_ABI_VERSION 6u
 
 struct rte_mbuf;
 struct rte_mempool;
@@ -99,12 +96,12 @@ struct pmdfwd_stream {
     /* Received packets whose checksum the PMD flagged bad in ol_flags
      * (RTE_MBUF_F_RX_*_CKSUM_BAD), counted by engines that set
      * PMDFWD_ENGINE_F_RX_CKSUM_STATS and shown as testpmd's csum engine
-     * shows them (ABI version 2). */
+     * shows them. */
     uint64_t rx_bad_ip_csum;
     uint64_t rx_bad_l4_csum;
     uint64_t rx_bad_outer_l4_csum;
     uint64_t rx_bad_outer_ip_csum;
-    /* The engine's context (version 5; NULL without ctx_size): read once
+    /* The engine's context (NULL without ctx_size): read once
      * per burst into a local, as priv, never per packet. */
     void *engine_ctx;
 };
@@ -135,11 +132,12 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
  * one registered engine at most has it. */
 #define PMDFWD_ENGINE_F_DEFAULT (1u << 4)
 
-/* Length of the message buffer handed to set_param / plugin entry. */
+/* Length of the message buffer handed to a parameter's set and the plugin
+ * entry. */
 #define PMDFWD_ERRMSG_LEN 256
 
 /*
- * Engine parameters, declared (ABI version 3): `--<engine>-<key>=<value>` on
+ * Engine parameters, declared: `--<engine>-<key>=<value>` on
  * the command line, `set <engine> <key> <value>` in the shell (forwarding
  * stopped). The host parses and checks each value against its row, answers
  * a bad one with what is wrong and what is allowed, writes the --help and
@@ -180,11 +178,11 @@ struct pmdfwd_param {
     /* CHOICE: what a value names, in "unknown <engine> <what> 'x'";
      * NULL: the key. */
     const char *what;
-    /* Mandatory. Takes the engine's context (version 5) and the checked
+    /* Mandatory. Takes the engine's context and the checked
      * value; returns 0, or non-zero with a message in err (e.g. a kernel
      * this CPU cannot run). */
     int (*set)(void *ctx, const struct pmdfwd_param_value *value, char *err, size_t err_len);
-    /* Optional (version 5): another option name for the parameter, without
+    /* Optional: another option name for the parameter, without
      * the leading "--" (testpmd's spelling, e.g. "tx-ip" for txonly's ip):
      * the host accepts --<alias>=<value> as --<engine>-<key>=<value> and
      * lists it in --help. A BOOL parameter's alias may also be given
@@ -194,7 +192,7 @@ struct pmdfwd_param {
 };
 
 /*
- * Shell commands, declared (ABI version 4): rows the host adds to its shell
+ * Shell commands, declared: rows the host adds to its shell
  * when the engine registers, listed by `help` under a section named after
  * the engine (`help <engine>`), completed and documented like its own.
  *
@@ -224,7 +222,7 @@ struct pmdfwd_command_ctx {
     uint32_t forwarding;
     pmdfwd_write_fn write;
     void *sink; /* write's first argument */
-    /* Version 5. The engine's context (NULL without ctx_size). */
+    /* The engine's context (NULL without ctx_size). */
     void *engine_ctx;
     /* The port's TX offloads (RTE_ETH_TX_OFFLOAD_*): those configured
      * (*enabled) and those its device can do (*capa). Returns 0, or
@@ -262,10 +260,12 @@ struct pmdfwd_command {
 };
 
 struct pmdfwd_engine {
-    uint32_t abi_version; /* PMDFWD_ENGINE_ABI_VERSION */
-    uint32_t flags;       /* PMDFWD_ENGINE_F_* */
-    const char *name;     /* `set fwd <name>`, --forward-mode=<name> */
-    const char *summary;  /* one line for `help` and --help */
+    /* PMDFWD_ENGINE_ABI_VERSION. First in every version, so that a host reads
+     * it from a descriptor of any version before anything else. */
+    uint32_t abi_version;
+    uint32_t flags;      /* PMDFWD_ENGINE_F_* */
+    const char *name;    /* `set fwd <name>`, --forward-mode=<name> */
+    const char *summary; /* one line for `help` and --help */
 
     /* Optional. Called on `start` for each forwarding port, before any
      * stream runs; non-zero refuses the start. ctx: the engine's context. */
@@ -280,64 +280,36 @@ struct pmdfwd_engine {
     /* Mandatory. */
     pmdfwd_burst_fn burst;
 
-    /* Optional, the version-2 way to take parameters (params below is the
-     * way since version 3; the host asks set_param only when params is
-     * empty): `--<name>-<key>=<value>` on the command line and
-     * `set <name> <key> <value>` in the shell (forwarding stopped).
-     * Returns 0, or non-zero with a message in err that says what is wrong
-     * and what is allowed. */
-    int (*set_param)(const char *key, const char *value, char *err, size_t err_len);
     /* Optional. Writes the engine's own state for `show fwd <name>` and
      * `show config fwd` into buf (NUL-terminated). */
     void (*describe)(void *ctx, char *buf, size_t len);
-    /* Optional, with set_param (version 2). Writes one line per parameter
-     * for --help, e.g. "kernel=NAME  SIMD kernel (NAME: auto|avx2|scalar)". */
-    void (*param_help)(char *buf, size_t len);
 
-    /* Optional (version 3): the engine's parameters, nb_params rows. */
+    /* Optional: the engine's parameters, nb_params rows. */
     const struct pmdfwd_param *params;
     uint32_t nb_params;
 
-    /* Optional (version 4): the engine's shell commands, nb_commands rows. */
+    /* Optional: the engine's shell commands, nb_commands rows. */
     const struct pmdfwd_command *commands;
     uint32_t nb_commands;
 
-    /* Optional (version 5): bytes of the engine's context; 0: none (ctx is
-     * NULL). The host allocates it zeroed, aligned to 64 bytes, once, before
-     * calling any hook that takes it. */
+    /* Optional: bytes of the engine's context; 0: none (ctx is NULL). The
+     * host allocates it zeroed, aligned to 64 bytes, once, before calling any
+     * hook that takes it. */
     size_t ctx_size;
-    /* Optional (version 5): fills a new context (defaults other than zero)
-     * once, before any other hook sees it. */
+    /* Optional: fills a new context (defaults other than zero) once, before
+     * any other hook sees it. */
     void (*ctx_init)(void *ctx);
 };
 
 /*
  * A plugin shared object exports this symbol. The host passes its ABI
  * version; the plugin returns its engines (NULL-terminated array) or NULL
- * with a message in err.
+ * with a message in err (a plugin may refuse a host_abi_version other than
+ * its PMDFWD_ENGINE_ABI_VERSION itself; the host refuses its engines then).
  */
 #define PMDFWD_PLUGIN_ENTRY "pmdfwd_plugin_engines"
 typedef const struct pmdfwd_engine *const *(*pmdfwd_plugin_entry_fn)(uint32_t host_abi_version,
                                                                      char *err, size_t err_len);
-
-/* The layouts plugins are built against: a change here is a new version. */
-#if defined(__cplusplus)
-#define PMDFWD_STATIC_ASSERT static_assert
-#else
-#define PMDFWD_STATIC_ASSERT _Static_assert
-#endif
-PMDFWD_STATIC_ASSERT(offsetof(struct pmdfwd_stream, engine_ctx) ==
-                         offsetof(struct pmdfwd_stream, rx_bad_outer_ip_csum) + 8,
-                     "pmdfwd_stream: engine_ctx follows the version-4 fields");
-PMDFWD_STATIC_ASSERT(offsetof(struct pmdfwd_param, alias) ==
-                         offsetof(struct pmdfwd_param, set) + sizeof(void (*)(void)),
-                     "pmdfwd_param: alias follows the version-4 row");
-PMDFWD_STATIC_ASSERT(offsetof(struct pmdfwd_engine, ctx_size) ==
-                         offsetof(struct pmdfwd_engine, nb_commands) + sizeof(void *),
-                     "pmdfwd_engine: ctx_size follows the version-4 descriptor");
-PMDFWD_STATIC_ASSERT(offsetof(struct pmdfwd_command_ctx, engine_ctx) == 4 * sizeof(void *),
-                     "pmdfwd_command_ctx: engine_ctx follows the version-4 fields");
-#undef PMDFWD_STATIC_ASSERT
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,5 @@
 #include "engine_host/abi_calls.h"
 
-#include "engine_host/abi_v4.h"
 #include "engine_host/engine_context.h"
 #include "text/printable.h"
 
@@ -13,7 +12,7 @@ namespace pmdfwd {
 
 namespace {
 
-// Text hooks (describe, param_help) write at most this much.
+// describe writes at most this much.
 constexpr size_t kTextLen = 2048;
 
 // Runs one C ABI call that writes into a buffer and returns the text, cut at
@@ -100,54 +99,29 @@ bool call_command(const pmdfwd_engine &e, const pmdfwd_command &row,
     return rc == 0;
 }
 
-Status call_set_param(const pmdfwd_engine &e, const std::string &key, const std::string &value) {
-    int rc = 0;
-    std::string msg = buffered<PMDFWD_ERRMSG_LEN>(
-        [&](char *buf, size_t len) { rc = e.set_param(key.c_str(), value.c_str(), buf, len); });
-    if (rc == 0) return {};
-    return Error(msg.empty() ? "refused by the engine" : msg);
-}
-
 Status call_param_set(const pmdfwd_engine &e, const pmdfwd_param &row,
                       const pmdfwd_param_value &value) {
     int rc = 0;
-    std::string msg = buffered<PMDFWD_ERRMSG_LEN>([&](char *buf, size_t len) {
-        if (e.abi_version < 5)
-            rc = abi_v4::as_v4<abi_v4::SetFn>(row.set)(&value, buf, len);
-        else
-            rc = row.set(engine_context(e), &value, buf, len);
-    });
+    std::string msg = buffered<PMDFWD_ERRMSG_LEN>(
+        [&](char *buf, size_t len) { rc = row.set(engine_context(e), &value, buf, len); });
     if (rc == 0) return {};
     return Error(msg.empty() ? "refused by the engine" : msg);
 }
 
 std::string call_describe(const pmdfwd_engine &e) {
     if (!e.describe) return {};
-    return buffered<kTextLen>([&](char *buf, size_t len) {
-        if (e.abi_version < 5)
-            abi_v4::as_v4<abi_v4::DescribeFn>(e.describe)(buf, len);
-        else
-            e.describe(engine_context(e), buf, len);
-    });
+    return buffered<kTextLen>(
+        [&](char *buf, size_t len) { e.describe(engine_context(e), buf, len); });
 }
 
 int call_port_begin(const pmdfwd_engine &e, uint16_t port) {
     if (!e.port_begin) return 0;
-    if (e.abi_version < 5) return abi_v4::as_v4<abi_v4::PortBeginFn>(e.port_begin)(port);
     return e.port_begin(engine_context(e), port);
 }
 
 void call_port_end(const pmdfwd_engine &e, uint16_t port) {
     if (!e.port_end) return;
-    if (e.abi_version < 5)
-        abi_v4::as_v4<abi_v4::PortEndFn>(e.port_end)(port);
-    else
-        e.port_end(engine_context(e), port);
-}
-
-std::string call_param_help(const pmdfwd_engine &e) {
-    if (!e.param_help) return {};
-    return buffered<kTextLen>([&](char *buf, size_t len) { e.param_help(buf, len); });
+    e.port_end(engine_context(e), port);
 }
 
 Result<const pmdfwd_engine *const *> call_plugin_entry(pmdfwd_plugin_entry_fn entry) {

@@ -1,9 +1,8 @@
 // The engine C ABI's calls made safe once: each hook that writes into a
 // buffer is called with one the host owns, and its text is copied out cut at
 // the buffer's end, whatever the engine left in its last byte. The registry
-// (plugin entry points) and EngineApi (set_param, a parameter's set,
-// describe, param_help, a command's run) both
-// call engines only through these.
+// (plugin entry points) and EngineApi (a parameter's set, describe, a
+// command's run) both call engines only through these.
 #pragma once
 
 #include "engine_host/engine_api.h"
@@ -19,8 +18,6 @@ namespace pmdfwd {
 
 // Each returns an owned, NUL-terminated copy of what the engine wrote.
 // Exposed so that tests can call them with misbehaving descriptors.
-// Ok or the engine's message (a default when it wrote none).
-Status call_set_param(const pmdfwd_engine &e, const std::string &key, const std::string &value);
 // Ok or the message of a parameter's set (a default when it wrote none);
 // row is one of param_table(e)'s.
 Status call_param_set(const pmdfwd_engine &e, const pmdfwd_param &row,
@@ -29,7 +26,6 @@ std::string call_describe(const pmdfwd_engine &e); // "" without the hook
 // port_begin's answer (0 without the hook), and port_end.
 int call_port_begin(const pmdfwd_engine &e, uint16_t port);
 void call_port_end(const pmdfwd_engine &e, uint16_t port);
-std::string call_param_help(const pmdfwd_engine &e); // "" without the hook
 // Runs a command row with args as C strings; what the engine writes is
 // appended to *out (at most kCommandOutputMax bytes, then a note that it was
 // cut), ending in a newline. False when the engine refused (a default

@@ -16,7 +16,7 @@
 
 namespace pmdfwd {
 
-// One shell command an engine declares (pmdfwd_command, ABI version 4).
+// One shell command an engine declares (pmdfwd_command).
 struct EngineCommand {
     std::string syntax;
     std::string help;
@@ -24,8 +24,8 @@ struct EngineCommand {
     bool operator==(const EngineCommand &) const = default;
 };
 
-// Another option name for one of an engine's parameters (pmdfwd_param.alias,
-// ABI version 5): --<alias>=<value> means --<engine>-<key>=<value>.
+// Another option name for one of an engine's parameters (pmdfwd_param.alias):
+// --<alias>=<value> means --<engine>-<key>=<value>.
 struct EngineAlias {
     std::string alias;
     std::string key;
@@ -38,7 +38,7 @@ struct EngineAlias {
 struct EngineInfo {
     std::string name;
     std::string summary;
-    bool has_params = false; // a parameter table or set_param
+    bool has_params = false; // a parameter table
     bool has_state = false;  // describe
     std::vector<EngineCommand> commands = {};
     std::vector<EngineAlias> aliases = {};

@@ -52,12 +52,11 @@ Status check_command_row(const pmdfwd_engine &e, const pmdfwd_command &row) {
 } // namespace
 
 std::span<const pmdfwd_command> command_table(const pmdfwd_engine &e) {
-    if (e.abi_version < 4 || e.commands == nullptr) return {};
+    if (e.commands == nullptr) return {};
     return {e.commands, e.nb_commands};
 }
 
 Status check_command_table(const pmdfwd_engine &e) {
-    if (e.abi_version < 4) return {};
     const std::string engine = "engine '" + std::string(e.name) + "'";
     if (e.commands == nullptr && e.nb_commands != 0)
         return Error(engine + " declares " + std::to_string(e.nb_commands) +

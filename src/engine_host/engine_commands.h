@@ -1,4 +1,4 @@
-// An engine's shell commands as the host serves them (ABI version 4): the
+// An engine's shell commands as the host serves them: the
 // table a descriptor declares (pmdfwd_command), its fields checked when the
 // engine registers, listed for the shell, and run with the words the shell
 // matched. The rows' grammar and clashes are the shell's to judge
@@ -16,8 +16,7 @@
 
 namespace pmdfwd {
 
-// The rows e declares; none for a descriptor of version 2 or 3, which ends
-// before the table's fields and must not be read past them.
+// The rows e declares.
 std::span<const pmdfwd_command> command_table(const pmdfwd_engine &e);
 // Ok or what is wrong with e's table (rows without syntax, help or run, an
 // unknown flag, a syntax that does not name the engine).

@@ -31,7 +31,7 @@ void *allocate(size_t size) {
 } // namespace
 
 void *engine_context(const pmdfwd_engine &e) {
-    if (e.abi_version < 5 || e.ctx_size == 0) return nullptr;
+    if (e.ctx_size == 0) return nullptr;
     // Engines are never unregistered: a context is never freed.
     static std::map<const pmdfwd_engine *, void *> contexts;
     void *&ctx = contexts[&e];

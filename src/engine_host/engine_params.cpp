@@ -1,7 +1,6 @@
 #include "engine_host/engine_params.h"
 
 #include "engine_host/abi_calls.h"
-#include "engine_host/abi_v4.h"
 #include "engine_host/param_value.h"
 #include "text/printable.h"
 
@@ -52,31 +51,16 @@ Status check_row(const pmdfwd_engine &e, const pmdfwd_param &row) {
 
 } // namespace
 
-std::vector<pmdfwd_param> param_table(const pmdfwd_engine &e) {
-    if (e.abi_version < 3 || e.params == nullptr) return {};
-    if (e.abi_version >= 5) return {e.params, e.params + e.nb_params};
-    // Set's field holds a version-4 set: converted back before any call
-    // (call_param_set).
-    const auto *old = reinterpret_cast<const abi_v4::Param *>(e.params);
-    std::vector<pmdfwd_param> rows;
-    for (uint32_t i = 0; i < e.nb_params; i++) {
-        const abi_v4::Param &r = old[i];
-        pmdfwd_param row{};
-        row.key = r.key, row.kind = r.kind, row.help = r.help, row.metavar = r.metavar;
-        row.default_value = r.default_value, row.min = r.min, row.max = r.max;
-        row.choices = r.choices, row.what = r.what;
-        row.set = abi_v4::to_field<decltype(row.set)>(r.set);
-        rows.push_back(row);
-    }
-    return rows;
+std::span<const pmdfwd_param> param_table(const pmdfwd_engine &e) {
+    if (e.params == nullptr) return {};
+    return {e.params, e.nb_params};
 }
 
 bool has_params(const pmdfwd_engine &e) {
-    return !param_table(e).empty() || e.set_param != nullptr;
+    return !param_table(e).empty();
 }
 
 Status check_param_table(const pmdfwd_engine &e) {
-    if (e.abi_version < 3) return {};
     const std::string engine = "engine '" + std::string(e.name) + "'";
     if (e.params == nullptr && e.nb_params != 0)
         return Error(engine + " declares " + std::to_string(e.nb_params) +
@@ -96,10 +80,7 @@ Status check_param_table(const pmdfwd_engine &e) {
 }
 
 Status set_engine_param(const pmdfwd_engine &e, const std::string &key, const std::string &value) {
-    if (param_table(e).empty()) {
-        if (e.set_param) return call_set_param(e, key, value);
-        return Error("engine " + std::string(e.name) + " has no parameters");
-    }
+    if (!has_params(e)) return Error("engine " + std::string(e.name) + " has no parameters");
     const std::optional<pmdfwd_param> row = find_row(e, key);
     if (!row)
         return Error("unknown " + std::string(e.name) + " parameter '" + key +
@@ -110,7 +91,6 @@ Status set_engine_param(const pmdfwd_engine &e, const std::string &key, const st
 }
 
 std::string engine_param_help(const pmdfwd_engine &e) {
-    if (param_table(e).empty()) return call_param_help(e);
     std::string s;
     for (const pmdfwd_param &row : param_table(e))
         s += printable(param_help_line(row)) + "\n";

@@ -27,11 +27,6 @@ EngineRegistry &EngineRegistry::instance() {
     return registry;
 }
 
-// Versions 2 (before the parameter table), 3 (before shell commands) and 4
-// (before the engine's context) still load: the host reads such a
-// descriptor only up to the fields its version has, and calls its hooks
-// with their own types (engine_params.h, engine_commands.h, abi_v4.h).
-constexpr uint32_t kOldestAbiVersion = 2;
 // An engine's settings, not its packet buffers: those belong in mempools.
 constexpr size_t kMaxContext = size_t{16} << 20;
 
@@ -40,6 +35,14 @@ constexpr size_t kMaxContext = size_t{16} << 20;
 constexpr uint32_t kKnownEngineFlags = PMDFWD_ENGINE_F_NO_RX | PMDFWD_ENGINE_F_GENERATOR |
                                        PMDFWD_ENGINE_F_RX_CKSUM_STATS | PMDFWD_ENGINE_F_REPLIES |
                                        PMDFWD_ENGINE_F_DEFAULT;
+
+Status check_abi_version(const pmdfwd_engine &engine, std::string_view what) {
+    if (engine.abi_version == PMDFWD_ENGINE_ABI_VERSION) return {};
+    return Error(std::string(what) + " was built for pmdfwd engine ABI " +
+                 std::to_string(engine.abi_version) + "; this pmdfwd speaks ABI " +
+                 std::to_string(PMDFWD_ENGINE_ABI_VERSION) +
+                 " (rebuild it against this pmdfwd's <pmdfwd/engine.h>)");
+}
 
 static bool valid_name(std::string_view name) {
     if (name.empty() || name.size() > 32) return false;
@@ -50,12 +53,8 @@ static bool valid_name(std::string_view name) {
 
 Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
     if (engine == nullptr) return Error("engine descriptor is NULL");
-    if (engine->abi_version > PMDFWD_ENGINE_ABI_VERSION || engine->abi_version < kOldestAbiVersion)
-        return Error("engine ABI version " + std::to_string(engine->abi_version) +
-                     " does not match the host's " + std::to_string(PMDFWD_ENGINE_ABI_VERSION) +
-                     " (rebuild the engine against this pmdfwd's <pmdfwd/engine.h>; versions " +
-                     std::to_string(kOldestAbiVersion) + ".." +
-                     std::to_string(PMDFWD_ENGINE_ABI_VERSION - 1) + " still load)");
+    // Nothing past abi_version is read from another version's descriptor.
+    if (Status abi = check_abi_version(*engine, "engine descriptor"); !abi) return abi;
     std::string_view name = engine->name ? engine->name : "";
     if (!valid_name(name))
         return Error("engine name '" + std::string(name) +
@@ -69,13 +68,13 @@ Status EngineRegistry::add(const pmdfwd_engine *engine, std::string origin) {
                      "_DEFAULT)");
     if (Status table = check_param_table(*engine); !table) return table;
     if (Status commands = check_command_table(*engine); !commands) return commands;
-    if (engine->abi_version >= 5 && engine->ctx_size > kMaxContext)
+    if (engine->ctx_size > kMaxContext)
         return Error("engine '" + std::string(name) + "' declares a context of " +
                      std::to_string(engine->ctx_size) + " bytes (allowed: 0.." +
                      std::to_string(kMaxContext) + ")");
     // Without a context the host never calls ctx_init, and the hooks would
     // get NULL where the engine expects its initialised state.
-    if (engine->abi_version >= 5 && engine->ctx_init != nullptr && engine->ctx_size == 0)
+    if (engine->ctx_init != nullptr && engine->ctx_size == 0)
         return Error("engine '" + std::string(name) +
                      "' has ctx_init but ctx_size 0 (ctx_init needs a ctx_size > 0)");
     if (const pmdfwd_engine *other = find(name))
@@ -190,6 +189,11 @@ Status load_engine_plugin(const std::string &path) {
     std::vector<const pmdfwd_engine *> adding;
     for (const pmdfwd_engine *const *e = *listed; *e != nullptr; ++e)
         adding.push_back(*e);
+    for (const pmdfwd_engine *e : adding)
+        if (Status abi = check_abi_version(*e, "engine plugin '" + path + "'"); !abi) {
+            dlclose(handle);
+            return abi;
+        }
     if (Status registered = register_all(adding, path); !registered) {
         dlclose(handle);
         return Error("plugin '" + path + "' refused: " + registered.message());

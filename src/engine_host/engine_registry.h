@@ -15,6 +15,10 @@
 
 namespace pmdfwd {
 
+// Ok for a descriptor of this host's PMDFWD_ENGINE_ABI_VERSION; else that
+// what ("engine plugin 'x.so'") was built for another, naming both.
+Status check_abi_version(const pmdfwd_engine &engine, std::string_view what);
+
 class EngineRegistry {
   public:
     static EngineRegistry &instance();

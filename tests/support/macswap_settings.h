@@ -1,5 +1,5 @@
 // The registered macswap engine's settings, its context as the host keeps
-// it (engine ABI version 5): what the next `start` will run.
+// it: what the next `start` will run.
 #pragma once
 
 #include "engine_host/engine_context.h"

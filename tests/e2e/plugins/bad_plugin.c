@@ -3,8 +3,9 @@
  * Plugins pmdfwd must refuse, one per -D switch (test_plugin.py builds each
  * against the installed <pmdfwd/engine.h>, as an engine author would):
  *
- *   -DBAD_DESCRIPTOR_ABI  an engine descriptor carrying another ABI version
- *                         (built against an older or newer header)
+ *   -DDESCRIPTOR_ABI=N    engine descriptors carrying ABI version N, another
+ *                         than the header's (as built against an older or
+ *                         newer header; the host reads nothing past it)
  *   -DREFUSE_HOST_ABI     an entry that refuses the host's ABI version with
  *                         its own message (it expects another host)
  *   -DCLASH_BUILTIN       an engine named like the built-in "io"
@@ -21,8 +22,8 @@
 
 #include <stdio.h>
 
-#ifdef BAD_DESCRIPTOR_ABI
-#define ABI (PMDFWD_ENGINE_ABI_VERSION + 1)
+#ifdef DESCRIPTOR_ABI
+#define ABI (DESCRIPTOR_ABI)
 #else
 #define ABI PMDFWD_ENGINE_ABI_VERSION
 #endif

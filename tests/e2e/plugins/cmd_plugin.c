@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * A plugin whose engine, notes, declares shell commands (engine ABI version
- * 4): test_plugin.py checks that they join `help` under the engine's name,
+ * A plugin whose engine, notes, declares shell commands: test_plugin.py
+ * checks that they join `help` under the engine's name,
  * run through the shell with the words they were given, refuse while
  * forwarding when they say so, and that -DCLASH (a command that takes
  * `set <mode> <key> <value>`'s lines) is refused when the plugin loads.
@@ -119,8 +119,8 @@ static const struct pmdfwd_engine *const engines[] = {&engine, NULL};
 __attribute__((visibility("default"))) const struct pmdfwd_engine *const *
 pmdfwd_plugin_engines(uint32_t host_abi_version, char *err, size_t err_len)
 {
-	if (host_abi_version < PMDFWD_ENGINE_ABI_VERSION) {
-		snprintf(err, err_len, "notes needs engine ABI %u or later, the host has %u",
+	if (host_abi_version != PMDFWD_ENGINE_ABI_VERSION) {
+		snprintf(err, err_len, "notes was built for engine ABI %u, the host has %u",
 			 PMDFWD_ENGINE_ABI_VERSION, host_abi_version);
 		return NULL;
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Two engines from one source, tally-a and tally-b, whose state lives in
- * their contexts (engine ABI version 5), not in file globals:
+ * their contexts, not in file globals:
  * test_plugin.py checks that each keeps its own level (a parameter), that
  * the same context reaches the parameter set, describe, port_begin,
  * stream_init (through the stream) and the engine's command, and that the
@@ -111,8 +111,8 @@ static const struct pmdfwd_engine *const engines[] = {&tally_a, &tally_b, NULL};
 __attribute__((visibility("default"))) const struct pmdfwd_engine *const *
 pmdfwd_plugin_engines(uint32_t host_abi_version, char *err, size_t err_len)
 {
-	if (host_abi_version < PMDFWD_ENGINE_ABI_VERSION) {
-		snprintf(err, err_len, "tally needs engine ABI %u or later, the host has %u",
+	if (host_abi_version != PMDFWD_ENGINE_ABI_VERSION) {
+		snprintf(err, err_len, "tally was built for engine ABI %u, the host has %u",
 			 PMDFWD_ENGINE_ABI_VERSION, host_abi_version);
 		return NULL;
 	}

@@ -10,8 +10,8 @@
  *   overrun1      a generator (NO_RX) that fills pkts[0..max) with fresh
  *                 packets and returns max + 1
  *   overrun600    the same, returning 600 (more than any pkts[] holds)
- *   unterminated  describe, param_help and set_param's error fill their
- *                 whole buffer and write no NUL
+ *   unterminated  describe and its parameter key's set fill their whole
+ *                 buffer and write no NUL
  *   escapes       a summary and a two-line describe text holding control
  *                 bytes (ESC[2J clears a terminal, BEL, CR)
  *
@@ -113,17 +113,18 @@ static void unterminated_describe(void *ctx, char *buf, size_t len)
 	fill(buf, len, 'D');
 }
 
-static void unterminated_param_help(char *buf, size_t len)
+static int unterminated_set(void *ctx, const struct pmdfwd_param_value *value, char *err,
+			    size_t len)
 {
-	fill(buf, len, 'H');
-}
-
-static int unterminated_set_param(const char *key, const char *value, char *err, size_t len)
-{
-	(void)key, (void)value;
+	(void)ctx, (void)value;
 	fill(err, len, 'E');
 	return -1;
 }
+
+static const struct pmdfwd_param unterminated_params[] = {
+	{.key = "key", .kind = PMDFWD_PARAM_STRING, .help = "refused without a NUL",
+	 .set = unterminated_set},
+};
 
 static void escapes_describe(void *ctx, char *buf, size_t len)
 {
@@ -162,9 +163,9 @@ static const struct pmdfwd_engine unterminated = {
 	.name = "unterminated",
 	.summary = "text buffers filled without a NUL",
 	.burst = pass,
-	.set_param = unterminated_set_param,
 	.describe = unterminated_describe,
-	.param_help = unterminated_param_help,
+	.params = unterminated_params,
+	.nb_params = 1,
 };
 
 static const struct pmdfwd_engine escapes = {

@@ -11,7 +11,7 @@ TEST(EngineGuide, SinkExampleRegisters) {
     ASSERT_NE(e, nullptr);
     EXPECT_EQ(pmdfwd::EngineRegistry::instance().origin("sink"), "built-in");
     EXPECT_EQ(e->flags, 0u);
-    EXPECT_EQ(e->set_param, nullptr);
+    EXPECT_EQ(e->params, nullptr);
     const auto info = pmdfwd::registry_engines().find("sink");
     ASSERT_TRUE(info.has_value());
     EXPECT_FALSE(info->summary.empty());

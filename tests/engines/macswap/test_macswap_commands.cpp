@@ -1,4 +1,4 @@
-// macswap's shell command (engine ABI version 4): `macswap calibrate` times
+// macswap's shell command: `macswap calibrate` times
 // the kernels again and shows the figures, leaves a forced kernel forced,
 // and joins the shell's table as a built-in engine's row (the table would
 // stop the process on a clash). No EAL: calibration lays out its own mbufs.

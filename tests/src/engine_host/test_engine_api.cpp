@@ -19,31 +19,34 @@ uint16_t no_burst(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
 }
 
 // Every hook fills its whole buffer and leaves no terminator.
-int fill_set_param(const char *, const char *, char *err, size_t len) {
+int fill_set(void *, const pmdfwd_param_value *, char *err, size_t len) {
     std::memset(err, 'e', len);
     return -1;
 }
-void fill_text(char *buf, size_t len) {
-    std::memset(buf, 'd', len);
-}
 void fill_description(void *, char *buf, size_t len) {
-    fill_text(buf, len);
+    std::memset(buf, 'd', len);
 }
 
 // A refusal without a message.
-int silent_refusal(const char *, const char *, char *, size_t) {
+int silent_refusal(void *, const pmdfwd_param_value *, char *, size_t) {
     return 1;
 }
 
-pmdfwd_engine engine_with(int (*set_param)(const char *, const char *, char *, size_t)) {
+pmdfwd_engine engine_with(void (*describe)(void *, char *, size_t)) {
     pmdfwd_engine e{};
     e.abi_version = PMDFWD_ENGINE_ABI_VERSION;
     e.name = "test";
     e.burst = no_burst;
-    e.set_param = set_param;
-    e.describe = fill_description;
-    e.param_help = fill_text;
+    e.describe = describe;
     return e;
+}
+
+pmdfwd_param row_with(int (*set)(void *, const pmdfwd_param_value *, char *, size_t)) {
+    pmdfwd_param row{};
+    row.key = "k";
+    row.kind = PMDFWD_PARAM_STRING;
+    row.set = set;
+    return row;
 }
 
 const pmdfwd_engine *const *fill_entry(uint32_t, char *err, size_t len) {
@@ -54,28 +57,26 @@ const pmdfwd_engine *const *fill_entry(uint32_t, char *err, size_t len) {
 } // namespace
 
 TEST(EngineAbi, BuffersFilledToTheEndAreCutAtTheirLastByte) {
-    const pmdfwd_engine e = engine_with(fill_set_param);
-    EXPECT_EQ(call_set_param(e, "k", "v").message(), std::string(PMDFWD_ERRMSG_LEN - 1, 'e'));
+    const pmdfwd_engine e = engine_with(fill_description);
+    const pmdfwd_param_value v{"v", 0, 0, {}};
+    EXPECT_EQ(call_param_set(e, row_with(fill_set), v).message(),
+              std::string(PMDFWD_ERRMSG_LEN - 1, 'e'));
     const std::string text = call_describe(e);
     EXPECT_FALSE(text.empty());
     EXPECT_EQ(text, std::string(text.size(), 'd'));
-    EXPECT_EQ(call_param_help(e).size(), text.size());
     const Result<const pmdfwd_engine *const *> listed = call_plugin_entry(fill_entry);
     EXPECT_FALSE(listed.ok());
     EXPECT_EQ(listed.message(), std::string(PMDFWD_ERRMSG_LEN - 1, 'p'));
 }
 
 TEST(EngineAbi, RefusalWithoutMessageGetsOne) {
-    const pmdfwd_engine e = engine_with(silent_refusal);
-    EXPECT_EQ(call_set_param(e, "k", "v").message(), "refused by the engine");
+    const pmdfwd_engine e = engine_with(nullptr);
+    const pmdfwd_param_value v{"v", 0, 0, {}};
+    EXPECT_EQ(call_param_set(e, row_with(silent_refusal), v).message(), "refused by the engine");
 }
 
-TEST(EngineAbi, MissingTextHooksGiveNothing) {
-    pmdfwd_engine e = engine_with(nullptr);
-    e.describe = nullptr;
-    e.param_help = nullptr;
-    EXPECT_EQ(call_describe(e), "");
-    EXPECT_EQ(call_param_help(e), "");
+TEST(EngineAbi, MissingDescribeGivesNothing) {
+    EXPECT_EQ(call_describe(engine_with(nullptr)), "");
 }
 
 TEST(EngineApi, ChecksBeforeCallingTheEngine) {

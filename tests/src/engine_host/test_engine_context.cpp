@@ -1,10 +1,8 @@
-// The engine's context (ABI version 5): one block per engine, allocated once,
-// zeroed and aligned, filled by ctx_init, and the same block handed to
-// parameter sets, describe, port hooks and commands; a version-4 descriptor
-// (no context, shorter rows, hooks without ctx) is still read and called
-// with its own layout. No engine linked: the descriptors are here.
+// The engine's context: one block per engine, allocated once, zeroed and
+// aligned, filled by ctx_init, and the same block handed to parameter sets,
+// describe, port hooks and commands. No engine linked: the descriptors are
+// here.
 #include "engine_host/abi_calls.h"
-#include "engine_host/abi_v4.h"
 #include "engine_host/engine_context.h"
 #include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
@@ -103,9 +101,6 @@ TEST(EngineContext, OneBlockReachesEveryHook) {
 TEST(EngineContext, NoneWithoutASize) {
     pmdfwd_engine e = engine_descriptor("noctx", "none", no_burst);
     EXPECT_EQ(engine_context(e), nullptr);
-    e.ctx_size = 64;
-    e.abi_version = 4; // a version-4 descriptor ends before ctx_size
-    EXPECT_EQ(engine_context(e), nullptr);
 }
 
 TEST(EngineContext, AliasIsListed) {
@@ -129,48 +124,6 @@ TEST(EngineContext, TooLargeIsRefused) {
     EngineRegistry r;
     EXPECT_EQ(r.add(&e, "test").message(),
               "engine 'ctxeng' declares a context of 1073741824 bytes (allowed: 0..16777216)");
-}
-
-// A version-4 plugin's rows are shorter and its set takes no context.
-int64_t g_v4_level = -1;
-int v4_set(const pmdfwd_param_value *v, char *, size_t) {
-    g_v4_level = v->i;
-    return 0;
-}
-int g_v4_begun = -1;
-int v4_begin(uint16_t port) {
-    g_v4_begun = port;
-    return 0;
-}
-void v4_describe(char *buf, size_t len) {
-    std::snprintf(buf, len, "v4 level %lld", static_cast<long long>(g_v4_level));
-}
-
-TEST(EngineContext, VersionFourRowsAndHooksStillWork) {
-    static const abi_v4::Param rows[] = {
-        {"a", PMDFWD_PARAM_BOOL, "first", nullptr, nullptr, 0, 0, nullptr, nullptr, v4_set},
-        {"b", PMDFWD_PARAM_INT, "second", nullptr, "3", 1, 9, nullptr, nullptr, v4_set},
-    };
-    pmdfwd_engine e = engine_descriptor("oldeng", "version 4", no_burst);
-    e.abi_version = 4;
-    e.params = reinterpret_cast<const pmdfwd_param *>(rows);
-    e.nb_params = std::size(rows);
-    e.port_begin = abi_v4::to_field<decltype(e.port_begin)>(&v4_begin);
-    e.describe = abi_v4::to_field<decltype(e.describe)>(&v4_describe);
-    EngineRegistry r;
-    ASSERT_TRUE(IsOk(r.add(&e, "test")));
-    const std::vector<pmdfwd_param> table = param_table(e);
-    ASSERT_EQ(table.size(), 2u);
-    EXPECT_STREQ(table[1].key, "b");
-    EXPECT_EQ(table[1].alias, nullptr);
-    EXPECT_EQ(engine_param_help(e), "a=on|off  first\nb=N  second (N: 1..9, default 3)\n");
-    ASSERT_TRUE(IsOk(set_engine_param(e, "b", "5")));
-    EXPECT_EQ(g_v4_level, 5);
-    EXPECT_EQ(set_engine_param(e, "b", "10").message(),
-              "oldeng b '10' is not allowed (allowed: 1..9)");
-    EXPECT_EQ(call_describe(e), "v4 level 5");
-    EXPECT_EQ(call_port_begin(e, 1), 0);
-    EXPECT_EQ(g_v4_begun, 1);
 }
 
 } // namespace

@@ -1,8 +1,7 @@
 // The host's side of engine parameter tables (engine_params.h,
 // param_value.h): every kind parsed and refused with what is allowed, the
 // help lines written from a row, tables the registry must refuse, the
-// engine's own refusal, and version-2 descriptors served by their hooks with
-// the table's fields never read. No engine linked: the tables are here.
+// engine's own refusal. No engine linked: the tables are here.
 #include "engine_host/engine_params.h"
 #include "engine_host/engine_registry.h"
 #include "support/status_matchers.h"
@@ -178,36 +177,4 @@ TEST(EngineParams, RegistryRefusesBrokenTables) {
     EXPECT_EQ(reg.add(&e, "test").message(), "engine 'tbl' declares parameter 'k' twice");
     e = table_engine(nullptr, 3);
     EXPECT_EQ(reg.add(&e, "test").message(), "engine 'tbl' declares 3 parameters and no table");
-}
-
-namespace {
-int v2_set(const char *key, const char *value, char *err, size_t len) {
-    std::snprintf(err, len, "v2 got %s=%s", key, value);
-    return -1;
-}
-void v2_help(char *buf, size_t len) {
-    std::snprintf(buf, len, "k=V  its own line\n");
-}
-} // namespace
-
-// A version-2 descriptor ends at param_help: whatever lies where a newer one
-// has its table is never read, and its own hooks serve its parameters.
-TEST(EngineParams, VersionTwoUsesItsHooksAndNoTable) {
-    pmdfwd_engine e = table_engine(reinterpret_cast<pmdfwd_param *>(uintptr_t{1}), 7);
-    e.abi_version = 2;
-    EXPECT_TRUE(param_table(e).empty());
-    EXPECT_FALSE(has_params(e));
-    EngineRegistry r;
-    EXPECT_TRUE(IsOk(r.add(&e, "test")));
-    e.set_param = v2_set;
-    e.param_help = v2_help;
-    EXPECT_TRUE(has_params(e));
-    EXPECT_EQ(set_engine_param(e, "k", "v").message(), "v2 got k=v");
-    EXPECT_EQ(engine_param_help(e), "k=V  its own line\n");
-    // Versions other than 2 and the host's are refused.
-    for (uint32_t v : {1u, PMDFWD_ENGINE_ABI_VERSION + 1}) {
-        e.abi_version = v;
-        EXPECT_NE(r.add(&e, "test").message().find("does not match the host's"), std::string::npos)
-            << v;
-    }
 }
