@@ -39,7 +39,7 @@ constexpr Section kSections[] = {
     {"display", "Display", "Displaying port, stats and config information."},
     {"config", "Configuration", "Configuration information."},
     {"ports", "Port Operations", "Configuring ports."},
-    {"filters", "", "Filters configuration help."},
+    {"filters", "filters", "Filters configuration help."},
     {"traffic_management", "", "Traffic Management commands."},
     {"devices", "", "Device related commands."},
     {"drivers", "", "Driver specific commands."},
