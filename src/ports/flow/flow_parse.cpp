@@ -109,14 +109,15 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
         s = write_value(f, value, mask);
         it->mask = mask;
     } else if (op == "prefix") {
-        const Result<uint64_t> n = parse_flow_number("prefix", value, field_bits(f));
+        const Result<uint64_t> n =
+            parse_flow_number(std::string(f.name) + " prefix", value, field_bits(f));
         s = n ? write_prefix(f, static_cast<unsigned>(*n), mask) : n.status();
         it->mask = mask;
     } else {
         return Error(where + ": unexpected " + quoted(op) +
                      " (allowed: is, spec, last, mask, prefix)");
     }
-    return s ? s : Error(where + ": " + s.message());
+    return s ? s : Error(std::string(item.name) + " " + s.message());
 }
 
 // An item and its fields, up to and including the "/" after them.
