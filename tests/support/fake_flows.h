@@ -19,7 +19,8 @@ class FakeFlowControl : public flow::FlowControl {
     rte_flow_error_type fail_type = RTE_FLOW_ERROR_TYPE_UNSPECIFIED;
     const char *fail_message = nullptr;
     int validates = 0, creates = 0, destroys = 0, flushes = 0;
-    std::vector<void *> aged; // what aged_flows hands back
+    std::vector<void *> aged;         // what aged_flows hands back
+    std::vector<void *> age_contexts; // the contexts of created rules' age actions
     uint64_t hits = 7, bytes = 420;
     bool isolated = false;
 
@@ -27,10 +28,13 @@ class FakeFlowControl : public flow::FlowControl {
         validates++;
         return answer(e);
     }
-    rte_flow *create(uint16_t, const flow::ParsedRule &, rte_flow_error *e, int *rc) override {
+    rte_flow *create(uint16_t, const flow::ParsedRule &rule, rte_flow_error *e, int *rc) override {
         creates++;
         *rc = answer(e);
         if (*rc) return nullptr;
+        for (const rte_flow_action &a : rule.actions)
+            if (a.type == RTE_FLOW_ACTION_TYPE_AGE)
+                age_contexts.push_back(static_cast<const rte_flow_action_age *>(a.conf)->context);
         flows_.push_back(std::make_unique<char>());
         return reinterpret_cast<rte_flow *>(flows_.back().get());
     }
