@@ -9,6 +9,8 @@
 namespace pmdfwd::flow {
 
 namespace {
+// Named, so that a unity build keeps the item and action tables apart.
+namespace action_rows {
 
 using K = FieldKind;
 
@@ -246,14 +248,15 @@ const FlowAction kActions[] = {
 #undef PMDFWD_ACTION
 #undef PMDFWD_BARE
 
+} // namespace action_rows
 } // namespace
 
 std::span<const FlowAction> flow_actions() {
-    return kActions;
+    return action_rows::kActions;
 }
 
 const FlowAction *find_action(std::string_view name) {
-    for (const FlowAction &a : kActions)
+    for (const FlowAction &a : action_rows::kActions)
         if (name == a.name) return &a;
     return nullptr;
 }

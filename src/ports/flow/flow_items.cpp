@@ -5,6 +5,8 @@
 namespace pmdfwd::flow {
 
 namespace {
+// Named, so that a unity build keeps the item and action tables apart.
+namespace item_rows {
 
 using K = FieldKind;
 
@@ -197,14 +199,15 @@ const FlowItem kItems[] = {
 
 #undef PMDFWD_ITEM
 
+} // namespace item_rows
 } // namespace
 
 std::span<const FlowItem> flow_items() {
-    return kItems;
+    return item_rows::kItems;
 }
 
 const FlowItem *find_item(std::string_view name) {
-    for (const FlowItem &i : kItems)
+    for (const FlowItem &i : item_rows::kItems)
         if (name == i.name) return &i;
     return nullptr;
 }
