@@ -16,6 +16,15 @@ namespace {
 
 using flow::parse_flow_number;
 
+// The rule list's commands name a port that must exist, and say so in
+// testpmd's port_id_is_invalid words (no list of the valid ones); validate,
+// create and isolate leave it to rte_flow (ENODEV), as testpmd does.
+bool port_exists(Ctx &c, const Args &a) {
+    const std::vector<uint16_t> ids = c.ports.port_ids();
+    if (std::find(ids.begin(), ids.end(), a.number(0)) != ids.end()) return true;
+    return fail(c, "Invalid port " + std::to_string(a.number(0)));
+}
+
 // A grammar error: testpmd's "Bad arguments", then (a pmdfwd addition) why.
 bool bad_rule(Ctx &c, const std::string &why) {
     if (c.config.testpmd_texts) return fail(c, "Bad arguments");
@@ -59,6 +68,7 @@ Result<std::vector<uint32_t>> rule_ids(const std::vector<std::string> &words) {
 }
 
 bool destroy(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
     const Result<std::vector<uint32_t>> ids = rule_ids(a.rest(1));
     if (!ids) return bad_rule(c, ids.message());
     return c.flows.destroy(a.port(0), *ids, c.out);
@@ -79,6 +89,7 @@ Result<std::vector<uint32_t>> groups(const std::vector<std::string> &words) {
 }
 
 bool list(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
     const Result<std::vector<uint32_t>> g = groups(a.rest(1));
     if (!g) return bad_rule(c, g.message());
     c.flows.list(a.port(0), *g, c.out);
@@ -86,12 +97,17 @@ bool list(Ctx &c, const Args &a) {
 }
 
 bool flush(Ctx &c, const Args &a) {
-    return c.flows.flush(a.port(0), c.out);
+    return port_exists(c, a) && c.flows.flush(a.port(0), c.out);
 }
 
 bool query(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
     const auto type = a.word(2) == "count" ? RTE_FLOW_ACTION_TYPE_COUNT : RTE_FLOW_ACTION_TYPE_AGE;
     return c.flows.query(a.port(0), static_cast<uint32_t>(a.number(1)), type, c.out);
+}
+
+bool aged(Ctx &c, const Args &a) {
+    return port_exists(c, a) && c.flows.aged(a.port(0), a.size() > 1, c.out);
 }
 
 bool isolate(Ctx &c, const Args &a) {
@@ -146,15 +162,20 @@ std::vector<Spec> rows() {
          .run = create},
         {.syntax = "flow destroy <port> rule <ids>...",
          .help = "destroy specific flow rules: rule {rule_id} [rule {rule_id}]...",
+         .types = {port},
          .run = destroy},
-        {.syntax = "flow flush <port>", .help = "destroy all flow rules", .run = flush},
+        {.syntax = "flow flush <port>",
+         .help = "destroy all flow rules",
+         .types = {port},
+         .run = flush},
         {.syntax = "flow query <port> <id> count|age",
          .help = "query an existing flow rule",
-         .types = {arg::number("<id>", "rule", 0, UINT32_MAX)},
+         .types = {port, arg::number("<id>", "rule", 0, UINT32_MAX)},
          .run = query},
         {.syntax = "flow list <port> <groups>...",
          .help = "list existing flow rules sorted by priority, filtered by group identifiers: "
                  "[group {group_id}]...",
+         .types = {port},
          .run = list},
         {.syntax = "flow isolate <port> 0|1|on|off|true|false|yes|no",
          .help = "restrict ingress traffic to the defined flow rules",
@@ -162,7 +183,8 @@ std::vector<Spec> rows() {
          .run = isolate},
         {.syntax = "flow aged <port> [destroy]",
          .help = "list and destroy aged flows flow rules",
-         .run = [](Ctx &c, const Args &a) { return c.flows.aged(a.port(0), a.size() > 1, c.out); }},
+         .types = {port},
+         .run = aged},
         {.syntax = "help flow",
          .help = "the flow rule grammar: pattern items and their fields, actions and their "
                  "parameters",
