@@ -110,10 +110,20 @@ bool aged(Ctx &c, const Args &a) {
     return port_exists(c, a) && c.flows.aged(a.port(0), a.size() > 1, c.out);
 }
 
+// testpmd's boolean words; a word checked here, not by a choice token, so
+// that a wrong one is the grammar's "Bad arguments" as testpmd says it.
 bool isolate(Ctx &c, const Args &a) {
+    static const char *const kOn[] = {"1", "on", "true", "yes"};
+    static const char *const kOff[] = {"0", "off", "false", "no"};
     const std::string &w = a.word(1);
-    const bool on = w == "1" || w == "on" || w == "true" || w == "yes";
-    return c.flows.isolate(a.port(0), on, c.out);
+    const auto is = [&](const auto &words) {
+        return std::any_of(std::begin(words), std::end(words),
+                           [&](const char *x) { return w == x; });
+    };
+    if (!is(kOn) && !is(kOff))
+        return bad_rule(c, "isolate: '" + w.substr(0, 40) +
+                               "' is not a boolean (allowed: 0, 1, on, off, true, false, yes, no)");
+    return c.flows.isolate(a.port(0), is(kOn), c.out);
 }
 
 std::string field_line(const flow::FlowField &f, const char *value) {
@@ -177,7 +187,7 @@ std::vector<Spec> rows() {
                  "[group {group_id}]...",
          .types = {port},
          .run = list},
-        {.syntax = "flow isolate <port> 0|1|on|off|true|false|yes|no",
+        {.syntax = "flow isolate <port> <boolean>",
          .help = "restrict ingress traffic to the defined flow rules",
          .types = {port},
          .run = isolate},

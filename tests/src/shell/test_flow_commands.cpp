@@ -128,6 +128,9 @@ TEST(FlowCommands, IsolateAndAged) {
     ASSERT_TRUE(run(h, "flow isolate 0 false", &out));
     EXPECT_EQ(out, "Ingress traffic on port 0 is not restricted anymore to the defined flow "
                    "rules\n");
+    EXPECT_FALSE(run(h, "flow isolate 0 2", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: isolate: '2' is not a boolean (allowed: 0, 1, on, off, "
+                   "true, false, yes, no)\n");
     ASSERT_TRUE(run(h, "flow aged 0", &out));
     EXPECT_EQ(out, "Port 0 total aged flows: 0\n");
 }
