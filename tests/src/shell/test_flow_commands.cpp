@@ -191,3 +191,22 @@ TEST(FlowCommands, HelpFlowListsTheTables) {
     EXPECT_TRUE(has(out, "\nfilters:\n--------\n")) << out;
     EXPECT_TRUE(has(out, "flow create <port> <rule>..."));
 }
+
+// testpmd's port stop and close flush the port's rules: the PMD drops them
+// with the port's state.
+TEST(FlowCommands, PortStopAndCloseFlushTheRules) {
+    FakeHost h;
+    create(h, kRule);
+    create(h, kRule, "1");
+    ASSERT_TRUE(run(h, "port stop 0"));
+    EXPECT_EQ(h.flows.count(0), 0u);
+    EXPECT_EQ(h.flows.count(1), 1u);
+    EXPECT_EQ(h.fake_flows.flushes, 1);
+    create(h, kRule); // on a stopped port: kept by a stop, dropped by a close
+    ASSERT_TRUE(run(h, "port stop 0"));
+    EXPECT_EQ(h.flows.count(0), 1u);
+    ASSERT_TRUE(run(h, "port close all"));
+    EXPECT_EQ(h.flows.count(0), 0u);
+    EXPECT_EQ(h.flows.count(1), 0u);
+    EXPECT_EQ(h.fake_flows.flushes, 3);
+}
