@@ -271,6 +271,17 @@ std::vector<std::string> token_candidates(const Host &host, const Token &tok) {
     return c;
 }
 
+// What the token at the cursor offers; past a "<name>...", what its row's
+// grammar says may follow the words it took.
+std::vector<std::string> candidates_at(const Host &host, const Tokens &toks, const Spec &row,
+                                       const std::vector<std::string> &words) {
+    const size_t at = std::min(words.size(), toks.size() - 1);
+    if (toks[at].kind != Kind::Rest) return token_candidates(host, toks[at]);
+    if (!row.complete_rest) return {};
+    return row.complete_rest(
+        std::vector<std::string>(words.begin() + static_cast<ptrdiff_t>(at), words.end()));
+}
+
 } // namespace
 
 bool run_command(const Host &host, std::string_view line, std::string *out) {
@@ -325,11 +336,10 @@ std::vector<std::string> complete_command(const Host &host, std::string_view par
     std::vector<std::string> out;
     const std::vector<uint16_t> ports = host.ports.port_ids();
     const TablePtr t = table(host.engines);
-    for (const Tokens &toks : t->syntaxes) {
+    for (size_t r = 0; r < t->syntaxes.size(); r++) {
+        const Tokens &toks = t->syntaxes[r];
         if (!words_fit(toks, words, ports)) continue;
-        // A "<name>..." offers nothing: its row reads the words.
-        for (const std::string &cand :
-             token_candidates(host, toks[std::min(words.size(), toks.size() - 1)]))
+        for (const std::string &cand : candidates_at(host, toks, t->rows[r], words))
             if (cand.rfind(last, 0) == 0 && std::find(out.begin(), out.end(), cand) == out.end())
                 out.push_back(cand);
     }

@@ -4,6 +4,7 @@
 // port's (src/ports/flow/flow_rules.h), `help flow` lists the tables.
 #include "shell/command_spec.h"
 
+#include "ports/flow/flow_complete.h"
 #include "ports/flow/flow_items.h"
 #include "ports/flow/flow_parse.h"
 #include "ports/flow/flow_rules.h"
@@ -159,17 +160,23 @@ bool help_flow(Ctx &c, const Args &) {
     return true;
 }
 
+std::vector<std::string> next_words(const std::vector<std::string> &words) {
+    return flow::flow_rule_next_words(words);
+}
+
 std::vector<Spec> rows() {
     const ArgType port = arg::port_number("<port>");
     return {
         {.syntax = "flow validate <port> <rule>...",
          .help = "check whether a flow rule can be created ('help flow': the rule's words)",
          .types = {port},
-         .run = validate},
+         .run = validate,
+         .complete_rest = next_words},
         {.syntax = "flow create <port> <rule>...",
          .help = "create a flow rule ('help flow': the rule's words)",
          .types = {port},
-         .run = create},
+         .run = create,
+         .complete_rest = next_words},
         {.syntax = "flow destroy <port> rule <ids>...",
          .help = "destroy specific flow rules: rule {rule_id} [rule {rule_id}]...",
          .types = {port},

@@ -210,3 +210,29 @@ TEST(FlowCommands, PortStopAndCloseFlushTheRules) {
     EXPECT_EQ(h.flows.count(1), 0u);
     EXPECT_EQ(h.fake_flows.flushes, 3);
 }
+
+// TAB after `flow create <port>` follows the grammar's tables: attributes,
+// items, an item's fields, the operators, actions and their parameters;
+// nothing where a value comes.
+TEST(FlowCommands, CompletionFollowsTheGrammar) {
+    FakeHost h;
+    using V = std::vector<std::string>;
+    EXPECT_EQ(complete_command(h, "flow create 0 "),
+              (V{"egress", "group", "ingress", "pattern", "priority", "transfer"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 ingress pat"), (V{"pattern"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 group "), V{});
+    EXPECT_EQ(complete_command(h, "flow validate 0 pattern eth / ip"), (V{"ipv4", "ipv6"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern udp "), (V{"/", "dst", "src"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern udp dst "),
+              (V{"is", "last", "mask", "prefix", "spec"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern udp dst is "), V{});
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern udp dst is 53 "), (V{"/", "dst", "src"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end "), (V{"actions"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions q"), (V{"queue"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions queue "), (V{"/", "index"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions rss queues 1 "), V{});
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions rss queues 1 end k"),
+              (V{"key", "key_len"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions drop / end "), V{});
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern nosuch "), V{});
+}
