@@ -8,6 +8,7 @@
 #include "ports/flow/flow_items.h"
 #include "ports/flow/flow_parse.h"
 #include "ports/flow/flow_rules.h"
+#include "text/printable.h"
 
 #include <algorithm>
 
@@ -26,10 +27,11 @@ bool port_exists(Ctx &c, const Args &a) {
     return fail(c, "Invalid port " + std::to_string(a.number(0)));
 }
 
-// A grammar error: testpmd's "Bad arguments", then (a pmdfwd addition) why.
+// A grammar error: testpmd's "Bad arguments", then (a pmdfwd addition) why,
+// the words it quotes escaped (a control byte typed is shown, not sent).
 bool bad_rule(Ctx &c, const std::string &why) {
     if (c.config.testpmd_texts) return fail(c, "Bad arguments");
-    return fail(c, "Bad arguments: flow: " + why);
+    return fail(c, "Bad arguments: flow: " + printable(why));
 }
 
 Result<flow::ParsedRule> parse_rule(Ctx &c, const Args &a) {

@@ -164,6 +164,8 @@ TEST(FlowCommands, RuleIsTheRestOfTheLine) {
     EXPECT_FALSE(
         run(h, "flow create 0 pattern eth / ipv4 ttl is 300 / end actions drop / end", &out));
     EXPECT_EQ(out, "Bad arguments: flow: ipv4 ttl: '300' is out of range (allowed: 0..255)\n");
+    EXPECT_FALSE(run(h, "flow create 0 pattern e\x1b[2Jth / end actions drop / end", &out));
+    EXPECT_TRUE(has(out, "unknown item 'e\\x1b[2Jth'")) << out;
     h.cfg.testpmd_texts = true;
     EXPECT_FALSE(run(h, "flow create 0 pattern eth / end actions drop /", &out));
     EXPECT_EQ(out, "Bad arguments\n");
