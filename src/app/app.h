@@ -10,6 +10,8 @@
 #include "observe/metrics.h"
 #include "observe/xstats_display.h"
 #include "options/config.h"
+#include "ports/flow/flow_control_ethdev.h"
+#include "ports/flow/flow_rules.h"
 #include "ports/port_control_ethdev.h"
 #include "ports/ports.h"
 #include "shell/command_file.h"
@@ -43,7 +45,7 @@ class App : public Lifecycle, public Lcores, public Stats {
 
     Config &config() { return cfg_; }
     // What shell commands reach: these pieces, the ports and the engines.
-    Host host() { return {cfg_, *this, *this, *this, *port_ctl_, engines_, files_}; }
+    Host host() { return {cfg_, *this, *this, *this, *port_ctl_, engines_, files_, flows_}; }
 
     // Lifecycle
     bool running() const override { return fwd_ && fwd_->running(); }
@@ -99,6 +101,8 @@ class App : public Lifecycle, public Lcores, public Stats {
     Ports ports_;
     std::unique_ptr<Forwarder> fwd_;
     std::unique_ptr<EthdevPortControl> port_ctl_;
+    flow::FlowControlEthdev flow_ctl_;
+    flow::FlowRules flows_{flow_ctl_};
     RateTracker rates_;
     PacketCapture capture_;
     Metrics metrics_;

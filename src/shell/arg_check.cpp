@@ -97,6 +97,7 @@ Result<ArgValue> check_arg(const Token &tok, const std::string &word, std::strin
         return check_ipv4(tok, word);
     case TokenKind::Mode:
     case TokenKind::Word:
+    case TokenKind::Rest: // typed_args hands a rest its words
         break;
     }
     return ArgValue();

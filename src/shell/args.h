@@ -16,8 +16,10 @@ using MacAddr = std::array<uint8_t, 6>;
 using Ipv4Addr = std::array<uint8_t, 4>; // in network order: 10.0.0.1 is {10, 0, 0, 1}
 
 // What a word became: nothing (a literal, a choice, a word, a mode), a
-// number or a port id, a list of ports or ids, a MAC or an IPv4 address.
-using ArgValue = std::variant<std::monostate, uint64_t, std::vector<uint16_t>, MacAddr, Ipv4Addr>;
+// number or a port id, a list of ports or ids, a MAC or an IPv4 address, or
+// the words a "<name>..." took.
+using ArgValue = std::variant<std::monostate, uint64_t, std::vector<uint16_t>, MacAddr, Ipv4Addr,
+                              std::vector<std::string>>;
 
 struct Arg {
     std::string word; // as typed
@@ -49,6 +51,10 @@ class Args {
     uint64_t number(size_t i) const { return std::get<uint64_t>(args_.at(i).value); }
     const MacAddr &mac(size_t i) const { return std::get<MacAddr>(args_.at(i).value); }
     const Ipv4Addr &ipv4(size_t i) const { return std::get<Ipv4Addr>(args_.at(i).value); }
+    // The words a trailing "<name>..." took (none, when the line ended before it).
+    const std::vector<std::string> &rest(size_t i) const {
+        return std::get<std::vector<std::string>>(args_.at(i).value);
+    }
     const ArgValue &value(size_t i) const { return args_.at(i).value; }
 
   private:

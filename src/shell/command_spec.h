@@ -44,6 +44,9 @@ struct Spec {
     bool needs_stopped = false;
     std::vector<ArgType> types = {};
     std::function<bool(Ctx &, const Args &)> run;
+    // For a row that ends in "<name>...": what may follow the words it has
+    // taken so far (TAB completion; the row's grammar knows, the table not).
+    std::function<std::vector<std::string>(const std::vector<std::string> &)> complete_rest = {};
 };
 
 // One family of rows: its place in `help` and the manual page (families are

@@ -39,7 +39,7 @@ constexpr Section kSections[] = {
     {"display", "Display", "Displaying port, stats and config information."},
     {"config", "Configuration", "Configuration information."},
     {"ports", "Port Operations", "Configuring ports."},
-    {"filters", "", "Filters configuration help."},
+    {"filters", "filters", "Filters configuration help."},
     {"traffic_management", "", "Traffic Management commands."},
     {"devices", "", "Device related commands."},
     {"drivers", "", "Driver specific commands."},
@@ -161,6 +161,7 @@ TablePtr table(EngineApi &engines) {
 bool match(const Tokens &toks, const std::vector<std::string> &words) {
     size_t w = 0;
     for (const Token &t : toks) {
+        if (t.kind == Kind::Rest) return true;
         if (w == words.size()) return t.optional;
         if (t.kind == Kind::Literal && words[w] != t.text) return false;
         w++;
@@ -173,6 +174,14 @@ std::string_view word_before(const std::vector<std::string> &words, size_t i) {
     return i ? std::string_view(words[i - 1]) : std::string_view();
 }
 
+// What a "<name>..." took, as its Arg's word: the words with single spaces.
+std::string join_words(const std::vector<std::string> &words) {
+    std::string s;
+    for (const std::string &w : words)
+        s += (s.empty() ? "" : " ") + w;
+    return s;
+}
+
 // The values of the words that fill placeholders and optional tokens, each
 // checked against its token in the line's order, or an error naming the
 // first bad one and what is allowed.
@@ -180,7 +189,14 @@ Result<Args> typed_args(const Host &host, const Tokens &toks,
                         const std::vector<std::string> &words) {
     const std::vector<uint16_t> ports = host.ports.port_ids();
     Args args;
-    for (size_t i = 0; i < toks.size() && i < words.size(); i++) {
+    for (size_t i = 0; i < toks.size() && i <= words.size(); i++) {
+        if (toks[i].kind == Kind::Rest) {
+            const std::vector<std::string> rest(words.begin() + static_cast<ptrdiff_t>(i),
+                                                words.end());
+            args.push_back(Arg{join_words(rest), rest});
+            break;
+        }
+        if (i == words.size()) break;
         if (toks[i].kind == Kind::Literal && !toks[i].optional) continue;
         Result<shell::ArgValue> v =
             shell::check_arg(toks[i], words[i], word_before(words, i), ports);
@@ -221,8 +237,9 @@ size_t best_match(const Table &t, const std::vector<std::string> &words) {
 // belong to ("show port stats " is no <port>, "port 0 rxq x " no <queue>).
 bool words_fit(const Tokens &toks, const std::vector<std::string> &words,
                const std::vector<uint16_t> &ports) {
-    if (toks.size() <= words.size()) return false;
-    for (size_t i = 0; i < words.size(); i++)
+    const bool rest = !toks.empty() && toks.back().kind == Kind::Rest;
+    if (!rest && toks.size() <= words.size()) return false;
+    for (size_t i = 0; i < words.size() && toks[i].kind != Kind::Rest; i++)
         if (!shell::check_arg(toks[i], words[i], word_before(words, i), ports)) return false;
     return true;
 }
@@ -241,6 +258,17 @@ std::vector<std::string> token_candidates(const Host &host, const Token &tok) {
     if (tok.kind == Kind::Choice) c = tok.alts;
     if (tok.kind == Kind::Literal) c.push_back(tok.text);
     return c;
+}
+
+// What the token at the cursor offers; past a "<name>...", what its row's
+// grammar says may follow the words it took.
+std::vector<std::string> candidates_at(const Host &host, const Tokens &toks, const Spec &row,
+                                       const std::vector<std::string> &words) {
+    const size_t at = std::min(words.size(), toks.size() - 1);
+    if (toks[at].kind != Kind::Rest) return token_candidates(host, toks[at]);
+    if (!row.complete_rest) return {};
+    return row.complete_rest(
+        std::vector<std::string>(words.begin() + static_cast<ptrdiff_t>(at), words.end()));
 }
 
 } // namespace
@@ -302,9 +330,10 @@ std::vector<std::string> complete_command(const Host &host, std::string_view par
     std::vector<std::string> out;
     const std::vector<uint16_t> ports = host.ports.port_ids();
     const TablePtr t = table(host.engines);
-    for (const Tokens &toks : t->syntaxes) {
+    for (size_t r = 0; r < t->syntaxes.size(); r++) {
+        const Tokens &toks = t->syntaxes[r];
         if (!words_fit(toks, words, ports)) continue;
-        for (const std::string &cand : token_candidates(host, toks[words.size()]))
+        for (const std::string &cand : candidates_at(host, toks, t->rows[r], words))
             if (cand.rfind(last, 0) == 0 && std::find(out.begin(), out.end(), cand) == out.end())
                 out.push_back(cand);
     }

@@ -96,8 +96,17 @@ const ArgType *type_of(const std::string &text, const std::vector<ArgType> &type
     return nullptr;
 }
 
+bool is_rest(std::string_view word) {
+    return word.size() > 5 && word.front() == '<' && word.ends_with(">...");
+}
+
 Token compile_token(std::string_view word, const std::vector<ArgType> &types) {
     Token t;
+    if (is_rest(word)) {
+        t.kind = TokenKind::Rest;
+        t.text = word;
+        return t;
+    }
     t.optional = word.front() == '[';
     if (t.optional) word = word.substr(1, word.size() - 2);
     t.text = word;
@@ -120,8 +129,12 @@ bool is_placeholder(const Token &t) {
 Result<std::vector<Token>> compile_syntax(std::string_view syntax,
                                           const std::vector<ArgType> &types) {
     std::vector<Token> tokens;
-    for (const std::string &w : split_words(syntax))
+    for (const std::string &w : split_words(syntax)) {
+        if (!tokens.empty() && tokens.back().kind == TokenKind::Rest)
+            return Error("row '" + std::string(syntax) + "' has '" + tokens.back().text +
+                         "' before its last word (it takes the rest of the line)");
         tokens.push_back(compile_token(w, types));
+    }
     for (const ArgType &a : types) {
         bool found = false;
         for (const Token &t : tokens)

@@ -31,6 +31,7 @@ enum class TokenKind {
     Ipv4,      // a.b.c.d
     Mode,      // a forwarding engine's name: "<mode>" (its row checks it: plugins load late)
     Word,      // any word, checked by the row's run function
+    Rest,      // "<rule>...", last: every word left on the line, none too (a grammar the row reads)
 };
 
 // What one placeholder of a row takes, as the row declares it.
@@ -71,9 +72,10 @@ struct Token {
 };
 
 // The tokens of a syntax string: words separated by spaces, a trailing
-// optional one in brackets; placeholders typed by types, then by the
-// default table; an error when a declaration names no placeholder of the
-// syntax (a row's mistake, found when the table is built).
+// optional one in brackets or a trailing "<name>..." that takes the rest of
+// the line; placeholders typed by types, then by the default table; an
+// error when a declaration names no placeholder of the syntax or a
+// "<name>..." is not last (a row's mistake, found when the table is built).
 Result<std::vector<Token>> compile_syntax(std::string_view syntax,
                                           const std::vector<ArgType> &types);
 // The same without declarations.

@@ -34,6 +34,7 @@ bool word_fills(const std::string &word, const Token &t) {
     case TokenKind::Ipv4:
     case TokenKind::Mode:
     case TokenKind::Word:
+    case TokenKind::Rest:
         return true;
     }
     return true;
@@ -58,7 +59,24 @@ std::vector<size_t> line_lengths(const Tokens &t) {
     return {t.size()};
 }
 
+bool takes_rest(const Tokens &t) {
+    return !t.empty() && t.back().kind == TokenKind::Rest;
+}
+
+// The same for rows one of which ends in "<name>...": a line both match
+// fills the fixed words of both, the rest row's at least.
+bool same_line_with_rest(const Tokens &a, const Tokens &b) {
+    const size_t fixed_a = a.size() - (takes_rest(a) ? 1 : 0);
+    const size_t fixed_b = b.size() - (takes_rest(b) ? 1 : 0);
+    if (!takes_rest(b) && fixed_a > b.size()) return false;
+    if (!takes_rest(a) && fixed_b > a.size()) return false;
+    for (size_t i = 0; i < std::min(fixed_a, fixed_b); i++)
+        if (!tokens_meet(a[i], b[i])) return false;
+    return true;
+}
+
 bool same_line(const Tokens &a, const Tokens &b) {
+    if (takes_rest(a) || takes_rest(b)) return same_line_with_rest(a, b);
     for (size_t n : line_lengths(a)) {
         const std::vector<size_t> nb = line_lengths(b);
         if (std::find(nb.begin(), nb.end(), n) == nb.end()) continue;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "fake_engines.h"
+#include "fake_flows.h"
 #include "fake_ports.h"
 #include "shell/host_control.h"
 
@@ -115,8 +116,10 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     Config cfg = fake_config();
     FakeEngines fake_engines;
     FakePorts fake_ports;
+    FakeFlowControl fake_flows;
+    flow::FlowRules flows{fake_flows};
 
-    Host host() { return {cfg, *this, *this, *this, fake_ports, fake_engines, *this}; }
+    Host host() { return {cfg, *this, *this, *this, fake_ports, fake_engines, *this, flows}; }
     operator Host() { return host(); }
 };
 

@@ -15,10 +15,21 @@ namespace pmdfwd::shell {
 
 namespace {
 
+// testpmd's stop_port and close_port flush a port's flow rules first (a
+// started port's on stop, any open port's on close): the PMD drops them.
+void flush_flows(Ctx &c, const Args &a) {
+    for (uint16_t p : a.ports(1)) {
+        const PortStatus st = c.ports.status(p);
+        if (a.word(0) == "stop" ? st == PortStatus::Started : st != PortStatus::Closed)
+            c.flows.flush(p, c.out);
+    }
+}
+
 bool lifecycle(Ctx &c, const Args &a) {
     std::optional<uint16_t> which; // all ports
     if (a.word(1) != "all") which = a.ports(1).front();
     PortControl &pc = c.ports;
+    if (a.word(0) != "start") flush_flows(c, a);
     if (a.word(0) == "start")
         *c.out += pc.start(which);
     else if (a.word(0) == "stop")

@@ -105,14 +105,16 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 
 // The built-in families keep the order `help` had when a central list held
 // them: control, display, config (3), display, ports (3), control, config
-// (csum's commands, once a config family, are the csum engine's rows).
+// (csum's commands, once a config family, are the csum engine's rows); then
+// the flow family, filed under testpmd's filters.
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
-    auto f = ordered_families(registered_families(), {"control", "display", "config", "ports"});
+    auto f = ordered_families(registered_families(),
+                              {"control", "display", "config", "ports", "filters"});
     ASSERT_TRUE(f) << f.message();
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
     EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
                                                   "config", "display", "ports", "ports", "ports",
-                                                  "control", "config"}));
+                                                  "control", "config", "filters"}));
 }

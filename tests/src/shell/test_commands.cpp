@@ -390,10 +390,10 @@ TEST(Help, SectionsAsTestpmd) {
     EXPECT_TRUE(run(h, "help all", &out));
     for (const char *w : {"start tx_first", "show port stats", "set nbcore", "port config mtu"})
         EXPECT_NE(out.find(w), std::string::npos) << w;
-    EXPECT_FALSE(run(h, "help filters", &out));
-    EXPECT_EQ(out, "pmdfwd has no commands in testpmd's 'filters' section (sections with "
+    EXPECT_FALSE(run(h, "help devices", &out));
+    EXPECT_EQ(out, "pmdfwd has no commands in testpmd's 'devices' section (sections with "
                    "commands: see 'help')\n");
     EXPECT_FALSE(run(h, "help nosuch", &out));
     EXPECT_EQ(out, "help: unknown section 'nosuch' (allowed: control, display, config, ports, "
-                   "all)\n");
+                   "filters, all)\n");
 }

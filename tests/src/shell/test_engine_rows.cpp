@@ -216,3 +216,13 @@ TEST(EngineRowsCheck, RefusesAnEngineNamedLikeAHelpSection) {
                       "` already names a help section (rename the engine)");
     EXPECT_EQ(check({}, {engine("config", {})}), "");
 }
+
+// A row that takes the rest of the line ("flow create <port> <rule>...")
+// meets every longer line that begins as it does.
+TEST(EngineRowClash, RestOfLineMeetsLongerLines) {
+    EXPECT_TRUE(clash("flow create <port> <rule>...", "flow create <port> x y"));
+    EXPECT_TRUE(clash("flow create <port> <rule>...", "flow create <port>"));
+    EXPECT_TRUE(clash("flow <n> <rule>...", "flow create <rule>..."));
+    EXPECT_FALSE(clash("flow create <port> <rule>...", "flow create"));
+    EXPECT_FALSE(clash("flow create <port> <rule>...", "flow list <port> x"));
+}

@@ -64,3 +64,19 @@ TEST(Syntax, CompletionReadsQuotesAsExecutionDoes) {
     EXPECT_TRUE(run(h, "\"set\" fwd macswap"));
     EXPECT_EQ(h.cfg.forward_mode, "macswap");
 }
+
+// "<name>..." takes the rest of the line (the flow grammar's rule), so it
+// must be last; a row that puts it elsewhere is refused when the table is built.
+TEST(Syntax, RestOfLineToken) {
+    const std::vector<Token> t = compile_syntax("flow create <port> <rule>...");
+    ASSERT_EQ(t.size(), 4u);
+    EXPECT_EQ(t[3].kind, TokenKind::Rest);
+    EXPECT_EQ(t[3].text, "<rule>...");
+    const auto bad = compile_syntax("flow <rule>... <port>", {});
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.message(), "row 'flow <rule>... <port>' has '<rule>...' before its last word "
+                             "(it takes the rest of the line)");
+    // Not a rest: "..." alone, or dots inside the brackets.
+    EXPECT_EQ(compile_syntax("x <a.b>").back().kind, TokenKind::Word);
+    EXPECT_EQ(compile_syntax("x ...").back().kind, TokenKind::Literal);
+}

@@ -1,0 +1,114 @@
+#include "ports/flow/flow_complete.h"
+
+#include "ports/flow/flow_actions.h"
+#include "ports/flow/flow_items.h"
+
+namespace pmdfwd::flow {
+
+namespace {
+
+enum class At { Attr, Item, ItemBody, Op, Actions, Action, ActionBody, Done };
+
+// Where the rule is after its words: what the next word may be, and the
+// item or action it is inside.
+struct Place {
+    At at = At::Attr;
+    const FlowItem *item = nullptr;
+    const FlowAction *action = nullptr;
+};
+
+// A parameter that reads a list up to "end" (RSS's types and queues).
+bool takes_list(const FlowParam &p) {
+    return p.value && std::string_view(p.value).ends_with("... end");
+}
+
+Place step(Place p, std::span<const std::string> words, size_t *i) {
+    const std::string &w = words[(*i)++];
+    const auto skip_value = [&] { *i += 1; };
+    switch (p.at) {
+    case At::Attr:
+        if (w == "group" || w == "priority") skip_value();
+        if (w == "pattern") p.at = At::Item;
+        return p;
+    case At::Item:
+        p.item = find_item(w);
+        p.at = w == "end" ? At::Actions : p.item ? At::ItemBody : At::Done;
+        return p;
+    case At::ItemBody:
+        p.at = w == "/" ? At::Item : find_field(*p.item, w) ? At::Op : At::Done;
+        return p;
+    case At::Op:
+        skip_value();
+        p.at = At::ItemBody;
+        return p;
+    case At::Actions:
+        p.at = w == "actions" ? At::Action : At::Done;
+        return p;
+    case At::Action:
+        p.action = find_action(w);
+        p.at = w == "end" ? At::Done : p.action ? At::ActionBody : At::Done;
+        return p;
+    case At::ActionBody: {
+        if (w == "/") return Place{At::Action};
+        const FlowParam *param = find_param(*p.action, w);
+        if (!param) return Place{At::Done};
+        if (!takes_list(*param)) {
+            skip_value();
+            return p;
+        }
+        while (*i < words.size() && words[*i] != "end")
+            ++*i;
+        *i += 1; // past "end", or past the line: a list is still being typed
+        return p;
+    }
+    case At::Done:
+        break;
+    }
+    return p;
+}
+
+template <typename Rows>
+std::vector<std::string> names(const Rows &rows, const char *last) {
+    std::vector<std::string> v;
+    for (const auto &r : rows)
+        v.emplace_back(r.name);
+    v.emplace_back(last);
+    return v;
+}
+
+} // namespace
+
+std::vector<std::string> flow_rule_next_words(std::span<const std::string> words) {
+    Place p;
+    size_t i = 0;
+    while (i < words.size() && p.at != At::Done)
+        p = step(p, words, &i);
+    // A value was to come after the last word: nothing to offer.
+    if (i > words.size()) return {};
+    switch (p.at) {
+    case At::Attr:
+        return {"egress", "group", "ingress", "pattern", "priority", "transfer"};
+    case At::Item:
+        return names(flow_items(), "end");
+    case At::ItemBody:
+        return names(p.item->fields, "/");
+    case At::Op:
+        return {"is", "last", "mask", "prefix", "spec"};
+    case At::Actions:
+        return {"actions"};
+    case At::Action:
+        return names(flow_actions(), "end");
+    case At::ActionBody: {
+        std::vector<std::string> v;
+        for (const FlowParam &param : p.action->params)
+            v.emplace_back(param.field.name);
+        v.emplace_back("/");
+        return v;
+    }
+    case At::Done:
+        break;
+    }
+    return {};
+}
+
+} // namespace pmdfwd::flow

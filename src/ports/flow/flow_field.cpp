@@ -1,0 +1,162 @@
+#include "ports/flow/flow_field.h"
+
+#include "text/mac_text.h"
+
+#include <arpa/inet.h>
+
+#include <cstring>
+
+namespace pmdfwd::flow {
+
+namespace {
+
+// The unit as an integer, its bytes read in the field's order.
+uint64_t load_unit(const FlowField &f, const uint8_t *p) {
+    uint64_t v = 0;
+    if (f.kind == FieldKind::Be) {
+        for (unsigned i = 0; i < f.size; i++)
+            v = (v << 8) | p[i];
+        return v;
+    }
+    uint8_t b1 = 0;
+    uint16_t b2 = 0;
+    uint32_t b4 = 0;
+    if (f.size == 1) return std::memcpy(&b1, p, 1), b1;
+    if (f.size == 2) return std::memcpy(&b2, p, 2), b2;
+    std::memcpy(&b4, p, 4);
+    return b4;
+}
+
+void store_unit(const FlowField &f, uint8_t *p, uint64_t v) {
+    if (f.kind == FieldKind::Be) {
+        for (unsigned i = f.size; i-- > 0; v >>= 8)
+            p[i] = static_cast<uint8_t>(v);
+        return;
+    }
+    const auto b1 = static_cast<uint8_t>(v);
+    const auto b2 = static_cast<uint16_t>(v);
+    const auto b4 = static_cast<uint32_t>(v);
+    if (f.size == 1) std::memcpy(p, &b1, 1);
+    if (f.size == 2) std::memcpy(p, &b2, 2);
+    if (f.size == 4) std::memcpy(p, &b4, 4);
+}
+
+uint64_t ones(unsigned bits) {
+    return bits >= 64 ? UINT64_MAX : (uint64_t{1} << bits) - 1;
+}
+
+// value into the field's bits of its unit.
+void put_bits(const FlowField &f, uint8_t *obj, uint64_t value) {
+    uint8_t *p = obj + f.offset;
+    const uint64_t m = ones(field_bits(f)) << f.shift;
+    store_unit(f, p, (load_unit(f, p) & ~m) | ((value << f.shift) & m));
+}
+
+bool is_integer(const FlowField &f) {
+    return f.kind == FieldKind::Uint || f.kind == FieldKind::Be;
+}
+
+int digit(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return 99;
+}
+
+} // namespace
+
+unsigned field_bits(const FlowField &f) {
+    return f.width ? f.width : f.size * 8u;
+}
+
+std::string field_allowed(const FlowField &f) {
+    switch (f.kind) {
+    case FieldKind::Mac:
+        return "XX:XX:XX:XX:XX:XX";
+    case FieldKind::Ipv4:
+        return "a.b.c.d";
+    case FieldKind::Ipv6:
+        return "an IPv6 address";
+    case FieldKind::Uint:
+    case FieldKind::Be:
+        break;
+    }
+    return "0.." + std::to_string(ones(field_bits(f)));
+}
+
+Result<uint64_t> parse_flow_number(std::string_view name, std::string_view word, uint64_t max) {
+    std::string_view d = word;
+    unsigned base = 10;
+    if (d.size() > 2 && d[0] == '0' && (d[1] == 'x' || d[1] == 'X'))
+        base = 16, d.remove_prefix(2);
+    else if (d.size() > 1 && d[0] == '0')
+        base = 8, d.remove_prefix(1);
+    const std::string range = " (allowed: 0.." + std::to_string(max) + ")";
+    uint64_t v = 0;
+    bool over = false;
+    for (char c : d) {
+        const int x = digit(c);
+        if (d.size() > 20 && base == 10) over = true; // no need to read a 64 KiB number
+        if (x >= static_cast<int>(base) || over)
+            return Error(std::string(name) + ": '" + std::string(word.substr(0, 40)) +
+                         (word.size() > 40 ? "...'" : "'") +
+                         (over ? " is out of range" : " is not a number") + range);
+        const auto ux = static_cast<uint64_t>(x);
+        over = ux > max || v > (max - ux) / base;
+        v = v * base + static_cast<uint64_t>(x);
+    }
+    if (d.empty() && base != 8) return Error(std::string(name) + ": '' is not a number" + range);
+    if (over || v > max)
+        return Error(std::string(name) + ": '" + std::string(word.substr(0, 40)) +
+                     "' is out of range" + range);
+    return v;
+}
+
+Status write_value(const FlowField &f, std::string_view word, uint8_t *obj) {
+    uint8_t *p = obj + f.offset;
+    const std::string w(word.substr(0, 64)); // no address is longer
+    const std::string bad = std::string(f.name) + ": '" + w + (word.size() > 64 ? "..." : "") +
+                            "' is not " +
+                            (f.kind == FieldKind::Mac ? "a MAC address" : "an address") +
+                            " (allowed: " + field_allowed(f) + ")";
+    switch (f.kind) {
+    case FieldKind::Mac: {
+        const auto mac = mac_from_text(word);
+        if (!mac) return Error(bad);
+        std::memcpy(p, mac->data(), 6);
+        return {};
+    }
+    case FieldKind::Ipv4:
+        if (word.size() > 64 || inet_pton(AF_INET, w.c_str(), p) != 1) return Error(bad);
+        return {};
+    case FieldKind::Ipv6:
+        if (word.size() > 64 || inet_pton(AF_INET6, w.c_str(), p) != 1) return Error(bad);
+        return {};
+    case FieldKind::Uint:
+    case FieldKind::Be:
+        break;
+    }
+    const Result<uint64_t> v = parse_flow_number(f.name, word, ones(field_bits(f)));
+    if (!v) return v.status();
+    put_bits(f, obj, *v);
+    return {};
+}
+
+Status write_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
+    const unsigned bits = field_bits(f);
+    if (n > bits)
+        return Error(std::string(f.name) + ": prefix " + std::to_string(n) +
+                     " is out of range (allowed: 0.." + std::to_string(bits) + ")");
+    if (is_integer(f)) {
+        put_bits(f, obj, ones(n) << (bits - n));
+        return {};
+    }
+    uint8_t *p = obj + f.offset;
+    for (unsigned i = 0; i < f.size; i++) {
+        const unsigned left = n > i * 8 ? n - i * 8 : 0;
+        p[i] = left >= 8 ? 0xff : static_cast<uint8_t>(0xff00 >> left);
+    }
+    return {};
+}
+
+} // namespace pmdfwd::flow

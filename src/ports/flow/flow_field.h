@@ -1,0 +1,55 @@
+// One field of an rte_flow structure (a pattern item's spec, an action's
+// configuration) as the flow grammar tables describe it: where it lives in
+// the structure and how a word becomes its bytes. The tables
+// (flow_items.cpp, flow_actions.cpp) are lists of these; the parser
+// (flow_parse.cpp) writes values, masks and prefixes through them, so that
+// no item or action has code of its own.
+#pragma once
+
+#include "util/status.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace pmdfwd::flow {
+
+enum class FieldKind {
+    Uint, // an integer in host order, 1, 2 or 4 bytes (ids, counters, port ids)
+    Be,   // an integer in network order, 1 to 4 bytes (ports, ethertypes, VNIs)
+    Mac,  // 6 bytes, XX:XX:XX:XX:XX:XX
+    Ipv4, // 4 bytes in network order, a.b.c.d
+    Ipv6, // 16 bytes, as inet_pton reads them
+};
+
+// A field: size bytes at offset; an integer field may be bits of that unit
+// (shift bits up, width bits wide: VLAN's pcp is bits 13..15 of the TCI).
+struct FlowField {
+    const char *name = nullptr;
+    FieldKind kind = FieldKind::Uint;
+    uint16_t offset = 0;
+    uint8_t size = 0;
+    uint8_t shift = 0, width = 0; // width 0: the whole unit
+    const char *help = nullptr;
+};
+
+// How many bits the field has (its width, or its unit's).
+unsigned field_bits(const FlowField &f);
+
+// Reads word as f's value into obj (the structure's bytes), leaving the
+// unit's other bits alone; an error in the words of the grammar
+// ("ttl: '300' is out of range (allowed: 0..255)").
+Status write_value(const FlowField &f, std::string_view word, uint8_t *obj);
+
+// Sets the field's first n bits (from its most significant one) and clears
+// the others: testpmd's `prefix N`; n = field_bits(f) makes the full mask.
+Status write_prefix(const FlowField &f, unsigned n, uint8_t *obj);
+
+// A number as testpmd's grammar reads one (strtoumax base 0: 10, 0x1f, 017)
+// in 0..max, or why not, the value named by name.
+Result<uint64_t> parse_flow_number(std::string_view name, std::string_view word, uint64_t max);
+
+// What the field takes, for messages and help: "0..255", "a.b.c.d", ...
+std::string field_allowed(const FlowField &f);
+
+} // namespace pmdfwd::flow

@@ -1,0 +1,221 @@
+#include "ports/flow/flow_items.h"
+
+#include <cstddef>
+
+namespace pmdfwd::flow {
+
+namespace {
+// Named, so that a unity build keeps the item and action tables apart.
+namespace item_rows {
+
+using K = FieldKind;
+
+// A field of rte_flow_item_<x> by member: its offset and size.
+#define PMDFWD_FIELD(item, member, kind, fname, help)                                              \
+    FlowField {                                                                                    \
+        fname, kind, static_cast<uint16_t>(offsetof(item, member)),                                \
+            static_cast<uint8_t>(sizeof(((item *)nullptr)->member)), 0, 0, help                    \
+    }
+// Bits of a unit of size bytes at offset.
+#define PMDFWD_BITS(item, member, size, kind, shift, width, fname, help)                           \
+    FlowField {                                                                                    \
+        fname, kind, static_cast<uint16_t>(offsetof(item, member)), size, shift, width, help       \
+    }
+
+using Eth = rte_flow_item_eth;
+// The header of 22.11 and later (the older dst/src/type go in 23.11).
+const FlowField kEth[] = {
+    PMDFWD_FIELD(Eth, hdr.dst_addr, K::Mac, "dst", "destination MAC"),
+    PMDFWD_FIELD(Eth, hdr.src_addr, K::Mac, "src", "source MAC"),
+    PMDFWD_FIELD(Eth, hdr.ether_type, K::Be, "type", "EtherType"),
+};
+
+using Vlan = rte_flow_item_vlan;
+const FlowField kVlan[] = {
+    PMDFWD_FIELD(Vlan, hdr.vlan_tci, K::Be, "tci", "tag control information"),
+    PMDFWD_BITS(Vlan, hdr.vlan_tci, 2, K::Be, 13, 3, "pcp", "priority code point"),
+    PMDFWD_BITS(Vlan, hdr.vlan_tci, 2, K::Be, 12, 1, "dei", "drop eligible indicator"),
+    PMDFWD_BITS(Vlan, hdr.vlan_tci, 2, K::Be, 0, 12, "vid", "VLAN identifier"),
+    PMDFWD_FIELD(Vlan, hdr.eth_proto, K::Be, "inner_type", "inner EtherType"),
+};
+
+using Ipv4 = rte_flow_item_ipv4;
+const FlowField kIpv4[] = {
+    PMDFWD_FIELD(Ipv4, hdr.version_ihl, K::Be, "version_ihl", "version and header length"),
+    PMDFWD_FIELD(Ipv4, hdr.type_of_service, K::Be, "tos", "type of service"),
+    PMDFWD_FIELD(Ipv4, hdr.packet_id, K::Be, "packet_id", "fragment packet id"),
+    PMDFWD_FIELD(Ipv4, hdr.fragment_offset, K::Be, "fragment_offset", "fragmentation flags"),
+    PMDFWD_FIELD(Ipv4, hdr.time_to_live, K::Be, "ttl", "time to live"),
+    PMDFWD_FIELD(Ipv4, hdr.next_proto_id, K::Be, "proto", "next protocol ID"),
+    PMDFWD_FIELD(Ipv4, hdr.src_addr, K::Ipv4, "src", "source address"),
+    PMDFWD_FIELD(Ipv4, hdr.dst_addr, K::Ipv4, "dst", "destination address"),
+};
+
+using Ipv6 = rte_flow_item_ipv6;
+const FlowField kIpv6[] = {
+    PMDFWD_BITS(Ipv6, hdr.vtc_flow, 4, K::Be, 20, 8, "tc", "traffic class"),
+    PMDFWD_BITS(Ipv6, hdr.vtc_flow, 4, K::Be, 0, 20, "flow", "flow label"),
+    PMDFWD_FIELD(Ipv6, hdr.proto, K::Be, "proto", "protocol (next header)"),
+    PMDFWD_FIELD(Ipv6, hdr.hop_limits, K::Be, "hop", "hop limit"),
+    PMDFWD_FIELD(Ipv6, hdr.src_addr, K::Ipv6, "src", "source address"),
+    PMDFWD_FIELD(Ipv6, hdr.dst_addr, K::Ipv6, "dst", "destination address"),
+};
+
+using Icmp = rte_flow_item_icmp;
+const FlowField kIcmp[] = {
+    PMDFWD_FIELD(Icmp, hdr.icmp_type, K::Be, "type", "ICMP packet type"),
+    PMDFWD_FIELD(Icmp, hdr.icmp_code, K::Be, "code", "ICMP packet code"),
+    PMDFWD_FIELD(Icmp, hdr.icmp_ident, K::Be, "ident", "ICMP packet identifier"),
+    PMDFWD_FIELD(Icmp, hdr.icmp_seq_nb, K::Be, "seq", "ICMP packet sequence number"),
+};
+
+using Udp = rte_flow_item_udp;
+const FlowField kUdp[] = {
+    PMDFWD_FIELD(Udp, hdr.src_port, K::Be, "src", "UDP source port"),
+    PMDFWD_FIELD(Udp, hdr.dst_port, K::Be, "dst", "UDP destination port"),
+};
+
+using Tcp = rte_flow_item_tcp;
+const FlowField kTcp[] = {
+    PMDFWD_FIELD(Tcp, hdr.src_port, K::Be, "src", "TCP source port"),
+    PMDFWD_FIELD(Tcp, hdr.dst_port, K::Be, "dst", "TCP destination port"),
+    PMDFWD_FIELD(Tcp, hdr.tcp_flags, K::Be, "flags", "TCP flags"),
+};
+
+using Sctp = rte_flow_item_sctp;
+const FlowField kSctp[] = {
+    PMDFWD_FIELD(Sctp, hdr.src_port, K::Be, "src", "SCTP source port"),
+    PMDFWD_FIELD(Sctp, hdr.dst_port, K::Be, "dst", "SCTP destination port"),
+    PMDFWD_FIELD(Sctp, hdr.tag, K::Be, "tag", "validation tag"),
+    PMDFWD_FIELD(Sctp, hdr.cksum, K::Be, "cksum", "checksum"),
+};
+
+// The VNI is bytes 4..6 of the header in every release (22.11 names them
+// in vx_vni, 24.11 in vni[]).
+const FlowField kVxlan[] = {
+    {"vni", K::Be, static_cast<uint16_t>(offsetof(rte_flow_item_vxlan, hdr) + 4), 3, 0, 0,
+     "VXLAN identifier"},
+    {"last_rsvd", K::Be, static_cast<uint16_t>(offsetof(rte_flow_item_vxlan, hdr) + 7), 1, 0, 0,
+     "VXLAN last reserved bits"},
+};
+
+using Gre = rte_flow_item_gre;
+const FlowField kGre[] = {
+    PMDFWD_FIELD(Gre, protocol, K::Be, "protocol", "GRE protocol type"),
+    PMDFWD_BITS(Gre, c_rsvd0_ver, 2, K::Be, 15, 1, "c_bit", "GRE checksum bit"),
+    PMDFWD_BITS(Gre, c_rsvd0_ver, 2, K::Be, 12, 1, "s_bit", "GRE sequence number bit"),
+    PMDFWD_BITS(Gre, c_rsvd0_ver, 2, K::Be, 13, 1, "k_bit", "GRE key bit"),
+};
+
+const FlowField kNvgre[] = {
+    PMDFWD_FIELD(rte_flow_item_nvgre, tni, K::Be, "tni", "virtual subnet ID"),
+};
+
+using Mpls = rte_flow_item_mpls;
+const FlowField kMpls[] = {
+    PMDFWD_BITS(Mpls, label_tc_s, 3, K::Be, 4, 20, "label", "MPLS label"),
+    PMDFWD_BITS(Mpls, label_tc_s, 3, K::Be, 1, 3, "tc", "MPLS Traffic Class"),
+    PMDFWD_BITS(Mpls, label_tc_s, 3, K::Be, 0, 1, "s", "MPLS Bottom-of-Stack"),
+};
+
+using Gtp = rte_flow_item_gtp;
+const FlowField kGtp[] = {
+    PMDFWD_FIELD(Gtp, v_pt_rsv_flags, K::Be, "v_pt_rsv_flags", "GTP flags"),
+    PMDFWD_FIELD(Gtp, msg_type, K::Be, "msg_type", "GTP message type"),
+    PMDFWD_FIELD(Gtp, teid, K::Be, "teid", "tunnel endpoint identifier"),
+};
+
+using Geneve = rte_flow_item_geneve;
+const FlowField kGeneve[] = {
+    PMDFWD_FIELD(Geneve, vni, K::Be, "vni", "virtual network identifier"),
+    PMDFWD_FIELD(Geneve, protocol, K::Be, "protocol", "GENEVE protocol type"),
+    PMDFWD_BITS(Geneve, ver_opt_len_o_c_rsvd0, 2, K::Be, 8, 6, "optlen",
+                "GENEVE options length in dwords"),
+};
+
+using Icmp6 = rte_flow_item_icmp6;
+const FlowField kIcmp6[] = {
+    PMDFWD_FIELD(Icmp6, type, K::Be, "type", "ICMPv6 type"),
+    PMDFWD_FIELD(Icmp6, code, K::Be, "code", "ICMPv6 code"),
+};
+
+const FlowField kAny[] = {
+    PMDFWD_FIELD(rte_flow_item_any, num, K::Uint, "num", "number of layers covered"),
+};
+const FlowField kPortId[] = {
+    PMDFWD_FIELD(rte_flow_item_port_id, id, K::Uint, "id", "DPDK port ID"),
+};
+const FlowField kMark[] = {
+    PMDFWD_FIELD(rte_flow_item_mark, id, K::Uint, "id", "Integer value to match against"),
+};
+const FlowField kMeta[] = {
+    PMDFWD_FIELD(rte_flow_item_meta, data, K::Uint, "data", "metadata value"),
+};
+const FlowField kTag[] = {
+    PMDFWD_FIELD(rte_flow_item_tag, data, K::Uint, "data", "tag value to match"),
+    PMDFWD_FIELD(rte_flow_item_tag, index, K::Uint, "index", "index of tag array to match"),
+};
+const FlowField kRepresentedPort[] = {
+    PMDFWD_FIELD(rte_flow_item_ethdev, port_id, K::Uint, "ethdev_port_id", "ethdev port ID"),
+};
+
+#undef PMDFWD_FIELD
+#undef PMDFWD_BITS
+
+#define PMDFWD_ITEM(name, type, st, fields, help)                                                  \
+    FlowItem {                                                                                     \
+        name, RTE_FLOW_ITEM_TYPE_##type, sizeof(st), fields, help                                  \
+    }
+
+// testpmd 22.11's items (cmdline_flow.c next_item), those pmdfwd reads.
+const FlowItem kItems[] = {
+    {"void", RTE_FLOW_ITEM_TYPE_VOID, 0, {}, "no-op pattern item"},
+    PMDFWD_ITEM("any", ANY, rte_flow_item_any, kAny, "match any protocol for the current layer"),
+    PMDFWD_ITEM("port_id", PORT_ID, rte_flow_item_port_id, kPortId,
+                "match traffic from/to a given DPDK port ID"),
+    PMDFWD_ITEM("mark", MARK, rte_flow_item_mark, kMark,
+                "match traffic against value set in "
+                "previously matched rule"),
+    PMDFWD_ITEM("eth", ETH, rte_flow_item_eth, kEth, "match Ethernet header"),
+    PMDFWD_ITEM("vlan", VLAN, rte_flow_item_vlan, kVlan, "match 802.1Q/ad VLAN tag"),
+    PMDFWD_ITEM("ipv4", IPV4, rte_flow_item_ipv4, kIpv4, "match IPv4 header"),
+    PMDFWD_ITEM("ipv6", IPV6, rte_flow_item_ipv6, kIpv6, "match IPv6 header"),
+    PMDFWD_ITEM("icmp", ICMP, rte_flow_item_icmp, kIcmp, "match ICMP header"),
+    PMDFWD_ITEM("udp", UDP, rte_flow_item_udp, kUdp, "match UDP header"),
+    PMDFWD_ITEM("tcp", TCP, rte_flow_item_tcp, kTcp, "match TCP header"),
+    PMDFWD_ITEM("sctp", SCTP, rte_flow_item_sctp, kSctp, "match SCTP header"),
+    PMDFWD_ITEM("vxlan", VXLAN, rte_flow_item_vxlan, kVxlan, "match VXLAN header"),
+    PMDFWD_ITEM("nvgre", NVGRE, rte_flow_item_nvgre, kNvgre, "match NVGRE header"),
+    PMDFWD_ITEM("mpls", MPLS, rte_flow_item_mpls, kMpls, "match MPLS header"),
+    PMDFWD_ITEM("gre", GRE, rte_flow_item_gre, kGre, "match GRE header"),
+    PMDFWD_ITEM("gtp", GTP, rte_flow_item_gtp, kGtp, "match GTP header"),
+    PMDFWD_ITEM("geneve", GENEVE, rte_flow_item_geneve, kGeneve, "match GENEVE header"),
+    PMDFWD_ITEM("icmp6", ICMP6, rte_flow_item_icmp6, kIcmp6, "match any ICMPv6 header"),
+    PMDFWD_ITEM("meta", META, rte_flow_item_meta, kMeta, "match metadata header"),
+    PMDFWD_ITEM("tag", TAG, rte_flow_item_tag, kTag, "match tag value"),
+    PMDFWD_ITEM("represented_port", REPRESENTED_PORT, rte_flow_item_ethdev, kRepresentedPort,
+                "match traffic entering the embedded switch from the given ethdev"),
+};
+
+#undef PMDFWD_ITEM
+
+} // namespace item_rows
+} // namespace
+
+std::span<const FlowItem> flow_items() {
+    return item_rows::kItems;
+}
+
+const FlowItem *find_item(std::string_view name) {
+    for (const FlowItem &i : item_rows::kItems)
+        if (name == i.name) return &i;
+    return nullptr;
+}
+
+const FlowField *find_field(const FlowItem &item, std::string_view name) {
+    for (const FlowField &f : item.fields)
+        if (name == f.name) return &f;
+    return nullptr;
+}
+
+} // namespace pmdfwd::flow

@@ -1,0 +1,40 @@
+// A flow rule's words (what follows `flow validate|create <port>`) read
+// through the item and action tables into rte_flow's attribute, pattern
+// and actions, in storage the rule owns: testpmd's grammar
+//     [group N] [priority N] [ingress] [egress] [transfer]
+//     pattern ITEM [FIELD is|spec|last|mask|prefix VALUE]... / ... / end
+//     actions ACTION [PARAM VALUE]... / ... / end
+#pragma once
+
+#include "ports/flow/flow_actions.h"
+#include "util/status.h"
+
+#include <rte_flow.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace pmdfwd::flow {
+
+// The most items or actions a rule may have: far more than any PMD takes,
+// few enough that a runaway line is refused rather than built.
+constexpr size_t kMaxRuleEntries = 1024;
+
+struct ParsedRule {
+    rte_flow_attr attr{};
+    std::vector<rte_flow_item> pattern;   // ends with RTE_FLOW_ITEM_TYPE_END
+    std::vector<rte_flow_action> actions; // ends with RTE_FLOW_ACTION_TYPE_END
+    // What the items' spec, last and mask and the actions' conf point to
+    // (zeroed, as testpmd's): heap blocks, so moving the rule keeps them.
+    std::vector<std::unique_ptr<uint8_t[]>> storage;
+};
+
+// The rule, or why the words are not one ("pattern: unknown item 'foo'
+// (allowed: void, any, ...)").
+Result<ParsedRule> parse_flow_rule(std::span<const std::string> words,
+                                   const ActionDefaults &defaults);
+
+} // namespace pmdfwd::flow

@@ -1,0 +1,218 @@
+// testpmd's flow rule commands (`flow validate|create|destroy|flush|list|
+// query|isolate|aged`): the rule's words go to the table-driven grammar
+// (src/ports/flow/flow_parse.h), the rule list and testpmd's texts are the
+// port's (src/ports/flow/flow_rules.h), `help flow` lists the tables.
+#include "shell/command_spec.h"
+
+#include "ports/flow/flow_complete.h"
+#include "ports/flow/flow_items.h"
+#include "ports/flow/flow_parse.h"
+#include "ports/flow/flow_rules.h"
+#include "text/printable.h"
+
+#include <algorithm>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+using flow::parse_flow_number;
+
+// The rule list's commands name a port that must exist, and say so in
+// testpmd's port_id_is_invalid words (no list of the valid ones); validate,
+// create and isolate leave it to rte_flow (ENODEV), as testpmd does.
+bool port_exists(Ctx &c, const Args &a) {
+    const std::vector<uint16_t> ids = c.ports.port_ids();
+    if (std::find(ids.begin(), ids.end(), a.number(0)) != ids.end()) return true;
+    return fail(c, "Invalid port " + std::to_string(a.number(0)));
+}
+
+// A grammar error: testpmd's "Bad arguments", then (a pmdfwd addition) why,
+// the words it quotes escaped (a control byte typed is shown, not sent).
+bool bad_rule(Ctx &c, const std::string &why) {
+    if (c.config.testpmd_texts) return fail(c, "Bad arguments");
+    return fail(c, "Bad arguments: flow: " + printable(why));
+}
+
+Result<flow::ParsedRule> parse_rule(Ctx &c, const Args &a) {
+    const flow::ActionDefaults defaults{.nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf};
+    return flow::parse_flow_rule(a.rest(1), defaults);
+}
+
+bool validate(Ctx &c, const Args &a) {
+    Result<flow::ParsedRule> rule = parse_rule(c, a);
+    if (!rule) return bad_rule(c, rule.message());
+    return c.flows.validate(a.port(0), *rule, c.out);
+}
+
+bool create(Ctx &c, const Args &a) {
+    Result<flow::ParsedRule> rule = parse_rule(c, a);
+    if (!rule) return bad_rule(c, rule.message());
+    return c.flows.create(a.port(0), std::move(*rule), c.out);
+}
+
+// "N [rule N]...": the ids after `rule`.
+Result<std::vector<uint32_t>> rule_ids(const std::vector<std::string> &words) {
+    std::vector<uint32_t> ids;
+    for (size_t i = 0; i < words.size(); i++) {
+        if (i % 2) {
+            if (words[i] != "rule")
+                return Error("destroy: unexpected '" + words[i].substr(0, 40) +
+                             "' (allowed: rule)");
+            continue;
+        }
+        const Result<uint64_t> id = parse_flow_number("rule", words[i], UINT32_MAX);
+        if (!id) return id.status();
+        ids.push_back(static_cast<uint32_t>(*id));
+    }
+    if (words.empty() || words.size() % 2 == 0)
+        return Error("destroy: a rule id is missing after 'rule'");
+    return ids;
+}
+
+bool destroy(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
+    const Result<std::vector<uint32_t>> ids = rule_ids(a.rest(1));
+    if (!ids) return bad_rule(c, ids.message());
+    return c.flows.destroy(a.port(0), *ids, c.out);
+}
+
+// "[group N]...": the groups to list.
+Result<std::vector<uint32_t>> groups(const std::vector<std::string> &words) {
+    std::vector<uint32_t> g;
+    for (size_t i = 0; i < words.size(); i += 2) {
+        if (words[i] != "group")
+            return Error("list: unexpected '" + words[i].substr(0, 40) + "' (allowed: group)");
+        if (i + 1 == words.size()) return Error("list: a group id is missing after 'group'");
+        const Result<uint64_t> id = parse_flow_number("group", words[i + 1], UINT32_MAX);
+        if (!id) return id.status();
+        g.push_back(static_cast<uint32_t>(*id));
+    }
+    return g;
+}
+
+bool list(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
+    const Result<std::vector<uint32_t>> g = groups(a.rest(1));
+    if (!g) return bad_rule(c, g.message());
+    c.flows.list(a.port(0), *g, c.out);
+    return true;
+}
+
+bool flush(Ctx &c, const Args &a) {
+    return port_exists(c, a) && c.flows.flush(a.port(0), c.out);
+}
+
+bool query(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
+    const auto type = a.word(2) == "count" ? RTE_FLOW_ACTION_TYPE_COUNT : RTE_FLOW_ACTION_TYPE_AGE;
+    return c.flows.query(a.port(0), static_cast<uint32_t>(a.number(1)), type, c.out);
+}
+
+bool aged(Ctx &c, const Args &a) {
+    return port_exists(c, a) && c.flows.aged(a.port(0), a.size() > 1, c.out);
+}
+
+// testpmd's boolean words; a word checked here, not by a choice token, so
+// that a wrong one is the grammar's "Bad arguments" as testpmd says it.
+bool isolate(Ctx &c, const Args &a) {
+    static const char *const kOn[] = {"1", "on", "true", "yes"};
+    static const char *const kOff[] = {"0", "off", "false", "no"};
+    const std::string &w = a.word(1);
+    const auto is = [&](const auto &words) {
+        return std::any_of(std::begin(words), std::end(words),
+                           [&](const char *x) { return w == x; });
+    };
+    if (!is(kOn) && !is(kOff))
+        return bad_rule(c, "isolate: '" + w.substr(0, 40) +
+                               "' is not a boolean (allowed: 0, 1, on, off, true, false, yes, no)");
+    return c.flows.isolate(a.port(0), is(kOn), c.out);
+}
+
+std::string field_line(const flow::FlowField &f, const char *value) {
+    std::string left = "        ";
+    left.append(f.name).append(" ");
+    if (value)
+        left.append(value);
+    else
+        left.append("{").append(flow::field_allowed(f)).append("}");
+    left.resize(std::max<size_t>(left.size() + 1, 44), ' ');
+    return left.append(f.help).append("\n");
+}
+
+// `help flow`: the grammar and every item and action with its fields, from
+// the tables the parser reads.
+bool help_flow(Ctx &c, const Args &) {
+    std::string &o = *c.out;
+    o += "flow validate|create {port_id} [group {group_id}] [priority {level}] [ingress] "
+         "[egress] [transfer] pattern {item} [/ {item} [...]] / end actions {action} "
+         "[/ {action} [...]] / end\n\n"
+         "pattern items (each field: is|spec|last|mask {value}, or prefix {bits}):\n";
+    for (const flow::FlowItem &i : flow::flow_items()) {
+        o += "    " + std::string(i.name) + ": " + i.help + "\n";
+        for (const flow::FlowField &f : i.fields)
+            o += field_line(f, nullptr);
+    }
+    o += "\nactions:\n";
+    for (const flow::FlowAction &act : flow::flow_actions()) {
+        o += "    " + std::string(act.name) + ": " + act.help + "\n";
+        for (const flow::FlowParam &p : act.params)
+            o += field_line(p.field, p.read ? p.value : nullptr);
+    }
+    return true;
+}
+
+std::vector<std::string> next_words(const std::vector<std::string> &words) {
+    return flow::flow_rule_next_words(words);
+}
+
+std::vector<Spec> rows() {
+    const ArgType port = arg::port_number("<port>");
+    return {
+        {.syntax = "flow validate <port> <rule>...",
+         .help = "check whether a flow rule can be created ('help flow': the rule's words)",
+         .types = {port},
+         .run = validate,
+         .complete_rest = next_words},
+        {.syntax = "flow create <port> <rule>...",
+         .help = "create a flow rule ('help flow': the rule's words)",
+         .types = {port},
+         .run = create,
+         .complete_rest = next_words},
+        {.syntax = "flow destroy <port> rule <ids>...",
+         .help = "destroy specific flow rules: rule {rule_id} [rule {rule_id}]...",
+         .types = {port},
+         .run = destroy},
+        {.syntax = "flow flush <port>",
+         .help = "destroy all flow rules",
+         .types = {port},
+         .run = flush},
+        {.syntax = "flow query <port> <id> count|age",
+         .help = "query an existing flow rule",
+         .types = {port, arg::number("<id>", "rule", 0, UINT32_MAX)},
+         .run = query},
+        {.syntax = "flow list <port> <groups>...",
+         .help = "list existing flow rules sorted by priority, filtered by group identifiers: "
+                 "[group {group_id}]...",
+         .types = {port},
+         .run = list},
+        {.syntax = "flow isolate <port> <boolean>",
+         .help = "restrict ingress traffic to the defined flow rules",
+         .types = {port},
+         .run = isolate},
+        {.syntax = "flow aged <port> [destroy]",
+         .help = "list and destroy aged flows flow rules",
+         .types = {port},
+         .run = aged},
+        {.syntax = "help flow",
+         .help = "the flow rule grammar: pattern items and their fields, actions and their "
+                 "parameters",
+         .run = help_flow},
+    };
+}
+
+const FamilyRegistrar registered{{.order = 130, .section = "filters", .rows = rows}};
+
+} // namespace
+
+} // namespace pmdfwd::shell

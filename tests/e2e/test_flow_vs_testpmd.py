@@ -1,0 +1,153 @@
+"""The flow commands against dpdk-testpmd 22.11, answer for answer.
+
+The same flow commands run on the same rig (two net_ring ports, which have
+no rte_flow: every call the PMD would answer fails with ENOSYS) in Debian's
+dpdk-testpmd and in pmdfwd (as app/dpdk-testpmd, with --testpmd-texts), on a
+pseudo-terminal as DTS drives them; the answers must be equal: the PMD's
+refusal in port_flow_complain's words, "Bad arguments" for a rule the
+grammar refuses, testpmd's texts for the rule list's commands.
+When the test runs as root, the same happens on a net_tap port, which
+implements rte_flow over TC flower: rules are validated, created, listed
+and destroyed, and the answers must match testpmd's (where the kernel
+refuses the TC rule, both print the same refusal).
+
+The recorded testpmd 22.11 answers on net_ring
+(data/testpmd_flow_ring.txt) keep the test meaningful where dpdk-testpmd
+is not installed; re-record with this file --record.
+
+Run: PMDFWD_BUILD_DIR=build PYTHONPATH=python /usr/bin/python3 tests/e2e/test_flow_vs_testpmd.py
+"""
+import os
+import re
+import shutil
+import sys
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+import rig  # noqa: E402
+from pty_shell import PtyShell  # noqa: E402
+from test_testpmd_session import diff, pmdfwd_as_testpmd  # noqa: E402
+
+RECORDED = HERE / "data" / "testpmd_flow_ring.txt"
+TESTPMD = shutil.which("dpdk-testpmd")
+RING2 = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
+TAP_IFACE = "pmdfwdflow0"
+
+RULE = "pattern eth / ipv4 src is 10.0.0.1 dst spec 10.0.0.2 dst mask 255.255.255.0 / " \
+       "udp dst is 4789 / end actions queue index 0 / end"
+# What both answer on ports without rte_flow, good words and bad.
+RING_COMMANDS = [
+    "flow validate 0 " + RULE,
+    "flow create 0 ingress " + RULE,
+    "flow create 0 group 1 priority 3 pattern eth type is 0x0800 / vlan vid is 5 / end "
+    "actions rss types ipv4-udp end queues 0 end / mark id 7 / end",
+    "flow validate 9 pattern end actions drop / end",
+    "flow list 0",
+    "flow list 0 group 1",
+    "flow query 0 0 count",
+    "flow destroy 0 rule 0",
+    "flow flush 0",
+    "flow isolate 0 1",
+    "flow isolate 0 0",
+    "flow aged 0",
+    "flow list 9",
+    "flow flush 9",
+    "flow query 9 0 count",
+    "flow aged 9",
+    "flow destroy 9 rule 1",
+    # The grammar's refusals: testpmd's "Bad arguments".
+    "flow create 0 pattern foo / end actions drop / end",
+    "flow validate 0 pattern eth / ipv4 ttl is 300 / end actions drop / end",
+    "flow validate 0 pattern eth / end",
+    "flow validate 0 pattern eth / end actions drop /",
+    "flow validate 0 pattern eth / end actions fly / end",
+    "flow destroy 0 rule",
+    "flow list 0 group",
+    "flow isolate 0 2",
+]
+# On net_tap (TC flower): rules the PMD takes, and one it refuses.
+TAP_COMMANDS = [
+    "flow validate 0 ingress pattern eth / ipv4 dst is 10.1.1.1 / udp dst is 53 / end "
+    "actions drop / end",
+    "flow create 0 ingress pattern eth / ipv4 dst is 10.1.1.1 / udp dst is 53 / end "
+    "actions drop / end",
+    "flow create 0 ingress priority 1 pattern eth / ipv4 / tcp dst is 80 / end "
+    "actions queue index 0 / end",
+    "flow list 0",
+    "flow destroy 0 rule 0",
+    "flow list 0",
+    "flow create 0 egress pattern eth / end actions mark id 1 / end",
+    "flow flush 0",
+    "flow list 0",
+]
+
+# A cause pointer is an address of the process that printed it.
+_CAUSE = re.compile(r"cause: 0x[0-9a-f]+, ")
+
+
+def answers(binary, eal, commands, extra=()):
+    prefix = rig.unique_prefix()
+    argv = [str(binary), "-l", "0-1", "--no-pci", "--in-memory", "--file-prefix", prefix,
+            *eal, "--", "-i", "--total-num-mbufs=2048", *extra]
+    shell = PtyShell(argv, prefix=prefix, prompt="testpmd>")
+    out = ""
+    try:
+        for cmd in commands:
+            out += f"=== {cmd}\n" + shell.send(cmd, skip_first_line=True)
+        shell.quit()
+    finally:
+        shell.kill()
+    return _CAUSE.sub("cause: #, ", out.replace("\r", ""))
+
+
+def pmdfwd_answers(eal, commands):
+    # --run-time: a limit on the whole session, should the test hang.
+    return answers(pmdfwd_as_testpmd(), eal, commands, ["--run-time=60", "--testpmd-texts"])
+
+
+def tap_rig():
+    """net_tap's arguments when this machine can make a tap (root, /dev/net/tun).
+    Without TC flower in the kernel both answer the PMD's refusal alike."""
+    if os.geteuid() != 0 or not os.path.exists("/dev/net/tun"):
+        return None
+    return ["--vdev", f"net_tap0,iface={TAP_IFACE}"]
+
+
+class FlowOnRing(unittest.TestCase):
+    def test_answers_equal_testpmd(self):
+        got = pmdfwd_answers(RING2, RING_COMMANDS)
+        refs = [("recorded testpmd 22.11", RECORDED.read_text())]
+        if TESTPMD:
+            refs.append(("dpdk-testpmd here", answers(TESTPMD, RING2, RING_COMMANDS)))
+        for name, ref in refs:
+            with self.subTest(reference=name):
+                self.assertEqual(got, ref, diff(ref, got))
+        self.assertIn("Caught PMD error type 1 (cause unspecified): Function not implemented",
+                      got)
+
+
+@unittest.skipUnless(TESTPMD and tap_rig(), "needs root, TC flower and dpdk-testpmd")
+class FlowOnTap(unittest.TestCase):
+    def test_answers_equal_testpmd(self):
+        ref = answers(TESTPMD, tap_rig(), TAP_COMMANDS)
+        got = pmdfwd_answers(tap_rig(), TAP_COMMANDS)
+        self.assertEqual(got, ref, diff(ref, got))
+        # The PMD took the rule: rte_flow was reached with the parsed rule
+        # (whether the kernel then creates it depends on its TC support).
+        self.assertIn("Flow rule validated", got)
+
+
+def record():
+    if not TESTPMD:
+        sys.exit("dpdk-testpmd not found: cannot record")
+    RECORDED.write_text(answers(TESTPMD, RING2, RING_COMMANDS))
+    print(f"recorded {RECORDED}")
+
+
+if __name__ == "__main__":
+    if "--record" in sys.argv:
+        record()
+    else:
+        unittest.main()

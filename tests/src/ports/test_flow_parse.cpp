@@ -1,0 +1,281 @@
+// The flow grammar over its tables (src/ports/flow): every item's every
+// field and every action parse; values, masks and prefixes land at the
+// right bytes of DPDK's structures; bad rules are refused with a message
+// that says why, however long or malformed.
+#include "options/scalar_parse.h"
+#include "ports/flow/flow_actions.h"
+#include "ports/flow/flow_items.h"
+#include "ports/flow/flow_parse.h"
+
+#include <gtest/gtest.h>
+
+#include <arpa/inet.h>
+
+#include <cstring>
+
+using namespace pmdfwd;
+using namespace pmdfwd::flow;
+
+namespace {
+
+Result<ParsedRule> parse(const std::string &line, ActionDefaults d = {}) {
+    const std::vector<std::string> words = split_words(line);
+    return parse_flow_rule(words, d);
+}
+
+template <typename T>
+const T &spec_of(const ParsedRule &r, size_t i) {
+    return *static_cast<const T *>(r.pattern.at(i).spec);
+}
+
+template <typename T>
+const T &mask_of(const ParsedRule &r, size_t i) {
+    return *static_cast<const T *>(r.pattern.at(i).mask);
+}
+
+template <typename T>
+const T &conf_of(const ParsedRule &r, size_t i) {
+    return *static_cast<const T *>(r.actions.at(i).conf);
+}
+
+// A value each kind of field takes.
+std::string sample(const FlowField &f) {
+    switch (f.kind) {
+    case FieldKind::Mac:
+        return "02:00:00:00:00:01";
+    case FieldKind::Ipv4:
+        return "10.0.0.1";
+    case FieldKind::Ipv6:
+        return "2001:db8::1";
+    case FieldKind::Uint:
+    case FieldKind::Be:
+        break;
+    }
+    return "1";
+}
+
+} // namespace
+
+TEST(FlowParse, AttributesPatternAndActions) {
+    auto r = parse("group 3 priority 2 ingress egress transfer pattern eth / ipv4 / end "
+                   "actions queue index 5 / end");
+    ASSERT_TRUE(r) << r.message();
+    EXPECT_EQ(r->attr.group, 3u);
+    EXPECT_EQ(r->attr.priority, 2u);
+    EXPECT_TRUE(r->attr.ingress && r->attr.egress && r->attr.transfer);
+    ASSERT_EQ(r->pattern.size(), 3u);
+    EXPECT_EQ(r->pattern[0].type, RTE_FLOW_ITEM_TYPE_ETH);
+    EXPECT_EQ(r->pattern[1].type, RTE_FLOW_ITEM_TYPE_IPV4);
+    EXPECT_EQ(r->pattern[2].type, RTE_FLOW_ITEM_TYPE_END);
+    // An item without fields has no spec or mask, as testpmd's.
+    EXPECT_EQ(r->pattern[0].spec, nullptr);
+    EXPECT_EQ(r->pattern[0].mask, nullptr);
+    ASSERT_EQ(r->actions.size(), 2u);
+    EXPECT_EQ(r->actions[0].type, RTE_FLOW_ACTION_TYPE_QUEUE);
+    EXPECT_EQ(conf_of<rte_flow_action_queue>(*r, 0).index, 5);
+    EXPECT_EQ(r->actions[1].type, RTE_FLOW_ACTION_TYPE_END);
+    EXPECT_TRUE(parse("pattern end actions end"));
+}
+
+// is: the value and a full mask; spec alone leaves the mask unset; last and
+// mask go where they say; prefix sets the leading bits.
+TEST(FlowParse, SpecLastMaskPrefix) {
+    auto r = parse("pattern ipv4 src is 10.1.2.3 dst spec 192.168.0.1 ttl last 9 "
+                   "proto mask 0x11 / end actions drop / end");
+    ASSERT_TRUE(r) << r.message();
+    const auto &spec = spec_of<rte_flow_item_ipv4>(*r, 0);
+    const auto &mask = mask_of<rte_flow_item_ipv4>(*r, 0);
+    const auto &last = *static_cast<const rte_flow_item_ipv4 *>(r->pattern[0].last);
+    EXPECT_EQ(spec.hdr.src_addr, htonl(0x0a010203));
+    EXPECT_EQ(mask.hdr.src_addr, 0xffffffffu);
+    EXPECT_EQ(spec.hdr.dst_addr, htonl(0xc0a80001));
+    EXPECT_EQ(mask.hdr.dst_addr, 0u);
+    EXPECT_EQ(last.hdr.time_to_live, 9);
+    EXPECT_EQ(mask.hdr.next_proto_id, 0x11);
+    auto p = parse("pattern ipv4 dst prefix 24 / ipv6 src prefix 68 / end actions drop / end");
+    ASSERT_TRUE(p) << p.message();
+    EXPECT_EQ(mask_of<rte_flow_item_ipv4>(*p, 0).hdr.dst_addr, htonl(0xffffff00));
+    const uint8_t *m6 =
+        reinterpret_cast<const uint8_t *>(&mask_of<rte_flow_item_ipv6>(*p, 1).hdr.src_addr);
+    for (int i = 0; i < 8; i++)
+        EXPECT_EQ(m6[i], 0xff) << i;
+    EXPECT_EQ(m6[8], 0xf0);
+    EXPECT_EQ(m6[9], 0);
+}
+
+// Fields that are bits of a unit, in network order.
+TEST(FlowParse, BitFieldsAtTheirBits) {
+    auto r = parse("pattern vlan pcp is 5 vid is 0x123 / ipv6 tc is 0xab flow is 0x12345 / "
+                   "mpls label is 0xfffff s is 1 / vxlan vni is 0x123456 / udp dst is 4789 / "
+                   "end actions drop / end");
+    ASSERT_TRUE(r) << r.message();
+    EXPECT_EQ(ntohs(spec_of<rte_flow_item_vlan>(*r, 0).hdr.vlan_tci), 0xa123);
+    EXPECT_EQ(ntohs(mask_of<rte_flow_item_vlan>(*r, 0).hdr.vlan_tci), 0xefff);
+    EXPECT_EQ(ntohl(spec_of<rte_flow_item_ipv6>(*r, 1).hdr.vtc_flow), 0x0ab12345u);
+    EXPECT_EQ(ntohl(mask_of<rte_flow_item_ipv6>(*r, 1).hdr.vtc_flow), 0x0fffffffu);
+    const uint8_t *mpls = spec_of<rte_flow_item_mpls>(*r, 2).label_tc_s;
+    EXPECT_EQ(mpls[0], 0xff);
+    EXPECT_EQ(mpls[1], 0xff);
+    EXPECT_EQ(mpls[2], 0xf1);
+    const uint8_t *vx = reinterpret_cast<const uint8_t *>(&spec_of<rte_flow_item_vxlan>(*r, 3));
+    EXPECT_EQ(vx[4], 0x12);
+    EXPECT_EQ(vx[5], 0x34);
+    EXPECT_EQ(vx[6], 0x56);
+    EXPECT_EQ(vx[3], 0);
+    EXPECT_EQ(vx[7], 0);
+    EXPECT_EQ(ntohs(spec_of<rte_flow_item_udp>(*r, 4).hdr.dst_port), 4789);
+}
+
+TEST(FlowParse, EveryItemAndEveryField) {
+    for (const FlowItem &item : flow_items()) {
+        std::string line = std::string("pattern ") + item.name;
+        for (const FlowField &f : item.fields)
+            line += std::string(" ") + f.name + " is " + sample(f);
+        line += " / end actions drop / end";
+        auto r = parse(line);
+        ASSERT_TRUE(r) << line << ": " << r.message();
+        EXPECT_EQ(r->pattern[0].type, item.type) << item.name;
+        if (item.fields.empty()) continue;
+        // Every field's mask is set, and nothing beyond the structure.
+        const auto *mask = static_cast<const uint8_t *>(r->pattern[0].mask);
+        for (const FlowField &f : item.fields) {
+            ASSERT_LE(f.offset + f.size, item.size) << item.name << " " << f.name;
+            bool any = false;
+            for (unsigned b = 0; b < f.size; b++)
+                any = any || mask[f.offset + b];
+            EXPECT_TRUE(any) << item.name << " " << f.name;
+        }
+    }
+}
+
+TEST(FlowParse, EveryAction) {
+    for (const FlowAction &a : flow_actions()) {
+        std::string line = std::string("pattern end actions ") + a.name;
+        for (const FlowParam &p : a.params) {
+            if (p.read) continue;
+            line += std::string(" ") + p.field.name + " " + sample(p.field);
+        }
+        line += " / end";
+        auto r = parse(line);
+        ASSERT_TRUE(r) << line << ": " << r.message();
+        EXPECT_EQ(r->actions[0].type, a.type) << a.name;
+        EXPECT_EQ(r->actions[0].conf != nullptr, a.conf_size != 0) << a.name;
+    }
+}
+
+TEST(FlowParse, ActionConfigurations) {
+    auto r = parse("pattern end actions mark id 0xdeadbeef / jump group 7 / age timeout 16777215 / "
+                   "of_push_vlan ethertype 0x8100 / set_ipv4_src ipv4_addr 1.2.3.4 / "
+                   "set_tp_dst port 53 / set_mac_dst mac_addr 02:00:00:00:00:09 / "
+                   "port_id id 3 / end");
+    ASSERT_TRUE(r) << r.message();
+    EXPECT_EQ(conf_of<rte_flow_action_mark>(*r, 0).id, 0xdeadbeefu);
+    EXPECT_EQ(conf_of<rte_flow_action_jump>(*r, 1).group, 7u);
+    EXPECT_EQ(conf_of<rte_flow_action_age>(*r, 2).timeout, 0xffffffu);
+    EXPECT_EQ(ntohs(conf_of<rte_flow_action_of_push_vlan>(*r, 3).ethertype), 0x8100);
+    EXPECT_EQ(conf_of<rte_flow_action_set_ipv4>(*r, 4).ipv4_addr, htonl(0x01020304));
+    EXPECT_EQ(ntohs(conf_of<rte_flow_action_set_tp>(*r, 5).port), 53);
+    EXPECT_EQ(conf_of<rte_flow_action_set_mac>(*r, 6).mac_addr[5], 9);
+    EXPECT_EQ(conf_of<rte_flow_action_port_id>(*r, 7).id, 3u);
+    EXPECT_FALSE(parse("pattern end actions age timeout 16777216 / end"));
+}
+
+// RSS: testpmd's defaults (every queue, the port's types, no key), then
+// what the words say.
+TEST(FlowParse, RssDefaultsAndParameters) {
+    auto d = parse("pattern end actions rss / end", {.nb_rxq = 4, .rss_hf = RTE_ETH_RSS_UDP});
+    ASSERT_TRUE(d) << d.message();
+    const auto &def = conf_of<rte_flow_action_rss>(*d, 0);
+    EXPECT_EQ(def.queue_num, 4u);
+    EXPECT_EQ(def.queue[3], 3);
+    EXPECT_EQ(def.types, RTE_ETH_RSS_UDP);
+    EXPECT_EQ(def.key, nullptr);
+    auto r = parse("pattern end actions rss func toeplitz level 1 types ipv4-tcp udp end "
+                   "key 0x00112233 queues 2 5 end / end");
+    ASSERT_TRUE(r) << r.message();
+    const auto &rss = conf_of<rte_flow_action_rss>(*r, 0);
+    EXPECT_EQ(rss.func, RTE_ETH_HASH_FUNCTION_TOEPLITZ);
+    EXPECT_EQ(rss.level, 1u);
+    EXPECT_EQ(rss.types, RTE_ETH_RSS_NONFRAG_IPV4_TCP | RTE_ETH_RSS_UDP);
+    ASSERT_EQ(rss.key_len, 4u);
+    EXPECT_EQ(rss.key[3], 0x33);
+    ASSERT_EQ(rss.queue_num, 2u);
+    EXPECT_EQ(rss.queue[1], 5);
+    auto bad = parse("pattern end actions rss queues 1 2 / end");
+    ASSERT_FALSE(bad);
+    EXPECT_EQ(bad.message(), "rss queue: '/' is not a number (allowed: 0..65535)");
+    auto open_list = parse("pattern end actions rss queues 1 2");
+    ASSERT_FALSE(open_list);
+    EXPECT_EQ(open_list.message(), "rss queues: no 'end' after the list (allowed: ... end)");
+    EXPECT_FALSE(parse("pattern end actions rss types ipv9 end / end"));
+    EXPECT_FALSE(parse("pattern end actions rss key 0x123 / end"));
+    EXPECT_FALSE(parse("pattern end actions rss func fast / end"));
+}
+
+TEST(FlowParse, BadRulesSayWhy) {
+    const std::pair<const char *, const char *> cases[] = {
+        {"pattern foo / end actions drop / end",
+         "pattern: unknown item 'foo' (allowed: void, any, port_id, mark, eth, vlan, ipv4, ipv6, "
+         "icmp, udp, tcp, sctp, vxlan, nvgre, mpls, gre, gtp, geneve, icmp6, meta, tag, "
+         "represented_port, end)"},
+        {"pattern ipv4 ttl is 256 / end actions drop / end",
+         "ipv4 ttl: '256' is out of range (allowed: 0..255)"},
+        {"pattern vlan vid is 4096 / end actions drop / end",
+         "vlan vid: '4096' is out of range (allowed: 0..4095)"},
+        {"pattern ipv4 src is 10.0.0.256 / end actions drop / end",
+         "ipv4 src: '10.0.0.256' is not an address (allowed: a.b.c.d)"},
+        {"pattern ipv4 ttl / end actions drop / end",
+         "ipv4 ttl: unexpected '/' (allowed: is, spec, last, mask, prefix)"},
+        {"pattern eth / ipv4", "ipv4: unexpected the end of the line (allowed: version_ihl, tos, "
+                               "packet_id, fragment_offset, ttl, proto, src, dst, /)"},
+        {"pattern eth / end actions drop /", "actions: the line ends before the actions' 'end'"},
+        {"pattern eth / end", "pattern: no 'actions' after 'end' (allowed: actions)"},
+        {"pattern eth / end actions drop / end x", "unexpected 'x' after the actions' 'end'"},
+        {"ingres pattern end actions end",
+         "unexpected 'ingres' (allowed: group, priority, ingress, egress, transfer, pattern)"},
+        {"pattern end actions queue index 65536 / end",
+         "queue index: '65536' is out of range (allowed: 0..65535)"},
+        {"pattern end actions queue index / end",
+         "queue index: '/' is not a number (allowed: 0..65535)"},
+        {"pattern end actions queue indx 1 / end", "queue: unexpected 'indx' (allowed: index, /)"},
+        {"pattern end actions fly / end",
+         "actions: unknown action 'fly' (allowed: void, passthru, jump, mark, flag, queue, drop, "
+         "count, rss, port_id, of_pop_vlan, of_push_vlan, of_set_vlan_vid, of_set_vlan_pcp, "
+         "set_ipv4_src, set_ipv4_dst, set_tp_src, set_tp_dst, set_mac_src, set_mac_dst, dec_ttl, "
+         "age, represented_port, end)"},
+        {"pattern udp src prefix 17 / end actions end", "udp src prefix: '17' is out of range "
+                                                        "(allowed: 0..16)"},
+        {"group 4294967296 pattern end actions end",
+         "group: '4294967296' is out of range (allowed: 0..4294967295)"},
+    };
+    for (const auto &[line, why] : cases) {
+        auto r = parse(line);
+        ASSERT_FALSE(r) << line;
+        EXPECT_EQ(r.message(), why) << line;
+    }
+}
+
+// A runaway rule is refused; a huge word is neither read whole nor repeated.
+TEST(FlowParse, HugeInputIsRefusedClearly) {
+    std::string line = "pattern";
+    for (int i = 0; i < 5000; i++)
+        line += " eth /";
+    line += " end actions drop / end";
+    auto many = parse(line);
+    ASSERT_FALSE(many);
+    EXPECT_EQ(many.message(), "pattern: more than 1024 items");
+    const std::string word(65536, '9');
+    for (const std::string &l :
+         {"pattern ipv4 ttl is " + word + " / end actions drop / end",
+          "pattern ipv4 src is " + word + " / end actions drop / end", "pattern " + word,
+          "pattern end actions rss key " + word + " / end", "group " + word})
+        if (auto r = parse(l); !r) {
+            EXPECT_LT(r.message().size(), 400u) << r.message();
+        } else {
+            ADD_FAILURE() << l.substr(0, 40);
+        }
+    std::string actions = "pattern end actions";
+    for (int i = 0; i < 2000; i++)
+        actions += " drop /";
+    EXPECT_EQ(parse(actions + " end").message(), "actions: more than 1024 actions");
+}

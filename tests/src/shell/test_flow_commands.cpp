@@ -1,0 +1,240 @@
+// The flow family (src/shell/commands/flow_commands.cpp) against a fake
+// rte_flow (tests/support/fake_flows.h): testpmd 22.11's texts for each
+// command, the rule ids and list it keeps, the PMD's refusals in
+// port_flow_complain's words, and that the rest of the line reaches the
+// grammar whole.
+#include "support/fake_host.h"
+#include "support/run_line.h"
+
+#include <gtest/gtest.h>
+
+using namespace pmdfwd;
+using pmdfwd::testing::FakeHost;
+using pmdfwd::testing::has;
+using pmdfwd::testing::run;
+
+namespace {
+
+const char *const kRule = "pattern eth / ipv4 src is 10.0.0.1 / udp / end actions queue index 1 "
+                          "/ count / end";
+
+std::string create(FakeHost &h, const std::string &rule, const char *port = "0") {
+    std::string out;
+    EXPECT_TRUE(run(h, std::string("flow create ") + port + " " + rule, &out)) << out;
+    return out;
+}
+
+} // namespace
+
+TEST(FlowCommands, ValidateAndCreateAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, std::string("flow validate 0 ") + kRule, &out));
+    EXPECT_EQ(out, "Flow rule validated\n");
+    EXPECT_EQ(create(h, kRule), "Flow rule #0 created\n");
+    EXPECT_EQ(create(h, std::string("group 1 priority 2 ") + kRule), "Flow rule #1 created\n");
+    EXPECT_EQ(create(h, kRule, "1"), "Flow rule #0 created\n"); // ids are per port
+    EXPECT_EQ(h.fake_flows.validates, 1);
+    EXPECT_EQ(h.fake_flows.creates, 3);
+}
+
+TEST(FlowCommands, ListSortsByGroupPriorityAndId) {
+    FakeHost h;
+    create(h, "group 2 ingress pattern eth / end actions drop / end");
+    create(h, "priority 1 ingress egress pattern eth / void / tcp / end actions void / mark id 1 "
+              "/ rss / end");
+    create(h, "transfer pattern end actions port_id id 1 / end");
+    std::string out;
+    ASSERT_TRUE(run(h, "flow list 0", &out));
+    EXPECT_EQ(out, "ID\tGroup\tPrio\tAttr\tRule\n"
+                   "2\t0\t0\t--t\t=> PORT_ID\n"
+                   "1\t0\t1\tie-\tETH TCP => MARK RSS\n"
+                   "0\t2\t0\ti--\tETH => DROP\n");
+    ASSERT_TRUE(run(h, "flow list 0 group 2 group 7", &out));
+    EXPECT_EQ(out, "ID\tGroup\tPrio\tAttr\tRule\n0\t2\t0\ti--\tETH => DROP\n");
+    ASSERT_TRUE(run(h, "flow list 1", &out));
+    EXPECT_EQ(out, ""); // no rules: not even the header, as testpmd
+    EXPECT_FALSE(run(h, "flow list 0 group", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: list: a group id is missing after 'group'\n");
+}
+
+// testpmd's next id is the newest rule's plus one, so a destroyed newest
+// rule's id comes back; destroy walks newest first and passes over ids it
+// does not hold.
+TEST(FlowCommands, DestroyAndIds) {
+    FakeHost h;
+    for (int i = 0; i < 3; i++)
+        create(h, kRule);
+    std::string out;
+    ASSERT_TRUE(run(h, "flow destroy 0 rule 0 rule 2 rule 9", &out));
+    EXPECT_EQ(out, "Flow rule #2 destroyed\nFlow rule #0 destroyed\n");
+    EXPECT_EQ(create(h, kRule), "Flow rule #2 created\n");
+    EXPECT_FALSE(run(h, "flow destroy 0 rule", &out));
+    EXPECT_TRUE(has(out, "Bad arguments")) << out;
+    EXPECT_FALSE(run(h, "flow destroy 0 rule 1 x 2", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: destroy: unexpected 'x' (allowed: rule)\n");
+    EXPECT_EQ(h.flows.count(0), 2u);
+}
+
+TEST(FlowCommands, FlushForgetsRulesWhateverThePmdSays) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "flow flush 0", &out));
+    EXPECT_EQ(h.fake_flows.flushes, 0); // no rules: rte_flow is not asked, as testpmd
+    create(h, kRule);
+    h.fake_flows.fail_errno = EIO;
+    h.fake_flows.fail_message = "busy";
+    ASSERT_TRUE(run(h, "flow flush 0", &out));
+    EXPECT_EQ(out, "port_flow_complain(): Caught PMD error type 1 (cause unspecified): busy: "
+                   "Input/output error\n");
+    EXPECT_EQ(h.flows.count(0), 0u);
+}
+
+TEST(FlowCommands, QueryCount) {
+    FakeHost h;
+    create(h, kRule);
+    std::string out;
+    ASSERT_TRUE(run(h, "flow query 0 0 count", &out));
+    EXPECT_EQ(out, "COUNT:\n hits_set: 1\n bytes_set: 1\n hits: 7\n bytes: 420\n");
+    EXPECT_FALSE(run(h, "flow query 0 5 count", &out));
+    EXPECT_EQ(out, "Flow rule #5 not found\n");
+}
+
+// A PMD's refusal in port_flow_complain's words, with the errno as
+// rte_strerror writes it; nothing is added to the list.
+TEST(FlowCommands, PmdRefusalAsTestpmd) {
+    FakeHost h;
+    h.fake_flows.fail_errno = ENOSYS;
+    h.fake_flows.fail_message = "Function not implemented";
+    std::string out;
+    EXPECT_FALSE(run(h, std::string("flow create 0 ") + kRule, &out));
+    EXPECT_EQ(out, "port_flow_complain(): Caught PMD error type 1 (cause unspecified): Function "
+                   "not implemented: Function not implemented\n");
+    EXPECT_EQ(h.flows.count(0), 0u);
+    h.fake_flows.fail_type = RTE_FLOW_ERROR_TYPE_ATTR_TRANSFER;
+    h.fake_flows.fail_message = nullptr;
+    EXPECT_FALSE(run(h, std::string("flow validate 0 transfer ") + kRule, &out));
+    EXPECT_TRUE(has(out, "Caught PMD error type 7 (transfer field): (no stated reason): "
+                         "Function not implemented\nThe status suggests the use of \"transfer\""))
+        << out;
+}
+
+TEST(FlowCommands, IsolateAndAged) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "flow isolate 0 1", &out));
+    EXPECT_EQ(out, "Ingress traffic on port 0 is now restricted to the defined flow rules\n");
+    EXPECT_TRUE(h.fake_flows.isolated);
+    ASSERT_TRUE(run(h, "flow isolate 0 false", &out));
+    EXPECT_EQ(out, "Ingress traffic on port 0 is not restricted anymore to the defined flow "
+                   "rules\n");
+    EXPECT_FALSE(run(h, "flow isolate 0 2", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: isolate: '2' is not a boolean (allowed: 0, 1, on, off, "
+                   "true, false, yes, no)\n");
+    ASSERT_TRUE(run(h, "flow aged 0", &out));
+    EXPECT_EQ(out, "Port 0 total aged flows: 0\n");
+}
+
+// The age action's context is the rule, so the aged list names it and
+// `destroy` removes it.
+TEST(FlowCommands, AgedRulesAreListedAndDestroyed) {
+    FakeHost h;
+    create(h, "pattern eth / end actions age timeout 10 / drop / end");
+    create(h, "ingress pattern eth / end actions age timeout 5 / drop / end");
+    // The PMD says the second rule aged: it hands back that rule's context.
+    ASSERT_EQ(h.fake_flows.age_contexts.size(), 2u);
+    h.fake_flows.aged = {h.fake_flows.age_contexts[1]};
+    std::string out;
+    ASSERT_TRUE(run(h, "flow aged 0", &out));
+    EXPECT_EQ(out, "Port 0 total aged flows: 1\n"
+                   "Type                \tID\tGroup\tPrio\tAttr\n"
+                   "Flow                \t1\t0\t0\ti--\t\n"
+                   "\n0 flows destroyed\n");
+    ASSERT_TRUE(run(h, "flow aged 0 destroy", &out));
+    EXPECT_TRUE(has(out, "Flow rule #1 destroyed\n\n1 flows destroyed\n")) << out;
+    EXPECT_EQ(h.flows.count(0), 1u);
+}
+
+// The rule is the rest of the line: every word reaches the grammar, and a
+// grammar error is testpmd's "Bad arguments" (with why, unless
+// --testpmd-texts).
+TEST(FlowCommands, RuleIsTheRestOfTheLine) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(
+        run(h, "flow create 0 pattern eth / ipv4 ttl is 300 / end actions drop / end", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: ipv4 ttl: '300' is out of range (allowed: 0..255)\n");
+    EXPECT_FALSE(run(h, "flow create 0 pattern e\x1b[2Jth / end actions drop / end", &out));
+    EXPECT_TRUE(has(out, "unknown item 'e\\x1b[2Jth'")) << out;
+    h.cfg.testpmd_texts = true;
+    EXPECT_FALSE(run(h, "flow create 0 pattern eth / end actions drop /", &out));
+    EXPECT_EQ(out, "Bad arguments\n");
+    EXPECT_EQ(h.fake_flows.creates, 0);
+    EXPECT_FALSE(run(h, "flow create x pattern end actions drop / end", &out));
+    EXPECT_EQ(out, "port: 'x' is not a number (allowed: 0..65535)\n");
+    // testpmd's port_id_is_invalid: the port alone, no list of valid ones.
+    for (const char *cmd : {"flow list 9", "flow flush 9", "flow query 9 0 count", "flow aged 9",
+                            "flow destroy 9 rule 0"}) {
+        EXPECT_FALSE(run(h, cmd, &out)) << cmd;
+        EXPECT_EQ(out, "Invalid port 9\n") << cmd;
+    }
+}
+
+TEST(FlowCommands, HelpFlowListsTheTables) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "help flow", &out));
+    EXPECT_TRUE(has(out, "    vlan: match 802.1Q/ad VLAN tag\n        tci {0..65535}")) << out;
+    EXPECT_TRUE(has(out, "        vid {0..4095}"));
+    EXPECT_TRUE(has(out, "        src {a.b.c.d}"));
+    EXPECT_TRUE(has(out, "    rss: spread packets among several queues\n"));
+    EXPECT_TRUE(has(out, "        queues {queue} ... end"));
+    ASSERT_TRUE(run(h, "help filters", &out));
+    EXPECT_TRUE(has(out, "\nfilters:\n--------\n")) << out;
+    EXPECT_TRUE(has(out, "flow create <port> <rule>..."));
+}
+
+// testpmd's port stop and close flush the port's rules: the PMD drops them
+// with the port's state.
+TEST(FlowCommands, PortStopAndCloseFlushTheRules) {
+    FakeHost h;
+    create(h, kRule);
+    create(h, kRule, "1");
+    ASSERT_TRUE(run(h, "port stop 0"));
+    EXPECT_EQ(h.flows.count(0), 0u);
+    EXPECT_EQ(h.flows.count(1), 1u);
+    EXPECT_EQ(h.fake_flows.flushes, 1);
+    create(h, kRule); // on a stopped port: kept by a stop, dropped by a close
+    ASSERT_TRUE(run(h, "port stop 0"));
+    EXPECT_EQ(h.flows.count(0), 1u);
+    ASSERT_TRUE(run(h, "port close all"));
+    EXPECT_EQ(h.flows.count(0), 0u);
+    EXPECT_EQ(h.flows.count(1), 0u);
+    EXPECT_EQ(h.fake_flows.flushes, 3);
+}
+
+// TAB after `flow create <port>` follows the grammar's tables: attributes,
+// items, an item's fields, the operators, actions and their parameters;
+// nothing where a value comes.
+TEST(FlowCommands, CompletionFollowsTheGrammar) {
+    FakeHost h;
+    using V = std::vector<std::string>;
+    EXPECT_EQ(complete_command(h, "flow create 0 "),
+              (V{"egress", "group", "ingress", "pattern", "priority", "transfer"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 ingress pat"), (V{"pattern"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 group "), V{});
+    EXPECT_EQ(complete_command(h, "flow validate 0 pattern eth / ip"), (V{"ipv4", "ipv6"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern udp "), (V{"/", "dst", "src"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern udp dst "),
+              (V{"is", "last", "mask", "prefix", "spec"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern udp dst is "), V{});
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern udp dst is 53 "), (V{"/", "dst", "src"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end "), (V{"actions"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions q"), (V{"queue"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions queue "), (V{"/", "index"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions rss queues 1 "), V{});
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions rss queues 1 end k"),
+              (V{"key", "key_len"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions drop / end "), V{});
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern nosuch "), V{});
+}
