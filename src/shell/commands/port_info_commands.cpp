@@ -1,6 +1,7 @@
 // What ethdev says about ports and devices, in testpmd's words: show port
 // info|summary|xstats, show device info, show rxq|txq info, offload
-// capabilities and configuration, flow control. Allowed while forwarding.
+// capabilities and configuration, flow control, set xstats-hide-zero.
+// Allowed while forwarding.
 #include "shell/command_spec.h"
 
 #include "ports/port_text.h"
@@ -81,6 +82,24 @@ bool show_offloads(Ctx &c, const Args &a) {
     return true;
 }
 
+// `set xstats-hide-zero on`: show port xstats leaves out the counters at 0
+// (testpmd's xstats_hide_zero, a setting of the session as it is there).
+bool xstats_hide_zero = false;
+
+std::vector<Xstat> shown_xstats(std::vector<Xstat> xs) {
+    if (xstats_hide_zero) std::erase_if(xs, [](const Xstat &x) { return x.value == 0; });
+    return xs;
+}
+
+// testpmd's device_infos_display: every device, or those whose name the
+// identifier starts with ("all" is every one).
+bool show_devices(Ctx &c, const Args &a) {
+    const std::string id = a.word(0);
+    for (const DeviceInfo &d : c.ports.devices())
+        if (id == "all" || id.compare(0, d.name.size(), d.name) == 0) *c.out += device_info_text(d);
+    return true;
+}
+
 bool show_xstats(Ctx &c, const Args &a) {
     for (uint16_t p : a.ports(0)) {
         std::vector<Xstat> xs;
@@ -89,7 +108,7 @@ bool show_xstats(Ctx &c, const Args &a) {
             *c.out += xstats_text(p, {});
             return fail(c, "Error: Cannot get count of xstats");
         }
-        *c.out += xstats_text(p, xs);
+        *c.out += xstats_text(p, shown_xstats(std::move(xs)));
     }
     return true;
 }
@@ -123,14 +142,9 @@ std::vector<Spec> rows() {
         {.syntax = "show port summary all|<port>",
          .help = "one line per port: MAC, name, driver, link",
          .run = show_summary},
-        {.syntax = "show device info all",
-         .help = "probed devices and the ports they made",
-         .run =
-             [](Ctx &c, const Args &) {
-                 for (const DeviceInfo &d : c.ports.devices())
-                     *c.out += device_info_text(d);
-                 return true;
-             }},
+        {.syntax = "show device info <identifier>",
+         .help = "probed devices (all, or one by name) and the ports they made",
+         .run = show_devices},
         {.syntax = "show rxq|txq info <port> <queue>",
          .help = "a queue's size, thresholds and state",
          .types = {arg::port_number("<port>")}, // ethdev answers for a port that is not there
@@ -141,6 +155,13 @@ std::vector<Spec> rows() {
         {.syntax = "show port xstats all|<port>",
          .help = "the PMD's extended statistics",
          .run = show_xstats},
+        {.syntax = "set xstats-hide-zero on|off",
+         .help = "leave the counters at zero out of show port xstats",
+         .run =
+             [](Ctx &, const Args &a) {
+                 xstats_hide_zero = a.on(0);
+                 return true;
+             }},
         {.syntax = "clear port xstats all|<port>",
          .help = "reset the extended statistics",
          .run = clear_xstats},

@@ -5,6 +5,8 @@
 #include "support/run_line.h"
 
 #include <gtest/gtest.h>
+#include <rte_mempool.h>
+#include <rte_ring.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
@@ -430,4 +432,62 @@ TEST(PortCommands, LoadEndsOnAnInterrupt) {
                    "load cmds.txt: interrupted (SIGINT) after 1 lines; the rest was not run\n"
                    "Read CLI commands from cmds.txt\n");
     EXPECT_FALSE(h.quit);
+}
+
+// The display family of issue 35 (port_display_commands.cpp and the display
+// rows of port_info_commands.cpp).
+TEST(PortDisplayCommands, McastMacsListTheAddedOnes) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "show port 0 mcast_macs", &out));
+    EXPECT_EQ(out, "Number of Multicast MAC address added: 0\n");
+    h.fake_ports.has_mc_list = true;
+    ASSERT_TRUE(run(h, "mcast_addr add 0 01:00:5E:00:00:01"));
+    ASSERT_TRUE(run(h, "show port 0 mcast_macs", &out));
+    EXPECT_EQ(out, "Number of Multicast MAC address added: 1\n  01:00:5E:00:00:01\n");
+    EXPECT_FALSE(run(h, "show port 9 mcast_macs", &out));
+    EXPECT_TRUE(has(out, "Invalid port 9")) << out;
+}
+
+TEST(PortDisplayCommands, XstatsHideZero) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_TRUE(has(out, "rx_good_packets: 0\n")) << out;
+    ASSERT_TRUE(run(h, "set xstats-hide-zero on"));
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_EQ(out, "###### NIC extended statistics for port 0 \n");
+    ASSERT_TRUE(run(h, "set xstats-hide-zero off")); // a setting of the session
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_TRUE(has(out, "tx_good_packets: 0\n")) << out;
+    EXPECT_FALSE(run(h, "set xstats-hide-zero maybe", &out));
+}
+
+TEST(PortDisplayCommands, DeviceInfoByName) {
+    FakeHost h;
+    std::string all, one;
+    ASSERT_TRUE(run(h, "show device info all", &all));
+    EXPECT_TRUE(has(all, "Infos for device net_ring1 ")) << all;
+    ASSERT_TRUE(run(h, "show device info net_ring0", &one));
+    EXPECT_TRUE(has(one, "Infos for device net_ring0 ")) << one;
+    EXPECT_FALSE(has(one, "net_ring1")) << one;
+    ASSERT_TRUE(run(h, "show device info net_pcap0", &one));
+    EXPECT_EQ(one, ""); // testpmd says nothing of a device it does not have
+}
+
+TEST(PortDisplayCommands, RetaSizeBeyondThePortsTable) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port 0 rss reta 64 (0xffff)", &out));
+    EXPECT_TRUE(has(out, "Invalid redirection table size: 64 (1-0)")) << out;
+    EXPECT_FALSE(run(h, "show port 0 rss reta x (0xffff)", &out));
+}
+
+TEST(PortDisplayCommands, StructSizes) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "dump_struct_sizes", &out));
+    EXPECT_EQ(out, "sizeof(struct rte_mbuf) = 128\nsizeof(struct rte_mempool) = " +
+                       std::to_string(sizeof(rte_mempool)) +
+                       "\nsizeof(struct rte_ring) = " + std::to_string(sizeof(rte_ring)) + "\n");
 }

@@ -1,0 +1,210 @@
+// testpmd's display commands over what EAL and ethdev keep (issue 35): a
+// port's unicast and multicast addresses, its RSS redirection table, and the
+// dump_* commands, whose text is DPDK's own dump functions'. Allowed while
+// forwarding.
+#include "shell/command_spec.h"
+
+#include <rte_devargs.h>
+#include <rte_ethdev.h>
+#include <rte_log.h>
+#include <rte_mbuf.h>
+#include <rte_memory.h>
+#include <rte_mempool.h>
+#include <rte_memzone.h>
+#include <rte_ring.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+// What a DPDK dump function writes to its FILE, as text for c.out.
+template <typename Dump>
+std::string captured(Dump dump) {
+    char *buf = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == nullptr) return {};
+    dump(f);
+    std::fclose(f);
+    std::string text(buf, len);
+    std::free(buf);
+    return text;
+}
+
+std::string mac_line(const rte_ether_addr &mac) {
+    char buf[RTE_ETHER_ADDR_FMT_SIZE];
+    rte_ether_format_addr(buf, sizeof(buf), &mac);
+    return std::string("  ") + buf + "\n";
+}
+
+bool dev_info_failed(Ctx &c, uint16_t port, const Status &rc) {
+    return fail(c, "Error during getting device (port " + std::to_string(port) +
+                       ") info: " + std::strerror(rc.code()));
+}
+
+// testpmd's show_macs: the addresses ethdev holds, zero ones skipped.
+bool show_macs(Ctx &c, uint16_t port) {
+    rte_eth_dev_info info{};
+    const Status rc = c.ports.dev_info(port, &info);
+    if (!rc.ok()) return dev_info_failed(c, port, rc);
+    std::vector<rte_ether_addr> addrs(info.max_mac_addrs);
+    const int n = rte_eth_macaddrs_get(port, addrs.data(), info.max_mac_addrs);
+    if (n < 0) return true; // testpmd prints nothing then
+    std::string lines;
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        if (rte_is_zero_ether_addr(&addrs[i])) continue;
+        count++;
+        lines += mac_line(addrs[i]);
+    }
+    *c.out += "Number of MAC address added: " + std::to_string(count) + "\n" + lines;
+    return true;
+}
+
+// testpmd's show_mcast_macs: the port's list as mcast_addr add/remove keep it.
+bool show_mcast_macs(Ctx &c, uint16_t port) {
+    const std::vector<rte_ether_addr> &addrs = c.ports.mc_addrs(port);
+    *c.out += "Number of Multicast MAC address added: " + std::to_string(addrs.size()) + "\n";
+    for (const rte_ether_addr &mac : addrs)
+        *c.out += mac_line(mac);
+    return true;
+}
+
+// The masks of `show port N rss reta SIZE (m0,m1,...)`: one 64-bit mask a
+// group of 64 entries, as testpmd's showport_parse_reta_config reads them
+// (strtoull's prefix of each item); false after printing why not.
+bool parse_reta_masks(Ctx &c, const std::string &text, uint16_t size,
+                      std::vector<rte_eth_rss_reta_entry64> *conf) {
+    const size_t open = text.find('('), close = text.find(')', open + 1);
+    if (open == std::string::npos || close == std::string::npos) return false;
+    const std::string body = text.substr(open + 1, close - open - 1);
+    const size_t groups = (size + RTE_ETH_RETA_GROUP_SIZE - 1) / RTE_ETH_RETA_GROUP_SIZE;
+    std::vector<std::string> items;
+    for (size_t start = 0; !body.empty();) {
+        const size_t comma = items.size() + 1 < groups ? body.find(',', start) : std::string::npos;
+        items.push_back(body.substr(start, comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    if (items.size() != groups) {
+        *c.out +=
+            "The bits of masks do not match the number of reta entries: " + std::to_string(groups) +
+            "\n";
+        return false;
+    }
+    conf->assign(groups, rte_eth_rss_reta_entry64{});
+    for (size_t i = 0; i < groups; i++)
+        (*conf)[i].mask = std::strtoull(items[i].c_str(), nullptr, 0);
+    return true;
+}
+
+bool show_reta(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const auto size = static_cast<uint16_t>(a.number(1));
+    rte_eth_dev_info info{};
+    const Status rc = c.ports.dev_info(port, &info);
+    if (!rc.ok()) return dev_info_failed(c, port, rc);
+    const uint16_t max = std::min<uint16_t>(info.reta_size, RTE_ETH_RSS_RETA_SIZE_512);
+    if (size == 0 || size > max)
+        return fail(c, "Invalid redirection table size: " + std::to_string(size) + " (1-" +
+                           std::to_string(max) + ")");
+    std::vector<rte_eth_rss_reta_entry64> conf;
+    if (!parse_reta_masks(c, a.word(2), size, &conf))
+        return fail(c, "Invalid string: " + a.word(2) + " for reta masks");
+    const int ret = rte_eth_dev_rss_reta_query(port, conf.data(), size);
+    if (ret != 0)
+        return fail(c, "Failed to get RSS RETA info, return code = " + std::to_string(ret));
+    for (uint16_t i = 0; i < size; i++) {
+        const rte_eth_rss_reta_entry64 &g = conf[i / RTE_ETH_RETA_GROUP_SIZE];
+        const unsigned shift = i % RTE_ETH_RETA_GROUP_SIZE;
+        if (!(g.mask & (1ULL << shift))) continue;
+        *c.out += "RSS RETA configuration: hash index=" + std::to_string(i) +
+                  ", queue=" + std::to_string(g.reta[shift]) + "\n";
+    }
+    return true;
+}
+
+std::string struct_sizes() {
+    return "sizeof(struct rte_mbuf) = " + std::to_string(sizeof(rte_mbuf)) +
+           "\nsizeof(struct rte_mempool) = " + std::to_string(sizeof(rte_mempool)) +
+           "\nsizeof(struct rte_ring) = " + std::to_string(sizeof(rte_ring)) + "\n";
+}
+
+// dump_<what> without a name: EAL's list dumps, as testpmd's cmd_dump.
+bool dump_all(Ctx &c, const std::string &what) {
+    if (what == "dump_struct_sizes") {
+        *c.out += struct_sizes();
+        return true;
+    }
+    *c.out += captured([&](FILE *f) {
+        if (what == "dump_physmem")
+            rte_dump_physmem_layout(f);
+        else if (what == "dump_memzone")
+            rte_memzone_dump(f);
+        else if (what == "dump_ring")
+            rte_ring_list_dump(f);
+        else if (what == "dump_mempool")
+            rte_mempool_list_dump(f);
+        else if (what == "dump_devargs")
+            rte_devargs_dump(f);
+        else
+            rte_log_dump(f);
+    });
+    return true;
+}
+
+// dump_ring|dump_mempool <name>: one of them, looked up by name.
+bool dump_one(Ctx &c, bool ring, const std::string &name) {
+    if (ring) {
+        rte_ring *r = rte_ring_lookup(name.c_str());
+        if (r == nullptr) return fail(c, "Cannot find ring");
+        *c.out += captured([&](FILE *f) { rte_ring_dump(f, r); });
+        return true;
+    }
+    rte_mempool *mp = rte_mempool_lookup(name.c_str());
+    if (mp == nullptr) return fail(c, "Cannot find mempool");
+    *c.out += captured([&](FILE *f) { rte_mempool_dump(f, mp); });
+    return true;
+}
+
+// testpmd's dump commands without a name; each its own row, since a choice
+// of first words would answer any unknown word with "Bad arguments".
+constexpr const char *kDumps[] = {"dump_physmem", "dump_memzone", "dump_struct_sizes", "dump_ring",
+                                  "dump_mempool", "dump_devargs", "dump_log_types"};
+
+std::vector<Spec> rows() {
+    std::vector<Spec> v = {
+        {.syntax = "show port <port> macs|mcast_macs",
+         .help = "the port's unicast addresses, or the multicast ones added",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 return a.word(1) == "macs" ? show_macs(c, a.port(0))
+                                            : show_mcast_macs(c, a.port(0));
+             }},
+        {.syntax = "show port <port> rss reta <size> <masks>",
+         .help = "the redirection table entries the masks select, e.g. (0xffff,0xffff)",
+         .types = {arg::number("<size>", "size", 0, 65535)},
+         .run = show_reta},
+        {.syntax = "dump_ring <name>",
+         .help = "one ring by name",
+         .run = [](Ctx &c, const Args &a) { return dump_one(c, true, a.word(0)); }},
+        {.syntax = "dump_mempool <name>",
+         .help = "one mempool by name",
+         .run = [](Ctx &c, const Args &a) { return dump_one(c, false, a.word(0)); }},
+    };
+    for (const char *dump : kDumps)
+        v.push_back({.syntax = dump,
+                     .help = "EAL's view (memory, memzones, sizes, rings, pools, devargs, logs)",
+                     .run = [dump](Ctx &c, const Args &) { return dump_all(c, dump); }});
+    return v;
+}
+
+const FamilyRegistrar registered{{.order = 75, .section = "display", .rows = rows}};
+
+} // namespace
+
+} // namespace pmdfwd::shell
