@@ -43,12 +43,13 @@ OVERRIDES = {
     "set nbcore (num)": ["set nbcore 1"],
     "set nbport (num)": ["set nbport 2"],
     "set portmask (mask)": ["set portmask 0x3"],
-    "set log global|(type) (level)": ["set log global debug", "set log pmd.net.ring info",
-                                      "set log global info"],
+    # Levels are numbers (TOKEN_NUM); global stays at debug (8), as EAL has it.
+    "set log global|(type) (level)": ["set log global 8", "set log pmd.net.ring 6",
+                                      "set log pmd.net.ring 9", "set log [ 6"],
     "set default": ["set default"],
     "dump_ring [ring_name]": ["dump_ring", "dump_ring MP_mb_pool_0"],
     "dump_mempool [mempool_name]": ["dump_mempool", "dump_mempool mb_pool_0"],
-    "set xstats-hide-zero on|off": ["set xstats-hide-zero on", "show port xstats 0",
+    "set xstats-hide-zero on|off": ["set xstats-hide-zero on", "show port xstats all",
                                     "set xstats-hide-zero off"],
     "show device info (<identifier>|all)": ["show device info net_ring0", "show device info all"],
     "show port <TAB>": [],
@@ -68,6 +69,16 @@ OVERRIDES = {
 LAST = ("start", "stop", "port stop", "port reset", "port close", "port detach", "device detach")
 LEFT_OUT = ("quit", "load ", "port attach", "help", "bpf-load", "bpf-unload", "device detach",
             "port detach")
+
+# The rig's own lines: the guide's configuration commands (from its first
+# "vlan set" on) run on stopped ports, as most of them want; the ports start
+# again before the forwarding commands at the end.
+RIG_STOP = ("vlan set", "port stop all  # rig: the configuration commands below want stopped ports")
+RIG_START = [
+    "port config 0 rx_offload vlan_strip off  # rig: net_ring cannot start with what the guide set",
+    "port 0 rxq 0 rx_offload vlan_strip off  # rig: net_ring cannot start with what the guide set",
+    "port start all  # rig: the forwarding commands below want started ports",
+]
 
 # What DTS's TestPmd class (dts/api/testpmd) and suites (dts/tests) send.
 DTS_COMMANDS = [
@@ -182,11 +193,13 @@ def corpus(rst):
                     or cmd.count("(") != cmd.count(")"):
                 continue
             seen.add(cmd)
+            if cmd.startswith(RIG_STOP[0]) and RIG_STOP[1] not in body:
+                body.append(RIG_STOP[1])
             (last if cmd.startswith(LAST) else body).append(f"{cmd}  # guide: {section}")
     dts = [f"{c}  # dts: TestPmd/suites" for c in DTS_COMMANDS if c not in seen]
     last.sort(key=lambda line: next(i for i, p in enumerate(LAST) if line.startswith(p)))
     # DTS's sequence is in its own order (stops and starts ports itself).
-    return body + dts + last
+    return body + dts + RIG_START + last
 
 
 def main():

@@ -89,6 +89,8 @@ def run_corpus(binary, cmds):
                 text = shell.send(cmd, skip_first_line=True, timeout=20)
             except TimeoutError as e:
                 text = f"(no prompt: {e})"
+            except EOFError:
+                text = "(the program ended)"
             answers.append({"cmd": cmd, "class": classify(text), "text": masked(text)})
     finally:
         shell.kill()

@@ -1,13 +1,17 @@
 // testpmd's display commands over what EAL and ethdev keep (issue 35): a
-// port's unicast and multicast addresses, its RSS redirection table, and the
-// dump_* commands, whose text is DPDK's own dump functions'. Allowed while
-// forwarding.
+// port's unicast and multicast addresses, its RSS redirection table, the
+// packet types its PMD recognises, the dump_* commands (whose text is DPDK's
+// own dump functions') and set log. Allowed while forwarding.
 #include "shell/command_spec.h"
+
+#include "text/text_format.h"
 
 #include <rte_devargs.h>
 #include <rte_ethdev.h>
 #include <rte_log.h>
+#include <rte_malloc.h>
 #include <rte_mbuf.h>
+#include <rte_mbuf_ptype.h>
 #include <rte_memory.h>
 #include <rte_mempool.h>
 #include <rte_memzone.h>
@@ -128,6 +132,90 @@ bool show_reta(Ctx &c, const Args &a) {
     return true;
 }
 
+// The packet types of one layer the PMD recognises (16 at most, as testpmd
+// asks for), each layer's block as testpmd's show port ptypes prints it.
+std::string layer_ptypes(uint16_t port, uint32_t mask, const char *layer) {
+    constexpr int kMaxPerLayer = 16;
+    uint32_t ptypes[kMaxPerLayer];
+    const int n = rte_eth_dev_get_supported_ptypes(port, mask, ptypes, kMaxPerLayer);
+    std::string o = n > 0 ? std::string("Supported ") + layer + " ptypes:\n"
+                          : std::string(layer) + " ptypes unsupported\n";
+    for (int i = 0; i < std::min(n, kMaxPerLayer); i++) {
+        char name[256];
+        rte_get_ptype_name(ptypes[i], name, sizeof(name));
+        o += std::string(name) + "\n";
+    }
+    return o;
+}
+
+bool show_ptypes(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    if (rte_eth_dev_get_supported_ptypes(port, RTE_PTYPE_L2_MASK, nullptr, 0) < 0) return true;
+    static constexpr std::pair<uint32_t, const char *> kLayers[] = {
+        {RTE_PTYPE_L2_MASK, "L2"},
+        {RTE_PTYPE_L3_MASK, "L3"},
+        {RTE_PTYPE_L4_MASK, "L4"},
+        {RTE_PTYPE_TUNNEL_MASK, "Tunnel"},
+        {RTE_PTYPE_INNER_L2_MASK, "Inner L2"},
+        {RTE_PTYPE_INNER_L3_MASK, "Inner L3"},
+        {RTE_PTYPE_INNER_L4_MASK, "Inner L4"}};
+    for (const auto &[mask, layer] : kLayers)
+        *c.out += layer_ptypes(port, mask, layer);
+    return true;
+}
+
+// testpmd's dump_socket_mem: the heaps of each socket, their total, and from
+// the second call on what changed since the previous one.
+std::string socket_mem() {
+    static size_t last_alloc = 0, last_total = 0;
+    size_t total = 0, alloc = 0, free = 0;
+    unsigned n_alloc = 0, n_free = 0;
+    std::string o;
+    constexpr double kMiB = 1024 * 1024;
+    for (unsigned i = 0; i < RTE_MAX_NUMA_NODES; i++) {
+        rte_malloc_socket_stats st{};
+        if (rte_malloc_get_socket_stats(static_cast<int>(i), &st) || !st.heap_totalsz_bytes)
+            continue;
+        total += st.heap_totalsz_bytes;
+        alloc += st.heap_allocsz_bytes;
+        free += st.heap_freesz_bytes;
+        n_alloc += st.alloc_count;
+        n_free += st.free_count;
+        o += text_format("Socket %u: size(M) total: %.6lf alloc: %.6lf(%.3lf%%) free: %.6lf "
+                         "\tcount alloc: %-4u free: %u\n",
+                         i, static_cast<double>(st.heap_totalsz_bytes) / kMiB,
+                         static_cast<double>(st.heap_allocsz_bytes) / kMiB,
+                         static_cast<double>(st.heap_allocsz_bytes) * 100 /
+                             static_cast<double>(st.heap_totalsz_bytes),
+                         static_cast<double>(st.heap_freesz_bytes) / kMiB, st.alloc_count,
+                         st.free_count);
+    }
+    o += text_format("Total   : size(M) total: %.6lf alloc: %.6lf(%.3lf%%) free: %.6lf \tcount "
+                     "alloc: %-4u free: %u\n",
+                     static_cast<double>(total) / kMiB, static_cast<double>(alloc) / kMiB,
+                     total ? static_cast<double>(alloc) * 100 / static_cast<double>(total) : 0.0,
+                     static_cast<double>(free) / kMiB, n_alloc, n_free);
+    if (last_alloc)
+        o += text_format("Memory total change: %.6lf(M), allocation change: %.6lf(M)\n",
+                         (static_cast<double>(total) - static_cast<double>(last_total)) / kMiB,
+                         (static_cast<double>(alloc) - static_cast<double>(last_alloc)) / kMiB);
+    last_alloc = alloc;
+    last_total = total;
+    return o;
+}
+
+// set log global|<type> <level>: EAL's global level, or the level of every
+// log type the regular expression matches.
+bool set_log(Ctx &c, const Args &a) {
+    const std::string type = a.word(0);
+    const auto level = static_cast<uint32_t>(a.number(1));
+    if (type == "global") {
+        rte_log_set_global_level(level);
+        return true;
+    }
+    return rte_log_set_level_regexp(type.c_str(), level) >= 0 || fail(c, "Unable to set log level");
+}
+
 std::string struct_sizes() {
     return "sizeof(struct rte_mbuf) = " + std::to_string(sizeof(rte_mbuf)) +
            "\nsizeof(struct rte_mempool) = " + std::to_string(sizeof(rte_mempool)) +
@@ -136,8 +224,8 @@ std::string struct_sizes() {
 
 // dump_<what> without a name: EAL's list dumps, as testpmd's cmd_dump.
 bool dump_all(Ctx &c, const std::string &what) {
-    if (what == "dump_struct_sizes") {
-        *c.out += struct_sizes();
+    if (what == "dump_struct_sizes" || what == "dump_socket_mem") {
+        *c.out += what == "dump_struct_sizes" ? struct_sizes() : socket_mem();
         return true;
     }
     *c.out += captured([&](FILE *f) {
@@ -173,8 +261,9 @@ bool dump_one(Ctx &c, bool ring, const std::string &name) {
 
 // testpmd's dump commands without a name; each its own row, since a choice
 // of first words would answer any unknown word with "Bad arguments".
-constexpr const char *kDumps[] = {"dump_physmem", "dump_memzone", "dump_struct_sizes", "dump_ring",
-                                  "dump_mempool", "dump_devargs", "dump_log_types"};
+constexpr const char *kDumps[] = {"dump_physmem",      "dump_memzone",  "dump_socket_mem",
+                                  "dump_struct_sizes", "dump_ring",     "dump_mempool",
+                                  "dump_devargs",      "dump_log_types"};
 
 std::vector<Spec> rows() {
     std::vector<Spec> v = {
@@ -189,6 +278,13 @@ std::vector<Spec> rows() {
          .help = "the redirection table entries the masks select, e.g. (0xffff,0xffff)",
          .types = {arg::number("<size>", "size", 0, 65535)},
          .run = show_reta},
+        {.syntax = "show port <port> ptypes",
+         .help = "the packet types the port's PMD recognises, layer by layer",
+         .run = show_ptypes},
+        {.syntax = "set log <type> <level>",
+         .help = "EAL's log level: global, or of the log types a regex matches",
+         .types = {arg::number("<level>", "level", 0, UINT32_MAX)},
+         .run = set_log},
         {.syntax = "dump_ring <name>",
          .help = "one ring by name",
          .run = [](Ctx &c, const Args &a) { return dump_one(c, true, a.word(0)); }},

@@ -5,6 +5,7 @@
 #include "support/run_line.h"
 
 #include <gtest/gtest.h>
+#include <rte_log.h>
 #include <rte_mempool.h>
 #include <rte_ring.h>
 
@@ -490,4 +491,32 @@ TEST(PortDisplayCommands, StructSizes) {
     EXPECT_EQ(out, "sizeof(struct rte_mbuf) = 128\nsizeof(struct rte_mempool) = " +
                        std::to_string(sizeof(rte_mempool)) +
                        "\nsizeof(struct rte_ring) = " + std::to_string(sizeof(rte_ring)) + "\n");
+}
+
+TEST(PortDisplayCommands, SetLogLevels) {
+    FakeHost h;
+    std::string out;
+    const uint32_t global = rte_log_get_global_level();
+    ASSERT_TRUE(run(h, "set log global 3", &out));
+    EXPECT_EQ(rte_log_get_global_level(), 3u);
+    rte_log_set_global_level(global);
+    EXPECT_FALSE(run(h, "set log [ 6", &out)); // not a regular expression
+    EXPECT_EQ(out, "Unable to set log level\n");
+    EXPECT_FALSE(run(h, "set log lib.eal 9", &out)); // beyond RTE_LOG_MAX
+    EXPECT_EQ(out, "Unable to set log level\n");
+    EXPECT_FALSE(run(h, "set log global debug", &out)); // a number, as testpmd's TOKEN_NUM
+    EXPECT_TRUE(has(out, "level: 'debug' is not a number")) << out;
+}
+
+TEST(PortDisplayCommands, SetDefaultForwardingConfiguration) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "set portlist 1"));
+    h.cfg.nb_cores = 2;
+    ASSERT_TRUE(run(h, "set default", &out));
+    EXPECT_EQ(out, "Reset to default forwarding configuration...\n");
+    EXPECT_TRUE(h.cfg.fwd_port_list.empty());
+    EXPECT_EQ(h.cfg.nb_fwd_ports, 0);
+    EXPECT_EQ(h.cfg.nb_cores, 1u);
+    EXPECT_EQ(h.fake_ports.last_peer, (std::array<uint8_t, 6>{2, 0, 0, 0, 0, 1}));
 }
