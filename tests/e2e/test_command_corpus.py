@@ -6,12 +6,12 @@ file --record, needs dpdk-testpmd).
 
 Each answer has a class: "unparsed" (the shell did not know the line: Bad
 arguments, Command not found), "refused" (parsed, but an error text) or
-"accepted". The test fails when a command testpmd accepts is not accepted
-by pmdfwd, when a command testpmd parses and refuses gets another text from
-pmdfwd, unless the command is listed in command_corpus_exceptions.txt (one
-a line, with its reason); and when a listed command now passes, so that the
-list shrinks as commands land. It prints how many of testpmd's accepted
-commands pmdfwd accepts.
+"accepted", and a text (numbers masked). The test fails when a command
+testpmd parses (accepts or refuses) gets another class or text from pmdfwd,
+unless the command is listed in command_corpus_exceptions.txt (one a line,
+with its reason); and when a listed command now passes, so that the list
+shrinks as commands land, to the documented differences. It prints how many
+of testpmd's accepted commands pmdfwd accepts.
 
 Run: PMDFWD_BUILD_DIR=build PYTHONPATH=python /usr/bin/python3 tests/e2e/test_command_corpus.py
 """
@@ -39,7 +39,7 @@ _UNPARSED = re.compile(r"^(Bad arguments|Command not found|Ambiguous command)", 
 _REFUSED = re.compile(
     r"\b((?<!level is )error(?! handling)|invalid|unknown|fail|failed|failure|not supported|"
     r"(?<!ptypes )unsupported|"
-    r"not implemented|not found|cannot|can't|unable|wrong|please stop|must|give up|"
+    r"not implemented|not found|cannot|can't|unable|wrong|please stop|please start|must|give up|"
     r"not enabled|did not provide|bad|no such|not allowed|out of range|not exist|"
     r"does not exist|already started|not started|should be|not valid|is not|are not)\b",
     re.I)
@@ -76,7 +76,8 @@ def classify(text):
 
 
 def masked(text):
-    return "\n".join(_HEX.sub("0x#", line) for line in shape(text.strip()))
+    """The text with hex numbers (addresses) and then every number masked."""
+    return "\n".join(shape(_HEX.sub("0x#", text.strip())))
 
 
 def run_corpus(binary, cmds):
@@ -97,6 +98,15 @@ def run_corpus(binary, cmds):
     return answers
 
 
+def first_difference(ref, got):
+    """Both classes and the first line where the texts part."""
+    a, b = ref["text"].split("\n"), got["text"].split("\n")
+    i = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+    line = (lambda lines: repr(lines[i]) if i < len(lines) else "(no more lines)")
+    return (f"  testpmd ({ref['class']}, line {i + 1} of {len(a)}): {line(a)}\n"
+            f"  pmdfwd ({got['class']}, line {i + 1} of {len(b)}): {line(b)}")
+
+
 def differences(ref, got, exceptions):
     """(unexpected failures, listed commands that now pass, accepted by both)."""
     bad, passing, both = [], set(exceptions), 0
@@ -104,14 +114,12 @@ def differences(ref, got, exceptions):
         cmd = r["cmd"]
         if r["class"] == "unparsed":
             continue
-        ok = g["class"] == r["class"] if r["class"] == "accepted" else \
-            (g["class"], g["text"]) == (r["class"], r["text"])
+        ok = (g["class"], g["text"]) == (r["class"], r["text"])
         both += r["class"] == "accepted" and g["class"] == "accepted"
         if not ok:
             passing.discard(cmd)
             if cmd not in exceptions:
-                bad.append(f"{cmd}\n  testpmd ({r['class']}): {r['text']!r}\n"
-                           f"  pmdfwd ({g['class']}): {g['text']!r}")
+                bad.append(f"{cmd}\n{first_difference(r, g)}")
     # Listed commands not in the corpus are stale too.
     return bad, sorted(passing), both
 
