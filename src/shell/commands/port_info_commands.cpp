@@ -82,12 +82,10 @@ bool show_offloads(Ctx &c, const Args &a) {
     return true;
 }
 
-// `set xstats-hide-zero on`: show port xstats leaves out the counters at 0
-// (testpmd's xstats_hide_zero, a setting of the session as it is there).
-bool xstats_hide_zero = false;
-
-std::vector<Xstat> shown_xstats(std::vector<Xstat> xs) {
-    if (xstats_hide_zero) std::erase_if(xs, [](const Xstat &x) { return x.value == 0; });
+// The counters show port xstats prints: those at 0 left out after `set
+// xstats-hide-zero on`, as testpmd's nic_xstats_display.
+std::vector<Xstat> shown_xstats(const Config &cfg, std::vector<Xstat> xs) {
+    if (cfg.xstats_hide_zero) std::erase_if(xs, [](const Xstat &x) { return x.value == 0; });
     return xs;
 }
 
@@ -108,7 +106,7 @@ bool show_xstats(Ctx &c, const Args &a) {
             *c.out += xstats_text(p, {});
             return fail(c, "Error: Cannot get count of xstats");
         }
-        *c.out += xstats_text(p, shown_xstats(std::move(xs)));
+        *c.out += xstats_text(p, shown_xstats(c.config, std::move(xs)));
     }
     return true;
 }
@@ -158,8 +156,8 @@ std::vector<Spec> rows() {
         {.syntax = "set xstats-hide-zero on|off",
          .help = "leave the counters at zero out of show port xstats",
          .run =
-             [](Ctx &, const Args &a) {
-                 xstats_hide_zero = a.on(0);
+             [](Ctx &c, const Args &a) {
+                 c.config.xstats_hide_zero = a.on(0);
                  return true;
              }},
         {.syntax = "clear port xstats all|<port>",

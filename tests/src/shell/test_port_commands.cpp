@@ -456,9 +456,10 @@ TEST(PortDisplayCommands, XstatsHideZero) {
     ASSERT_TRUE(run(h, "show port xstats 0", &out));
     EXPECT_TRUE(has(out, "rx_good_packets: 0\n")) << out;
     ASSERT_TRUE(run(h, "set xstats-hide-zero on"));
+    EXPECT_TRUE(h.cfg.xstats_hide_zero);
     ASSERT_TRUE(run(h, "show port xstats 0", &out));
     EXPECT_EQ(out, "###### NIC extended statistics for port 0 \n");
-    ASSERT_TRUE(run(h, "set xstats-hide-zero off")); // a setting of the session
+    ASSERT_TRUE(run(h, "set xstats-hide-zero off"));
     ASSERT_TRUE(run(h, "show port xstats 0", &out));
     EXPECT_TRUE(has(out, "tx_good_packets: 0\n")) << out;
     EXPECT_FALSE(run(h, "set xstats-hide-zero maybe", &out));
