@@ -56,7 +56,8 @@ bool show_macs(Ctx &c, uint16_t port) {
     const Status rc = c.ports.dev_info(port, &info);
     if (!rc.ok()) return dev_info_failed(c, port, rc);
     std::vector<rte_ether_addr> addrs(info.max_mac_addrs);
-    const int n = rte_eth_macaddrs_get(port, addrs.data(), info.max_mac_addrs);
+    // ethdev refuses a null array, which an empty vector may give: no address.
+    const int n = addrs.empty() ? 0 : rte_eth_macaddrs_get(port, addrs.data(), info.max_mac_addrs);
     if (n < 0) return true; // testpmd prints nothing then
     std::string lines;
     int count = 0;

@@ -89,12 +89,11 @@ std::vector<Xstat> shown_xstats(const Config &cfg, std::vector<Xstat> xs) {
     return xs;
 }
 
-// testpmd's device_infos_display: every device, or those whose name the
-// identifier starts with ("all" is every one).
-bool show_devices(Ctx &c, const Args &a) {
-    const std::string id = a.word(0);
+// testpmd's device_infos_display: every device (no name), or those whose
+// name the identifier starts with.
+bool show_devices(Ctx &c, const std::string *id) {
     for (const DeviceInfo &d : c.ports.devices())
-        if (id == "all" || id.compare(0, d.name.size(), d.name) == 0) *c.out += device_info_text(d);
+        if (!id || id->compare(0, d.name.size(), d.name) == 0) *c.out += device_info_text(d);
     return true;
 }
 
@@ -140,9 +139,16 @@ std::vector<Spec> rows() {
         {.syntax = "show port summary all|<port>",
          .help = "one line per port: MAC, name, driver, link",
          .run = show_summary},
+        {.syntax = "show device info all",
+         .help = "probed devices and the ports they made",
+         .run = [](Ctx &c, const Args &) { return show_devices(c, nullptr); }},
         {.syntax = "show device info <identifier>",
-         .help = "probed devices (all, or one by name) and the ports they made",
-         .run = show_devices},
+         .help = "a probed device by name (e.g. net_ring0) and the ports it made",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 const std::string id = a.word(0);
+                 return show_devices(c, &id);
+             }},
         {.syntax = "show rxq|txq info <port> <queue>",
          .help = "a queue's size, thresholds and state",
          .types = {arg::port_number("<port>")}, // ethdev answers for a port that is not there
