@@ -1,7 +1,7 @@
 // testpmd's display commands over what EAL and ethdev keep (issue 35): a
 // port's unicast and multicast addresses, its RSS redirection table, the
-// packet types its PMD recognises, the dump_* commands (whose text is DPDK's
-// own dump functions') and set log. Allowed while forwarding.
+// packet types its PMD recognises, its descriptors' state, the dump_* commands (whose text is
+// DPDK's own dump functions') and set log. Allowed while forwarding.
 #include "shell/command_spec.h"
 
 #include "text/text_format.h"
@@ -165,6 +165,45 @@ bool show_ptypes(Ctx &c, const Args &a) {
     return true;
 }
 
+// A queue the port has: ethdev's descriptor calls index their queue array
+// unchecked (and a PMD reads the queue they find), so testpmd's refusal
+// comes first for any other.
+bool has_queue(Ctx &c, uint16_t port, bool rx, uint64_t queue) {
+    rte_eth_dev_info info{};
+    if (!c.ports.dev_info(port, &info).ok()) return false;
+    return queue < (rx ? info.nb_rx_queues : info.nb_tx_queues);
+}
+
+// show port <port> rxq|txq <queue> desc <desc> status
+bool show_desc_status(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const bool rx = a.word(1) == "rxq";
+    const auto queue = static_cast<uint16_t>(a.number(2));
+    const auto desc = static_cast<uint16_t>(a.number(3));
+    const int rc = !has_queue(c, port, rx, queue) ? -EINVAL
+                   : rx                           ? rte_eth_rx_descriptor_status(port, queue, desc)
+                                                  : rte_eth_tx_descriptor_status(port, queue, desc);
+    if (rc < 0)
+        return fail(c, "Invalid input: queue id = " + std::to_string(queue) +
+                           ", desc id = " + std::to_string(desc));
+    const char *status = rc == (rx ? RTE_ETH_RX_DESC_AVAIL : RTE_ETH_TX_DESC_FULL)
+                             ? (rx ? "AVAILABLE" : "FULL")
+                         : rc == (rx ? RTE_ETH_RX_DESC_DONE : RTE_ETH_TX_DESC_DONE) ? "DONE"
+                                                                                    : "UNAVAILABLE";
+    *c.out += std::string("Desc status = ") + status + "\n";
+    return true;
+}
+
+// show port <port> rxq <queue> desc used count
+bool show_used_count(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const auto queue = static_cast<uint16_t>(a.number(1));
+    const int rc = has_queue(c, port, true, queue) ? rte_eth_rx_queue_count(port, queue) : -EINVAL;
+    if (rc < 0) return fail(c, "Invalid queueid = " + std::to_string(queue));
+    *c.out += "Used desc count = " + std::to_string(rc) + "\n";
+    return true;
+}
+
 // testpmd's dump_socket_mem: the heaps of each socket, their total, and from
 // the second call on what changed since the previous one.
 std::string socket_mem() {
@@ -282,6 +321,13 @@ std::vector<Spec> rows() {
         {.syntax = "show port <port> ptypes",
          .help = "the packet types the port's PMD recognises, layer by layer",
          .run = show_ptypes},
+        {.syntax = "show port <port> rxq|txq <queue> desc <desc> status",
+         .help = "the state of one descriptor of a queue",
+         .types = {arg::number("<desc>", "desc", 0, UINT16_MAX)},
+         .run = show_desc_status},
+        {.syntax = "show port <port> rxq <queue> desc used count",
+         .help = "the receive descriptors a queue holds",
+         .run = show_used_count},
         {.syntax = "set log <type> <level>",
          .help = "EAL's log level: global, or of the log types a regex matches",
          .types = {arg::number("<level>", "level", 0, UINT32_MAX)},

@@ -521,3 +521,18 @@ TEST(PortDisplayCommands, SetDefaultForwardingConfiguration) {
     EXPECT_EQ(h.cfg.nb_cores, 1u);
     EXPECT_EQ(h.fake_ports.last_peer, (std::array<uint8_t, 6>{2, 0, 0, 0, 0, 1}));
 }
+
+// ethdev's descriptor calls index the queue array unchecked: a queue the
+// port lacks is refused before them, in testpmd's words.
+TEST(PortDisplayCommands, DescriptorsOfAQueueThePortLacks) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port 0 rxq 5 desc 0 status", &out));
+    EXPECT_EQ(out, "Invalid input: queue id = 5, desc id = 0\n");
+    EXPECT_FALSE(run(h, "show port 0 txq 65535 desc 7 status", &out));
+    EXPECT_EQ(out, "Invalid input: queue id = 65535, desc id = 7\n");
+    EXPECT_FALSE(run(h, "show port 0 rxq 3 desc used count", &out));
+    EXPECT_EQ(out, "Invalid queueid = 3\n");
+    EXPECT_FALSE(run(h, "show port 0 rxq 0 desc 70000 status", &out));
+    EXPECT_EQ(out, "desc: 70000 is out of range (allowed: 0..65535)\n");
+}
