@@ -1,13 +1,15 @@
 // testpmd's display commands over what EAL and ethdev keep (issue 35): a
 // port's unicast and multicast addresses, its RSS redirection table, the
-// packet types its PMD recognises, its descriptors' state, the dump_* commands (whose text is
-// DPDK's own dump functions') and set log. Allowed while forwarding.
+// packet types its PMD recognises, its descriptors' state, its EEPROMs, the
+// dump_* commands (whose text is DPDK's own dump functions') and set log.
+// Allowed while forwarding.
 #include "shell/command_spec.h"
 
 #include "text/text_format.h"
 
 #include <rte_devargs.h>
 #include <rte_ethdev.h>
+#include <rte_hexdump.h>
 #include <rte_log.h>
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
@@ -204,6 +206,41 @@ bool show_used_count(Ctx &c, const Args &a) {
     return true;
 }
 
+// testpmd's words for ethdev's refusal to read an EEPROM.
+std::string eeprom_error(uint16_t port, int rc, const char *what) {
+    switch (rc) {
+    case -ENODEV:
+        return "port index " + std::to_string(port) + " invalid";
+    case -ENOTSUP:
+        return "operation not supported by device";
+    case -EIO:
+        return "device is removed";
+    default:
+        return std::string("Unable to get ") + what + ": " + std::to_string(rc);
+    }
+}
+
+// show port <port> eeprom|module_eeprom (one row each): the device's or the plugged
+// module's EEPROM as rte_hexdump writes it, then its length.
+bool show_eeprom(Ctx &c, uint16_t port, bool module) {
+    const char *what = module ? "module EEPROM" : "EEPROM";
+    rte_eth_dev_module_info minfo{};
+    const int len =
+        module ? rte_eth_dev_get_module_info(port, &minfo) : rte_eth_dev_get_eeprom_length(port);
+    if (len < 0) return fail(c, eeprom_error(port, len, what));
+    rte_dev_eeprom_info einfo{};
+    einfo.length = module ? minfo.eeprom_len : static_cast<uint32_t>(len);
+    std::vector<uint8_t> data(std::max<uint32_t>(einfo.length, 1)); // ethdev refuses no buffer
+    einfo.data = data.data();
+    const int rc =
+        module ? rte_eth_dev_get_module_eeprom(port, &einfo) : rte_eth_dev_get_eeprom(port, &einfo);
+    if (rc != 0) return fail(c, eeprom_error(port, rc, what));
+    *c.out += captured([&](FILE *f) { rte_hexdump(f, "hexdump", einfo.data, einfo.length); });
+    *c.out += "Finish -- Port: " + std::to_string(port) + (module ? " MODULE" : "") +
+              " EEPROM length: " + std::to_string(einfo.length) + " bytes\n";
+    return true;
+}
+
 // testpmd's dump_socket_mem: the heaps of each socket, their total, and from
 // the second call on what changed since the previous one.
 std::string socket_mem() {
@@ -328,6 +365,12 @@ std::vector<Spec> rows() {
         {.syntax = "show port <port> rxq <queue> desc used count",
          .help = "the receive descriptors a queue holds",
          .run = show_used_count},
+        {.syntax = "show port <port> eeprom",
+         .help = "the device's EEPROM, in hex",
+         .run = [](Ctx &c, const Args &a) { return show_eeprom(c, a.port(0), false); }},
+        {.syntax = "show port <port> module_eeprom",
+         .help = "the plugged module's EEPROM, in hex",
+         .run = [](Ctx &c, const Args &a) { return show_eeprom(c, a.port(0), true); }},
         {.syntax = "set log <type> <level>",
          .help = "EAL's log level: global, or of the log types a regex matches",
          .types = {arg::number("<level>", "level", 0, UINT32_MAX)},

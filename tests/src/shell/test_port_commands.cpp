@@ -536,3 +536,15 @@ TEST(PortDisplayCommands, DescriptorsOfAQueueThePortLacks) {
     EXPECT_FALSE(run(h, "show port 0 rxq 0 desc 70000 status", &out));
     EXPECT_EQ(out, "desc: 70000 is out of range (allowed: 0..65535)\n");
 }
+
+// The fake port is no ethdev port: ethdev's -ENODEV in testpmd's words.
+TEST(PortDisplayCommands, EepromRefusalsAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port 0 eeprom", &out));
+    EXPECT_EQ(out, "port index 0 invalid\n");
+    EXPECT_FALSE(run(h, "show port 1 module_eeprom", &out));
+    EXPECT_EQ(out, "port index 1 invalid\n");
+    EXPECT_FALSE(run(h, "show port 9 eeprom", &out));
+    EXPECT_TRUE(has(out, "Invalid port 9")) << out;
+}
