@@ -1,8 +1,8 @@
 // testpmd's display commands over what EAL and ethdev keep (issue 35): a
-// port's unicast and multicast addresses, its RSS redirection table, the
-// packet types its PMD recognises, its descriptors' state, its EEPROMs, the
-// dump_* commands (whose text is DPDK's own dump functions') and set log.
-// Allowed while forwarding.
+// port's unicast and multicast addresses, its DCB traffic classes, its RSS
+// redirection table, the packet types its PMD recognises, its descriptors'
+// state, its EEPROMs, the dump_* commands (whose text is DPDK's own dump
+// functions') and set log. Allowed while forwarding.
 #include "shell/command_spec.h"
 
 #include "text/text_format.h"
@@ -206,6 +206,40 @@ bool show_used_count(Ctx &c, const Args &a) {
     return true;
 }
 
+// One row of show port dcb_tc's table: a label, then one cell a class.
+template <typename Cell>
+std::string dcb_row(const char *label, const rte_eth_dcb_info &dcb, Cell cell) {
+    std::string o = std::string("\n  ") + label;
+    for (uint8_t i = 0; i < dcb.nb_tcs && i < RTE_ETH_DCB_NUM_TCS; i++)
+        o += cell(i);
+    return o;
+}
+
+// testpmd's port_dcb_info_display: traffic classes, their priorities,
+// bandwidth shares and the queues of the first pool.
+bool show_dcb(Ctx &c, uint16_t port) {
+    rte_eth_dcb_info dcb{};
+    if (rte_eth_dev_get_dcb_info(port, &dcb) != 0) {
+        *c.out += text_format("\n Failed to get dcb infos on port %-2d\n", port);
+        return false;
+    }
+    const char *border = "================";
+    auto num = [](unsigned v) { return text_format("\t%4u", v); };
+    *c.out += text_format("\n  %s DCB infos for port %-2d  %s\n", border, port, border);
+    *c.out += "  TC NUMBER: " + std::to_string(dcb.nb_tcs) + "\n";
+    *c.out += dcb_row("TC :        ", dcb, [&](uint8_t i) { return num(i); });
+    *c.out += dcb_row("Priority :  ", dcb, [&](uint8_t i) { return num(dcb.prio_tc[i]); });
+    *c.out += dcb_row("BW percent :", dcb,
+                      [&](uint8_t i) { return text_format("\t%4u%%", dcb.tc_bws[i]); });
+    const auto &q = dcb.tc_queue;
+    *c.out += dcb_row("RXQ base :  ", dcb, [&](uint8_t i) { return num(q.tc_rxq[0][i].base); });
+    *c.out += dcb_row("RXQ number :", dcb, [&](uint8_t i) { return num(q.tc_rxq[0][i].nb_queue); });
+    *c.out += dcb_row("TXQ base :  ", dcb, [&](uint8_t i) { return num(q.tc_txq[0][i].base); });
+    *c.out += dcb_row("TXQ number :", dcb, [&](uint8_t i) { return num(q.tc_txq[0][i].nb_queue); });
+    *c.out += "\n";
+    return true;
+}
+
 // testpmd's words for ethdev's refusal to read an EEPROM.
 std::string eeprom_error(uint16_t port, int rc, const char *what) {
     switch (rc) {
@@ -365,6 +399,15 @@ std::vector<Spec> rows() {
         {.syntax = "show port <port> rxq <queue> desc used count",
          .help = "the receive descriptors a queue holds",
          .run = show_used_count},
+        {.syntax = "show port dcb_tc all|<port>",
+         .help = "the port's DCB traffic classes: priorities, bandwidth, queues",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 bool all = true; // testpmd goes on to the next port
+                 for (uint16_t p : a.ports(0))
+                     all = show_dcb(c, p) && all;
+                 return all;
+             }},
         {.syntax = "show port <port> eeprom",
          .help = "the device's EEPROM, in hex",
          .run = [](Ctx &c, const Args &a) { return show_eeprom(c, a.port(0), false); }},

@@ -548,3 +548,11 @@ TEST(PortDisplayCommands, EepromRefusalsAsTestpmd) {
     EXPECT_FALSE(run(h, "show port 9 eeprom", &out));
     EXPECT_TRUE(has(out, "Invalid port 9")) << out;
 }
+
+TEST(PortDisplayCommands, DcbInfoRefusedForEachPort) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port dcb_tc all", &out));
+    EXPECT_EQ(out,
+              "\n Failed to get dcb infos on port 0 \n\n Failed to get dcb infos on port 1 \n");
+}
