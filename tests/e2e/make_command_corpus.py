@@ -206,7 +206,9 @@ def main():
     rst = open(sys.argv[1]).read()
     print("# testpmd commands: testpmd_funcs.rst of DPDK v22.11 made concrete for two net_ring")
     print("# ports (tests/e2e/make_command_corpus.py), then DTS's commands; one a line, the")
-    print("# comment after two spaces names the source section.")
+    print("# comment after two spaces names the source section. Left out: quit (the test")
+    print("# ends the session), load and bpf-load|unload (files), port attach|detach and device")
+    print("# detach (the rig's two ports), help (pages of text, not commands).")
     for line in corpus(rst):
         print(line)
 
