@@ -148,6 +148,8 @@ struct Config {
     bool device_start = true;
     uint32_t event_print_mask = kDefaultEventPrintMask;
     std::vector<std::string> display_xstats;
+    // `set xstats-hide-zero on`: show port xstats leaves out the counters at 0.
+    bool xstats_hide_zero = false;
 
     bool record_core_cycles = false;
     bool record_burst_stats = false;

@@ -8,6 +8,9 @@
 #include "ports/port_text.h"
 #include "text/text_format.h"
 
+#include <rte_ether.h>
+#include <rte_lcore.h>
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -116,6 +119,26 @@ bool show_config(Ctx &c, const Args &a) {
     return true;
 }
 
+// testpmd's set default (set_def_fwd_config): every worker lcore, one of
+// them forwarding, every port, the peers 02:00:00:00:00:<port>.
+bool set_default(Ctx &c) {
+    *c.out += "Reset to default forwarding configuration...\n";
+    std::vector<unsigned> workers;
+    unsigned l;
+    RTE_LCORE_FOREACH_WORKER(l) {
+        workers.push_back(l);
+    }
+    // Refused only where an lcore publishes metrics: those stay out, as at start.
+    if (!workers.empty() && c.lcores.set_fwd_lcores(workers).ok()) c.config.fwd_lcore_list.clear();
+    Config &cfg = c.config;
+    cfg.nb_cores = 1;
+    cfg.fwd_port_list.clear();
+    cfg.nb_fwd_ports = 0;
+    for (uint16_t p : c.ports.port_ids())
+        c.ports.set_peer(p, {RTE_ETHER_LOCAL_ADMIN_ADDR, 0, 0, 0, 0, static_cast<uint8_t>(p)});
+    return true;
+}
+
 std::vector<Spec> rows() {
     return {
         {.syntax = "set portlist <list>",
@@ -147,6 +170,10 @@ std::vector<Spec> rows() {
         {.syntax = "show config rxtx|cores",
          .help = "queue settings per port, or the forwarding lcores",
          .run = show_config},
+        {.syntax = "set default",
+         .help = "forwarding lcores, ports and peer addresses as at start-up",
+         .needs_stopped = true,
+         .run = [](Ctx &c, const Args &) { return set_default(c); }},
     };
 }
 

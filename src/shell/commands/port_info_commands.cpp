@@ -1,6 +1,7 @@
 // What ethdev says about ports and devices, in testpmd's words: show port
 // info|summary|xstats, show device info, show rxq|txq info, offload
-// capabilities and configuration, flow control. Allowed while forwarding.
+// capabilities and configuration, flow control, set xstats-hide-zero.
+// Allowed while forwarding.
 #include "shell/command_spec.h"
 
 #include "ports/port_text.h"
@@ -81,6 +82,21 @@ bool show_offloads(Ctx &c, const Args &a) {
     return true;
 }
 
+// The counters show port xstats prints: those at 0 left out after `set
+// xstats-hide-zero on`, as testpmd's nic_xstats_display.
+std::vector<Xstat> shown_xstats(const Config &cfg, std::vector<Xstat> xs) {
+    if (cfg.xstats_hide_zero) std::erase_if(xs, [](const Xstat &x) { return x.value == 0; });
+    return xs;
+}
+
+// testpmd's device_infos_display: every device (no name), or those whose
+// name the identifier starts with.
+bool show_devices(Ctx &c, const std::string *id) {
+    for (const DeviceInfo &d : c.ports.devices())
+        if (!id || id->compare(0, d.name.size(), d.name) == 0) *c.out += device_info_text(d);
+    return true;
+}
+
 bool show_xstats(Ctx &c, const Args &a) {
     for (uint16_t p : a.ports(0)) {
         std::vector<Xstat> xs;
@@ -89,7 +105,7 @@ bool show_xstats(Ctx &c, const Args &a) {
             *c.out += xstats_text(p, {});
             return fail(c, "Error: Cannot get count of xstats");
         }
-        *c.out += xstats_text(p, xs);
+        *c.out += xstats_text(p, shown_xstats(c.config, std::move(xs)));
     }
     return true;
 }
@@ -125,11 +141,13 @@ std::vector<Spec> rows() {
          .run = show_summary},
         {.syntax = "show device info all",
          .help = "probed devices and the ports they made",
+         .run = [](Ctx &c, const Args &) { return show_devices(c, nullptr); }},
+        {.syntax = "show device info <identifier>",
+         .help = "a probed device by name (e.g. net_ring0) and the ports it made",
          .run =
-             [](Ctx &c, const Args &) {
-                 for (const DeviceInfo &d : c.ports.devices())
-                     *c.out += device_info_text(d);
-                 return true;
+             [](Ctx &c, const Args &a) {
+                 const std::string id = a.word(0);
+                 return show_devices(c, &id);
              }},
         {.syntax = "show rxq|txq info <port> <queue>",
          .help = "a queue's size, thresholds and state",
@@ -141,6 +159,13 @@ std::vector<Spec> rows() {
         {.syntax = "show port xstats all|<port>",
          .help = "the PMD's extended statistics",
          .run = show_xstats},
+        {.syntax = "set xstats-hide-zero on|off",
+         .help = "leave the counters at zero out of show port xstats",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 c.config.xstats_hide_zero = a.on(0);
+                 return true;
+             }},
         {.syntax = "clear port xstats all|<port>",
          .help = "reset the extended statistics",
          .run = clear_xstats},

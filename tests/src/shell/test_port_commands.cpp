@@ -5,6 +5,9 @@
 #include "support/run_line.h"
 
 #include <gtest/gtest.h>
+#include <rte_log.h>
+#include <rte_mempool.h>
+#include <rte_ring.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
@@ -430,4 +433,126 @@ TEST(PortCommands, LoadEndsOnAnInterrupt) {
                    "load cmds.txt: interrupted (SIGINT) after 1 lines; the rest was not run\n"
                    "Read CLI commands from cmds.txt\n");
     EXPECT_FALSE(h.quit);
+}
+
+// The display family of issue 35 (port_display_commands.cpp and the display
+// rows of port_info_commands.cpp).
+TEST(PortDisplayCommands, McastMacsListTheAddedOnes) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "show port 0 mcast_macs", &out));
+    EXPECT_EQ(out, "Number of Multicast MAC address added: 0\n");
+    h.fake_ports.has_mc_list = true;
+    ASSERT_TRUE(run(h, "mcast_addr add 0 01:00:5E:00:00:01"));
+    ASSERT_TRUE(run(h, "show port 0 mcast_macs", &out));
+    EXPECT_EQ(out, "Number of Multicast MAC address added: 1\n  01:00:5E:00:00:01\n");
+    EXPECT_FALSE(run(h, "show port 9 mcast_macs", &out));
+    EXPECT_TRUE(has(out, "Invalid port 9")) << out;
+}
+
+TEST(PortDisplayCommands, XstatsHideZero) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_TRUE(has(out, "rx_good_packets: 0\n")) << out;
+    ASSERT_TRUE(run(h, "set xstats-hide-zero on"));
+    EXPECT_TRUE(h.cfg.xstats_hide_zero);
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_EQ(out, "###### NIC extended statistics for port 0 \n");
+    ASSERT_TRUE(run(h, "set xstats-hide-zero off"));
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_TRUE(has(out, "tx_good_packets: 0\n")) << out;
+    EXPECT_FALSE(run(h, "set xstats-hide-zero maybe", &out));
+}
+
+TEST(PortDisplayCommands, DeviceInfoByName) {
+    FakeHost h;
+    std::string all, one;
+    ASSERT_TRUE(run(h, "show device info all", &all));
+    EXPECT_TRUE(has(all, "Infos for device net_ring1 ")) << all;
+    ASSERT_TRUE(run(h, "show device info net_ring0", &one));
+    EXPECT_TRUE(has(one, "Infos for device net_ring0 ")) << one;
+    EXPECT_FALSE(has(one, "net_ring1")) << one;
+    ASSERT_TRUE(run(h, "show device info net_pcap0", &one));
+    EXPECT_EQ(one, ""); // testpmd says nothing of a device it does not have
+}
+
+TEST(PortDisplayCommands, RetaSizeBeyondThePortsTable) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port 0 rss reta 64 (0xffff)", &out));
+    EXPECT_TRUE(has(out, "Invalid redirection table size: 64 (1-0)")) << out;
+    EXPECT_FALSE(run(h, "show port 0 rss reta x (0xffff)", &out));
+}
+
+TEST(PortDisplayCommands, StructSizes) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "dump_struct_sizes", &out));
+    EXPECT_EQ(out, "sizeof(struct rte_mbuf) = 128\nsizeof(struct rte_mempool) = " +
+                       std::to_string(sizeof(rte_mempool)) +
+                       "\nsizeof(struct rte_ring) = " + std::to_string(sizeof(rte_ring)) + "\n");
+}
+
+TEST(PortDisplayCommands, SetLogLevels) {
+    FakeHost h;
+    std::string out;
+    const uint32_t global = rte_log_get_global_level();
+    ASSERT_TRUE(run(h, "set log global 3", &out));
+    EXPECT_EQ(rte_log_get_global_level(), 3u);
+    rte_log_set_global_level(global);
+    EXPECT_FALSE(run(h, "set log [ 6", &out)); // not a regular expression
+    EXPECT_EQ(out, "Unable to set log level\n");
+    EXPECT_FALSE(run(h, "set log lib.eal 9", &out)); // beyond RTE_LOG_MAX
+    EXPECT_EQ(out, "Unable to set log level\n");
+    EXPECT_FALSE(run(h, "set log global debug", &out)); // a number, as testpmd's TOKEN_NUM
+    EXPECT_TRUE(has(out, "level: 'debug' is not a number")) << out;
+}
+
+TEST(PortDisplayCommands, SetDefaultForwardingConfiguration) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "set portlist 1"));
+    h.cfg.nb_cores = 2;
+    ASSERT_TRUE(run(h, "set default", &out));
+    EXPECT_EQ(out, "Reset to default forwarding configuration...\n");
+    EXPECT_TRUE(h.cfg.fwd_port_list.empty());
+    EXPECT_EQ(h.cfg.nb_fwd_ports, 0);
+    EXPECT_EQ(h.cfg.nb_cores, 1u);
+    EXPECT_EQ(h.fake_ports.last_peer, (std::array<uint8_t, 6>{2, 0, 0, 0, 0, 1}));
+}
+
+// ethdev's descriptor calls index the queue array unchecked: a queue the
+// port lacks is refused before them, in testpmd's words.
+TEST(PortDisplayCommands, DescriptorsOfAQueueThePortLacks) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port 0 rxq 5 desc 0 status", &out));
+    EXPECT_EQ(out, "Invalid input: queue id = 5, desc id = 0\n");
+    EXPECT_FALSE(run(h, "show port 0 txq 65535 desc 7 status", &out));
+    EXPECT_EQ(out, "Invalid input: queue id = 65535, desc id = 7\n");
+    EXPECT_FALSE(run(h, "show port 0 rxq 3 desc used count", &out));
+    EXPECT_EQ(out, "Invalid queueid = 3\n");
+    EXPECT_FALSE(run(h, "show port 0 rxq 0 desc 70000 status", &out));
+    EXPECT_EQ(out, "desc: 70000 is out of range (allowed: 0..65535)\n");
+}
+
+// The fake port is no ethdev port: ethdev's -ENODEV in testpmd's words.
+TEST(PortDisplayCommands, EepromRefusalsAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port 0 eeprom", &out));
+    EXPECT_EQ(out, "port index 0 invalid\n");
+    EXPECT_FALSE(run(h, "show port 1 module_eeprom", &out));
+    EXPECT_EQ(out, "port index 1 invalid\n");
+    EXPECT_FALSE(run(h, "show port 9 eeprom", &out));
+    EXPECT_TRUE(has(out, "Invalid port 9")) << out;
+}
+
+TEST(PortDisplayCommands, DcbInfoRefusedForEachPort) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port dcb_tc all", &out));
+    EXPECT_EQ(out,
+              "\n Failed to get dcb infos on port 0 \n\n Failed to get dcb infos on port 1 \n");
 }
