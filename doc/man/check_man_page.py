@@ -83,9 +83,11 @@ def help_commands(text):
                 break
             syntax.append(b.strip())
         # A section title (underlined) or a closing "forwarding modes:" line
-        # has no indented summary after it.
+        # has no indented summary after it; the modes line, once the engines
+        # no longer fit one line, wraps four spaces in, as a summary would.
         # ("commands:" heads the one-table layout).
-        if syntax and len(block) > len(syntax) and not syntax[-1].endswith(":"):
+        if (syntax and len(block) > len(syntax) and not syntax[-1].endswith(":")
+                and not syntax[0].startswith("forwarding modes:")):
             cmds.add(" ".join(" ".join(syntax).split()))
         block = []
     return cmds

@@ -109,7 +109,9 @@ struct pmdfwd_stream {
 /*
  * The burst function: handle the nb_rx packets in pkts[0..nb_rx) and return
  * how many packets pkts[0..ret) the host must transmit (ret <= max). A packet
- * the engine does not return it must free. No allocation or locking here
+ * the engine does not return it must free, or hold in its stream state to
+ * return in a later call (noisy's FIFO), freeing what it still holds in
+ * stream_fini. No allocation or locking here
  * beyond mbuf alloc/free for generators.
  */
 typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbuf **pkts,
@@ -117,9 +119,10 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
 
 /* The engine generates its own packets: the host does not call rx_burst. */
 #define PMDFWD_ENGINE_F_NO_RX (1u << 0)
-/* The engine receives and also generates (flowgen): the host calls burst
- * after every rx_burst, even an empty one. Without it (and without NO_RX)
- * an empty receive skips the engine, as testpmd's forwarding engines do. */
+/* The engine receives and also generates (flowgen), or sends on a timer
+ * packets it holds (noisy's FIFO flush): the host calls burst after every
+ * rx_burst, even an empty one. Without it (and without NO_RX) an empty
+ * receive skips the engine, as testpmd's forwarding engines do. */
 #define PMDFWD_ENGINE_F_GENERATOR (1u << 1)
 /* The engine counts bad RX checksums (pmdfwd_stream.rx_bad_*): the stop
  * report prints them, as testpmd's does for its csum engine. */
