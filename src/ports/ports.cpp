@@ -312,32 +312,50 @@ void Ports::flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const 
 Result<std::string> Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci) {
     Port *p = find(port);
     if (p == nullptr) return Error("port " + std::to_string(port) + " does not exist");
-    p->tx.vlan_tci = on ? tci : 0;
-    const uint64_t flag = RTE_ETH_TX_OFFLOAD_VLAN_INSERT;
-    if (on)
-        p->tx.tx_offloads |= flag;
-    else
-        p->tx.tx_offloads &= ~flag;
-    const bool hw = (p->info.tx_offload_capa & flag) != 0;
-    if (!hw) {
-        if (!on) return std::string();
-        return "port " + std::to_string(port) +
-               " has no VLAN insert offload: engines mark mbufs (RTE_MBUF_F_TX_VLAN, vlan_tci) "
-               "but the PMD will not insert the tag";
+    // testpmd's tx_vlan_set: one tag does not replace two.
+    if (on && (p->tx.tx_offloads & RTE_ETH_TX_OFFLOAD_QINQ_INSERT))
+        return Error("Error, as QinQ has been enabled.");
+    return set_tx_tags(*p, on ? RTE_ETH_TX_OFFLOAD_VLAN_INSERT : 0, tci, 0);
+}
+
+Result<std::string> Ports::set_tx_qinq(uint16_t port, uint16_t inner, uint16_t outer) {
+    Port *p = find(port);
+    if (p == nullptr) return Error("port " + std::to_string(port) + " does not exist");
+    return set_tx_tags(*p, RTE_ETH_TX_OFFLOAD_VLAN_INSERT | RTE_ETH_TX_OFFLOAD_QINQ_INSERT, inner,
+                       outer);
+}
+
+// testpmd's tx_vlan_reset, then the insert offloads asked for (none, VLAN,
+// or VLAN and QinQ) with their tags. Engines mark every mbuf with them; the
+// device is configured with those its PMD offers, and a warning names the
+// others (the tags then leave as the engine wrote the frame).
+Result<std::string> Ports::set_tx_tags(Port &p, uint64_t flags, uint16_t tci, uint16_t outer) {
+    const uint64_t all = RTE_ETH_TX_OFFLOAD_VLAN_INSERT | RTE_ETH_TX_OFFLOAD_QINQ_INSERT;
+    p.tx.tx_offloads = (p.tx.tx_offloads & ~all) | flags;
+    p.tx.vlan_tci = tci;
+    p.tx.vlan_tci_outer = outer;
+    const uint64_t hw = flags & p.info.tx_offload_capa;
+    const uint64_t want = (p.hw_tx_offloads & ~all) | hw;
+    std::string warning;
+    if (flags & ~hw) {
+        const bool qinq = flags & ~hw & RTE_ETH_TX_OFFLOAD_QINQ_INSERT;
+        warning = "port " + std::to_string(p.id) + " has no " + (qinq ? "QinQ" : "VLAN") +
+                  " insert offload: engines mark mbufs (" +
+                  (qinq ? "RTE_MBUF_F_TX_QINQ, vlan_tci_outer" : "RTE_MBUF_F_TX_VLAN, vlan_tci") +
+                  ") but the PMD will not insert the tag";
     }
-    const uint64_t want = on ? (p->hw_tx_offloads | flag) : (p->hw_tx_offloads & ~flag);
-    if (want == p->hw_tx_offloads) return std::string();
-    p->hw_tx_offloads = want;
-    p->need_reconfig = p->need_reconfig_queues = true;
-    if (p->status != PortStatus::Started) return std::string();
+    if (want == p.hw_tx_offloads) return warning;
+    p.hw_tx_offloads = want;
+    p.need_reconfig = p.need_reconfig_queues = true;
+    if (p.status != PortStatus::Started) return warning;
     // A started port takes the offload at once: stop, configure, start.
-    rte_eth_dev_stop(p->id);
-    p->status = PortStatus::Stopped;
+    rte_eth_dev_stop(p.id);
+    p.status = PortStatus::Stopped;
     // Started again even when the configuration failed, as testpmd does;
     // both messages then.
-    const Status reconfigured = reconfigure_now(*p);
-    const Status started = start_port(*p);
-    if (reconfigured && started) return std::string();
+    const Status reconfigured = reconfigure_now(p);
+    const Status started = start_port(p);
+    if (reconfigured && started) return warning;
     return Error(reconfigured.message() + started.message());
 }
 

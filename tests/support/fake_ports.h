@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -399,6 +400,76 @@ class FakePorts : public PortControl {
     }
     static constexpr uint64_t kPort0TxCapa =
         RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
+
+    // ---- port configuration, VLAN and device commands ----
+    // Each port's next configuration; the PMD (net_ring) offers none of the
+    // calls below unless a test turns has_vlan_calls on.
+    std::map<uint16_t, rte_eth_conf> confs;
+    std::map<uint16_t, rte_eth_rxconf> rxconfs;
+    std::map<uint16_t, rte_eth_txconf> txconfs;
+    bool has_vlan_calls = false;
+    std::vector<std::string> calls; // what reached the fake PMD, in words
+    rte_eth_conf *dev_conf(uint16_t p) override { return find(p) ? &confs[p] : nullptr; }
+    rte_eth_rxconf *rx_conf(uint16_t p) override { return find(p) ? &rxconfs[p] : nullptr; }
+    rte_eth_txconf *tx_conf(uint16_t p) override { return find(p) ? &txconfs[p] : nullptr; }
+    Status get_mtu(uint16_t p, uint16_t *mtu) override {
+        const FakePort *f = find(p);
+        if (!f) return ethdev_status(-ENODEV);
+        *mtu = f->mtu;
+        return {};
+    }
+    Status vlan_call(const std::string &what) {
+        if (!has_vlan_calls) return ethdev_status(-ENOTSUP);
+        calls.push_back(what);
+        return {};
+    }
+    Status set_vlan_ether_type(uint16_t p, rte_vlan_type type, uint16_t tpid) override {
+        return vlan_call("tpid " + std::to_string(p) + " " + std::to_string(type) + " " +
+                         std::to_string(tpid));
+    }
+    Status set_vlan_pvid(uint16_t p, uint16_t vlan, bool on) override {
+        return vlan_call("pvid " + std::to_string(p) + " " + std::to_string(vlan) +
+                         (on ? " on" : " off"));
+    }
+    Status set_vlan_strip_on_queue(uint16_t p, uint16_t q, bool on) override {
+        return vlan_call("stripq " + std::to_string(p) + " " + std::to_string(q) +
+                         (on ? " on" : " off"));
+    }
+    std::vector<std::tuple<uint16_t, uint16_t, uint16_t>> qinqs; // (port, inner, outer)
+    Result<std::string> set_tx_qinq(uint16_t p, uint16_t inner, uint16_t outer) override {
+        qinqs.emplace_back(p, inner, outer);
+        return vlan_warning;
+    }
+    Status udp_tunnel(uint16_t p, const rte_eth_udp_tunnel &t, bool add) override {
+        return vlan_call(std::string(add ? "tunnel add " : "tunnel rm ") + std::to_string(p) + " " +
+                         std::to_string(t.prot_type) + " " + std::to_string(t.udp_port));
+    }
+    Status set_queue_stats_mapping(uint16_t p, bool rx, uint16_t q, uint8_t map) override {
+        return vlan_call(std::string(rx ? "qmap rx " : "qmap tx ") + std::to_string(p) + " " +
+                         std::to_string(q) + " " + std::to_string(map));
+    }
+    std::vector<uint32_t> ptypes; // what the fake PMD supports
+    Result<std::vector<uint32_t>> set_ptypes(uint16_t, uint32_t mask) override {
+        if (ptypes.empty()) return Error("no ptypes", ENOTSUP);
+        std::vector<uint32_t> set;
+        for (uint32_t t : ptypes)
+            if (t & mask) set.push_back(t);
+        return set;
+    }
+    int resets = 0;
+    std::string reset(std::optional<uint16_t> p) override {
+        std::string o = "Resetting ports...\n";
+        for (auto &[id, f] : ports)
+            if ((!p || *p == id) && f.status == PortStatus::Stopped) {
+                resets++;
+                if (!has_vlan_calls) {
+                    o += "Failed to reset port " + std::to_string(id) + ". diag=-95\n";
+                    continue;
+                }
+                f.need_reconfig = f.need_reconfig_queues = true;
+            }
+        return o + "Done\n";
+    }
 };
 
 } // namespace pmdfwd::testing
