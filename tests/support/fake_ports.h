@@ -236,8 +236,14 @@ class FakePorts : public PortControl {
         f->rx_offloads = on ? f->rx_offloads | rx_offload : f->rx_offloads & ~rx_offload;
         return {};
     }
-    Status vlan_filter(uint16_t p, uint16_t, bool) override {
-        return ethdev_status(find(p) ? -ENOSYS : -ENODEV);
+    // With has_vlan_calls: ids below vlan_filter_refused are taken.
+    std::vector<uint16_t> filtered;
+    uint16_t vlan_filter_refused = 4096;
+    Status vlan_filter(uint16_t p, uint16_t vlan, bool) override {
+        if (!find(p) || !has_vlan_calls || vlan >= vlan_filter_refused)
+            return ethdev_status(find(p) ? -ENOSYS : -ENODEV);
+        filtered.push_back(vlan);
+        return {};
     }
     Status set_flow_ctrl(uint16_t p, rte_eth_fc_conf *fc) override {
         FakePort *f = find(p);
