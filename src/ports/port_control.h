@@ -171,6 +171,9 @@ class PortControl {
     virtual rte_eth_rxconf *rx_conf(uint16_t port) = 0;
     virtual rte_eth_txconf *tx_conf(uint16_t port) = 0;
     virtual Status get_mtu(uint16_t port, uint16_t *mtu) = 0;
+    // rte_eth_dev_set_mtu now, whatever the port awaits (testpmd's
+    // update_mtu_from_frame_size), kept for the next configure when taken.
+    virtual Status set_mtu_now(uint16_t port, uint16_t mtu) = 0;
     virtual Status set_vlan_ether_type(uint16_t port, rte_vlan_type type, uint16_t tpid) = 0;
     virtual Status set_vlan_pvid(uint16_t port, uint16_t vlan, bool on) = 0;
     virtual Status set_vlan_strip_on_queue(uint16_t port, uint16_t queue, bool on) = 0;

@@ -361,6 +361,13 @@ Status EthdevPortControl::get_mtu(uint16_t id, uint16_t *mtu) {
     return ethdev_status(rte_eth_dev_get_mtu(id, mtu));
 }
 
+Status EthdevPortControl::set_mtu_now(uint16_t id, uint16_t mtu) {
+    const int rc = rte_eth_dev_set_mtu(id, mtu);
+    if (rc == 0)
+        if (Port *p = port(id)) p->conf.rxmode.mtu = mtu;
+    return ethdev_status(rc);
+}
+
 Status EthdevPortControl::set_vlan_ether_type(uint16_t id, rte_vlan_type type, uint16_t tpid) {
     return ethdev_status(rte_eth_dev_set_vlan_ether_type(id, type, tpid));
 }

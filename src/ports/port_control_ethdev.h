@@ -80,6 +80,7 @@ class EthdevPortControl : public PortControl {
     rte_eth_rxconf *rx_conf(uint16_t port) override;
     rte_eth_txconf *tx_conf(uint16_t port) override;
     Status get_mtu(uint16_t port, uint16_t *mtu) override;
+    Status set_mtu_now(uint16_t port, uint16_t mtu) override;
     Status set_vlan_ether_type(uint16_t port, rte_vlan_type type, uint16_t tpid) override;
     Status set_vlan_pvid(uint16_t port, uint16_t vlan, bool on) override;
     Status set_vlan_strip_on_queue(uint16_t port, uint16_t queue, bool on) override;

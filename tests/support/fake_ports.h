@@ -424,6 +424,13 @@ class FakePorts : public PortControl {
         *mtu = f->mtu;
         return {};
     }
+    Status set_mtu_now(uint16_t p, uint16_t mtu) override {
+        FakePort *f = find(p);
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_mtu) return ethdev_status(-ENOTSUP);
+        f->mtu = mtu;
+        return {};
+    }
     Status vlan_call(const std::string &what) {
         if (!has_vlan_calls) return ethdev_status(-ENOTSUP);
         calls.push_back(what);

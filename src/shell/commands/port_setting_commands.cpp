@@ -38,7 +38,7 @@ bool mtu_from_frame(Ctx &c, uint16_t port, uint32_t frame) {
     // testpmd's uint16_t arithmetic, wrap included.
     const auto wanted = static_cast<uint16_t>(frame - overhead);
     if (mtu == wanted) return true;
-    if (!pc.set_mtu(port, wanted).ok())
+    if (!pc.set_mtu_now(port, wanted).ok())
         *c.out += "Failed to set MTU to " + std::to_string(wanted) + " for port " +
                   std::to_string(port) + "\n";
     return true;
