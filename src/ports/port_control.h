@@ -186,6 +186,11 @@ class PortControl {
     virtual Result<std::vector<uint32_t>> set_ptypes(uint16_t port, uint32_t mask) = 0;
     // testpmd's reset_port for one port or all: its messages, as text.
     virtual std::string reset(std::optional<uint16_t> port) = 0;
+    // testpmd's port attach, port detach and device detach: their
+    // messages, as text (a new port joins stopped; forwarding stopped).
+    virtual std::string attach(const std::string &identifier) = 0;
+    virtual std::string detach_port(uint16_t port) = 0;
+    virtual std::string detach_device(const std::string &identifier) = 0;
 
     // ---- start, stop, close: testpmd's messages, as text ----
     virtual std::string start(std::optional<uint16_t> port) = 0;

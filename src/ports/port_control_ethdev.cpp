@@ -401,6 +401,21 @@ Result<std::vector<uint32_t>> EthdevPortControl::set_ptypes(uint16_t id, uint32_
     return set;
 }
 
+// A removed port's per-packet dump goes first; the others keep theirs.
+std::string EthdevPortControl::detach_port(uint16_t id) {
+    if (status(id) == PortStatus::Stopped) dump_.remove(id, !running_());
+    return ports_.detach_port(id);
+}
+
+std::string EthdevPortControl::detach_device(const std::string &identifier) {
+    rte_dev_iterator it{};
+    uint16_t id;
+    RTE_ETH_FOREACH_MATCHING_DEV(id, identifier.c_str(), &it) {
+        if (status(id) == PortStatus::Stopped) dump_.remove(id, !running_());
+    }
+    return ports_.detach_device(identifier);
+}
+
 std::string EthdevPortControl::start(std::optional<uint16_t> id) {
     const bool idle = !running_();
     const std::vector<uint16_t> ids = id ? std::vector<uint16_t>{*id} : ports_.ids();

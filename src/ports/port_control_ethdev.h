@@ -93,6 +93,11 @@ class EthdevPortControl : public PortControl {
     std::string reset(std::optional<uint16_t> port) override {
         return ports_.reset_ports(port, forwarding_);
     }
+    std::string attach(const std::string &identifier) override {
+        return ports_.attach(cfg_, identifier);
+    }
+    std::string detach_port(uint16_t port) override;
+    std::string detach_device(const std::string &identifier) override;
 
     std::string start(std::optional<uint16_t> port) override;
     std::string stop(std::optional<uint16_t> port) override;

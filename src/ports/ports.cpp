@@ -157,37 +157,41 @@ static Status check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
                  std::to_string(p.info.max_tx_queues) + " (--rxq/--txq)");
 }
 
+// One port as the options configure it, stopped, appended to ports_.
+Status Ports::add_port(const Config &cfg, uint16_t id) {
+    Port p;
+    p.id = id;
+    p.numa = port_placement(cfg, id, port_socket(id));
+    p.socket = p.numa.pool;
+    int rc = rte_eth_dev_info_get(id, &p.info);
+    if (rc != 0)
+        return Error("port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc), -rc);
+    p.conf_status = port_conf(cfg, p.info, id, &p.conf);
+    if (!p.conf_status && !cfg.interactive) return p.conf_status;
+    p.hw_tx_offloads = p.conf.txmode.offloads;
+    p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
+    p.txconf = tx_queue_conf(cfg, p.info, p.conf);
+    // Engines request in mbufs what the port was configured for (VLAN,
+    // QinQ, MACsec insert), as testpmd's read txmode.offloads.
+    p.tx.tx_offloads = p.hw_tx_offloads;
+    rte_ether_addr mac{};
+    rte_eth_macaddr_get(id, &mac);
+    std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
+    // testpmd's default peer: 02:00:00:00:00:<port>.
+    const uint8_t peer[6] = {0x02, 0, 0, 0, 0, static_cast<uint8_t>(id)};
+    std::copy(std::begin(peer), std::end(peer), p.tx.peer_mac);
+    auto it = cfg.eth_peers.find(id);
+    if (it != cfg.eth_peers.end()) std::copy(it->second.begin(), it->second.end(), p.tx.peer_mac);
+    p.rxq.resize(std::max<uint16_t>(p.info.max_rx_queues, 1));
+    p.txq.resize(std::max<uint16_t>(p.info.max_tx_queues, 1));
+    ports_.push_back(p);
+    return {};
+}
+
 Status Ports::collect(const Config &cfg) {
     uint16_t id;
     RTE_ETH_FOREACH_DEV(id) {
-        Port p;
-        p.id = id;
-        p.numa = port_placement(cfg, id, port_socket(id));
-        p.socket = p.numa.pool;
-        int rc = rte_eth_dev_info_get(id, &p.info);
-        if (rc != 0)
-            return Error("port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc),
-                         -rc);
-        p.conf_status = port_conf(cfg, p.info, id, &p.conf);
-        if (!p.conf_status && !cfg.interactive) return p.conf_status;
-        p.hw_tx_offloads = p.conf.txmode.offloads;
-        p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
-        p.txconf = tx_queue_conf(cfg, p.info, p.conf);
-        // Engines request in mbufs what the port was configured for (VLAN,
-        // QinQ, MACsec insert), as testpmd's read txmode.offloads.
-        p.tx.tx_offloads = p.hw_tx_offloads;
-        rte_ether_addr mac{};
-        rte_eth_macaddr_get(id, &mac);
-        std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
-        // testpmd's default peer: 02:00:00:00:00:<port>.
-        const uint8_t peer[6] = {0x02, 0, 0, 0, 0, static_cast<uint8_t>(id)};
-        std::copy(std::begin(peer), std::end(peer), p.tx.peer_mac);
-        auto it = cfg.eth_peers.find(id);
-        if (it != cfg.eth_peers.end())
-            std::copy(it->second.begin(), it->second.end(), p.tx.peer_mac);
-        p.rxq.resize(std::max<uint16_t>(p.info.max_rx_queues, 1));
-        p.txq.resize(std::max<uint16_t>(p.info.max_tx_queues, 1));
-        ports_.push_back(p);
+        if (Status added = add_port(cfg, id); !added) return added;
     }
     // testpmd's shell stays up without a port (a harness asks what it
     // has); a batch run has nothing to forward.

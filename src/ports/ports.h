@@ -103,6 +103,11 @@ class Ports {
     Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci);
     // `tx_vlan set <port> <inner> <outer>`: both tags, as set_tx_vlan.
     Result<std::string> set_tx_qinq(uint16_t port, uint16_t inner, uint16_t outer);
+    // testpmd's attach_port, detach_port_device and detach_devargs (ports
+    // stopped): their messages, as text.
+    std::string attach(const Config &cfg, const std::string &identifier);
+    std::string detach_port(uint16_t port);
+    std::string detach_device(const std::string &identifier);
     // testpmd's reset_port (nullopt: all): its messages, as text.
     std::string reset_ports(std::optional<uint16_t> port,
                             const std::function<bool(uint16_t)> &forwarding);
@@ -127,6 +132,8 @@ class Ports {
     };
 
     Status collect(const Config &cfg);
+    Status add_port(const Config &cfg, uint16_t id);
+    std::string forget_removed();
     Status check_sockets(const Config &cfg) const;
     Status create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
     Status create_pool(int socket, size_t index, unsigned count, uint16_t data_room,

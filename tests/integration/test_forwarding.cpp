@@ -263,6 +263,29 @@ TEST_F(RingForwarding, PortConfigReachesTheDeviceAtNextStart) {
     }
 }
 
+// port attach probes a device whose port joins stopped and forwards after
+// its first start; device detach removes it and forwarding goes on without it.
+TEST_F(RingForwarding, AttachedPortJoinsAndDetachRemovesIt) {
+    add_port();
+    add_port();
+    App app(base_config("io"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(app.execute("port attach net_ring_a0"));
+    ASSERT_EQ(rte_eth_dev_count_avail(), 3u);
+    EXPECT_EQ(app.start(0).message(), "Not all ports were started");
+    ASSERT_TRUE(app.execute("port start all"));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    EXPECT_EQ(app.collect_fwd().streams.size(), 3u);
+    app.stop();
+    ASSERT_TRUE(app.execute("port stop all"));
+    ASSERT_TRUE(app.execute("device detach net_ring_a0"));
+    EXPECT_EQ(rte_eth_dev_count_avail(), 2u);
+    ASSERT_TRUE(app.execute("port start all"));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    EXPECT_EQ(app.collect_fwd().streams.size(), 2u);
+    app.stop();
+}
+
 TEST_F(RingForwarding, BackPressureDropsAreCountedAndFreed) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port(64); // holds 63

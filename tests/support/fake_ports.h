@@ -469,6 +469,29 @@ class FakePorts : public PortControl {
             if (t & mask) set.push_back(t);
         return set;
     }
+    // Attach probes "net_ring<N>" as port N, stopped; detach takes a
+    // stopped port away.
+    std::string attach(const std::string &identifier) override {
+        std::string o = "Attaching a new port...\n";
+        if (identifier.rfind("net_ring", 0) != 0)
+            return o + "pmdfwd: Failed to attach port " + identifier + "\n";
+        const auto id = static_cast<uint16_t>(std::stoi(identifier.substr(8)));
+        ports[id].status = PortStatus::Stopped;
+        return o + "Port " + std::to_string(id) + " is attached. Now total ports is " +
+               std::to_string(port_ids().size()) + "\nDone\n";
+    }
+    std::string detach_port(uint16_t p) override {
+        if (status(p) != PortStatus::Stopped) return "Port not stopped\n";
+        ports.erase(p);
+        return "Port was not closed\nRemoving a device...\nPort " + std::to_string(p) +
+               " is closed\nDevice is detached\nNow total ports is " +
+               std::to_string(port_ids().size()) + "\nDone\n";
+    }
+    std::vector<std::string> detached;
+    std::string detach_device(const std::string &identifier) override {
+        detached.push_back(identifier);
+        return "Removing a device...\n";
+    }
     int resets = 0;
     std::string reset(std::optional<uint16_t> p) override {
         std::string o = "Resetting ports...\n";

@@ -107,14 +107,15 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // them: control, display, config (3), display, ports (3), control, config
 // (csum's commands, once a config family, are the csum engine's rows); the
 // VLAN and per-port `set` families (43, 47) join config, the port settings
-// (83) ports.
+// and attach families (83, 85) ports.
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(), {"control", "display", "config", "ports"});
     ASSERT_TRUE(f) << f.message();
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
-                                                  "config", "config", "config", "display", "ports",
-                                                  "ports", "ports", "ports", "control", "config"}));
+    EXPECT_EQ(sections,
+              (std::vector<std::string>{"control", "display", "config", "config", "config",
+                                        "config", "config", "display", "ports", "ports", "ports",
+                                        "ports", "ports", "control", "config"}));
 }

@@ -291,3 +291,22 @@ TEST(VlanCommands, FilterAllStopsAtTheFirstRefusal) {
     EXPECT_EQ(out, "rte_eth_dev_vlan_filter(port_pi=1, vlan_id=10, on=1) failed diag=-38\n");
     EXPECT_EQ(h.fake_ports.filtered.size(), 10u);
 }
+
+TEST(PortAttachCommands, AttachDetachAndTheirRefusals) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "port attach net_ring2", &out));
+    EXPECT_EQ(out, "Attaching a new port...\nPort 2 is attached. Now total ports is 3\nDone\n");
+    EXPECT_EQ(h.fake_ports.status(2), PortStatus::Stopped);
+    ASSERT_TRUE(run(h, "port detach 1", &out));
+    EXPECT_EQ(out, "Port not stopped\n");
+    ASSERT_TRUE(run(h, "port detach 2", &out));
+    EXPECT_TRUE(has(out, "Device is detached\nNow total ports is 2\nDone\n")) << out;
+    EXPECT_FALSE(run(h, "port detach 2", &out));
+    EXPECT_EQ(out, "Invalid port 2\nThe valid ports array is [ 0 1 ]\n");
+    ASSERT_TRUE(run(h, "device detach 0000:01:00.0"));
+    EXPECT_EQ(h.fake_ports.detached, std::vector<std::string>{"0000:01:00.0"});
+    h.is_running = true;
+    EXPECT_FALSE(run(h, "port attach net_ring3", &out));
+    EXPECT_TRUE(has(out, "Please stop forwarding first")) << out;
+}
