@@ -236,11 +236,11 @@ class FakePorts : public PortControl {
         f->rx_offloads = on ? f->rx_offloads | rx_offload : f->rx_offloads & ~rx_offload;
         return {};
     }
-    // With has_vlan_calls: ids below vlan_filter_refused are taken.
+    // With has_optional_ops: ids below vlan_filter_refused are taken.
     std::vector<uint16_t> filtered;
     uint16_t vlan_filter_refused = 4096;
     Status vlan_filter(uint16_t p, uint16_t vlan, bool) override {
-        if (!find(p) || !has_vlan_calls || vlan >= vlan_filter_refused)
+        if (!find(p) || !has_optional_ops || vlan >= vlan_filter_refused)
             return ethdev_status(find(p) ? -ENOSYS : -ENODEV);
         filtered.push_back(vlan);
         return {};
@@ -408,12 +408,13 @@ class FakePorts : public PortControl {
         RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
 
     // ---- port configuration, VLAN and device commands ----
-    // Each port's next configuration; the PMD (net_ring) offers none of the
-    // calls below unless a test turns has_vlan_calls on.
+    // Each port's next configuration; the fake PMD, as net_ring, offers none
+    // of the optional ethdev operations below (VLAN, tunnel ports, queue
+    // statistics mapping, reset) unless a test turns has_optional_ops on.
     std::map<uint16_t, rte_eth_conf> confs;
     std::map<uint16_t, rte_eth_rxconf> rxconfs;
     std::map<uint16_t, rte_eth_txconf> txconfs;
-    bool has_vlan_calls = false;
+    bool has_optional_ops = false;
     std::vector<std::string> calls; // what reached the fake PMD, in words
     rte_eth_conf *dev_conf(uint16_t p) override { return find(p) ? &confs[p] : nullptr; }
     rte_eth_rxconf *rx_conf(uint16_t p) override { return find(p) ? &rxconfs[p] : nullptr; }
@@ -432,7 +433,7 @@ class FakePorts : public PortControl {
         return {};
     }
     Status vlan_call(const std::string &what) {
-        if (!has_vlan_calls) return ethdev_status(-ENOTSUP);
+        if (!has_optional_ops) return ethdev_status(-ENOTSUP);
         calls.push_back(what);
         return {};
     }
@@ -498,7 +499,7 @@ class FakePorts : public PortControl {
         for (auto &[id, f] : ports)
             if ((!p || *p == id) && f.status == PortStatus::Stopped) {
                 resets++;
-                if (!has_vlan_calls) {
+                if (!has_optional_ops) {
                     o += "Failed to reset port " + std::to_string(id) + ". diag=-95\n";
                     continue;
                 }

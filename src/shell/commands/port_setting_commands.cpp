@@ -4,6 +4,8 @@
 // and drop enable; and the UDP ports a PMD parses as tunnels (at once).
 #include "shell/command_spec.h"
 
+#include <rte_version.h>
+
 #include <cstring>
 
 namespace pmdfwd::shell {
@@ -82,10 +84,20 @@ std::optional<uint32_t> link_speeds(Ctx &c, const std::string &speed, const std:
         return std::nullopt;
     }
     static const std::pair<const char *, uint32_t> kSpeeds[] = {
-        {"1000", RTE_ETH_LINK_SPEED_1G},     {"10000", RTE_ETH_LINK_SPEED_10G},
-        {"25000", RTE_ETH_LINK_SPEED_25G},   {"40000", RTE_ETH_LINK_SPEED_40G},
-        {"50000", RTE_ETH_LINK_SPEED_50G},   {"100000", RTE_ETH_LINK_SPEED_100G},
-        {"200000", RTE_ETH_LINK_SPEED_200G}, {"auto", RTE_ETH_LINK_SPEED_AUTONEG}};
+        {"1000", RTE_ETH_LINK_SPEED_1G},
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+        {"2500", RTE_ETH_LINK_SPEED_2_5G},
+        {"5000", RTE_ETH_LINK_SPEED_5G},
+        {"400000", RTE_ETH_LINK_SPEED_400G},
+#endif
+        {"10000", RTE_ETH_LINK_SPEED_10G},
+        {"25000", RTE_ETH_LINK_SPEED_25G},
+        {"40000", RTE_ETH_LINK_SPEED_40G},
+        {"50000", RTE_ETH_LINK_SPEED_50G},
+        {"100000", RTE_ETH_LINK_SPEED_100G},
+        {"200000", RTE_ETH_LINK_SPEED_200G},
+        {"auto", RTE_ETH_LINK_SPEED_AUTONEG}
+    };
     for (const auto &[word, mask] : kSpeeds)
         if (speed == word) return mask;
     fail(c, "Unknown speed parameter"); // the syntax's choice lets none through
@@ -93,6 +105,13 @@ std::optional<uint32_t> link_speeds(Ctx &c, const std::string &speed, const std:
 }
 
 // The speed and duplex words are arguments first and first + 1.
+// testpmd's speed words: 24.11 added 2500, 5000 and 400000.
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+#define PMDFWD_SPEEDS "10|100|1000|2500|5000|10000|25000|40000|50000|100000|200000|400000|auto"
+#else
+#define PMDFWD_SPEEDS "10|100|1000|10000|25000|40000|50000|100000|200000|auto"
+#endif
+
 bool config_speed(Ctx &c, std::optional<uint16_t> one, const Args &a, size_t first) {
     if (one && c.ports.status(*one) != PortStatus::Stopped)
         return fail(c, "Please stop port " + std::to_string(*one) + " first");
@@ -114,10 +133,10 @@ bool config_burst(Ctx &c, const Args &a) {
     const std::string range = "between 1 and " + std::to_string(kMaxBurst);
     if (burst > kMaxBurst) return fail(c, "burst must be >= 1 && <= " + std::to_string(kMaxBurst));
     if (burst == 0) {
-        const std::vector<uint16_t> ids = c.ports.port_ids();
+        // testpmd asks port 0, assuming every port the same model.
         rte_eth_dev_info info{};
-        if (ids.empty() || !c.ports.dev_info(ids.front(), &info).ok())
-            return fail(c, "Error during getting device (port 0) info");
+        if (const Status got = c.ports.dev_info(0, &info); !got.ok())
+            return fail(c, "Error during getting device (port 0) info: " + got.message());
         burst = info.default_rxportconf.burst_size;
         if (burst == 0)
             return fail(c, "PMD does not recommend a burst size.\nUser provided value must be " +
@@ -227,13 +246,11 @@ std::vector<Spec> rows() {
          .types = {arg::number("<n>", "max-lro-pkt-size", 0, UINT32_MAX)},
          .run = max_lro_pkt_size},
         // "all" spelled out: "port config all ..." rows would take the line.
-        {.syntax = "port config all speed "
-                   "10|100|1000|10000|25000|40000|50000|100000|200000|auto duplex half|full|auto",
+        {.syntax = "port config all speed " PMDFWD_SPEEDS " duplex half|full|auto",
          .help = "every port's link speed and duplex, fixed or negotiated (ports stopped)",
          .needs_stopped = true,
          .run = [](Ctx &c, const Args &a) { return config_speed(c, std::nullopt, a, 0); }},
-        {.syntax = "port config <port> speed "
-                   "10|100|1000|10000|25000|40000|50000|100000|200000|auto duplex half|full|auto",
+        {.syntax = "port config <port> speed " PMDFWD_SPEEDS " duplex half|full|auto",
          .help = "a port's link speed and duplex (port stopped)",
          .needs_stopped = true,
          .run = [](Ctx &c, const Args &a) { return config_speed(c, a.port(0), a, 1); }},
@@ -263,6 +280,8 @@ std::vector<Spec> rows() {
          .run = udp_tunnel_port},
     };
 }
+
+#undef PMDFWD_SPEEDS
 
 const FamilyRegistrar registered{{.order = 83, .section = "ports", .rows = rows}};
 

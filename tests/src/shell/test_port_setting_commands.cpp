@@ -148,7 +148,7 @@ TEST(PortSettingCommands, UdpTunnelPort) {
     std::string out;
     EXPECT_FALSE(run(h, "port config 0 udp_tunnel_port add geneve 6081", &out));
     EXPECT_EQ(out, "udp tunneling port add error: (Operation not supported)\n");
-    h.fake_ports.has_vlan_calls = true;
+    h.fake_ports.has_optional_ops = true;
     ASSERT_TRUE(run(h, "port config 0 udp_tunnel_port add geneve 6081"));
     ASSERT_TRUE(run(h, "port config 1 udp_tunnel_port rm vxlan-gpe 4790"));
     ASSERT_TRUE(run(h, "port config 1 udp_tunnel_port add ecpri 1"));
@@ -168,7 +168,7 @@ TEST(PortSettingCommands, StatQmap) {
     EXPECT_EQ(out, "Invalid RX queue 1 (must be < nb_rxq=1)\n");
     EXPECT_FALSE(run(h, "set stat_qmap rx 0 0 16", &out));
     EXPECT_EQ(out, "map_value not in required range 0..15\n");
-    h.fake_ports.has_vlan_calls = true;
+    h.fake_ports.has_optional_ops = true;
     ASSERT_TRUE(run(h, "set stat_qmap rx 1 0 15"));
     EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{"qmap rx 1 0 15"});
 }
@@ -194,7 +194,7 @@ TEST(PortSettingCommands, Reset) {
     ASSERT_TRUE(run(h, "port reset all", &out));
     EXPECT_EQ(out, "Resetting ports...\nFailed to reset port 0. diag=-95\nFailed to reset port 1. "
                    "diag=-95\nDone\n");
-    h.fake_ports.has_vlan_calls = true;
+    h.fake_ports.has_optional_ops = true;
     ASSERT_TRUE(run(h, "port reset 1", &out));
     EXPECT_EQ(out, "Resetting ports...\nDone\n");
     EXPECT_TRUE(h.fake_ports.ports[1].need_reconfig);
@@ -225,7 +225,7 @@ TEST(VlanCommands, Tpid) {
     std::string out;
     EXPECT_FALSE(run(h, "vlan set inner tpid 0x8100 0", &out));
     EXPECT_EQ(out, "tx_vlan_tpid_set(port_pi=0, vlan_type=1, tpid=33024) failed diag=-95\n");
-    h.fake_ports.has_vlan_calls = true;
+    h.fake_ports.has_optional_ops = true;
     ASSERT_TRUE(run(h, "vlan set outer tpid 0x88a8 1"));
     EXPECT_EQ(
         h.fake_ports.calls,
@@ -254,7 +254,7 @@ TEST(VlanCommands, PvidIgnoresEthdevsAnswerAsTestpmd) {
     std::string out;
     EXPECT_TRUE(run(h, "tx_vlan set pvid 0 5 on", &out));
     EXPECT_EQ(out, "");
-    h.fake_ports.has_vlan_calls = true;
+    h.fake_ports.has_optional_ops = true;
     EXPECT_TRUE(run(h, "tx_vlan set pvid 1 7 off"));
     EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{"pvid 1 7 off"});
     EXPECT_FALSE(run(h, "tx_vlan set pvid 9 7 off", &out));
@@ -273,7 +273,7 @@ TEST(VlanCommands, StripOnQueue) {
     // testpmd drops a port or queue past its type silently.
     EXPECT_FALSE(run(h, "vlan set stripq off 0,70000", &out));
     EXPECT_EQ(out, "");
-    h.fake_ports.has_vlan_calls = true;
+    h.fake_ports.has_optional_ops = true;
     ASSERT_TRUE(run(h, "vlan set stripq off 1,3"));
     EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{"stripq 1 3 off"});
 }
@@ -283,7 +283,7 @@ TEST(VlanCommands, FilterAllStopsAtTheFirstRefusal) {
     std::string out;
     EXPECT_FALSE(run(h, "rx_vlan add all 0", &out));
     EXPECT_EQ(out, "rte_eth_dev_vlan_filter(port_pi=0, vlan_id=0, on=1) failed diag=-38\n");
-    h.fake_ports.has_vlan_calls = true;
+    h.fake_ports.has_optional_ops = true;
     ASSERT_TRUE(run(h, "rx_vlan rm all 1"));
     EXPECT_EQ(h.fake_ports.filtered.size(), 4096u);
     h.fake_ports.filtered.clear();
