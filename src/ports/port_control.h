@@ -162,6 +162,36 @@ class PortControl {
     // for a port that does not exist.
     virtual bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const = 0;
 
+    // ---- port configuration, VLAN and device commands (port_setting_commands.cpp,
+    // vlan_commands.cpp) ----
+    // What the port's next rte_eth_dev_configure and queue setups take
+    // (testpmd's ports[p].dev_conf and its queues' rxconf/txconf): a command
+    // changes it, then calls reconfigure(). nullptr for a port that does not exist.
+    virtual rte_eth_conf *dev_conf(uint16_t port) = 0;
+    virtual rte_eth_rxconf *rx_conf(uint16_t port) = 0;
+    virtual rte_eth_txconf *tx_conf(uint16_t port) = 0;
+    virtual Status get_mtu(uint16_t port, uint16_t *mtu) = 0;
+    // rte_eth_dev_set_mtu now, whatever the port awaits (testpmd's
+    // update_mtu_from_frame_size), kept for the next configure when taken.
+    virtual Status set_mtu_now(uint16_t port, uint16_t mtu) = 0;
+    virtual Status set_vlan_ether_type(uint16_t port, rte_vlan_type type, uint16_t tpid) = 0;
+    virtual Status set_vlan_pvid(uint16_t port, uint16_t vlan, bool on) = 0;
+    virtual Status set_vlan_strip_on_queue(uint16_t port, uint16_t queue, bool on) = 0;
+    // `tx_vlan set <port> <inner> <outer>`: as set_tx_vlan, both tags.
+    virtual Result<std::string> set_tx_qinq(uint16_t port, uint16_t inner, uint16_t outer) = 0;
+    virtual Status udp_tunnel(uint16_t port, const rte_eth_udp_tunnel &tunnel, bool add) = 0;
+    virtual Status set_queue_stats_mapping(uint16_t port, bool rx, uint16_t queue, uint8_t map) = 0;
+    // rte_eth_dev_set_ptypes over what the port supports: the ptypes now
+    // set, or why not (ENOTSUP: the port supports none).
+    virtual Result<std::vector<uint32_t>> set_ptypes(uint16_t port, uint32_t mask) = 0;
+    // testpmd's reset_port for one port or all: its messages, as text.
+    virtual std::string reset(std::optional<uint16_t> port) = 0;
+    // testpmd's port attach, port detach and device detach: their
+    // messages, as text (a new port joins stopped; forwarding stopped).
+    virtual std::string attach(const std::string &identifier) = 0;
+    virtual std::string detach_port(uint16_t port) = 0;
+    virtual std::string detach_device(const std::string &identifier) = 0;
+
     // ---- start, stop, close: testpmd's messages, as text ----
     virtual std::string start(std::optional<uint16_t> port) = 0;
     virtual std::string stop(std::optional<uint16_t> port) = 0;

@@ -342,6 +342,80 @@ void EthdevPortControl::reconfigure(std::optional<uint16_t> id, bool device, boo
     }
 }
 
+rte_eth_conf *EthdevPortControl::dev_conf(uint16_t id) {
+    Port *p = port(id);
+    return p ? &p->conf : nullptr;
+}
+
+rte_eth_rxconf *EthdevPortControl::rx_conf(uint16_t id) {
+    Port *p = port(id);
+    return p ? &p->rxconf : nullptr;
+}
+
+rte_eth_txconf *EthdevPortControl::tx_conf(uint16_t id) {
+    Port *p = port(id);
+    return p ? &p->txconf : nullptr;
+}
+
+Status EthdevPortControl::get_mtu(uint16_t id, uint16_t *mtu) {
+    return ethdev_status(rte_eth_dev_get_mtu(id, mtu));
+}
+
+Status EthdevPortControl::set_mtu_now(uint16_t id, uint16_t mtu) {
+    const int rc = rte_eth_dev_set_mtu(id, mtu);
+    if (rc == 0)
+        if (Port *p = port(id)) p->conf.rxmode.mtu = mtu;
+    return ethdev_status(rc);
+}
+
+Status EthdevPortControl::set_vlan_ether_type(uint16_t id, rte_vlan_type type, uint16_t tpid) {
+    return ethdev_status(rte_eth_dev_set_vlan_ether_type(id, type, tpid));
+}
+
+Status EthdevPortControl::set_vlan_pvid(uint16_t id, uint16_t vlan, bool on) {
+    return ethdev_status(rte_eth_dev_set_vlan_pvid(id, vlan, on));
+}
+
+Status EthdevPortControl::set_vlan_strip_on_queue(uint16_t id, uint16_t q, bool on) {
+    return ethdev_status(rte_eth_dev_set_vlan_strip_on_queue(id, q, on));
+}
+
+Status EthdevPortControl::udp_tunnel(uint16_t id, const rte_eth_udp_tunnel &tunnel, bool add) {
+    rte_eth_udp_tunnel t = tunnel;
+    return ethdev_status(add ? rte_eth_dev_udp_tunnel_port_add(id, &t)
+                             : rte_eth_dev_udp_tunnel_port_delete(id, &t));
+}
+
+Status EthdevPortControl::set_queue_stats_mapping(uint16_t id, bool rx, uint16_t q, uint8_t map) {
+    return ethdev_status(rx ? rte_eth_dev_set_rx_queue_stats_mapping(id, q, map)
+                            : rte_eth_dev_set_tx_queue_stats_mapping(id, q, map));
+}
+
+Result<std::vector<uint32_t>> EthdevPortControl::set_ptypes(uint16_t id, uint32_t mask) {
+    const int n = rte_eth_dev_get_supported_ptypes(id, RTE_PTYPE_ALL_MASK, nullptr, 0);
+    if (n <= 0) return Error("no ptypes", ENOTSUP);
+    std::vector<uint32_t> set(static_cast<size_t>(n));
+    const int rc = rte_eth_dev_set_ptypes(id, mask, set.data(), n);
+    if (rc < 0) return Error(rte_strerror(-rc), -rc);
+    set.resize(static_cast<size_t>(rc));
+    return set;
+}
+
+// A removed port's per-packet dump goes first; the others keep theirs.
+std::string EthdevPortControl::detach_port(uint16_t id) {
+    if (status(id) == PortStatus::Stopped) dump_.remove(id, !running_());
+    return ports_.detach_port(id);
+}
+
+std::string EthdevPortControl::detach_device(const std::string &identifier) {
+    rte_dev_iterator it{};
+    uint16_t id;
+    RTE_ETH_FOREACH_MATCHING_DEV(id, identifier.c_str(), &it) {
+        if (status(id) == PortStatus::Stopped) dump_.remove(id, !running_());
+    }
+    return ports_.detach_device(identifier);
+}
+
 std::string EthdevPortControl::start(std::optional<uint16_t> id) {
     const bool idle = !running_();
     const std::vector<uint16_t> ids = id ? std::vector<uint16_t>{*id} : ports_.ids();

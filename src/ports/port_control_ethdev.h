@@ -76,6 +76,29 @@ class EthdevPortControl : public PortControl {
     }
     bool tx_offloads(uint16_t port, uint64_t *enabled, uint64_t *capa) const override;
 
+    rte_eth_conf *dev_conf(uint16_t port) override;
+    rte_eth_rxconf *rx_conf(uint16_t port) override;
+    rte_eth_txconf *tx_conf(uint16_t port) override;
+    Status get_mtu(uint16_t port, uint16_t *mtu) override;
+    Status set_mtu_now(uint16_t port, uint16_t mtu) override;
+    Status set_vlan_ether_type(uint16_t port, rte_vlan_type type, uint16_t tpid) override;
+    Status set_vlan_pvid(uint16_t port, uint16_t vlan, bool on) override;
+    Status set_vlan_strip_on_queue(uint16_t port, uint16_t queue, bool on) override;
+    Result<std::string> set_tx_qinq(uint16_t port, uint16_t inner, uint16_t outer) override {
+        return ports_.set_tx_qinq(port, inner, outer);
+    }
+    Status udp_tunnel(uint16_t port, const rte_eth_udp_tunnel &tunnel, bool add) override;
+    Status set_queue_stats_mapping(uint16_t port, bool rx, uint16_t queue, uint8_t map) override;
+    Result<std::vector<uint32_t>> set_ptypes(uint16_t port, uint32_t mask) override;
+    std::string reset(std::optional<uint16_t> port) override {
+        return ports_.reset_ports(port, forwarding_);
+    }
+    std::string attach(const std::string &identifier) override {
+        return ports_.attach(cfg_, identifier);
+    }
+    std::string detach_port(uint16_t port) override;
+    std::string detach_device(const std::string &identifier) override;
+
     std::string start(std::optional<uint16_t> port) override;
     std::string stop(std::optional<uint16_t> port) override;
     std::string close(std::optional<uint16_t> port) override;

@@ -261,6 +261,29 @@ std::string Ports::stop_ports(std::optional<uint16_t> port,
     return o + "Done\n";
 }
 
+// The PMD resets the device (rte_eth_dev_reset); the port is configured
+// and its queues set up again at its next start. The ports are stopped
+// (the command says so otherwise, as testpmd).
+std::string Ports::reset_ports(std::optional<uint16_t> port,
+                               const std::function<bool(uint16_t)> &forwarding) {
+    std::string o = "Resetting ports...\n";
+    for (Port &p : ports_) {
+        if (!selected(p, port)) continue;
+        if (forwarding(p.id)) {
+            o += "Please remove port " + std::to_string(p.id) + " from forwarding configuration.\n";
+            continue;
+        }
+        const int rc = rte_eth_dev_reset(p.id);
+        if (rc != 0) {
+            o += "Failed to reset port " + std::to_string(p.id) + ". diag=" + std::to_string(rc) +
+                 "\n";
+            continue;
+        }
+        p.need_reconfig = p.need_reconfig_queues = true;
+    }
+    return o + "Done\n";
+}
+
 std::string Ports::close_ports(std::optional<uint16_t> port,
                                const std::function<bool(uint16_t)> &forwarding) {
     std::string o = "Closing ports...\n";

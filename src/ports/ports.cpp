@@ -157,37 +157,41 @@ static Status check_queues(const Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
                  std::to_string(p.info.max_tx_queues) + " (--rxq/--txq)");
 }
 
+// One port as the options configure it, stopped, appended to ports_.
+Status Ports::add_port(const Config &cfg, uint16_t id) {
+    Port p;
+    p.id = id;
+    p.numa = port_placement(cfg, id, port_socket(id));
+    p.socket = p.numa.pool;
+    int rc = rte_eth_dev_info_get(id, &p.info);
+    if (rc != 0)
+        return Error("port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc), -rc);
+    p.conf_status = port_conf(cfg, p.info, id, &p.conf);
+    if (!p.conf_status && !cfg.interactive) return p.conf_status;
+    p.hw_tx_offloads = p.conf.txmode.offloads;
+    p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
+    p.txconf = tx_queue_conf(cfg, p.info, p.conf);
+    // Engines request in mbufs what the port was configured for (VLAN,
+    // QinQ, MACsec insert), as testpmd's read txmode.offloads.
+    p.tx.tx_offloads = p.hw_tx_offloads;
+    rte_ether_addr mac{};
+    rte_eth_macaddr_get(id, &mac);
+    std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
+    // testpmd's default peer: 02:00:00:00:00:<port>.
+    const uint8_t peer[6] = {0x02, 0, 0, 0, 0, static_cast<uint8_t>(id)};
+    std::copy(std::begin(peer), std::end(peer), p.tx.peer_mac);
+    auto it = cfg.eth_peers.find(id);
+    if (it != cfg.eth_peers.end()) std::copy(it->second.begin(), it->second.end(), p.tx.peer_mac);
+    p.rxq.resize(std::max<uint16_t>(p.info.max_rx_queues, 1));
+    p.txq.resize(std::max<uint16_t>(p.info.max_tx_queues, 1));
+    ports_.push_back(p);
+    return {};
+}
+
 Status Ports::collect(const Config &cfg) {
     uint16_t id;
     RTE_ETH_FOREACH_DEV(id) {
-        Port p;
-        p.id = id;
-        p.numa = port_placement(cfg, id, port_socket(id));
-        p.socket = p.numa.pool;
-        int rc = rte_eth_dev_info_get(id, &p.info);
-        if (rc != 0)
-            return Error("port " + std::to_string(id) + ": no device info: " + rte_strerror(-rc),
-                         -rc);
-        p.conf_status = port_conf(cfg, p.info, id, &p.conf);
-        if (!p.conf_status && !cfg.interactive) return p.conf_status;
-        p.hw_tx_offloads = p.conf.txmode.offloads;
-        p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
-        p.txconf = tx_queue_conf(cfg, p.info, p.conf);
-        // Engines request in mbufs what the port was configured for (VLAN,
-        // QinQ, MACsec insert), as testpmd's read txmode.offloads.
-        p.tx.tx_offloads = p.hw_tx_offloads;
-        rte_ether_addr mac{};
-        rte_eth_macaddr_get(id, &mac);
-        std::copy(std::begin(mac.addr_bytes), std::end(mac.addr_bytes), p.tx.mac);
-        // testpmd's default peer: 02:00:00:00:00:<port>.
-        const uint8_t peer[6] = {0x02, 0, 0, 0, 0, static_cast<uint8_t>(id)};
-        std::copy(std::begin(peer), std::end(peer), p.tx.peer_mac);
-        auto it = cfg.eth_peers.find(id);
-        if (it != cfg.eth_peers.end())
-            std::copy(it->second.begin(), it->second.end(), p.tx.peer_mac);
-        p.rxq.resize(std::max<uint16_t>(p.info.max_rx_queues, 1));
-        p.txq.resize(std::max<uint16_t>(p.info.max_tx_queues, 1));
-        ports_.push_back(p);
+        if (Status added = add_port(cfg, id); !added) return added;
     }
     // testpmd's shell stays up without a port (a harness asks what it
     // has); a batch run has nothing to forward.
@@ -312,32 +316,50 @@ void Ports::flush_rx(const std::vector<uint16_t> &ports, uint16_t nb_rxq) const 
 Result<std::string> Ports::set_tx_vlan(uint16_t port, bool on, uint16_t tci) {
     Port *p = find(port);
     if (p == nullptr) return Error("port " + std::to_string(port) + " does not exist");
-    p->tx.vlan_tci = on ? tci : 0;
-    const uint64_t flag = RTE_ETH_TX_OFFLOAD_VLAN_INSERT;
-    if (on)
-        p->tx.tx_offloads |= flag;
-    else
-        p->tx.tx_offloads &= ~flag;
-    const bool hw = (p->info.tx_offload_capa & flag) != 0;
-    if (!hw) {
-        if (!on) return std::string();
-        return "port " + std::to_string(port) +
-               " has no VLAN insert offload: engines mark mbufs (RTE_MBUF_F_TX_VLAN, vlan_tci) "
-               "but the PMD will not insert the tag";
+    // testpmd's tx_vlan_set: one tag does not replace two.
+    if (on && (p->tx.tx_offloads & RTE_ETH_TX_OFFLOAD_QINQ_INSERT))
+        return Error("Error, as QinQ has been enabled.");
+    return set_tx_tags(*p, on ? RTE_ETH_TX_OFFLOAD_VLAN_INSERT : 0, tci, 0);
+}
+
+Result<std::string> Ports::set_tx_qinq(uint16_t port, uint16_t inner, uint16_t outer) {
+    Port *p = find(port);
+    if (p == nullptr) return Error("port " + std::to_string(port) + " does not exist");
+    return set_tx_tags(*p, RTE_ETH_TX_OFFLOAD_VLAN_INSERT | RTE_ETH_TX_OFFLOAD_QINQ_INSERT, inner,
+                       outer);
+}
+
+// testpmd's tx_vlan_reset, then the insert offloads asked for (none, VLAN,
+// or VLAN and QinQ) with their tags. Engines mark every mbuf with them; the
+// device is configured with those its PMD offers, and a warning names the
+// others (the tags then leave as the engine wrote the frame).
+Result<std::string> Ports::set_tx_tags(Port &p, uint64_t flags, uint16_t tci, uint16_t outer) {
+    const uint64_t all = RTE_ETH_TX_OFFLOAD_VLAN_INSERT | RTE_ETH_TX_OFFLOAD_QINQ_INSERT;
+    p.tx.tx_offloads = (p.tx.tx_offloads & ~all) | flags;
+    p.tx.vlan_tci = tci;
+    p.tx.vlan_tci_outer = outer;
+    const uint64_t hw = flags & p.info.tx_offload_capa;
+    const uint64_t want = (p.hw_tx_offloads & ~all) | hw;
+    std::string warning;
+    if (flags & ~hw) {
+        const bool qinq = flags & ~hw & RTE_ETH_TX_OFFLOAD_QINQ_INSERT;
+        warning = "port " + std::to_string(p.id) + " has no " + (qinq ? "QinQ" : "VLAN") +
+                  " insert offload: engines mark mbufs (" +
+                  (qinq ? "RTE_MBUF_F_TX_QINQ, vlan_tci_outer" : "RTE_MBUF_F_TX_VLAN, vlan_tci") +
+                  ") but the PMD will not insert the tag";
     }
-    const uint64_t want = on ? (p->hw_tx_offloads | flag) : (p->hw_tx_offloads & ~flag);
-    if (want == p->hw_tx_offloads) return std::string();
-    p->hw_tx_offloads = want;
-    p->need_reconfig = p->need_reconfig_queues = true;
-    if (p->status != PortStatus::Started) return std::string();
+    if (want == p.hw_tx_offloads) return warning;
+    p.hw_tx_offloads = want;
+    p.need_reconfig = p.need_reconfig_queues = true;
+    if (p.status != PortStatus::Started) return warning;
     // A started port takes the offload at once: stop, configure, start.
-    rte_eth_dev_stop(p->id);
-    p->status = PortStatus::Stopped;
+    rte_eth_dev_stop(p.id);
+    p.status = PortStatus::Stopped;
     // Started again even when the configuration failed, as testpmd does;
     // both messages then.
-    const Status reconfigured = reconfigure_now(*p);
-    const Status started = start_port(*p);
-    if (reconfigured && started) return std::string();
+    const Status reconfigured = reconfigure_now(p);
+    const Status started = start_port(p);
+    if (reconfigured && started) return warning;
     return Error(reconfigured.message() + started.message());
 }
 

@@ -101,6 +101,16 @@ class Ports {
     // `tx_vlan set|reset`: ok or why not; a warning (the PMD cannot insert
     // tags) goes to *note.
     Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci);
+    // `tx_vlan set <port> <inner> <outer>`: both tags, as set_tx_vlan.
+    Result<std::string> set_tx_qinq(uint16_t port, uint16_t inner, uint16_t outer);
+    // testpmd's attach_port, detach_port_device and detach_devargs (ports
+    // stopped): their messages, as text.
+    std::string attach(const Config &cfg, const std::string &identifier);
+    std::string detach_port(uint16_t port);
+    std::string detach_device(const std::string &identifier);
+    // testpmd's reset_port (nullopt: all): its messages, as text.
+    std::string reset_ports(std::optional<uint16_t> port,
+                            const std::function<bool(uint16_t)> &forwarding);
     void set_peer(uint16_t port, const std::array<uint8_t, 6> &mac);
     // TX offloads on or off on a stopped port, reconfiguring the device:
     // ok or why not (started, or an offload the PMD lacks, by name).
@@ -122,6 +132,8 @@ class Ports {
     };
 
     Status collect(const Config &cfg);
+    Status add_port(const Config &cfg, uint16_t id);
+    std::string forget_removed();
     Status check_sockets(const Config &cfg) const;
     Status create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
     Status create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
@@ -131,6 +143,7 @@ class Ports {
     int setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
     // An error is testpmd's "Fail to start port" line, newline included.
     Status start_port(Port &p);
+    Result<std::string> set_tx_tags(Port &p, uint64_t flags, uint16_t tci, uint16_t outer);
     // configure + setup_queues on a stopped port, now, or why not.
     Status reconfigure_now(Port &p);
     std::string check_links() const;

@@ -220,15 +220,33 @@ size_t literal_count(const Tokens &toks) {
         toks.begin(), toks.end(), [](const Token &t) { return t.kind == Kind::Literal; }));
 }
 
+// Whether every choice of the row takes its word: between rows with as many
+// literal words ("port config all rxq|txq <n>", "port config all
+// txpt|rxpt <n>") the one whose choices fit is meant.
+bool choices_fit(const Tokens &toks, const std::vector<std::string> &words) {
+    for (size_t i = 0; i < toks.size() && i < words.size(); i++)
+        if (toks[i].kind == Kind::Choice &&
+            std::find(toks[i].alts.begin(), toks[i].alts.end(), words[i]) == toks[i].alts.end())
+            return false;
+    return true;
+}
+
 // The matching row with the most literal words ("set fwd <mode>" before
-// "set <mode> <key> <value>"), so that families may list rows in any order;
-// its index, or SIZE_MAX.
+// "set <mode> <key> <value>"), then whose choices fit, so that families may
+// list rows in any order; its index, or SIZE_MAX.
 size_t best_match(const Table &t, const std::vector<std::string> &words) {
     size_t best = SIZE_MAX;
-    for (size_t i = 0; i < t.rows.size(); i++)
-        if (match(t.syntaxes[i], words) &&
-            (best == SIZE_MAX || literal_count(t.syntaxes[i]) > literal_count(t.syntaxes[best])))
+    for (size_t i = 0; i < t.rows.size(); i++) {
+        if (!match(t.syntaxes[i], words)) continue;
+        if (best == SIZE_MAX) {
             best = i;
+            continue;
+        }
+        const size_t n = literal_count(t.syntaxes[i]), best_n = literal_count(t.syntaxes[best]);
+        if (n > best_n || (n == best_n && !choices_fit(t.syntaxes[best], words) &&
+                           choices_fit(t.syntaxes[i], words)))
+            best = i;
+    }
     return best;
 }
 

@@ -40,7 +40,7 @@ def own_network_namespace():
 SKIP = own_network_namespace()
 if not SKIP:
     from scapy.layers.inet import IP, UDP  # noqa: E402  (after the namespace: scapy reads its links)
-    from scapy.layers.l2 import Ether  # noqa: E402
+    from scapy.layers.l2 import Dot1Q, Ether  # noqa: E402
     from scapy.packet import Raw  # noqa: E402
     from scapy.sendrecv import AsyncSniffer, sendp  # noqa: E402
 
@@ -80,8 +80,10 @@ class AfPacketLoopback(unittest.TestCase):
         self.addCleanup(s.kill)
         return s
 
-    def forward(self, mode, n=16):
+    def forward(self, mode, n=16, setup=()):
         s = self.shell(mode)
+        for line in setup:
+            s.send(line)
         self.assertIn(f"{mode} packet forwarding - ports=2", s.send("start"))
         sent = frames(n)
         got = send_and_capture(sent)
@@ -101,6 +103,16 @@ class AfPacketLoopback(unittest.TestCase):
         for a, b in zip(sent, got):
             self.assertEqual((b.src, b.dst), (DST, SRC))
             self.assertEqual(bytes(b)[12:], bytes(a)[12:])
+
+    def test_tx_vlan_set_tags_the_frames_that_leave(self):
+        """testpmd's tx_vlan set: the port inserts the tag (net_af_packet
+        offers VLAN insert) on every frame macswap sends, from its next start."""
+        setup = ("port stop 1", "tx_vlan set 1 100", "port start 1")
+        sent, got = self.forward("macswap", setup=setup)
+        for b in got:
+            self.assertTrue(b.haslayer(Dot1Q), b.summary())
+            self.assertEqual(b[Dot1Q].vlan, 100)
+            self.assertEqual(b[Dot1Q].type, 0x0800)
 
 
 if __name__ == "__main__":

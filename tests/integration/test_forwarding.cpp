@@ -206,6 +206,86 @@ TEST_F(RingForwarding, TxVlanReachesMbufs) {
     free_all(out);
 }
 
+// tx_vlan set with two tags: every forwarded mbuf asks for both (QinQ),
+// as testpmd's engines ask; tx_vlan reset takes both away.
+TEST_F(RingForwarding, TxQinqReachesMbufsAndResetClearsIt) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("macswap"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(app.execute("port stop 1"));
+    ASSERT_TRUE(app.execute("tx_vlan set 1 100 200"));
+    EXPECT_FALSE(app.execute("tx_vlan set 1 300")); // testpmd: QinQ is on
+    ASSERT_TRUE(app.execute("port start 1"));
+    inject(p0, frames(8, 64));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    ASSERT_TRUE(wait_count(p1.tx, 8));
+    app.stop();
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    for (rte_mbuf *m : out) {
+        EXPECT_EQ(m->vlan_tci, 100u);
+        EXPECT_EQ(m->vlan_tci_outer, 200u);
+        EXPECT_TRUE(m->ol_flags & RTE_MBUF_F_TX_VLAN);
+        EXPECT_TRUE(m->ol_flags & RTE_MBUF_F_TX_QINQ);
+    }
+    free_all(out);
+    ASSERT_TRUE(app.execute("port stop 1"));
+    ASSERT_TRUE(app.execute("tx_vlan reset 1"));
+    ASSERT_TRUE(app.execute("port start 1"));
+    inject(p0, frames(8, 64));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    ASSERT_TRUE(wait_count(p1.tx, 8));
+    app.stop();
+    out = drain(p1.tx);
+    for (rte_mbuf *m : out)
+        EXPECT_FALSE(m->ol_flags & (RTE_MBUF_F_TX_VLAN | RTE_MBUF_F_TX_QINQ));
+    free_all(out);
+}
+
+// Settings testpmd keeps in the port configuration reach the device at its
+// next start, not before.
+TEST_F(RingForwarding, PortConfigReachesTheDeviceAtNextStart) {
+    add_port();
+    add_port();
+    App app(base_config("io"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(app.execute("port stop all"));
+    ASSERT_TRUE(app.execute("port config all speed 10000 duplex full"));
+    ASSERT_TRUE(app.execute("port config all max-lro-pkt-size 4000"));
+    rte_eth_conf conf{};
+    ASSERT_EQ(rte_eth_dev_conf_get(0, &conf), 0);
+    EXPECT_EQ(conf.link_speeds, 0u);
+    ASSERT_TRUE(app.execute("port start all"));
+    for (uint16_t port : {0, 1}) {
+        ASSERT_EQ(rte_eth_dev_conf_get(port, &conf), 0);
+        EXPECT_EQ(conf.link_speeds, RTE_ETH_LINK_SPEED_10G | RTE_ETH_LINK_SPEED_FIXED);
+        EXPECT_EQ(conf.rxmode.max_lro_pkt_size, 4000u);
+    }
+}
+
+// port attach probes a device whose port joins stopped and forwards after
+// its first start; device detach removes it and forwarding goes on without it.
+TEST_F(RingForwarding, AttachedPortJoinsAndDetachRemovesIt) {
+    add_port();
+    add_port();
+    App app(base_config("io"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(app.execute("port attach net_ring_a0"));
+    ASSERT_EQ(rte_eth_dev_count_avail(), 3u);
+    EXPECT_EQ(app.start(0).message(), "Not all ports were started");
+    ASSERT_TRUE(app.execute("port start all"));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    EXPECT_EQ(app.collect_fwd().streams.size(), 3u);
+    app.stop();
+    ASSERT_TRUE(app.execute("port stop all"));
+    ASSERT_TRUE(app.execute("device detach net_ring_a0"));
+    EXPECT_EQ(rte_eth_dev_count_avail(), 2u);
+    ASSERT_TRUE(app.execute("port start all"));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    EXPECT_EQ(app.collect_fwd().streams.size(), 2u);
+    app.stop();
+}
+
 TEST_F(RingForwarding, BackPressureDropsAreCountedAndFreed) {
     RingPort &p0 = add_port();
     RingPort &p1 = add_port(64); // holds 63

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -235,8 +236,14 @@ class FakePorts : public PortControl {
         f->rx_offloads = on ? f->rx_offloads | rx_offload : f->rx_offloads & ~rx_offload;
         return {};
     }
-    Status vlan_filter(uint16_t p, uint16_t, bool) override {
-        return ethdev_status(find(p) ? -ENOSYS : -ENODEV);
+    // With has_optional_ops: ids below vlan_filter_refused are taken.
+    std::vector<uint16_t> filtered;
+    uint16_t vlan_filter_refused = 4096;
+    Status vlan_filter(uint16_t p, uint16_t vlan, bool) override {
+        if (!find(p) || !has_optional_ops || vlan >= vlan_filter_refused)
+            return ethdev_status(find(p) ? -ENOSYS : -ENODEV);
+        filtered.push_back(vlan);
+        return {};
     }
     Status set_flow_ctrl(uint16_t p, rte_eth_fc_conf *fc) override {
         FakePort *f = find(p);
@@ -399,6 +406,107 @@ class FakePorts : public PortControl {
     }
     static constexpr uint64_t kPort0TxCapa =
         RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
+
+    // ---- port configuration, VLAN and device commands ----
+    // Each port's next configuration; the fake PMD, as net_ring, offers none
+    // of the optional ethdev operations below (VLAN, tunnel ports, queue
+    // statistics mapping, reset) unless a test turns has_optional_ops on.
+    std::map<uint16_t, rte_eth_conf> confs;
+    std::map<uint16_t, rte_eth_rxconf> rxconfs;
+    std::map<uint16_t, rte_eth_txconf> txconfs;
+    bool has_optional_ops = false;
+    std::vector<std::string> calls; // what reached the fake PMD, in words
+    rte_eth_conf *dev_conf(uint16_t p) override { return find(p) ? &confs[p] : nullptr; }
+    rte_eth_rxconf *rx_conf(uint16_t p) override { return find(p) ? &rxconfs[p] : nullptr; }
+    rte_eth_txconf *tx_conf(uint16_t p) override { return find(p) ? &txconfs[p] : nullptr; }
+    Status get_mtu(uint16_t p, uint16_t *mtu) override {
+        const FakePort *f = find(p);
+        if (!f) return ethdev_status(-ENODEV);
+        *mtu = f->mtu;
+        return {};
+    }
+    Status set_mtu_now(uint16_t p, uint16_t mtu) override {
+        FakePort *f = find(p);
+        if (!f) return ethdev_status(-ENODEV);
+        if (!has_mtu) return ethdev_status(-ENOTSUP);
+        f->mtu = mtu;
+        return {};
+    }
+    Status vlan_call(const std::string &what) {
+        if (!has_optional_ops) return ethdev_status(-ENOTSUP);
+        calls.push_back(what);
+        return {};
+    }
+    Status set_vlan_ether_type(uint16_t p, rte_vlan_type type, uint16_t tpid) override {
+        return vlan_call("tpid " + std::to_string(p) + " " + std::to_string(type) + " " +
+                         std::to_string(tpid));
+    }
+    Status set_vlan_pvid(uint16_t p, uint16_t vlan, bool on) override {
+        return vlan_call("pvid " + std::to_string(p) + " " + std::to_string(vlan) +
+                         (on ? " on" : " off"));
+    }
+    Status set_vlan_strip_on_queue(uint16_t p, uint16_t q, bool on) override {
+        return vlan_call("stripq " + std::to_string(p) + " " + std::to_string(q) +
+                         (on ? " on" : " off"));
+    }
+    std::vector<std::tuple<uint16_t, uint16_t, uint16_t>> qinqs; // (port, inner, outer)
+    Result<std::string> set_tx_qinq(uint16_t p, uint16_t inner, uint16_t outer) override {
+        qinqs.emplace_back(p, inner, outer);
+        return vlan_warning;
+    }
+    Status udp_tunnel(uint16_t p, const rte_eth_udp_tunnel &t, bool add) override {
+        return vlan_call(std::string(add ? "tunnel add " : "tunnel rm ") + std::to_string(p) + " " +
+                         std::to_string(t.prot_type) + " " + std::to_string(t.udp_port));
+    }
+    Status set_queue_stats_mapping(uint16_t p, bool rx, uint16_t q, uint8_t map) override {
+        return vlan_call(std::string(rx ? "qmap rx " : "qmap tx ") + std::to_string(p) + " " +
+                         std::to_string(q) + " " + std::to_string(map));
+    }
+    std::vector<uint32_t> ptypes; // what the fake PMD supports
+    Result<std::vector<uint32_t>> set_ptypes(uint16_t, uint32_t mask) override {
+        if (ptypes.empty()) return Error("no ptypes", ENOTSUP);
+        std::vector<uint32_t> set;
+        for (uint32_t t : ptypes)
+            if (t & mask) set.push_back(t);
+        return set;
+    }
+    // Attach probes "net_ring<N>" as port N, stopped; detach takes a
+    // stopped port away.
+    std::string attach(const std::string &identifier) override {
+        std::string o = "Attaching a new port...\n";
+        if (identifier.rfind("net_ring", 0) != 0)
+            return o + "pmdfwd: Failed to attach port " + identifier + "\n";
+        const auto id = static_cast<uint16_t>(std::stoi(identifier.substr(8)));
+        ports[id].status = PortStatus::Stopped;
+        return o + "Port " + std::to_string(id) + " is attached. Now total ports is " +
+               std::to_string(port_ids().size()) + "\nDone\n";
+    }
+    std::string detach_port(uint16_t p) override {
+        if (status(p) != PortStatus::Stopped) return "Port not stopped\n";
+        ports.erase(p);
+        return "Port was not closed\nRemoving a device...\nPort " + std::to_string(p) +
+               " is closed\nDevice is detached\nNow total ports is " +
+               std::to_string(port_ids().size()) + "\nDone\n";
+    }
+    std::vector<std::string> detached;
+    std::string detach_device(const std::string &identifier) override {
+        detached.push_back(identifier);
+        return "Removing a device...\n";
+    }
+    int resets = 0;
+    std::string reset(std::optional<uint16_t> p) override {
+        std::string o = "Resetting ports...\n";
+        for (auto &[id, f] : ports)
+            if ((!p || *p == id) && f.status == PortStatus::Stopped) {
+                resets++;
+                if (!has_optional_ops) {
+                    o += "Failed to reset port " + std::to_string(id) + ". diag=-95\n";
+                    continue;
+                }
+                f.need_reconfig = f.need_reconfig_queues = true;
+            }
+        return o + "Done\n";
+    }
 };
 
 } // namespace pmdfwd::testing

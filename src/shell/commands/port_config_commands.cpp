@@ -1,5 +1,5 @@
-// Ports started, stopped, closed and configured as testpmd's commands do it:
-// port start|stop|close, port config (queues, descriptors, MTU, ring sizes,
+// Ports started, stopped, closed, reset and configured as testpmd's commands do
+// it: port start|stop|close|reset, port config (queues, descriptors, MTU, ring sizes,
 // offloads), queue setup, start, stop and deferred start. Settings take
 // effect at the port's next start; whatever would change running streams is
 // refused while forwarding.
@@ -25,17 +25,30 @@ void flush_flows(Ctx &c, const Args &a) {
     }
 }
 
+// testpmd's reset_port: the PMD resets the device, configured again at
+// its next start; stopped ports only.
+bool reset(Ctx &c, std::optional<uint16_t> which) {
+    for (uint16_t p : which ? std::vector<uint16_t>{*which} : c.ports.port_ids())
+        if (c.ports.status(p) != PortStatus::Stopped)
+            return fail(c, "Can not reset port(s), please stop port(s) first.");
+    *c.out += c.ports.reset(which);
+    return true;
+}
+
 bool lifecycle(Ctx &c, const Args &a) {
     std::optional<uint16_t> which; // all ports
     if (a.word(1) != "all") which = a.ports(1).front();
     PortControl &pc = c.ports;
-    if (a.word(0) != "start") flush_flows(c, a);
+    // testpmd's reset leaves the rules to the PMD's reset.
+    if (a.word(0) == "stop" || a.word(0) == "close") flush_flows(c, a);
     if (a.word(0) == "start")
         *c.out += pc.start(which);
     else if (a.word(0) == "stop")
         *c.out += pc.stop(which);
-    else
+    else if (a.word(0) == "close")
         *c.out += pc.close(which);
+    else
+        return reset(c, which);
     return true;
 }
 
@@ -216,8 +229,8 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
 
 std::vector<Spec> rows() {
     return {
-        {.syntax = "port start|stop|close all|<port>",
-         .help = "start (configuring what changed), stop or close ports",
+        {.syntax = "port start|stop|close|reset all|<port>",
+         .help = "start (configuring what changed), stop, close or reset ports",
          .run = lifecycle},
         {.syntax = "port config all rxq|txq|rxd|txd <n>",
          .help = "queues or descriptors per port (ports stopped)",

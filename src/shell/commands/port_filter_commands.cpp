@@ -155,19 +155,18 @@ bool set_flow_ctrl(Ctx &c, const Args &a) {
 
 // set flow_ctrl <field> <value> <port>: the other fields as they are now.
 // What <value> is depends on <field>, so this row reads it itself.
-bool set_flow_ctrl_field(Ctx &c, const Args &a) {
-    const uint16_t port = a.port(2);
+bool set_flow_ctrl_field(Ctx &c, const std::string &field, const std::string &value,
+                         uint16_t port) {
     PortControl &pc = c.ports;
     rte_eth_fc_conf fc{};
     Status rc = pc.flow_ctrl(port, &fc);
     if (!rc.ok())
         return fail(c, "cannot get current flow ctrl parameters, return code = " +
                            std::to_string(-rc.code()));
-    const std::string &field = a.word(0);
     bool rx = fc.mode == RTE_ETH_FC_RX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     bool tx = fc.mode == RTE_ETH_FC_TX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
     if (field == "rx" || field == "tx" || field == "mac_ctrl_frame_fwd" || field == "autoneg") {
-        const auto on = parse_on_off(field, a.word(1));
+        const auto on = parse_on_off(field, value);
         if (!on) return fail(c, on.message());
         if (field == "rx") rx = *on;
         if (field == "tx") tx = *on;
@@ -175,7 +174,7 @@ bool set_flow_ctrl_field(Ctx &c, const Args &a) {
         if (field == "autoneg") fc.autoneg = *on;
     } else {
         const auto v =
-            parse_uint(field, a.word(1), 0,
+            parse_uint(field, value, 0,
                        field == "high_water" || field == "low_water" ? UINT32_MAX : UINT16_MAX,
                        Radix::Cmdline);
         if (!v) return fail(c, v.message());
@@ -244,10 +243,23 @@ std::vector<Spec> rows() {
                    arg::number("<pause_time>", "pause_time", 0, UINT16_MAX),
                    arg::number("<send_xon>", "send_xon", 0, UINT16_MAX)},
          .run = set_flow_ctrl},
+        // rx and tx spelled out: the full row's literal "rx" would otherwise
+        // take every line that starts "set flow_ctrl rx" (command_table.cpp).
+        {.syntax = "set flow_ctrl rx <on|off> <port>",
+         .help = "whether the port sends pause frames when its RX fills",
+         .run = [](Ctx &c,
+                   const Args &a) { return set_flow_ctrl_field(c, "rx", a.word(0), a.port(1)); }},
+        {.syntax = "set flow_ctrl tx <on|off> <port>",
+         .help = "whether the port pauses its TX on pause frames",
+         .run = [](Ctx &c,
+                   const Args &a) { return set_flow_ctrl_field(c, "tx", a.word(0), a.port(1)); }},
         {.syntax = "set flow_ctrl <field> <value> <port>",
-         .help = "one flow control setting (rx, tx, high_water, low_water, pause_time, send_xon, "
+         .help = "one flow control setting (high_water, low_water, pause_time, send_xon, "
                  "mac_ctrl_frame_fwd, autoneg)",
-         .run = set_flow_ctrl_field},
+         .run =
+             [](Ctx &c, const Args &a) {
+                 return set_flow_ctrl_field(c, a.word(0), a.word(1), a.port(2));
+             }},
         {.syntax = "set link-up|link-down port <port>",
          .help = "bring a port's link up or down",
          .run = set_link},

@@ -106,8 +106,10 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // The built-in families keep the order `help` had when a central list held
 // them: control, display, config (3), display, ports (3), control, config
 // (csum's commands, once a config family, are the csum engine's rows); the
-// display family of issue 35 (order 75) follows the first display one; then
-// the flow family, filed under testpmd's filters.
+// display family of issue 35 (order 75) follows the first display one; the
+// VLAN and per-port `set` families (43, 47) join config, the port settings
+// and attach families (83, 85) ports; then the flow family, filed under
+// testpmd's filters.
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -116,6 +118,7 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
     EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
-                                                  "config", "display", "display", "ports", "ports",
+                                                  "config", "config", "config", "display",
+                                                  "display", "ports", "ports", "ports", "ports",
                                                   "ports", "control", "config", "filters"}));
 }

@@ -1,0 +1,43 @@
+// Ports added and removed while pmdfwd runs (testpmd's port attach, port
+// detach, device detach): EAL probes or removes the device; a new port
+// joins stopped and is configured at its first start.
+#include "shell/command_spec.h"
+
+namespace pmdfwd::shell {
+
+namespace {
+
+std::vector<Spec> rows() {
+    return {
+        {.syntax = "port attach <identifier>",
+         .help = "probe a device (a PCI address or a vdev string) and add its ports, stopped",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 *c.out += c.ports.attach(a.word(0));
+                 return true;
+             }},
+        {.syntax = "port detach <port>",
+         .help = "remove a stopped port's device",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 *c.out += c.ports.detach_port(a.port(0));
+                 return true;
+             }},
+        {.syntax = "device detach <identifier>",
+         .help = "remove a device by its identifier (its ports stopped)",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 *c.out += c.ports.detach_device(a.word(0));
+                 return true;
+             }},
+    };
+}
+
+const FamilyRegistrar registered{{.order = 85, .section = "ports", .rows = rows}};
+
+} // namespace
+
+} // namespace pmdfwd::shell
