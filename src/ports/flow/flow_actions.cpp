@@ -171,6 +171,11 @@ const FlowParam kPortId[] = {
      "{boolean}"},
     PMDFWD_PARAM(rte_flow_action_port_id, id, K::Uint, "id", "DPDK port ID"),
 };
+// original is the first bit of the first word, as port_id's.
+const FlowParam kVf[] = {
+    {{"original", K::Uint, 0, 4, 0, 1, "use original VF ID if possible"}, nullptr, "{boolean}"},
+    PMDFWD_PARAM(rte_flow_action_vf, id, K::Uint, "id", "VF ID"),
+};
 const FlowParam kRepresentedPort[] = {
     PMDFWD_PARAM(rte_flow_action_ethdev, port_id, K::Uint, "ethdev_port_id", "ethdev port ID"),
 };
@@ -217,6 +222,8 @@ const FlowAction kActions[] = {
     PMDFWD_ACTION("count", COUNT, rte_flow_action_count, kCount, "enable counters for this rule"),
     {"rss", RTE_FLOW_ACTION_TYPE_RSS, sizeof(RssData), kRss, rss_defaults,
      "spread packets among several queues"},
+    PMDFWD_BARE("pf", PF, "direct traffic to physical function"),
+    PMDFWD_ACTION("vf", VF, rte_flow_action_vf, kVf, "direct traffic to a virtual function ID"),
     PMDFWD_ACTION("port_id", PORT_ID, rte_flow_action_port_id, kPortId,
                   "direct matching traffic to a given DPDK port ID"),
     PMDFWD_BARE("of_pop_vlan", OF_POP_VLAN, "OpenFlow's OFPAT_POP_VLAN"),

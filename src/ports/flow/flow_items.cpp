@@ -139,6 +139,17 @@ const FlowField kIcmp6[] = {
     PMDFWD_FIELD(Icmp6, code, K::Be, "code", "ICMPv6 code"),
 };
 
+const FlowField kEsp[] = {
+    PMDFWD_FIELD(rte_flow_item_esp, hdr.spi, K::Be, "spi", "security policy index"),
+};
+const FlowField kAh[] = {
+    PMDFWD_FIELD(rte_flow_item_ah, spi, K::Be, "spi", "security parameters index"),
+};
+const FlowField kPfcp[] = {
+    PMDFWD_FIELD(rte_flow_item_pfcp, s_field, K::Be, "s_field", "S field"),
+    PMDFWD_FIELD(rte_flow_item_pfcp, seid, K::Be, "seid", "session endpoint identifier"),
+};
+
 const FlowField kAny[] = {
     PMDFWD_FIELD(rte_flow_item_any, num, K::Uint, "num", "number of layers covered"),
 };
@@ -193,6 +204,9 @@ const FlowItem kItems[] = {
     PMDFWD_ITEM("icmp6", ICMP6, rte_flow_item_icmp6, kIcmp6, "match any ICMPv6 header"),
     PMDFWD_ITEM("meta", META, rte_flow_item_meta, kMeta, "match metadata header"),
     PMDFWD_ITEM("tag", TAG, rte_flow_item_tag, kTag, "match tag value"),
+    PMDFWD_ITEM("esp", ESP, rte_flow_item_esp, kEsp, "match ESP header"),
+    PMDFWD_ITEM("ah", AH, rte_flow_item_ah, kAh, "match AH header"),
+    PMDFWD_ITEM("pfcp", PFCP, rte_flow_item_pfcp, kPfcp, "match pfcp header"),
     PMDFWD_ITEM("represented_port", REPRESENTED_PORT, rte_flow_item_ethdev, kRepresentedPort,
                 "match traffic entering the embedded switch from the given ethdev"),
 };

@@ -180,6 +180,26 @@ TEST(FlowParse, ActionConfigurations) {
     EXPECT_FALSE(parse("pattern end actions age timeout 16777216 / end"));
 }
 
+// The IPsec and PFCP items (network order, PFCP's SEID all 64 bits) and
+// the PF/VF actions (VF's original is a bit beside its id).
+TEST(FlowParse, IpsecPfcpItemsAndFunctionActions) {
+    auto r = parse("pattern esp spi is 0x01020304 / ah spi is 7 / "
+                   "pfcp s_field is 1 seid is 0x0102030405060708 / end "
+                   "actions pf / vf original 1 id 123 / end");
+    ASSERT_TRUE(r) << r.message();
+    EXPECT_EQ(ntohl(spec_of<rte_flow_item_esp>(*r, 0).hdr.spi), 0x01020304u);
+    EXPECT_EQ(ntohl(spec_of<rte_flow_item_ah>(*r, 1).spi), 7u);
+    EXPECT_EQ(spec_of<rte_flow_item_pfcp>(*r, 2).s_field, 1);
+    const auto *seid = reinterpret_cast<const uint8_t *>(&spec_of<rte_flow_item_pfcp>(*r, 2).seid);
+    for (int i = 0; i < 8; i++)
+        EXPECT_EQ(seid[i], i + 1) << i;
+    EXPECT_EQ(r->actions[0].type, RTE_FLOW_ACTION_TYPE_PF);
+    EXPECT_EQ(r->actions[0].conf, nullptr);
+    EXPECT_EQ(conf_of<rte_flow_action_vf>(*r, 1).original, 1u);
+    EXPECT_EQ(conf_of<rte_flow_action_vf>(*r, 1).id, 123u);
+    EXPECT_FALSE(parse("pattern end actions vf id 4294967296 / end"));
+}
+
 // RSS: testpmd's defaults (every queue, the port's types, no key), then
 // what the words say.
 TEST(FlowParse, RssDefaultsAndParameters) {
@@ -216,7 +236,8 @@ TEST(FlowParse, BadRulesSayWhy) {
     const std::pair<const char *, const char *> cases[] = {
         {"pattern foo / end actions drop / end",
          "pattern: unknown item 'foo' (allowed: void, any, port_id, mark, eth, vlan, ipv4, ipv6, "
-         "icmp, udp, tcp, sctp, vxlan, nvgre, mpls, gre, gtp, geneve, icmp6, meta, tag, "
+         "icmp, udp, tcp, sctp, vxlan, nvgre, mpls, gre, gtp, geneve, icmp6, meta, tag, esp, ah, "
+         "pfcp, "
          "represented_port, end)"},
         {"pattern ipv4 ttl is 256 / end actions drop / end",
          "ipv4 ttl: '256' is out of range (allowed: 0..255)"},
@@ -240,7 +261,8 @@ TEST(FlowParse, BadRulesSayWhy) {
         {"pattern end actions queue indx 1 / end", "queue: unexpected 'indx' (allowed: index, /)"},
         {"pattern end actions fly / end",
          "actions: unknown action 'fly' (allowed: void, passthru, jump, mark, flag, queue, drop, "
-         "count, rss, port_id, of_pop_vlan, of_push_vlan, of_set_vlan_vid, of_set_vlan_pcp, "
+         "count, rss, pf, vf, port_id, of_pop_vlan, of_push_vlan, of_set_vlan_vid, "
+         "of_set_vlan_pcp, "
          "set_ipv4_src, set_ipv4_dst, set_tp_src, set_tp_dst, set_mac_src, set_mac_dst, dec_ttl, "
          "age, represented_port, end)"},
         {"pattern udp src prefix 17 / end actions end", "udp src prefix: '17' is out of range "
