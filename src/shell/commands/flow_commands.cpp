@@ -113,6 +113,21 @@ bool aged(Ctx &c, const Args &a) {
     return port_exists(c, a) && c.flows.aged(a.port(0), a.size() > 1, c.out);
 }
 
+// rte_flow's asynchronous queues: pmdfwd configures none (it has no
+// `flow configure`), so every queue a command names is out of range, and
+// the answer is testpmd's before its `flow configure` (port_queue_flow_aged,
+// port_queue_flow_pull: the port, then the queue, checked before rte_flow
+// is asked).
+bool queue_aged(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
+    return fail(c, "Error: queue #" + std::to_string(a.number(1)) + " is invalid");
+}
+
+bool pull(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
+    return fail(c, "Queue #" + std::to_string(a.number(1)) + " is invalid");
+}
+
 // testpmd's boolean words; a word checked here, not by a choice token, so
 // that a wrong one is the grammar's "Bad arguments" as testpmd says it.
 bool isolate(Ctx &c, const Args &a) {
@@ -204,6 +219,14 @@ std::vector<Spec> rows() {
          .help = "list and destroy aged flows flow rules",
          .types = {port},
          .run = aged},
+        {.syntax = "flow queue <port> aged <queue> [destroy]",
+         .help = "list and destroy aged flows of an asynchronous flow queue",
+         .types = {port, arg::number("<queue>", "queue", 0, UINT32_MAX)},
+         .run = queue_aged},
+        {.syntax = "flow pull <port> queue <queue>",
+         .help = "pull the results of an asynchronous flow queue's operations",
+         .types = {port, arg::number("<queue>", "queue", 0, UINT32_MAX)},
+         .run = pull},
         {.syntax = "help flow",
          .help = "the flow rule grammar: pattern items and their fields, actions and their "
                  "parameters",

@@ -137,6 +137,22 @@ TEST(FlowCommands, IsolateAndAged) {
 
 // The age action's context is the rule, so the aged list names it and
 // `destroy` removes it.
+// No asynchronous flow queue is configured: each is refused in testpmd's
+// words, after the port.
+TEST(FlowCommands, AsyncQueuesAreInvalid) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "flow queue 0 aged 3", &out));
+    EXPECT_EQ(out, "Error: queue #3 is invalid\n");
+    EXPECT_FALSE(run(h, "flow queue 1 aged 0 destroy", &out));
+    EXPECT_EQ(out, "Error: queue #0 is invalid\n");
+    EXPECT_FALSE(run(h, "flow pull 0 queue 4294967295", &out));
+    EXPECT_EQ(out, "Queue #4294967295 is invalid\n");
+    EXPECT_FALSE(run(h, "flow pull 9 queue 0", &out));
+    EXPECT_EQ(out, "Invalid port 9\n");
+    EXPECT_EQ(h.fake_flows.creates + h.fake_flows.validates, 0);
+}
+
 TEST(FlowCommands, AgedRulesAreListedAndDestroyed) {
     FakeHost h;
     create(h, "pattern eth / end actions age timeout 10 / drop / end");
