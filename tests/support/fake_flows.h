@@ -67,6 +67,36 @@ class FakeFlowControl : public flow::FlowControl {
         return static_cast<int>(aged.size());
     }
 
+    int handle_creates = 0, handle_destroys = 0, handle_updates = 0;
+    rte_flow_action_handle *action_handle_create(uint16_t, const rte_flow_indir_action_conf &,
+                                                 const rte_flow_action &, rte_flow_error *e,
+                                                 int *rc) override {
+        handle_creates++;
+        *rc = answer(e);
+        if (*rc) return nullptr;
+        flows_.push_back(std::make_unique<char>());
+        return reinterpret_cast<rte_flow_action_handle *>(flows_.back().get());
+    }
+    int action_handle_destroy(uint16_t, rte_flow_action_handle *, rte_flow_error *e) override {
+        handle_destroys++;
+        return answer(e);
+    }
+    int action_handle_update(uint16_t, rte_flow_action_handle *, const void *,
+                             rte_flow_error *e) override {
+        handle_updates++;
+        return answer(e);
+    }
+    // A COUNT handle's counters (the only kind the tests query).
+    int action_handle_query(uint16_t, const rte_flow_action_handle *, void *data,
+                            rte_flow_error *e) override {
+        if (const int rc = answer(e)) return rc;
+        auto *c = static_cast<rte_flow_query_count *>(data);
+        c->hits_set = c->bytes_set = 1;
+        c->hits = hits;
+        c->bytes = bytes;
+        return 0;
+    }
+
   private:
     int answer(rte_flow_error *e) {
         if (!fail_errno) return 0;

@@ -27,6 +27,17 @@ class FlowControl {
     virtual int isolate(uint16_t port, bool on, rte_flow_error *error) = 0;
     // The contexts of aged rules (up to n; none: how many there are).
     virtual int aged_flows(uint16_t port, void **contexts, uint32_t n, rte_flow_error *error) = 0;
+    // Indirect actions: the handle, or nullptr with *rc the -errno.
+    virtual rte_flow_action_handle *action_handle_create(uint16_t port,
+                                                         const rte_flow_indir_action_conf &conf,
+                                                         const rte_flow_action &action,
+                                                         rte_flow_error *error, int *rc) = 0;
+    virtual int action_handle_destroy(uint16_t port, rte_flow_action_handle *handle,
+                                      rte_flow_error *error) = 0;
+    virtual int action_handle_update(uint16_t port, rte_flow_action_handle *handle,
+                                     const void *update, rte_flow_error *error) = 0;
+    virtual int action_handle_query(uint16_t port, const rte_flow_action_handle *handle, void *data,
+                                    rte_flow_error *error) = 0;
 };
 
 } // namespace pmdfwd::flow

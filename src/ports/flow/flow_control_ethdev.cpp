@@ -48,4 +48,28 @@ int FlowControlEthdev::aged_flows(uint16_t port, void **contexts, uint32_t n,
     return answer(rte_flow_get_aged_flows(port, contexts, n, error));
 }
 
+rte_flow_action_handle *
+FlowControlEthdev::action_handle_create(uint16_t port, const rte_flow_indir_action_conf &conf,
+                                        const rte_flow_action &action, rte_flow_error *error,
+                                        int *rc) {
+    rte_flow_action_handle *h = rte_flow_action_handle_create(port, &conf, &action, error);
+    *rc = h ? 0 : -rte_errno;
+    return h;
+}
+
+int FlowControlEthdev::action_handle_destroy(uint16_t port, rte_flow_action_handle *handle,
+                                             rte_flow_error *error) {
+    return answer(rte_flow_action_handle_destroy(port, handle, error));
+}
+
+int FlowControlEthdev::action_handle_update(uint16_t port, rte_flow_action_handle *handle,
+                                            const void *update, rte_flow_error *error) {
+    return answer(rte_flow_action_handle_update(port, handle, update, error));
+}
+
+int FlowControlEthdev::action_handle_query(uint16_t port, const rte_flow_action_handle *handle,
+                                           void *data, rte_flow_error *error) {
+    return answer(rte_flow_action_handle_query(port, handle, data, error));
+}
+
 } // namespace pmdfwd::flow

@@ -7,6 +7,7 @@
 #include "ports/flow/flow_parse.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -30,8 +31,20 @@ class FlowRules {
     bool query(uint16_t port, uint32_t id, rte_flow_action_type action, std::string *out);
     bool isolate(uint16_t port, bool on, std::string *out);
     bool aged(uint16_t port, bool destroy, std::string *out);
-    // The port was closed: its rules went with it (testpmd flushes them).
-    void forget(uint16_t port) { rules_.erase(port); }
+    // Indirect actions (testpmd's port_action_handle_*): id kAutoId takes
+    // the one after the highest; the action is rule's first.
+    static constexpr uint32_t kAutoId = UINT32_MAX;
+    bool indirect_create(uint16_t port, uint32_t id, const rte_flow_indir_action_conf &conf,
+                         ParsedRule rule, std::string *out);
+    bool indirect_destroy(uint16_t port, const std::vector<uint32_t> &ids, std::string *out);
+    bool indirect_update(uint16_t port, uint32_t id, const ParsedRule &rule, std::string *out);
+    bool indirect_query(uint16_t port, uint32_t id, std::string *out);
+    // The port was closed: its rules and indirect actions went with it
+    // (testpmd flushes them).
+    void forget(uint16_t port) {
+        rules_.erase(port);
+        indirect_.erase(port);
+    }
     size_t count(uint16_t port) const;
 
   private:
@@ -45,8 +58,18 @@ class FlowRules {
 
     bool destroy_one(uint16_t port, List &list, size_t i, std::string *out);
 
+    struct Indirect {
+        rte_flow_action_handle *handle = nullptr;
+        rte_flow_action_type type = RTE_FLOW_ACTION_TYPE_END;
+        ParsedRule parsed; // what the action's configuration points into
+    };
+    // Highest id first, as testpmd's actions_list.
+    using IndirectList = std::map<uint32_t, Indirect, std::greater<>>;
+    Indirect *find_indirect(uint16_t port, uint32_t id, std::string *out);
+
     FlowControl &ctl_;
     std::map<uint16_t, List> rules_;
+    std::map<uint16_t, IndirectList> indirect_;
 };
 
 } // namespace pmdfwd::flow

@@ -113,6 +113,76 @@ bool aged(Ctx &c, const Args &a) {
     return port_exists(c, a) && c.flows.aged(a.port(0), a.size() > 1, c.out);
 }
 
+// The action words after `action`, read as a rule's action list: the
+// indirect action is the first.
+Result<flow::ParsedRule> indirect_action(Ctx &c, std::span<const std::string> words) {
+    std::vector<std::string> rule{"pattern", "end", "actions"};
+    rule.insert(rule.end(), words.begin(), words.end());
+    const flow::ActionDefaults defaults{.nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf};
+    return flow::parse_flow_rule(rule, defaults);
+}
+
+// "[action_id N] [ingress] [egress] [transfer] action ACTION... / end", the
+// attributes in any order.
+bool indirect_create(Ctx &c, const Args &a) {
+    const std::vector<std::string> words = a.rest(1);
+    uint32_t id = flow::FlowRules::kAutoId;
+    rte_flow_indir_action_conf conf{};
+    size_t i = 0;
+    for (; i < words.size() && words[i] != "action"; i++) {
+        if (words[i] == "ingress") {
+            conf.ingress = 1;
+        } else if (words[i] == "egress") {
+            conf.egress = 1;
+        } else if (words[i] == "transfer") {
+            conf.transfer = 1;
+        } else if (words[i] == "action_id" && i + 1 < words.size()) {
+            const Result<uint64_t> n = parse_flow_number("action_id", words[++i], UINT32_MAX);
+            if (!n) return bad_rule(c, n.message());
+            id = static_cast<uint32_t>(*n);
+        } else {
+            return bad_rule(c, "indirect_action create: unexpected '" + words[i].substr(0, 40) +
+                                   "' (allowed: action_id, ingress, egress, transfer, action)");
+        }
+    }
+    if (i == words.size())
+        return bad_rule(c, "indirect_action create: no 'action' (allowed: action)");
+    Result<flow::ParsedRule> rule =
+        indirect_action(c, std::span<const std::string>(words).subspan(i + 1));
+    if (!rule) return bad_rule(c, rule.message());
+    if (!port_exists(c, a)) return false;
+    return c.flows.indirect_create(a.port(0), id, conf, std::move(*rule), c.out);
+}
+
+bool indirect_update(Ctx &c, const Args &a) {
+    Result<flow::ParsedRule> rule = indirect_action(c, a.rest(2));
+    if (!rule) return bad_rule(c, rule.message());
+    if (!port_exists(c, a)) return false;
+    return c.flows.indirect_update(a.port(0), static_cast<uint32_t>(a.number(1)), *rule, c.out);
+}
+
+// "action_id N [action_id N]...": a port without such actions destroys
+// nothing and says nothing (testpmd's port_action_handle_destroy).
+bool indirect_destroy(Ctx &c, const Args &a) {
+    const std::vector<std::string> words = a.rest(1);
+    std::vector<uint32_t> ids;
+    for (size_t i = 0; i < words.size(); i += 2) {
+        if (words[i] != "action_id" || i + 1 == words.size())
+            return bad_rule(c, "indirect_action destroy: expected 'action_id {id}' at '" +
+                                   words[i].substr(0, 40) + "'");
+        const Result<uint64_t> n = parse_flow_number("action_id", words[i + 1], UINT32_MAX);
+        if (!n) return bad_rule(c, n.message());
+        ids.push_back(static_cast<uint32_t>(*n));
+    }
+    if (ids.empty()) return bad_rule(c, "indirect_action destroy: no 'action_id {id}'");
+    return c.flows.indirect_destroy(a.port(0), ids, c.out);
+}
+
+bool indirect_query(Ctx &c, const Args &a) {
+    return port_exists(c, a) &&
+           c.flows.indirect_query(a.port(0), static_cast<uint32_t>(a.number(1)), c.out);
+}
+
 // rte_flow's asynchronous queues: pmdfwd configures none (it has no
 // `flow configure`), so every queue a command names is out of range, and
 // the answer is testpmd's before its `flow configure` (port_queue_flow_aged,
@@ -219,6 +289,23 @@ std::vector<Spec> rows() {
          .help = "list and destroy aged flows flow rules",
          .types = {port},
          .run = aged},
+        {.syntax = "flow indirect_action <port> create <spec>...",
+         .help = "create an indirect action: [action_id {id}] [ingress] [egress] [transfer] "
+                 "action {action} / end",
+         .types = {port},
+         .run = indirect_create},
+        {.syntax = "flow indirect_action <port> update <id> action <action>...",
+         .help = "update an indirect action: {action} / end",
+         .types = {port, arg::number("<id>", "indirect action", 0, UINT32_MAX)},
+         .run = indirect_update},
+        {.syntax = "flow indirect_action <port> destroy <ids>...",
+         .help = "destroy indirect actions: action_id {id} [action_id {id}]...",
+         .types = {port},
+         .run = indirect_destroy},
+        {.syntax = "flow indirect_action <port> query <id>",
+         .help = "query an indirect action",
+         .types = {port, arg::number("<id>", "indirect action", 0, UINT32_MAX)},
+         .run = indirect_query},
         {.syntax = "flow queue <port> aged <queue> [destroy]",
          .help = "list and destroy aged flows of an asynchronous flow queue",
          .types = {port, arg::number("<queue>", "queue", 0, UINT32_MAX)},

@@ -1,0 +1,146 @@
+// The rule list's indirect actions (flow_rules.h): testpmd 22.11's
+// port_action_handle_create|destroy|update|query (config.c) and their texts.
+#include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_rules.h"
+#include "text/text_format.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstring>
+
+namespace pmdfwd::flow {
+
+namespace {
+
+// testpmd poisons the error before each call, so that a PMD that fails
+// without filling it shows.
+rte_flow_error poisoned_error(int byte) {
+    rte_flow_error e;
+    std::memset(&e, byte, sizeof(e));
+    return e;
+}
+
+} // namespace
+
+FlowRules::Indirect *FlowRules::find_indirect(uint16_t port, uint32_t id, std::string *out) {
+    auto list = indirect_.find(port);
+    if (list != indirect_.end())
+        if (auto it = list->second.find(id); it != list->second.end()) return &it->second;
+    append_format(out, "Failed to find indirect action #%" PRIu32 " on port %u\n", id, port);
+    return nullptr;
+}
+
+// testpmd's action_alloc, then the PMD; a refused action is destroyed again
+// (its line said) before the PMD's complaint.
+bool FlowRules::indirect_create(uint16_t port, uint32_t id, const rte_flow_indir_action_conf &conf,
+                                ParsedRule rule, std::string *out) {
+    IndirectList &list = indirect_[port];
+    if (id == kAutoId) {
+        if (!list.empty() && list.begin()->first == UINT32_MAX - 1) {
+            *out += "Highest indirect action ID is already assigned, delete it first\n";
+            return false;
+        }
+        id = list.empty() ? 0 : list.begin()->first + 1;
+    }
+    if (list.contains(id)) {
+        append_format(out, "Indirect action #%" PRIu32 " is already assigned, delete it first\n",
+                      id);
+        return false;
+    }
+    Indirect &ia = list[id];
+    ia.parsed = std::move(rule);
+    rte_flow_error error = poisoned_error(0x22);
+    int rc = 0;
+    ia.handle = ctl_.action_handle_create(port, conf, ia.parsed.actions.at(0), &error, &rc);
+    if (!ia.handle) {
+        indirect_destroy(port, {id}, out);
+        *out += flow_complaint(error, rc);
+        return false;
+    }
+    ia.type = ia.parsed.actions[0].type;
+    append_format(out, "Indirect action #%" PRIu32 " created\n", id);
+    return true;
+}
+
+// Each listed action the PMD lets go leaves the list; one it keeps stays,
+// with the PMD's complaint. Unknown ids are passed over silently.
+bool FlowRules::indirect_destroy(uint16_t port, const std::vector<uint32_t> &ids,
+                                 std::string *out) {
+    auto list = indirect_.find(port);
+    if (list == indirect_.end()) return true;
+    bool ok = true;
+    for (auto it = list->second.begin(); it != list->second.end();) {
+        if (std::find(ids.begin(), ids.end(), it->first) == ids.end()) {
+            ++it;
+            continue;
+        }
+        rte_flow_error error = poisoned_error(0x33);
+        if (it->second.handle) {
+            if (const int rc = ctl_.action_handle_destroy(port, it->second.handle, &error)) {
+                *out += flow_complaint(error, rc);
+                ok = false;
+                ++it;
+                continue;
+            }
+        }
+        append_format(out, "Indirect action #%" PRIu32 " destroyed\n", it->first);
+        it = list->second.erase(it);
+    }
+    return ok;
+}
+
+// AGE and CONNTRACK take their configuration as the update, the others the
+// whole action (testpmd's port_action_handle_update).
+bool FlowRules::indirect_update(uint16_t port, uint32_t id, const ParsedRule &rule,
+                                std::string *out) {
+    Indirect *ia = find_indirect(port, id, out);
+    if (!ia) return false;
+    const rte_flow_action &action = rule.actions.at(0);
+    const bool conf_only =
+        ia->type == RTE_FLOW_ACTION_TYPE_AGE || ia->type == RTE_FLOW_ACTION_TYPE_CONNTRACK;
+    rte_flow_error error = poisoned_error(0x00);
+    if (const int rc = ctl_.action_handle_update(
+            port, ia->handle, conf_only ? action.conf : static_cast<const void *>(&action), &error);
+        rc < 0) {
+        *out += flow_complaint(error, rc);
+        return false;
+    }
+    append_format(out, "Indirect action #%" PRIu32 " updated\n", id);
+    return true;
+}
+
+// Only AGE and COUNT actions are queried (testpmd's
+// port_action_handle_query and its dump).
+bool FlowRules::indirect_query(uint16_t port, uint32_t id, std::string *out) {
+    const Indirect *ia = find_indirect(port, id, out);
+    if (!ia) return false;
+    if (ia->type != RTE_FLOW_ACTION_TYPE_AGE && ia->type != RTE_FLOW_ACTION_TYPE_COUNT) {
+        append_format(out,
+                      "Indirect action %" PRIu32 " (type: %d) on port %u doesn't support query\n",
+                      id, static_cast<int>(ia->type), port);
+        return false;
+    }
+    union {
+        rte_flow_query_count count;
+        rte_flow_query_age age;
+    } q;
+    std::memset(&q, 0, sizeof(q));
+    rte_flow_error error = poisoned_error(0x55);
+    if (const int rc = ctl_.action_handle_query(port, ia->handle, &q, &error); rc < 0) {
+        *out += flow_complaint(error, rc);
+        return false;
+    }
+    if (ia->type == RTE_FLOW_ACTION_TYPE_AGE)
+        append_format(out,
+                      "Indirect AGE action:\n aged: %u\n sec_since_last_hit_valid: %u\n"
+                      " sec_since_last_hit: %" PRIu32 "\n",
+                      q.age.aged, q.age.sec_since_last_hit_valid, q.age.sec_since_last_hit);
+    else
+        append_format(out,
+                      "Indirect COUNT action:\n hits_set: %u\n bytes_set: %u\n hits: %" PRIu64
+                      "\n bytes: %" PRIu64 "\n",
+                      q.count.hits_set, q.count.bytes_set, q.count.hits, q.count.bytes);
+    return true;
+}
+
+} // namespace pmdfwd::flow
