@@ -137,6 +137,43 @@ TEST(FlowCommands, IsolateAndAged) {
 
 // The age action's context is the rule, so the aged list names it and
 // `destroy` removes it.
+// Indirect actions: ids (given or the next), testpmd's texts, a refused
+// one destroyed again before the PMD's complaint, query by type.
+TEST(FlowCommands, IndirectActionsAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(
+        run(h, "flow indirect_action 0 create action_id 5 ingress action count / end", &out));
+    EXPECT_EQ(out, "Indirect action #5 created\n");
+    ASSERT_TRUE(run(h, "flow indirect_action 0 create action rss queues 0 1 end / end", &out));
+    EXPECT_EQ(out, "Indirect action #6 created\n");
+    EXPECT_FALSE(run(h, "flow indirect_action 0 create action_id 5 action count / end", &out));
+    EXPECT_EQ(out, "Indirect action #5 is already assigned, delete it first\n");
+    ASSERT_TRUE(run(h, "flow indirect_action 0 query 5", &out));
+    EXPECT_EQ(out, "Indirect COUNT action:\n hits_set: 1\n bytes_set: 1\n hits: 7\n bytes: 420\n");
+    EXPECT_FALSE(run(h, "flow indirect_action 0 query 6", &out));
+    EXPECT_EQ(out, "Indirect action 6 (type: " + std::to_string(RTE_FLOW_ACTION_TYPE_RSS) +
+                       ") on port 0 doesn't support query\n");
+    ASSERT_TRUE(run(h, "flow indirect_action 0 update 6 action rss queues 1 end / end", &out));
+    EXPECT_EQ(out, "Indirect action #6 updated\n");
+    EXPECT_FALSE(run(h, "flow indirect_action 0 update 7 action count / end", &out));
+    EXPECT_EQ(out, "Failed to find indirect action #7 on port 0\n");
+    ASSERT_TRUE(run(h, "flow indirect_action 0 destroy action_id 5 action_id 6 action_id 9", &out));
+    EXPECT_EQ(out, "Indirect action #6 destroyed\nIndirect action #5 destroyed\n");
+    EXPECT_EQ(h.fake_flows.handle_destroys, 2);
+
+    h.fake_flows.fail_errno = ENOSYS;
+    h.fake_flows.fail_message = "Function not implemented";
+    EXPECT_FALSE(run(h, "flow indirect_action 0 create action_id 100 action count / end", &out));
+    EXPECT_EQ(out, "Indirect action #100 destroyed\nport_flow_complain(): Caught PMD error type "
+                   "1 (cause unspecified): Function not implemented: Function not implemented\n");
+    EXPECT_FALSE(run(h, "flow indirect_action 0 query 100", &out)); // not kept
+    EXPECT_EQ(out, "Failed to find indirect action #100 on port 0\n");
+    EXPECT_FALSE(run(h, "flow indirect_action 0 create ingres action count / end", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: indirect_action create: unexpected 'ingres' (allowed: "
+                   "action_id, ingress, egress, transfer, action)\n");
+}
+
 // No asynchronous flow queue is configured: each is refused in testpmd's
 // words, after the port.
 TEST(FlowCommands, AsyncQueuesAreInvalid) {
