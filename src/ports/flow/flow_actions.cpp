@@ -176,6 +176,9 @@ const FlowParam kVf[] = {
     {{"original", K::Uint, 0, 4, 0, 1, "use original VF ID if possible"}, nullptr, "{boolean}"},
     PMDFWD_PARAM(rte_flow_action_vf, id, K::Uint, "id", "VF ID"),
 };
+const FlowParam kMeter[] = {
+    PMDFWD_PARAM(rte_flow_action_meter, mtr_id, K::Uint, "mtr_id", "meter id to use"),
+};
 const FlowParam kRepresentedPort[] = {
     PMDFWD_PARAM(rte_flow_action_ethdev, port_id, K::Uint, "ethdev_port_id", "ethdev port ID"),
 };
@@ -247,6 +250,8 @@ const FlowAction kActions[] = {
                   "set destination MAC address"),
     PMDFWD_BARE("dec_ttl", DEC_TTL, "decrease network TTL if available"),
     PMDFWD_ACTION("age", AGE, rte_flow_action_age, kAge, "set a specific metadata header"),
+    PMDFWD_ACTION("meter", METER, rte_flow_action_meter, kMeter,
+                  "meter the directed packets at given id"),
     PMDFWD_ACTION("represented_port", REPRESENTED_PORT, rte_flow_action_ethdev, kRepresentedPort,
                   "at embedded switch level, send matching traffic to the "
                   "given ethdev"),

@@ -23,6 +23,10 @@ uint64_t load_unit(const FlowField &f, const uint8_t *p) {
     uint32_t b4 = 0;
     if (f.size == 1) return std::memcpy(&b1, p, 1), b1;
     if (f.size == 2) return std::memcpy(&b2, p, 2), b2;
+    if (f.size == 8) {
+        uint64_t b8 = 0;
+        return std::memcpy(&b8, p, 8), b8;
+    }
     std::memcpy(&b4, p, 4);
     return b4;
 }
@@ -39,6 +43,7 @@ void store_unit(const FlowField &f, uint8_t *p, uint64_t v) {
     if (f.size == 1) std::memcpy(p, &b1, 1);
     if (f.size == 2) std::memcpy(p, &b2, 2);
     if (f.size == 4) std::memcpy(p, &b4, 4);
+    if (f.size == 8) std::memcpy(p, &v, 8);
 }
 
 uint64_t ones(unsigned bits) {

@@ -150,6 +150,18 @@ const FlowField kPfcp[] = {
     PMDFWD_FIELD(rte_flow_item_pfcp, seid, K::Be, "seid", "session endpoint identifier"),
 };
 
+// The flag bits as one host-order word, as testpmd reads "value".
+const FlowField kIntegrity[] = {
+    PMDFWD_FIELD(rte_flow_item_integrity, level, K::Uint, "level", "integrity level"),
+    PMDFWD_FIELD(rte_flow_item_integrity, value, K::Uint, "value", "integrity value"),
+};
+// testpmd reads proto_id in host order (ARGS_ENTRY, not _HTON).
+const FlowField kPpp[] = {
+    PMDFWD_FIELD(rte_flow_item_ppp, hdr.addr, K::Uint, "addr", "PPP address"),
+    PMDFWD_FIELD(rte_flow_item_ppp, hdr.ctrl, K::Uint, "ctrl", "PPP control"),
+    PMDFWD_FIELD(rte_flow_item_ppp, hdr.proto_id, K::Uint, "proto_id", "PPP protocol identifier"),
+};
+
 const FlowField kAny[] = {
     PMDFWD_FIELD(rte_flow_item_any, num, K::Uint, "num", "number of layers covered"),
 };
@@ -207,6 +219,16 @@ const FlowItem kItems[] = {
     PMDFWD_ITEM("esp", ESP, rte_flow_item_esp, kEsp, "match ESP header"),
     PMDFWD_ITEM("ah", AH, rte_flow_item_ah, kAh, "match AH header"),
     PMDFWD_ITEM("pfcp", PFCP, rte_flow_item_pfcp, kPfcp, "match pfcp header"),
+    PMDFWD_ITEM("integrity", INTEGRITY, rte_flow_item_integrity, kIntegrity,
+                "match packet integrity"),
+    // Its fields depend on its "type" word (testpmd's item_l2tpv2_type_*),
+    // which pmdfwd does not read: the bare item only.
+    FlowItem{"l2tpv2",
+             RTE_FLOW_ITEM_TYPE_L2TPV2,
+             sizeof(rte_flow_item_l2tpv2),
+             {},
+             "match L2TPv2 header"},
+    PMDFWD_ITEM("ppp", PPP, rte_flow_item_ppp, kPpp, "match PPP header"),
     PMDFWD_ITEM("represented_port", REPRESENTED_PORT, rte_flow_item_ethdev, kRepresentedPort,
                 "match traffic entering the embedded switch from the given ethdev"),
 };

@@ -200,6 +200,21 @@ TEST(FlowParse, IpsecPfcpItemsAndFunctionActions) {
     EXPECT_FALSE(parse("pattern end actions vf id 4294967296 / end"));
 }
 
+// Integrity's value is a 64-bit host-order word; PPP's proto_id host order
+// too (as testpmd reads them); meter's id.
+TEST(FlowParse, IntegrityPppAndMeter) {
+    auto r = parse("pattern integrity level is 2 value spec 0x100000001 value mask 1 / l2tpv2 / "
+                   "ppp proto_id is 0x0021 / end actions meter mtr_id 9 / end");
+    ASSERT_TRUE(r) << r.message();
+    EXPECT_EQ(spec_of<rte_flow_item_integrity>(*r, 0).level, 2u);
+    EXPECT_EQ(spec_of<rte_flow_item_integrity>(*r, 0).value, 0x100000001u);
+    EXPECT_EQ(mask_of<rte_flow_item_integrity>(*r, 0).value, 1u);
+    EXPECT_EQ(r->pattern[1].type, RTE_FLOW_ITEM_TYPE_L2TPV2);
+    EXPECT_EQ(spec_of<rte_flow_item_ppp>(*r, 2).hdr.proto_id, 0x0021);
+    EXPECT_EQ(conf_of<rte_flow_action_meter>(*r, 0).mtr_id, 9u);
+    EXPECT_FALSE(parse("pattern l2tpv2 type control / end actions drop / end"));
+}
+
 // RSS: testpmd's defaults (every queue, the port's types, no key), then
 // what the words say.
 TEST(FlowParse, RssDefaultsAndParameters) {
@@ -237,7 +252,7 @@ TEST(FlowParse, BadRulesSayWhy) {
         {"pattern foo / end actions drop / end",
          "pattern: unknown item 'foo' (allowed: void, any, port_id, mark, eth, vlan, ipv4, ipv6, "
          "icmp, udp, tcp, sctp, vxlan, nvgre, mpls, gre, gtp, geneve, icmp6, meta, tag, esp, ah, "
-         "pfcp, "
+         "pfcp, integrity, l2tpv2, ppp, "
          "represented_port, end)"},
         {"pattern ipv4 ttl is 256 / end actions drop / end",
          "ipv4 ttl: '256' is out of range (allowed: 0..255)"},
@@ -264,7 +279,7 @@ TEST(FlowParse, BadRulesSayWhy) {
          "count, rss, pf, vf, port_id, of_pop_vlan, of_push_vlan, of_set_vlan_vid, "
          "of_set_vlan_pcp, "
          "set_ipv4_src, set_ipv4_dst, set_tp_src, set_tp_dst, set_mac_src, set_mac_dst, dec_ttl, "
-         "age, represented_port, end)"},
+         "age, meter, represented_port, end)"},
         {"pattern udp src prefix 17 / end actions end", "udp src prefix: '17' is out of range "
                                                         "(allowed: 0..16)"},
         {"group 4294967296 pattern end actions end",
