@@ -1,7 +1,9 @@
 // testpmd's flow rule commands (`flow validate|create|destroy|flush|list|
-// query|isolate|aged`): the rule's words go to the table-driven grammar
-// (src/ports/flow/flow_parse.h), the rule list and testpmd's texts are the
-// port's (src/ports/flow/flow_rules.h), `help flow` lists the tables.
+// query|isolate|aged`, `flow indirect_action`, `flow queue ... aged`, `flow
+// pull`): the rule's words go to the table-driven grammar
+// (src/ports/flow/flow_parse.h), the rule list, indirect actions and
+// testpmd's texts are the port's (src/ports/flow/flow_rules.h), `help flow`
+// lists the tables.
 #include "shell/command_spec.h"
 
 #include "ports/flow/flow_complete.h"
