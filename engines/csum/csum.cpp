@@ -30,10 +30,6 @@ namespace {
 // stack, a burst of testpmd's default size at a time.
 constexpr uint16_t kChunk = 32;
 
-constexpr uint64_t kL2Mask = (uint64_t{1} << RTE_MBUF_L2_LEN_BITS) - 1;
-constexpr uint64_t kL3Mask = (uint64_t{1} << RTE_MBUF_L3_LEN_BITS) - 1;
-constexpr uint64_t kL4Mask = (uint64_t{1} << RTE_MBUF_L4_LEN_BITS) - 1;
-
 struct Planned {
     PacketInfo info;
     Checksums sums;

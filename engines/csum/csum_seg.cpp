@@ -18,10 +18,6 @@
 namespace pmdfwd::engines::csum {
 namespace {
 
-constexpr uint64_t kL2Mask = (uint64_t{1} << RTE_MBUF_L2_LEN_BITS) - 1;
-constexpr uint64_t kL3Mask = (uint64_t{1} << RTE_MBUF_L3_LEN_BITS) - 1;
-constexpr uint64_t kL4Mask = (uint64_t{1} << RTE_MBUF_L4_LEN_BITS) - 1;
-
 // testpmd's heavyweight GRO table: GRO_MAX_FLUSH_CYCLES flows of
 // MAX_PKT_BURST packets.
 constexpr uint16_t kHeavyFlows = kGroMaxFlushCycles;
@@ -48,8 +44,8 @@ struct SegStream {
 
 // One packet: csum.cpp's plan and finish, with testpmd's TSO and GSO marks.
 // Returns false when its headers are cut (counted untouched).
-bool process(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads,
-             const SegStream &g) {
+bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads,
+                 const SegStream &g) {
     PacketInfo info;
     const Parsed parsed = parse_packet(m, &info);
     if (parsed == Parsed::nothing) return false;
@@ -182,7 +178,7 @@ uint16_t seg_burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb) {
     BadChecksums bad;
     for (uint16_t i = 0; i < nb; i++) {
         bad.count(pkts[i]->ol_flags);
-        s->engine_untouched += !process(pkts[i], addrs, tx_offloads, g);
+        s->engine_untouched += !process_seg(pkts[i], addrs, tx_offloads, g);
     }
     s->rx_bad_ip_csum += bad.ip;
     s->rx_bad_l4_csum += bad.l4;

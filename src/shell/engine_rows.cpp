@@ -79,7 +79,7 @@ size_t literals(const std::vector<Token> &toks) {
         toks.begin(), toks.end(), [](const Token &t) { return t.kind == TokenKind::Literal; }));
 }
 
-// A row of testpmd's words that a command word names (csum's `set gro flush
+// A row of testpmd's words that a command word names (`set gro flush
 // <cycles>`, `set port <port> gro on|off`) meets the shell's `set <mode>
 // <key> <value>` only where <mode> faces one of its literal words other than
 // the engine's name: <mode> takes an engine's name, and of two rows a line
