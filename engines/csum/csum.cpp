@@ -6,11 +6,14 @@
 // the bad checksums the PMD reports on receive (--enable-rx-cksum), which
 // the stop report prints as testpmd's does. Of a packet too short for its
 // headers the engine does what fits, and counts it untouched (csum_packet.h
-// says what fits).
+// says what fits). TSO, GRO and GSO (`tso set`, `set port P gro|gso on`)
+// take csum_seg.cpp's burst for the streams they concern.
 #include <pmdfwd/engine_register.h>
 
 #include "csum_commands.h"
 #include "csum_packet.h"
+#include "csum_seg.h"
+#include "csum_settings.h"
 
 #include "common/ether_header.h"
 #include "common/tx_fields.h"
@@ -26,10 +29,6 @@ namespace {
 // Packets planned before any is computed (csum_packet.h says why): on the
 // stack, a burst of testpmd's default size at a time.
 constexpr uint16_t kChunk = 32;
-
-constexpr uint64_t kL2Mask = (uint64_t{1} << RTE_MBUF_L2_LEN_BITS) - 1;
-constexpr uint64_t kL3Mask = (uint64_t{1} << RTE_MBUF_L3_LEN_BITS) - 1;
-constexpr uint64_t kL4Mask = (uint64_t{1} << RTE_MBUF_L4_LEN_BITS) - 1;
 
 struct Planned {
     PacketInfo info;
@@ -71,6 +70,9 @@ uint16_t process(rte_mbuf **pkts, uint16_t nb, const uint8_t addrs[kMacPairLen],
 }
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
+    // Only a stream with segmentation on has state: one test per burst.
+    if (s->priv != nullptr) [[unlikely]]
+        return seg_burst(s, pkts, nb);
     const uint64_t tx_offloads = s->tx->tx_offloads;
     uint8_t addrs[kMacPairLen];
     next_hop_macs(*s->tx, addrs);
@@ -94,12 +96,20 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     return ok;
 }
 
+// testpmd's commands that configure the csum engine without naming it.
+constexpr const char *kCommandWords[] = {"tso", "tunnel_tso", "gro", "gso", nullptr};
+
 pmdfwd_engine make_engine() {
     pmdfwd_engine e =
         pmdfwd::engine_descriptor("csum",
                                   "recompute IP/UDP/TCP/SCTP checksums in software or "
                                   "by the NIC (csum set), forward as mac",
-                                  burst, PMDFWD_ENGINE_F_RX_CKSUM_STATS);
+                                  burst, PMDFWD_ENGINE_F_RX_CKSUM_STATS | PMDFWD_ENGINE_F_GROWS);
+    e.stream_init = seg_stream_init;
+    e.stream_fini = seg_stream_fini;
+    e.ctx_size = sizeof(Settings);
+    e.ctx_init = settings_init;
+    e.command_words = kCommandWords;
     e.commands = kCommands;
     e.nb_commands = static_cast<uint32_t>(kNbCommands);
     return e;

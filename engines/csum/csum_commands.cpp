@@ -6,6 +6,8 @@
 // "checksum offload is not supported by port N").
 #include "csum_commands.h"
 
+#include "csum_seg_commands.h"
+
 #include <rte_ethdev.h>
 
 #include <cstdio>
@@ -118,6 +120,49 @@ const pmdfwd_command kCommands[] = {
     {.syntax = "csum parse-tunnel on|off <port>",
      .help = "parse tunnel headers (only off: not supported)",
      .run = csum_parse_tunnel,
+     .flags = 0},
+    // Segmentation (csum_seg_commands.cpp); the help texts are testpmd's.
+    {.syntax = "tso set <tso_segsz> <port>",
+     .help = "Set TSO segment size of non-tunneled packets for csum engine (0 to disable)",
+     .run = tso_set,
+     .flags = 0},
+    {.syntax = "tso show <port>",
+     .help = "Show TSO segment size of non-tunneled packets for csum engine",
+     .run = tso_show,
+     .flags = 0},
+    {.syntax = "tunnel_tso set <tso_segsz> <port>",
+     .help = "Set TSO segment size of tunneled packets for csum engine (0 to disable)",
+     .run = tunnel_tso_set,
+     .flags = 0},
+    {.syntax = "tunnel_tso show <port>",
+     .help = "Show TSO segment size of tunneled packets for csum engine",
+     .run = tunnel_tso_show,
+     .flags = 0},
+    {.syntax = "set port <port> gro on|off",
+     .help = "merge received TCP/IPv4 packets in software (librte_gro) before the csum engine "
+             "sends them",
+     .run = gro_set,
+     .flags = 0},
+    {.syntax = "show port <port> gro",
+     .help = "GRO settings of a port",
+     .run = gro_show,
+     .flags = 0},
+    {.syntax = "set gro flush <cycles>",
+     .help = "1: merge within each burst; 2..4: hold packets and send them every <cycles> bursts",
+     .run = gro_flush,
+     .flags = 0},
+    {.syntax = "set port <port> gso on|off",
+     .help = "segment packets larger than the GSO segment size in software (librte_gso) before "
+             "sending",
+     .run = gso_set,
+     .flags = 0},
+    {.syntax = "set gso segsz <length>",
+     .help = "largest packet GSO sends, headers included",
+     .run = gso_segsz,
+     .flags = 0},
+    {.syntax = "show port <port> gso",
+     .help = "GSO settings of a port",
+     .run = gso_show,
      .flags = 0},
 };
 const size_t kNbCommands = std::size(kCommands);

@@ -41,6 +41,12 @@ struct PacketInfo {
     uint8_t l4_proto;
 };
 
+// The mbuf's header length fields' widths: a length is cut to its field as
+// testpmd's bit-field assignments cut it.
+inline constexpr uint64_t kL2Mask = (uint64_t{1} << RTE_MBUF_L2_LEN_BITS) - 1;
+inline constexpr uint64_t kL3Mask = (uint64_t{1} << RTE_MBUF_L3_LEN_BITS) - 1;
+inline constexpr uint64_t kL4Mask = (uint64_t{1} << RTE_MBUF_L4_LEN_BITS) - 1;
+
 inline constexpr uint64_t kChecksumOffloads =
     RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM |
     RTE_ETH_TX_OFFLOAD_SCTP_CKSUM;

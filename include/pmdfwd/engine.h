@@ -43,7 +43,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 6u
+#define PMDFWD_ENGINE_ABI_VERSION 7u
 
 struct rte_mbuf;
 struct rte_mempool;
@@ -108,7 +108,8 @@ struct pmdfwd_stream {
 
 /*
  * The burst function: handle the nb_rx packets in pkts[0..nb_rx) and return
- * how many packets pkts[0..ret) the host must transmit (ret <= max). A packet
+ * how many packets pkts[0..ret) the host must transmit (ret <= max, or
+ * ret <= PMDFWD_BURST_ROOM for an engine with PMDFWD_ENGINE_F_GROWS). A packet
  * the engine does not return it must free, or hold in its stream state to
  * return in a later call (noisy's FIFO), freeing what it still holds in
  * stream_fini. No allocation or locking here
@@ -134,6 +135,14 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
 /* The mode the host forwards with when none is chosen (testpmd's io):
  * one registered engine at most has it. */
 #define PMDFWD_ENGINE_F_DEFAULT (1u << 4)
+/* The engine may return more packets than it received, and more than max
+ * (software segmentation, testpmd's GSO: one packet in, several out): the
+ * host hands every burst function a pkts array of PMDFWD_BURST_ROOM entries
+ * and transmits up to that many that such an engine returns. max keeps its
+ * meaning (the burst size). */
+#define PMDFWD_ENGINE_F_GROWS (1u << 5)
+/* Entries of the pkts array handed to every burst function. */
+#define PMDFWD_BURST_ROOM 512
 
 /* Length of the message buffer handed to a parameter's set and the plugin
  * entry. */
@@ -204,8 +213,10 @@ struct pmdfwd_param {
  * all|<port> (the host passes only an existing port id, or "all"), <mode>
  * (an engine's name), and a last word in brackets that may be left out
  * ([<n>], [verbose]). The first word is a literal and the engine's name is
- * one of the literal words ("show macswap kernels", "macswap calibrate"), so
- * that an engine's commands stay apart from the host's and other engines'.
+ * one of the literal words ("show macswap kernels", "macswap calibrate"), or
+ * one of the words the engine lists in command_words (testpmd's csum engine
+ * answers `tso set`, `set port <p> gro on`), so that an engine's commands
+ * stay apart from the host's and other engines'.
  * A row that would take a line another row takes (`set <mode> <key>
  * <value>` already takes "set <engine> <word> <word>": that is a
  * parameter) is refused when the engine registers, with the row it clashes
@@ -302,6 +313,12 @@ struct pmdfwd_engine {
     /* Optional: fills a new context (defaults other than zero) once, before
      * any other hook sees it. */
     void (*ctx_init)(void *ctx);
+
+    /* Optional: a NULL-terminated list of words (1..32 of a-z, 0-9, '-',
+     * '_') that name the engine's command rows
+     * besides its name, for testpmd commands that do not name their engine
+     * ("tso" for the csum engine's `tso set <n> <port>`). NULL: none. */
+    const char *const *command_words;
 };
 
 /*

@@ -122,7 +122,8 @@ EngineInfo engine_listing(const pmdfwd_engine &e) {
             e.describe != nullptr,
             engine_commands(e),
             engine_aliases(e),
-            engine_param_keys(e)};
+            engine_param_keys(e),
+            engine_command_words(e)};
 }
 
 EngineApi &registry_engines() {

@@ -44,6 +44,9 @@ struct EngineInfo {
     std::vector<EngineAlias> aliases = {};
     // The keys of its parameter table: --<name>-<key> on the command line.
     std::vector<std::string> param_keys = {};
+    // Words besides its name that its command rows may be named by
+    // (pmdfwd_engine.command_words).
+    std::vector<std::string> command_words = {};
 };
 
 // What an engine's command may ask of the ports (pmdfwd_command_ctx's

@@ -33,6 +33,30 @@ bool all_printable(std::string_view s) {
     return std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
 }
 
+// Longest word of command_words (as a parameter key).
+constexpr size_t kMaxWord = 32;
+
+bool names_engine(const pmdfwd_engine &e, const std::vector<std::string> &w) {
+    if (std::find(w.begin(), w.end(), e.name) != w.end()) return true;
+    for (const char *const *x = e.command_words; x != nullptr && *x != nullptr; x++)
+        if (std::find(w.begin(), w.end(), *x) != w.end()) return true;
+    return false;
+}
+
+bool word_ok(std::string_view w) {
+    return !w.empty() && w.size() <= kMaxWord && std::all_of(w.begin(), w.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    });
+}
+
+Status check_command_words(const pmdfwd_engine &e) {
+    for (const char *const *x = e.command_words; x != nullptr && *x != nullptr; x++)
+        if (!word_ok(*x))
+            return Error("engine '" + std::string(e.name) +
+                         "' lists a command word that is not 1..32 of a-z, 0-9, '-', '_'");
+    return {};
+}
+
 // Ok or what is wrong with one row's fields.
 Status check_command_row(const pmdfwd_engine &e, const pmdfwd_command &row) {
     if (row.run == nullptr) return Error("has no run function");
@@ -43,9 +67,10 @@ Status check_command_row(const pmdfwd_engine &e, const pmdfwd_command &row) {
     const std::vector<std::string> w = syntax_words(row.syntax);
     if (std::any_of(w.begin(), w.end(), [](const std::string &x) { return x.empty(); }))
         return Error("has an empty word (words are separated by single spaces)");
-    if (std::find(w.begin(), w.end(), e.name) == w.end())
+    if (!names_engine(e, w))
         return Error("does not name the engine: '" + std::string(e.name) +
-                     "' must be one of its words (e.g. show " + e.name + " ...)");
+                     "' or one of its command_words must be one of its words (e.g. show " + e.name +
+                     " ...)");
     return {};
 }
 
@@ -61,6 +86,7 @@ Status check_command_table(const pmdfwd_engine &e) {
     if (e.commands == nullptr && e.nb_commands != 0)
         return Error(engine + " declares " + std::to_string(e.nb_commands) +
                      " commands and no table");
+    if (Status words = check_command_words(e); !words) return words;
     for (const pmdfwd_command &row : command_table(e)) {
         if (row.syntax == nullptr || row.syntax[0] == '\0' || !all_printable(row.syntax) ||
             std::string_view(row.syntax).size() > kMaxSyntax)
@@ -70,6 +96,13 @@ Status check_command_table(const pmdfwd_engine &e) {
             return Error(engine + " command '" + row.syntax + "' " + fits.message());
     }
     return {};
+}
+
+std::vector<std::string> engine_command_words(const pmdfwd_engine &e) {
+    std::vector<std::string> v;
+    for (const char *const *x = e.command_words; x != nullptr && *x != nullptr; x++)
+        v.emplace_back(*x);
+    return v;
 }
 
 std::vector<EngineCommand> engine_commands(const pmdfwd_engine &e) {

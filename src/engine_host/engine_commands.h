@@ -21,6 +21,8 @@ std::span<const pmdfwd_command> command_table(const pmdfwd_engine &e);
 // Ok or what is wrong with e's table (rows without syntax, help or run, an
 // unknown flag, a syntax that does not name the engine).
 Status check_command_table(const pmdfwd_engine &e);
+// The words besides its name that name its rows (command_words), in order.
+std::vector<std::string> engine_command_words(const pmdfwd_engine &e);
 // The rows as the shell lists them.
 std::vector<EngineCommand> engine_commands(const pmdfwd_engine &e);
 // Runs row `index` (within the table) with args; see EngineApi::run_command.

@@ -118,6 +118,7 @@ std::unique_ptr<LcoreContext> Forwarder::make_lcore_context(const pmdfwd_engine 
     }
     ctx->burst_fn = engine->burst;
     ctx->burst = cfg_.burst;
+    ctx->out_max = (engine->flags & PMDFWD_ENGINE_F_GROWS) ? PMDFWD_BURST_ROOM : cfg_.burst;
     ctx->retry_num = cfg_.tx_retry ? cfg_.tx_retry_num : 0;
     ctx->retry_delay_us = cfg_.tx_retry_delay_us;
     ctx->no_rx = (engine->flags & PMDFWD_ENGINE_F_NO_RX) != 0;

@@ -20,8 +20,8 @@ inline void run_stream(const LcoreContext &ctx, Stream &s, rte_mbuf **pkts) {
         s.rx_packets.add(nb_rx);
     }
     uint16_t nb_out = ctx.burst_fn(&ps, pkts, nb_rx, ctx.burst);
-    if (nb_out > ctx.burst) [[unlikely]]
-        nb_out = s.burst_overrun(nb_out, ctx.burst);
+    if (nb_out > ctx.out_max) [[unlikely]]
+        nb_out = s.burst_overrun(nb_out, ctx.out_max);
     uint16_t sent = 0;
     if (nb_out > 0) {
         sent = rte_eth_tx_burst(ps.tx_port, ps.tx_queue, pkts, nb_out);
@@ -47,7 +47,7 @@ inline void run_stream(const LcoreContext &ctx, Stream &s, rte_mbuf **pkts) {
 template <bool NoRx, bool Retry, bool Cycles, bool Bursts, bool Duty>
 int lcore_main(void *arg) {
     const auto &ctx = *static_cast<const LcoreContext *>(arg);
-    rte_mbuf *pkts[kMaxBurst];
+    rte_mbuf *pkts[PMDFWD_BURST_ROOM];
     Stream *const *streams = ctx.streams.data();
     const size_t nb = ctx.streams.size();
     uint64_t next_duty = 0; // the first round does it at once

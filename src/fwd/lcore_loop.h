@@ -25,6 +25,9 @@ struct LcoreContext {
     std::vector<Stream *> streams;
     pmdfwd_burst_fn burst_fn = nullptr;
     uint16_t burst = kDefaultBurst;
+    // The most packets the engine may return: burst, or PMDFWD_BURST_ROOM
+    // for an engine that grows bursts (PMDFWD_ENGINE_F_GROWS).
+    uint16_t out_max = kDefaultBurst;
     unsigned retry_num = 0; // 0: no retry
     unsigned retry_delay_us = 0;
     bool no_rx = false;

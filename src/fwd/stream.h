@@ -28,6 +28,8 @@ class Counter {
     std::atomic<uint64_t> v_{0};
 };
 static_assert(sizeof(Counter) == sizeof(uint64_t));
+// A burst the host sends (PMDFWD_BURST_ROOM at most) fits the histograms.
+static_assert(PMDFWD_BURST_ROOM == kMaxBurst);
 
 // How many bursts carried 0, 1, ..., kMaxBurst packets (--record-burst-stats).
 using BurstHistogram = std::array<uint64_t, kMaxBurst + 1>;

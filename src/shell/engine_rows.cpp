@@ -74,15 +74,36 @@ struct NamedRow {
     std::vector<Token> toks;
 };
 
+size_t literals(const std::vector<Token> &toks) {
+    return static_cast<size_t>(std::count_if(
+        toks.begin(), toks.end(), [](const Token &t) { return t.kind == TokenKind::Literal; }));
+}
+
+// A row of testpmd's words that a command word names (`set gro flush
+// <cycles>`, `set port <port> gro on|off`) meets the shell's `set <mode>
+// <key> <value>` only where <mode> faces one of its literal words other than
+// the engine's name: <mode> takes an engine's name, and of two rows a line
+// matches the shell runs the one with more literal words, the engine's.
+bool yields_to(const EngineInfo &engine, const std::vector<Token> &row,
+               const std::vector<Token> &other) {
+    if (engine.command_words.empty() || literals(row) <= literals(other)) return false;
+    for (size_t i = 0; i < std::min(row.size(), other.size()); i++)
+        if (other[i].kind == TokenKind::Mode && row[i].kind == TokenKind::Literal &&
+            row[i].text != engine.name)
+            return true;
+    return false;
+}
+
 // Ok or why one engine command cannot join `rows`.
-Status check_engine_row(const std::string &engine, const EngineCommand &cmd,
+Status check_engine_row(const EngineInfo &engine, const EngineCommand &cmd,
                         const std::vector<NamedRow> &rows) {
-    const std::string what = "engine '" + engine + "' command '" + cmd.syntax + "' ";
-    if (Status readable = check_engine_syntax(engine, cmd.syntax); !readable)
+    const std::string what = "engine '" + engine.name + "' command '" + cmd.syntax + "' ";
+    if (Status readable = check_engine_syntax(engine.name, cmd.syntax, engine.command_words);
+        !readable)
         return Error(what + readable.message());
     const std::vector<Token> toks = compile_syntax(cmd.syntax);
     for (const NamedRow &r : rows)
-        if (syntaxes_clash(toks, r.toks))
+        if (syntaxes_clash(toks, r.toks) && !yields_to(engine, toks, r.toks))
             return Error(what + "clashes with " + r.owner + " '" + r.syntax +
                          "' (a line could mean either; use words of the engine's own)");
     return {};
@@ -121,7 +142,7 @@ Status check_engine_commands(const std::vector<std::string> &table,
             return Error("engine '" + e.name + "' cannot declare commands: `help " + e.name +
                          "` already names a help section (rename the engine)");
         for (const EngineCommand &cmd : e.commands) {
-            if (Status fits = check_engine_row(e.name, cmd, rows); !fits) return fits;
+            if (Status fits = check_engine_row(e, cmd, rows); !fits) return fits;
             rows.push_back({"engine " + e.name + "'s", cmd.syntax, compile_syntax(cmd.syntax)});
         }
     }

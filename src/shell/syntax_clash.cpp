@@ -136,7 +136,8 @@ bool syntaxes_clash(const Tokens &a, const Tokens &b) {
     return same_line(a, b) || shadows(a, b) || shadows(b, a);
 }
 
-Status check_engine_syntax(std::string_view engine, std::string_view syntax) {
+Status check_engine_syntax(std::string_view engine, std::string_view syntax,
+                           const std::vector<std::string> &command_words) {
     const std::vector<std::string> words = split_words(syntax);
     const std::string allowed = " (allowed: word, <placeholder>, a|b, <port>, all|<port>, "
                                 "<mode>, and [word] or [<placeholder>] last)";
@@ -155,10 +156,12 @@ Status check_engine_syntax(std::string_view engine, std::string_view syntax) {
                      "', not a literal word (a command's first word is typed as written)");
     const Tokens toks = compile_syntax(syntax);
     if (std::none_of(toks.begin(), toks.end(), [&](const Token &t) {
-            return t.kind == TokenKind::Literal && !t.optional && t.text == engine;
+            return t.kind == TokenKind::Literal && !t.optional &&
+                   (t.text == engine || std::find(command_words.begin(), command_words.end(),
+                                                  t.text) != command_words.end());
         }))
         return Error("does not name the engine: '" + std::string(engine) +
-                     "' must be one of its literal words");
+                     "' or one of its command words must be one of its literal words");
     return {};
 }
 

@@ -24,6 +24,7 @@ bool syntaxes_clash(const std::vector<Token> &a, const std::vector<Token> &b);
 // grammar does not read (the allowed forms), an optional word before the
 // last, a first word that is not a literal word, or no literal word naming
 // the engine.
-Status check_engine_syntax(std::string_view engine, std::string_view syntax);
+Status check_engine_syntax(std::string_view engine, std::string_view syntax,
+                           const std::vector<std::string> &command_words = {});
 
 } // namespace pmdfwd::shell

@@ -96,3 +96,97 @@ TEST(CsumCommands, CompletionOffersThePorts) {
     EXPECT_EQ(complete_command(host, "csum set ip hw "), (std::vector<std::string>{"0", "1"}));
     EXPECT_EQ(complete_command(host, "csum s"), (std::vector<std::string>{"set", "show"}));
 }
+
+// ---- segmentation: tso, tunnel_tso, GRO, GSO (csum_seg_commands.cpp) -------
+
+TEST(CsumSegCommands, TsoSetTurnsTheOffloadOnAndShowSaysSo) {
+    FakeHost h;
+    h.fake_ports.port0_tx_capa |= RTE_ETH_TX_OFFLOAD_TCP_TSO;
+    std::string out;
+    ASSERT_TRUE(run(h, "tso set 800 0", &out)) << out;
+    EXPECT_EQ(out, "TSO segment size for non-tunneled packets is 800\n");
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], RTE_ETH_TX_OFFLOAD_TCP_TSO);
+    ASSERT_TRUE(run(h, "tso show 0", &out));
+    EXPECT_EQ(out, "TSO segment size for non-tunneled packets is 800\n");
+    ASSERT_TRUE(run(h, "tso set 0 0", &out));
+    EXPECT_EQ(out, "TSO for non-tunneled packets is disabled\n");
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
+}
+
+TEST(CsumSegCommands, TsoRefusalsInTestpmdsWords) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "tso set 800 0", &out));
+    EXPECT_EQ(out, "Error: TSO is not supported by port 0\n");
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
+    EXPECT_FALSE(run(h, "tso show 1", &out));
+    EXPECT_EQ(out, "Please stop port 1 first\n");
+    EXPECT_FALSE(run(h, "tso set 70000 0", &out));
+    EXPECT_NE(out.find("Bad arguments: tso_segsz '70000' is not a number in 0..65535"),
+              std::string::npos)
+        << out;
+    EXPECT_FALSE(run(h, "tso set 800 9", &out));
+    EXPECT_NE(out.find("Invalid port 9"), std::string::npos) << out;
+    // testpmd keeps a refused size: the engine's context outlives the test.
+    ASSERT_TRUE(run(h, "tso set 0 0", &out)) << out;
+}
+
+// As the installed dpdk-testpmd 22.11.11 answers (23.11's errors).
+TEST(CsumSegCommands, TunnelTsoRefusesAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "tunnel_tso set 800 0", &out));
+    EXPECT_EQ(out, "Error: port=0 don't support tunnel TSO offloads.\n");
+    h.fake_ports.port0_tx_capa |= RTE_ETH_TX_OFFLOAD_VXLAN_TNL_TSO;
+    EXPECT_FALSE(run(h, "tunnel_tso show 0", &out));
+    EXPECT_EQ(out, "Error: csum parse_tunnel must be set so that tunneled packets are "
+                   "recognized\n");
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
+    ASSERT_TRUE(run(h, "tunnel_tso set 0 0", &out)) << out;
+    EXPECT_EQ(out, "TSO for tunneled packets is disabled\n");
+    EXPECT_FALSE(run(h, "tunnel_tso show 1", &out));
+    EXPECT_EQ(out, "Please stop port 1 first\n");
+}
+
+TEST(CsumSegCommands, GroOnOffShowAndFlush) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "show port 0 gro", &out));
+    EXPECT_EQ(out, "Port 0 doesn't enable GRO.\n");
+    ASSERT_TRUE(run(h, "set port 0 gro on", &out)) << out;
+    ASSERT_TRUE(run(h, "show port 0 gro", &out));
+    EXPECT_EQ(out, "GRO type: TCP/IPv4\nMax number of packets to perform GRO: 128\n"
+                   "Flushing cycles: 1\n");
+    EXPECT_FALSE(run(h, "set port 0 gro on", &out));
+    EXPECT_EQ(out, "Port 0 has enabled GRO. Please disable GRO first\n");
+    ASSERT_TRUE(run(h, "set gro flush 3", &out)) << out;
+    ASSERT_TRUE(run(h, "show port 0 gro", &out));
+    EXPECT_EQ(out, "GRO type: TCP/IPv4\nMax number of packets to perform GRO: 2048\n"
+                   "Flushing cycles: 3\n");
+    run(h, "set gro flush 9", &out);
+    EXPECT_EQ(out,
+              "The flushing cycle be in the range of 1 to 4. Revert to the default value 1.\n");
+    ASSERT_TRUE(run(h, "set port 0 gro off", &out));
+    EXPECT_FALSE(run(h, "set port 0 gro off", &out));
+    EXPECT_EQ(out, "Port 0 has disabled GRO\n");
+}
+
+TEST(CsumSegCommands, GsoOnShowAndSegsz) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "show port 1 gso", &out));
+    EXPECT_EQ(out, "GSO is not enabled on Port 1\n");
+    ASSERT_TRUE(run(h, "set port 1 gso on", &out)) << out;
+    ASSERT_TRUE(run(h, "show port 1 gso", &out));
+    EXPECT_EQ(out, "Max GSO'd packet size: 1514B\nSupported GSO types: TCP/IPv4, UDP/IPv4, "
+                   "VxLAN with inner TCP/IPv4 packet, GRE with inner TCP/IPv4 packet\n");
+    ASSERT_TRUE(run(h, "set gso segsz 800", &out)) << out;
+    ASSERT_TRUE(run(h, "show port 1 gso", &out));
+    EXPECT_EQ(out.substr(0, 28), "Max GSO'd packet size: 800B\n");
+    EXPECT_FALSE(run(h, "set gso segsz 54", &out));
+    EXPECT_EQ(out, "gso_size should be larger than 55. Please input a legal value\n");
+    ASSERT_TRUE(run(h, "set gso segsz 1514", &out));
+    ASSERT_TRUE(run(h, "set port 1 gso off", &out));
+    ASSERT_TRUE(run(h, "show port 1 gso", &out));
+    EXPECT_EQ(out, "GSO is not enabled on Port 1\n");
+}

@@ -150,8 +150,8 @@ TEST(EngineCommands, RegistryRefusesBrokenRows) {
               "PMDFWD_COMMAND_F_STOPPED)");
     r = ok, r.syntax = "show go";
     EXPECT_EQ(refused(r).message(),
-              "engine 'cmds' command 'show go' does not name the engine: 'cmds' must "
-              "be one of its words (e.g. show cmds ...)");
+              "engine 'cmds' command 'show go' does not name the engine: 'cmds' or one of "
+              "its command_words must be one of its words (e.g. show cmds ...)");
     r = ok, r.syntax = "cmds  go";
     EXPECT_EQ(refused(r).message(), "engine 'cmds' command 'cmds  go' has an empty word (words are "
                                     "separated by single spaces)");
@@ -164,6 +164,29 @@ TEST(EngineCommands, RegistryRefusesBrokenRows) {
     pmdfwd_engine e = cmd_engine(nullptr, 2);
     EngineRegistry reg;
     EXPECT_EQ(reg.add(&e, "test").message(), "engine 'cmds' declares 2 commands and no table");
+}
+
+// A testpmd command that configures an engine without naming it (csum's
+// `tso set`): the engine lists the word, and only a listed word will do.
+TEST(EngineCommands, CommandWordsNameTheEngineToo) {
+    pmdfwd_command rows[] = {{.syntax = "tso set <n>", .help = "h", .run = echo, .flags = 0}};
+    constexpr const char *words[] = {"tso", nullptr};
+    pmdfwd_engine e = cmd_engine(rows, 1);
+    e.command_words = words;
+    EngineRegistry reg;
+    EXPECT_TRUE(IsOk(reg.add(&e, "test")));
+    rows[0].syntax = "gso set <n>";
+    pmdfwd_engine other = cmd_engine(rows, 1);
+    other.name = "cmds2";
+    other.command_words = words;
+    EXPECT_NE(reg.add(&other, "test").message().find("does not name the engine"),
+              std::string::npos);
+    constexpr const char *bad[] = {"Tso word", nullptr};
+    pmdfwd_engine third = cmd_engine(rows, 1);
+    third.name = "cmds3";
+    third.command_words = bad;
+    EXPECT_EQ(reg.add(&third, "test").message(),
+              "engine 'cmds3' lists a command word that is not 1..32 of a-z, 0-9, '-', '_'");
 }
 
 namespace {

@@ -204,9 +204,32 @@ TEST(EngineRowsCheck, RefusesWhatTheShellCannotRead) {
                                       allowed);
     EXPECT_EQ(one("<x> notes"), "engine 'notes' command '<x> notes' begins with '<x>', not a "
                                 "literal word (a command's first word is typed as written)");
-    EXPECT_EQ(one("show <notes>"), "engine 'notes' command 'show <notes>' does not name the "
-                                   "engine: 'notes' must be one of its literal words");
+    EXPECT_EQ(one("show <notes>"),
+              "engine 'notes' command 'show <notes>' does not name the "
+              "engine: 'notes' or one of its command words must be one of its literal words");
     EXPECT_EQ(one("notes a|b [c|d]"), "");
+}
+
+// csum's `tso set <n> <port>`: a listed command word names the engine, and a
+// row that a shell row takes is still refused.
+TEST(EngineRowsCheck, CommandWordsNameTheEngine) {
+    EngineInfo e = engine("notes", {{"tso set <n> <port>", "h", false}});
+    EXPECT_NE(check({}, {e}), "");
+    e.command_words = {"tso"};
+    EXPECT_EQ(check({}, {e}), "");
+    e.commands = {{"show port <port> flow_ctrl tso", "h", false}};
+    EXPECT_EQ(check({}, {e}), "");
+    // `set <mode> <key> <value>` takes an engine's name; the row with more
+    // literal words runs.
+    e.commands = {{"set tso flush <n>", "h", false}};
+    EXPECT_EQ(check({}, {e}), "");
+    e.commands = {{"set notes tso <n>", "h", false}};
+    EXPECT_NE(check({}, {e}).find("clashes with the shell's 'set <mode> <key> <value>'"),
+              std::string::npos);
+    e.commands = {{"tso go", "h", false}};
+    EXPECT_NE(check({engine("other", {{"tso go", "h", false}})}, {e})
+                  .find("clashes with engine other's 'tso go'"),
+              std::string::npos);
 }
 
 TEST(EngineRowsCheck, RefusesAnEngineNamedLikeAHelpSection) {
