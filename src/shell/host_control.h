@@ -8,6 +8,7 @@
 #include "options/config.h"
 #include "ports/flow/flow_rules.h"
 #include "ports/port_control.h"
+#include "ports/tm/tm_control.h"
 #include "shell/command_file.h"
 #include "shell/lcores.h"
 #include "shell/lifecycle.h"
@@ -24,6 +25,7 @@ struct Host {
     EngineApi &engines;     // names, parameters, state, plugin loading
     CommandFiles &files;    // what `load` reads
     flow::FlowRules &flows; // the ports' flow rules (`flow create`, ...)
+    tm::TmControl &tm;      // rte_tm (`show port tm cap`, ...)
 };
 
 } // namespace pmdfwd

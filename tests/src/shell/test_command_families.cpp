@@ -107,7 +107,8 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // them: control, display, config (3), display, ports (3), control, config
 // (csum's commands, once a config family, are the csum engine's rows); the
 // display family of issue 35 (order 75) follows the first display one; then
-// the flow family, filed under testpmd's filters.
+// the flow family, filed under testpmd's filters; the traffic management
+// family (ports).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -115,7 +116,8 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
-                                                  "config", "display", "display", "ports", "ports",
-                                                  "ports", "control", "config", "filters"}));
+    EXPECT_EQ(sections,
+              (std::vector<std::string>{"control", "display", "config", "config", "config",
+                                        "display", "display", "ports", "ports", "ports", "control",
+                                        "config", "filters", "ports"}));
 }
