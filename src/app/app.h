@@ -12,6 +12,7 @@
 #include "options/config.h"
 #include "ports/flow/flow_control_ethdev.h"
 #include "ports/flow/flow_rules.h"
+#include "ports/mtr/mtr_control_ethdev.h"
 #include "ports/port_control_ethdev.h"
 #include "ports/ports.h"
 #include "ports/tm/tm_control_ethdev.h"
@@ -46,7 +47,9 @@ class App : public Lifecycle, public Lcores, public Stats {
 
     Config &config() { return cfg_; }
     // What shell commands reach: these pieces, the ports and the engines.
-    Host host() { return {cfg_, *this, *this, *this, *port_ctl_, engines_, files_, flows_, tm_ctl_}; }
+    Host host() {
+        return {cfg_, *this, *this, *this, *port_ctl_, engines_, files_, flows_, tm_ctl_, mtr_ctl_};
+    }
 
     // Lifecycle
     bool running() const override { return fwd_ && fwd_->running(); }
@@ -105,6 +108,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     flow::FlowControlEthdev flow_ctl_;
     flow::FlowRules flows_{flow_ctl_};
     tm::TmControlEthdev tm_ctl_;
+    mtr::MtrControlEthdev mtr_ctl_;
     RateTracker rates_;
     PacketCapture capture_;
     Metrics metrics_;

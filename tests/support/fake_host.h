@@ -6,6 +6,7 @@
 
 #include "fake_engines.h"
 #include "fake_flows.h"
+#include "fake_mtr.h"
 #include "fake_ports.h"
 #include "fake_tm.h"
 #include "shell/host_control.h"
@@ -120,8 +121,12 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     FakeFlowControl fake_flows;
     flow::FlowRules flows{fake_flows};
     FakeTmControl fake_tm;
+    FakeMtrControl fake_mtr;
 
-    Host host() { return {cfg, *this, *this, *this, fake_ports, fake_engines, *this, flows, fake_tm}; }
+    Host host() {
+        return {cfg,          *this, *this, *this,   fake_ports,
+                fake_engines, *this, flows, fake_tm, fake_mtr};
+    }
     operator Host() { return host(); }
 };
 

@@ -108,7 +108,7 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // (csum's commands, once a config family, are the csum engine's rows); the
 // display family of issue 35 (order 75) follows the first display one; then
 // the flow family, filed under testpmd's filters; the traffic management
-// family (ports).
+// and meter families (ports).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -119,5 +119,5 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     EXPECT_EQ(sections,
               (std::vector<std::string>{"control", "display", "config", "config", "config",
                                         "display", "display", "ports", "ports", "ports", "control",
-                                        "config", "filters", "ports"}));
+                                        "config", "filters", "ports", "ports"}));
 }
