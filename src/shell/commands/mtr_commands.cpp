@@ -3,6 +3,7 @@
 // print_err_msg's words (src/ports/mtr/mtr_text.h). A PMD without meter ops
 // (net_ring) refuses every call as rte_mtr words it, as in testpmd.
 #include "shell/command_spec.h"
+#include "shell/testpmd_port_rows.h"
 
 #include "options/scalar_parse.h"
 #include "ports/mtr/mtr_text.h"
@@ -28,6 +29,10 @@ ArgType u64(const char *placeholder) {
 uint32_t n32(const Args &a, size_t i) {
     return static_cast<uint32_t>(a.number(i));
 }
+// A <port> the row checked (testpmd_port_rows.h).
+uint16_t port_of(const Args &a, size_t i) {
+    return static_cast<uint16_t>(a.number(i));
+}
 
 // A call's answer: nothing when it took it, else rte_mtr's error in testpmd's words.
 bool answer(Ctx &c, int rc, const rte_mtr_error &error) {
@@ -39,7 +44,7 @@ bool answer(Ctx &c, int rc, const rte_mtr_error &error) {
 bool show_cap(Ctx &c, const Args &a) {
     rte_mtr_capabilities cap{};
     rte_mtr_error error{};
-    if (!answer(c, c.meters.capabilities(a.port(0), &cap, &error), error)) return false;
+    if (!answer(c, c.meters.capabilities(port_of(a, 0), &cap, &error), error)) return false;
     *c.out += mtr::capabilities_text(cap);
     return true;
 }
@@ -63,7 +68,7 @@ bool add_profile(Ctx &c, const Args &a, rte_mtr_algorithm alg) {
     }
     mp.packet_mode = static_cast<int>(alg == RTE_MTR_SRTCM_RFC2697 ? n32(a, 5) : n32(a, 6));
     rte_mtr_error error{};
-    return answer(c, c.meters.profile_add(a.port(0), n32(a, 1), mp, &error), error);
+    return answer(c, c.meters.profile_add(port_of(a, 0), n32(a, 1), mp, &error), error);
 }
 
 // The commands that are one call on (port, id).
@@ -71,13 +76,13 @@ using IdCall = int (mtr::MtrControl::*)(uint16_t, uint32_t, rte_mtr_error *);
 std::function<bool(Ctx &, const Args &)> id_call(IdCall call) {
     return [call](Ctx &c, const Args &a) {
         rte_mtr_error error{};
-        return answer(c, (c.meters.*call)(a.port(0), n32(a, 1), &error), error);
+        return answer(c, (c.meters.*call)(port_of(a, 0), n32(a, 1), &error), error);
     };
 }
 
 bool set_profile(Ctx &c, const Args &a) {
     rte_mtr_error error{};
-    return answer(c, c.meters.profile_update(a.port(0), n32(a, 1), n32(a, 2), &error), error);
+    return answer(c, c.meters.profile_update(port_of(a, 0), n32(a, 1), n32(a, 2), &error), error);
 }
 
 // testpmd's parse_uint: decimal (strtol), the whole word.
@@ -152,14 +157,15 @@ bool set_table(Ctx &c, const Args &a, bool dscp) {
 bool get_proto(Ctx &c, const Args &a) {
     uint64_t mask = 0;
     rte_mtr_error error{};
-    const bool ok = answer(c, c.meters.in_protocol_get(a.port(0), n32(a, 1), &mask, &error), error);
+    const bool ok =
+        answer(c, c.meters.in_protocol_get(port_of(a, 0), n32(a, 1), &mask, &error), error);
     *c.out += mtr::in_protocols_text(mask);
     return ok;
 }
 
 bool set_stats_mask(Ctx &c, const Args &a) {
     rte_mtr_error error{};
-    return answer(c, c.meters.stats_update(a.port(0), n32(a, 1), a.number(2), &error), error);
+    return answer(c, c.meters.stats_update(port_of(a, 0), n32(a, 1), a.number(2), &error), error);
 }
 
 bool show_stats(Ctx &c, const Args &a) {
@@ -167,13 +173,13 @@ bool show_stats(Ctx &c, const Args &a) {
     uint64_t mask = 0;
     rte_mtr_error error{};
     const int rc =
-        c.meters.stats_read(a.port(0), n32(a, 1), &stats, &mask, a.word(2) == "yes", &error);
+        c.meters.stats_read(port_of(a, 0), n32(a, 1), &stats, &mask, a.word(2) == "yes", &error);
     if (!answer(c, rc, error)) return false;
     *c.out += mtr::stats_text(stats, mask);
     return true;
 }
 
-std::vector<Spec> rows() {
+std::vector<Spec> family_rows() {
     using M = mtr::MtrControl;
     return {
         {.syntax = "show port meter cap <port>",
@@ -240,6 +246,10 @@ std::vector<Spec> rows() {
          .types = {u32("<mtr_id>")},
          .run = show_stats},
     };
+}
+
+std::vector<Spec> rows() {
+    return with_testpmd_ports(family_rows());
 }
 
 const FamilyRegistrar registered{{.order = 145, .section = "ports", .rows = rows}};

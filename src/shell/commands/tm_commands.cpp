@@ -3,6 +3,7 @@
 // in print_err_msg's words (src/ports/tm/tm_text.h). A PMD without TM ops
 // (net_ring) refuses every call as rte_tm words it, as in testpmd.
 #include "shell/command_spec.h"
+#include "shell/testpmd_port_rows.h"
 
 #include "options/scalar_parse.h"
 #include "ports/tm/tm_text.h"
@@ -33,6 +34,10 @@ ArgType u64(const char *placeholder) {
 uint32_t n32(const Args &a, size_t i) {
     return static_cast<uint32_t>(a.number(i));
 }
+// A <port> the row checked (testpmd_port_rows.h).
+uint16_t port_of(const Args &a, size_t i) {
+    return static_cast<uint16_t>(a.number(i));
+}
 
 // A call's answer: nothing when it took it, else rte_tm's error in testpmd's words.
 bool answer(Ctx &c, int rc, const rte_tm_error &error) {
@@ -56,7 +61,7 @@ bool must_be_stopped(Ctx &c, uint16_t port) {
 bool show_cap(Ctx &c, const Args &a) {
     rte_tm_capabilities cap{};
     rte_tm_error error{};
-    if (!answer(c, c.tm.capabilities(a.port(0), &cap, &error), error)) return false;
+    if (!answer(c, c.tm.capabilities(port_of(a, 0), &cap, &error), error)) return false;
     *c.out += tm::capabilities_text(cap);
     return true;
 }
@@ -64,7 +69,7 @@ bool show_cap(Ctx &c, const Args &a) {
 bool show_level_cap(Ctx &c, const Args &a) {
     rte_tm_level_capabilities cap{};
     rte_tm_error error{};
-    if (!answer(c, c.tm.level_capabilities(a.port(0), n32(a, 1), &cap, &error), error))
+    if (!answer(c, c.tm.level_capabilities(port_of(a, 0), n32(a, 1), &cap, &error), error))
         return false;
     *c.out += tm::level_capabilities_text(n32(a, 1), cap);
     return true;
@@ -73,9 +78,10 @@ bool show_level_cap(Ctx &c, const Args &a) {
 bool show_node_cap(Ctx &c, const Args &a) {
     int is_leaf = 0;
     rte_tm_error error{};
-    if (!answer(c, c.tm.node_type(a.port(0), n32(a, 1), &is_leaf, &error), error)) return false;
+    if (!answer(c, c.tm.node_type(port_of(a, 0), n32(a, 1), &is_leaf, &error), error)) return false;
     rte_tm_node_capabilities cap{};
-    if (!answer(c, c.tm.node_capabilities(a.port(0), n32(a, 1), &cap, &error), error)) return false;
+    if (!answer(c, c.tm.node_capabilities(port_of(a, 0), n32(a, 1), &cap, &error), error))
+        return false;
     *c.out += tm::node_capabilities_text(n32(a, 1), is_leaf != 0, cap);
     return true;
 }
@@ -83,17 +89,18 @@ bool show_node_cap(Ctx &c, const Args &a) {
 bool show_node_type(Ctx &c, const Args &a) {
     int is_leaf = 0;
     rte_tm_error error{};
-    if (!answer(c, c.tm.node_type(a.port(0), n32(a, 1), &is_leaf, &error), error)) return false;
+    if (!answer(c, c.tm.node_type(port_of(a, 0), n32(a, 1), &is_leaf, &error), error)) return false;
     *c.out += is_leaf == 1 ? "leaf node\n" : "nonleaf node\n";
     return true;
 }
 
 bool show_node_stats(Ctx &c, const Args &a) {
-    if (!must_be_started(c, a.port(0))) return false;
+    if (!must_be_started(c, port_of(a, 0))) return false;
     rte_tm_node_stats stats{};
     uint64_t mask = 0;
     rte_tm_error error{};
-    const int rc = c.tm.node_stats(a.port(0), n32(a, 1), &stats, &mask, a.number(2) != 0, &error);
+    const int rc =
+        c.tm.node_stats(port_of(a, 0), n32(a, 1), &stats, &mask, a.number(2) != 0, &error);
     if (!answer(c, rc, error)) return false;
     *c.out += tm::node_stats_text(stats, mask);
     return true;
@@ -108,18 +115,18 @@ bool add_shaper_profile(Ctx &c, const Args &a) {
     sp.pkt_length_adjust = n32(a, 6);
     sp.packet_mode = static_cast<int>(n32(a, 7));
     rte_tm_error error{};
-    return answer(c, c.tm.shaper_profile_add(a.port(0), n32(a, 1), sp, &error), error);
+    return answer(c, c.tm.shaper_profile_add(port_of(a, 0), n32(a, 1), sp, &error), error);
 }
 
 bool del_shaper_profile(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.shaper_profile_delete(a.port(0), n32(a, 1), &error), error);
+    return answer(c, c.tm.shaper_profile_delete(port_of(a, 0), n32(a, 1), &error), error);
 }
 
 // `add` builds a shared shaper while the port is stopped, `set` changes one
 // on a started port: the same call.
 bool add_set_shared_shaper(Ctx &c, const Args &a, bool add) {
-    const uint16_t port = a.port(0);
+    const uint16_t port = port_of(a, 0);
     if (add ? !must_be_stopped(c, port) : !must_be_started(c, port)) return false;
     rte_tm_error error{};
     return answer(c, c.tm.shared_shaper_add_update(port, n32(a, 1), n32(a, 2), &error), error);
@@ -127,7 +134,7 @@ bool add_set_shared_shaper(Ctx &c, const Args &a, bool add) {
 
 bool del_shared_shaper(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.shared_shaper_delete(a.port(0), n32(a, 1), &error), error);
+    return answer(c, c.tm.shared_shaper_delete(port_of(a, 0), n32(a, 1), &error), error);
 }
 
 // "<port> <id> G <min> <max> <maxp_inv> <wq_log2> Y ... R ...": a color's
@@ -144,18 +151,18 @@ bool add_wred_profile(Ctx &c, const Args &a) {
         r.wq_log2 = static_cast<uint16_t>(a.number(at + 3));
     }
     rte_tm_error error{};
-    return answer(c, c.tm.wred_profile_add(a.port(0), n32(a, 1), wp, &error), error);
+    return answer(c, c.tm.wred_profile_add(port_of(a, 0), n32(a, 1), wp, &error), error);
 }
 
 bool del_wred_profile(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.wred_profile_delete(a.port(0), n32(a, 1), &error), error);
+    return answer(c, c.tm.wred_profile_delete(port_of(a, 0), n32(a, 1), &error), error);
 }
 
 bool set_node_shaper_profile(Ctx &c, const Args &a) {
-    if (!must_be_started(c, a.port(0))) return false;
+    if (!must_be_started(c, port_of(a, 0))) return false;
     rte_tm_error error{};
-    return answer(c, c.tm.node_shaper_update(a.port(0), n32(a, 1), n32(a, 2), &error), error);
+    return answer(c, c.tm.node_shaper_update(port_of(a, 0), n32(a, 1), n32(a, 2), &error), error);
 }
 
 // An RTE_INT32 token (a parent or a profile, negative for none): UINT32_MAX
@@ -172,7 +179,8 @@ Result<uint32_t> id_or_none(const std::string &word) {
 // "<n> [<id>...]": exactly n shared shaper ids, as parse_multi_ss_id_str reads them.
 Result<std::vector<uint32_t>> shared_shapers(const std::vector<std::string> &words) {
     const char *bad = " Shared shapers params string parse error";
-    if (words.empty()) return Error(bad);
+    // cmdline's multi-string token takes one word at least.
+    if (words.empty()) return Error("Bad arguments");
     const Result<uint64_t> n = parse_uint("n", words[0], 0, kU32, Radix::Decimal);
     if (!n) return Error(bad);
     if (*n >= kMaxSharedShapers) return Error(" Number of shared shapers exceed the max (error)");
@@ -229,7 +237,7 @@ bool add_nonleaf_node(Ctx &c, const Args &a, bool pktmode) {
     // pktmode: a weight mode per priority, all zero (packet mode), as testpmd's calloc.
     std::vector<int> modes(pktmode ? n->np.nonleaf.n_sp_priorities : 0, 0);
     n->np.nonleaf.wfq_weight_mode = modes.empty() ? nullptr : modes.data();
-    return add_node(c, a.port(0), *n);
+    return add_node(c, port_of(a, 0), *n);
 }
 
 // add port tm leaf node <port> <node> <parent> <priority> <weight> <level>
@@ -240,36 +248,36 @@ bool add_leaf_node(Ctx &c, const Args &a) {
     n->np.leaf.cman = static_cast<rte_tm_cman_mode>(n32(a, 7));
     n->np.leaf.wred.wred_profile_id = n32(a, 8);
     n->np.stats_mask = a.number(9);
-    return add_node(c, a.port(0), *n);
+    return add_node(c, port_of(a, 0), *n);
 }
 
 bool del_node(Ctx &c, const Args &a) {
-    if (!must_be_stopped(c, a.port(0))) return false;
+    if (!must_be_stopped(c, port_of(a, 0))) return false;
     rte_tm_error error{};
-    return answer(c, c.tm.node_delete(a.port(0), n32(a, 1), &error), error);
+    return answer(c, c.tm.node_delete(port_of(a, 0), n32(a, 1), &error), error);
 }
 
 bool set_node_parent(Ctx &c, const Args &a) {
-    if (!must_be_started(c, a.port(0))) return false;
+    if (!must_be_started(c, port_of(a, 0))) return false;
     rte_tm_error error{};
     const int rc =
-        c.tm.node_parent_update(a.port(0), n32(a, 1), n32(a, 2), n32(a, 3), n32(a, 4), &error);
+        c.tm.node_parent_update(port_of(a, 0), n32(a, 1), n32(a, 2), n32(a, 3), n32(a, 4), &error);
     return answer(c, rc, error);
 }
 
 bool suspend(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.node_suspend(a.port(0), n32(a, 1), &error), error);
+    return answer(c, c.tm.node_suspend(port_of(a, 0), n32(a, 1), &error), error);
 }
 
 bool resume(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.node_resume(a.port(0), n32(a, 1), &error), error);
+    return answer(c, c.tm.node_resume(port_of(a, 0), n32(a, 1), &error), error);
 }
 
 bool commit(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.hierarchy_commit(a.port(0), a.word(1) == "yes", &error), error);
+    return answer(c, c.tm.hierarchy_commit(port_of(a, 0), a.word(1) == "yes", &error), error);
 }
 
 bool mark(Ctx &c, const Args &a) {
@@ -277,12 +285,12 @@ bool mark(Ctx &c, const Args &a) {
                       : a.word(0) == "ip_ecn" ? Mark::IpEcn
                                               : Mark::IpDscp;
     rte_tm_error error{};
-    const int rc = c.tm.mark(a.port(1), what, static_cast<int>(a.number(2)),
+    const int rc = c.tm.mark(port_of(a, 1), what, static_cast<int>(a.number(2)),
                              static_cast<int>(a.number(3)), static_cast<int>(a.number(4)), &error);
     return answer(c, rc, error);
 }
 
-std::vector<Spec> rows() {
+std::vector<Spec> family_rows() {
     return {
         {.syntax = "show port tm cap <port>",
          .help = "the port's traffic management capabilities",
@@ -388,6 +396,10 @@ std::vector<Spec> rows() {
          .types = {u16("<green>"), u16("<yellow>"), u16("<red>")},
          .run = mark},
     };
+}
+
+std::vector<Spec> rows() {
+    return with_testpmd_ports(family_rows());
 }
 
 const FamilyRegistrar registered{{.order = 140, .section = "ports", .rows = rows}};

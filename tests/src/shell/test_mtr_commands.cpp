@@ -113,4 +113,5 @@ TEST(MtrCommands, CapabilitiesProtocolsAndStats) {
     h.fake_mtr.stats_mask = RTE_MTR_STATS_N_PKTS_YELLOW | RTE_MTR_STATS_N_BYTES_DROPPED;
     EXPECT_EQ(out_of(h, "show port meter stats 0 1 yes"), "\tPkts Y: 5\n\tBytes DROPPED: 60\n");
     EXPECT_EQ(h.fake_mtr.calls.back(), "stats_read 0 1 1");
+    EXPECT_EQ(out_of(h, "show port meter cap 7", false), "Invalid port 7\n");
 }

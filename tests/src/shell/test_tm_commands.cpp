@@ -72,7 +72,7 @@ TEST(TmCommands, NodesTakeNoneAsMinusOneAndTheirSharedShapers) {
 TEST(TmCommands, BadSharedShapersAreTestpmdsParseErrors) {
     FakeHost h;
     const char *bad = " Shared shapers params string parse error\n";
-    EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0", false), bad);
+    EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0", false), "Bad arguments\n");
     EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0 2 7", false), bad);
     EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0 1 x", false), bad);
     EXPECT_EQ(out_of(h, "add port tm leaf node 0 1 -1 0 1 0 -1 0 0 0 256", false),
@@ -97,6 +97,10 @@ TEST(TmCommands, PortStateChecksComeFirst) {
     EXPECT_TRUE(h.fake_tm.calls.empty());
     out_of(h, "set port tm node parent 0 1 0 2 3");
     EXPECT_EQ(h.fake_tm.calls.back(), "node_parent_update 0 1 0 2 3");
+    // testpmd's port_id_is_invalid words: no list of the valid ports.
+    EXPECT_EQ(out_of(h, "show port tm cap 7", false), "Invalid port 7\n");
+    EXPECT_EQ(out_of(h, "set port tm mark ip_dscp 9 0 0 0", false), "Invalid port 9\n");
+    EXPECT_EQ(h.fake_tm.calls.size(), 1u);
 }
 
 TEST(TmCommands, RefusalsInPrintErrMsgWords) {
