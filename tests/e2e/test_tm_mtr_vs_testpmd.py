@@ -46,6 +46,9 @@ LINES = [
     "set port meter dscp table 0x1 0",
     "set port meter vlan table 0 0 outer_vlan g g g",
     "get port meter proto 0 0",
+    "set port meter proto 0 0 outer_ip 1",
+    "get port meter proto_prio 0 0 inner_vlan",
+    "get port meter proto_prio 9 0 inner_vlan",
     "add port meter profile trtcm_rfc4115 1 2 10 20 30 40 1",
 ]
 

@@ -69,6 +69,15 @@ class FakeMtrControl : public mtr::MtrControl {
         *mask = fail_errno ? 0 : protocols;
         return answer(e, "in_protocol_get", {port, m});
     }
+    int in_protocol_set(uint16_t port, uint32_t m, rte_mtr_color_in_protocol proto, uint32_t prio,
+                        rte_mtr_error *e) override {
+        return answer(e, "in_protocol_set", {port, m, static_cast<uint64_t>(proto), prio});
+    }
+    int in_protocol_priority_get(uint16_t port, uint32_t m, rte_mtr_color_in_protocol proto,
+                                 uint32_t *prio, rte_mtr_error *e) override {
+        *prio = 3;
+        return answer(e, "in_protocol_priority_get", {port, m, static_cast<uint64_t>(proto)});
+    }
     int stats_update(uint16_t port, uint32_t m, uint64_t mask, rte_mtr_error *e) override {
         return answer(e, "stats_update", {port, m, mask});
     }

@@ -31,6 +31,11 @@ class MtrControl {
                                   rte_color *table, rte_mtr_error *error) = 0;
     virtual int in_protocol_get(uint16_t port, uint32_t mtr, uint64_t *mask,
                                 rte_mtr_error *error) = 0;
+    virtual int in_protocol_set(uint16_t port, uint32_t mtr, rte_mtr_color_in_protocol proto,
+                                uint32_t priority, rte_mtr_error *error) = 0;
+    virtual int in_protocol_priority_get(uint16_t port, uint32_t mtr,
+                                         rte_mtr_color_in_protocol proto, uint32_t *priority,
+                                         rte_mtr_error *error) = 0;
     virtual int stats_update(uint16_t port, uint32_t mtr, uint64_t mask, rte_mtr_error *error) = 0;
     virtual int stats_read(uint16_t port, uint32_t mtr, rte_mtr_stats *stats, uint64_t *mask,
                            bool clear, rte_mtr_error *error) = 0;

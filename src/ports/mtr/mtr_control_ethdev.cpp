@@ -55,6 +55,17 @@ int MtrControlEthdev::in_protocol_get(uint16_t port, uint32_t mtr, uint64_t *mas
     return rte_mtr_color_in_protocol_get(port, mtr, mask, error);
 }
 
+int MtrControlEthdev::in_protocol_set(uint16_t port, uint32_t mtr, rte_mtr_color_in_protocol proto,
+                                      uint32_t priority, rte_mtr_error *error) {
+    return rte_mtr_color_in_protocol_set(port, mtr, proto, priority, error);
+}
+
+int MtrControlEthdev::in_protocol_priority_get(uint16_t port, uint32_t mtr,
+                                               rte_mtr_color_in_protocol proto, uint32_t *priority,
+                                               rte_mtr_error *error) {
+    return rte_mtr_color_in_protocol_priority_get(port, mtr, proto, priority, error);
+}
+
 int MtrControlEthdev::stats_update(uint16_t port, uint32_t mtr, uint64_t mask,
                                    rte_mtr_error *error) {
     return rte_mtr_stats_update(port, mtr, mask, error);

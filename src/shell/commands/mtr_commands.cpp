@@ -163,6 +163,29 @@ bool get_proto(Ctx &c, const Args &a) {
     return ok;
 }
 
+rte_mtr_color_in_protocol protocol(const std::string &w) {
+    return w == "outer_vlan"   ? RTE_MTR_COLOR_IN_PROTO_OUTER_VLAN
+           : w == "inner_vlan" ? RTE_MTR_COLOR_IN_PROTO_INNER_VLAN
+           : w == "outer_ip"   ? RTE_MTR_COLOR_IN_PROTO_OUTER_IP
+                               : RTE_MTR_COLOR_IN_PROTO_INNER_IP;
+}
+
+bool set_proto(Ctx &c, const Args &a) {
+    rte_mtr_error error{};
+    const int rc =
+        c.meters.in_protocol_set(port_of(a, 0), n32(a, 1), protocol(a.word(2)), n32(a, 3), &error);
+    return answer(c, rc, error);
+}
+
+// testpmd reads the priority and prints nothing of it: only a refusal shows.
+bool get_proto_prio(Ctx &c, const Args &a) {
+    uint32_t prio = 0;
+    rte_mtr_error error{};
+    const int rc = c.meters.in_protocol_priority_get(port_of(a, 0), n32(a, 1), protocol(a.word(2)),
+                                                     &prio, &error);
+    return answer(c, rc, error);
+}
+
 bool set_stats_mask(Ctx &c, const Args &a) {
     rte_mtr_error error{};
     return answer(c, c.meters.stats_update(port_of(a, 0), n32(a, 1), a.number(2), &error), error);
@@ -237,6 +260,17 @@ std::vector<Spec> family_rows() {
          .help = "the protocols a meter takes input colors from",
          .types = {u32("<mtr_id>")},
          .run = get_proto},
+        {.syntax = "set port meter proto <port> <mtr_id> outer_vlan|inner_vlan|outer_ip|inner_ip "
+                   "<prio>",
+         .help = "take a meter's input color from this protocol, at this priority",
+         .types = {u32("<mtr_id>"), u32("<prio>")},
+         .run = set_proto},
+        {.syntax = "get port meter proto_prio <port> <mtr_id> "
+                   "outer_vlan|inner_vlan|outer_ip|inner_ip",
+         .help = "ask the priority of a meter's input color protocol (testpmd shows only a "
+                 "refusal)",
+         .types = {u32("<mtr_id>")},
+         .run = get_proto_prio},
         {.syntax = "set port meter stats mask <port> <mtr_id> <stats_mask>",
          .help = "the statistics a meter counts",
          .types = {u32("<mtr_id>"), u64("<stats_mask>")},

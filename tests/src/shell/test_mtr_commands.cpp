@@ -47,10 +47,21 @@ TEST(MtrCommands, ProfilesCarryTheirAlgorithmsNumbers) {
     out_of(h, "del port meter 0 5");
     out_of(h, "set port meter profile 0 5 3");
     out_of(h, "set port meter stats mask 0 5 0x3");
+    out_of(h, "set port meter proto 0 5 inner_vlan 2");
+    EXPECT_EQ(out_of(h, "get port meter proto_prio 0 5 outer_ip"), "");
     const std::vector<std::string> want = {
-        "profile_add 0 13",     "profile_add 1 2",   "profile_add 0 3", "profile_delete 0 3",
-        "policy_delete 0 4",    "enable 0 5",        "disable 0 5",     "destroy 0 5",
-        "profile_update 0 5 3", "stats_update 0 5 3"};
+        "profile_add 0 13",
+        "profile_add 1 2",
+        "profile_add 0 3",
+        "profile_delete 0 3",
+        "policy_delete 0 4",
+        "enable 0 5",
+        "disable 0 5",
+        "destroy 0 5",
+        "profile_update 0 5 3",
+        "stats_update 0 5 3",
+        "in_protocol_set 0 5 " + std::to_string(RTE_MTR_COLOR_IN_PROTO_INNER_VLAN) + " 2",
+        "in_protocol_priority_get 0 5 " + std::to_string(RTE_MTR_COLOR_IN_PROTO_OUTER_IP)};
     EXPECT_EQ(h.fake_mtr.calls, want);
 }
 
