@@ -12,8 +12,10 @@
 #include "options/config.h"
 #include "ports/flow/flow_control_ethdev.h"
 #include "ports/flow/flow_rules.h"
+#include "ports/mtr/mtr_control_ethdev.h"
 #include "ports/port_control_ethdev.h"
 #include "ports/ports.h"
+#include "ports/tm/tm_control_ethdev.h"
 #include "shell/command_file.h"
 #include "shell/host_control.h"
 #include "util/output.h"
@@ -45,7 +47,9 @@ class App : public Lifecycle, public Lcores, public Stats {
 
     Config &config() { return cfg_; }
     // What shell commands reach: these pieces, the ports and the engines.
-    Host host() { return {cfg_, *this, *this, *this, *port_ctl_, engines_, files_, flows_}; }
+    Host host() {
+        return {cfg_, *this, *this, *this, *port_ctl_, engines_, files_, flows_, tm_ctl_, mtr_ctl_};
+    }
 
     // Lifecycle
     bool running() const override { return fwd_ && fwd_->running(); }
@@ -103,6 +107,8 @@ class App : public Lifecycle, public Lcores, public Stats {
     std::unique_ptr<EthdevPortControl> port_ctl_;
     flow::FlowControlEthdev flow_ctl_;
     flow::FlowRules flows_{flow_ctl_};
+    tm::TmControlEthdev tm_ctl_;
+    mtr::MtrControlEthdev mtr_ctl_;
     RateTracker rates_;
     PacketCapture capture_;
     Metrics metrics_;

@@ -7,7 +7,9 @@
 #include "engine_host/engine_api.h"
 #include "options/config.h"
 #include "ports/flow/flow_rules.h"
+#include "ports/mtr/mtr_control.h"
 #include "ports/port_control.h"
+#include "ports/tm/tm_control.h"
 #include "shell/command_file.h"
 #include "shell/lcores.h"
 #include "shell/lifecycle.h"
@@ -17,13 +19,15 @@ namespace pmdfwd {
 
 struct Host {
     Config &config;
-    Lifecycle &life;        // start, stop, quit, interrupts
-    Lcores &lcores;         // forwarding lcores and the streams they get
-    Stats &stats;           // statistics and configuration texts
-    PortControl &ports;     // ethdev, per-port settings, start/stop/close
-    EngineApi &engines;     // names, parameters, state, plugin loading
-    CommandFiles &files;    // what `load` reads
-    flow::FlowRules &flows; // the ports' flow rules (`flow create`, ...)
+    Lifecycle &life;         // start, stop, quit, interrupts
+    Lcores &lcores;          // forwarding lcores and the streams they get
+    Stats &stats;            // statistics and configuration texts
+    PortControl &ports;      // ethdev, per-port settings, start/stop/close
+    EngineApi &engines;      // names, parameters, state, plugin loading
+    CommandFiles &files;     // what `load` reads
+    flow::FlowRules &flows;  // the ports' flow rules (`flow create`, ...)
+    tm::TmControl &tm;       // rte_tm (`show port tm cap`, ...)
+    mtr::MtrControl &meters; // rte_mtr (`show port meter cap`, ...)
 };
 
 } // namespace pmdfwd

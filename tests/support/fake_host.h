@@ -6,7 +6,9 @@
 
 #include "fake_engines.h"
 #include "fake_flows.h"
+#include "fake_mtr.h"
 #include "fake_ports.h"
+#include "fake_tm.h"
 #include "shell/host_control.h"
 
 #include <cerrno>
@@ -118,8 +120,13 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     FakePorts fake_ports;
     FakeFlowControl fake_flows;
     flow::FlowRules flows{fake_flows};
+    FakeTmControl fake_tm;
+    FakeMtrControl fake_mtr;
 
-    Host host() { return {cfg, *this, *this, *this, fake_ports, fake_engines, *this, flows}; }
+    Host host() {
+        return {cfg,          *this, *this, *this,   fake_ports,
+                fake_engines, *this, flows, fake_tm, fake_mtr};
+    }
     operator Host() { return host(); }
 };
 

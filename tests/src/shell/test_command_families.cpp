@@ -109,7 +109,7 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // display family of issue 35 (order 75) follows the first display one; the
 // VLAN and per-port `set` families (43, 47) join config, the port settings
 // and attach families (83, 85) ports; then the flow family, filed under
-// testpmd's filters.
+// testpmd's filters; the traffic management and meter families (ports).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -120,5 +120,6 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
                                                   "config", "config", "config", "display",
                                                   "display", "ports", "ports", "ports", "ports",
-                                                  "ports", "control", "config", "filters"}));
+                                                  "ports", "control", "config", "filters", "ports",
+                                                  "ports"}));
 }

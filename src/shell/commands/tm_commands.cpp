@@ -1,0 +1,409 @@
+// testpmd's traffic management commands (app/test-pmd/cmdline_tm.c): each
+// one rte_tm call through c.tm (src/ports/tm/tm_control.h), rte_tm's refusal
+// in print_err_msg's words (src/ports/tm/tm_text.h). A PMD without TM ops
+// (net_ring) refuses every call as rte_tm words it, as in testpmd.
+#include "shell/command_spec.h"
+#include "shell/testpmd_port_rows.h"
+
+#include "options/scalar_parse.h"
+#include "ports/tm/tm_text.h"
+
+#include <cstring>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+using Mark = tm::TmControl::Mark;
+
+constexpr uint64_t kU16 = UINT16_MAX, kU32 = UINT32_MAX, kU64 = UINT64_MAX;
+// testpmd's MAX_NUM_SHARED_SHAPERS: a node names fewer.
+constexpr uint64_t kMaxSharedShapers = 256;
+
+// testpmd's RTE_UINT16/32/64 tokens; messages name the placeholder.
+ArgType u16(const char *placeholder) {
+    return arg::number(placeholder, placeholder, 0, kU16);
+}
+ArgType u32(const char *placeholder) {
+    return arg::number(placeholder, placeholder, 0, kU32);
+}
+ArgType u64(const char *placeholder) {
+    return arg::number(placeholder, placeholder, 0, kU64);
+}
+
+uint32_t n32(const Args &a, size_t i) {
+    return static_cast<uint32_t>(a.number(i));
+}
+// A <port> the row checked (testpmd_port_rows.h).
+uint16_t port_of(const Args &a, size_t i) {
+    return static_cast<uint16_t>(a.number(i));
+}
+
+// A call's answer: nothing when it took it, else rte_tm's error in testpmd's words.
+bool answer(Ctx &c, int rc, const rte_tm_error &error) {
+    if (rc == 0) return true;
+    *c.out += tm::error_text(error);
+    return false;
+}
+
+bool started(Ctx &c, uint16_t port) {
+    return c.ports.status(port) == PortStatus::Started;
+}
+
+// testpmd's state checks, their words with its leading space.
+bool must_be_started(Ctx &c, uint16_t port) {
+    return started(c, port) || fail(c, " Port " + std::to_string(port) + " not started (error)");
+}
+bool must_be_stopped(Ctx &c, uint16_t port) {
+    return !started(c, port) || fail(c, " Port " + std::to_string(port) + " not stopped (error)");
+}
+
+bool show_cap(Ctx &c, const Args &a) {
+    rte_tm_capabilities cap{};
+    rte_tm_error error{};
+    if (!answer(c, c.tm.capabilities(port_of(a, 0), &cap, &error), error)) return false;
+    *c.out += tm::capabilities_text(cap);
+    return true;
+}
+
+bool show_level_cap(Ctx &c, const Args &a) {
+    rte_tm_level_capabilities cap{};
+    rte_tm_error error{};
+    if (!answer(c, c.tm.level_capabilities(port_of(a, 0), n32(a, 1), &cap, &error), error))
+        return false;
+    *c.out += tm::level_capabilities_text(n32(a, 1), cap);
+    return true;
+}
+
+bool show_node_cap(Ctx &c, const Args &a) {
+    int is_leaf = 0;
+    rte_tm_error error{};
+    if (!answer(c, c.tm.node_type(port_of(a, 0), n32(a, 1), &is_leaf, &error), error)) return false;
+    rte_tm_node_capabilities cap{};
+    if (!answer(c, c.tm.node_capabilities(port_of(a, 0), n32(a, 1), &cap, &error), error))
+        return false;
+    *c.out += tm::node_capabilities_text(n32(a, 1), is_leaf != 0, cap);
+    return true;
+}
+
+bool show_node_type(Ctx &c, const Args &a) {
+    int is_leaf = 0;
+    rte_tm_error error{};
+    if (!answer(c, c.tm.node_type(port_of(a, 0), n32(a, 1), &is_leaf, &error), error)) return false;
+    *c.out += is_leaf == 1 ? "leaf node\n" : "nonleaf node\n";
+    return true;
+}
+
+bool show_node_stats(Ctx &c, const Args &a) {
+    if (!must_be_started(c, port_of(a, 0))) return false;
+    rte_tm_node_stats stats{};
+    uint64_t mask = 0;
+    rte_tm_error error{};
+    const int rc =
+        c.tm.node_stats(port_of(a, 0), n32(a, 1), &stats, &mask, a.number(2) != 0, &error);
+    if (!answer(c, rc, error)) return false;
+    *c.out += tm::node_stats_text(stats, mask);
+    return true;
+}
+
+bool add_shaper_profile(Ctx &c, const Args &a) {
+    rte_tm_shaper_params sp{};
+    sp.committed.rate = a.number(2);
+    sp.committed.size = a.number(3);
+    sp.peak.rate = a.number(4);
+    sp.peak.size = a.number(5);
+    sp.pkt_length_adjust = n32(a, 6);
+    sp.packet_mode = static_cast<int>(n32(a, 7));
+    rte_tm_error error{};
+    return answer(c, c.tm.shaper_profile_add(port_of(a, 0), n32(a, 1), sp, &error), error);
+}
+
+bool del_shaper_profile(Ctx &c, const Args &a) {
+    rte_tm_error error{};
+    return answer(c, c.tm.shaper_profile_delete(port_of(a, 0), n32(a, 1), &error), error);
+}
+
+// `add` builds a shared shaper while the port is stopped, `set` changes one
+// on a started port: the same call.
+bool add_set_shared_shaper(Ctx &c, const Args &a, bool add) {
+    const uint16_t port = port_of(a, 0);
+    if (add ? !must_be_stopped(c, port) : !must_be_started(c, port)) return false;
+    rte_tm_error error{};
+    return answer(c, c.tm.shared_shaper_add_update(port, n32(a, 1), n32(a, 2), &error), error);
+}
+
+bool del_shared_shaper(Ctx &c, const Args &a) {
+    rte_tm_error error{};
+    return answer(c, c.tm.shared_shaper_delete(port_of(a, 0), n32(a, 1), &error), error);
+}
+
+// "<port> <id> G <min> <max> <maxp_inv> <wq_log2> Y ... R ...": a color's
+// four numbers follow its letter (args 3.., 8.., 13..).
+bool add_wred_profile(Ctx &c, const Args &a) {
+    rte_tm_wred_params wp{};
+    for (int color = 0; color < RTE_COLORS; color++) {
+        const size_t at = 3 + 5 * static_cast<size_t>(color);
+        rte_tm_red_params &r = wp.red_params[color];
+        // rte_red_params' fields are 16 bits: testpmd reads 64 and truncates.
+        r.min_th = static_cast<uint16_t>(a.number(at));
+        r.max_th = static_cast<uint16_t>(a.number(at + 1));
+        r.maxp_inv = static_cast<uint16_t>(a.number(at + 2));
+        r.wq_log2 = static_cast<uint16_t>(a.number(at + 3));
+    }
+    rte_tm_error error{};
+    return answer(c, c.tm.wred_profile_add(port_of(a, 0), n32(a, 1), wp, &error), error);
+}
+
+bool del_wred_profile(Ctx &c, const Args &a) {
+    rte_tm_error error{};
+    return answer(c, c.tm.wred_profile_delete(port_of(a, 0), n32(a, 1), &error), error);
+}
+
+bool set_node_shaper_profile(Ctx &c, const Args &a) {
+    if (!must_be_started(c, port_of(a, 0))) return false;
+    rte_tm_error error{};
+    return answer(c, c.tm.node_shaper_update(port_of(a, 0), n32(a, 1), n32(a, 2), &error), error);
+}
+
+// An RTE_INT32 token (a parent or a profile, negative for none): UINT32_MAX
+// for a negative one, as testpmd passes it.
+Result<uint32_t> id_or_none(const std::string &word) {
+    const bool negative = !word.empty() && word[0] == '-';
+    const std::string digits = negative ? word.substr(1) : word;
+    const Result<uint64_t> v =
+        parse_uint("id", digits, 0, negative ? uint64_t{1} << 31 : INT32_MAX, Radix::Cmdline);
+    if (!v) return v.status();
+    return negative && *v ? UINT32_MAX : static_cast<uint32_t>(*v);
+}
+
+// "<n> [<id>...]": exactly n shared shaper ids, as parse_multi_ss_id_str reads them.
+Result<std::vector<uint32_t>> shared_shapers(const std::vector<std::string> &words) {
+    const char *bad = " Shared shapers params string parse error";
+    // cmdline's multi-string token takes one word at least.
+    if (words.empty()) return Error("Bad arguments");
+    const Result<uint64_t> n = parse_uint("n", words[0], 0, kU32, Radix::Decimal);
+    if (!n) return Error(bad);
+    if (*n >= kMaxSharedShapers) return Error(" Number of shared shapers exceed the max (error)");
+    if (words.size() - 1 != *n) return Error(bad);
+    std::vector<uint32_t> ids;
+    for (size_t i = 1; i < words.size(); i++) {
+        const Result<uint64_t> id = parse_uint("id", words[i], 0, kU32, Radix::Decimal);
+        if (!id) return Error(bad);
+        ids.push_back(static_cast<uint32_t>(*id));
+    }
+    return ids;
+}
+
+// The words after the port of `add port tm nonleaf|leaf node`: node parent
+// priority weight level shaper_profile, then the kind's own (from `own`).
+struct NodeArgs {
+    uint32_t node, parent, priority, weight, level;
+    rte_tm_node_params np{};
+    std::vector<uint32_t> shared;
+};
+
+Result<NodeArgs> node_args(const Args &a, size_t port_at, size_t rest_at) {
+    const Result<uint32_t> parent = id_or_none(a.word(port_at + 2));
+    const Result<uint32_t> profile = id_or_none(a.word(port_at + 6));
+    if (!parent || !profile) return Error("Bad arguments");
+    Result<std::vector<uint32_t>> shared = shared_shapers(a.rest(rest_at));
+    if (!shared) return shared.status();
+    NodeArgs n{.node = n32(a, port_at + 1),
+               .parent = *parent,
+               .priority = n32(a, port_at + 3),
+               .weight = n32(a, port_at + 4),
+               .level = n32(a, port_at + 5),
+               .shared = std::move(*shared)};
+    n.np.shaper_profile_id = *profile;
+    return n;
+}
+
+bool add_node(Ctx &c, uint16_t port, NodeArgs &n) {
+    n.np.n_shared_shapers = static_cast<uint32_t>(n.shared.size());
+    n.np.shared_shaper_id = n.shared.empty() ? nullptr : n.shared.data();
+    rte_tm_error error{};
+    return answer(
+        c, c.tm.node_add(port, n.node, n.parent, n.priority, n.weight, n.level, n.np, &error),
+        error);
+}
+
+// add port tm nonleaf node [pktmode] <port> <node> <parent> <priority>
+// <weight> <level> <shaper_profile> <n_sp_priorities> <stats_mask> <shared>...
+bool add_nonleaf_node(Ctx &c, const Args &a, bool pktmode) {
+    Result<NodeArgs> n = node_args(a, 0, 9);
+    if (!n) return fail(c, n.message());
+    n->np.nonleaf.n_sp_priorities = n32(a, 7);
+    n->np.stats_mask = a.number(8);
+    // pktmode: a weight mode per priority, all zero (packet mode), as testpmd's calloc.
+    std::vector<int> modes(pktmode ? n->np.nonleaf.n_sp_priorities : 0, 0);
+    n->np.nonleaf.wfq_weight_mode = modes.empty() ? nullptr : modes.data();
+    return add_node(c, port_of(a, 0), *n);
+}
+
+// add port tm leaf node <port> <node> <parent> <priority> <weight> <level>
+// <shaper_profile> <cman_mode> <wred_profile> <stats_mask> <shared>...
+bool add_leaf_node(Ctx &c, const Args &a) {
+    Result<NodeArgs> n = node_args(a, 0, 10);
+    if (!n) return fail(c, n.message());
+    n->np.leaf.cman = static_cast<rte_tm_cman_mode>(n32(a, 7));
+    n->np.leaf.wred.wred_profile_id = n32(a, 8);
+    n->np.stats_mask = a.number(9);
+    return add_node(c, port_of(a, 0), *n);
+}
+
+bool del_node(Ctx &c, const Args &a) {
+    if (!must_be_stopped(c, port_of(a, 0))) return false;
+    rte_tm_error error{};
+    return answer(c, c.tm.node_delete(port_of(a, 0), n32(a, 1), &error), error);
+}
+
+bool set_node_parent(Ctx &c, const Args &a) {
+    if (!must_be_started(c, port_of(a, 0))) return false;
+    rte_tm_error error{};
+    const int rc =
+        c.tm.node_parent_update(port_of(a, 0), n32(a, 1), n32(a, 2), n32(a, 3), n32(a, 4), &error);
+    return answer(c, rc, error);
+}
+
+bool suspend(Ctx &c, const Args &a) {
+    rte_tm_error error{};
+    return answer(c, c.tm.node_suspend(port_of(a, 0), n32(a, 1), &error), error);
+}
+
+bool resume(Ctx &c, const Args &a) {
+    rte_tm_error error{};
+    return answer(c, c.tm.node_resume(port_of(a, 0), n32(a, 1), &error), error);
+}
+
+bool commit(Ctx &c, const Args &a) {
+    rte_tm_error error{};
+    return answer(c, c.tm.hierarchy_commit(port_of(a, 0), a.word(1) == "yes", &error), error);
+}
+
+bool mark(Ctx &c, const Args &a) {
+    const Mark what = a.word(0) == "vlan_dei" ? Mark::VlanDei
+                      : a.word(0) == "ip_ecn" ? Mark::IpEcn
+                                              : Mark::IpDscp;
+    rte_tm_error error{};
+    const int rc = c.tm.mark(port_of(a, 1), what, static_cast<int>(a.number(2)),
+                             static_cast<int>(a.number(3)), static_cast<int>(a.number(4)), &error);
+    return answer(c, rc, error);
+}
+
+std::vector<Spec> family_rows() {
+    return {
+        {.syntax = "show port tm cap <port>",
+         .help = "the port's traffic management capabilities",
+         .run = show_cap},
+        {.syntax = "show port tm level cap <port> <level_id>",
+         .help = "a hierarchy level's capabilities",
+         .types = {u32("<level_id>")},
+         .run = show_level_cap},
+        {.syntax = "show port tm node cap <port> <node_id>",
+         .help = "a hierarchy node's capabilities",
+         .types = {u32("<node_id>")},
+         .run = show_node_cap},
+        {.syntax = "show port tm node type <port> <node_id>",
+         .help = "whether a node is a leaf",
+         .types = {u32("<node_id>")},
+         .run = show_node_type},
+        {.syntax = "show port tm node stats <port> <node_id> <clear>",
+         .help = "a node's statistics (clear: 1 clears them after the read)",
+         .types = {u32("<node_id>"), u32("<clear>")},
+         .run = show_node_stats},
+        {.syntax = "add port tm node shaper profile <port> <profile_id> <cmit_tb_rate> "
+                   "<cmit_tb_size> <peak_tb_rate> <peak_tb_size> <pktlen_adjust> <packet_mode>",
+         .help = "add a private shaper profile",
+         .types = {u32("<profile_id>"), u64("<cmit_tb_rate>"), u64("<cmit_tb_size>"),
+                   u64("<peak_tb_rate>"), u64("<peak_tb_size>"), u32("<pktlen_adjust>"),
+                   u32("<packet_mode>")},
+         .run = add_shaper_profile},
+        {.syntax = "del port tm node shaper profile <port> <profile_id>",
+         .help = "delete a private shaper profile",
+         .types = {u32("<profile_id>")},
+         .run = del_shaper_profile},
+        {.syntax = "add port tm node shared shaper <port> <shared_shaper_id> <profile_id>",
+         .help = "add a shared shaper (port stopped)",
+         .types = {u32("<shared_shaper_id>"), u32("<profile_id>")},
+         .run = [](Ctx &c, const Args &a) { return add_set_shared_shaper(c, a, true); }},
+        {.syntax = "set port tm node shared shaper <port> <shared_shaper_id> <profile_id>",
+         .help = "change a shared shaper's profile (port started)",
+         .types = {u32("<shared_shaper_id>"), u32("<profile_id>")},
+         .run = [](Ctx &c, const Args &a) { return add_set_shared_shaper(c, a, false); }},
+        {.syntax = "del port tm node shared shaper <port> <shared_shaper_id>",
+         .help = "delete a shared shaper",
+         .types = {u32("<shared_shaper_id>")},
+         .run = del_shared_shaper},
+        {.syntax = "add port tm node wred profile <port> <profile_id> G|g <min_th_g> <max_th_g> "
+                   "<maxp_inv_g> <wq_log2_g> Y|y <min_th_y> <max_th_y> <maxp_inv_y> <wq_log2_y> "
+                   "R|r <min_th_r> <max_th_r> <maxp_inv_r> <wq_log2_r>",
+         .help = "add a WRED profile, per color",
+         .types = {u32("<profile_id>"), u64("<min_th_g>"), u64("<max_th_g>"), u16("<maxp_inv_g>"),
+                   u16("<wq_log2_g>"), u64("<min_th_y>"), u64("<max_th_y>"), u16("<maxp_inv_y>"),
+                   u16("<wq_log2_y>"), u64("<min_th_r>"), u64("<max_th_r>"), u16("<maxp_inv_r>"),
+                   u16("<wq_log2_r>")},
+         .run = add_wred_profile},
+        {.syntax = "del port tm node wred profile <port> <profile_id>",
+         .help = "delete a WRED profile",
+         .types = {u32("<profile_id>")},
+         .run = del_wred_profile},
+        {.syntax = "set port tm node shaper profile <port> <node_id> <profile_id>",
+         .help = "change a node's private shaper profile (port started)",
+         .types = {u32("<node_id>"), u32("<profile_id>")},
+         .run = set_node_shaper_profile},
+        {.syntax = "add port tm nonleaf node <port> <node_id> <parent_id> <priority> <weight> "
+                   "<level_id> <profile_id> <n_sp_priorities> <stats_mask> <shared_shapers>...",
+         .help = "add a nonleaf node (parent, profile: -1 for none; shared_shapers: n, then "
+                 "n ids)",
+         .types = {u32("<node_id>"), u32("<priority>"), u32("<weight>"), u32("<level_id>"),
+                   u32("<n_sp_priorities>"), u64("<stats_mask>")},
+         .run = [](Ctx &c, const Args &a) { return add_nonleaf_node(c, a, false); }},
+        {.syntax = "add port tm nonleaf node pktmode <port> <node_id> <parent_id> <priority> "
+                   "<weight> <level_id> <profile_id> <n_sp_priorities> <stats_mask> "
+                   "<shared_shapers>...",
+         .help = "add a nonleaf node scheduling its children in packet mode",
+         .types = {u32("<node_id>"), u32("<priority>"), u32("<weight>"), u32("<level_id>"),
+                   u32("<n_sp_priorities>"), u64("<stats_mask>")},
+         .run = [](Ctx &c, const Args &a) { return add_nonleaf_node(c, a, true); }},
+        {.syntax = "add port tm leaf node <port> <node_id> <parent_id> <priority> <weight> "
+                   "<level_id> <profile_id> <cman_mode> <wred_profile_id> <stats_mask> "
+                   "<shared_shapers>...",
+         .help = "add a leaf node (a TX queue)",
+         .types = {u32("<node_id>"), u32("<priority>"), u32("<weight>"), u32("<level_id>"),
+                   u32("<cman_mode>"), u32("<wred_profile_id>"), u64("<stats_mask>")},
+         .run = add_leaf_node},
+        {.syntax = "del port tm node <port> <node_id>",
+         .help = "delete a node (port stopped)",
+         .types = {u32("<node_id>")},
+         .run = del_node},
+        {.syntax = "set port tm node parent <port> <node_id> <parent_id> <priority> <weight>",
+         .help = "move a node (port started)",
+         .types = {u32("<node_id>"), u32("<parent_id>"), u32("<priority>"), u32("<weight>")},
+         .run = set_node_parent},
+        {.syntax = "suspend port tm node <port> <node_id>",
+         .help = "suspend a node",
+         .types = {u32("<node_id>")},
+         .run = suspend},
+        {.syntax = "resume port tm node <port> <node_id>",
+         .help = "resume a suspended node",
+         .types = {u32("<node_id>")},
+         .run = resume},
+        {.syntax = "port tm hierarchy commit <port> yes|no",
+         .help = "commit the hierarchy (yes: clear it if the commit fails)",
+         .run = commit},
+        {.syntax = "set port tm mark vlan_dei|ip_ecn|ip_dscp <port> <green> <yellow> <red>",
+         .help = "mark packets per color",
+         .types = {u16("<green>"), u16("<yellow>"), u16("<red>")},
+         .run = mark},
+    };
+}
+
+std::vector<Spec> rows() {
+    return with_testpmd_ports(family_rows());
+}
+
+const FamilyRegistrar registered{{.order = 140, .section = "ports", .rows = rows}};
+
+} // namespace
+
+} // namespace pmdfwd::shell
