@@ -108,8 +108,9 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // (csum's commands, once a config family, are the csum engine's rows); the
 // display family of issue 35 (order 75) follows the first display one; the
 // VLAN and per-port `set` families (43, 47) join config, the port settings
-// and attach families (83, 85) ports; then the flow family, filed under
-// testpmd's filters.
+// and attach families (83, 85) ports; the segment family (36) config, the
+// RX offload family (84) ports, the descriptor reads (88) display among
+// them; then the flow family, filed under testpmd's filters.
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -117,8 +118,9 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
-                                                  "config", "config", "config", "display",
-                                                  "display", "ports", "ports", "ports", "ports",
-                                                  "ports", "control", "config", "filters"}));
+    EXPECT_EQ(sections,
+              (std::vector<std::string>{"control", "display", "config",  "config",  "config",
+                                        "config",  "config",  "config",  "display", "display",
+                                        "ports",   "ports",   "ports",   "ports",   "display",
+                                        "ports",   "ports",   "control", "config",  "filters"}));
 }
