@@ -527,7 +527,7 @@ class FakePorts : public PortControl {
         if (desc >= 512)
             return std::string("Invalid ") + (rx ? "RX" : "TX") + " descriptor " +
                    std::to_string(desc) + " (must be < ring_size=512)\n";
-        return "descriptor " + std::to_string(desc) + "\n";
+        return "    descriptor " + std::to_string(desc) + "\n";
     }
 };
 
