@@ -92,25 +92,13 @@ int Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf 
     const bool split =
         layout_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
     if (split) {
-        const size_t n = std::min(layout_.rxpkts.size(), std::size(rx_segs));
-        uint32_t prev_hdrs = 0;
-        for (size_t i = 0; i < n; i++) {
-            const size_t index = std::min(i, layout_.nb_pool_sizes - 1);
-            rte_mempool *mp = all_pools_.at({socket, index});
-            rte_eth_rxseg_split &seg = rx_segs[i].split;
-            seg.mp = mp;
-            seg.offset = i < layout_.rxoffs.size() ? layout_.rxoffs[i] : 0;
-            const uint32_t hdr = i < layout_.rxhdrs.size() ? layout_.rxhdrs[i] : 0;
-            if (hdr != 0 && layout_.rxpkts[i] == 0) {
-                seg.proto_hdr = hdr & ~prev_hdrs;
-                prev_hdrs |= seg.proto_hdr;
-            } else {
-                seg.length = layout_.rxpkts[i]
-                                 ? layout_.rxpkts[i]
-                                 : static_cast<uint16_t>(rte_pktmbuf_data_room_size(mp) -
-                                                         RTE_PKTMBUF_HEADROOM);
-            }
+        std::vector<std::pair<rte_mempool *, uint16_t>> pools;
+        for (size_t i = 0; i < layout_.nb_pool_sizes; i++) {
+            rte_mempool *mp = all_pools_.at({socket, i});
+            pools.emplace_back(mp, rte_pktmbuf_data_room_size(mp));
         }
+        const size_t n = rx_split_segments(layout_.rxpkts, layout_.rxoffs, layout_.rxhdrs, pools,
+                                           rx_segs, std::size(rx_segs));
         rxconf.rx_seg = rx_segs;
         rxconf.rx_nseg = static_cast<uint16_t>(n);
     }
