@@ -165,6 +165,16 @@ struct Config {
     std::map<uint16_t, std::array<uint8_t, 6>> eth_peers; // --eth-peer
     std::vector<uint16_t> txpkts = {64};                  // --txpkts segment lengths
 
+    // Segment settings of testpmd's `set rxoffs|rxhdrs|txsplit|txtimes`
+    // (src/shell/commands/segment_commands.cpp). RX buffer split uses
+    // rxpkts (its size is testpmd's rx_pkt_nb_segs), the offsets and the
+    // protocol headers (RTE_PTYPE_* masks) of the segments: an index past
+    // the end is 0.
+    std::vector<uint16_t> rxoffs;
+    std::vector<uint32_t> rxhdrs;
+    std::string txsplit = "off"; // off|on|rand, as testpmd names tx_pkt_split
+    uint32_t txtimes_inter = 0, txtimes_intra = 0;
+
     std::vector<std::pair<std::string, std::string>> engine_params; // --<engine>-<key>=<value>
 };
 

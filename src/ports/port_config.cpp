@@ -4,6 +4,7 @@
 
 #include <rte_ether.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 
@@ -142,6 +143,30 @@ rte_eth_txconf tx_queue_conf(const Config &cfg, const rte_eth_dev_info &info,
     set_thresh16(&tx.tx_free_thresh, t.tx_free);
     set_thresh16(&tx.tx_rs_thresh, t.tx_rs);
     return tx;
+}
+
+size_t rx_split_segments(const std::vector<uint16_t> &lengths, const std::vector<uint16_t> &offsets,
+                         const std::vector<uint32_t> &hdrs,
+                         const std::vector<std::pair<rte_mempool *, uint16_t>> &pools,
+                         rte_eth_rxseg *out, size_t max) {
+    const size_t n = pools.empty() ? 0 : std::min(lengths.size(), max);
+    uint32_t prev_hdrs = 0;
+    for (size_t i = 0; i < n; i++) {
+        const auto &[mp, room] = pools[std::min(i, pools.size() - 1)];
+        rte_eth_rxseg_split &seg = out[i].split;
+        seg = {};
+        seg.mp = mp;
+        seg.offset = i < offsets.size() ? offsets[i] : 0;
+        const uint32_t hdr = i < hdrs.size() ? hdrs[i] : 0;
+        if (hdr != 0 && lengths[i] == 0) {
+            seg.proto_hdr = hdr & ~prev_hdrs;
+            prev_hdrs |= seg.proto_hdr;
+        } else {
+            // testpmd's mbuf_data_size: the data room, headroom included.
+            seg.length = lengths[i] ? lengths[i] : room;
+        }
+    }
+    return n;
 }
 
 } // namespace pmdfwd

@@ -14,6 +14,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace pmdfwd {
 
@@ -36,6 +38,17 @@ rte_eth_rxconf rx_queue_conf(const Config &cfg, const rte_eth_dev_info &info,
                              const rte_eth_conf &conf);
 rte_eth_txconf tx_queue_conf(const Config &cfg, const rte_eth_dev_info &info,
                              const rte_eth_conf &conf);
+
+// testpmd's rx_queue_setup segments for RX buffer split: segment i comes
+// from pools[i] (the last pool for the rest; pools[i].second is its data
+// room), at offsets[i], split after lengths[i] bytes, or, for a length of 0,
+// after the protocol header hdrs[i] less those split off before, else after
+// the pool's data room. An index past offsets or hdrs is 0. Fills out (at
+// most max) and returns how many it filled.
+size_t rx_split_segments(const std::vector<uint16_t> &lengths, const std::vector<uint16_t> &offsets,
+                         const std::vector<uint32_t> &hdrs,
+                         const std::vector<std::pair<rte_mempool *, uint16_t>> &pools,
+                         rte_eth_rxseg *out, size_t max);
 
 // "0x8000 (multi_segs)": a mask and its offloads' names.
 std::string rx_offload_text(uint64_t mask);

@@ -200,6 +200,18 @@ class PortControl {
     // ---- per-packet dump (`set verbose`): RX dumps at 1 and > 2, TX at >= 2 ----
     virtual void set_verbose(unsigned level) = 0;
     virtual unsigned verbose() const = 0;
+
+    // ---- RX offloads and descriptor reads (segcfg: src/shell/commands/
+    // rx_offload_commands.cpp, descriptor_commands.cpp) ----
+    // An RX offload of a stopped port on or off for the port and all its
+    // queues (queue: nullopt), or for one queue; applied at the next start.
+    virtual void set_rx_offload(uint16_t port, std::optional<uint16_t> queue, uint64_t offload,
+                                bool on) = 0;
+    // testpmd's rx/tx_ring_desc_display (`read rxd|txd`): the descriptor's
+    // words, or testpmd's refusal (an invalid descriptor, a PMD whose ring
+    // is no "eth_p<port>_q<queue>_rx_ring" memzone), as text; ethdev logs
+    // its own refusals (an invalid port or queue) and the text is then "".
+    virtual std::string read_descriptor(uint16_t port, bool rx, uint16_t queue, uint16_t desc) = 0;
 };
 
 } // namespace pmdfwd

@@ -1,8 +1,12 @@
 #include "ports/port_control_ethdev.h"
 
+#include "text/text_format.h"
+
 #include <rte_bus.h>
+#include <rte_byteorder.h>
 #include <rte_dev.h>
 #include <rte_devargs.h>
+#include <rte_memzone.h>
 
 #include <cstring>
 
@@ -445,6 +449,92 @@ std::string EthdevPortControl::close(std::optional<uint16_t> id) {
 void EthdevPortControl::set_verbose(unsigned level) {
     verbose_ = level;
     dump_.apply(ports_.ids(), level, !running_());
+}
+
+} // namespace pmdfwd
+
+// ---- segcfg: RX offloads and descriptor reads ----
+
+namespace pmdfwd {
+
+void EthdevPortControl::set_rx_offload(uint16_t id, std::optional<uint16_t> q, uint64_t offload,
+                                       bool on) {
+    Port *p = port(id);
+    if (p == nullptr) return;
+    auto apply = [&](uint64_t &v) { v = on ? v | offload : v & ~offload; };
+    if (q) {
+        if (QueueSettings *s = queue(id, true, *q)) apply(s->offloads);
+        return;
+    }
+    // testpmd's queues carry the port's offloads: turning one off for the
+    // port turns it off for every queue too.
+    apply(p->conf.rxmode.offloads);
+    for (QueueSettings &s : p->rxq)
+        apply(s.offloads);
+}
+
+namespace {
+
+// One 8-byte little-endian word of a descriptor as testpmd prints it
+// (its igb_ring_dword: the upper half first).
+std::string dword_text(const uint8_t *at) {
+    uint64_t raw;
+    std::memcpy(&raw, at, sizeof(raw));
+    const uint64_t v = rte_le_to_cpu_64(raw);
+    return text_format("0x%08X - 0x%08X", static_cast<unsigned>(v >> 32),
+                       static_cast<unsigned>(v & UINT32_MAX));
+}
+
+} // namespace
+
+std::string EthdevPortControl::read_descriptor(uint16_t id, bool rx, uint16_t q, uint16_t desc) {
+    // testpmd's get_rx/tx_ring_size: ethdev's answer, else (a PMD without
+    // queue info) the queue's own size, --rxd/--txd, the PMD's preference
+    // or ethdev's fallback. ethdev logs an invalid port or queue itself.
+    uint16_t ring = 0;
+    int rc;
+    if (rx) {
+        rte_eth_rxq_info info{};
+        rc = rte_eth_rx_queue_info_get(id, q, &info);
+        ring = info.nb_desc;
+    } else {
+        rte_eth_txq_info info{};
+        rc = rte_eth_tx_queue_info_get(id, q, &info);
+        ring = info.nb_desc;
+    }
+    const Port *p = port(id);
+    if (rc == -ENOTSUP && p != nullptr) {
+        const QueueSettings *s = queue(id, rx, q);
+        const rte_eth_dev_portconf &pref =
+            rx ? p->info.default_rxportconf : p->info.default_txportconf;
+        ring = s && s->nb_desc ? s->nb_desc : rx ? cfg_.nb_rxd : cfg_.nb_txd;
+        if (ring == 0) ring = pref.ring_size;
+        if (ring == 0)
+            ring = rx ? RTE_ETH_DEV_FALLBACK_RX_RINGSIZE : RTE_ETH_DEV_FALLBACK_TX_RINGSIZE;
+    } else if (rc != 0 || p == nullptr) {
+        return "";
+    }
+    const char *kind = rx ? "RX" : "TX";
+    if (desc >= ring)
+        return text_format("Invalid %s descriptor %u (must be < ring_size=%u)\n", kind,
+                           unsigned{desc}, unsigned{ring});
+    const char *ring_name = rx ? "rx_ring" : "tx_ring";
+    const std::string zone = text_format("eth_p%u_q%u_%s", unsigned{id}, unsigned{q}, ring_name);
+    const rte_memzone *mz = rte_memzone_lookup(zone.c_str());
+    if (mz == nullptr)
+        return text_format("%s ring memory zoneof (port %u, queue %u) not found (zone name = %s\n",
+                           ring_name, unsigned{id}, unsigned{q}, zone.c_str());
+    // i40e's RX descriptors are 32 bytes, every other one 16 (testpmd's rule).
+    const bool wide = rx && std::strstr(p->info.driver_name ? p->info.driver_name : "", "i40e");
+    const size_t size = wide ? 32 : 16;
+    // testpmd reads past a zone shorter than the ring says; not here.
+    if ((size_t{desc} + 1) * size > mz->len) return "";
+    const auto *d = static_cast<const uint8_t *>(mz->addr) + size_t{desc} * size;
+    if (!rx) return "    " + dword_text(d) + " / " + dword_text(d + 8) + "\n";
+    std::string o;
+    for (size_t off = 0; off < size; off += 8)
+        o += "    " + dword_text(d + off) + "\n";
+    return o;
 }
 
 } // namespace pmdfwd

@@ -106,6 +106,11 @@ class EthdevPortControl : public PortControl {
     void set_verbose(unsigned level) override;
     unsigned verbose() const override { return verbose_; }
 
+    // segcfg: RX offloads and descriptor reads.
+    void set_rx_offload(uint16_t port, std::optional<uint16_t> queue, uint64_t offload,
+                        bool on) override;
+    std::string read_descriptor(uint16_t port, bool rx, uint16_t queue, uint16_t desc) override;
+
   private:
     Port *port(uint16_t id) const;
     QueueSettings *queue(uint16_t port, bool rx, uint16_t q) const;

@@ -10,6 +10,8 @@
 
 #include <rte_errno.h>
 
+#include <cinttypes>
+
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -43,6 +45,10 @@ void Ports::sync_config(const Config &cfg) {
     layout_.nb_txq = cfg.nb_txq;
     layout_.nb_rxd = cfg.nb_rxd;
     layout_.nb_txd = cfg.nb_txd;
+    // `set rxpkts|rxoffs|rxhdrs` apply at the queues' next setup.
+    layout_.rxpkts = cfg.rxpkts;
+    layout_.rxoffs = cfg.rxoffs;
+    layout_.rxhdrs = cfg.rxhdrs;
 }
 
 bool Ports::all_started() const {
@@ -61,31 +67,40 @@ Status Ports::configure(Port &p) {
                      std::to_string(p.info.max_rx_queues) + " / " +
                      std::to_string(p.info.max_tx_queues));
     p.conf.txmode.offloads = p.hw_tx_offloads;
+    // ethdev refuses these with a log line of its own, printed at once; the
+    // line is said here instead, in its place in testpmd's start messages.
+    if (const uint64_t rx = p.conf.rxmode.offloads; rx & ~p.info.rx_offload_capa)
+        return Error(text_format("Ethdev port_id=%u requested Rx offloads 0x%" PRIx64
+                                 " doesn't match Rx offloads capabilities 0x%" PRIx64
+                                 " in rte_eth_dev_configure()",
+                                 p.id, rx, p.info.rx_offload_capa),
+                     EINVAL);
     const int rc = rte_eth_dev_configure(p.id, layout_.nb_rxq, layout_.nb_txq, &p.conf);
     if (rc < 0) return Error(what + "configure failed: " + rte_strerror(-rc), -rc);
     return {};
 }
 
-// testpmd's buffer split: with the buffer_split RX offload and --rxpkts,
-// segment i of a packet lands in an mbuf of the socket's i-th pool (the
-// last one for the rest); a length of 0 takes that pool's whole data room.
+// testpmd's buffer split (rx_queue_setup): with the buffer_split RX offload
+// and --rxpkts/`set rxpkts`, segment i of a packet lands at offset rxoffs[i]
+// in an mbuf of the socket's i-th pool (the last one for the rest); a
+// length of 0 takes that pool's whole data room, unless `set rxhdrs` gives
+// the segment a protocol header to split after (the headers not already
+// split off by the segments before).
 int Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf) {
     const int socket = p.numa.rx_ring;
     rte_eth_rxseg rx_segs[kMaxMbufSizes] = {};
     const bool split =
         layout_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
     if (split) {
-        for (size_t i = 0; i < layout_.rxpkts.size(); i++) {
-            const size_t index = std::min(i, layout_.nb_pool_sizes - 1);
-            rte_mempool *mp = all_pools_.at({socket, index});
-            rx_segs[i].split.mp = mp;
-            rx_segs[i].split.length =
-                layout_.rxpkts[i]
-                    ? layout_.rxpkts[i]
-                    : static_cast<uint16_t>(rte_pktmbuf_data_room_size(mp) - RTE_PKTMBUF_HEADROOM);
+        std::vector<std::pair<rte_mempool *, uint16_t>> pools;
+        for (size_t i = 0; i < layout_.nb_pool_sizes; i++) {
+            rte_mempool *mp = all_pools_.at({socket, i});
+            pools.emplace_back(mp, rte_pktmbuf_data_room_size(mp));
         }
+        const size_t n = rx_split_segments(layout_.rxpkts, layout_.rxoffs, layout_.rxhdrs, pools,
+                                           rx_segs, std::size(rx_segs));
         rxconf.rx_seg = rx_segs;
-        rxconf.rx_nseg = static_cast<uint16_t>(layout_.rxpkts.size());
+        rxconf.rx_nseg = static_cast<uint16_t>(n);
     }
     return rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf,
                                   split ? nullptr : pool(socket));
@@ -102,6 +117,10 @@ int Ports::setup_queue(Port &p, bool rx, uint16_t q) {
     if (rx) {
         rte_eth_rxconf conf = p.rxconf;
         conf.offloads = p.conf.rxmode.offloads | p.rxq[q].offloads;
+        // As configure: ethdev's refusal, said in its place (queue_refusal).
+        if (const uint64_t added = conf.offloads & ~p.conf.rxmode.offloads;
+            added & ~p.info.rx_queue_offload_capa)
+            return -EINVAL;
         conf.rx_deferred_start = p.rxq[q].deferred_start;
         return setup_rx_queue(p, q, n, conf);
     }
@@ -111,7 +130,7 @@ int Ports::setup_queue(Port &p, bool rx, uint16_t q) {
     return rte_eth_tx_queue_setup(p.id, q, n, p.numa.tx_ring, &conf);
 }
 
-Status Ports::setup_queues(Port &p) {
+Status Ports::setup_queues(Port &p, bool *rx_failed) {
     for (uint16_t q = 0; q < layout_.nb_txq; q++) {
         const int rc = setup_queue(p, false, q);
         if (rc < 0)
@@ -123,10 +142,21 @@ Status Ports::setup_queues(Port &p) {
     }
     for (uint16_t q = 0; q < layout_.nb_rxq; q++) {
         const int rc = setup_queue(p, true, q);
-        if (rc < 0)
+        if (rc < 0) {
+            if (rx_failed) *rx_failed = true;
+            const uint64_t offloads = p.conf.rxmode.offloads | p.rxq[q].offloads;
+            const uint64_t added = offloads & ~p.conf.rxmode.offloads;
+            if (added & ~p.info.rx_queue_offload_capa)
+                return Error(text_format("Ethdev port_id=%u rx_queue_id=%u, new added offloads "
+                                         "0x%" PRIx64 " must be within per-queue offload "
+                                         "capabilities 0x%" PRIx64 " in rte_eth_rx_queue_setup()",
+                                         static_cast<unsigned>(p.id), static_cast<unsigned>(q),
+                                         added, p.info.rx_queue_offload_capa),
+                             EINVAL);
             return Error("port " + std::to_string(p.id) + ": RX queue " + std::to_string(q) +
                              " setup failed: " + rte_strerror(-rc),
                          -rc);
+        }
         p.rxq[q].state =
             p.rxq[q].deferred_start ? RTE_ETH_QUEUE_STATE_STOPPED : RTE_ETH_QUEUE_STATE_STARTED;
     }
@@ -211,10 +241,11 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
         }
         if (p.need_reconfig_queues) {
             p.need_reconfig_queues = false;
-            if (Status queues = setup_queues(p); !queues) {
+            bool rx_failed = false;
+            if (Status queues = setup_queues(p, &rx_failed); !queues) {
                 p.need_reconfig_queues = true;
                 return o + queues.message() + "\nFail to configure port " + std::to_string(p.id) +
-                       " queues\n";
+                       (rx_failed ? " rx queues\n" : " tx queues\n");
             }
         }
         if (Status started = start_port(p); !started) {

@@ -241,6 +241,8 @@ Status Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) 
                .nb_rxd = cfg.nb_rxd,
                .nb_txd = cfg.nb_txd,
                .rxpkts = cfg.rxpkts,
+               .rxoffs = cfg.rxoffs,
+               .rxhdrs = cfg.rxhdrs,
                .nb_pool_sizes = cfg.mbuf_sizes.size(),
                .numa = cfg.numa,
                .socket_num = cfg.socket_num,

@@ -124,6 +124,8 @@ class Ports {
     struct Layout {
         uint16_t nb_rxq = 1, nb_txq = 1, nb_rxd = 0, nb_txd = 0;
         std::vector<uint16_t> rxpkts;
+        std::vector<uint16_t> rxoffs; // per segment, as Config's
+        std::vector<uint32_t> rxhdrs;
         size_t nb_pool_sizes = 1;
         bool numa = true;
         int socket_num = -1;
@@ -139,7 +141,8 @@ class Ports {
     Status create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
                        unsigned cache);
     Status configure(Port &p);
-    Status setup_queues(Port &p);
+    // *rx_failed (when given) says an RX queue, not a TX one, failed.
+    Status setup_queues(Port &p, bool *rx_failed = nullptr);
     int setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf);
     // An error is testpmd's "Fail to start port" line, newline included.
     Status start_port(Port &p);

@@ -509,6 +509,28 @@ class FakePorts : public PortControl {
             }
         return o + "Done\n";
     }
+
+    // ---- segcfg: RX offloads and descriptor reads ----
+    void set_rx_offload(uint16_t p, std::optional<uint16_t> q, uint64_t offload, bool on) override {
+        FakePort *f = find(p);
+        if (!f) return;
+        auto apply = [&](uint64_t &v) { v = on ? v | offload : v & ~offload; };
+        if (q) {
+            if (Queue *s = queue(p, true, *q)) apply(s->offloads);
+            return;
+        }
+        apply(f->rx_offloads);
+        for (Queue &s : f->rxq)
+            apply(s.offloads);
+    }
+    // The fake's rings are 512 descriptors and no memzone, as net_ring's.
+    std::string read_descriptor(uint16_t p, bool rx, uint16_t q, uint16_t desc) override {
+        if (!find(p) || q >= 16) return "";
+        if (desc >= 512)
+            return std::string("Invalid ") + (rx ? "RX" : "TX") + " descriptor " +
+                   std::to_string(desc) + " (must be < ring_size=512)\n";
+        return "    descriptor " + std::to_string(desc) + "\n";
+    }
 };
 
 } // namespace pmdfwd::testing

@@ -1,8 +1,6 @@
 // set <setting> ...: forwarding settings, changed while forwarding is stopped.
 #include "shell/command_spec.h"
 
-#include "options/scalar_parse.h"
-
 #include <algorithm>
 
 namespace pmdfwd::shell {
@@ -72,16 +70,6 @@ std::vector<Spec> rows() {
          .run =
              [](Ctx &c, const Args &a) {
                  c.config.record_burst_stats = a.on(0);
-                 return true;
-             }},
-        {.syntax = "set txpkts <len[,len]...>",
-         .help = "generated frame segment lengths",
-         .needs_stopped = true,
-         .run =
-             [](Ctx &c, const Args &a) {
-                 const auto segs = parse_txpkts(a.word(0));
-                 if (!segs) return fail(c, segs.message());
-                 c.config.txpkts = *segs;
                  return true;
              }},
     };

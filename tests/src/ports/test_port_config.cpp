@@ -3,6 +3,7 @@
 #include "ports/port_config.h"
 
 #include <gtest/gtest.h>
+#include <rte_mbuf_ptype.h>
 
 using namespace pmdfwd;
 
@@ -187,4 +188,37 @@ TEST(PortConfig, QueueConfigsCarryOffloadsAndThresholds) {
     tx = tx_queue_conf(cfg, d.info, c);
     EXPECT_EQ(tx.tx_rs_thresh, 16);
     EXPECT_EQ(tx.tx_thresh.wthresh, 1);
+}
+
+// testpmd's buffer split segments (rx_queue_setup), over fake pools: they
+// are named, never read.
+TEST(RxSplitSegments, LengthsOffsetsHeadersAndPools) {
+    auto *small = reinterpret_cast<rte_mempool *>(0x1000);
+    auto *big = reinterpret_cast<rte_mempool *>(0x2000);
+    const std::vector<std::pair<rte_mempool *, uint16_t>> pools = {{small, 2176}, {big, 4096}};
+    rte_eth_rxseg segs[8] = {};
+    // 14 bytes in the first pool, the rest (0: the data room) in the second,
+    // and a third segment from the last pool; offsets past the list are 0.
+    ASSERT_EQ(rx_split_segments({14, 0, 0}, {2}, {}, pools, segs, 8), 3u);
+    EXPECT_EQ(segs[0].split.mp, small);
+    EXPECT_EQ(segs[0].split.length, 14);
+    EXPECT_EQ(segs[0].split.offset, 2);
+    EXPECT_EQ(segs[1].split.mp, big);
+    EXPECT_EQ(segs[1].split.length, 4096);
+    EXPECT_EQ(segs[1].split.offset, 0);
+    EXPECT_EQ(segs[2].split.mp, big);
+    // A header split: each segment's header less those split off before;
+    // a length given wins over the header.
+    const uint32_t eth = RTE_PTYPE_L2_ETHER, ipv4 = eth | RTE_PTYPE_L3_IPV4_EXT_UNKNOWN;
+    ASSERT_EQ(rx_split_segments({0, 0, 0}, {}, {eth, ipv4}, pools, segs, 8), 3u);
+    EXPECT_EQ(segs[0].split.proto_hdr, eth);
+    EXPECT_EQ(segs[0].split.length, 0);
+    EXPECT_EQ(segs[1].split.proto_hdr, RTE_PTYPE_L3_IPV4_EXT_UNKNOWN);
+    EXPECT_EQ(segs[2].split.proto_hdr, 0u);
+    EXPECT_EQ(segs[2].split.length, 4096);
+    ASSERT_EQ(rx_split_segments({20, 0}, {}, {eth}, pools, segs, 8), 2u);
+    EXPECT_EQ(segs[0].split.length, 20);
+    EXPECT_EQ(segs[0].split.proto_hdr, 0u);
+    // No more than out holds.
+    EXPECT_EQ(rx_split_segments({1, 2, 3, 4}, {}, {}, pools, segs, 2), 2u);
 }

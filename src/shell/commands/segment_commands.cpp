@@ -1,0 +1,282 @@
+// testpmd's segment configuration: RX buffer split (`set rxpkts|rxoffs|rxhdrs`,
+// applied at the queues' next setup where a port has the buffer_split RX
+// offload), the generated frames' segments (`set txpkts`, `set txsplit`),
+// the TX scheduling gaps (`set txtimes`), and `show config` of each.
+#include "shell/command_spec.h"
+
+#include "options/scalar_parse.h"
+
+#include <rte_ether.h>
+#include <rte_mbuf_ptype.h>
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+// testpmd's MAX_SEGS_BUFFER_SPLIT and RTE_MAX_SEGS_PER_PKT.
+constexpr unsigned kMaxRxSegs = 8;
+constexpr unsigned kMaxTxSegs = 255;
+// cmdline's STR_TOKEN_SIZE: testpmd reads no further into a list.
+constexpr size_t kTokenSize = 128;
+
+// testpmd's parse_item_list (no unique check): comma-separated decimal
+// numbers, at most max_items (values wrap as its unsigned int does), or its
+// message and nothing.
+std::optional<std::vector<uint32_t>> parse_items(Ctx &c, const std::string &text,
+                                                 const char *item_name, unsigned max_items) {
+    std::vector<uint32_t> items;
+    uint32_t value = 0;
+    bool value_ok = false;
+    unsigned nb = 0;
+    for (char ch : text.substr(0, kTokenSize)) {
+        if (ch >= '0' && ch <= '9') {
+            value = value * 10 + static_cast<uint32_t>(ch - '0');
+            value_ok = true;
+            continue;
+        }
+        if (ch != ',') {
+            fail(c, std::string("character ") + ch + " is not a decimal digit");
+            return std::nullopt;
+        }
+        if (!value_ok) {
+            fail(c, "No valid value before comma");
+            return std::nullopt;
+        }
+        if (nb < max_items) items.push_back(value);
+        value_ok = false;
+        value = 0;
+        nb++;
+    }
+    if (nb >= max_items) {
+        fail(c, std::string("Number of ") + item_name + " = " + std::to_string(nb + 1) + " > " +
+                    std::to_string(max_items) + " (maximum items)");
+        return std::nullopt;
+    }
+    items.push_back(value);
+    return items;
+}
+
+// testpmd's get_ptype names, in its order.
+struct Proto {
+    const char *name;
+    uint32_t ptype;
+};
+constexpr uint32_t kEth = RTE_PTYPE_L2_ETHER;
+constexpr uint32_t kV4 = kEth | RTE_PTYPE_L3_IPV4_EXT_UNKNOWN;
+constexpr uint32_t kV6 = kEth | RTE_PTYPE_L3_IPV6_EXT_UNKNOWN;
+constexpr uint32_t kIn = RTE_PTYPE_TUNNEL_GRENAT | RTE_PTYPE_INNER_L2_ETHER;
+constexpr uint32_t kInV4 = kIn | RTE_PTYPE_INNER_L3_IPV4_EXT_UNKNOWN;
+constexpr uint32_t kInV6 = kIn | RTE_PTYPE_INNER_L3_IPV6_EXT_UNKNOWN;
+constexpr std::array<Proto, 20> kProtos{{
+    {"eth", kEth},
+    {"ipv4", kV4},
+    {"ipv6", kV6},
+    {"ipv4-tcp", kV4 | RTE_PTYPE_L4_TCP},
+    {"ipv4-udp", kV4 | RTE_PTYPE_L4_UDP},
+    {"ipv4-sctp", kV4 | RTE_PTYPE_L4_SCTP},
+    {"ipv6-tcp", kV6 | RTE_PTYPE_L4_TCP},
+    {"ipv6-udp", kV6 | RTE_PTYPE_L4_UDP},
+    {"ipv6-sctp", kV6 | RTE_PTYPE_L4_SCTP},
+    {"grenat", RTE_PTYPE_TUNNEL_GRENAT},
+    {"inner-eth", kIn},
+    {"inner-ipv4", kInV4},
+    {"inner-ipv6", kInV6},
+    {"inner-ipv4-tcp", kInV4 | RTE_PTYPE_INNER_L4_TCP},
+    {"inner-ipv4-udp", kInV4 | RTE_PTYPE_INNER_L4_UDP},
+    {"inner-ipv4-sctp", kInV4 | RTE_PTYPE_INNER_L4_SCTP},
+    {"inner-ipv6-tcp", kInV6 | RTE_PTYPE_INNER_L4_TCP},
+    {"inner-ipv6-udp", kInV6 | RTE_PTYPE_INNER_L4_UDP},
+    {"inner-ipv6-sctp", kInV6 | RTE_PTYPE_INNER_L4_SCTP},
+    {"unsupported", 0},
+}};
+
+const char *ptype_name(uint32_t ptype) {
+    for (const Proto &p : kProtos)
+        if (p.ptype == ptype) return p.name;
+    return "unsupported";
+}
+
+// `set rxpkts|rxoffs|rxhdrs` change what the next queue setup asks for,
+// refused or not (testpmd's cmd_reconfig_device_queue(RTE_PORT_ALL, 0, 1)).
+bool queues_again(Ctx &c, bool ok) {
+    c.ports.reconfigure(std::nullopt, false, true);
+    return ok;
+}
+
+// testpmd's set_rx_pkt_segments / set_rx_pkt_offsets.
+bool set_rx_list(Ctx &c, const Args &a, bool offsets) {
+    const auto items =
+        parse_items(c, a.word(0), offsets ? "segment offsets" : "segment lengths", kMaxRxSegs);
+    if (!items) return queues_again(c, false);
+    if (items->size() >= kMaxRxSegs) {
+        // testpmd prints this one on stdout, and goes on as if it succeeded.
+        *c.out += "nb segments per RX packets=" + std::to_string(items->size()) +
+                  " >= MAX_SEGS_BUFFER_SPLIT - ignored\n";
+        return queues_again(c, true);
+    }
+    for (size_t i = 0; i < items->size(); i++)
+        if ((*items)[i] >= UINT16_MAX) {
+            *c.out += std::string(offsets ? "offset[" : "length[") + std::to_string(i) +
+                      "]=" + std::to_string((*items)[i]) + " > UINT16_MAX - give up\n";
+            return queues_again(c, true);
+        }
+    std::vector<uint16_t> v(items->begin(), items->end());
+    (offsets ? c.config.rxoffs : c.config.rxpkts) = std::move(v);
+    return queues_again(c, true);
+}
+
+// testpmd's parse_hdrs_list and set_rx_pkt_hdrs: an unknown name is said
+// and taken as no header (0); the payload is one segment more.
+bool set_rxhdrs(Ctx &c, const Args &a) {
+    std::vector<uint32_t> hdrs;
+    std::string list = a.word(0);
+    bool ok = true;
+    for (size_t at = 0; at <= list.size();) {
+        size_t comma = list.find(',', at);
+        if (comma == std::string::npos) comma = list.size();
+        const std::string name = list.substr(at, comma - at);
+        at = comma + 1;
+        if (name.empty()) continue; // strtok skips empty fields
+        auto it = std::find_if(kProtos.begin(), kProtos.end() - 1,
+                               [&](const Proto &p) { return name == p.name; });
+        if (it == kProtos.end() - 1) {
+            *c.out += "Unsupported protocol: " + name + "\n";
+            ok = false;
+        }
+        hdrs.push_back(it == kProtos.end() - 1 ? 0 : it->ptype);
+    }
+    if (hdrs.empty()) return queues_again(c, ok);
+    if (hdrs.size() > kMaxRxSegs)
+        *c.out += "Number of segment hdrs = " + std::to_string(hdrs.size() + 1) + " > " +
+                  std::to_string(kMaxRxSegs) + " (maximum items)\n";
+    if (hdrs.size() + 1 > kMaxRxSegs) {
+        *c.out += "nb segments per RX packets=" + std::to_string(hdrs.size() + 1) +
+                  " > MAX_SEGS_BUFFER_SPLIT - ignored\n";
+        return queues_again(c, ok);
+    }
+    c.config.rxhdrs = hdrs;
+    // testpmd's rx_pkt_nb_segs: the lengths already set stay, the new
+    // segments' are 0 (a length of 0 splits after the segment's header).
+    c.config.rxpkts.resize(hdrs.size() + 1, 0);
+    return queues_again(c, ok);
+}
+
+// testpmd's set_tx_pkt_segments, then what pmdfwd's generators can send
+// (its --txpkts rule: 1..8 segments of 1 byte or more).
+bool set_txpkts(Ctx &c, const Args &a) {
+    const auto items = parse_items(c, a.word(0), "segment lengths", kMaxTxSegs);
+    if (!items) return false;
+    const uint16_t data_size = c.config.mbuf_sizes.empty() ? 0 : c.config.mbuf_sizes[0];
+    uint16_t total = 0;
+    for (size_t i = 0; i < items->size(); i++) {
+        if ((*items)[i] > data_size)
+            return fail(c, "length[" + std::to_string(i) + "]=" + std::to_string((*items)[i]) +
+                               " > mbuf_data_size=" + std::to_string(data_size) + " - give up");
+        total = static_cast<uint16_t>(total + (*items)[i]);
+    }
+    constexpr unsigned kMin = RTE_ETHER_HDR_LEN + 20 + 8;
+    if (total < kMin)
+        return fail(c, "total packet length=" + std::to_string(total) + " < " +
+                           std::to_string(kMin) + " - give up");
+    const auto segs = parse_txpkts(a.word(0));
+    if (!segs) return fail(c, segs.message());
+    c.config.txpkts = *segs;
+    return true;
+}
+
+bool set_txsplit(Ctx &c, const Args &a) {
+    const std::string &mode = a.word(0);
+    if (mode != "on" && mode != "off" && mode != "rand")
+        return fail(c, "unknown value: \"" + mode + "\"");
+    c.config.txsplit = mode;
+    return true;
+}
+
+bool set_txtimes(Ctx &c, const Args &a) {
+    const auto items = parse_items(c, a.word(0), "tx times", 2);
+    if (!items) return false;
+    if (items->size() != 2) return true; // testpmd: one number changes nothing
+    c.config.txtimes_inter = (*items)[0];
+    c.config.txtimes_intra = (*items)[1];
+    return true;
+}
+
+template <class T>
+std::string joined(const std::vector<T> &v, size_t n, const char *sep) {
+    std::string o;
+    for (size_t i = 0; i < n; i++) {
+        if (i) o += sep;
+        o += std::to_string(i < v.size() ? v[i] : 0);
+    }
+    return o;
+}
+
+bool show_config(Ctx &c, const Args &a) {
+    const Config &cfg = c.config;
+    const std::string &what = a.word(0);
+    std::string &o = *c.out;
+    const size_t nb_segs = cfg.rxpkts.size();
+    if (what == "rxoffs") {
+        o += "Number of offsets: " + std::to_string(cfg.rxoffs.size()) + "\n";
+        // testpmd prints the last offset's place from the segment lengths.
+        if (const size_t n = cfg.rxoffs.size(); n)
+            o += "Segment offsets: " + joined(cfg.rxoffs, n - 1, ",") + (n > 1 ? "," : "") +
+                 std::to_string(n - 1 < cfg.rxpkts.size() ? cfg.rxpkts[n - 1] : 0) + "\n";
+    } else if (what == "rxpkts") {
+        o += "Number of segments: " + std::to_string(nb_segs) + "\n";
+        if (nb_segs) o += "Segment sizes: " + joined(cfg.rxpkts, nb_segs, ",") + "\n";
+    } else if (what == "rxhdrs") {
+        o += "Number of segments: " + std::to_string(nb_segs) + "\n";
+        if (nb_segs) {
+            o += "Packet segs: ";
+            for (size_t i = 0; i + 1 < nb_segs; i++)
+                o += std::string(ptype_name(i < cfg.rxhdrs.size() ? cfg.rxhdrs[i] : 0)) + ", ";
+            o += "payload\n";
+        }
+    } else if (what == "txpkts") {
+        o += "Number of segments: " + std::to_string(cfg.txpkts.size()) + "\n";
+        o += "Segment sizes: " + joined(cfg.txpkts, cfg.txpkts.size(), ",") + "\n";
+        o += "Split packet: " + cfg.txsplit + "\n";
+    } else {
+        o += "Interburst gap: " + std::to_string(cfg.txtimes_inter) + "\n";
+        o += "Intraburst gap: " + std::to_string(cfg.txtimes_intra) + "\n";
+    }
+    return true;
+}
+
+std::vector<Spec> rows() {
+    return {
+        {.syntax = "set rxpkts <len[,len]...>",
+         .help = "RX buffer split segment lengths (0: the pool's data room)",
+         .run = [](Ctx &c, const Args &a) { return set_rx_list(c, a, false); }},
+        {.syntax = "set rxoffs <off[,off]...>",
+         .help = "RX buffer split segment offsets",
+         .run = [](Ctx &c, const Args &a) { return set_rx_list(c, a, true); }},
+        {.syntax = "set rxhdrs <proto[,proto]...>",
+         .help = "RX buffer split protocol headers (eth, ipv4, ipv4-udp, inner-eth, ...)",
+         .run = set_rxhdrs},
+        {.syntax = "set txpkts <len[,len]...>",
+         .help = "generated frame segment lengths",
+         .needs_stopped = true, // the generators read them while forwarding
+         .run = set_txpkts},
+        {.syntax = "set txsplit <split>",
+         .help = "split generated frames: on|off|rand",
+         .run = set_txsplit},
+        {.syntax = "set txtimes <inter,intra>",
+         .help = "TX scheduling gaps between and within bursts",
+         .run = set_txtimes},
+        {.syntax = "show config rxoffs|rxpkts|rxhdrs|txpkts|txtimes",
+         .help = "segment settings: RX split offsets, lengths, headers; TX segments, gaps",
+         .run = show_config},
+    };
+}
+
+const FamilyRegistrar registered{{.order = 36, .section = "config", .rows = rows}};
+
+} // namespace
+
+} // namespace pmdfwd::shell
