@@ -210,6 +210,8 @@ class PortControl {
     virtual Status uc_hash_table_set(uint16_t port, std::optional<rte_ether_addr> mac, bool on) = 0;
     virtual Status queue_rate_limit(uint16_t port, uint16_t queue, uint32_t rate) = 0;
     virtual Status rx_avail_thresh(uint16_t port, uint16_t queue, uint8_t percent) = 0;
+    // rte_eth_tx_done_cleanup (port_config_commands.cpp): the mbufs freed, or why not.
+    virtual Result<uint32_t> tx_done_cleanup(uint16_t port, uint16_t queue, uint32_t count) = 0;
 
     // ---- per-packet dump (`set verbose`): RX dumps at 1 and > 2, TX at >= 2 ----
     virtual void set_verbose(unsigned level) = 0;

@@ -486,6 +486,12 @@ Status EthdevPortControl::rx_avail_thresh(uint16_t id, uint16_t queue, uint8_t p
     return ethdev_status(rte_eth_rx_avail_thresh_set(id, queue, percent));
 }
 
+Result<uint32_t> EthdevPortControl::tx_done_cleanup(uint16_t id, uint16_t queue, uint32_t count) {
+    const int rc = rte_eth_tx_done_cleanup(id, queue, count);
+    if (rc < 0) return Error(rte_strerror(-rc), -rc);
+    return static_cast<uint32_t>(rc);
+}
+
 void EthdevPortControl::set_verbose(unsigned level) {
     verbose_ = level;
     dump_.apply(ports_.ids(), level, !running_());

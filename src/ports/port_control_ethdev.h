@@ -112,6 +112,7 @@ class EthdevPortControl : public PortControl {
     Status uc_hash_table_set(uint16_t port, std::optional<rte_ether_addr> mac, bool on) override;
     Status queue_rate_limit(uint16_t port, uint16_t queue, uint32_t rate) override;
     Status rx_avail_thresh(uint16_t port, uint16_t queue, uint8_t percent) override;
+    Result<uint32_t> tx_done_cleanup(uint16_t port, uint16_t queue, uint32_t count) override;
 
     void set_verbose(unsigned level) override;
     unsigned verbose() const override { return verbose_; }

@@ -1,8 +1,8 @@
 // The port settings, VLAN and per-port `set` families
 // (src/shell/commands/port_setting_commands.cpp, vlan_commands.cpp,
 // port_set_commands.cpp, port_link_commands.cpp, and port reset and set
-// flow_ctrl rx|tx) against the fake ports: what each changes in the port configuration, testpmd's texts
-// for ethdev's refusals, and that a refused command changes nothing.
+// flow_ctrl rx|tx) against the fake ports: what each changes in the port configuration, testpmd's
+// texts for ethdev's refusals, and that a refused command changes nothing.
 #include "support/fake_host.h"
 #include "support/run_line.h"
 
@@ -395,4 +395,23 @@ TEST(PortSetCommands, RxAvailThreshold) {
     h.fake_ports.has_optional_ops = true;
     ASSERT_TRUE(run(h, "set port 1 rxq 2 avail_thresh 50", &out));
     EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{"avail 1 2 50"});
+}
+
+TEST(PortConfigCommands, CleanupTxq) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.has_queue_info = false;
+    EXPECT_FALSE(run(h, "port cleanup 0 txq 0 0", &out));
+    EXPECT_EQ(out, "Failed to get port 0 Tx queue 0 info\n");
+    h.fake_ports.has_queue_info = true;
+    h.fake_ports.ports[0].txq[1].started = false;
+    EXPECT_FALSE(run(h, "port cleanup 0 txq 1 0", &out));
+    EXPECT_EQ(out, "Tx queue 1 not started\n");
+    EXPECT_FALSE(run(h, "port cleanup 0 txq 0 8", &out));
+    EXPECT_EQ(out, "Failed to cleanup mbuf for port 0 Tx queue 0 error desc: Operation not "
+                   "supported(-95)\n");
+    h.fake_ports.has_optional_ops = true;
+    ASSERT_TRUE(run(h, "port cleanup 1 txq 2 8", &out));
+    EXPECT_EQ(out, "Cleanup port 1 Tx queue 2 mbuf nums: 4\n");
+    EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{"cleanup 1 2 8"});
 }
