@@ -1,8 +1,9 @@
 // The port settings, VLAN and per-port `set` families
 // (src/shell/commands/port_setting_commands.cpp, vlan_commands.cpp,
-// port_set_commands.cpp, port_link_commands.cpp, and port reset and set
-// flow_ctrl rx|tx) against the fake ports: what each changes in the port configuration, testpmd's
-// texts for ethdev's refusals, and that a refused command changes nothing.
+// port_set_commands.cpp, port_link_commands.cpp, port reset, set flow_ctrl
+// rx|tx and port cleanup) against the fake ports: what each changes in the
+// port configuration, testpmd's texts for ethdev's refusals, and that a
+// refused command changes nothing.
 #include "support/fake_host.h"
 #include "support/run_line.h"
 
