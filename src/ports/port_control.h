@@ -197,6 +197,22 @@ class PortControl {
     virtual std::string stop(std::optional<uint16_t> port) = 0;
     virtual std::string close(std::optional<uint16_t> port) = 0;
 
+    // ---- link layer and rate settings ethdev takes at once (port_link_commands.cpp,
+    // port_set_commands.cpp: FEC, priority flow control, unicast hash table,
+    // queue rate limit, RX queue available-descriptor threshold) ----
+    // rte_eth_fec_get_capability: one entry per speed, or why not.
+    virtual Result<std::vector<rte_eth_fec_capa>> fec_capability(uint16_t port) = 0;
+    virtual Status fec_get(uint16_t port, uint32_t *mode) = 0;
+    virtual Status fec_set(uint16_t port, uint32_t mode) = 0;
+    virtual Status priority_flow_ctrl_set(uint16_t port, rte_eth_pfc_conf *conf) = 0;
+    virtual Status priority_flow_ctrl_queue(uint16_t port, rte_eth_pfc_queue_conf *conf) = 0;
+    // mac: one address of the unicast hash table; nullopt: all of them.
+    virtual Status uc_hash_table_set(uint16_t port, std::optional<rte_ether_addr> mac, bool on) = 0;
+    virtual Status queue_rate_limit(uint16_t port, uint16_t queue, uint32_t rate) = 0;
+    virtual Status rx_avail_thresh(uint16_t port, uint16_t queue, uint8_t percent) = 0;
+    // rte_eth_tx_done_cleanup (port_config_commands.cpp): the mbufs freed, or why not.
+    virtual Result<uint32_t> tx_done_cleanup(uint16_t port, uint16_t queue, uint32_t count) = 0;
+
     // ---- per-packet dump (`set verbose`): RX dumps at 1 and > 2, TX at >= 2 ----
     virtual void set_verbose(unsigned level) = 0;
     virtual unsigned verbose() const = 0;

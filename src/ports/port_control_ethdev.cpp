@@ -8,6 +8,7 @@
 #include <rte_devargs.h>
 #include <rte_memzone.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace pmdfwd {
@@ -444,6 +445,55 @@ std::string EthdevPortControl::close(std::optional<uint16_t> id) {
         if ((!id || *id == p) && !forwarding_(p) && status(p) == PortStatus::Stopped)
             dump_.remove(p, idle);
     return ports_.close_ports(id, forwarding_);
+}
+
+// ---- link layer and rate settings: ethdev's answer as is ----
+
+Result<std::vector<rte_eth_fec_capa>> EthdevPortControl::fec_capability(uint16_t id) {
+    const int n = rte_eth_fec_get_capability(id, nullptr, 0);
+    if (n < 0) return Error(rte_strerror(-n), -n);
+    std::vector<rte_eth_fec_capa> capa(static_cast<size_t>(n));
+    const int rc = rte_eth_fec_get_capability(id, capa.data(), static_cast<unsigned>(n));
+    if (rc < 0) return Error(rte_strerror(-rc), -rc);
+    capa.resize(std::min(capa.size(), static_cast<size_t>(rc)));
+    return capa;
+}
+
+Status EthdevPortControl::fec_get(uint16_t id, uint32_t *mode) {
+    return ethdev_status(rte_eth_fec_get(id, mode));
+}
+
+Status EthdevPortControl::fec_set(uint16_t id, uint32_t mode) {
+    return ethdev_status(rte_eth_fec_set(id, mode));
+}
+
+Status EthdevPortControl::priority_flow_ctrl_set(uint16_t id, rte_eth_pfc_conf *conf) {
+    return ethdev_status(rte_eth_dev_priority_flow_ctrl_set(id, conf));
+}
+
+Status EthdevPortControl::priority_flow_ctrl_queue(uint16_t id, rte_eth_pfc_queue_conf *conf) {
+    return ethdev_status(rte_eth_dev_priority_flow_ctrl_queue_configure(id, conf));
+}
+
+Status EthdevPortControl::uc_hash_table_set(uint16_t id, std::optional<rte_ether_addr> mac,
+                                            bool on) {
+    const auto flag = static_cast<uint8_t>(on);
+    if (!mac) return ethdev_status(rte_eth_dev_uc_all_hash_table_set(id, flag));
+    return ethdev_status(rte_eth_dev_uc_hash_table_set(id, &*mac, flag));
+}
+
+Status EthdevPortControl::queue_rate_limit(uint16_t id, uint16_t queue, uint32_t rate) {
+    return ethdev_status(rte_eth_set_queue_rate_limit(id, queue, rate));
+}
+
+Status EthdevPortControl::rx_avail_thresh(uint16_t id, uint16_t queue, uint8_t percent) {
+    return ethdev_status(rte_eth_rx_avail_thresh_set(id, queue, percent));
+}
+
+Result<uint32_t> EthdevPortControl::tx_done_cleanup(uint16_t id, uint16_t queue, uint32_t count) {
+    const int rc = rte_eth_tx_done_cleanup(id, queue, count);
+    if (rc < 0) return Error(rte_strerror(-rc), -rc);
+    return static_cast<uint32_t>(rc);
 }
 
 void EthdevPortControl::set_verbose(unsigned level) {

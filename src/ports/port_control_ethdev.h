@@ -103,6 +103,17 @@ class EthdevPortControl : public PortControl {
     std::string stop(std::optional<uint16_t> port) override;
     std::string close(std::optional<uint16_t> port) override;
 
+    // ---- link layer and rate settings (port_link_commands.cpp, port_set_commands.cpp) ----
+    Result<std::vector<rte_eth_fec_capa>> fec_capability(uint16_t port) override;
+    Status fec_get(uint16_t port, uint32_t *mode) override;
+    Status fec_set(uint16_t port, uint32_t mode) override;
+    Status priority_flow_ctrl_set(uint16_t port, rte_eth_pfc_conf *conf) override;
+    Status priority_flow_ctrl_queue(uint16_t port, rte_eth_pfc_queue_conf *conf) override;
+    Status uc_hash_table_set(uint16_t port, std::optional<rte_ether_addr> mac, bool on) override;
+    Status queue_rate_limit(uint16_t port, uint16_t queue, uint32_t rate) override;
+    Status rx_avail_thresh(uint16_t port, uint16_t queue, uint8_t percent) override;
+    Result<uint32_t> tx_done_cleanup(uint16_t port, uint16_t queue, uint32_t count) override;
+
     void set_verbose(unsigned level) override;
     unsigned verbose() const override { return verbose_; }
 

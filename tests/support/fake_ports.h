@@ -472,6 +472,57 @@ class FakePorts : public PortControl {
             if (t & mask) set.push_back(t);
         return set;
     }
+    // ---- link layer and rate settings: refused as net_ring refuses them
+    // (ENOTSUP) unless has_optional_ops; then recorded in calls ----
+    std::vector<rte_eth_fec_capa> fec_capa; // with has_optional_ops
+    uint32_t fec_mode = RTE_ETH_FEC_MODE_CAPA_MASK(AUTO);
+    Result<std::vector<rte_eth_fec_capa>> fec_capability(uint16_t) override {
+        if (!has_optional_ops) return Error("no FEC", ENOTSUP);
+        return fec_capa;
+    }
+    Status fec_get(uint16_t, uint32_t *mode) override {
+        if (!has_optional_ops) return ethdev_status(-ENOTSUP);
+        *mode = fec_mode;
+        return {};
+    }
+    Status fec_set(uint16_t p, uint32_t mode) override {
+        return vlan_call("fec " + std::to_string(p) + " " + std::to_string(mode));
+    }
+    Status priority_flow_ctrl_set(uint16_t p, rte_eth_pfc_conf *c) override {
+        return vlan_call("pfc " + std::to_string(p) + " mode " + std::to_string(c->fc.mode) +
+                         " hw " + std::to_string(c->fc.high_water) + " lw " +
+                         std::to_string(c->fc.low_water) + " pt " +
+                         std::to_string(c->fc.pause_time) + " prio " + std::to_string(c->priority));
+    }
+    Status priority_flow_ctrl_queue(uint16_t p, rte_eth_pfc_queue_conf *c) override {
+        return vlan_call("pfcq " + std::to_string(p) + " mode " + std::to_string(c->mode) +
+                         " rx_pause " + std::to_string(c->rx_pause.tx_qid) + "/" +
+                         std::to_string(c->rx_pause.tc) + " tx_pause " +
+                         std::to_string(c->tx_pause.rx_qid) + "/" + std::to_string(c->tx_pause.tc) +
+                         " pt " + std::to_string(c->tx_pause.pause_time));
+    }
+    Status uc_hash_table_set(uint16_t p, std::optional<rte_ether_addr> mac, bool on) override {
+        return vlan_call("uta " + std::to_string(p) + (mac ? " mac " : " all ") +
+                         (mac ? std::to_string(mac->addr_bytes[5]) + " " : "") +
+                         (on ? "on" : "off"));
+    }
+    Status queue_rate_limit(uint16_t p, uint16_t q, uint32_t rate) override {
+        return vlan_call("rate " + std::to_string(p) + " " + std::to_string(q) + " " +
+                         std::to_string(rate));
+    }
+    Status rx_avail_thresh(uint16_t p, uint16_t q, uint8_t percent) override {
+        return vlan_call("avail " + std::to_string(p) + " " + std::to_string(q) + " " +
+                         std::to_string(percent));
+    }
+
+    Result<uint32_t> tx_done_cleanup(uint16_t p, uint16_t q, uint32_t count) override {
+        if (Status rc = vlan_call("cleanup " + std::to_string(p) + " " + std::to_string(q) + " " +
+                                  std::to_string(count));
+            !rc.ok())
+            return rc;
+        return count / 2; // half of what was asked: the fake's ring held no more
+    }
+
     // Attach probes "net_ring<N>" as port N, stopped; detach takes a
     // stopped port away.
     std::string attach(const std::string &identifier) override {

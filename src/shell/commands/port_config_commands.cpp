@@ -1,6 +1,6 @@
 // Ports started, stopped, closed, reset and configured as testpmd's commands do
 // it: port start|stop|close|reset, port config (queues, descriptors, MTU, ring sizes,
-// offloads), queue setup, start, stop and deferred start. Settings take
+// offloads), queue setup, start, stop and deferred start, TX queue cleanup. Settings take
 // effect at the port's next start; whatever would change running streams is
 // refused while forwarding.
 #include "shell/command_spec.h"
@@ -9,6 +9,7 @@
 
 #include <rte_ether.h>
 
+#include <cstring>
 #include <strings.h>
 
 namespace pmdfwd::shell {
@@ -227,6 +228,25 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
     return true;
 }
 
+// testpmd's cmd_cleanup_txq_mbufs: only a started queue frees what it has sent.
+bool cleanup_txq(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const auto queue = static_cast<uint16_t>(a.number(1));
+    const std::string of = "port " + std::to_string(port) + " Tx queue " + std::to_string(queue);
+    TxQueueInfo info;
+    if (!c.ports.txq_info(port, queue, &info).ok()) return fail(c, "Failed to get " + of + " info");
+    if (info.q.queue_state != RTE_ETH_QUEUE_STATE_STARTED)
+        return fail(c, "Tx queue " + std::to_string(queue) + " not started");
+    const Result<uint32_t> freed =
+        c.ports.tx_done_cleanup(port, queue, static_cast<uint32_t>(a.number(2)));
+    if (!freed)
+        return fail(c, "Failed to cleanup mbuf for " + of +
+                           " error desc: " + std::strerror(freed.status().code()) + "(" +
+                           std::to_string(-freed.status().code()) + ")");
+    *c.out += "Cleanup " + of + " mbuf nums: " + std::to_string(*freed) + "\n";
+    return true;
+}
+
 std::vector<Spec> rows() {
     return {
         {.syntax = "port start|stop|close|reset all|<port>",
@@ -255,6 +275,11 @@ std::vector<Spec> rows() {
          .help = "start or stop one queue of a started port",
          .needs_stopped = true,
          .run = queue_start_stop},
+        {.syntax = "port cleanup <port> txq <queue> <count>",
+         .help = "free up to <count> mbufs a TX queue has sent (0: all it can)",
+         .needs_stopped = true,
+         .types = {arg::number("<count>", "free_cnt", 0, UINT32_MAX)},
+         .run = cleanup_txq},
         {.syntax = "port <port> rxq|txq <queue> deferred_start on|off",
          .help = "whether the queue waits for its own start (port stopped)",
          .needs_stopped = true,

@@ -1,9 +1,15 @@
 // Per-port settings testpmd lists under `set` in its config help, each
 // handed to ethdev at once: which statistics counter a queue counts into
-// (set stat_qmap) and which packet types the PMD parses (set port ptype_mask).
+// (set stat_qmap), which packet types the PMD parses (set port ptype_mask),
+// the unicast hash table (set port uta), a TX queue's rate limit (set port
+// queue rate) and an RX queue's available-descriptor threshold (set port rxq
+// avail_thresh).
 #include "shell/command_spec.h"
 
 #include <rte_mbuf_ptype.h>
+
+#include <algorithm>
+#include <cstring>
 
 namespace pmdfwd::shell {
 
@@ -49,6 +55,44 @@ bool ptype_mask(Ctx &c, const Args &a) {
     return true;
 }
 
+// mac: nullopt for all addresses. Ethdev logs its own reason (a full
+// table) before testpmd's line.
+bool uta(Ctx &c, uint16_t port, std::optional<rte_ether_addr> mac, bool on) {
+    const Status rc = c.ports.uc_hash_table_set(port, mac, on);
+    if (!rc.ok())
+        return fail(c, "bad unicast hash table parameter, return code = " +
+                           std::to_string(-rc.code()));
+    return true;
+}
+
+// testpmd's set_queue_rate_limit: no rate above a known link speed.
+bool queue_rate(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const auto rate = static_cast<uint32_t>(a.number(2));
+    rte_eth_link link{};
+    if (const Status rc = c.ports.link(port, &link); !rc.ok())
+        return fail(c, "Failed to get link status (port " + std::to_string(port) +
+                           "): " + rc.message());
+    if (link.link_speed != RTE_ETH_SPEED_NUM_UNKNOWN && rate > link.link_speed)
+        return fail(c, "Invalid rate value:" + std::to_string(rate) +
+                           " bigger than link speed: " + std::to_string(link.link_speed));
+    const Status rc = c.ports.queue_rate_limit(port, static_cast<uint16_t>(a.number(1)), rate);
+    if (!rc.ok())
+        return fail(c, "rte_eth_set_queue_rate_limit for port_id=" + std::to_string(port) +
+                           " failed diag=" + std::to_string(-rc.code()) +
+                           "\nqueue_rate_limit_cmd error: (" + std::strerror(rc.code()) + ")");
+    return true;
+}
+
+bool avail_thresh(Ctx &c, const Args &a) {
+    const Status rc = c.ports.rx_avail_thresh(a.port(0), static_cast<uint16_t>(a.number(1)),
+                                              static_cast<uint8_t>(a.number(2)));
+    if (!rc.ok())
+        return fail(c,
+                    std::string("rxq_avail_thresh_cmd error: (") + std::strerror(rc.code()) + ")");
+    return true;
+}
+
 std::vector<Spec> rows() {
     return {
         {.syntax = "set stat_qmap tx|rx <port> <queue> <map>",
@@ -59,6 +103,26 @@ std::vector<Spec> rows() {
          .help = "the packet types the PMD parses on receive",
          .types = {arg::number("<mask>", "ptype_mask", 0, UINT32_MAX)},
          .run = ptype_mask},
+        {.syntax = "set port <port> uta all on|off",
+         .help = "every address in the port's unicast hash table",
+         .run = [](Ctx &c, const Args &a) { return uta(c, a.port(0), std::nullopt, a.on(1)); }},
+        {.syntax = "set port <port> uta <mac> on|off",
+         .help = "an address in the port's unicast hash table",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 rte_ether_addr mac{};
+                 std::copy(a.mac(1).begin(), a.mac(1).end(), mac.addr_bytes);
+                 return uta(c, a.port(0), mac, a.on(2));
+             }},
+        {.syntax = "set port <port> queue <queue> rate <rate>",
+         .help = "a TX queue's rate limit, in Mbps",
+         .types = {arg::number("<queue>", "queue", 0, UINT8_MAX),
+                   arg::number("<rate>", "rate", 0, UINT32_MAX)},
+         .run = queue_rate},
+        {.syntax = "set port <port> rxq <queue> avail_thresh <percent>",
+         .help = "an RX queue's available-descriptor threshold (0..99 % of its ring)",
+         .types = {arg::number("<percent>", "avail_thresh", 0, UINT8_MAX)},
+         .run = avail_thresh},
     };
 }
 

@@ -107,7 +107,7 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // them: control, display, config (3), display, ports (3), control, config
 // (csum's commands, once a config family, are the csum engine's rows); the
 // display family of issue 35 (order 75) follows the first display one; the
-// VLAN and per-port `set` families (43, 47) join config, the port settings
+// VLAN, per-port `set` and link (FEC, PFC) families (43, 47, 48) join config, the port settings
 // and attach families (83, 85) ports; then the flow family, filed under
 // testpmd's filters; the traffic management and meter families (ports).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
@@ -118,7 +118,7 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
     EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
-                                                  "config", "config", "config", "display",
+                                                  "config", "config", "config", "config", "display",
                                                   "display", "ports", "ports", "ports", "ports",
                                                   "ports", "control", "config", "filters", "ports",
                                                   "ports"}));

@@ -1,8 +1,9 @@
 // The port settings, VLAN and per-port `set` families
 // (src/shell/commands/port_setting_commands.cpp, vlan_commands.cpp,
-// port_set_commands.cpp, and port reset and set flow_ctrl rx|tx) against the
-// fake ports: what each changes in the port configuration, testpmd's texts
-// for ethdev's refusals, and that a refused command changes nothing.
+// port_set_commands.cpp, port_link_commands.cpp, port reset, set flow_ctrl
+// rx|tx and port cleanup) against the fake ports: what each changes in the
+// port configuration, testpmd's texts for ethdev's refusals, and that a
+// refused command changes nothing.
 #include "support/fake_host.h"
 #include "support/run_line.h"
 
@@ -310,4 +311,108 @@ TEST(PortAttachCommands, AttachDetachAndTheirRefusals) {
     h.is_running = true;
     EXPECT_FALSE(run(h, "port attach net_ring3", &out));
     EXPECT_TRUE(has(out, "Please stop forwarding first")) << out;
+}
+
+TEST(PortLinkCommands, FecRefusedAsNetRingRefusesIt) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "show port 0 fec capabilities", &out));
+    EXPECT_EQ(out, "Function not implemented\n");
+    EXPECT_FALSE(run(h, "show port 0 fec_mode", &out));
+    EXPECT_EQ(out, "Function not implemented\n");
+    EXPECT_FALSE(run(h, "set port 0 fec_mode rs", &out));
+    EXPECT_EQ(out, "Function not implemented\n");
+    EXPECT_FALSE(run(h, "set port 1 fec_mode fast", &out));
+    EXPECT_EQ(out, "Unknown fec mode: fast for port 1\n");
+    EXPECT_TRUE(h.fake_ports.calls.empty());
+}
+
+TEST(PortLinkCommands, FecShownAndSet) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.has_optional_ops = true;
+    h.fake_ports.fec_capa = {
+        {RTE_ETH_SPEED_NUM_25G, RTE_ETH_FEC_MODE_CAPA_MASK(NOFEC) | RTE_ETH_FEC_MODE_CAPA_MASK(RS)},
+        {RTE_ETH_SPEED_NUM_100G, RTE_ETH_FEC_MODE_CAPA_MASK(AUTO)}};
+    ASSERT_TRUE(run(h, "show port 0 fec capabilities", &out));
+    EXPECT_EQ(out, "FEC capabilities:\n25 Gbps : off rs \n100 Gbps : auto \n");
+    h.fake_ports.fec_mode = RTE_ETH_FEC_MODE_CAPA_MASK(BASER);
+    ASSERT_TRUE(run(h, "show port 0 fec_mode", &out));
+    EXPECT_EQ(out, "baser\n");
+    ASSERT_TRUE(run(h, "set port 1 fec_mode off", &out));
+    EXPECT_EQ(
+        h.fake_ports.calls,
+        std::vector<std::string>{"fec 1 " + std::to_string(RTE_ETH_FEC_MODE_CAPA_MASK(NOFEC))});
+}
+
+TEST(PortLinkCommands, PriorityFlowControl) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set pfc_ctrl rx on tx on 0 0 0 0 0", &out));
+    EXPECT_EQ(out, "bad priority flow control parameter, return code = -95\n");
+    EXPECT_FALSE(run(h, "set pfc_queue_ctrl 0 rx on 0 0 tx on 0 0 0", &out));
+    EXPECT_EQ(out, "bad queue priority flow control parameter, rc = -95\n");
+    h.fake_ports.has_optional_ops = true;
+    ASSERT_TRUE(run(h, "set pfc_ctrl rx on tx off 100 50 7 3 1", &out));
+    ASSERT_TRUE(run(h, "set pfc_queue_ctrl 0 rx off 2 1 tx on 4 3 9", &out));
+    EXPECT_EQ(h.fake_ports.calls,
+              (std::vector<std::string>{"pfc 1 mode " + std::to_string(RTE_ETH_FC_RX_PAUSE) +
+                                            " hw 100 lw 50 pt 7 prio 3",
+                                        "pfcq 0 mode " + std::to_string(RTE_ETH_FC_TX_PAUSE) +
+                                            " rx_pause 2/1 tx_pause 4/3 pt 9"}));
+}
+
+TEST(PortSetCommands, UnicastHashTable) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set port 0 uta all on", &out));
+    EXPECT_EQ(out, "bad unicast hash table parameter, return code = -95\n");
+    h.fake_ports.has_optional_ops = true;
+    ASSERT_TRUE(run(h, "set port 0 uta 02:00:00:00:00:42 on", &out));
+    ASSERT_TRUE(run(h, "set port 1 uta all off", &out));
+    EXPECT_EQ(h.fake_ports.calls, (std::vector<std::string>{"uta 0 mac 66 on", "uta 1 all off"}));
+}
+
+TEST(PortSetCommands, QueueRateLimit) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set port 0 queue 0 rate 0", &out));
+    EXPECT_EQ(out, "rte_eth_set_queue_rate_limit for port_id=0 failed diag=-95\n"
+                   "queue_rate_limit_cmd error: (Operation not supported)\n");
+    h.fake_ports.has_optional_ops = true;
+    // The fake's link runs at 10 Gbps.
+    EXPECT_FALSE(run(h, "set port 0 queue 1 rate 10001", &out));
+    EXPECT_EQ(out, "Invalid rate value:10001 bigger than link speed: 10000\n");
+    EXPECT_FALSE(run(h, "set port 0 queue 256 rate 1", &out));
+    ASSERT_TRUE(run(h, "set port 0 queue 1 rate 10000", &out));
+    EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{"rate 0 1 10000"});
+}
+
+TEST(PortSetCommands, RxAvailThreshold) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "set port 0 rxq 0 avail_thresh 0", &out));
+    EXPECT_EQ(out, "rxq_avail_thresh_cmd error: (Operation not supported)\n");
+    h.fake_ports.has_optional_ops = true;
+    ASSERT_TRUE(run(h, "set port 1 rxq 2 avail_thresh 50", &out));
+    EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{"avail 1 2 50"});
+}
+
+TEST(PortConfigCommands, CleanupTxq) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.has_queue_info = false;
+    EXPECT_FALSE(run(h, "port cleanup 0 txq 0 0", &out));
+    EXPECT_EQ(out, "Failed to get port 0 Tx queue 0 info\n");
+    h.fake_ports.has_queue_info = true;
+    h.fake_ports.ports[0].txq[1].started = false;
+    EXPECT_FALSE(run(h, "port cleanup 0 txq 1 0", &out));
+    EXPECT_EQ(out, "Tx queue 1 not started\n");
+    EXPECT_FALSE(run(h, "port cleanup 0 txq 0 8", &out));
+    EXPECT_EQ(out, "Failed to cleanup mbuf for port 0 Tx queue 0 error desc: Operation not "
+                   "supported(-95)\n");
+    h.fake_ports.has_optional_ops = true;
+    ASSERT_TRUE(run(h, "port cleanup 1 txq 2 8", &out));
+    EXPECT_EQ(out, "Cleanup port 1 Tx queue 2 mbuf nums: 4\n");
+    EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{"cleanup 1 2 8"});
 }
