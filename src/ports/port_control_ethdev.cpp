@@ -391,10 +391,16 @@ Status EthdevPortControl::udp_tunnel(uint16_t id, const rte_eth_udp_tunnel &tunn
                              : rte_eth_dev_udp_tunnel_port_delete(id, &t));
 }
 
+// DPDK 25.11 deprecates the queue statistics mapping (its testpmd drops
+// `set stat_qmap`); the calls still reach the PMDs that implement it, so the
+// command keeps working there, as on the older DPDKs.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 Status EthdevPortControl::set_queue_stats_mapping(uint16_t id, bool rx, uint16_t q, uint8_t map) {
     return ethdev_status(rx ? rte_eth_dev_set_rx_queue_stats_mapping(id, q, map)
                             : rte_eth_dev_set_tx_queue_stats_mapping(id, q, map));
 }
+#pragma GCC diagnostic pop
 
 Result<std::vector<uint32_t>> EthdevPortControl::set_ptypes(uint16_t id, uint32_t mask) {
     const int n = rte_eth_dev_get_supported_ptypes(id, RTE_PTYPE_ALL_MASK, nullptr, 0);
