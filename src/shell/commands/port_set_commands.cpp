@@ -15,6 +15,14 @@ namespace pmdfwd::shell {
 
 namespace {
 
+// The mapping's counters: DPDK 25.11 drops the build-time count with the
+// per-queue counters of rte_eth_stats; its calls still take a uint8_t.
+#ifdef RTE_ETHDEV_QUEUE_STAT_CNTRS
+constexpr unsigned kQueueStatCounters = RTE_ETHDEV_QUEUE_STAT_CNTRS;
+#else
+constexpr unsigned kQueueStatCounters = UINT8_MAX + 1;
+#endif
+
 // testpmd's set_qmap: the queue below the configured count, the counter
 // below RTE_ETHDEV_QUEUE_STAT_CNTRS.
 bool stat_qmap(Ctx &c, const Args &a) {
@@ -27,9 +35,9 @@ bool stat_qmap(Ctx &c, const Args &a) {
         return fail(c, std::string("Invalid ") + (rx ? "RX" : "TX") + " queue " +
                            std::to_string(queue) + " (must be < " + (rx ? "nb_rxq" : "nb_txq") +
                            "=" + std::to_string(nb) + ")");
-    if (map >= RTE_ETHDEV_QUEUE_STAT_CNTRS)
-        return fail(c, "map_value not in required range 0.." +
-                           std::to_string(RTE_ETHDEV_QUEUE_STAT_CNTRS - 1));
+    if (map >= kQueueStatCounters)
+        return fail(c,
+                    "map_value not in required range 0.." + std::to_string(kQueueStatCounters - 1));
     const Status rc = c.ports.set_queue_stats_mapping(port, rx, static_cast<uint16_t>(queue),
                                                       static_cast<uint8_t>(map));
     if (!rc.ok())
