@@ -103,13 +103,13 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
     EXPECT_EQ(no_rows.message(), "command family with order key 5 has no rows function");
 }
 
-// The built-in families keep the order `help` had when a central list held
-// them: control, display, config (3), display, ports (3), control, config
-// (csum's commands, once a config family, are the csum engine's rows); the
-// display family of issue 35 (order 75) follows the first display one; the
-// VLAN, per-port `set` and link (FEC, PFC) families (43, 47, 48) join config, the port settings
-// and attach families (83, 85) ports; then the flow family, filed under
-// testpmd's filters; the traffic management and meter families (ports).
+// The built-in families in order-key order: help lists them so, whatever
+// the link order. Control, display, then the config families (the segment
+// settings at 36, VLAN 43, per-port `set` 47, link settings 48), display
+// (ports' information, display, at 70 and 75), the port families (80-85;
+// RX offloads 84), the descriptor reads (display, 88), filters and RSS
+// (ports), session control, forwarding configuration, flow rules (filters),
+// traffic management and meters (ports).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -117,9 +117,9 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(sections, (std::vector<std::string>{"control", "display", "config", "config",
-                                                  "config", "config", "config", "config", "display",
-                                                  "display", "ports", "ports", "ports", "ports",
-                                                  "ports", "control", "config", "filters", "ports",
-                                                  "ports"}));
+    EXPECT_EQ(sections, (std::vector<std::string>{
+                            "control", "display", "config",  "config",  "config",  "config",
+                            "config",  "config",  "config",  "display", "display", "ports",
+                            "ports",   "ports",   "ports",   "display", "ports",   "ports",
+                            "control", "config",  "filters", "ports",   "ports"}));
 }
