@@ -60,6 +60,10 @@ struct Kernel {
 
 struct Calibration;
 
+// The kernels this binary was built with and what this machine measured of
+// them: facts of the process, not settings, so one registry serves every
+// macswap engine. What a user chooses (a forced kernel, the fields mode)
+// lives in each engine's context (macswap.h: Settings).
 class KernelRegistry {
   public:
     static KernelRegistry &instance();
