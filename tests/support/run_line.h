@@ -4,6 +4,8 @@
 
 #include "shell/command_table.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 
 namespace pmdfwd::testing {
@@ -13,6 +15,14 @@ inline bool run(const Host &h, const std::string &line, std::string *out = nullp
     const bool ok = run_command(h, line, &o);
     if (out) *out = o;
     return ok;
+}
+
+// The output of a line that must succeed (ok) or be refused (!ok); the
+// test fails, naming the line, when it does not.
+inline std::string out_of(const Host &h, const std::string &line, bool ok = true) {
+    std::string out;
+    EXPECT_EQ(run(h, line, &out), ok) << line << ": " << out;
+    return out;
 }
 
 // Whether a command's output holds what.

@@ -8,15 +8,9 @@
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
-using pmdfwd::testing::run;
+using pmdfwd::testing::out_of;
 
 namespace {
-
-std::string out_of(FakeHost &h, const std::string &line, bool ok = true) {
-    std::string out;
-    EXPECT_EQ(run(h, line, &out), ok) << line << ": " << out;
-    return out;
-}
 
 std::string colors(size_t n, const char *first) {
     std::string s = first;

@@ -9,17 +9,9 @@
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
-using pmdfwd::testing::run;
+using pmdfwd::testing::out_of;
 
-namespace {
-
-std::string out_of(FakeHost &h, const std::string &line, bool ok = true) {
-    std::string out;
-    EXPECT_EQ(run(h, line, &out), ok) << line << ": " << out;
-    return out;
-}
-
-} // namespace
+namespace {} // namespace
 
 TEST(TmCommands, EachCommandMakesItsCall) {
     FakeHost h;
