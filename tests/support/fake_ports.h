@@ -527,9 +527,11 @@ class FakePorts : public PortControl {
     // stopped port away.
     std::string attach(const std::string &identifier) override {
         std::string o = "Attaching a new port...\n";
-        if (identifier.rfind("net_ring", 0) != 0)
+        const std::string digits = identifier.substr(std::min<size_t>(8, identifier.size()));
+        if (identifier.rfind("net_ring", 0) != 0 || digits.empty() || digits.size() > 4 ||
+            digits.find_first_not_of("0123456789") != std::string::npos)
             return o + "pmdfwd: Failed to attach port " + identifier + "\n";
-        const auto id = static_cast<uint16_t>(std::stoi(identifier.substr(8)));
+        const auto id = static_cast<uint16_t>(std::stoi(digits));
         ports[id].status = PortStatus::Stopped;
         return o + "Port " + std::to_string(id) + " is attached. Now total ports is " +
                std::to_string(port_ids().size()) + "\nDone\n";
