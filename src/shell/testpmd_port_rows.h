@@ -7,6 +7,7 @@
 #include "shell/command_spec.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <sstream>
 
 namespace pmdfwd::shell {
@@ -28,6 +29,25 @@ inline Spec with_testpmd_port(Spec s) {
         return run(c, a);
     };
     return s;
+}
+
+// testpmd's RTE_UINT16/32/64 tokens; messages name the placeholder.
+inline ArgType testpmd_u16(const char *placeholder) {
+    return arg::number(placeholder, placeholder, 0, UINT16_MAX);
+}
+inline ArgType testpmd_u32(const char *placeholder) {
+    return arg::number(placeholder, placeholder, 0, UINT32_MAX);
+}
+inline ArgType testpmd_u64(const char *placeholder) {
+    return arg::number(placeholder, placeholder, 0, UINT64_MAX);
+}
+
+// A u32 token's value, and a <port> with_testpmd_port checked.
+inline uint32_t u32_at(const Args &a, size_t i) {
+    return static_cast<uint32_t>(a.number(i));
+}
+inline uint16_t port_at(const Args &a, size_t i) {
+    return static_cast<uint16_t>(a.number(i));
 }
 
 inline std::vector<Spec> with_testpmd_ports(std::vector<Spec> rows) {

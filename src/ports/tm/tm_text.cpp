@@ -1,5 +1,7 @@
 #include "ports/tm/tm_text.h"
 
+#include "ports/api_error_text.h"
+
 #include <cinttypes>
 #include <cstdio>
 
@@ -46,12 +48,6 @@ const char *const kErrorTypes[] = {
 };
 static_assert(sizeof(kErrorTypes) / sizeof(kErrorTypes[0]) == RTE_TM_ERROR_TYPE_NODE_ID + 1);
 
-// One "name value" line, the value as its type prints (testpmd's PRIu32,
-// PRId32, PRIu64).
-template <class T>
-void line(std::string &o, const char *name, T v) {
-    o.append(name).append(" ").append(std::to_string(v)).append("\n");
-}
 void hex_line(std::string &o, const char *name, uint64_t v) {
     char buf[24];
     snprintf(buf, sizeof(buf), "%" PRIx64, v);
@@ -61,62 +57,59 @@ void hex_line(std::string &o, const char *name, uint64_t v) {
 } // namespace
 
 std::string error_text(const rte_tm_error &error) {
-    const auto type = static_cast<unsigned>(error.type);
-    const char *what =
-        type < sizeof(kErrorTypes) / sizeof(kErrorTypes[0]) ? kErrorTypes[type] : "unknown type";
-    std::string o = std::string(what) + ": ";
-    if (error.cause) {
-        char buf[64];
-        snprintf(buf, sizeof(buf), "cause: %p, ", error.cause);
-        o += buf;
-    }
-    o += error.message ? error.message : "(no stated reason)";
-    return o + " (error " + std::to_string(static_cast<int>(error.type)) + ")\n";
+    return api_error_text(error, kErrorTypes);
 }
 
 std::string capabilities_text(const rte_tm_capabilities &c) {
     std::string o = "\n****   Port TM Capabilities ****\n\n";
-    line(o, "cap.n_nodes_max", c.n_nodes_max);
-    line(o, "cap.n_levels_max", c.n_levels_max);
-    line(o, "cap.non_leaf_nodes_identical", c.non_leaf_nodes_identical);
-    line(o, "cap.leaf_nodes_identical", c.leaf_nodes_identical);
-    line(o, "cap.shaper_n_max", c.shaper_n_max);
-    line(o, "cap.shaper_private_n_max", c.shaper_private_n_max);
-    line(o, "cap.shaper_private_dual_rate_n_max", c.shaper_private_dual_rate_n_max);
-    line(o, "cap.shaper_private_rate_min", c.shaper_private_rate_min);
-    line(o, "cap.shaper_private_rate_max", c.shaper_private_rate_max);
-    line(o, "cap.shaper_private_packet_mode_supported", c.shaper_private_packet_mode_supported);
-    line(o, "cap.shaper_private_byte_mode_supported", c.shaper_private_byte_mode_supported);
-    line(o, "cap.shaper_shared_n_max", c.shaper_shared_n_max);
-    line(o, "cap.shaper_shared_n_nodes_per_shaper_max", c.shaper_shared_n_nodes_per_shaper_max);
-    line(o, "cap.shaper_shared_n_shapers_per_node_max", c.shaper_shared_n_shapers_per_node_max);
-    line(o, "cap.shaper_shared_dual_rate_n_max", c.shaper_shared_dual_rate_n_max);
-    line(o, "cap.shaper_shared_rate_min", c.shaper_shared_rate_min);
-    line(o, "cap.shaper_shared_rate_max", c.shaper_shared_rate_max);
-    line(o, "cap.shaper_shared_packet_mode_supported", c.shaper_shared_packet_mode_supported);
-    line(o, "cap.shaper_shared_byte_mode_supported", c.shaper_shared_byte_mode_supported);
-    line(o, "cap.shaper_pkt_length_adjust_min", c.shaper_pkt_length_adjust_min);
-    line(o, "cap.shaper_pkt_length_adjust_max", c.shaper_pkt_length_adjust_max);
-    line(o, "cap.sched_n_children_max", c.sched_n_children_max);
-    line(o, "cap.sched_sp_n_priorities_max", c.sched_sp_n_priorities_max);
-    line(o, "cap.sched_wfq_n_children_per_group_max", c.sched_wfq_n_children_per_group_max);
-    line(o, "cap.sched_wfq_n_groups_max", c.sched_wfq_n_groups_max);
-    line(o, "cap.sched_wfq_weight_max", c.sched_wfq_weight_max);
-    line(o, "cap.sched_wfq_packet_mode_supported", c.sched_wfq_packet_mode_supported);
-    line(o, "cap.sched_wfq_byte_mode_supported", c.sched_wfq_byte_mode_supported);
-    line(o, "cap.cman_head_drop_supported", c.cman_head_drop_supported);
-    line(o, "cap.cman_wred_context_n_max", c.cman_wred_context_n_max);
-    line(o, "cap.cman_wred_context_private_n_max", c.cman_wred_context_private_n_max);
-    line(o, "cap.cman_wred_context_shared_n_max", c.cman_wred_context_shared_n_max);
-    line(o, "cap.cman_wred_context_shared_n_nodes_per_context_max",
-         c.cman_wred_context_shared_n_nodes_per_context_max);
-    line(o, "cap.cman_wred_context_shared_n_contexts_per_node_max",
-         c.cman_wred_context_shared_n_contexts_per_node_max);
+    capability_line(o, "cap.n_nodes_max", c.n_nodes_max);
+    capability_line(o, "cap.n_levels_max", c.n_levels_max);
+    capability_line(o, "cap.non_leaf_nodes_identical", c.non_leaf_nodes_identical);
+    capability_line(o, "cap.leaf_nodes_identical", c.leaf_nodes_identical);
+    capability_line(o, "cap.shaper_n_max", c.shaper_n_max);
+    capability_line(o, "cap.shaper_private_n_max", c.shaper_private_n_max);
+    capability_line(o, "cap.shaper_private_dual_rate_n_max", c.shaper_private_dual_rate_n_max);
+    capability_line(o, "cap.shaper_private_rate_min", c.shaper_private_rate_min);
+    capability_line(o, "cap.shaper_private_rate_max", c.shaper_private_rate_max);
+    capability_line(o, "cap.shaper_private_packet_mode_supported",
+                    c.shaper_private_packet_mode_supported);
+    capability_line(o, "cap.shaper_private_byte_mode_supported",
+                    c.shaper_private_byte_mode_supported);
+    capability_line(o, "cap.shaper_shared_n_max", c.shaper_shared_n_max);
+    capability_line(o, "cap.shaper_shared_n_nodes_per_shaper_max",
+                    c.shaper_shared_n_nodes_per_shaper_max);
+    capability_line(o, "cap.shaper_shared_n_shapers_per_node_max",
+                    c.shaper_shared_n_shapers_per_node_max);
+    capability_line(o, "cap.shaper_shared_dual_rate_n_max", c.shaper_shared_dual_rate_n_max);
+    capability_line(o, "cap.shaper_shared_rate_min", c.shaper_shared_rate_min);
+    capability_line(o, "cap.shaper_shared_rate_max", c.shaper_shared_rate_max);
+    capability_line(o, "cap.shaper_shared_packet_mode_supported",
+                    c.shaper_shared_packet_mode_supported);
+    capability_line(o, "cap.shaper_shared_byte_mode_supported",
+                    c.shaper_shared_byte_mode_supported);
+    capability_line(o, "cap.shaper_pkt_length_adjust_min", c.shaper_pkt_length_adjust_min);
+    capability_line(o, "cap.shaper_pkt_length_adjust_max", c.shaper_pkt_length_adjust_max);
+    capability_line(o, "cap.sched_n_children_max", c.sched_n_children_max);
+    capability_line(o, "cap.sched_sp_n_priorities_max", c.sched_sp_n_priorities_max);
+    capability_line(o, "cap.sched_wfq_n_children_per_group_max",
+                    c.sched_wfq_n_children_per_group_max);
+    capability_line(o, "cap.sched_wfq_n_groups_max", c.sched_wfq_n_groups_max);
+    capability_line(o, "cap.sched_wfq_weight_max", c.sched_wfq_weight_max);
+    capability_line(o, "cap.sched_wfq_packet_mode_supported", c.sched_wfq_packet_mode_supported);
+    capability_line(o, "cap.sched_wfq_byte_mode_supported", c.sched_wfq_byte_mode_supported);
+    capability_line(o, "cap.cman_head_drop_supported", c.cman_head_drop_supported);
+    capability_line(o, "cap.cman_wred_context_n_max", c.cman_wred_context_n_max);
+    capability_line(o, "cap.cman_wred_context_private_n_max", c.cman_wred_context_private_n_max);
+    capability_line(o, "cap.cman_wred_context_shared_n_max", c.cman_wred_context_shared_n_max);
+    capability_line(o, "cap.cman_wred_context_shared_n_nodes_per_context_max",
+                    c.cman_wred_context_shared_n_nodes_per_context_max);
+    capability_line(o, "cap.cman_wred_context_shared_n_contexts_per_node_max",
+                    c.cman_wred_context_shared_n_contexts_per_node_max);
     for (int i = 0; i < RTE_COLORS; i++) {
-        line(o, "cap.mark_vlan_dei_supported", c.mark_vlan_dei_supported[i]);
-        line(o, "cap.mark_ip_ecn_tcp_supported", c.mark_ip_ecn_tcp_supported[i]);
-        line(o, "cap.mark_ip_ecn_sctp_supported", c.mark_ip_ecn_sctp_supported[i]);
-        line(o, "cap.mark_ip_dscp_supported", c.mark_ip_dscp_supported[i]);
+        capability_line(o, "cap.mark_vlan_dei_supported", c.mark_vlan_dei_supported[i]);
+        capability_line(o, "cap.mark_ip_ecn_tcp_supported", c.mark_ip_ecn_tcp_supported[i]);
+        capability_line(o, "cap.mark_ip_ecn_sctp_supported", c.mark_ip_ecn_sctp_supported[i]);
+        capability_line(o, "cap.mark_ip_dscp_supported", c.mark_ip_dscp_supported[i]);
     }
     hex_line(o, "cap.dynamic_update_mask", c.dynamic_update_mask);
     hex_line(o, "cap.stats_mask", c.stats_mask);
@@ -127,42 +120,53 @@ namespace {
 
 void nonleaf_level(std::string &o, const rte_tm_level_capabilities &c) {
     const auto &n = c.nonleaf;
-    line(o, "cap.nonleaf.shaper_private_supported", n.shaper_private_supported);
-    line(o, "cap.nonleaf.shaper_private_dual_rate_supported", n.shaper_private_dual_rate_supported);
-    line(o, "cap.nonleaf.shaper_private_rate_min", n.shaper_private_rate_min);
-    line(o, "cap.nonleaf.shaper_private_rate_max", n.shaper_private_rate_max);
-    line(o, "cap.nonleaf.shaper_private_packet_mode_supported",
-         n.shaper_private_packet_mode_supported);
-    line(o, "cap.nonleaf.shaper_private_byte_mode_supported", n.shaper_private_byte_mode_supported);
-    line(o, "cap.nonleaf.shaper_shared_n_max", n.shaper_shared_n_max);
-    line(o, "cap.nonleaf.shaper_shared_packet_mode_supported",
-         n.shaper_shared_packet_mode_supported);
-    line(o, "cap.nonleaf.shaper_shared_byte_mode_supported", n.shaper_shared_byte_mode_supported);
-    line(o, "cap.nonleaf.sched_n_children_max", n.sched_n_children_max);
-    line(o, "cap.nonleaf.sched_sp_n_priorities_max", n.sched_sp_n_priorities_max);
-    line(o, "cap.nonleaf.sched_wfq_n_children_per_group_max", n.sched_wfq_n_children_per_group_max);
-    line(o, "cap.nonleaf.sched_wfq_n_groups_max", n.sched_wfq_n_groups_max);
-    line(o, "cap.nonleaf.sched_wfq_weight_max", n.sched_wfq_weight_max);
-    line(o, "cap.nonleaf.sched_wfq_packet_mode_supported", n.sched_wfq_packet_mode_supported);
-    line(o, "cap.nonleaf.sched_wfq_byte_mode_supported", n.sched_wfq_byte_mode_supported);
+    capability_line(o, "cap.nonleaf.shaper_private_supported", n.shaper_private_supported);
+    capability_line(o, "cap.nonleaf.shaper_private_dual_rate_supported",
+                    n.shaper_private_dual_rate_supported);
+    capability_line(o, "cap.nonleaf.shaper_private_rate_min", n.shaper_private_rate_min);
+    capability_line(o, "cap.nonleaf.shaper_private_rate_max", n.shaper_private_rate_max);
+    capability_line(o, "cap.nonleaf.shaper_private_packet_mode_supported",
+                    n.shaper_private_packet_mode_supported);
+    capability_line(o, "cap.nonleaf.shaper_private_byte_mode_supported",
+                    n.shaper_private_byte_mode_supported);
+    capability_line(o, "cap.nonleaf.shaper_shared_n_max", n.shaper_shared_n_max);
+    capability_line(o, "cap.nonleaf.shaper_shared_packet_mode_supported",
+                    n.shaper_shared_packet_mode_supported);
+    capability_line(o, "cap.nonleaf.shaper_shared_byte_mode_supported",
+                    n.shaper_shared_byte_mode_supported);
+    capability_line(o, "cap.nonleaf.sched_n_children_max", n.sched_n_children_max);
+    capability_line(o, "cap.nonleaf.sched_sp_n_priorities_max", n.sched_sp_n_priorities_max);
+    capability_line(o, "cap.nonleaf.sched_wfq_n_children_per_group_max",
+                    n.sched_wfq_n_children_per_group_max);
+    capability_line(o, "cap.nonleaf.sched_wfq_n_groups_max", n.sched_wfq_n_groups_max);
+    capability_line(o, "cap.nonleaf.sched_wfq_weight_max", n.sched_wfq_weight_max);
+    capability_line(o, "cap.nonleaf.sched_wfq_packet_mode_supported",
+                    n.sched_wfq_packet_mode_supported);
+    capability_line(o, "cap.nonleaf.sched_wfq_byte_mode_supported",
+                    n.sched_wfq_byte_mode_supported);
     hex_line(o, "cap.nonleaf.stats_mask", n.stats_mask);
 }
 
 void leaf_level(std::string &o, const rte_tm_level_capabilities &c) {
     const auto &l = c.leaf;
-    line(o, "cap.leaf.shaper_private_supported", l.shaper_private_supported);
-    line(o, "cap.leaf.shaper_private_dual_rate_supported", l.shaper_private_dual_rate_supported);
-    line(o, "cap.leaf.shaper_private_rate_min", l.shaper_private_rate_min);
-    line(o, "cap.leaf.shaper_private_rate_max", l.shaper_private_rate_max);
-    line(o, "cap.leaf.shaper_private_packet_mode_supported",
-         l.shaper_private_packet_mode_supported);
-    line(o, "cap.leaf.shaper_private_byte_mode_supported", l.shaper_private_byte_mode_supported);
-    line(o, "cap.leaf.shaper_shared_n_max", l.shaper_shared_n_max);
-    line(o, "cap.leaf.shaper_shared_packet_mode_supported", l.shaper_shared_packet_mode_supported);
-    line(o, "cap.leaf.shaper_shared_byte_mode_supported", l.shaper_shared_byte_mode_supported);
-    line(o, "cap.leaf.cman_head_drop_supported", l.cman_head_drop_supported);
-    line(o, "cap.leaf.cman_wred_context_private_supported", l.cman_wred_context_private_supported);
-    line(o, "cap.leaf.cman_wred_context_shared_n_max", l.cman_wred_context_shared_n_max);
+    capability_line(o, "cap.leaf.shaper_private_supported", l.shaper_private_supported);
+    capability_line(o, "cap.leaf.shaper_private_dual_rate_supported",
+                    l.shaper_private_dual_rate_supported);
+    capability_line(o, "cap.leaf.shaper_private_rate_min", l.shaper_private_rate_min);
+    capability_line(o, "cap.leaf.shaper_private_rate_max", l.shaper_private_rate_max);
+    capability_line(o, "cap.leaf.shaper_private_packet_mode_supported",
+                    l.shaper_private_packet_mode_supported);
+    capability_line(o, "cap.leaf.shaper_private_byte_mode_supported",
+                    l.shaper_private_byte_mode_supported);
+    capability_line(o, "cap.leaf.shaper_shared_n_max", l.shaper_shared_n_max);
+    capability_line(o, "cap.leaf.shaper_shared_packet_mode_supported",
+                    l.shaper_shared_packet_mode_supported);
+    capability_line(o, "cap.leaf.shaper_shared_byte_mode_supported",
+                    l.shaper_shared_byte_mode_supported);
+    capability_line(o, "cap.leaf.cman_head_drop_supported", l.cman_head_drop_supported);
+    capability_line(o, "cap.leaf.cman_wred_context_private_supported",
+                    l.cman_wred_context_private_supported);
+    capability_line(o, "cap.leaf.cman_wred_context_shared_n_max", l.cman_wred_context_shared_n_max);
     hex_line(o, "cap.leaf.stats_mask", l.stats_mask);
 }
 
@@ -171,11 +175,11 @@ void leaf_level(std::string &o, const rte_tm_level_capabilities &c) {
 std::string level_capabilities_text(uint32_t level, const rte_tm_level_capabilities &c) {
     std::string o =
         "\n**   Port TM Hierarchy level " + std::to_string(level) + " Capability **\n\n";
-    line(o, "cap.n_nodes_max", c.n_nodes_max);
-    line(o, "cap.n_nodes_nonleaf_max", c.n_nodes_nonleaf_max);
-    line(o, "cap.n_nodes_leaf_max", c.n_nodes_leaf_max);
-    line(o, "cap.non_leaf_nodes_identical", c.non_leaf_nodes_identical);
-    line(o, "cap.leaf_nodes_identical", c.leaf_nodes_identical);
+    capability_line(o, "cap.n_nodes_max", c.n_nodes_max);
+    capability_line(o, "cap.n_nodes_nonleaf_max", c.n_nodes_nonleaf_max);
+    capability_line(o, "cap.n_nodes_leaf_max", c.n_nodes_leaf_max);
+    capability_line(o, "cap.non_leaf_nodes_identical", c.non_leaf_nodes_identical);
+    capability_line(o, "cap.leaf_nodes_identical", c.leaf_nodes_identical);
     // testpmd takes levels 0..3 for nonleaf ones, whatever the PMD's depth.
     if (level <= 3)
         nonleaf_level(o, c);
@@ -186,31 +190,39 @@ std::string level_capabilities_text(uint32_t level, const rte_tm_level_capabilit
 
 std::string node_capabilities_text(uint32_t node, bool is_leaf, const rte_tm_node_capabilities &c) {
     std::string o = "\n**   Port TM Hierarchy node " + std::to_string(node) + " Capability **\n\n";
-    line(o, "cap.shaper_private_supported", c.shaper_private_supported);
-    line(o, "cap.shaper_private_dual_rate_supported", c.shaper_private_dual_rate_supported);
-    line(o, "cap.shaper_private_rate_min", c.shaper_private_rate_min);
-    line(o, "cap.shaper_private_rate_max", c.shaper_private_rate_max);
-    line(o, "cap.shaper_private_packet_mode_supported", c.shaper_private_packet_mode_supported);
-    line(o, "cap.shaper_private_byte_mode_supported", c.shaper_private_byte_mode_supported);
-    line(o, "cap.shaper_shared_n_max", c.shaper_shared_n_max);
-    line(o, "cap.shaper_shared_packet_mode_supported", c.shaper_shared_packet_mode_supported);
-    line(o, "cap.shaper_shared_byte_mode_supported", c.shaper_shared_byte_mode_supported);
+    capability_line(o, "cap.shaper_private_supported", c.shaper_private_supported);
+    capability_line(o, "cap.shaper_private_dual_rate_supported",
+                    c.shaper_private_dual_rate_supported);
+    capability_line(o, "cap.shaper_private_rate_min", c.shaper_private_rate_min);
+    capability_line(o, "cap.shaper_private_rate_max", c.shaper_private_rate_max);
+    capability_line(o, "cap.shaper_private_packet_mode_supported",
+                    c.shaper_private_packet_mode_supported);
+    capability_line(o, "cap.shaper_private_byte_mode_supported",
+                    c.shaper_private_byte_mode_supported);
+    capability_line(o, "cap.shaper_shared_n_max", c.shaper_shared_n_max);
+    capability_line(o, "cap.shaper_shared_packet_mode_supported",
+                    c.shaper_shared_packet_mode_supported);
+    capability_line(o, "cap.shaper_shared_byte_mode_supported",
+                    c.shaper_shared_byte_mode_supported);
     if (!is_leaf) {
         const auto &n = c.nonleaf;
-        line(o, "cap.nonleaf.sched_n_children_max", n.sched_n_children_max);
-        line(o, "cap.nonleaf.sched_sp_n_priorities_max", n.sched_sp_n_priorities_max);
-        line(o, "cap.nonleaf.sched_wfq_n_children_per_group_max",
-             n.sched_wfq_n_children_per_group_max);
-        line(o, "cap.nonleaf.sched_wfq_n_groups_max", n.sched_wfq_n_groups_max);
-        line(o, "cap.nonleaf.sched_wfq_weight_max", n.sched_wfq_weight_max);
-        line(o, "cap.nonleaf.sched_wfq_packet_mode_supported", n.sched_wfq_packet_mode_supported);
-        line(o, "cap.nonleaf.sched_wfq_byte_mode_supported", n.sched_wfq_byte_mode_supported);
+        capability_line(o, "cap.nonleaf.sched_n_children_max", n.sched_n_children_max);
+        capability_line(o, "cap.nonleaf.sched_sp_n_priorities_max", n.sched_sp_n_priorities_max);
+        capability_line(o, "cap.nonleaf.sched_wfq_n_children_per_group_max",
+                        n.sched_wfq_n_children_per_group_max);
+        capability_line(o, "cap.nonleaf.sched_wfq_n_groups_max", n.sched_wfq_n_groups_max);
+        capability_line(o, "cap.nonleaf.sched_wfq_weight_max", n.sched_wfq_weight_max);
+        capability_line(o, "cap.nonleaf.sched_wfq_packet_mode_supported",
+                        n.sched_wfq_packet_mode_supported);
+        capability_line(o, "cap.nonleaf.sched_wfq_byte_mode_supported",
+                        n.sched_wfq_byte_mode_supported);
     } else {
         const auto &l = c.leaf;
-        line(o, "cap.leaf.cman_head_drop_supported", l.cman_head_drop_supported);
-        line(o, "cap.leaf.cman_wred_context_private_supported",
-             l.cman_wred_context_private_supported);
-        line(o, "cap.leaf.cman_wred_context_shared_n_max", l.cman_wred_context_shared_n_max);
+        capability_line(o, "cap.leaf.cman_head_drop_supported", l.cman_head_drop_supported);
+        capability_line(o, "cap.leaf.cman_wred_context_private_supported",
+                        l.cman_wred_context_private_supported);
+        capability_line(o, "cap.leaf.cman_wred_context_shared_n_max",
+                        l.cman_wred_context_shared_n_max);
     }
     hex_line(o, "cap.stats_mask", c.stats_mask);
     return o;

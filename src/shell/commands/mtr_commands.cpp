@@ -14,25 +14,9 @@ namespace pmdfwd::shell {
 
 namespace {
 
-constexpr uint64_t kU32 = UINT32_MAX, kU64 = UINT64_MAX;
+constexpr uint64_t kU32 = UINT32_MAX;
 // testpmd's MAX_DSCP_TABLE_ENTRIES and MAX_VLAN_TABLE_ENTRIES.
 constexpr size_t kDscpEntries = 64, kVlanEntries = 16;
-
-// testpmd's RTE_UINT32/64 tokens; messages name the placeholder.
-ArgType u32(const char *placeholder) {
-    return arg::number(placeholder, placeholder, 0, kU32);
-}
-ArgType u64(const char *placeholder) {
-    return arg::number(placeholder, placeholder, 0, kU64);
-}
-
-uint32_t n32(const Args &a, size_t i) {
-    return static_cast<uint32_t>(a.number(i));
-}
-// A <port> the row checked (testpmd_port_rows.h).
-uint16_t port_of(const Args &a, size_t i) {
-    return static_cast<uint16_t>(a.number(i));
-}
 
 // A call's answer: nothing when it took it, else rte_mtr's error in testpmd's words.
 bool answer(Ctx &c, int rc, const rte_mtr_error &error) {
@@ -44,7 +28,7 @@ bool answer(Ctx &c, int rc, const rte_mtr_error &error) {
 bool show_cap(Ctx &c, const Args &a) {
     rte_mtr_capabilities cap{};
     rte_mtr_error error{};
-    if (!answer(c, c.meters.capabilities(port_of(a, 0), &cap, &error), error)) return false;
+    if (!answer(c, c.meters.capabilities(port_at(a, 0), &cap, &error), error)) return false;
     *c.out += mtr::capabilities_text(cap);
     return true;
 }
@@ -66,9 +50,9 @@ bool add_profile(Ctx &c, const Args &a, rte_mtr_algorithm alg) {
         mp.trtcm_rfc4115 = {.cir = v[0], .eir = v[1], .cbs = v[2], .ebs = v[3]};
         break;
     }
-    mp.packet_mode = static_cast<int>(alg == RTE_MTR_SRTCM_RFC2697 ? n32(a, 5) : n32(a, 6));
+    mp.packet_mode = static_cast<int>(alg == RTE_MTR_SRTCM_RFC2697 ? u32_at(a, 5) : u32_at(a, 6));
     rte_mtr_error error{};
-    return answer(c, c.meters.profile_add(port_of(a, 0), n32(a, 1), mp, &error), error);
+    return answer(c, c.meters.profile_add(port_at(a, 0), u32_at(a, 1), mp, &error), error);
 }
 
 // The commands that are one call on (port, id).
@@ -76,13 +60,14 @@ using IdCall = int (mtr::MtrControl::*)(uint16_t, uint32_t, rte_mtr_error *);
 std::function<bool(Ctx &, const Args &)> id_call(IdCall call) {
     return [call](Ctx &c, const Args &a) {
         rte_mtr_error error{};
-        return answer(c, (c.meters.*call)(port_of(a, 0), n32(a, 1), &error), error);
+        return answer(c, (c.meters.*call)(port_at(a, 0), u32_at(a, 1), &error), error);
     };
 }
 
 bool set_profile(Ctx &c, const Args &a) {
     rte_mtr_error error{};
-    return answer(c, c.meters.profile_update(port_of(a, 0), n32(a, 1), n32(a, 2), &error), error);
+    return answer(c, c.meters.profile_update(port_at(a, 0), u32_at(a, 1), u32_at(a, 2), &error),
+                  error);
 }
 
 // testpmd's parse_uint: decimal (strtol), the whole word.
@@ -158,7 +143,7 @@ bool get_proto(Ctx &c, const Args &a) {
     uint64_t mask = 0;
     rte_mtr_error error{};
     const bool ok =
-        answer(c, c.meters.in_protocol_get(port_of(a, 0), n32(a, 1), &mask, &error), error);
+        answer(c, c.meters.in_protocol_get(port_at(a, 0), u32_at(a, 1), &mask, &error), error);
     *c.out += mtr::in_protocols_text(mask);
     return ok;
 }
@@ -172,8 +157,8 @@ rte_mtr_color_in_protocol protocol(const std::string &w) {
 
 bool set_proto(Ctx &c, const Args &a) {
     rte_mtr_error error{};
-    const int rc =
-        c.meters.in_protocol_set(port_of(a, 0), n32(a, 1), protocol(a.word(2)), n32(a, 3), &error);
+    const int rc = c.meters.in_protocol_set(port_at(a, 0), u32_at(a, 1), protocol(a.word(2)),
+                                            u32_at(a, 3), &error);
     return answer(c, rc, error);
 }
 
@@ -181,14 +166,15 @@ bool set_proto(Ctx &c, const Args &a) {
 bool get_proto_prio(Ctx &c, const Args &a) {
     uint32_t prio = 0;
     rte_mtr_error error{};
-    const int rc = c.meters.in_protocol_priority_get(port_of(a, 0), n32(a, 1), protocol(a.word(2)),
-                                                     &prio, &error);
+    const int rc = c.meters.in_protocol_priority_get(port_at(a, 0), u32_at(a, 1),
+                                                     protocol(a.word(2)), &prio, &error);
     return answer(c, rc, error);
 }
 
 bool set_stats_mask(Ctx &c, const Args &a) {
     rte_mtr_error error{};
-    return answer(c, c.meters.stats_update(port_of(a, 0), n32(a, 1), a.number(2), &error), error);
+    return answer(c, c.meters.stats_update(port_at(a, 0), u32_at(a, 1), a.number(2), &error),
+                  error);
 }
 
 bool show_stats(Ctx &c, const Args &a) {
@@ -196,7 +182,7 @@ bool show_stats(Ctx &c, const Args &a) {
     uint64_t mask = 0;
     rte_mtr_error error{};
     const int rc =
-        c.meters.stats_read(port_of(a, 0), n32(a, 1), &stats, &mask, a.word(2) == "yes", &error);
+        c.meters.stats_read(port_at(a, 0), u32_at(a, 1), &stats, &mask, a.word(2) == "yes", &error);
     if (!answer(c, rc, error)) return false;
     *c.out += mtr::stats_text(stats, mask);
     return true;
@@ -211,44 +197,44 @@ std::vector<Spec> family_rows() {
         {.syntax = "add port meter profile srtcm_rfc2697 <port> <profile_id> <cir> <cbs> <ebs> "
                    "<packet_mode>",
          .help = "add a single rate three color meter profile (RFC 2697)",
-         .types = {u32("<profile_id>"), u64("<cir>"), u64("<cbs>"), u64("<ebs>"),
-                   u32("<packet_mode>")},
+         .types = {testpmd_u32("<profile_id>"), testpmd_u64("<cir>"), testpmd_u64("<cbs>"),
+                   testpmd_u64("<ebs>"), testpmd_u32("<packet_mode>")},
          .run = [](Ctx &c, const Args &a) { return add_profile(c, a, RTE_MTR_SRTCM_RFC2697); }},
         {.syntax = "add port meter profile trtcm_rfc2698 <port> <profile_id> <cir> <pir> <cbs> "
                    "<pbs> <packet_mode>",
          .help = "add a two rate three color meter profile (RFC 2698)",
-         .types = {u32("<profile_id>"), u64("<cir>"), u64("<pir>"), u64("<cbs>"), u64("<pbs>"),
-                   u32("<packet_mode>")},
+         .types = {testpmd_u32("<profile_id>"), testpmd_u64("<cir>"), testpmd_u64("<pir>"),
+                   testpmd_u64("<cbs>"), testpmd_u64("<pbs>"), testpmd_u32("<packet_mode>")},
          .run = [](Ctx &c, const Args &a) { return add_profile(c, a, RTE_MTR_TRTCM_RFC2698); }},
         {.syntax = "add port meter profile trtcm_rfc4115 <port> <profile_id> <cir> <eir> <cbs> "
                    "<ebs> <packet_mode>",
          .help = "add a two rate three color meter profile (RFC 4115)",
-         .types = {u32("<profile_id>"), u64("<cir>"), u64("<eir>"), u64("<cbs>"), u64("<ebs>"),
-                   u32("<packet_mode>")},
+         .types = {testpmd_u32("<profile_id>"), testpmd_u64("<cir>"), testpmd_u64("<eir>"),
+                   testpmd_u64("<cbs>"), testpmd_u64("<ebs>"), testpmd_u32("<packet_mode>")},
          .run = [](Ctx &c, const Args &a) { return add_profile(c, a, RTE_MTR_TRTCM_RFC4115); }},
         {.syntax = "del port meter profile <port> <profile_id>",
          .help = "delete a meter profile",
-         .types = {u32("<profile_id>")},
+         .types = {testpmd_u32("<profile_id>")},
          .run = id_call(&M::profile_delete)},
         {.syntax = "del port meter policy <port> <policy_id>",
          .help = "delete a meter policy",
-         .types = {u32("<policy_id>")},
+         .types = {testpmd_u32("<policy_id>")},
          .run = id_call(&M::policy_delete)},
         {.syntax = "enable port meter <port> <mtr_id>",
          .help = "enable a meter",
-         .types = {u32("<mtr_id>")},
+         .types = {testpmd_u32("<mtr_id>")},
          .run = id_call(&M::enable)},
         {.syntax = "disable port meter <port> <mtr_id>",
          .help = "disable a meter",
-         .types = {u32("<mtr_id>")},
+         .types = {testpmd_u32("<mtr_id>")},
          .run = id_call(&M::disable)},
         {.syntax = "del port meter <port> <mtr_id>",
          .help = "destroy a meter",
-         .types = {u32("<mtr_id>")},
+         .types = {testpmd_u32("<mtr_id>")},
          .run = id_call(&M::destroy)},
         {.syntax = "set port meter profile <port> <mtr_id> <profile_id>",
          .help = "change a meter's profile",
-         .types = {u32("<mtr_id>"), u32("<profile_id>")},
+         .types = {testpmd_u32("<mtr_id>"), testpmd_u32("<profile_id>")},
          .run = set_profile},
         {.syntax = "set port meter dscp table <args>...",
          .help = "<port> <mtr_id> [<proto> [64 colors: G|Y|R ...]]: a meter's input DSCP colors",
@@ -258,26 +244,26 @@ std::vector<Spec> family_rows() {
          .run = [](Ctx &c, const Args &a) { return set_table(c, a, false); }},
         {.syntax = "get port meter proto <port> <mtr_id>",
          .help = "the protocols a meter takes input colors from",
-         .types = {u32("<mtr_id>")},
+         .types = {testpmd_u32("<mtr_id>")},
          .run = get_proto},
         {.syntax = "set port meter proto <port> <mtr_id> outer_vlan|inner_vlan|outer_ip|inner_ip "
                    "<prio>",
          .help = "take a meter's input color from this protocol, at this priority",
-         .types = {u32("<mtr_id>"), u32("<prio>")},
+         .types = {testpmd_u32("<mtr_id>"), testpmd_u32("<prio>")},
          .run = set_proto},
         {.syntax = "get port meter proto_prio <port> <mtr_id> "
                    "outer_vlan|inner_vlan|outer_ip|inner_ip",
          .help = "ask the priority of a meter's input color protocol (testpmd shows only a "
                  "refusal)",
-         .types = {u32("<mtr_id>")},
+         .types = {testpmd_u32("<mtr_id>")},
          .run = get_proto_prio},
         {.syntax = "set port meter stats mask <port> <mtr_id> <stats_mask>",
          .help = "the statistics a meter counts",
-         .types = {u32("<mtr_id>"), u64("<stats_mask>")},
+         .types = {testpmd_u32("<mtr_id>"), testpmd_u64("<stats_mask>")},
          .run = set_stats_mask},
         {.syntax = "show port meter stats <port> <mtr_id> yes|no",
          .help = "a meter's statistics (yes: clear them after the read)",
-         .types = {u32("<mtr_id>")},
+         .types = {testpmd_u32("<mtr_id>")},
          .run = show_stats},
     };
 }

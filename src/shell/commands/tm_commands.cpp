@@ -16,28 +16,9 @@ namespace {
 
 using Mark = tm::TmControl::Mark;
 
-constexpr uint64_t kU16 = UINT16_MAX, kU32 = UINT32_MAX, kU64 = UINT64_MAX;
+constexpr uint64_t kU32 = UINT32_MAX;
 // testpmd's MAX_NUM_SHARED_SHAPERS: a node names fewer.
 constexpr uint64_t kMaxSharedShapers = 256;
-
-// testpmd's RTE_UINT16/32/64 tokens; messages name the placeholder.
-ArgType u16(const char *placeholder) {
-    return arg::number(placeholder, placeholder, 0, kU16);
-}
-ArgType u32(const char *placeholder) {
-    return arg::number(placeholder, placeholder, 0, kU32);
-}
-ArgType u64(const char *placeholder) {
-    return arg::number(placeholder, placeholder, 0, kU64);
-}
-
-uint32_t n32(const Args &a, size_t i) {
-    return static_cast<uint32_t>(a.number(i));
-}
-// A <port> the row checked (testpmd_port_rows.h).
-uint16_t port_of(const Args &a, size_t i) {
-    return static_cast<uint16_t>(a.number(i));
-}
 
 // A call's answer: nothing when it took it, else rte_tm's error in testpmd's words.
 bool answer(Ctx &c, int rc, const rte_tm_error &error) {
@@ -61,7 +42,7 @@ bool must_be_stopped(Ctx &c, uint16_t port) {
 bool show_cap(Ctx &c, const Args &a) {
     rte_tm_capabilities cap{};
     rte_tm_error error{};
-    if (!answer(c, c.tm.capabilities(port_of(a, 0), &cap, &error), error)) return false;
+    if (!answer(c, c.tm.capabilities(port_at(a, 0), &cap, &error), error)) return false;
     *c.out += tm::capabilities_text(cap);
     return true;
 }
@@ -69,38 +50,40 @@ bool show_cap(Ctx &c, const Args &a) {
 bool show_level_cap(Ctx &c, const Args &a) {
     rte_tm_level_capabilities cap{};
     rte_tm_error error{};
-    if (!answer(c, c.tm.level_capabilities(port_of(a, 0), n32(a, 1), &cap, &error), error))
+    if (!answer(c, c.tm.level_capabilities(port_at(a, 0), u32_at(a, 1), &cap, &error), error))
         return false;
-    *c.out += tm::level_capabilities_text(n32(a, 1), cap);
+    *c.out += tm::level_capabilities_text(u32_at(a, 1), cap);
     return true;
 }
 
 bool show_node_cap(Ctx &c, const Args &a) {
     int is_leaf = 0;
     rte_tm_error error{};
-    if (!answer(c, c.tm.node_type(port_of(a, 0), n32(a, 1), &is_leaf, &error), error)) return false;
-    rte_tm_node_capabilities cap{};
-    if (!answer(c, c.tm.node_capabilities(port_of(a, 0), n32(a, 1), &cap, &error), error))
+    if (!answer(c, c.tm.node_type(port_at(a, 0), u32_at(a, 1), &is_leaf, &error), error))
         return false;
-    *c.out += tm::node_capabilities_text(n32(a, 1), is_leaf != 0, cap);
+    rte_tm_node_capabilities cap{};
+    if (!answer(c, c.tm.node_capabilities(port_at(a, 0), u32_at(a, 1), &cap, &error), error))
+        return false;
+    *c.out += tm::node_capabilities_text(u32_at(a, 1), is_leaf != 0, cap);
     return true;
 }
 
 bool show_node_type(Ctx &c, const Args &a) {
     int is_leaf = 0;
     rte_tm_error error{};
-    if (!answer(c, c.tm.node_type(port_of(a, 0), n32(a, 1), &is_leaf, &error), error)) return false;
+    if (!answer(c, c.tm.node_type(port_at(a, 0), u32_at(a, 1), &is_leaf, &error), error))
+        return false;
     *c.out += is_leaf == 1 ? "leaf node\n" : "nonleaf node\n";
     return true;
 }
 
 bool show_node_stats(Ctx &c, const Args &a) {
-    if (!must_be_started(c, port_of(a, 0))) return false;
+    if (!must_be_started(c, port_at(a, 0))) return false;
     rte_tm_node_stats stats{};
     uint64_t mask = 0;
     rte_tm_error error{};
     const int rc =
-        c.tm.node_stats(port_of(a, 0), n32(a, 1), &stats, &mask, a.number(2) != 0, &error);
+        c.tm.node_stats(port_at(a, 0), u32_at(a, 1), &stats, &mask, a.number(2) != 0, &error);
     if (!answer(c, rc, error)) return false;
     *c.out += tm::node_stats_text(stats, mask);
     return true;
@@ -112,29 +95,30 @@ bool add_shaper_profile(Ctx &c, const Args &a) {
     sp.committed.size = a.number(3);
     sp.peak.rate = a.number(4);
     sp.peak.size = a.number(5);
-    sp.pkt_length_adjust = n32(a, 6);
-    sp.packet_mode = static_cast<int>(n32(a, 7));
+    sp.pkt_length_adjust = u32_at(a, 6);
+    sp.packet_mode = static_cast<int>(u32_at(a, 7));
     rte_tm_error error{};
-    return answer(c, c.tm.shaper_profile_add(port_of(a, 0), n32(a, 1), sp, &error), error);
+    return answer(c, c.tm.shaper_profile_add(port_at(a, 0), u32_at(a, 1), sp, &error), error);
 }
 
 bool del_shaper_profile(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.shaper_profile_delete(port_of(a, 0), n32(a, 1), &error), error);
+    return answer(c, c.tm.shaper_profile_delete(port_at(a, 0), u32_at(a, 1), &error), error);
 }
 
 // `add` builds a shared shaper while the port is stopped, `set` changes one
 // on a started port: the same call.
 bool add_set_shared_shaper(Ctx &c, const Args &a, bool add) {
-    const uint16_t port = port_of(a, 0);
+    const uint16_t port = port_at(a, 0);
     if (add ? !must_be_stopped(c, port) : !must_be_started(c, port)) return false;
     rte_tm_error error{};
-    return answer(c, c.tm.shared_shaper_add_update(port, n32(a, 1), n32(a, 2), &error), error);
+    return answer(c, c.tm.shared_shaper_add_update(port, u32_at(a, 1), u32_at(a, 2), &error),
+                  error);
 }
 
 bool del_shared_shaper(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.shared_shaper_delete(port_of(a, 0), n32(a, 1), &error), error);
+    return answer(c, c.tm.shared_shaper_delete(port_at(a, 0), u32_at(a, 1), &error), error);
 }
 
 // "<port> <id> G <min> <max> <maxp_inv> <wq_log2> Y ... R ...": a color's
@@ -151,18 +135,19 @@ bool add_wred_profile(Ctx &c, const Args &a) {
         r.wq_log2 = static_cast<uint16_t>(a.number(at + 3));
     }
     rte_tm_error error{};
-    return answer(c, c.tm.wred_profile_add(port_of(a, 0), n32(a, 1), wp, &error), error);
+    return answer(c, c.tm.wred_profile_add(port_at(a, 0), u32_at(a, 1), wp, &error), error);
 }
 
 bool del_wred_profile(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.wred_profile_delete(port_of(a, 0), n32(a, 1), &error), error);
+    return answer(c, c.tm.wred_profile_delete(port_at(a, 0), u32_at(a, 1), &error), error);
 }
 
 bool set_node_shaper_profile(Ctx &c, const Args &a) {
-    if (!must_be_started(c, port_of(a, 0))) return false;
+    if (!must_be_started(c, port_at(a, 0))) return false;
     rte_tm_error error{};
-    return answer(c, c.tm.node_shaper_update(port_of(a, 0), n32(a, 1), n32(a, 2), &error), error);
+    return answer(c, c.tm.node_shaper_update(port_at(a, 0), u32_at(a, 1), u32_at(a, 2), &error),
+                  error);
 }
 
 // An RTE_INT32 token (a parent or a profile, negative for none): UINT32_MAX
@@ -208,11 +193,11 @@ Result<NodeArgs> node_args(const Args &a, size_t port_at, size_t rest_at) {
     if (!parent || !profile) return Error("Bad arguments");
     Result<std::vector<uint32_t>> shared = shared_shapers(a.rest(rest_at));
     if (!shared) return shared.status();
-    NodeArgs n{.node = n32(a, port_at + 1),
+    NodeArgs n{.node = u32_at(a, port_at + 1),
                .parent = *parent,
-               .priority = n32(a, port_at + 3),
-               .weight = n32(a, port_at + 4),
-               .level = n32(a, port_at + 5),
+               .priority = u32_at(a, port_at + 3),
+               .weight = u32_at(a, port_at + 4),
+               .level = u32_at(a, port_at + 5),
                .shared = std::move(*shared)};
     n.np.shaper_profile_id = *profile;
     return n;
@@ -232,12 +217,12 @@ bool add_node(Ctx &c, uint16_t port, NodeArgs &n) {
 bool add_nonleaf_node(Ctx &c, const Args &a, bool pktmode) {
     Result<NodeArgs> n = node_args(a, 0, 9);
     if (!n) return fail(c, n.message());
-    n->np.nonleaf.n_sp_priorities = n32(a, 7);
+    n->np.nonleaf.n_sp_priorities = u32_at(a, 7);
     n->np.stats_mask = a.number(8);
     // pktmode: a weight mode per priority, all zero (packet mode), as testpmd's calloc.
     std::vector<int> modes(pktmode ? n->np.nonleaf.n_sp_priorities : 0, 0);
     n->np.nonleaf.wfq_weight_mode = modes.empty() ? nullptr : modes.data();
-    return add_node(c, port_of(a, 0), *n);
+    return add_node(c, port_at(a, 0), *n);
 }
 
 // add port tm leaf node <port> <node> <parent> <priority> <weight> <level>
@@ -245,39 +230,39 @@ bool add_nonleaf_node(Ctx &c, const Args &a, bool pktmode) {
 bool add_leaf_node(Ctx &c, const Args &a) {
     Result<NodeArgs> n = node_args(a, 0, 10);
     if (!n) return fail(c, n.message());
-    n->np.leaf.cman = static_cast<rte_tm_cman_mode>(n32(a, 7));
-    n->np.leaf.wred.wred_profile_id = n32(a, 8);
+    n->np.leaf.cman = static_cast<rte_tm_cman_mode>(u32_at(a, 7));
+    n->np.leaf.wred.wred_profile_id = u32_at(a, 8);
     n->np.stats_mask = a.number(9);
-    return add_node(c, port_of(a, 0), *n);
+    return add_node(c, port_at(a, 0), *n);
 }
 
 bool del_node(Ctx &c, const Args &a) {
-    if (!must_be_stopped(c, port_of(a, 0))) return false;
+    if (!must_be_stopped(c, port_at(a, 0))) return false;
     rte_tm_error error{};
-    return answer(c, c.tm.node_delete(port_of(a, 0), n32(a, 1), &error), error);
+    return answer(c, c.tm.node_delete(port_at(a, 0), u32_at(a, 1), &error), error);
 }
 
 bool set_node_parent(Ctx &c, const Args &a) {
-    if (!must_be_started(c, port_of(a, 0))) return false;
+    if (!must_be_started(c, port_at(a, 0))) return false;
     rte_tm_error error{};
-    const int rc =
-        c.tm.node_parent_update(port_of(a, 0), n32(a, 1), n32(a, 2), n32(a, 3), n32(a, 4), &error);
+    const int rc = c.tm.node_parent_update(port_at(a, 0), u32_at(a, 1), u32_at(a, 2), u32_at(a, 3),
+                                           u32_at(a, 4), &error);
     return answer(c, rc, error);
 }
 
 bool suspend(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.node_suspend(port_of(a, 0), n32(a, 1), &error), error);
+    return answer(c, c.tm.node_suspend(port_at(a, 0), u32_at(a, 1), &error), error);
 }
 
 bool resume(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.node_resume(port_of(a, 0), n32(a, 1), &error), error);
+    return answer(c, c.tm.node_resume(port_at(a, 0), u32_at(a, 1), &error), error);
 }
 
 bool commit(Ctx &c, const Args &a) {
     rte_tm_error error{};
-    return answer(c, c.tm.hierarchy_commit(port_of(a, 0), a.word(1) == "yes", &error), error);
+    return answer(c, c.tm.hierarchy_commit(port_at(a, 0), a.word(1) == "yes", &error), error);
 }
 
 bool mark(Ctx &c, const Args &a) {
@@ -285,7 +270,7 @@ bool mark(Ctx &c, const Args &a) {
                       : a.word(0) == "ip_ecn" ? Mark::IpEcn
                                               : Mark::IpDscp;
     rte_tm_error error{};
-    const int rc = c.tm.mark(port_of(a, 1), what, static_cast<int>(a.number(2)),
+    const int rc = c.tm.mark(port_at(a, 1), what, static_cast<int>(a.number(2)),
                              static_cast<int>(a.number(3)), static_cast<int>(a.number(4)), &error);
     return answer(c, rc, error);
 }
@@ -297,103 +282,110 @@ std::vector<Spec> family_rows() {
          .run = show_cap},
         {.syntax = "show port tm level cap <port> <level_id>",
          .help = "a hierarchy level's capabilities",
-         .types = {u32("<level_id>")},
+         .types = {testpmd_u32("<level_id>")},
          .run = show_level_cap},
         {.syntax = "show port tm node cap <port> <node_id>",
          .help = "a hierarchy node's capabilities",
-         .types = {u32("<node_id>")},
+         .types = {testpmd_u32("<node_id>")},
          .run = show_node_cap},
         {.syntax = "show port tm node type <port> <node_id>",
          .help = "whether a node is a leaf",
-         .types = {u32("<node_id>")},
+         .types = {testpmd_u32("<node_id>")},
          .run = show_node_type},
         {.syntax = "show port tm node stats <port> <node_id> <clear>",
          .help = "a node's statistics (clear: 1 clears them after the read)",
-         .types = {u32("<node_id>"), u32("<clear>")},
+         .types = {testpmd_u32("<node_id>"), testpmd_u32("<clear>")},
          .run = show_node_stats},
         {.syntax = "add port tm node shaper profile <port> <profile_id> <cmit_tb_rate> "
                    "<cmit_tb_size> <peak_tb_rate> <peak_tb_size> <pktlen_adjust> <packet_mode>",
          .help = "add a private shaper profile",
-         .types = {u32("<profile_id>"), u64("<cmit_tb_rate>"), u64("<cmit_tb_size>"),
-                   u64("<peak_tb_rate>"), u64("<peak_tb_size>"), u32("<pktlen_adjust>"),
-                   u32("<packet_mode>")},
+         .types = {testpmd_u32("<profile_id>"), testpmd_u64("<cmit_tb_rate>"),
+                   testpmd_u64("<cmit_tb_size>"), testpmd_u64("<peak_tb_rate>"),
+                   testpmd_u64("<peak_tb_size>"), testpmd_u32("<pktlen_adjust>"),
+                   testpmd_u32("<packet_mode>")},
          .run = add_shaper_profile},
         {.syntax = "del port tm node shaper profile <port> <profile_id>",
          .help = "delete a private shaper profile",
-         .types = {u32("<profile_id>")},
+         .types = {testpmd_u32("<profile_id>")},
          .run = del_shaper_profile},
         {.syntax = "add port tm node shared shaper <port> <shared_shaper_id> <profile_id>",
          .help = "add a shared shaper (port stopped)",
-         .types = {u32("<shared_shaper_id>"), u32("<profile_id>")},
+         .types = {testpmd_u32("<shared_shaper_id>"), testpmd_u32("<profile_id>")},
          .run = [](Ctx &c, const Args &a) { return add_set_shared_shaper(c, a, true); }},
         {.syntax = "set port tm node shared shaper <port> <shared_shaper_id> <profile_id>",
          .help = "change a shared shaper's profile (port started)",
-         .types = {u32("<shared_shaper_id>"), u32("<profile_id>")},
+         .types = {testpmd_u32("<shared_shaper_id>"), testpmd_u32("<profile_id>")},
          .run = [](Ctx &c, const Args &a) { return add_set_shared_shaper(c, a, false); }},
         {.syntax = "del port tm node shared shaper <port> <shared_shaper_id>",
          .help = "delete a shared shaper",
-         .types = {u32("<shared_shaper_id>")},
+         .types = {testpmd_u32("<shared_shaper_id>")},
          .run = del_shared_shaper},
         {.syntax = "add port tm node wred profile <port> <profile_id> G|g <min_th_g> <max_th_g> "
                    "<maxp_inv_g> <wq_log2_g> Y|y <min_th_y> <max_th_y> <maxp_inv_y> <wq_log2_y> "
                    "R|r <min_th_r> <max_th_r> <maxp_inv_r> <wq_log2_r>",
          .help = "add a WRED profile, per color",
-         .types = {u32("<profile_id>"), u64("<min_th_g>"), u64("<max_th_g>"), u16("<maxp_inv_g>"),
-                   u16("<wq_log2_g>"), u64("<min_th_y>"), u64("<max_th_y>"), u16("<maxp_inv_y>"),
-                   u16("<wq_log2_y>"), u64("<min_th_r>"), u64("<max_th_r>"), u16("<maxp_inv_r>"),
-                   u16("<wq_log2_r>")},
+         .types = {testpmd_u32("<profile_id>"), testpmd_u64("<min_th_g>"),
+                   testpmd_u64("<max_th_g>"), testpmd_u16("<maxp_inv_g>"),
+                   testpmd_u16("<wq_log2_g>"), testpmd_u64("<min_th_y>"), testpmd_u64("<max_th_y>"),
+                   testpmd_u16("<maxp_inv_y>"), testpmd_u16("<wq_log2_y>"),
+                   testpmd_u64("<min_th_r>"), testpmd_u64("<max_th_r>"),
+                   testpmd_u16("<maxp_inv_r>"), testpmd_u16("<wq_log2_r>")},
          .run = add_wred_profile},
         {.syntax = "del port tm node wred profile <port> <profile_id>",
          .help = "delete a WRED profile",
-         .types = {u32("<profile_id>")},
+         .types = {testpmd_u32("<profile_id>")},
          .run = del_wred_profile},
         {.syntax = "set port tm node shaper profile <port> <node_id> <profile_id>",
          .help = "change a node's private shaper profile (port started)",
-         .types = {u32("<node_id>"), u32("<profile_id>")},
+         .types = {testpmd_u32("<node_id>"), testpmd_u32("<profile_id>")},
          .run = set_node_shaper_profile},
         {.syntax = "add port tm nonleaf node <port> <node_id> <parent_id> <priority> <weight> "
                    "<level_id> <profile_id> <n_sp_priorities> <stats_mask> <shared_shapers>...",
          .help = "add a nonleaf node (parent, profile: -1 for none; shared_shapers: n, then "
                  "n ids)",
-         .types = {u32("<node_id>"), u32("<priority>"), u32("<weight>"), u32("<level_id>"),
-                   u32("<n_sp_priorities>"), u64("<stats_mask>")},
+         .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
+                   testpmd_u32("<level_id>"), testpmd_u32("<n_sp_priorities>"),
+                   testpmd_u64("<stats_mask>")},
          .run = [](Ctx &c, const Args &a) { return add_nonleaf_node(c, a, false); }},
         {.syntax = "add port tm nonleaf node pktmode <port> <node_id> <parent_id> <priority> "
                    "<weight> <level_id> <profile_id> <n_sp_priorities> <stats_mask> "
                    "<shared_shapers>...",
          .help = "add a nonleaf node scheduling its children in packet mode",
-         .types = {u32("<node_id>"), u32("<priority>"), u32("<weight>"), u32("<level_id>"),
-                   u32("<n_sp_priorities>"), u64("<stats_mask>")},
+         .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
+                   testpmd_u32("<level_id>"), testpmd_u32("<n_sp_priorities>"),
+                   testpmd_u64("<stats_mask>")},
          .run = [](Ctx &c, const Args &a) { return add_nonleaf_node(c, a, true); }},
         {.syntax = "add port tm leaf node <port> <node_id> <parent_id> <priority> <weight> "
                    "<level_id> <profile_id> <cman_mode> <wred_profile_id> <stats_mask> "
                    "<shared_shapers>...",
          .help = "add a leaf node (a TX queue)",
-         .types = {u32("<node_id>"), u32("<priority>"), u32("<weight>"), u32("<level_id>"),
-                   u32("<cman_mode>"), u32("<wred_profile_id>"), u64("<stats_mask>")},
+         .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
+                   testpmd_u32("<level_id>"), testpmd_u32("<cman_mode>"),
+                   testpmd_u32("<wred_profile_id>"), testpmd_u64("<stats_mask>")},
          .run = add_leaf_node},
         {.syntax = "del port tm node <port> <node_id>",
          .help = "delete a node (port stopped)",
-         .types = {u32("<node_id>")},
+         .types = {testpmd_u32("<node_id>")},
          .run = del_node},
         {.syntax = "set port tm node parent <port> <node_id> <parent_id> <priority> <weight>",
          .help = "move a node (port started)",
-         .types = {u32("<node_id>"), u32("<parent_id>"), u32("<priority>"), u32("<weight>")},
+         .types = {testpmd_u32("<node_id>"), testpmd_u32("<parent_id>"), testpmd_u32("<priority>"),
+                   testpmd_u32("<weight>")},
          .run = set_node_parent},
         {.syntax = "suspend port tm node <port> <node_id>",
          .help = "suspend a node",
-         .types = {u32("<node_id>")},
+         .types = {testpmd_u32("<node_id>")},
          .run = suspend},
         {.syntax = "resume port tm node <port> <node_id>",
          .help = "resume a suspended node",
-         .types = {u32("<node_id>")},
+         .types = {testpmd_u32("<node_id>")},
          .run = resume},
         {.syntax = "port tm hierarchy commit <port> yes|no",
          .help = "commit the hierarchy (yes: clear it if the commit fails)",
          .run = commit},
         {.syntax = "set port tm mark vlan_dei|ip_ecn|ip_dscp <port> <green> <yellow> <red>",
          .help = "mark packets per color",
-         .types = {u16("<green>"), u16("<yellow>"), u16("<red>")},
+         .types = {testpmd_u16("<green>"), testpmd_u16("<yellow>"), testpmd_u16("<red>")},
          .run = mark},
     };
 }
