@@ -56,6 +56,46 @@ void hex_line(std::string &o, const char *name, uint64_t v) {
 
 } // namespace
 
+namespace {
+
+// Blocks of fields testpmd prints alike wherever a capability struct has
+// them (a level's nonleaf and leaf, a node), under the prefix it gives.
+template <class S>
+void shaper_lines(std::string &o, const std::string &prefix, const S &s) {
+    auto put = [&](const char *field, auto v) { capability_line(o, (prefix + field).c_str(), v); };
+    put("shaper_private_supported", s.shaper_private_supported);
+    put("shaper_private_dual_rate_supported", s.shaper_private_dual_rate_supported);
+    put("shaper_private_rate_min", s.shaper_private_rate_min);
+    put("shaper_private_rate_max", s.shaper_private_rate_max);
+    put("shaper_private_packet_mode_supported", s.shaper_private_packet_mode_supported);
+    put("shaper_private_byte_mode_supported", s.shaper_private_byte_mode_supported);
+    put("shaper_shared_n_max", s.shaper_shared_n_max);
+    put("shaper_shared_packet_mode_supported", s.shaper_shared_packet_mode_supported);
+    put("shaper_shared_byte_mode_supported", s.shaper_shared_byte_mode_supported);
+}
+
+template <class S>
+void sched_lines(std::string &o, const std::string &prefix, const S &s) {
+    auto put = [&](const char *field, auto v) { capability_line(o, (prefix + field).c_str(), v); };
+    put("sched_n_children_max", s.sched_n_children_max);
+    put("sched_sp_n_priorities_max", s.sched_sp_n_priorities_max);
+    put("sched_wfq_n_children_per_group_max", s.sched_wfq_n_children_per_group_max);
+    put("sched_wfq_n_groups_max", s.sched_wfq_n_groups_max);
+    put("sched_wfq_weight_max", s.sched_wfq_weight_max);
+    put("sched_wfq_packet_mode_supported", s.sched_wfq_packet_mode_supported);
+    put("sched_wfq_byte_mode_supported", s.sched_wfq_byte_mode_supported);
+}
+
+template <class S>
+void cman_lines(std::string &o, const std::string &prefix, const S &s) {
+    auto put = [&](const char *field, auto v) { capability_line(o, (prefix + field).c_str(), v); };
+    put("cman_head_drop_supported", s.cman_head_drop_supported);
+    put("cman_wred_context_private_supported", s.cman_wred_context_private_supported);
+    put("cman_wred_context_shared_n_max", s.cman_wred_context_shared_n_max);
+}
+
+} // namespace
+
 std::string error_text(const rte_tm_error &error) {
     return api_error_text(error, kErrorTypes);
 }
@@ -120,53 +160,15 @@ namespace {
 
 void nonleaf_level(std::string &o, const rte_tm_level_capabilities &c) {
     const auto &n = c.nonleaf;
-    capability_line(o, "cap.nonleaf.shaper_private_supported", n.shaper_private_supported);
-    capability_line(o, "cap.nonleaf.shaper_private_dual_rate_supported",
-                    n.shaper_private_dual_rate_supported);
-    capability_line(o, "cap.nonleaf.shaper_private_rate_min", n.shaper_private_rate_min);
-    capability_line(o, "cap.nonleaf.shaper_private_rate_max", n.shaper_private_rate_max);
-    capability_line(o, "cap.nonleaf.shaper_private_packet_mode_supported",
-                    n.shaper_private_packet_mode_supported);
-    capability_line(o, "cap.nonleaf.shaper_private_byte_mode_supported",
-                    n.shaper_private_byte_mode_supported);
-    capability_line(o, "cap.nonleaf.shaper_shared_n_max", n.shaper_shared_n_max);
-    capability_line(o, "cap.nonleaf.shaper_shared_packet_mode_supported",
-                    n.shaper_shared_packet_mode_supported);
-    capability_line(o, "cap.nonleaf.shaper_shared_byte_mode_supported",
-                    n.shaper_shared_byte_mode_supported);
-    capability_line(o, "cap.nonleaf.sched_n_children_max", n.sched_n_children_max);
-    capability_line(o, "cap.nonleaf.sched_sp_n_priorities_max", n.sched_sp_n_priorities_max);
-    capability_line(o, "cap.nonleaf.sched_wfq_n_children_per_group_max",
-                    n.sched_wfq_n_children_per_group_max);
-    capability_line(o, "cap.nonleaf.sched_wfq_n_groups_max", n.sched_wfq_n_groups_max);
-    capability_line(o, "cap.nonleaf.sched_wfq_weight_max", n.sched_wfq_weight_max);
-    capability_line(o, "cap.nonleaf.sched_wfq_packet_mode_supported",
-                    n.sched_wfq_packet_mode_supported);
-    capability_line(o, "cap.nonleaf.sched_wfq_byte_mode_supported",
-                    n.sched_wfq_byte_mode_supported);
+    shaper_lines(o, "cap.nonleaf.", n);
+    sched_lines(o, "cap.nonleaf.", n);
     hex_line(o, "cap.nonleaf.stats_mask", n.stats_mask);
 }
 
 void leaf_level(std::string &o, const rte_tm_level_capabilities &c) {
     const auto &l = c.leaf;
-    capability_line(o, "cap.leaf.shaper_private_supported", l.shaper_private_supported);
-    capability_line(o, "cap.leaf.shaper_private_dual_rate_supported",
-                    l.shaper_private_dual_rate_supported);
-    capability_line(o, "cap.leaf.shaper_private_rate_min", l.shaper_private_rate_min);
-    capability_line(o, "cap.leaf.shaper_private_rate_max", l.shaper_private_rate_max);
-    capability_line(o, "cap.leaf.shaper_private_packet_mode_supported",
-                    l.shaper_private_packet_mode_supported);
-    capability_line(o, "cap.leaf.shaper_private_byte_mode_supported",
-                    l.shaper_private_byte_mode_supported);
-    capability_line(o, "cap.leaf.shaper_shared_n_max", l.shaper_shared_n_max);
-    capability_line(o, "cap.leaf.shaper_shared_packet_mode_supported",
-                    l.shaper_shared_packet_mode_supported);
-    capability_line(o, "cap.leaf.shaper_shared_byte_mode_supported",
-                    l.shaper_shared_byte_mode_supported);
-    capability_line(o, "cap.leaf.cman_head_drop_supported", l.cman_head_drop_supported);
-    capability_line(o, "cap.leaf.cman_wred_context_private_supported",
-                    l.cman_wred_context_private_supported);
-    capability_line(o, "cap.leaf.cman_wred_context_shared_n_max", l.cman_wred_context_shared_n_max);
+    shaper_lines(o, "cap.leaf.", l);
+    cman_lines(o, "cap.leaf.", l);
     hex_line(o, "cap.leaf.stats_mask", l.stats_mask);
 }
 
@@ -190,40 +192,11 @@ std::string level_capabilities_text(uint32_t level, const rte_tm_level_capabilit
 
 std::string node_capabilities_text(uint32_t node, bool is_leaf, const rte_tm_node_capabilities &c) {
     std::string o = "\n**   Port TM Hierarchy node " + std::to_string(node) + " Capability **\n\n";
-    capability_line(o, "cap.shaper_private_supported", c.shaper_private_supported);
-    capability_line(o, "cap.shaper_private_dual_rate_supported",
-                    c.shaper_private_dual_rate_supported);
-    capability_line(o, "cap.shaper_private_rate_min", c.shaper_private_rate_min);
-    capability_line(o, "cap.shaper_private_rate_max", c.shaper_private_rate_max);
-    capability_line(o, "cap.shaper_private_packet_mode_supported",
-                    c.shaper_private_packet_mode_supported);
-    capability_line(o, "cap.shaper_private_byte_mode_supported",
-                    c.shaper_private_byte_mode_supported);
-    capability_line(o, "cap.shaper_shared_n_max", c.shaper_shared_n_max);
-    capability_line(o, "cap.shaper_shared_packet_mode_supported",
-                    c.shaper_shared_packet_mode_supported);
-    capability_line(o, "cap.shaper_shared_byte_mode_supported",
-                    c.shaper_shared_byte_mode_supported);
-    if (!is_leaf) {
-        const auto &n = c.nonleaf;
-        capability_line(o, "cap.nonleaf.sched_n_children_max", n.sched_n_children_max);
-        capability_line(o, "cap.nonleaf.sched_sp_n_priorities_max", n.sched_sp_n_priorities_max);
-        capability_line(o, "cap.nonleaf.sched_wfq_n_children_per_group_max",
-                        n.sched_wfq_n_children_per_group_max);
-        capability_line(o, "cap.nonleaf.sched_wfq_n_groups_max", n.sched_wfq_n_groups_max);
-        capability_line(o, "cap.nonleaf.sched_wfq_weight_max", n.sched_wfq_weight_max);
-        capability_line(o, "cap.nonleaf.sched_wfq_packet_mode_supported",
-                        n.sched_wfq_packet_mode_supported);
-        capability_line(o, "cap.nonleaf.sched_wfq_byte_mode_supported",
-                        n.sched_wfq_byte_mode_supported);
-    } else {
-        const auto &l = c.leaf;
-        capability_line(o, "cap.leaf.cman_head_drop_supported", l.cman_head_drop_supported);
-        capability_line(o, "cap.leaf.cman_wred_context_private_supported",
-                        l.cman_wred_context_private_supported);
-        capability_line(o, "cap.leaf.cman_wred_context_shared_n_max",
-                        l.cman_wred_context_shared_n_max);
-    }
+    shaper_lines(o, "cap.", c);
+    if (!is_leaf)
+        sched_lines(o, "cap.nonleaf.", c.nonleaf);
+    else
+        cman_lines(o, "cap.leaf.", c.leaf);
     hex_line(o, "cap.stats_mask", c.stats_mask);
     return o;
 }
