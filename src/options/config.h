@@ -155,6 +155,10 @@ struct Config {
     bool record_burst_stats = false;
     bool no_mlockall = false;
     bool no_flush_rx = false;
+    // `set port setup on iterator|event`: port attach sets up every new
+    // port (testpmd's RTE_ETH_EVENT_NEW mode, its default) or only the
+    // ports of the device it probed.
+    bool setup_on_probe_event = true;
 
     // Worker lcores that publish latency (--latencystats) and bit-rate
     // (--bitrate-stats) metrics: alone, or from their forwarding loop when

@@ -1,9 +1,12 @@
 #include "ports/packet_dump.h"
 
+#include "ports/tx_marks.h"
+
 #include "text/mac_text.h"
 #include "text/text_format.h"
 
 #include <rte_ether.h>
+#include <rte_flow.h>
 #include <rte_ip.h>
 #include <rte_malloc.h>
 #include <rte_mbuf_ptype.h>
@@ -45,6 +48,19 @@ void offload_fields(std::string *o, const rte_mbuf *mb, uint16_t queue) {
                       mb->vlan_tci_outer);
     else if (f & RTE_MBUF_F_RX_VLAN)
         append_format(o, " - VLAN tci=0x%x", mb->vlan_tci);
+}
+
+// The flow metadata and the dynamic flags `port config ... dynf` named,
+// after the VLAN fields as testpmd prints them.
+void mark_fields(std::string *o, const rte_mbuf *mb, bool rx) {
+    const uint64_t f = mb->ol_flags;
+    if (!rx && (f & RTE_MBUF_DYNFLAG_TX_METADATA))
+        append_format(o, " - Tx metadata: 0x%x", *RTE_FLOW_DYNF_METADATA(mb));
+    if (rx && (f & RTE_MBUF_DYNFLAG_RX_METADATA))
+        append_format(o, " - Rx metadata: 0x%x", *RTE_FLOW_DYNF_METADATA(mb));
+    for (unsigned bit = 0; bit < 64; bit++)
+        if (const std::string &name = tx_dynf_name(bit); !name.empty())
+            append_format(o, " - dynf %s: %d", name.c_str(), (f >> bit) & 1 ? 1 : 0);
 }
 
 void header_lengths(std::string *o, uint32_t ptype, const rte_net_hdr_lens &h) {
@@ -97,6 +113,7 @@ void packet_text(std::string *o, const rte_mbuf *mb, uint16_t queue, bool rx) {
     append_format(o, " - pool=%s - type=0x%04x - length=%u - nb_segs=%d", mb->pool->name,
                   rte_be_to_cpu_16(eth->ether_type), mb->pkt_len, mb->nb_segs);
     offload_fields(o, mb, queue);
+    mark_fields(o, mb, rx);
     char buf[256];
     if (mb->packet_type) {
         rte_get_ptype_name(mb->packet_type, buf, sizeof(buf));

@@ -213,6 +213,13 @@ class PortControl {
     // rte_eth_tx_done_cleanup (port_config_commands.cpp): the mbufs freed, or why not.
     virtual Result<uint32_t> tx_done_cleanup(uint16_t port, uint16_t queue, uint32_t count) = 0;
 
+    // ---- marks on every packet a port sends (`port config <p> tx_metadata|dynf`,
+    // src/ports/tx_marks.h) ----
+    virtual uint32_t tx_metadata(uint16_t port) const = 0;
+    virtual void set_tx_metadata(uint16_t port, uint32_t value) = 0;
+    // The flag registered and set or cleared, or testpmd's words why not.
+    virtual Status set_tx_dynf(uint16_t port, const std::string &name, bool on) = 0;
+
     // ---- per-packet dump (`set verbose`): RX dumps at 1 and > 2, TX at >= 2 ----
     virtual void set_verbose(unsigned level) = 0;
     virtual unsigned verbose() const = 0;

@@ -432,9 +432,13 @@ std::string EthdevPortControl::start(std::optional<uint16_t> id) {
     const std::vector<uint16_t> ids = id ? std::vector<uint16_t>{*id} : ports_.ids();
     // Queues set up again lose nothing, but their callbacks are set anew.
     for (uint16_t p : ids)
-        if (port(p) && port(p)->need_reconfig_queues) dump_.remove(p, idle);
+        if (port(p) && port(p)->need_reconfig_queues) {
+            dump_.remove(p, idle);
+            marks_.unhook_port(p, idle);
+        }
     ports_.sync_config(cfg_);
     std::string o = ports_.start_ports(id);
+    marks_.hook_again(ids);
     dump_.apply(ids, verbose_, idle);
     return o;
 }

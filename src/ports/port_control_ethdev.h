@@ -6,6 +6,7 @@
 #include "ports/packet_dump.h"
 #include "ports/port_control.h"
 #include "ports/ports.h"
+#include "ports/tx_marks.h"
 
 #include <functional>
 
@@ -19,7 +20,10 @@ class EthdevPortControl : public PortControl {
                       std::function<bool()> running);
 
     // Forwarding stopped: frees what the lcores may have been using.
-    void lcores_stopped() { dump_.release(); }
+    void lcores_stopped() {
+        dump_.release();
+        marks_.release();
+    }
 
     std::vector<uint16_t> port_ids() const override { return ports_.ids(); }
     PortStatus status(uint16_t port) const override;
@@ -117,6 +121,14 @@ class EthdevPortControl : public PortControl {
     void set_verbose(unsigned level) override;
     unsigned verbose() const override { return verbose_; }
 
+    uint32_t tx_metadata(uint16_t port) const override { return marks_.metadata(port); }
+    void set_tx_metadata(uint16_t port, uint32_t value) override {
+        marks_.set_metadata(port, value, !running_());
+    }
+    Status set_tx_dynf(uint16_t port, const std::string &name, bool on) override {
+        return marks_.set_dynf(port, name, on, !running_());
+    }
+
     // segcfg: RX offloads and descriptor reads.
     void set_rx_offload(uint16_t port, std::optional<uint16_t> queue, uint64_t offload,
                         bool on) override;
@@ -131,6 +143,7 @@ class EthdevPortControl : public PortControl {
     std::function<bool(uint16_t)> forwarding_;
     std::function<bool()> running_;
     PacketDump dump_;
+    TxMarks marks_;
     unsigned verbose_ = 0;
 };
 

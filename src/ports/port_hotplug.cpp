@@ -23,16 +23,34 @@ size_t count_open(const std::vector<Port> &ports) {
 
 } // namespace
 
+// The ports attach sets up: in event mode (testpmd's default) every ethdev
+// port not set up yet, so a port another probe made joins too; in iterator
+// mode only the ports of the device just probed (testpmd's
+// RTE_ETH_FOREACH_MATCHING_DEV). A closed port's id may come back with the
+// new device.
+std::vector<uint16_t> Ports::new_ports(const Config &cfg, const std::string &identifier) const {
+    std::vector<uint16_t> ids;
+    auto is_new = [this](uint16_t id) {
+        const Port *known = find(id);
+        return !known || known->status == PortStatus::Closed;
+    };
+    uint16_t id;
+    if (cfg.setup_on_probe_event) {
+        RTE_ETH_FOREACH_DEV(id)
+        if (is_new(id)) ids.push_back(id);
+        return ids;
+    }
+    rte_dev_iterator it{};
+    RTE_ETH_FOREACH_MATCHING_DEV(id, identifier.c_str(), &it)
+    if (is_new(id)) ids.push_back(id);
+    return ids;
+}
+
 std::string Ports::attach(const Config &cfg, const std::string &identifier) {
     std::string o = "Attaching a new port...\n";
     if (rte_dev_probe(identifier.c_str()) < 0)
         return o + log_tag_ + ": Failed to attach port " + identifier + "\n";
-    // Every ethdev port not set up yet is new (testpmd's RTE_ETH_EVENT_NEW
-    // mode); a closed port's id may come back with the new device.
-    uint16_t id;
-    RTE_ETH_FOREACH_DEV(id) {
-        const Port *known = find(id);
-        if (known && known->status != PortStatus::Closed) continue;
+    for (uint16_t id : new_ports(cfg, identifier)) {
         std::erase_if(ports_, [id](const Port &p) { return p.id == id; });
         if (Status added = add_port(cfg, id); !added) {
             o += added.message() + "\n";

@@ -117,6 +117,7 @@ class Ports {
     Status set_tx_offloads(uint16_t port, uint64_t offloads, bool on);
 
   private:
+    std::vector<uint16_t> new_ports(const Config &cfg, const std::string &identifier) const;
     std::function<bool()> stop_requested_ = [] { return false; };
     // What setup fixed and a later reconfiguration (`tx_vlan set`, an
     // engine's TX offload command) uses again: queues, descriptors, RX buffer split, and where the

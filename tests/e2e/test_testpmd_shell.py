@@ -268,6 +268,29 @@ class Terminal(unittest.TestCase):
         self.assertRegex(pkts[0], r"length=64 - nb_segs=1 - sw ptype: L2_ETHER L3_IPV4 L4_UDP")
         s.send("set verbose 0")
 
+    def test_tx_marks_show_in_the_send_dump(self):
+        # port config tx_metadata and dynf: the packets port 1 sends carry
+        # them, and the TX dump says so in testpmd's words, live testpmd too.
+        binaries = [build_dir() / "app" / "dpdk-testpmd"]
+        if shutil.which("dpdk-testpmd"):
+            binaries.append(Path(shutil.which("dpdk-testpmd")))
+        for binary in binaries:
+            with self.subTest(binary=str(binary)):
+                s = self.shell(binary)
+                s.send("port config 1 tx_metadata 7")
+                s.send("port config 1 dynf pmdfwd_e2e_flag set")
+                self.assertIn("\nPort 1 tx_metadata: 7", s.send("show port 1 tx_metadata"))
+                s.send("set verbose 2")
+                s.send("set fwd rxonly")  # one burst each way, no flood
+                s.send("start tx_first 1", timeout=20)
+                time.sleep(0.3)
+                s.send("stop", timeout=60)
+                s.send("set verbose 0")
+                raw = s.raw.decode(errors="replace")
+                sent = re.findall(r"port 1/queue 0: sent \d+ packets\r?\n\s*(src=[^\r\n]+)", raw)
+                self.assertGreater(len(sent), 0, raw[-2000:])
+                self.assertIn(" - Tx metadata: 0x7 - dynf pmdfwd_e2e_flag: 1", sent[0])
+
 
 def record():
     binary = shutil.which("dpdk-testpmd")

@@ -12,6 +12,8 @@
 #include "status_matchers.h"
 
 #include <rte_bus_vdev.h>
+#include <rte_flow.h>
+#include <rte_mbuf_dyn.h>
 #include <rte_mempool.h>
 #include <rte_version.h>
 
@@ -284,6 +286,71 @@ TEST_F(RingForwarding, AttachedPortJoinsAndDetachRemovesIt) {
     ASSERT_TRUE(IsOk(app.start(0)));
     EXPECT_EQ(app.collect_fwd().streams.size(), 2u);
     app.stop();
+}
+
+// set port setup on iterator: port attach sets up only the device it
+// probed; a port another probe made stays out until event mode (testpmd's
+// default) takes every new port.
+TEST_F(RingForwarding, AttachInIteratorModeTakesOnlyTheProbedDevice) {
+    add_port();
+    add_port();
+    App app(base_config("io"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    add_port(); // made outside the shell: not set up
+    ASSERT_TRUE(app.execute("set port setup on iterator"));
+    ASSERT_TRUE(app.execute("port attach net_ring_b0"));
+    ASSERT_TRUE(app.execute("port start all"));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    EXPECT_EQ(app.collect_fwd().streams.size(), 3u);
+    app.stop();
+    ASSERT_TRUE(app.execute("port stop all"));
+    ASSERT_TRUE(app.execute("set port setup on event"));
+    ASSERT_TRUE(app.execute("port attach net_ring_b1"));
+    ASSERT_TRUE(app.execute("port start all"));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    EXPECT_EQ(app.collect_fwd().streams.size(), 5u);
+    app.stop();
+    ASSERT_TRUE(app.execute("port stop all"));
+    ASSERT_TRUE(app.execute("device detach net_ring_b0"));
+    ASSERT_TRUE(app.execute("device detach net_ring_b1"));
+}
+
+// port config tx_metadata and dynf: what port 1 sends carries the metadata
+// and the flag (ethdev TX callbacks, as testpmd's); cleared, nothing does.
+TEST_F(RingForwarding, TxMetadataAndDynfMarkWhatThePortSends) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("io"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(app.execute("port config 1 tx_metadata 0x2a"));
+    ASSERT_TRUE(app.execute("port config 1 dynf pmdfwd_test_flag set"));
+    const int bit = rte_mbuf_dynflag_lookup("pmdfwd_test_flag", nullptr);
+    ASSERT_GT(bit, 0);
+    inject(p0, frames(8, 64));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    ASSERT_TRUE(wait_count(p1.tx, 8));
+    app.stop();
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    ASSERT_EQ(out.size(), 8u);
+    for (rte_mbuf *m : out) {
+        EXPECT_TRUE(m->ol_flags & RTE_MBUF_DYNFLAG_TX_METADATA);
+        EXPECT_EQ(*RTE_FLOW_DYNF_METADATA(m), 0x2au);
+        EXPECT_TRUE(m->ol_flags & (uint64_t{1} << bit));
+        rte_pktmbuf_free(m);
+    }
+    ASSERT_TRUE(app.execute("port config 1 tx_metadata 0"));
+    ASSERT_TRUE(app.execute("port config 1 dynf pmdfwd_test_flag clear"));
+    inject(p0, frames(8, 64));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    ASSERT_TRUE(wait_count(p1.tx, 8));
+    app.stop();
+    out = drain(p1.tx);
+    ASSERT_EQ(out.size(), 8u);
+    for (rte_mbuf *m : out) {
+        EXPECT_FALSE(m->ol_flags & RTE_MBUF_DYNFLAG_TX_METADATA);
+        EXPECT_FALSE(m->ol_flags & (uint64_t{1} << bit));
+        rte_pktmbuf_free(m);
+    }
 }
 
 TEST_F(RingForwarding, BackPressureDropsAreCountedAndFreed) {

@@ -6,6 +6,8 @@
 
 #include "ports/port_control.h"
 
+#include <rte_mbuf_dyn.h>
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -375,6 +377,19 @@ class FakePorts : public PortControl {
             }
         return o + "Done\n";
     }
+
+    uint32_t tx_metadata(uint16_t p) const override {
+        auto it = metadata.find(p);
+        return it == metadata.end() ? 0 : it->second;
+    }
+    void set_tx_metadata(uint16_t p, uint32_t value) override { metadata[p] = value; }
+    Status set_tx_dynf(uint16_t p, const std::string &name, bool on) override {
+        if (name.size() >= RTE_MBUF_DYN_NAMESIZE) return Error("Flag name too long");
+        dynf[p][name] = on;
+        return {};
+    }
+    std::map<uint16_t, uint32_t> metadata;
+    std::map<uint16_t, std::map<std::string, bool>> dynf;
 
     void set_verbose(unsigned level) override { verbose_level = level; }
     unsigned verbose() const override { return verbose_level; }

@@ -5,6 +5,8 @@
 // refused while forwarding.
 #include "shell/command_spec.h"
 
+#include <algorithm>
+
 #include "ports/port_text.h"
 
 #include <rte_ether.h>
@@ -298,6 +300,34 @@ std::vector<Spec> rows() {
              [](Ctx &c, const Args &a) {
                  return tx_offload(c, a.port(0), static_cast<uint16_t>(a.number(1)), a.word(2),
                                    a.on(3));
+             }},
+        {.syntax = "port config <port> tx_metadata <value>",
+         .help = "flow metadata every packet the port sends carries (0: none)",
+         .types = {arg::number("<value>", "tx_metadata", 0, UINT32_MAX)},
+         .run =
+             [](Ctx &c, const Args &a) {
+                 c.ports.set_tx_metadata(a.port(0), static_cast<uint32_t>(a.number(1)));
+                 return true;
+             }},
+        {.syntax = "port config <port> dynf <name> set|clear",
+         .help = "register a dynamic mbuf flag and set or clear it on what the port sends",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 const Status s = c.ports.set_tx_dynf(a.port(0), a.word(1), a.word(2) == "set");
+                 return s ? true : fail(c, s.message());
+             }},
+        {.syntax = "show port <port_id> tx_metadata",
+         .help = "the flow metadata the port's packets carry",
+         .types = {arg::port_number("<port_id>")},
+         .run =
+             [](Ctx &c, const Args &a) {
+                 const auto port = static_cast<uint16_t>(a.number(0));
+                 const std::vector<uint16_t> ids = c.ports.port_ids();
+                 if (std::find(ids.begin(), ids.end(), port) == ids.end())
+                     return fail(c, "invalid port id " + std::to_string(port));
+                 *c.out += "Port " + std::to_string(port) +
+                           " tx_metadata: " + std::to_string(c.ports.tx_metadata(port)) + "\n";
+                 return true;
              }},
     };
 }

@@ -169,6 +169,15 @@ std::vector<Spec> rows() {
         {.syntax = "clear port xstats all|<port>",
          .help = "reset the extended statistics",
          .run = clear_xstats},
+        // testpmd's show|clear port rows take these words too, and clear
+        // only statistics: scripts written for it send them.
+        {.syntax = "clear port info|summary|fdir|dcb_tc all",
+         .help = "nothing to clear (testpmd's parser takes it)",
+         .run = [](Ctx &, const Args &) { return true; }},
+        {.syntax = "clear port info|summary|fdir|dcb_tc <port_id>",
+         .help = "nothing to clear (testpmd's parser takes it)",
+         .types = {arg::port_number("<port_id>")},
+         .run = [](Ctx &, const Args &) { return true; }},
         {.syntax = "show port <port> flow_ctrl",
          .help = "link flow control (pause frames) settings",
          .run = show_flow_ctrl},

@@ -72,6 +72,21 @@ std::vector<Spec> rows() {
                  c.config.record_burst_stats = a.on(0);
                  return true;
              }},
+        {.syntax = "set flush_rx on|off",
+         .help = "drain the RX queues at start (on) or not",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 c.config.no_flush_rx = !a.on(0);
+                 return true;
+             }},
+        {.syntax = "set port setup on iterator|event",
+         .help = "port attach sets up the probed device's ports (iterator) or every new port "
+                 "(event)",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 c.config.setup_on_probe_event = a.word(0) == "event";
+                 return true;
+             }},
     };
 }
 

@@ -171,6 +171,56 @@ TEST(Commands, OnOffSwitches) {
     EXPECT_TRUE(h.cfg.record_burst_stats);
 }
 
+TEST(Commands, FlushRxAndPortSetupModes) {
+    FakeHost h;
+    EXPECT_TRUE(run(h, "set flush_rx off"));
+    EXPECT_TRUE(h.cfg.no_flush_rx);
+    EXPECT_TRUE(run(h, "set flush_rx on"));
+    EXPECT_FALSE(h.cfg.no_flush_rx);
+    EXPECT_TRUE(h.cfg.setup_on_probe_event); // testpmd's default
+    EXPECT_TRUE(run(h, "set port setup on iterator"));
+    EXPECT_FALSE(h.cfg.setup_on_probe_event);
+    EXPECT_TRUE(run(h, "set port setup on event"));
+    EXPECT_TRUE(h.cfg.setup_on_probe_event);
+    std::string out;
+    EXPECT_FALSE(run(h, "set port setup on walk", &out));
+    EXPECT_NE(out.find("allowed: iterator, event"), std::string::npos) << out;
+}
+
+TEST(Commands, TxMetadataAndDynf) {
+    FakeHost h;
+    std::string out;
+    EXPECT_TRUE(run(h, "port config 0 tx_metadata 5", &out));
+    EXPECT_EQ(out, "");
+    EXPECT_EQ(h.fake_ports.metadata[0], 5u);
+    EXPECT_TRUE(run(h, "show port 0 tx_metadata", &out));
+    EXPECT_EQ(out, "Port 0 tx_metadata: 5\n");
+    EXPECT_FALSE(run(h, "show port 9 tx_metadata", &out));
+    EXPECT_NE(out.find("invalid port id 9"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "port config 0 tx_metadata 4294967296", &out));
+    EXPECT_TRUE(run(h, "port config 1 dynf my_flag set"));
+    EXPECT_TRUE(h.fake_ports.dynf[1]["my_flag"]);
+    EXPECT_TRUE(run(h, "port config 1 dynf my_flag clear"));
+    EXPECT_FALSE(h.fake_ports.dynf[1]["my_flag"]);
+    EXPECT_FALSE(run(h, "port config 1 dynf " + std::string(64, 'f') + " set", &out));
+    EXPECT_NE(out.find("Flag name too long"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "port config 1 dynf my_flag toggle", &out));
+    EXPECT_NE(out.find("allowed: set, clear"), std::string::npos) << out;
+}
+
+// testpmd's show|clear port rows parse these and clear nothing: silent,
+// whatever the port number.
+TEST(Commands, ClearPortInfoIsSilent) {
+    FakeHost h;
+    std::string out;
+    for (const char *line : {"clear port info 0", "clear port fdir all", "clear port summary 9",
+                             "clear port dcb_tc 1"}) {
+        EXPECT_TRUE(run(h, line, &out)) << line;
+        EXPECT_EQ(out, "") << line;
+    }
+    EXPECT_FALSE(run(h, "clear port info 70000", &out));
+}
+
 TEST(Commands, UnknownAndMalformed) {
     FakeHost h;
     std::string out;
