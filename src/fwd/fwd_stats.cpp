@@ -19,28 +19,48 @@ uint64_t delta(uint64_t now, uint64_t prev) {
     return now >= prev ? now - prev : now;
 }
 
-// testpmd's burst summary: the two most frequent sizes and the rest.
+// testpmd's pkt_burst_stats_display: the empty bursts always first, then
+// the two most frequent sizes, each with its share (truncated, the last one
+// gets what is left), and "other" for the rest.
 std::string burst_line(const char *dir, const BurstHistogram &h) {
-    uint64_t total = 0;
-    size_t best[2] = {0, 0};
-    uint64_t best_n[2] = {0, 0};
-    for (size_t i = 0; i < h.size(); i++) {
-        total += h[i];
-        if (h[i] > best_n[0]) {
-            best[1] = best[0], best_n[1] = best_n[0];
-            best[0] = i, best_n[0] = h[i];
-        } else if (h[i] > best_n[1]) {
-            best[1] = i, best_n[1] = h[i];
+    uint64_t total = h[0];
+    uint64_t count[3] = {h[0], 0, 0};
+    size_t size[3] = {0, 0, 0};
+    for (size_t n = 1; n < h.size(); n++) {
+        if (h[n] == 0) continue;
+        total += h[n];
+        if (h[n] > count[1]) {
+            count[2] = count[1], size[2] = size[1];
+            count[1] = h[n], size[1] = n;
+        } else if (h[n] > count[2]) {
+            count[2] = h[n], size[2] = n;
         }
     }
     if (total == 0) return {};
-    std::string s = text_format("  %s-bursts : %" PRIu64 " [%d%% of %zu pkts", dir, total,
-                                static_cast<int>(best_n[0] * 100 / total), best[0]);
-    if (best_n[1] > 0)
-        s += text_format(" + %d%% of %zu pkts", static_cast<int>(best_n[1] * 100 / total), best[1]);
-    const uint64_t rest = total - best_n[0] - best_n[1];
-    if (rest > 0) s += text_format(" + %d%% of others", static_cast<int>(rest * 100 / total));
-    return s + "]\n";
+    std::string s = text_format("  %s-bursts : %" PRIu64 " [", dir, total);
+    uint64_t sum = 0;
+    int shown = 0;
+    for (int i = 0; i < 3; i++) {
+        sum += count[i];
+        if (sum == total) return s + text_format("%d%% of %zu pkts]\n", 100 - shown, size[i]);
+        const int pct =
+            static_cast<int>(static_cast<double>(count[i]) / static_cast<double>(total) * 100);
+        s += text_format("%d%% of %zu pkts + ", pct, size[i]);
+        shown += pct;
+    }
+    return s + text_format("%d%% of other]\n", 100 - shown);
+}
+
+// testpmd prints a port's burst lines in its block when no stream block is
+// shown: those of the stream that receives from it and of the one that
+// sends to it (the last of each, as its ports_stats[] keeps them).
+std::string port_burst_lines(const FwdStats &f, uint16_t port) {
+    const BurstHistogram *rx = nullptr, *tx = nullptr;
+    for (size_t i = 0; i < f.streams.size() && i < f.bursts.size(); i++) {
+        if (f.streams[i].spec.rx_port == port) rx = &f.bursts[i].rx;
+        if (f.streams[i].spec.tx_port == port) tx = &f.bursts[i].tx;
+    }
+    return (rx ? burst_line("RX", *rx) : "") + (tx ? burst_line("TX", *tx) : "");
 }
 
 // --record-burst-stats as JSON: every burst size that occurred, as
@@ -126,12 +146,16 @@ std::string port_stats_json(uint16_t port, const rte_eth_stats &s, const PortRat
 }
 
 // testpmd shows a block per stream only when there are more streams than
-// ports. pmdfwd adds one for a stream whose engine counted something of its
-// own, or with --record-burst-stats (its burst lines are per stream).
+// ports, and the burst lines in it; else the burst lines go into the ports'
+// blocks. pmdfwd adds a block for a stream whose engine counted something
+// of its own.
+static bool streams_outnumber_ports(const FwdStats &f) {
+    return f.streams.size() > f.ports.size();
+}
+
 static bool stream_block_shown(const StreamStats &st, const FwdStats &f, bool additions) {
-    if (f.streams.size() > f.ports.size()) return true;
-    return additions &&
-           (st.untouched || st.consumed || st.generated || st.overruns || f.record_bursts);
+    if (streams_outnumber_ports(f)) return true;
+    return additions && (st.untouched || st.consumed || st.generated || st.overruns);
 }
 
 static std::string stream_text(size_t i, const FwdStats &f, bool additions) {
@@ -164,7 +188,7 @@ static std::string stream_text(size_t i, const FwdStats &f, bool additions) {
         o += text_format("  Engine-overruns: %-" PRIu64
                          " (bursts that returned more than max packets)\n",
                          st.overruns);
-    if (f.record_bursts && i < f.bursts.size())
+    if (f.record_bursts && streams_outnumber_ports(f) && i < f.bursts.size())
         o += burst_line("RX", f.bursts[i].rx) + burst_line("TX", f.bursts[i].tx);
     return o;
 }
@@ -193,6 +217,7 @@ std::string fwd_stats_text(const FwdStats &f, bool additions) {
         o += text_format("  TX-packets: %-14" PRIu64 " TX-dropped: %-14" PRIu64
                          "TX-total: %-" PRIu64 "\n",
                          p.tx, p.tx_dropped, p.tx + p.tx_dropped);
+        if (f.record_bursts && !streams_outnumber_ports(f)) o += port_burst_lines(f, p.port);
         o += text_format("  %s--------------------------------%s\n", kFwdBorder, kFwdBorder);
         total.rx += p.rx, total.rx_dropped += p.rx_dropped, total.rx_nombuf += p.rx_nombuf;
         total.tx += p.tx, total.tx_dropped += p.tx_dropped;

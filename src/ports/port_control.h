@@ -147,6 +147,11 @@ class PortControl {
     // The queue counts or descriptor counts changed: every port is
     // reconfigured at its next start (testpmd's cmd_reconfig_device_queue).
     virtual void reconfigure(std::optional<uint16_t> port, bool device, bool queues) = 0;
+    // testpmd's rxtx_port_config, run by the commands that re-initialise
+    // every port (queue and descriptor counts, max-pkt-len, max-lro-pkt-size,
+    // burst): each queue's own settings (deferred start, ring size) go back to
+    // the port's; its offloads stay.
+    virtual void reset_queue_settings() = 0;
 
     // ---- settings of the application's (and the engines') per port ----
     // `tx_vlan set|reset`: a warning to show (the PMD cannot insert tags;

@@ -347,6 +347,13 @@ void EthdevPortControl::reconfigure(std::optional<uint16_t> id, bool device, boo
     }
 }
 
+void EthdevPortControl::reset_queue_settings() {
+    for (Port &p : ports_.ports())
+        for (std::vector<QueueSettings> *queues : {&p.rxq, &p.txq})
+            for (QueueSettings &q : *queues)
+                q.deferred_start = false, q.nb_desc = 0;
+}
+
 rte_eth_conf *EthdevPortControl::dev_conf(uint16_t id) {
     Port *p = port(id);
     return p ? &p->conf : nullptr;

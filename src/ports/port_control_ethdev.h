@@ -68,6 +68,7 @@ class EthdevPortControl : public PortControl {
                         bool on) override;
     Status queue_start_stop(uint16_t port, bool rx, uint16_t queue, bool start) override;
     void reconfigure(std::optional<uint16_t> port, bool device, bool queues) override;
+    void reset_queue_settings() override;
 
     Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci) override {
         return ports_.set_tx_vlan(port, on, tci);

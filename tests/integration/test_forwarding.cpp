@@ -587,6 +587,27 @@ TEST_F(RingForwarding, PortRestartAndDeferredQueue) {
     EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
 }
 
+// testpmd's init_port_config: `port config all rxd` (and the other commands
+// that re-initialise every port) gives each queue the port's settings again,
+// so a queue's deferred start is gone and its stream is polled.
+TEST_F(RingForwarding, PortConfigAllResetsDeferredStart) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("io"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(app.execute("port stop all"));
+    ASSERT_TRUE(app.execute("port 0 rxq 0 deferred_start on"));
+    ASSERT_TRUE(app.execute("port config all rxd 512"));
+    ASSERT_TRUE(app.execute("port start all"));
+    inject(p0, frames(10, 64));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    ASSERT_TRUE(wait_count(p1.tx, 10)) << "the queue kept its deferred start";
+    app.stop();
+    std::vector<rte_mbuf *> out = drain(p1.tx);
+    EXPECT_EQ(out.size(), 10u);
+    free_all(out);
+}
+
 TEST(NullForwarding, CountersAgreeAndPoolsRefill) {
     ASSERT_EQ(rte_vdev_init("net_null0", "copy=0"), 0);
     ASSERT_EQ(rte_vdev_init("net_null1", "copy=0"), 0);

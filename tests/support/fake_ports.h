@@ -334,6 +334,8 @@ class FakePorts : public PortControl {
         s->started = start;
         return {};
     }
+    void reset_queue_settings() override { queue_settings_resets++; }
+    int queue_settings_resets = 0;
     void reconfigure(std::optional<uint16_t> p, bool device, bool queues) override {
         for (auto &[id, f] : ports)
             if (!p || *p == id) {

@@ -110,6 +110,7 @@ bool config_counts(Ctx &c, const Args &a) {
         if (n < min.value) return fail_limit("less than", rx ? "min_rxds" : "min_txds", min);
         (rx ? cfg.nb_rxd : cfg.nb_txd) = static_cast<uint16_t>(n);
     }
+    c.ports.reset_queue_settings();
     c.ports.reconfigure(std::nullopt, true, true);
     return true;
 }

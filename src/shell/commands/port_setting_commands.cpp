@@ -55,6 +55,7 @@ bool max_pkt_len(Ctx &c, const Args &a) {
         if (!mtu_from_frame(c, p, static_cast<uint32_t>(len))) return false;
     }
     c.config.max_pkt_len = static_cast<uint32_t>(len);
+    c.ports.reset_queue_settings();
     c.ports.reconfigure(std::nullopt, true, true);
     return true;
 }
@@ -69,6 +70,7 @@ bool max_lro_pkt_size(Ctx &c, const Args &a) {
         conf->rxmode.max_lro_pkt_size = size;
     }
     c.config.max_lro_pkt_size = size;
+    c.ports.reset_queue_settings();
     c.ports.reconfigure(std::nullopt, true, true);
     return true;
 }
@@ -147,6 +149,7 @@ bool config_burst(Ctx &c, const Args &a) {
         *c.out += "Using PMD-provided burst value of " + std::to_string(burst) + "\n";
     }
     c.config.burst = static_cast<uint16_t>(burst);
+    c.ports.reset_queue_settings();
     c.ports.reconfigure(std::nullopt, true, true);
     return true;
 }

@@ -176,7 +176,49 @@ TEST(FwdStatsText, BurstSummary) {
     f.bursts[0].rx[32] = 75;
     f.bursts[0].rx[0] = 25;
     const std::string s = fwd_stats_text(f);
-    EXPECT_NE(s.find("RX-bursts : 100 [75% of 32 pkts + 25% of 0 pkts]"), std::string::npos) << s;
+    // testpmd's order: the empty bursts first, the last share what is left.
+    EXPECT_NE(s.find("RX-bursts : 100 [25% of 0 pkts + 75% of 32 pkts]"), std::string::npos) << s;
+}
+
+// testpmd's pkt_burst_stats_display: truncated shares, "other" beyond the
+// two most frequent sizes, 0 pkts shown even when no burst was empty.
+TEST(FwdStatsText, BurstSummaryAsTestpmd) {
+    BurstHistogram h{};
+    h[32] = 10;
+    FwdStats f = two_port_stats();
+    f.record_bursts = true;
+    f.bursts.resize(f.streams.size());
+    f.bursts[0].rx = h;
+    EXPECT_NE(fwd_stats_text(f).find("RX-bursts : 10 [0% of 0 pkts + 100% of 32 pkts]"),
+              std::string::npos);
+    h[0] = 1, h[5] = 3, h[7] = 2;
+    f.bursts[0].rx = h; // 16 bursts: 1 empty, 10 of 32, 3 of 5, 2 of 7
+    EXPECT_NE(fwd_stats_text(f).find(
+                  "RX-bursts : 16 [6% of 0 pkts + 62% of 32 pkts + 18% of 5 pkts + 14% of other]"),
+              std::string::npos)
+        << fwd_stats_text(f);
+}
+
+// With no more streams than ports testpmd shows no stream block: the burst
+// lines go into the port's block, RX from the stream that receives from it,
+// TX from the one that sends to it (pmdfwd's additions or not).
+TEST(FwdStatsText, BurstLinesInThePortBlockAsTestpmd) {
+    FwdStats f = two_port_stats();
+    f.record_bursts = true;
+    f.bursts.resize(f.streams.size());
+    f.bursts[0].rx[0] = 4; // stream 0 receives from port 0, sends to port 1
+    f.bursts[0].tx[32] = 2;
+    f.streams[1].untouched = 0;
+    const std::string s = fwd_stats_text(f);
+    EXPECT_EQ(s.find("Forward Stats for RX"), std::string::npos);
+    const size_t port0 = s.find("Forward statistics for port 0"),
+                 port1 = s.find("Forward statistics for port 1");
+    const size_t rx = s.find("RX-bursts : 4 [100% of 0 pkts]"),
+                 tx = s.find("TX-bursts : 2 [0% of 0 pkts + 100% of 32 pkts]");
+    ASSERT_NE(rx, std::string::npos) << s;
+    ASSERT_NE(tx, std::string::npos) << s;
+    EXPECT_TRUE(port0 < rx && rx < port1) << s;
+    EXPECT_GT(tx, port1) << s;
 }
 
 TEST(FwdStatsJson, SameNumbers) {
