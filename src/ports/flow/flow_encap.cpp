@@ -4,6 +4,7 @@
 
 #include <rte_ether.h>
 #include <rte_ip.h>
+#include <rte_version.h>
 
 #include <cstring>
 #include <netinet/in.h>
@@ -108,7 +109,8 @@ void tos_ttl(VxlanEncapData *d, const VxlanSettings &s) {
 }
 
 // Header bytes appended as testpmd appends them: whole DPDK item
-// structures (an Ethernet item is 20 bytes in 22.11, its flag word too).
+// structures (an Ethernet item is 20 bytes in 22.11, its flag word too;
+// from 23.03 testpmd copies the Ethernet and VLAN headers alone).
 struct Headers {
     uint8_t *start, *at;
     template <typename T>
@@ -116,7 +118,23 @@ struct Headers {
         std::memcpy(at, &h, sizeof(h));
         at += sizeof(h);
     }
-    size_t size() const { return static_cast<size_t>(at - start); }
+    void put(const rte_flow_item_eth &eth) {
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+        put(eth.hdr);
+#else
+        put<rte_flow_item_eth>(eth);
+#endif
+    }
+    void put(const rte_flow_item_vlan &vlan) {
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+        put(vlan.hdr);
+#else
+        put<rte_flow_item_vlan>(vlan);
+#endif
+    }
+    size_t size() const {
+        return static_cast<size_t>(at - start);
+    }
 };
 
 static_assert(sizeof(rte_flow_item_eth) + sizeof(rte_flow_item_vlan) + sizeof(rte_flow_item_ipv6) +

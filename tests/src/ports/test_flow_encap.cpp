@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <rte_version.h>
+
 #include <cstring>
 #include <string>
 #include <vector>
@@ -76,9 +78,18 @@ void addresses(EncapOuter &o, bool ipv4, bool vlan) {
     std::memset(o.eth_dst, 0x22, 6);
 }
 
-// Ethernet items as testpmd copies them: 14 header bytes, 2 of padding and
-// the 4-byte has_vlan word.
+// Ethernet and VLAN items as testpmd 22.11 copies them: the header, then
+// (Ethernet) 2 bytes of padding and the 4-byte has_vlan word, (VLAN) the
+// has_more_vlan word; from 23.03 the headers alone.
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+const char *const kEthTail = "";
+const std::string kVlanTail = "";
+#else
 const char *const kEthTail = "0000 00000000";
+const std::string kVlanTail = "00000000";
+#endif
+// The items' own bytes (the definition items of vxlan and nvgre encap).
+const char *const kEthItemTail = "0000 00000000";
 const std::string kEth = "222222222222 111111111111";
 
 } // namespace
@@ -93,7 +104,7 @@ TEST(FlowEncap, MplsoudpEncapIpv4WithVlan) {
     conf.mplsoudp_encap.udp_dst = htons(10);
     const ParsedRule r = parse("mplsoudp_encap", &conf);
     EXPECT_EQ(raw(r), hex(kEth + "8100" + kEthTail +                          // eth
-                          "0022 0800 00000000" +                              // vlan
+                          "0022 0800" + kVlanTail +                           // vlan
                           "4500 0000 0000 0000 4011 0000 7f000001 80000001" + // ipv4
                           "0005 000a 0000 0000" +                             // udp
                           "000041 00")); // mpls, bottom of stack
@@ -124,7 +135,7 @@ TEST(FlowEncap, MplsDecapsReadTheEncapSettings) {
     addresses(conf.mplsogre_encap.outer, true, true);
     conf.mplsogre_decap.vlan = false;
     EXPECT_EQ(raw(parse("mplsogre_decap", &conf)),
-              hex(kEth + "0800" + kEthTail + "0000 0800 00000000" +
+              hex(kEth + "0800" + kEthTail + "0000 0800" + kVlanTail +
                   "0000 0000 0000 0000 002f 0000 00000000 00000000" + "0000 8847" + "00000000"));
     conf.mplsogre_decap.vlan = true;
     EXPECT_EQ(raw(parse("mplsogre_decap", &conf)).at(12), 0x81);
@@ -141,7 +152,8 @@ TEST(FlowEncap, L2EncapAndDecap) {
     addresses(conf.l2_encap, true, true);
     conf.l2_encap.vlan_tci = htons(99); // not read
     conf.mplsoudp_encap.outer.vlan_tci = htons(0x123);
-    EXPECT_EQ(raw(parse("l2_encap", &conf)), hex(kEth + "8100" + kEthTail + "0123 0800 00000000"));
+    EXPECT_EQ(raw(parse("l2_encap", &conf)),
+              hex(kEth + "8100" + kEthTail + "0123 0800" + kVlanTail));
     conf.l2_encap.vlan = false;
     conf.l2_encap.ipv4 = false;
     EXPECT_EQ(raw(parse("l2_encap", &conf)), hex(kEth + "86dd" + kEthTail));
@@ -149,8 +161,8 @@ TEST(FlowEncap, L2EncapAndDecap) {
     EXPECT_EQ(raw(parse("l2_decap", &conf)),
               hex("000000000000 000000000000 0000" + std::string(kEthTail)));
     conf.l2_decap.vlan = true;
-    EXPECT_EQ(raw(parse("l2_decap", &conf)),
-              hex("000000000000 000000000000 8100" + std::string(kEthTail) + "0123 0000 00000000"));
+    EXPECT_EQ(raw(parse("l2_decap", &conf)), hex("000000000000 000000000000 8100" +
+                                                 std::string(kEthTail) + "0123 0000" + kVlanTail));
 }
 
 // testpmd's defaults: IPv4 from 127.0.0.1 (stored in host order, so the
@@ -167,9 +179,9 @@ TEST(FlowEncap, VxlanEncapDefaults) {
     for (size_t i = 0; i < std::size(types); i++)
         EXPECT_EQ(it[i].type, types[i]) << i;
     EXPECT_EQ(bytes_of(it[0].spec, 20),
-              hex("ffffffffffff 000000000000 0000" + std::string(kEthTail)));
+              hex("ffffffffffff 000000000000 0000" + std::string(kEthItemTail)));
     EXPECT_EQ(bytes_of(it[0].mask, 20),
-              hex("ffffffffffff ffffffffffff 0000" + std::string(kEthTail)));
+              hex("ffffffffffff ffffffffffff 0000" + std::string(kEthItemTail)));
     EXPECT_EQ(bytes_of(it[2].spec, 20), hex("0000 0000 0000 0000 0000 0000 0100007f ffffffff"));
     EXPECT_EQ(bytes_of(it[2].mask, 20), hex("0000 0000 0000 0000 0000 0000 ffffffff ffffffff"));
     EXPECT_EQ(bytes_of(it[3].spec, 8), hex("0000 12b5 0000 0000"));
@@ -214,7 +226,7 @@ TEST(FlowEncap, NvgreEncapIpv4) {
                                         RTE_FLOW_ITEM_TYPE_END};
     for (size_t i = 0; i < std::size(types); i++)
         EXPECT_EQ(it[i].type, types[i]) << i;
-    EXPECT_EQ(bytes_of(it[0].spec, 20), hex(kEth + "0000" + kEthTail));
+    EXPECT_EQ(bytes_of(it[0].spec, 20), hex(kEth + "0000" + kEthItemTail));
     EXPECT_EQ(bytes_of(it[2].spec, 20), hex("0000 0000 0000 0000 0000 0000 7f000001 80000001"));
     EXPECT_EQ(bytes_of(it[3].spec, 8), hex("2000 6558 000004 00"));
     EXPECT_EQ(bytes_of(it[3].mask, 8), hex("0000 0000 ffffff 00"));
