@@ -113,20 +113,22 @@ void put_label(uint8_t out[3], uint64_t label) {
     put24(out, (static_cast<uint32_t>(label) << 12) >> 8);
 }
 
-// The addresses for ip-version, as testpmd's IPV4_ADDR_TO_UINT and
-// IPV6_ADDR_TO_ARRAY take them: an address of the other version stops the
-// command there, with what it wrote before kept.
-bool put_ips(EncapOuter &o, const Values &v) {
-    for (const char *name : {"ip-src", "ip-dst"}) {
-        const IpAddr &a = v.ip.at(name);
-        if (a.v4 != v.ipv4) return false;
-        const bool src = name[3] == 's';
-        if (a.v4)
-            std::memcpy(src ? &o.ipv4_src : &o.ipv4_dst, a.bytes.data(), 4);
-        else
-            std::memcpy(src ? o.ipv6_src : o.ipv6_dst, a.bytes.data(), 16);
-    }
+// An address for ip-version, as testpmd's IPV4_ADDR_TO_UINT and
+// IPV6_ADDR_TO_ARRAY take it: false for one of the other version.
+bool put_ip(const IpAddr &a, bool ipv4, uint32_t *v4, uint8_t *v6) {
+    if (a.v4 != ipv4) return false;
+    if (a.v4)
+        std::memcpy(v4, a.bytes.data(), 4);
+    else
+        std::memcpy(v6, a.bytes.data(), 16);
     return true;
+}
+
+// Source then destination: a wrong one stops the command there, with what
+// it wrote before kept.
+bool put_ips(EncapOuter &o, const Values &v) {
+    return put_ip(v.ip.at("ip-src"), v.ipv4, &o.ipv4_src, o.ipv6_src) &&
+           put_ip(v.ip.at("ip-dst"), v.ipv4, &o.ipv4_dst, o.ipv6_dst);
 }
 
 // What follows the addresses: the VLAN TCI (written only by a -with-vlan

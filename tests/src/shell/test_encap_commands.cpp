@@ -138,6 +138,14 @@ TEST(EncapCommands, AnAddressOfTheOtherVersionIsInvalid) {
               "invalid parameter.\n");
     EXPECT_EQ(h.encap.vxlan.vni[2], 9);           // written before the address
     EXPECT_EQ(h.encap.vxlan.outer.eth_src[0], 0); // not after it
+    // The source is written before the destination is read.
+    out_of(h,
+           "set nvgre ip-version ipv6 tni 4 ip-src ::5 ip-dst 1.2.3.4 "
+           "eth-src 11:11:11:11:11:11 eth-dst 22:22:22:22:22:22",
+           false);
+    EXPECT_EQ(h.encap.nvgre.outer.ipv6_src[15], 5);
+    EXPECT_FALSE(h.encap.nvgre.outer.ipv4);
+    EXPECT_EQ(h.encap.nvgre.outer.ipv4_dst, 0xffffffffu); // the default kept
 }
 
 // A rule's action reads the settings at the time it is parsed.
