@@ -58,7 +58,14 @@ Result<IpAddr> read_ip(const std::string &name, const std::string &word) {
                  "' is not an IP address (allowed: a.b.c.d or an IPv6 address)");
 }
 
+// Longer than any value a row takes (an IPv6 address is at most 45): such a
+// word is refused quoted short, not repeated whole.
+constexpr size_t kMaxValueWord = 64;
+
 Status read_value(Values &v, const std::string &name, const std::string &word) {
+    if (word.size() > kMaxValueWord)
+        return Error(name + ": '" + word.substr(0, 40) + "...' is longer than any " + name +
+                     " (allowed: at most " + std::to_string(kMaxValueWord) + " characters)");
     if (name == "ip-src" || name == "ip-dst") {
         Result<IpAddr> a = read_ip(name, word);
         if (!a) return a.status();

@@ -107,6 +107,14 @@ TEST(EncapCommands, BadValuesAreBadArguments) {
          "Bad arguments: ip-src: '1.2.3' is not an IP address (allowed: a.b.c.d or an IPv6 "
          "address)\n"},
     };
+    const std::string huge(65536, '7');
+    EXPECT_EQ(out_of(h,
+                     "set nvgre ip-version ipv4 tni " + huge +
+                         " ip-src 1.2.3.4 ip-dst 1.2.3.4 "
+                         "eth-src 11:11:11:11:11:11 eth-dst 22:22:22:22:22:22",
+                     false),
+              "Bad arguments: tni: '" + huge.substr(0, 40) +
+                  "...' is longer than any tni (allowed: at most 64 characters)\n");
     for (const auto &[line, why] : cases)
         EXPECT_EQ(out_of(h, line, false), why) << line;
     EXPECT_TRUE(out_of(h,
