@@ -320,6 +320,9 @@ bool run_command(const Host &host, std::string_view line, std::string *out) {
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
                                "\" needs forwarding stopped)");
         const Result<Args> args = typed_args(host, t.syntaxes[i], words);
+        // A word testpmd's cmdline token refuses is its "Bad arguments" alone.
+        if (!args && host.config.testpmd_texts && args.message().starts_with("Bad arguments"))
+            return fail(c, "Bad arguments");
         if (!args) return fail(c, args.message());
         return s.run(c, *args);
     }

@@ -67,6 +67,35 @@ RING_COMMANDS = [
     "flow list 0 group",
     "flow isolate 0 2",
 ]
+# The tunnel settings (silent; Bad arguments for what testpmd's cmdline
+# refuses, "invalid parameter." for an address of the other IP version) and
+# the actions that read them.
+_ETH = "eth-src 11:11:11:11:11:11 eth-dst 22:22:22:22:22:22"
+RING_COMMANDS += [
+    "set vxlan ip-version ipv4 vni 4 udp-src 4 udp-dst 4789 ip-src 127.0.0.1 ip-dst 128.0.0.1 "
+    + _ETH,
+    "flow validate 0 ingress pattern end actions vxlan_encap / queue index 0 / end",
+    "set vxlan ip-version ipv4 vni 4294967296 udp-src 4 udp-dst 4 ip-src 127.0.0.1 "
+    "ip-dst 128.0.0.1 " + _ETH,
+    "set vxlan ip-version ipv4 vni 4 udp-src 4 udp-dst 4 ip-src ::1 ip-dst 128.0.0.1 " + _ETH,
+    "set vxlan-tos-ttl ip-version ipv4 vni 4 udp-src 4 udp-dst 4 ip-tos 256 ip-ttl 1 "
+    "ip-src 127.0.0.1 ip-dst 128.0.0.1 " + _ETH,
+    "set vxlan ip-version ipv4 vni 4 udp-src 4 udp-dst",
+    "set nvgre-with-vlan ip-version ipv6 tni 4 ip-src ::1 ip-dst ::2222 vlan-tci 34 " + _ETH,
+    "flow create 0 ingress pattern end actions nvgre_encap / end",
+    "flow validate 0 pattern end actions vxlan_decap / nvgre_decap / end",
+    "set l2_encap-with-vlan ip-version ipv4 vlan-tci 34 eth-src 11:11:11:11:11:1g "
+    "eth-dst 22:22:22:22:22:22",
+    "set l2_decap-with-vlan",
+    "set mplsoudp_encap ip-version ipv6 label 4 udp-src 5 udp-dst 10 ip-src ::1 ip-dst ::2222 "
+    + _ETH,
+    "flow validate 0 egress pattern eth / end actions l2_decap / mplsoudp_encap / end",
+    "set mplsogre_encap ip-version ipv4 label 4 ip-src 1.2.3 ip-dst 128.0.0.1 " + _ETH,
+    "set mplsogre_decap ip-version ipv5",
+    "set mplsoudp_decap-with-vlan ip-version ipv6",
+    "flow create 0 ingress pattern eth / ipv4 / gre / mpls / end actions mplsogre_decap / "
+    "l2_encap / end",
+]
 # On net_tap (TC flower): rules the PMD takes, and one it refuses.
 TAP_COMMANDS = [
     "flow validate 0 ingress pattern eth / ipv4 dst is 10.1.1.1 / udp dst is 53 / end "

@@ -6,6 +6,7 @@
 #include "ports/flow/flow_control.h"
 
 #include <cerrno>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -23,9 +24,12 @@ class FakeFlowControl : public flow::FlowControl {
     std::vector<void *> age_contexts; // the contexts of created rules' age actions
     uint64_t hits = 7, bytes = 420;
     bool isolated = false;
+    // Sees each rule validate hands the PMD (what the grammar built).
+    std::function<void(const flow::ParsedRule &)> on_validate;
 
-    int validate(uint16_t, const flow::ParsedRule &, rte_flow_error *e) override {
+    int validate(uint16_t, const flow::ParsedRule &rule, rte_flow_error *e) override {
         validates++;
+        if (on_validate) on_validate(rule);
         return answer(e);
     }
     rte_flow *create(uint16_t, const flow::ParsedRule &rule, rte_flow_error *e, int *rc) override {

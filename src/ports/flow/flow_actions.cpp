@@ -1,5 +1,6 @@
 #include "ports/flow/flow_actions.h"
 
+#include "ports/flow/flow_encap.h"
 #include "ports/port_text.h"
 
 #include <algorithm>
@@ -207,6 +208,12 @@ const FlowParam kSetTp[] = {
     FlowAction {                                                                                   \
         name, RTE_FLOW_ACTION_TYPE_##type, sizeof(st), params, nullptr, help                       \
     }
+// An action whose configuration init builds from elsewhere (the tunnel
+// settings), none of it from the rule's words.
+#define PMDFWD_BUILT(name, type, st, init, help)                                                   \
+    FlowAction {                                                                                   \
+        name, RTE_FLOW_ACTION_TYPE_##type, sizeof(st), {}, init, help                              \
+    }
 #define PMDFWD_BARE(name, type, help)                                                              \
     FlowAction {                                                                                   \
         name, RTE_FLOW_ACTION_TYPE_##type, 0, {}, nullptr, help                                    \
@@ -255,10 +262,35 @@ const FlowAction kActions[] = {
     PMDFWD_ACTION("represented_port", REPRESENTED_PORT, rte_flow_action_ethdev, kRepresentedPort,
                   "at embedded switch level, send matching traffic to the "
                   "given ethdev"),
+    // The tunnel actions: their configuration comes from the `set` settings
+    // (flow_encap.h), none from the rule's words.
+    PMDFWD_BUILT("vxlan_encap", VXLAN_ENCAP, VxlanEncapData, vxlan_encap_init,
+                 "VXLAN encapsulation, uses configuration set by \"set vxlan\""),
+    PMDFWD_BARE("vxlan_decap", VXLAN_DECAP,
+                "Performs a decapsulation action by stripping all headers of the VXLAN tunnel "
+                "network overlay from the matched flow."),
+    PMDFWD_BUILT("nvgre_encap", NVGRE_ENCAP, NvgreEncapData, nvgre_encap_init,
+                 "NVGRE encapsulation, uses configuration set by \"set nvgre\""),
+    PMDFWD_BARE("nvgre_decap", NVGRE_DECAP,
+                "Performs a decapsulation action by stripping all headers of the NVGRE tunnel "
+                "network overlay from the matched flow."),
+    PMDFWD_BUILT("l2_encap", RAW_ENCAP, RawEncapData, l2_encap_init,
+                 "l2 encap, uses configuration set by \"set l2_encap\""),
+    PMDFWD_BUILT("l2_decap", RAW_DECAP, RawDecapData, l2_decap_init,
+                 "l2 decap, uses configuration set by \"set l2_decap\""),
+    PMDFWD_BUILT("mplsogre_encap", RAW_ENCAP, RawEncapData, mplsogre_encap_init,
+                 "mplsogre encapsulation, uses configuration set by \"set mplsogre_encap\""),
+    PMDFWD_BUILT("mplsogre_decap", RAW_DECAP, RawDecapData, mplsogre_decap_init,
+                 "mplsogre decapsulation, uses configuration set by \"set mplsogre_decap\""),
+    PMDFWD_BUILT("mplsoudp_encap", RAW_ENCAP, RawEncapData, mplsoudp_encap_init,
+                 "mplsoudp encapsulation, uses configuration set by \"set mplsoudp_encap\""),
+    PMDFWD_BUILT("mplsoudp_decap", RAW_DECAP, RawDecapData, mplsoudp_decap_init,
+                 "mplsoudp decapsulation, uses configuration set by \"set mplsoudp_decap\""),
 };
 
 #undef PMDFWD_ACTION
 #undef PMDFWD_BARE
+#undef PMDFWD_BUILT
 
 } // namespace action_rows
 } // namespace

@@ -17,11 +17,14 @@
 
 namespace pmdfwd::flow {
 
+struct EncapConf;
+
 // What the defaults of an action depend on: the port's queues and RSS
-// types (testpmd's nb_rxq and rss_hf).
+// types (testpmd's nb_rxq and rss_hf), the tunnel settings.
 struct ActionDefaults {
     uint16_t nb_rxq = 1;
     uint64_t rss_hf = RTE_ETH_RSS_IP;
+    const EncapConf *encap = nullptr; // `set vxlan ...` and the like; none: testpmd's defaults
 };
 
 // A parameter's words from *pos on: reads what it takes, moves *pos past

@@ -37,7 +37,8 @@ bool bad_rule(Ctx &c, const std::string &why) {
 }
 
 Result<flow::ParsedRule> parse_rule(Ctx &c, const Args &a) {
-    const flow::ActionDefaults defaults{.nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf};
+    const flow::ActionDefaults defaults{
+        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap};
     return flow::parse_flow_rule(a.rest(1), defaults);
 }
 
@@ -120,7 +121,8 @@ bool aged(Ctx &c, const Args &a) {
 Result<flow::ParsedRule> indirect_action(Ctx &c, std::span<const std::string> words) {
     std::vector<std::string> rule{"pattern", "end", "actions"};
     rule.insert(rule.end(), words.begin(), words.end());
-    const flow::ActionDefaults defaults{.nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf};
+    const flow::ActionDefaults defaults{
+        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap};
     return flow::parse_flow_rule(rule, defaults);
 }
 
