@@ -167,6 +167,13 @@ bool queue_setup(Ctx &c, const Args &a) {
     const bool rx = a.word(1) == "rxq";
     auto q = queue_arg(c, rx, a.number(2));
     if (!q) return fail(c, std::string("Invalid ") + (rx ? "rx" : "tx") + " queue");
+    // testpmd's check against the TX segments a packet may have, on the
+    // count as configured: 0 (the PMD's default, testpmd's too) fails it.
+    if (!rx) {
+        const uint16_t own = c.ports.queue_ring_size(port, false, *q);
+        if ((own ? own : c.config.nb_txd) < c.config.txpkts.size())
+            return fail(c, "Failed to setup TX queue: not enough descriptors");
+    }
     if (!c.ports.setup_queue(port, rx, *q).ok())
         return fail(c, std::string("Failed to setup ") + (rx ? "RX" : "TX") + " queue");
     return true;

@@ -30,6 +30,13 @@ struct RssRequest {
     bool use_default = false;
 };
 std::optional<RssRequest> rss_request(Ctx &c, const std::string &word) {
+    // The encapsulation level goes onto the types last configured.
+    static const std::pair<const char *, uint64_t> kLevels[] = {
+        {"level-default", RTE_ETH_RSS_LEVEL_PMD_DEFAULT},
+        {"level-outer", RTE_ETH_RSS_LEVEL_OUTERMOST},
+        {"level-inner", RTE_ETH_RSS_LEVEL_INNERMOST}};
+    for (const auto &[name, level] : kLevels)
+        if (word == name) return RssRequest{(c.config.rss_hf & ~RTE_ETH_RSS_LEVEL_MASK) | level};
     if (word == "default") return RssRequest{0, true};
     if (word == "none") return RssRequest{0, false};
     if (!word.empty() && std::isdigit(static_cast<unsigned char>(word[0]))) {
@@ -71,7 +78,11 @@ bool config_rss(Ctx &c, const Args &a) {
                       "): " + std::strerror(rc.code()) + ".\n";
         }
     }
-    if (all_updated && !req->use_default) *c.out += "rss_hf " + hex(req->types) + "\n";
+    // testpmd's global rss_hf: what a later level-* and port configure take.
+    if (all_updated && !req->use_default) {
+        c.config.rss_hf = req->types;
+        *c.out += "rss_hf " + hex(req->types) + "\n";
+    }
     return all_updated;
 }
 
@@ -195,7 +206,9 @@ bool config_reta(Ctx &c, const Args &a) {
 std::vector<Spec> rows() {
     return {
         {.syntax = "port config all rss <type>",
-         .help = "RSS hash types of every port (ip, udp, tcp, ipv4-tcp, ..., all, none, default)",
+         .help =
+             "RSS hash types of every port (ip, udp, tcp, ipv4-tcp, ..., all, none, default; "
+             "level-default|level-outer|level-inner: the encapsulation level on the last types)",
          .run = config_rss},
         {.syntax = "port config <port> rss-hash-key <type> <hex-key>",
          .help = "a port's RSS hash key",

@@ -152,6 +152,14 @@ TEST(PortCommands, QueueSettingsNeedStoppedPort) {
     EXPECT_EQ(h.fake_ports.queue_ring_size(0, true, 0), 512);
     ASSERT_TRUE(run(h, "port 0 rxq 0 setup"));
     EXPECT_EQ(h.fake_ports.queue_setups, 1);
+    // testpmd checks the TX count as configured against the TX segments: the
+    // PMD's default (0) fails; a ring size or --txd as long as the segments pass.
+    EXPECT_FALSE(run(h, "port 0 txq 0 setup", &out));
+    EXPECT_EQ(out, "Failed to setup TX queue: not enough descriptors\n");
+    EXPECT_EQ(h.fake_ports.queue_setups, 1);
+    ASSERT_TRUE(run(h, "port config 0 txq 0 ring_size 256"));
+    ASSERT_TRUE(run(h, "port 0 txq 0 setup"));
+    EXPECT_EQ(h.fake_ports.queue_setups, 2);
 }
 
 TEST(PortCommands, TxOffloads) {
@@ -275,6 +283,14 @@ TEST(PortCommands, Rss) {
             std::snprintf(b, sizeof(b), "%llx", static_cast<unsigned long long>(RTE_ETH_RSS_UDP));
             return std::string(b);
         }() + "\n");
+    EXPECT_EQ(h.fake_ports.ports[1].rss_hf, RTE_ETH_RSS_UDP);
+    // A level goes onto the types last configured, as testpmd's global rss_hf
+    // (and, as there, off again where the PMD does not offer it).
+    ASSERT_TRUE(run(h, "port config all rss level-inner", &out));
+    char want[64];
+    std::snprintf(want, sizeof(want), "requested:%#llx",
+                  static_cast<unsigned long long>(RTE_ETH_RSS_UDP | RTE_ETH_RSS_LEVEL_INNERMOST));
+    EXPECT_TRUE(has(out, want)) << out;
     EXPECT_EQ(h.fake_ports.ports[1].rss_hf, RTE_ETH_RSS_UDP);
     ASSERT_TRUE(run(h, "port config 0 rss reta (0,1),(5,1)", &out));
     EXPECT_EQ(out, "The reta size of port 0 is 128\n");
