@@ -48,7 +48,8 @@ class App : public Lifecycle, public Lcores, public Stats {
     Config &config() { return cfg_; }
     // What shell commands reach: these pieces, the ports and the engines.
     Host host() {
-        return {cfg_, *this, *this, *this, *port_ctl_, engines_, files_, flows_, tm_ctl_, mtr_ctl_};
+        return {cfg_,   *this,  *this, *this,   *port_ctl_, engines_,
+                files_, flows_, raw_,  tm_ctl_, mtr_ctl_};
     }
 
     // Lifecycle
@@ -107,6 +108,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     std::unique_ptr<EthdevPortControl> port_ctl_;
     flow::FlowControlEthdev flow_ctl_;
     flow::FlowRules flows_{flow_ctl_};
+    flow::RawStore raw_;
     tm::TmControlEthdev tm_ctl_;
     mtr::MtrControlEthdev mtr_ctl_;
     RateTracker rates_;

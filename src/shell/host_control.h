@@ -6,6 +6,7 @@
 
 #include "engine_host/engine_api.h"
 #include "options/config.h"
+#include "ports/flow/flow_raw_store.h"
 #include "ports/flow/flow_rules.h"
 #include "ports/mtr/mtr_control.h"
 #include "ports/port_control.h"
@@ -26,6 +27,7 @@ struct Host {
     EngineApi &engines;      // names, parameters, state, plugin loading
     CommandFiles &files;     // what `load` reads
     flow::FlowRules &flows;  // the ports' flow rules (`flow create`, ...)
+    flow::RawStore &raw;     // `set raw_encap|raw_decap|sample_actions|conntrack`
     tm::TmControl &tm;       // rte_tm (`show port tm cap`, ...)
     mtr::MtrControl &meters; // rte_mtr (`show port meter cap`, ...)
 };

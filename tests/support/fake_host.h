@@ -120,12 +120,13 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     FakePorts fake_ports;
     FakeFlowControl fake_flows;
     flow::FlowRules flows{fake_flows};
+    flow::RawStore raw;
     FakeTmControl fake_tm;
     FakeMtrControl fake_mtr;
 
     Host host() {
-        return {cfg,          *this, *this, *this,   fake_ports,
-                fake_engines, *this, flows, fake_tm, fake_mtr};
+        return {cfg,   *this, *this, *this,   fake_ports, fake_engines,
+                *this, flows, raw,   fake_tm, fake_mtr};
     }
     operator Host() { return host(); }
 };

@@ -1,5 +1,6 @@
 #include "ports/flow/flow_actions.h"
 
+#include "ports/flow/flow_raw_actions.h"
 #include "ports/port_text.h"
 
 #include <algorithm>
@@ -255,6 +256,11 @@ const FlowAction kActions[] = {
     PMDFWD_ACTION("represented_port", REPRESENTED_PORT, rte_flow_action_ethdev, kRepresentedPort,
                   "at embedded switch level, send matching traffic to the "
                   "given ethdev"),
+    raw_actions::kRawEncap,
+    raw_actions::kRawDecap,
+    raw_actions::kSample,
+    raw_actions::kConntrack,
+    raw_actions::kConntrackUpdate,
 };
 
 #undef PMDFWD_ACTION

@@ -279,7 +279,8 @@ TEST(FlowParse, BadRulesSayWhy) {
          "count, rss, pf, vf, port_id, of_pop_vlan, of_push_vlan, of_set_vlan_vid, "
          "of_set_vlan_pcp, "
          "set_ipv4_src, set_ipv4_dst, set_tp_src, set_tp_dst, set_mac_src, set_mac_dst, dec_ttl, "
-         "age, meter, represented_port, end)"},
+         "age, meter, represented_port, raw_encap, raw_decap, sample, conntrack, "
+         "conntrack_update, end)"},
         {"pattern udp src prefix 17 / end actions end", "udp src prefix: '17' is out of range "
                                                         "(allowed: 0..16)"},
         {"group 4294967296 pattern end actions end",
