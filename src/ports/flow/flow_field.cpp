@@ -4,6 +4,9 @@
 
 #include <arpa/inet.h>
 
+#include <rte_flow.h>
+
+#include <algorithm>
 #include <cstring>
 
 namespace pmdfwd::flow {
@@ -58,7 +61,11 @@ void put_bits(const FlowField &f, uint8_t *obj, uint64_t value) {
 }
 
 bool is_integer(const FlowField &f) {
-    return f.kind == FieldKind::Uint || f.kind == FieldKind::Be;
+    return f.kind == FieldKind::Uint || f.kind == FieldKind::Be || f.kind == FieldKind::Int;
+}
+
+bool is_raw_pattern(const FlowField &f) {
+    return f.kind == FieldKind::RawText || f.kind == FieldKind::RawHex;
 }
 
 int digit(char c) {
@@ -68,9 +75,62 @@ int digit(char c) {
     return 99;
 }
 
+// The pattern's bytes at the field's offset, their count and address in
+// the structure: testpmd's parse_string and parse_hex with the raw item's
+// pattern, length and area arguments.
+void put_raw_pattern(uint8_t *obj, const FlowField &f, const uint8_t *bytes, size_t n,
+                     uint16_t length) {
+    auto *raw = reinterpret_cast<rte_flow_item_raw *>(obj);
+    std::memset(obj + f.offset, 0, kRawPatternMax);
+    std::memcpy(obj + f.offset, bytes, n);
+    raw->length = length;
+    raw->pattern = obj + f.offset;
+}
+
+Status write_raw_pattern(const FlowField &f, std::string_view word, uint8_t *obj) {
+    std::string_view w = word;
+    if (f.kind == FieldKind::RawHex && (w.starts_with("0x") || w.starts_with("0X")))
+        w.remove_prefix(2);
+    const size_t n = f.kind == FieldKind::RawHex ? w.size() / 2 : w.size();
+    const bool bad_hex =
+        f.kind == FieldKind::RawHex &&
+        (w.size() % 2 || std::any_of(w.begin(), w.end(), [](char c) { return digit(c) > 15; }));
+    if (w.empty() || n > kRawPatternMax || bad_hex)
+        return Error(std::string(f.name) + ": '" + std::string(word.substr(0, 40)) +
+                     (word.size() > 40 ? "...'" : "'") +
+                     " is not a pattern (allowed: " + field_allowed(f) + ")");
+    uint8_t bytes[kRawPatternMax];
+    for (size_t i = 0; i < n; i++)
+        bytes[i] = f.kind == FieldKind::RawHex
+                       ? static_cast<uint8_t>(digit(w[2 * i]) << 4 | digit(w[2 * i + 1]))
+                       : static_cast<uint8_t>(w[i]);
+    put_raw_pattern(obj, f, bytes, n, static_cast<uint16_t>(n));
+    return {};
+}
+
+// `is` and `prefix` on a pattern: its first n bits, any length.
+void write_raw_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
+    uint8_t bytes[kRawPatternMax] = {};
+    for (unsigned i = 0; i * 8 < n; i++)
+        bytes[i] = n - i * 8 >= 8 ? 0xff : static_cast<uint8_t>(0xff00 >> (n - i * 8));
+    put_raw_pattern(obj, f, bytes, kRawPatternMax, UINT16_MAX);
+}
+
+// A signed word in -2^31..2^31-1 as its two's complement bits.
+Result<uint64_t> parse_int32(const FlowField &f, std::string_view word) {
+    const bool neg = word.starts_with("-");
+    const Result<uint64_t> v =
+        parse_flow_number(f.name, neg ? word.substr(1) : word, neg ? uint64_t{1} << 31 : INT32_MAX);
+    if (!v)
+        return Error(std::string(f.name) + ": '" + std::string(word.substr(0, 40)) +
+                     "' is out of range (allowed: " + field_allowed(f) + ")");
+    return static_cast<uint32_t>(neg ? -static_cast<int64_t>(*v) : static_cast<int64_t>(*v));
+}
+
 } // namespace
 
 unsigned field_bits(const FlowField &f) {
+    if (is_raw_pattern(f)) return kRawPatternMax * 8;
     return f.width ? f.width : f.size * 8u;
 }
 
@@ -82,6 +142,12 @@ std::string field_allowed(const FlowField &f) {
         return "a.b.c.d";
     case FieldKind::Ipv6:
         return "an IPv6 address";
+    case FieldKind::Int:
+        return "-2147483648..2147483647";
+    case FieldKind::RawText:
+        return "1.." + std::to_string(kRawPatternMax) + " characters";
+    case FieldKind::RawHex:
+        return "1.." + std::to_string(kRawPatternMax) + " bytes as an even number of hex digits";
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
@@ -137,11 +203,17 @@ Status write_value(const FlowField &f, std::string_view word, uint8_t *obj) {
     case FieldKind::Ipv6:
         if (word.size() > 64 || inet_pton(AF_INET6, w.c_str(), p) != 1) return Error(bad);
         return {};
+    case FieldKind::RawText:
+    case FieldKind::RawHex:
+        return write_raw_pattern(f, word, obj);
+    case FieldKind::Int:
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
     }
-    const Result<uint64_t> v = parse_flow_number(f.name, word, ones(field_bits(f)));
+    const Result<uint64_t> v = f.kind == FieldKind::Int
+                                   ? parse_int32(f, word)
+                                   : parse_flow_number(f.name, word, ones(field_bits(f)));
     if (!v) return v.status();
     put_bits(f, obj, *v);
     return {};
@@ -154,6 +226,10 @@ Status write_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
                      " is out of range (allowed: 0.." + std::to_string(bits) + ")");
     if (is_integer(f)) {
         put_bits(f, obj, ones(n) << (bits - n));
+        return {};
+    }
+    if (is_raw_pattern(f)) {
+        write_raw_prefix(f, n, obj);
         return {};
     }
     uint8_t *p = obj + f.offset;

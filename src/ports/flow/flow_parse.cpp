@@ -84,6 +84,10 @@ Status read_attributes(Reader &r) {
     }
 }
 
+bool is_op(std::string_view w) {
+    return w == "is" || w == "spec" || w == "last" || w == "mask" || w == "prefix";
+}
+
 // One FIELD OP VALUE of item, into its spec, last or mask block.
 Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_flow_item *it,
                      uint8_t *blocks) {
@@ -128,6 +132,10 @@ Status read_item(Reader &r, const FlowItem &item) {
     while (r.peek() != "/") {
         const std::string_view w = r.take();
         const FlowField *f = find_field(item, w);
+        if (!f && item.bare_value && is_op(w)) {
+            f = &item.fields[0];
+            r.pos--; // the op is read with the value
+        }
         if (!f)
             return Error(std::string(item.name) + ": unexpected " + quoted(w) +
                          " (allowed: " + field_names(item) + "/)");

@@ -162,3 +162,59 @@ TEST(FlowRaw, ConntrackUpdateTakesDirectionOrContext) {
     ASSERT_TRUE(ct);
     EXPECT_EQ(ct->actions[0].type, RTE_FLOW_ACTION_TYPE_CONNTRACK);
 }
+
+// testpmd's raw item: flags, a signed offset, and a pattern given as text
+// or hex whose bytes, length and address land in the item's own block.
+TEST(FlowRaw, RawItemPattern) {
+    RawStore store;
+    auto r = rule("pattern raw relative is 1 search is 0 offset is -4 limit is 9 pattern_hex spec "
+                  "000a0a0a0a pattern_hex mask 0x00ffffffff / end actions queue index 4 / end",
+                  store);
+    ASSERT_TRUE(r) << r.message();
+    const auto &spec = *static_cast<const rte_flow_item_raw *>(r->pattern[0].spec);
+    const auto &mask = *static_cast<const rte_flow_item_raw *>(r->pattern[0].mask);
+    EXPECT_EQ(spec.relative, 1u);
+    EXPECT_EQ(spec.search, 0u);
+    EXPECT_EQ(spec.offset, -4);
+    EXPECT_EQ(spec.limit, 9);
+    ASSERT_EQ(spec.length, 5);
+    EXPECT_EQ(std::vector<uint8_t>(spec.pattern, spec.pattern + 5),
+              (std::vector<uint8_t>{0, 10, 10, 10, 10}));
+    EXPECT_TRUE(inside(spec.pattern, &spec, sizeof(spec) + kRawPatternMax));
+    ASSERT_EQ(mask.length, 5);
+    EXPECT_EQ(mask.pattern[4], 0xff);
+    auto text = rule("pattern raw pattern is abc / end actions drop / end", store);
+    ASSERT_TRUE(text) << text.message();
+    const auto &t = *static_cast<const rte_flow_item_raw *>(text->pattern[0].spec);
+    EXPECT_EQ(std::string(reinterpret_cast<const char *>(t.pattern), t.length), "abc");
+    EXPECT_EQ(static_cast<const rte_flow_item_raw *>(text->pattern[0].mask)->length, 0xffff);
+}
+
+// A 64 KiB raw pattern, an odd hex string, an offset out of int32: refused.
+TEST(FlowRaw, RawItemRefusals) {
+    RawStore store;
+    const std::string big(65536, 'a');
+    auto r = rule("pattern raw pattern is " + big + " / end actions drop / end", store);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.message(), "raw pattern: '" + std::string(40, 'a') +
+                               "...' is not a pattern (allowed: 1..512 characters)");
+    EXPECT_TRUE(rule(
+        "pattern raw pattern is " + std::string(512, 'a') + " / end actions drop / end", store));
+    EXPECT_FALSE(rule("pattern raw pattern_hex is abc / end actions drop / end", store));
+    EXPECT_FALSE(rule("pattern raw pattern_hex is zz / end actions drop / end", store));
+    EXPECT_EQ(rule("pattern raw offset is 2147483648 / end actions drop / end", store).message(),
+              "raw offset: '2147483648' is out of range (allowed: -2147483648..2147483647)");
+    EXPECT_TRUE(rule("pattern raw offset is -2147483648 / end actions drop / end", store));
+}
+
+TEST(FlowRaw, ConntrackItemTakesItsValueBare) {
+    RawStore store;
+    auto r =
+        rule("pattern eth / ipv4 / tcp / conntrack is 1 / end actions queue index 5 / end", store);
+    ASSERT_TRUE(r) << r.message();
+    EXPECT_EQ(r->pattern[3].type, RTE_FLOW_ITEM_TYPE_CONNTRACK);
+    EXPECT_EQ(static_cast<const rte_flow_item_conntrack *>(r->pattern[3].spec)->flags, 1u);
+    EXPECT_EQ(static_cast<const rte_flow_item_conntrack *>(r->pattern[3].mask)->flags, UINT32_MAX);
+    EXPECT_TRUE(rule("pattern conntrack flags spec 4 / end actions drop / end", store));
+    EXPECT_FALSE(rule("pattern conntrack is / end actions drop / end", store));
+}
