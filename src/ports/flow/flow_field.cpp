@@ -61,7 +61,7 @@ void put_bits(const FlowField &f, uint8_t *obj, uint64_t value) {
 }
 
 bool is_integer(const FlowField &f) {
-    return f.kind == FieldKind::Uint || f.kind == FieldKind::Be || f.kind == FieldKind::Int;
+    return f.kind == FieldKind::Uint || f.kind == FieldKind::Be;
 }
 
 bool is_raw_pattern(const FlowField &f) {
@@ -87,23 +87,34 @@ void put_raw_pattern(uint8_t *obj, const FlowField &f, const uint8_t *bytes, siz
     raw->pattern = obj + f.offset;
 }
 
+// testpmd's parse_hex_string: pairs of digits, the first alone when odd.
+size_t hex_bytes(std::string_view w, uint8_t *out) {
+    size_t n = 0;
+    for (size_t i = 0; i < w.size(); n++) {
+        const size_t take = (w.size() - i) % 2 ? 1 : 2;
+        out[n] = static_cast<uint8_t>(take == 1 ? digit(w[i]) : digit(w[i]) << 4 | digit(w[i + 1]));
+        i += take;
+    }
+    return n;
+}
+
 Status write_raw_pattern(const FlowField &f, std::string_view word, uint8_t *obj) {
+    constexpr size_t kHexDigitsMax = 256; // testpmd's parse_hex
     std::string_view w = word;
-    if (f.kind == FieldKind::RawHex && (w.starts_with("0x") || w.starts_with("0X")))
-        w.remove_prefix(2);
-    const size_t n = f.kind == FieldKind::RawHex ? w.size() / 2 : w.size();
-    const bool bad_hex =
-        f.kind == FieldKind::RawHex &&
-        (w.size() % 2 || std::any_of(w.begin(), w.end(), [](char c) { return digit(c) > 15; }));
-    if (w.empty() || n > kRawPatternMax || bad_hex)
+    const bool hex = f.kind == FieldKind::RawHex;
+    if (hex && (w.starts_with("0x") || w.starts_with("0X"))) w.remove_prefix(2);
+    const bool bad = w.empty() || w.size() > (hex ? kHexDigitsMax : kRawPatternMax) ||
+                     (hex && std::any_of(w.begin(), w.end(), [](char c) { return digit(c) > 15; }));
+    if (bad)
         return Error(std::string(f.name) + ": '" + std::string(word.substr(0, 40)) +
                      (word.size() > 40 ? "...'" : "'") +
                      " is not a pattern (allowed: " + field_allowed(f) + ")");
     uint8_t bytes[kRawPatternMax];
-    for (size_t i = 0; i < n; i++)
-        bytes[i] = f.kind == FieldKind::RawHex
-                       ? static_cast<uint8_t>(digit(w[2 * i]) << 4 | digit(w[2 * i + 1]))
-                       : static_cast<uint8_t>(w[i]);
+    size_t n = w.size();
+    if (hex)
+        n = hex_bytes(w, bytes);
+    else
+        std::memcpy(bytes, w.data(), n);
     put_raw_pattern(obj, f, bytes, n, static_cast<uint16_t>(n));
     return {};
 }
@@ -116,18 +127,11 @@ void write_raw_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
     put_raw_pattern(obj, f, bytes, kRawPatternMax, UINT16_MAX);
 }
 
-// A signed word in -2^31..2^31-1 as its two's complement bits.
-Result<uint64_t> parse_int32(const FlowField &f, std::string_view word) {
-    const bool neg = word.starts_with("-");
-    const Result<uint64_t> v =
-        parse_flow_number(f.name, neg ? word.substr(1) : word, neg ? uint64_t{1} << 31 : INT32_MAX);
-    if (!v)
-        return Error(std::string(f.name) + ": '" + std::string(word.substr(0, 40)) +
-                     "' is out of range (allowed: " + field_allowed(f) + ")");
-    return static_cast<uint32_t>(neg ? -static_cast<int64_t>(*v) : static_cast<int64_t>(*v));
-}
-
 } // namespace
+
+bool field_takes_range(const FlowField &f) {
+    return !is_raw_pattern(f);
+}
 
 unsigned field_bits(const FlowField &f) {
     if (is_raw_pattern(f)) return kRawPatternMax * 8;
@@ -142,12 +146,10 @@ std::string field_allowed(const FlowField &f) {
         return "a.b.c.d";
     case FieldKind::Ipv6:
         return "an IPv6 address";
-    case FieldKind::Int:
-        return "-2147483648..2147483647";
     case FieldKind::RawText:
         return "1.." + std::to_string(kRawPatternMax) + " characters";
     case FieldKind::RawHex:
-        return "1.." + std::to_string(kRawPatternMax) + " bytes as an even number of hex digits";
+        return "1..256 hex digits";
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
@@ -206,14 +208,11 @@ Status write_value(const FlowField &f, std::string_view word, uint8_t *obj) {
     case FieldKind::RawText:
     case FieldKind::RawHex:
         return write_raw_pattern(f, word, obj);
-    case FieldKind::Int:
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
     }
-    const Result<uint64_t> v = f.kind == FieldKind::Int
-                                   ? parse_int32(f, word)
-                                   : parse_flow_number(f.name, word, ones(field_bits(f)));
+    const Result<uint64_t> v = parse_flow_number(f.name, word, ones(field_bits(f)));
     if (!v) return v.status();
     put_bits(f, obj, *v);
     return {};

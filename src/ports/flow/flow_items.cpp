@@ -188,7 +188,8 @@ using Raw = rte_flow_item_raw;
 const FlowField kRaw[] = {
     {"relative", K::Uint, 0, 4, 0, 1, "look for pattern after the previous item"},
     {"search", K::Uint, 0, 4, 1, 1, "search pattern from offset (see also limit)"},
-    PMDFWD_FIELD(Raw, offset, K::Int, "offset", "absolute or relative offset for pattern"),
+    // testpmd 22.11 reads no sign: -1 is 4294967295.
+    PMDFWD_FIELD(Raw, offset, K::Uint, "offset", "absolute or relative offset for pattern"),
     PMDFWD_FIELD(Raw, limit, K::Uint, "limit", "search area limit for start of pattern"),
     {"pattern", K::RawText, sizeof(Raw), 0, 0, 0, "byte string to look for"},
     {"pattern_hex", K::RawHex, sizeof(Raw), 0, 0, 0, "hex string to look for"},

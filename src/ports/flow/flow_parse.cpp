@@ -106,6 +106,8 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
             s = write_prefix(f, field_bits(f), mask);
             it->mask = mask;
         }
+    } else if ((op == "last" || op == "prefix") && !field_takes_range(f)) {
+        return Error(where + ": unexpected " + quoted(op) + " (allowed: is, spec, mask)");
     } else if (op == "last") {
         s = write_value(f, value, last);
         it->last = last;
@@ -124,18 +126,28 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
     return s ? s : Error(std::string(item.name) + " " + s.message());
 }
 
+// An item whose one value follows its name, once: OP VALUE /.
+Status read_bare_item(Reader &r, const FlowItem &item, rte_flow_item *it, uint8_t *blocks) {
+    if (!is_op(r.peek()))
+        return Error(std::string(item.name) + ": unexpected " + quoted(r.peek()) +
+                     " (allowed: is, spec, last, mask, prefix)");
+    if (Status s = read_field_op(r, item, item.fields[0], it, blocks); !s) return s;
+    if (r.peek() != "/")
+        return Error(std::string(item.name) + ": unexpected " + quoted(r.peek()) + " (allowed: /)");
+    return {};
+}
+
 // An item and its fields, up to and including the "/" after them.
 Status read_item(Reader &r, const FlowItem &item) {
     rte_flow_item it{};
     it.type = item.type;
     uint8_t *blocks = item.size ? r.alloc(3 * item.size) : nullptr;
+    if (item.bare_value) {
+        if (Status s = read_bare_item(r, item, &it, blocks); !s) return s;
+    }
     while (r.peek() != "/") {
         const std::string_view w = r.take();
         const FlowField *f = find_field(item, w);
-        if (!f && item.bare_value && is_op(w)) {
-            f = &item.fields[0];
-            r.pos--; // the op is read with the value
-        }
         if (!f)
             return Error(std::string(item.name) + ": unexpected " + quoted(w) +
                          " (allowed: " + field_names(item) + "/)");
@@ -146,11 +158,16 @@ Status read_item(Reader &r, const FlowItem &item) {
     return {};
 }
 
-// The items up to end_word ("end" in a rule, "end_set" in `set raw_encap`).
+// The items up to end_word ("end" in a rule, "end_set" in `set raw_encap`,
+// where "end" is an END item that ends the list too, as testpmd reads it).
 Status read_pattern(Reader &r, std::string_view end_word = "end") {
     while (true) {
         const std::string_view w = r.take();
         if (w == end_word) return {};
+        if (w == "end") {
+            r.rule.pattern.push_back({RTE_FLOW_ITEM_TYPE_END, nullptr, nullptr, nullptr});
+            return {};
+        }
         if (w.empty())
             return Error("pattern: the line ends before the pattern's '" + std::string(end_word) +
                          "'");
@@ -229,7 +246,6 @@ Result<ParsedRule> parse_flow_items(std::span<const std::string> words) {
     Reader r{words, 0, {}};
     if (Status s = read_pattern(r, "end_set"); !s) return s;
     if (Status s = read_to_the_end(r, "'end_set'"); !s) return s;
-    r.rule.pattern.push_back({RTE_FLOW_ITEM_TYPE_END, nullptr, nullptr, nullptr});
     return std::move(r.rule);
 }
 

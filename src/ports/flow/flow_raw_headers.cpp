@@ -163,7 +163,6 @@ Result<std::vector<uint8_t>> raw_header_bytes(std::span<const rte_flow_item> pat
     uint16_t upper = 0;
     for (size_t i = pattern.size(); i-- > 0;) {
         const rte_flow_item &item = pattern[i];
-        if (item.type == RTE_FLOW_ITEM_TYPE_END) continue;
         const Layout l = layout(item.type);
         if (!l.size) return Error("Error - Not supported item");
         if (total + l.size > kRawDataMax)

@@ -16,7 +16,7 @@
 namespace pmdfwd::flow {
 
 // The bytes, or testpmd's error for an item it cannot lay out ("Error - Not
-// supported item"); pattern ends with its END item or not.
+// supported item", END among them: testpmd's `set raw_encap eth / end`).
 Result<std::vector<uint8_t>> raw_header_bytes(std::span<const rte_flow_item> pattern);
 
 } // namespace pmdfwd::flow

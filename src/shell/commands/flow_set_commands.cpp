@@ -63,7 +63,12 @@ bool set_sample(Ctx &c, const Args &a) {
     // arguments", as testpmd says it.
     const Result<uint64_t> index = flow::parse_flow_number("index", a.word(0), kRawConfs - 1);
     if (!index) return bad_set(c, "set sample_actions", index.message());
-    const std::vector<std::string> &words = a.rest(1);
+    // The list's "end" follows a "/": "/ end" is the empty list, a bare
+    // "end" is no list (testpmd's next_action_sample).
+    std::span<const std::string> words = a.rest(1);
+    if (!words.empty() && words[0] == "end")
+        return bad_set(c, "set sample_actions", "no action before 'end' (allowed: / end)");
+    if (!words.empty() && words[0] == "/") words = words.subspan(1);
     const flow::ActionDefaults defaults{
         .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .raw = &c.raw};
     Result<flow::ParsedRule> list = flow::parse_flow_actions(words, defaults);

@@ -53,7 +53,7 @@ TEST(FlowSetCommands, RefusalsAsTestpmd) {
     EXPECT_FALSE(run(h, "show raw_encap 65536", &out));
     EXPECT_EQ(out, "Bad arguments\n");
     for (const char *bad :
-         {"set raw_encap 8 eth / end_set", "set raw_encap eth / end", "set raw_decap eth",
+         {"set raw_encap 8 eth / end_set", "set raw_decap eth", "set sample_actions 0 end",
           "set sample_actions 0 port_representor ethdev_port_id 1 / end",
           "set sample_actions 8 queue index 0 / end", "set conntrack orig scale 7",
           "set conntrack com peer 1"}) {
@@ -78,6 +78,8 @@ TEST(FlowSetCommands, RulesReadTheStore) {
     ASSERT_TRUE(run(h, "set raw_encap 4 eth / ipv4 / udp / vxlan vni is 2 / end_set", &out));
     ASSERT_TRUE(run(h, "set sample_actions 0 mark id 0x1234 / queue index 0 / end", &out)) << out;
     EXPECT_EQ(h.raw.sample[0].actions.size(), 3u);
+    ASSERT_TRUE(run(h, "set sample_actions 1 / end", &out)) << out; // the empty list
+    EXPECT_EQ(h.raw.sample[1].actions.size(), 1u);
     EXPECT_TRUE(run(
         h, "flow create 0 egress pattern eth / ipv4 / end actions raw_encap index 4 / end", &out))
         << out;
