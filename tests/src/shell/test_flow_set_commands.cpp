@@ -70,6 +70,17 @@ TEST(FlowSetCommands, RefusalsAsTestpmd) {
     EXPECT_FALSE(run(h, "set raw_encap eth src is " + big + " / end_set", &out));
     EXPECT_LT(out.size(), 100u);
     EXPECT_TRUE(run(h, "show raw_encap 0", &out));
+    EXPECT_FALSE(
+        run(h, "flow create 0 pattern raw pattern is " + big + " / end actions drop / end", &out));
+    EXPECT_EQ(out, "Bad arguments\n");
+    // Headers over the 512 bytes an index holds.
+    std::string many = "set raw_encap 1";
+    for (int i = 0; i < 13; i++)
+        many += " ipv6 /";
+    EXPECT_FALSE(run(h, many + " end_set", &out));
+    EXPECT_EQ(out, "Error - the headers are over 512 bytes\n");
+    EXPECT_TRUE(h.raw.encap[1].empty());
+    EXPECT_TRUE(run(h, "show raw_encap 1", &out));
 }
 
 TEST(FlowSetCommands, RulesReadTheStore) {
