@@ -6,6 +6,7 @@
 // grammar's raw_encap, raw_decap, sample and conntrack actions read.
 #include "shell/command_spec.h"
 
+#include "ports/flow/flow_complete.h"
 #include "ports/flow/flow_raw_actions.h"
 #include "ports/flow/flow_raw_headers.h"
 #include "ports/flow/flow_raw_store.h"
@@ -197,18 +198,42 @@ bool show_raw(Ctx &c, const Args &a) {
     return true;
 }
 
+// TAB after `set raw_encap|raw_decap [index]` follows the item table, as
+// after `pattern` in a rule, the list ending in "end_set".
+std::vector<std::string> next_items(const std::vector<std::string> &words) {
+    size_t from = 0;
+    if (!leading_index(words, &from)) return {};
+    std::vector<std::string> rule{"pattern"};
+    rule.insert(rule.end(), words.begin() + static_cast<ptrdiff_t>(from), words.end());
+    std::vector<std::string> next = flow::flow_rule_next_words(rule);
+    if (next == std::vector<std::string>{"actions"}) return {};
+    for (std::string &w : next)
+        if (w == "end") w = "end_set";
+    return next;
+}
+
+// TAB after `set sample_actions <index>` follows the action table.
+std::vector<std::string> next_actions(const std::vector<std::string> &words) {
+    std::vector<std::string> rule{"pattern", "end", "actions"};
+    rule.insert(rule.end(), words.begin(), words.end());
+    return flow::flow_rule_next_words(rule);
+}
+
 std::vector<Spec> rows() {
     return {
         {.syntax = "set raw_encap <items>...",
          .help = "set raw encap data: [{index}] {item} [/ {item} [...]] / end_set ('help flow': "
                  "the items)",
-         .run = [](Ctx &c, const Args &a) { return set_raw(c, a, true); }},
+         .run = [](Ctx &c, const Args &a) { return set_raw(c, a, true); },
+         .complete_rest = next_items},
         {.syntax = "set raw_decap <items>...",
          .help = "set raw decap data: [{index}] {item} [/ {item} [...]] / end_set",
-         .run = [](Ctx &c, const Args &a) { return set_raw(c, a, false); }},
+         .run = [](Ctx &c, const Args &a) { return set_raw(c, a, false); },
+         .complete_rest = next_items},
         {.syntax = "set sample_actions <index> <actions>...",
          .help = "set sample actions list: {action} [/ {action} [...]] / end",
-         .run = set_sample},
+         .run = set_sample,
+         .complete_rest = next_actions},
         {.syntax = "set conntrack com <values>...",
          .help = "set conntrack com peer {port_id} is_orig {dir} enable {en} live {ack_seen} "
                  "sack {en} cack {passed} last_dir {dir} liberal {en} state {s} max_ack_win "

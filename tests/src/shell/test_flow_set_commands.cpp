@@ -2,11 +2,13 @@
 // raw_encap|raw_decap` (src/shell/commands/flow_set_commands.cpp) against the
 // fakes: what the store keeps, testpmd 22.11's texts and refusals, and the
 // flow commands that read the store.
+#include "shell/command_table.h"
 #include "support/fake_host.h"
 #include "support/run_line.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 using namespace pmdfwd;
@@ -131,4 +133,20 @@ TEST(FlowSetCommands, ConntrackContextReachesTheIndirectAction) {
     ASSERT_TRUE(run(h, "flow indirect_action 0 update 0 action conntrack_update dir / end", &out))
         << out;
     EXPECT_EQ(h.fake_flows.handle_updates, 1);
+}
+
+// TAB follows the item table after `set raw_encap [index]` (ending in
+// end_set) and the action table after `set sample_actions <index>`.
+TEST(FlowSetCommands, CompletionFollowsTheTables) {
+    FakeHost h;
+    using V = std::vector<std::string>;
+    EXPECT_EQ(complete_command(h, "set raw_encap 1 eth / ip"), (V{"ipv4", "ipv6"}));
+    EXPECT_EQ(complete_command(h, "set raw_decap udp "), (V{"/", "dst", "src"}));
+    const V after_item = complete_command(h, "set raw_encap eth / ");
+    EXPECT_NE(std::find(after_item.begin(), after_item.end(), "end_set"), after_item.end());
+    EXPECT_EQ(std::find(after_item.begin(), after_item.end(), "end"), after_item.end());
+    EXPECT_EQ(complete_command(h, "set raw_encap eth / conntrack "),
+              (V{"is", "last", "mask", "prefix", "spec"}));
+    EXPECT_EQ(complete_command(h, "set sample_actions 0 mar"), (V{"mark"}));
+    EXPECT_EQ(complete_command(h, "set sample_actions 0 queue "), (V{"/", "index"}));
 }
