@@ -97,6 +97,8 @@ RING_COMMANDS = [
     "flow create 0 ingress pattern raw pattern_hex prefix 3 / end actions drop / end",
     "flow create 0 ingress pattern conntrack / end actions drop / end",
     "set raw_encap 3 eth / end",
+    "set raw_encap ipv4 / end_set",
+    "set raw_decap 3 end_set",
     "set sample_actions 2 / end",
     "set sample_actions 2 end",
 ]

@@ -48,6 +48,9 @@ bool set_raw(Ctx &c, const Args &a, bool encap) {
     size_t from = 0;
     const Result<unsigned> index = leading_index(words, &from);
     if (!index) return bad_set(c, what, index.message());
+    // testpmd's next_set_raw: an index, or the list starts with eth.
+    if (from == 0 && (words.empty() || words[0] != "eth"))
+        return bad_set(c, what, "an index or 'eth' first (allowed: {index}, eth)");
     const Result<flow::ParsedRule> items =
         flow::parse_flow_items(std::span<const std::string>(words).subspan(from));
     if (!items) return bad_set(c, what, items.message());
@@ -203,6 +206,8 @@ bool show_raw(Ctx &c, const Args &a) {
 std::vector<std::string> next_items(const std::vector<std::string> &words) {
     size_t from = 0;
     if (!leading_index(words, &from)) return {};
+    if (from == 0 && words.empty()) return {"eth"}; // or an index: next_set_raw
+    if (from == 0 && words[0] != "eth") return {};
     std::vector<std::string> rule{"pattern"};
     rule.insert(rule.end(), words.begin() + static_cast<ptrdiff_t>(from), words.end());
     std::vector<std::string> next = flow::flow_rule_next_words(rule);

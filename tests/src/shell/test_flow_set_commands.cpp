@@ -56,12 +56,17 @@ TEST(FlowSetCommands, RefusalsAsTestpmd) {
     EXPECT_EQ(out, "Bad arguments\n");
     for (const char *bad :
          {"set raw_encap 8 eth / end_set", "set raw_decap eth", "set sample_actions 0 end",
+          "set raw_encap end_set", "set raw_encap ipv4 / end_set", "set raw_encap 3 / end_set",
           "set sample_actions 0 port_representor ethdev_port_id 1 / end",
           "set sample_actions 8 queue index 0 / end", "set conntrack orig scale 7",
           "set conntrack com peer 1"}) {
         EXPECT_FALSE(run(h, bad, &out)) << bad;
         EXPECT_EQ(out, "Bad arguments\n") << bad;
     }
+    // With an index the list may be empty (testpmd's next_set_raw).
+    h.raw.decap[3] = {1};
+    EXPECT_TRUE(run(h, "set raw_decap 3 end_set", &out)) << out;
+    EXPECT_TRUE(h.raw.decap[3].empty());
     // An item testpmd cannot lay out empties the index and says so.
     h.raw.encap[0] = {1};
     EXPECT_FALSE(run(h, "set raw_encap eth / icmp / end_set", &out));
@@ -141,7 +146,8 @@ TEST(FlowSetCommands, CompletionFollowsTheTables) {
     FakeHost h;
     using V = std::vector<std::string>;
     EXPECT_EQ(complete_command(h, "set raw_encap 1 eth / ip"), (V{"ipv4", "ipv6"}));
-    EXPECT_EQ(complete_command(h, "set raw_decap udp "), (V{"/", "dst", "src"}));
+    EXPECT_EQ(complete_command(h, "set raw_decap 0 udp "), (V{"/", "dst", "src"}));
+    EXPECT_EQ(complete_command(h, "set raw_decap "), (V{"eth"}));
     const V after_item = complete_command(h, "set raw_encap eth / ");
     EXPECT_NE(std::find(after_item.begin(), after_item.end(), "end_set"), after_item.end());
     EXPECT_EQ(std::find(after_item.begin(), after_item.end(), "end"), after_item.end());
