@@ -64,8 +64,8 @@ struct DefaultSpecs {
         vlan.hdr.vlan_tci = RTE_BE16(0x0fff);
         ipv4.hdr.src_addr = RTE_BE32(0xffffffff);
         ipv4.hdr.dst_addr = RTE_BE32(0xffffffff);
-        std::memcpy(ipv6.hdr.src_addr, kAllOnes, 16);
-        std::memcpy(ipv6.hdr.dst_addr, kAllOnes, 16);
+        std::memcpy(&ipv6.hdr.src_addr, kAllOnes, 16); // an array in 22.11, a struct later
+        std::memcpy(&ipv6.hdr.dst_addr, kAllOnes, 16);
         udp.hdr.src_port = udp.hdr.dst_port = RTE_BE16(0xffff);
         tcp.hdr.src_port = tcp.hdr.dst_port = RTE_BE16(0xffff);
         vxlan.hdr.vx_vni = RTE_BE32(0xffffff00);
