@@ -49,7 +49,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     // What shell commands reach: these pieces, the ports and the engines.
     Host host() {
         return {cfg_,   *this,  *this,  *this,   *port_ctl_, engines_,
-                files_, flows_, encap_, tm_ctl_, mtr_ctl_};
+                files_, flows_, encap_, raw_, tm_ctl_, mtr_ctl_};
     }
 
     // Lifecycle
@@ -109,6 +109,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     flow::FlowControlEthdev flow_ctl_;
     flow::FlowRules flows_{flow_ctl_};
     flow::EncapConf encap_;
+    flow::RawStore raw_;
     tm::TmControlEthdev tm_ctl_;
     mtr::MtrControlEthdev mtr_ctl_;
     RateTracker rates_;

@@ -7,6 +7,7 @@
 #include "engine_host/engine_api.h"
 #include "options/config.h"
 #include "ports/flow/flow_encap_conf.h"
+#include "ports/flow/flow_raw_store.h"
 #include "ports/flow/flow_rules.h"
 #include "ports/mtr/mtr_control.h"
 #include "ports/port_control.h"
@@ -28,6 +29,7 @@ struct Host {
     CommandFiles &files;     // what `load` reads
     flow::FlowRules &flows;  // the ports' flow rules (`flow create`, ...)
     flow::EncapConf &encap;  // the tunnel settings (`set vxlan`, ...) encap actions read
+    flow::RawStore &raw;     // `set raw_encap|raw_decap|sample_actions|conntrack`
     tm::TmControl &tm;       // rte_tm (`show port tm cap`, ...)
     mtr::MtrControl &meters; // rte_mtr (`show port meter cap`, ...)
 };

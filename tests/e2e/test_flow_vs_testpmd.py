@@ -66,6 +66,41 @@ RING_COMMANDS = [
     "flow destroy 0 rule",
     "flow list 0 group",
     "flow isolate 0 2",
+    # What `set raw_encap|raw_decap|sample_actions|conntrack` keep, the
+    # hexdump `show raw_encap` prints of it, and the actions that read it.
+    "set raw_encap 1 eth src is 10:11:22:33:44:55 / vlan tci is 1 inner_type is 0x0800 / ipv4 / "
+    "udp dst is 4789 / vxlan vni is 2 / end_set",
+    "show raw_encap 1",
+    "set raw_decap 2 eth / ipv6 dst is ::2 / tcp / end_set",
+    "show raw_decap 2",
+    "set raw_encap 0 eth / icmp / end_set",
+    "show raw_encap all",
+    "show raw_encap 8",
+    "set raw_encap 8 eth / end_set",
+    "flow create 0 egress pattern eth / end actions raw_encap index 1 / end",
+    "flow create 0 ingress pattern eth / end actions raw_decap index 2 / queue index 0 / end",
+    "flow create 0 egress pattern eth / end actions raw_encap index 8 / end",
+    "set sample_actions 1 mark id 3 / queue index 0 / end",
+    "set sample_actions 1 port_representor ethdev_port_id 1 / end",
+    "flow create 0 ingress pattern eth / end actions sample ratio 2 index 1 / queue index 1 / end",
+    "set conntrack com peer 1 is_orig 1 enable 1 live 1 sack 1 cack 0 last_dir 0 liberal 0 "
+    "state 1 max_ack_win 7 r_lim 5 last_win 510 last_seq 2632987379 last_ack 2532480967 "
+    "last_end 2632987379 last_index 0x8",
+    "set conntrack orig scale 7 fin 0 acked 1 unack_data 0 sent_end 2632987379 "
+    "reply_end 2633016339 max_win 28960 max_ack 2632987379",
+    "flow indirect_action 0 create ingress action conntrack / end",
+    "flow create 0 ingress pattern eth / ipv4 / tcp / conntrack is 1 / end actions drop / end",
+    "flow create 0 ingress pattern raw relative is 1 offset is 2 pattern is abc / end "
+    "actions drop / end",
+    "flow create 0 ingress pattern raw pattern_hex spec 0a0 / end actions drop / end",
+    "flow create 0 ingress pattern raw offset is -2 / end actions drop / end",
+    "flow create 0 ingress pattern raw pattern_hex prefix 3 / end actions drop / end",
+    "flow create 0 ingress pattern conntrack / end actions drop / end",
+    "set raw_encap 3 eth / end",
+    "set raw_encap ipv4 / end_set",
+    "set raw_decap 3 end_set",
+    "set sample_actions 2 / end",
+    "set sample_actions 2 end",
 ]
 # The tunnel settings (silent; Bad arguments for what testpmd's cmdline
 # refuses, "invalid parameter." for an address of the other IP version) and
@@ -112,8 +147,10 @@ TAP_COMMANDS = [
     "flow list 0",
 ]
 
-# A cause pointer is an address of the process that printed it.
+# A cause pointer is an address of the process that printed it, and so is
+# the one a hexdump's title shows.
 _CAUSE = re.compile(r"cause: 0x[0-9a-f]+, ")
+_DUMPED_AT = re.compile(r" at \[0x[0-9a-f]+\], len=")
 
 
 def answers(binary, eal, commands, extra=()):
@@ -128,7 +165,7 @@ def answers(binary, eal, commands, extra=()):
         shell.quit()
     finally:
         shell.kill()
-    return _CAUSE.sub("cause: #, ", out.replace("\r", ""))
+    return _DUMPED_AT.sub(" at [#], len=", _CAUSE.sub("cause: #, ", out.replace("\r", "")))
 
 
 def pmdfwd_answers(eal, commands):

@@ -72,10 +72,13 @@ class FakeFlowControl : public flow::FlowControl {
     }
 
     int handle_creates = 0, handle_destroys = 0, handle_updates = 0;
+    rte_flow_action_conntrack conntrack{}; // the last conntrack object created
     rte_flow_action_handle *action_handle_create(uint16_t, const rte_flow_indir_action_conf &,
-                                                 const rte_flow_action &, rte_flow_error *e,
+                                                 const rte_flow_action &action, rte_flow_error *e,
                                                  int *rc) override {
         handle_creates++;
+        if (action.type == RTE_FLOW_ACTION_TYPE_CONNTRACK)
+            conntrack = *static_cast<const rte_flow_action_conntrack *>(action.conf);
         *rc = answer(e);
         if (*rc) return nullptr;
         flows_.push_back(std::make_unique<char>());

@@ -121,12 +121,13 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     FakeFlowControl fake_flows;
     flow::FlowRules flows{fake_flows};
     flow::EncapConf encap;
+    flow::RawStore raw;
     FakeTmControl fake_tm;
     FakeMtrControl fake_mtr;
 
     Host host() {
         return {cfg,   *this, *this, *this,   fake_ports, fake_engines,
-                *this, flows, encap, fake_tm, fake_mtr};
+                *this, flows, encap, raw, fake_tm, fake_mtr};
     }
     operator Host() { return host(); }
 };

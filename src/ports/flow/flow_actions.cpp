@@ -1,6 +1,7 @@
 #include "ports/flow/flow_actions.h"
 
 #include "ports/flow/flow_encap.h"
+#include "ports/flow/flow_raw_actions.h"
 #include "ports/port_text.h"
 
 #include <algorithm>
@@ -286,6 +287,11 @@ const FlowAction kActions[] = {
                  "mplsoudp encapsulation, uses configuration set by \"set mplsoudp_encap\""),
     PMDFWD_BUILT("mplsoudp_decap", RAW_DECAP, RawDecapData, mplsoudp_decap_init,
                  "mplsoudp decapsulation, uses configuration set by \"set mplsoudp_decap\""),
+    raw_actions::kRawEncap,
+    raw_actions::kRawDecap,
+    raw_actions::kSample,
+    raw_actions::kConntrack,
+    raw_actions::kConntrackUpdate,
 };
 
 #undef PMDFWD_ACTION

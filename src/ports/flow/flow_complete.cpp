@@ -32,7 +32,10 @@ Place step(Place p, std::span<const std::string> words, size_t *i) {
         return p;
     case At::Item:
         p.item = find_item(w);
-        p.at = w == "end" ? At::Actions : p.item ? At::ItemBody : At::Done;
+        p.at = w == "end"           ? At::Actions
+               : !p.item            ? At::Done
+               : p.item->bare_value ? At::Op
+                                    : At::ItemBody;
         return p;
     case At::ItemBody:
         p.at = w == "/" ? At::Item : find_field(*p.item, w) ? At::Op : At::Done;
@@ -52,6 +55,7 @@ Place step(Place p, std::span<const std::string> words, size_t *i) {
         if (w == "/") return Place{At::Action};
         const FlowParam *param = find_param(*p.action, w);
         if (!param) return Place{At::Done};
+        if (param->value && !*param->value) return p; // a word alone (conntrack_update dir)
         if (!takes_list(*param)) {
             skip_value();
             return p;
@@ -91,6 +95,7 @@ std::vector<std::string> flow_rule_next_words(std::span<const std::string> words
     case At::Item:
         return names(flow_items(), "end");
     case At::ItemBody:
+        if (p.item->bare_value) return {"/"};
         return names(p.item->fields, "/");
     case At::Op:
         return {"is", "last", "mask", "prefix", "spec"};

@@ -4,6 +4,9 @@
 
 #include <arpa/inet.h>
 
+#include <rte_flow.h>
+
+#include <algorithm>
 #include <cstring>
 
 namespace pmdfwd::flow {
@@ -61,6 +64,10 @@ bool is_integer(const FlowField &f) {
     return f.kind == FieldKind::Uint || f.kind == FieldKind::Be;
 }
 
+bool is_raw_pattern(const FlowField &f) {
+    return f.kind == FieldKind::RawText || f.kind == FieldKind::RawHex;
+}
+
 int digit(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -68,9 +75,66 @@ int digit(char c) {
     return 99;
 }
 
+// The pattern's bytes at the field's offset, their count and address in
+// the structure: testpmd's parse_string and parse_hex with the raw item's
+// pattern, length and area arguments.
+void put_raw_pattern(uint8_t *obj, const FlowField &f, const uint8_t *bytes, size_t n,
+                     uint16_t length) {
+    auto *raw = reinterpret_cast<rte_flow_item_raw *>(obj);
+    std::memset(obj + f.offset, 0, kRawPatternMax);
+    std::memcpy(obj + f.offset, bytes, n);
+    raw->length = length;
+    raw->pattern = obj + f.offset;
+}
+
+// testpmd's parse_hex_string: pairs of digits, the first alone when odd.
+size_t hex_bytes(std::string_view w, uint8_t *out) {
+    size_t n = 0;
+    for (size_t i = 0; i < w.size(); n++) {
+        const size_t take = (w.size() - i) % 2 ? 1 : 2;
+        out[n] = static_cast<uint8_t>(take == 1 ? digit(w[i]) : digit(w[i]) << 4 | digit(w[i + 1]));
+        i += take;
+    }
+    return n;
+}
+
+Status write_raw_pattern(const FlowField &f, std::string_view word, uint8_t *obj) {
+    constexpr size_t kHexDigitsMax = 256; // testpmd's parse_hex
+    std::string_view w = word;
+    const bool hex = f.kind == FieldKind::RawHex;
+    if (hex && (w.starts_with("0x") || w.starts_with("0X"))) w.remove_prefix(2);
+    const bool bad = w.empty() || w.size() > (hex ? kHexDigitsMax : kRawPatternMax) ||
+                     (hex && std::any_of(w.begin(), w.end(), [](char c) { return digit(c) > 15; }));
+    if (bad)
+        return Error(std::string(f.name) + ": '" + std::string(word.substr(0, 40)) +
+                     (word.size() > 40 ? "...'" : "'") +
+                     " is not a pattern (allowed: " + field_allowed(f) + ")");
+    uint8_t bytes[kRawPatternMax];
+    size_t n = w.size();
+    if (hex)
+        n = hex_bytes(w, bytes);
+    else
+        std::memcpy(bytes, w.data(), n);
+    put_raw_pattern(obj, f, bytes, n, static_cast<uint16_t>(n));
+    return {};
+}
+
+// `is` and `prefix` on a pattern: its first n bits, any length.
+void write_raw_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
+    uint8_t bytes[kRawPatternMax] = {};
+    for (unsigned i = 0; i * 8 < n; i++)
+        bytes[i] = n - i * 8 >= 8 ? 0xff : static_cast<uint8_t>(0xff00 >> (n - i * 8));
+    put_raw_pattern(obj, f, bytes, kRawPatternMax, UINT16_MAX);
+}
+
 } // namespace
 
+bool field_takes_range(const FlowField &f) {
+    return !is_raw_pattern(f);
+}
+
 unsigned field_bits(const FlowField &f) {
+    if (is_raw_pattern(f)) return kRawPatternMax * 8;
     return f.width ? f.width : f.size * 8u;
 }
 
@@ -82,6 +146,10 @@ std::string field_allowed(const FlowField &f) {
         return "a.b.c.d";
     case FieldKind::Ipv6:
         return "an IPv6 address";
+    case FieldKind::RawText:
+        return "1.." + std::to_string(kRawPatternMax) + " characters";
+    case FieldKind::RawHex:
+        return "1..256 hex digits";
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
@@ -137,6 +205,9 @@ Status write_value(const FlowField &f, std::string_view word, uint8_t *obj) {
     case FieldKind::Ipv6:
         if (word.size() > 64 || inet_pton(AF_INET6, w.c_str(), p) != 1) return Error(bad);
         return {};
+    case FieldKind::RawText:
+    case FieldKind::RawHex:
+        return write_raw_pattern(f, word, obj);
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
@@ -154,6 +225,10 @@ Status write_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
                      " is out of range (allowed: 0.." + std::to_string(bits) + ")");
     if (is_integer(f)) {
         put_bits(f, obj, ones(n) << (bits - n));
+        return {};
+    }
+    if (is_raw_pattern(f)) {
+        write_raw_prefix(f, n, obj);
         return {};
     }
     uint8_t *p = obj + f.offset;

@@ -8,6 +8,7 @@
 
 #include "util/status.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -20,7 +21,18 @@ enum class FieldKind {
     Mac,  // 6 bytes, XX:XX:XX:XX:XX:XX
     Ipv4, // 4 bytes in network order, a.b.c.d
     Ipv6, // 16 bytes, as inet_pton reads them
+    // The raw item's pattern (rte_flow_item_raw): the bytes go to offset,
+    // after the structure, their count to its length and their address to
+    // its pattern; a string's characters, or hex digits (two per byte, the
+    // first byte one digit when they are odd, at most 256: testpmd's
+    // parse_hex). It takes is, spec and mask, no range or prefix.
+    RawText,
+    RawHex,
 };
+
+
+// The most bytes a raw item's pattern holds (testpmd's ITEM_RAW_PATTERN_SIZE).
+constexpr size_t kRawPatternMax = 512;
 
 // A field: size bytes at offset; an integer field may be bits of that unit
 // (shift bits up, width bits wide: VLAN's pcp is bits 13..15 of the TCI).
@@ -32,6 +44,9 @@ struct FlowField {
     uint8_t shift = 0, width = 0; // width 0: the whole unit
     const char *help = nullptr;
 };
+
+// Whether the field takes `last` and `prefix` (a raw pattern does not).
+bool field_takes_range(const FlowField &f);
 
 // How many bits the field has (its width, or its unit's).
 unsigned field_bits(const FlowField &f);

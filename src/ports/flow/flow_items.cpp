@@ -182,6 +182,23 @@ const FlowField kRepresentedPort[] = {
     PMDFWD_FIELD(rte_flow_item_ethdev, port_id, K::Uint, "ethdev_port_id", "ethdev port ID"),
 };
 
+// The flags are the first word's first two bits; the pattern's bytes
+// follow the structure (testpmd's ITEM_RAW_SIZE).
+using Raw = rte_flow_item_raw;
+const FlowField kRaw[] = {
+    {"relative", K::Uint, 0, 4, 0, 1, "look for pattern after the previous item"},
+    {"search", K::Uint, 0, 4, 1, 1, "search pattern from offset (see also limit)"},
+    // testpmd 22.11 reads no sign: -1 is 4294967295.
+    PMDFWD_FIELD(Raw, offset, K::Uint, "offset", "absolute or relative offset for pattern"),
+    PMDFWD_FIELD(Raw, limit, K::Uint, "limit", "search area limit for start of pattern"),
+    {"pattern", K::RawText, sizeof(Raw), 0, 0, 0, "byte string to look for"},
+    {"pattern_hex", K::RawHex, sizeof(Raw), 0, 0, 0, "hex string to look for"},
+};
+
+const FlowField kConntrack[] = {
+    PMDFWD_FIELD(rte_flow_item_conntrack, flags, K::Uint, "flags", "conntrack state"),
+};
+
 #undef PMDFWD_FIELD
 #undef PMDFWD_BITS
 
@@ -231,6 +248,10 @@ const FlowItem kItems[] = {
     PMDFWD_ITEM("ppp", PPP, rte_flow_item_ppp, kPpp, "match PPP header"),
     PMDFWD_ITEM("represented_port", REPRESENTED_PORT, rte_flow_item_ethdev, kRepresentedPort,
                 "match traffic entering the embedded switch from the given ethdev"),
+    FlowItem{"raw", RTE_FLOW_ITEM_TYPE_RAW, sizeof(rte_flow_item_raw) + kRawPatternMax, kRaw,
+             "match an arbitrary byte string"},
+    FlowItem{"conntrack", RTE_FLOW_ITEM_TYPE_CONNTRACK, sizeof(rte_flow_item_conntrack), kConntrack,
+             "conntrack state", true},
 };
 
 #undef PMDFWD_ITEM

@@ -18,6 +18,9 @@ struct FlowItem {
     size_t size = 0; // sizeof(struct rte_flow_item_<name>); 0: no spec
     std::span<const FlowField> fields;
     const char *help = nullptr;
+    // Its one field's is|spec|last|mask|prefix follows the item's name
+    // (testpmd's `conntrack is 1`).
+    bool bare_value = false;
 };
 
 std::span<const FlowItem> flow_items();

@@ -84,6 +84,10 @@ Status read_attributes(Reader &r) {
     }
 }
 
+bool is_op(std::string_view w) {
+    return w == "is" || w == "spec" || w == "last" || w == "mask" || w == "prefix";
+}
+
 // One FIELD OP VALUE of item, into its spec, last or mask block.
 Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_flow_item *it,
                      uint8_t *blocks) {
@@ -102,6 +106,8 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
             s = write_prefix(f, field_bits(f), mask);
             it->mask = mask;
         }
+    } else if ((op == "last" || op == "prefix") && !field_takes_range(f)) {
+        return Error(where + ": unexpected " + quoted(op) + " (allowed: is, spec, mask)");
     } else if (op == "last") {
         s = write_value(f, value, last);
         it->last = last;
@@ -120,11 +126,25 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
     return s ? s : Error(std::string(item.name) + " " + s.message());
 }
 
+// An item whose one value follows its name, once: OP VALUE /.
+Status read_bare_item(Reader &r, const FlowItem &item, rte_flow_item *it, uint8_t *blocks) {
+    if (!is_op(r.peek()))
+        return Error(std::string(item.name) + ": unexpected " + quoted(r.peek()) +
+                     " (allowed: is, spec, last, mask, prefix)");
+    if (Status s = read_field_op(r, item, item.fields[0], it, blocks); !s) return s;
+    if (r.peek() != "/")
+        return Error(std::string(item.name) + ": unexpected " + quoted(r.peek()) + " (allowed: /)");
+    return {};
+}
+
 // An item and its fields, up to and including the "/" after them.
 Status read_item(Reader &r, const FlowItem &item) {
     rte_flow_item it{};
     it.type = item.type;
     uint8_t *blocks = item.size ? r.alloc(3 * item.size) : nullptr;
+    if (item.bare_value) {
+        if (Status s = read_bare_item(r, item, &it, blocks); !s) return s;
+    }
     while (r.peek() != "/") {
         const std::string_view w = r.take();
         const FlowField *f = find_field(item, w);
@@ -138,15 +158,23 @@ Status read_item(Reader &r, const FlowItem &item) {
     return {};
 }
 
-Status read_pattern(Reader &r) {
+// The items up to end_word ("end" in a rule, "end_set" in `set raw_encap`,
+// where "end" is an END item that ends the list too, as testpmd reads it).
+Status read_pattern(Reader &r, std::string_view end_word = "end") {
     while (true) {
         const std::string_view w = r.take();
-        if (w == "end") return {};
-        if (w.empty()) return Error("pattern: the line ends before the pattern's 'end'");
+        if (w == end_word) return {};
+        if (w == "end") {
+            r.rule.pattern.push_back({RTE_FLOW_ITEM_TYPE_END, nullptr, nullptr, nullptr});
+            return {};
+        }
+        if (w.empty())
+            return Error("pattern: the line ends before the pattern's '" + std::string(end_word) +
+                         "'");
         const FlowItem *item = find_item(w);
         if (!item)
-            return Error("pattern: unknown item " + quoted(w) +
-                         " (allowed: " + names_of(flow_items()) + ", end)");
+            return Error("pattern: unknown item " + quoted(w) + " (allowed: " +
+                         names_of(flow_items()) + ", " + std::string(end_word) + ")");
         if (r.rule.pattern.size() == kMaxRuleEntries)
             return Error("pattern: more than " + std::to_string(kMaxRuleEntries) + " items");
         if (Status s = read_item(r, *item); !s) return s;
@@ -159,7 +187,7 @@ Status read_param(Reader &r, const FlowAction &action, const FlowParam &p, uint8
     if (p.read) {
         const size_t from = r.pos;
         s = p.read(r.words, &r.pos, conf);
-        if (r.pos == from) r.pos++; // a reader that failed on its first word
+        if (!s && r.pos == from) r.pos++; // a reader that failed on its first word
     } else if (r.done()) {
         return Error(where + ": a value is missing (allowed: " + field_allowed(p.field) + ")");
     } else {
@@ -187,8 +215,7 @@ Status read_action(Reader &r, const FlowAction &action, const ActionDefaults &de
     return {};
 }
 
-Status read_actions(Reader &r, const ActionDefaults &defaults) {
-    if (r.take() != "actions") return Error("pattern: no 'actions' after 'end' (allowed: actions)");
+Status read_action_list(Reader &r, const ActionDefaults &defaults) {
     while (true) {
         const std::string_view w = r.take();
         if (w == "end") return {};
@@ -203,7 +230,33 @@ Status read_actions(Reader &r, const ActionDefaults &defaults) {
     }
 }
 
+Status read_actions(Reader &r, const ActionDefaults &defaults) {
+    if (r.take() != "actions") return Error("pattern: no 'actions' after 'end' (allowed: actions)");
+    return read_action_list(r, defaults);
+}
+
+Status read_to_the_end(Reader &r, const char *what) {
+    if (!r.done()) return Error("unexpected " + quoted(r.peek()) + " after " + what);
+    return {};
+}
+
 } // namespace
+
+Result<ParsedRule> parse_flow_items(std::span<const std::string> words) {
+    Reader r{words, 0, {}};
+    if (Status s = read_pattern(r, "end_set"); !s) return s;
+    if (Status s = read_to_the_end(r, "'end_set'"); !s) return s;
+    return std::move(r.rule);
+}
+
+Result<ParsedRule> parse_flow_actions(std::span<const std::string> words,
+                                      const ActionDefaults &defaults) {
+    Reader r{words, 0, {}};
+    if (Status s = read_action_list(r, defaults); !s) return s;
+    if (Status s = read_to_the_end(r, "the actions' 'end'"); !s) return s;
+    r.rule.actions.push_back({RTE_FLOW_ACTION_TYPE_END, nullptr});
+    return std::move(r.rule);
+}
 
 Result<ParsedRule> parse_flow_rule(std::span<const std::string> words,
                                    const ActionDefaults &defaults) {
@@ -211,7 +264,7 @@ Result<ParsedRule> parse_flow_rule(std::span<const std::string> words,
     if (Status s = read_attributes(r); !s) return s;
     if (Status s = read_pattern(r); !s) return s;
     if (Status s = read_actions(r, defaults); !s) return s;
-    if (!r.done()) return Error("unexpected " + quoted(r.peek()) + " after the actions' 'end'");
+    if (Status s = read_to_the_end(r, "the actions' 'end'"); !s) return s;
     r.rule.pattern.push_back({RTE_FLOW_ITEM_TYPE_END, nullptr, nullptr, nullptr});
     r.rule.actions.push_back({RTE_FLOW_ACTION_TYPE_END, nullptr});
     return std::move(r.rule);

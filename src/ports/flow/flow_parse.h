@@ -37,4 +37,14 @@ struct ParsedRule {
 Result<ParsedRule> parse_flow_rule(std::span<const std::string> words,
                                    const ActionDefaults &defaults);
 
+// `set raw_encap|raw_decap`'s items: ITEM ... / ... / end_set, into the
+// rule's pattern, no END after them ("/ end" ends the list with an END
+// item, as testpmd's grammar reads it).
+Result<ParsedRule> parse_flow_items(std::span<const std::string> words);
+
+// `set sample_actions`'s actions: ACTION ... / ... / end, into the rule's
+// actions (END last).
+Result<ParsedRule> parse_flow_actions(std::span<const std::string> words,
+                                      const ActionDefaults &defaults);
+
 } // namespace pmdfwd::flow

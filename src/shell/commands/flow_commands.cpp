@@ -13,6 +13,7 @@
 #include "text/printable.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace pmdfwd::shell {
 
@@ -38,7 +39,8 @@ bool bad_rule(Ctx &c, const std::string &why) {
 
 Result<flow::ParsedRule> parse_rule(Ctx &c, const Args &a) {
     const flow::ActionDefaults defaults{
-        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap};
+        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap,
+        .raw = &c.raw};
     return flow::parse_flow_rule(a.rest(1), defaults);
 }
 
@@ -122,7 +124,8 @@ Result<flow::ParsedRule> indirect_action(Ctx &c, std::span<const std::string> wo
     std::vector<std::string> rule{"pattern", "end", "actions"};
     rule.insert(rule.end(), words.begin(), words.end());
     const flow::ActionDefaults defaults{
-        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap};
+        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap,
+        .raw = &c.raw};
     return flow::parse_flow_rule(rule, defaults);
 }
 
@@ -155,6 +158,11 @@ bool indirect_create(Ctx &c, const Args &a) {
         indirect_action(c, std::span<const std::string>(words).subspan(i + 1));
     if (!rule) return bad_rule(c, rule.message());
     if (!port_exists(c, a)) return false;
+    // A conntrack object starts from `set conntrack`'s context
+    // (port_action_handle_create copies it in).
+    if (rule->actions.at(0).type == RTE_FLOW_ACTION_TYPE_CONNTRACK)
+        std::memcpy(const_cast<void *>(rule->actions[0].conf), &c.raw.conntrack,
+                    sizeof(c.raw.conntrack));
     return c.flows.indirect_create(a.port(0), id, conf, std::move(*rule), c.out);
 }
 

@@ -47,6 +47,9 @@ std::string sample(const FlowField &f) {
         return "10.0.0.1";
     case FieldKind::Ipv6:
         return "2001:db8::1";
+    case FieldKind::RawHex:
+        return "0a0b";
+    case FieldKind::RawText:
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
@@ -130,7 +133,8 @@ TEST(FlowParse, EveryItemAndEveryField) {
     for (const FlowItem &item : flow_items()) {
         std::string line = std::string("pattern ") + item.name;
         for (const FlowField &f : item.fields)
-            line += std::string(" ") + f.name + " is " + sample(f);
+            line +=
+                (item.bare_value ? std::string() : std::string(" ") + f.name) + " is " + sample(f);
         line += " / end actions drop / end";
         auto r = parse(line);
         ASSERT_TRUE(r) << line << ": " << r.message();
@@ -139,9 +143,12 @@ TEST(FlowParse, EveryItemAndEveryField) {
         // Every field's mask is set, and nothing beyond the structure.
         const auto *mask = static_cast<const uint8_t *>(r->pattern[0].mask);
         for (const FlowField &f : item.fields) {
-            ASSERT_LE(f.offset + f.size, item.size) << item.name << " " << f.name;
+            // A raw pattern's bytes follow the structure, as many as it holds.
+            const bool raw = f.kind == FieldKind::RawText || f.kind == FieldKind::RawHex;
+            const size_t size = raw ? kRawPatternMax : f.size;
+            ASSERT_LE(f.offset + size, item.size) << item.name << " " << f.name;
             bool any = false;
-            for (unsigned b = 0; b < f.size; b++)
+            for (unsigned b = 0; b < size; b++)
                 any = any || mask[f.offset + b];
             EXPECT_TRUE(any) << item.name << " " << f.name;
         }
@@ -253,7 +260,7 @@ TEST(FlowParse, BadRulesSayWhy) {
          "pattern: unknown item 'foo' (allowed: void, any, port_id, mark, eth, vlan, ipv4, ipv6, "
          "icmp, udp, tcp, sctp, vxlan, nvgre, mpls, gre, gtp, geneve, icmp6, meta, tag, esp, ah, "
          "pfcp, integrity, l2tpv2, ppp, "
-         "represented_port, end)"},
+         "represented_port, raw, conntrack, end)"},
         {"pattern ipv4 ttl is 256 / end actions drop / end",
          "ipv4 ttl: '256' is out of range (allowed: 0..255)"},
         {"pattern vlan vid is 4096 / end actions drop / end",
@@ -281,7 +288,7 @@ TEST(FlowParse, BadRulesSayWhy) {
          "set_ipv4_src, set_ipv4_dst, set_tp_src, set_tp_dst, set_mac_src, set_mac_dst, dec_ttl, "
          "age, meter, represented_port, "
          "vxlan_encap, vxlan_decap, nvgre_encap, nvgre_decap, l2_encap, l2_decap, mplsogre_encap, "
-         "mplsogre_decap, mplsoudp_encap, mplsoudp_decap, end)"},
+         "mplsogre_decap, mplsoudp_encap, mplsoudp_decap, raw_encap, raw_decap, sample, conntrack, conntrack_update, end)"},
         {"pattern udp src prefix 17 / end actions end", "udp src prefix: '17' is out of range "
                                                         "(allowed: 0..16)"},
         {"group 4294967296 pattern end actions end",

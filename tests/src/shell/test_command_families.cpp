@@ -108,9 +108,10 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // settings at 36, VLAN 43, per-port `set` 47, link settings 48), display
 // (ports' information, display, at 70 and 75), the port families (80-85;
 // RX offloads 84), the descriptor reads (display, 88), filters and RSS
-// (ports), session control, forwarding configuration, flow rules and the
-// tunnel settings their actions read (filters), traffic management and
-// meters (ports).
+// (ports), session control, forwarding configuration, flow rules (filters,
+// 130), the `set raw_encap|sample_actions|conntrack` stores (133) and the
+// tunnel settings (135) their actions read, traffic management and meters
+// (ports).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -122,5 +123,6 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
                             "control", "display", "config",  "config",  "config",  "config",
                             "config",  "config",  "config",  "display", "display", "ports",
                             "ports",   "ports",   "ports",   "display", "ports",   "ports",
-                            "control", "config",  "filters", "filters", "ports",   "ports"}));
+                            "control", "config",  "filters", "filters", "filters", "ports",
+                            "ports"}));
 }

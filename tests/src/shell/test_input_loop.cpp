@@ -196,7 +196,7 @@ TEST(CommandFile, LoadUsesTheReadersLimits) {
     DiskCommandFiles disk;
     Host host = h.host();
     Host on_disk{host.config, host.life,  host.lcores, host.stats, host.ports, host.engines,
-                 disk,        host.flows, host.encap,  host.tm,    host.meters};
+                 disk,        host.flows, host.encap, host.raw,  host.tm,    host.meters};
     const std::string p =
         d.file("long.txt",
                "set verbose 1\n" + std::string(kMaxCommandLine + 1, 'x') + "\nset verbose 2\n");
@@ -228,7 +228,7 @@ TEST(CommandFile, AnInterruptEndsALoadWaitingOnAnIdleFifo) {
     DiskCommandFiles disk;
     Host host = h.host();
     Host on_disk{host.config, host.life,  host.lcores, host.stats, host.ports, host.engines,
-                 disk,        host.flows, host.encap,  host.tm,    host.meters};
+                 disk,        host.flows, host.encap, host.raw,  host.tm,    host.meters};
     std::string out;
     EXPECT_FALSE(run(on_disk, "load " + fifo, &out));
     EXPECT_EQ(out, "load " + fifo + ": interrupted (SIGINT) after 0 lines; the rest was not run\n" +
