@@ -2,6 +2,7 @@
 #include "support/parsed_options.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 #include <cstdio>
 
@@ -496,4 +497,38 @@ TEST(Options, TxonlyMultiFlowTakesTheValueHelpOffers) {
               std::string::npos)
         << err;
     EXPECT_TRUE(c.engine_params.empty());
+}
+
+// The options testpmd gained after 22.11, on the DPDK whose testpmd has
+// them; an older build refuses them as its testpmd does, as unknown.
+TEST(Options, NewerTestpmdsOptionsFollowTheBuildsDpdk) {
+    Config c;
+    std::string err;
+    const Parsed flush = parse({"--disable-flow-flush"}, c, err);
+    if (RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)) {
+        ASSERT_EQ(flush, Parsed::Ok) << err;
+        EXPECT_FALSE(c.flow_flush);
+    } else {
+        EXPECT_EQ(flush, Parsed::Error);
+        EXPECT_NE(err.find("unknown option '--disable-flow-flush'"), std::string::npos) << err;
+        EXPECT_TRUE(c.flow_flush);
+    }
+    Config r;
+    const Parsed rss = parse({"--enable-rss"}, r, err);
+    if (RTE_VERSION < RTE_VERSION_NUM(25, 11, 0, 0)) {
+        EXPECT_EQ(rss, Parsed::Error);
+        EXPECT_NE(err.find("unknown option '--enable-rss'"), std::string::npos) << err;
+        return;
+    }
+    ASSERT_EQ(rss, Parsed::Ok) << err;
+    EXPECT_TRUE(r.force_rss);
+    // Either order of the two switches is testpmd's refusal.
+    for (const auto &args : {std::vector<std::string>{"--enable-rss", "--disable-rss"},
+                             std::vector<std::string>{"--disable-rss", "--enable-rss"}}) {
+        Config both;
+        EXPECT_EQ(parse(args, both, err), Parsed::Error) << args[0];
+        EXPECT_NE(err.find("Invalid option combination, disable-rss and enable-rss"),
+                  std::string::npos)
+            << err;
+    }
 }
