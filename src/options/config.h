@@ -94,7 +94,8 @@ struct Config {
     double run_time = 0;       // seconds, 0 = until stopped
     StatsFormat stats_format = StatsFormat::Text;
     std::string cmdline_file;
-    std::string prompt; // --prompt, else chosen from the program name (prompt.h)
+    bool cmdline_file_echo = true; // testpmd 25.11's --cmdline-file-noecho: false
+    std::string prompt;            // --prompt, else chosen from the program name (prompt.h)
     // What names the program in testpmd's log-style lines ("testpmd: create
     // a new mbuf pool ..."): testpmd run as dpdk-testpmd, else pmdfwd.
     std::string log_tag = "pmdfwd";

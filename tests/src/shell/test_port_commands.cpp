@@ -12,6 +12,7 @@
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
+using pmdfwd::testing::loaded;
 using pmdfwd::testing::run;
 
 namespace {
@@ -332,7 +333,8 @@ TEST(PortCommands, LoadRunsAFile) {
     std::string out;
     ASSERT_TRUE(run(h, "load cmds.txt", &out));
     EXPECT_EQ(out, "Change verbose level from 0 to 2\nInvalid port 9\n"
-                   "The valid ports array is [ 0 1 ]\nRead CLI commands from cmds.txt\n");
+                   "The valid ports array is [ 0 1 ]\n" +
+                       loaded("cmds.txt"));
     EXPECT_FALSE(run(h, "load nosuch.txt", &out));
     EXPECT_TRUE(has(out, "Failed to create file based cmdline context: nosuch.txt"));
     h.files["loop.txt"] = {"load loop.txt"};
@@ -348,8 +350,8 @@ TEST(PortCommands, QuitInAFileEndsOnlyThatFile) {
     std::string out;
     ASSERT_TRUE(run(h, "load outer.txt", &out)) << out;
     EXPECT_FALSE(h.quit);
-    EXPECT_EQ(out, "Change verbose level from 0 to 1\nRead CLI commands from inner.txt\n"
-                   "Change verbose level from 1 to 3\nRead CLI commands from outer.txt\n");
+    EXPECT_EQ(out, "Change verbose level from 0 to 1\n" + loaded("inner.txt") +
+                       "Change verbose level from 1 to 3\n" + loaded("outer.txt"));
     EXPECT_FALSE(h.reading_file());
     ASSERT_TRUE(run(h, "quit", &out)); // typed at the prompt: the session
     EXPECT_TRUE(h.quit);
@@ -419,7 +421,7 @@ TEST(PortCommands, LoadCapsTheLinesItRuns) {
     // The next load starts counting from zero.
     h.files["one.txt"] = {"set verbose 1"};
     ASSERT_TRUE(run(h, "load one.txt", &out));
-    EXPECT_EQ(out, "Change verbose level from 0 to 1\nRead CLI commands from one.txt\n");
+    EXPECT_EQ(out, "Change verbose level from 0 to 1\n" + loaded("one.txt"));
 }
 
 // Issue 18 item 6: SIGINT (taken by the load) ends it; the session goes on.
@@ -430,8 +432,8 @@ TEST(PortCommands, LoadEndsOnAnInterrupt) {
     std::string out;
     EXPECT_FALSE(run(h, "load cmds.txt", &out));
     EXPECT_EQ(out, "Change verbose level from 0 to 1\n"
-                   "load cmds.txt: interrupted (SIGINT) after 1 lines; the rest was not run\n"
-                   "Read CLI commands from cmds.txt\n");
+                   "load cmds.txt: interrupted (SIGINT) after 1 lines; the rest was not run\n" +
+                       loaded("cmds.txt"));
     EXPECT_FALSE(h.quit);
 }
 
