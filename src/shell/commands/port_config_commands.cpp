@@ -4,6 +4,7 @@
 // effect at the port's next start; whatever would change running streams is
 // refused while forwarding.
 #include "shell/command_spec.h"
+#include "shell/commands/offload_support.h"
 
 #include "ports/port_text.h"
 
@@ -225,6 +226,10 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
                            std::to_string(info.nb_tx_queues - 1));
     const uint64_t offload = tx_offload_named(name);
     if (offload == 0) return fail(c, "Unknown offload name: " + name);
+    if (!offload_reported(c, port, offload,
+                          queue ? info.tx_queue_offload_capa : info.tx_offload_capa,
+                          queue.has_value(), name))
+        return false;
     pc.set_tx_offload(port, queue, offload, on);
     pc.reconfigure(port, true, true);
     return true;

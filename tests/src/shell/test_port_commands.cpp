@@ -8,6 +8,7 @@
 #include <rte_log.h>
 #include <rte_mempool.h>
 #include <rte_ring.h>
+#include <rte_version.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
@@ -157,6 +158,8 @@ TEST(PortCommands, QueueSettingsNeedStoppedPort) {
 
 TEST(PortCommands, TxOffloads) {
     FakeHost h;
+    h.fake_ports.tx_capa |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+    h.fake_ports.tx_queue_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
     std::string out;
     EXPECT_FALSE(run(h, "port config 0 tx_offload mbuf_fast_free on", &out));
     EXPECT_EQ(out, "Error: Can't config offload when Port 0 is not stopped\n");
@@ -557,4 +560,28 @@ TEST(PortDisplayCommands, DcbInfoRefusedForEachPort) {
     EXPECT_FALSE(run(h, "show port dcb_tc all", &out));
     EXPECT_EQ(out,
               "\n Failed to get dcb infos on port 0 \n\n Failed to get dcb infos on port 1 \n");
+}
+
+// testpmd 23.11 on refuses an offload the port does not report, for the
+// port or per queue, before anything changes; 22.11 takes it (the port's
+// next start refuses it).
+TEST(PortCommands, OffloadsThePortDoesNotReport) {
+    FakeHost h;
+    stop_ports(h);
+    std::string out;
+    const bool refuses = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
+    EXPECT_NE(run(h, "port config 0 tx_offload mbuf_fast_free on", &out), refuses);
+    EXPECT_EQ(out, refuses ? "Error: port 0 doesn't support offload: mbuf_fast_free.\n" : "");
+    EXPECT_NE(run(h, "port 1 txq 0 tx_offload MULTI_SEGS on", &out), refuses);
+    EXPECT_EQ(out, refuses ? "Error: port 1 doesn't support per queue offload: MULTI_SEGS.\n" : "");
+    EXPECT_NE(run(h, "port config 0 rx_offload vlan_strip off", &out), refuses);
+    EXPECT_EQ(out, refuses ? "Error: port 0 doesn't support offload: vlan_strip.\n" : "");
+    EXPECT_NE(run(h, "port 0 rxq 0 rx_offload scatter on", &out), refuses);
+    EXPECT_EQ(out, refuses ? "Error: port 0 doesn't support per queue offload: scatter.\n" : "");
+    if (refuses) {
+        EXPECT_EQ(h.fake_ports.ports[0].tx_offloads, 0u);
+        EXPECT_EQ(h.fake_ports.ports[1].txq[0].offloads, 0u);
+        EXPECT_FALSE(h.fake_ports.ports[0].need_reconfig);
+    }
+    ASSERT_TRUE(run(h, "port config 0 rx_offload scatter on", &out)) << out; // reported
 }
