@@ -23,12 +23,19 @@ struct RssName {
     uint64_t types;
 };
 
+// testpmd 25.07 on counts InfiniBand BTH in "all" (and names it ib-bth).
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 7, 0, 0)
+constexpr uint64_t kRssIbBth = RTE_ETH_RSS_IB_BTH;
+#else
+constexpr uint64_t kRssIbBth = 0;
+#endif
+
 // testpmd's RSS type names: groups first, then single types.
 const RssName kRssNames[] = {
     {"all", RTE_ETH_RSS_ETH | RTE_ETH_RSS_VLAN | RTE_ETH_RSS_IP | RTE_ETH_RSS_TCP |
                 RTE_ETH_RSS_UDP | RTE_ETH_RSS_SCTP | RTE_ETH_RSS_L2_PAYLOAD | RTE_ETH_RSS_L2TPV3 |
                 RTE_ETH_RSS_ESP | RTE_ETH_RSS_AH | RTE_ETH_RSS_PFCP | RTE_ETH_RSS_GTPU |
-                RTE_ETH_RSS_ECPRI | RTE_ETH_RSS_MPLS | RTE_ETH_RSS_L2TPV2},
+                RTE_ETH_RSS_ECPRI | RTE_ETH_RSS_MPLS | RTE_ETH_RSS_L2TPV2 | kRssIbBth},
     {"none", 0},
     {"ip", RTE_ETH_RSS_IP},
     {"udp", RTE_ETH_RSS_UDP},
@@ -82,6 +89,12 @@ const RssName kRssNames[] = {
     {"l4-src-only", RTE_ETH_RSS_L4_SRC_ONLY},
     {"l3-dst-only", RTE_ETH_RSS_L3_DST_ONLY},
     {"l3-src-only", RTE_ETH_RSS_L3_SRC_ONLY},
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    {"ipv6-flow-label", RTE_ETH_RSS_IPV6_FLOW_LABEL},
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 7, 0, 0)
+    {"ib-bth", RTE_ETH_RSS_IB_BTH},
+#endif
 };
 
 const char *rss_single_name(uint64_t bit) {

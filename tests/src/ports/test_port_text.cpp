@@ -128,6 +128,10 @@ TEST(PortText, RssTypesWrapAt64Columns) {
     EXPECT_EQ(rss_type_from_name("ipv6-udp-ex"), RTE_ETH_RSS_IPV6_UDP_EX);
     EXPECT_EQ(rss_type_from_name("ip"), RTE_ETH_RSS_IP);
     EXPECT_EQ(rss_type_from_name("nosuch"), 0u);
+    // The names later testpmds added (24.03, 25.07).
+    EXPECT_EQ(rss_type_from_name("ipv6-flow-label") != 0,
+              RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0));
+    EXPECT_EQ(rss_type_from_name("ib-bth") != 0, RTE_VERSION >= RTE_VERSION_NUM(25, 7, 0, 0));
 }
 
 TEST(PortText, RssHashShowsGroupsThenTypes) {
