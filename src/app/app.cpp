@@ -259,15 +259,22 @@ std::string cmdline_file_refusal(const std::string &path, const Status &why) {
 } // namespace
 
 bool App::run_cmdline_file() {
-    if (cfg_.cmdline_file.empty()) return true;
-    const std::string &path = cfg_.cmdline_file;
+    for (const Config::CmdlineFile &f : cfg_.cmdline_files) {
+        if (!run_cmdline_file(f)) return false;
+        if (quit_requested()) break;
+    }
+    return true;
+}
+
+bool App::run_cmdline_file(const Config::CmdlineFile &file) {
+    const std::string &path = file.path;
     Result<std::unique_ptr<CommandFile>> opened = CommandFile::open(path);
     if (!opened) {
         std::fprintf(stderr, "pmdfwd: %s\n", cmdline_file_refusal(path, opened.status()).c_str());
         return false;
     }
     const std::unique_ptr<CommandFile> in = std::move(*opened);
-    const shell::CommandFileView view{path, cfg_.prompt, cfg_.cmdline_file_echo};
+    const shell::CommandFileView view{path, cfg_.prompt, file.echo};
     Status read;
     InputHooks h;
     // A signal ends the wait for the next line (an idle FIFO writer) and

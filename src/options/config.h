@@ -93,9 +93,14 @@ struct Config {
     unsigned stats_period = 0; // seconds, 0 = off
     double run_time = 0;       // seconds, 0 = until stopped
     StatsFormat stats_format = StatsFormat::Text;
-    std::string cmdline_file;
-    bool cmdline_file_echo = true; // testpmd 25.11's --cmdline-file-noecho: false
-    std::string prompt;            // --prompt, else chosen from the program name (prompt.h)
+    // --cmdline-file (echo) and 25.11's --cmdline-file-noecho, run in order
+    // before anything else; before 25.11 only the last one named.
+    struct CmdlineFile {
+        std::string path;
+        bool echo = true;
+    };
+    std::vector<CmdlineFile> cmdline_files;
+    std::string prompt; // --prompt, else chosen from the program name (prompt.h)
     // What names the program in testpmd's log-style lines ("testpmd: create
     // a new mbuf pool ..."): testpmd run as dpdk-testpmd, else pmdfwd.
     std::string log_tag = "pmdfwd";

@@ -30,8 +30,15 @@ Apply announced_flag(bool Config::*field, const char *line) {
     };
 }
 
-// --cmdline-file, and 25.11's --cmdline-file-noecho (echo false). pmdfwd
-// runs one file: the last one named.
+// testpmd 25.11 runs up to 16 command files in order; older ones, the
+// last one named.
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+constexpr size_t kMaxCmdlineFiles = 16;
+#else
+constexpr size_t kMaxCmdlineFiles = 1;
+#endif
+
+// --cmdline-file, and 25.11's --cmdline-file-noecho (echo false).
 Apply cmdline_file(bool echo) {
     return [=](Config &c, std::string_view v) -> Status {
         if (v.empty()) {
@@ -39,9 +46,12 @@ Apply cmdline_file(bool echo) {
                          ": the file name is empty (expected --cmdline-file=FILE, a file of "
                          "shell commands)");
         }
-        c.cmdline_file = v;
-        c.cmdline_file_echo = echo;
-        c.announcements.push_back("CLI commands to be read from " + c.cmdline_file);
+        if (kMaxCmdlineFiles == 1) c.cmdline_files.clear();
+        if (c.cmdline_files.size() >= kMaxCmdlineFiles)
+            return Error("Too many cmdline files specified (maximum " +
+                         std::to_string(kMaxCmdlineFiles) + ")");
+        c.cmdline_files.push_back({std::string(v), echo});
+        c.announcements.push_back("CLI commands to be read from " + std::string(v));
         return {};
     };
 }

@@ -66,7 +66,8 @@ TEST(Options, TestpmdCommandLine) {
     EXPECT_DOUBLE_EQ(c.run_time, 1.5);
     EXPECT_EQ(c.stats_format, StatsFormat::Json);
     EXPECT_EQ(c.txpkts, (std::vector<uint16_t>{64, 64}));
-    EXPECT_EQ(c.cmdline_file, "/tmp/x");
+    ASSERT_EQ(c.cmdline_files.size(), 1u);
+    EXPECT_EQ(c.cmdline_files[0].path, "/tmp/x");
 }
 
 TEST(Options, BadValuesSayWhatIsAllowed) {
@@ -524,8 +525,9 @@ TEST(Options, NewerTestpmdsOptionsFollowTheBuildsDpdk) {
     }
     Config f;
     ASSERT_EQ(parse({"--cmdline-file-noecho=cmds.txt"}, f, err), Parsed::Ok) << err;
-    EXPECT_EQ(f.cmdline_file, "cmds.txt");
-    EXPECT_FALSE(f.cmdline_file_echo);
+    ASSERT_EQ(f.cmdline_files.size(), 1u);
+    EXPECT_EQ(f.cmdline_files[0].path, "cmds.txt");
+    EXPECT_FALSE(f.cmdline_files[0].echo);
     ASSERT_EQ(rss, Parsed::Ok) << err;
     EXPECT_TRUE(r.force_rss);
     // Either order of the two switches is testpmd's refusal.
@@ -537,4 +539,24 @@ TEST(Options, NewerTestpmdsOptionsFollowTheBuildsDpdk) {
                   std::string::npos)
             << err;
     }
+}
+
+// testpmd 25.11 runs up to 16 command files, in order; an older one, the
+// last one named.
+TEST(Options, CmdlineFilesAsThisDpdksTestpmd) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--cmdline-file=a.txt", "--cmdline-file=b.txt"}, c, err), Parsed::Ok) << err;
+    if (RTE_VERSION < RTE_VERSION_NUM(25, 11, 0, 0)) {
+        ASSERT_EQ(c.cmdline_files.size(), 1u);
+        EXPECT_EQ(c.cmdline_files[0].path, "b.txt");
+        return;
+    }
+    ASSERT_EQ(c.cmdline_files.size(), 2u);
+    EXPECT_EQ(c.cmdline_files[0].path, "a.txt");
+    EXPECT_EQ(c.cmdline_files[1].path, "b.txt");
+    std::vector<std::string> many(17, "--cmdline-file=x.txt");
+    Config m;
+    EXPECT_EQ(parse(many, m, err), Parsed::Error);
+    EXPECT_NE(err.find("Too many cmdline files specified (maximum 16)"), std::string::npos) << err;
 }
