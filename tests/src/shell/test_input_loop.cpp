@@ -23,8 +23,8 @@
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
-using pmdfwd::testing::loaded;
 using pmdfwd::testing::ListSource;
+using pmdfwd::testing::loaded;
 using pmdfwd::testing::run;
 
 namespace {
