@@ -41,4 +41,11 @@ inline int cpu_flag_enabled(CpuFlag f) {
     return f.none() ? 1 : rte_cpu_get_flag_enabled(f.flag());
 }
 
+// Lines testpmd's `show port info` (port_infos_display) gained after 22.11:
+// "Device private info:" (rte_eth_dev_priv_dump) from 23.03, "Minimum MTU"
+// and "Maximum MTU" from 25.11. ("Maximum size of RX buffer" (23.11) and
+// "Active Lanes" (24.11) follow what ethdev reports: PortInfo.)
+inline constexpr bool kPortInfoPrivDump = RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0);
+inline constexpr bool kPortInfoMtuRange = RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0);
+
 } // namespace pmdfwd::compat

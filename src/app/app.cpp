@@ -4,6 +4,7 @@
 #include "ports/packet_dump.h"
 #include "ports/port_text.h"
 #include "shell/command_file.h"
+#include "shell/command_file_text.h"
 #include "shell/command_table.h"
 #include "shell/input_loop.h"
 #include "shell/log_capture.h"
@@ -258,21 +259,29 @@ std::string cmdline_file_refusal(const std::string &path, const Status &why) {
 } // namespace
 
 bool App::run_cmdline_file() {
-    if (cfg_.cmdline_file.empty()) return true;
-    const std::string &path = cfg_.cmdline_file;
+    for (const Config::CmdlineFile &f : cfg_.cmdline_files) {
+        if (!run_cmdline_file(f)) return false;
+        if (quit_requested()) break;
+    }
+    return true;
+}
+
+bool App::run_cmdline_file(const Config::CmdlineFile &file) {
+    const std::string &path = file.path;
     Result<std::unique_ptr<CommandFile>> opened = CommandFile::open(path);
     if (!opened) {
         std::fprintf(stderr, "pmdfwd: %s\n", cmdline_file_refusal(path, opened.status()).c_str());
         return false;
     }
     const std::unique_ptr<CommandFile> in = std::move(*opened);
-    std::printf("Read CLI commands from %s\n", path.c_str());
+    const shell::CommandFileView view{path, cfg_.prompt, file.echo};
     Status read;
     InputHooks h;
     // A signal ends the wait for the next line (an idle FIFO writer) and
     // the run, as it does forwarding.
     h.stop = [this] { return quit_requested(); };
     h.line = [&](const std::string &line, unsigned n) {
+        write_output(shell::command_file_line_text(view, line));
         if (!execute(line)) std::printf("(%s:%u: command failed, continuing)\n", path.c_str(), n);
         return !quit_requested() && !take_file_quit();
     };
@@ -289,7 +298,11 @@ bool App::run_cmdline_file() {
     if (end == InputEnd::Error)
         read = Error("cannot read --cmdline-file " + path + ": " + read_error_text(in->error()),
                      in->error());
-    if (read) return true; // the end, a signal or quit: the caller shuts down
+    if (read) { // the end, a signal or quit: the caller shuts down
+        write_output(shell::command_file_end_text(view));
+        flush_output();
+        return true;
+    }
     std::fprintf(stderr, "pmdfwd: %s\n", read.message().c_str());
     return false;
 }

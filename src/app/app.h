@@ -40,7 +40,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     int run_batch();
     // Interactive shell (also reads piped commands).
     int run_shell();
-    // Runs --cmdline-file; false if the file cannot be read.
+    // Runs the --cmdline-file files in order; false if one cannot be read.
     bool run_cmdline_file();
     // Stops forwarding (printing the stop report) and closes the ports.
     void shutdown();
@@ -91,6 +91,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     void quit_session() override { quit_ = true; }
 
   private:
+    bool run_cmdline_file(const Config::CmdlineFile &file);
     bool run_time_over() const {
         return shell_deadline_ && std::chrono::steady_clock::now() >= *shell_deadline_;
     }

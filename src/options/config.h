@@ -93,7 +93,13 @@ struct Config {
     unsigned stats_period = 0; // seconds, 0 = off
     double run_time = 0;       // seconds, 0 = until stopped
     StatsFormat stats_format = StatsFormat::Text;
-    std::string cmdline_file;
+    // --cmdline-file (echo) and 25.11's --cmdline-file-noecho, run in order
+    // before anything else; before 25.11 only the last one named.
+    struct CmdlineFile {
+        std::string path;
+        bool echo = true;
+    };
+    std::vector<CmdlineFile> cmdline_files;
     std::string prompt; // --prompt, else chosen from the program name (prompt.h)
     // What names the program in testpmd's log-style lines ("testpmd: create
     // a new mbuf pool ..."): testpmd run as dpdk-testpmd, else pmdfwd.
@@ -137,12 +143,16 @@ struct Config {
     uint64_t rx_offloads = 0;
     uint64_t tx_offloads = kDefaultTxOffloads;
     uint64_t rss_hf = kDefaultRssHf;
+    bool force_rss = false; // RSS with one RX queue too (--enable-rss, DPDK 25.11 on)
     uint32_t rx_mq_mode = RTE_ETH_MQ_RX_VMDQ_DCB_RSS; // which mq modes may be used
     bool rx_drop_en = false;
     std::vector<uint16_t> rxpkts; // RX buffer split segment lengths
     QueueThresholds thresholds;
     uint32_t link_speeds = 0; // 0: autonegotiate
     bool link_check = true;
+    // port stop flushes the port's flow rules, as testpmd does unless
+    // --disable-flow-flush (DPDK 24.11 on).
+    bool flow_flush = true;
     bool lsc_interrupt = true;
     bool rmv_interrupt = true;
     bool device_start = true;

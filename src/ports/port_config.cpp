@@ -102,7 +102,7 @@ Status port_conf(const Config &cfg, const rte_eth_dev_info &info, uint16_t port,
                        "--rx-offloads and --enable-*");
     conf->txmode.offloads = tx;
     conf->rxmode.offloads = cfg.rx_offloads;
-    if (cfg.nb_rxq > 1)
+    if (cfg.nb_rxq > 1 || cfg.force_rss)
         conf->rx_adv_conf.rss_conf.rss_hf = cfg.rss_hf & info.flow_type_rss_offloads;
     if (conf->rx_adv_conf.rss_conf.rss_hf != 0) {
         conf->rxmode.mq_mode = static_cast<rte_eth_rx_mq_mode>(cfg.rx_mq_mode & RTE_ETH_MQ_RX_RSS);

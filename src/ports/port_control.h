@@ -14,6 +14,7 @@
 #include <rte_ethdev.h>
 
 #include <array>
+#include <cerrno>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,6 +46,13 @@ struct PortInfo {
     bool promiscuous = false;
     bool allmulticast = false;
     int vlan_offload = -1; // rte_eth_dev_get_vlan_offload(); < 0: unknown
+    // dev_info's max_rx_bufsize (DPDK 23.11 on); UINT32_MAX: no limit, or
+    // a DPDK without the field.
+    uint32_t max_rx_bufsize = UINT32_MAX;
+    std::optional<uint32_t> lanes; // rte_eth_speed_lanes_get (24.11 on), when it answers
+    // rte_eth_dev_priv_dump's result and what it wrote (DPDK 23.03 on).
+    int priv_dump_rc = -ENOTSUP;
+    std::string priv_dump;
 };
 
 struct RxQueueInfo {

@@ -2,6 +2,8 @@
 
 #include "text/text_format.h"
 
+#include <pmdfwd/dpdk_compat.h>
+
 #include <rte_bus.h>
 #include <rte_byteorder.h>
 #include <rte_dev.h>
@@ -9,6 +11,8 @@
 #include <rte_memzone.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace pmdfwd {
@@ -25,6 +29,32 @@ int match_any_bus(const rte_bus *, const void *) {
 std::optional<std::string> burst_mode(int rc, const rte_eth_burst_mode &m) {
     if (rc != 0) return std::nullopt;
     return std::string(m.info) + (m.flags & RTE_ETH_BURST_FLAG_PER_QUEUE ? " (per queue)" : "");
+}
+
+// What the PMD writes to a FILE, as a string (testpmd passes stdout; the
+// shell's answer is a string).
+int priv_dump(uint16_t id, std::string *out) {
+    char *buf = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == nullptr) return -errno;
+    const int rc = rte_eth_dev_priv_dump(id, f);
+    std::fclose(f);
+    out->assign(buf, len);
+    std::free(buf);
+    return rc;
+}
+
+// What ethdev reports beyond dev_info and the link, where this DPDK has it.
+void add_newer_info(uint16_t id, PortInfo *out) {
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+    out->max_rx_bufsize = out->dev.max_rx_bufsize;
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    uint32_t lanes = 0;
+    if (rte_eth_speed_lanes_get(id, &lanes) == 0) out->lanes = lanes;
+#endif
+    if (compat::kPortInfoPrivDump) out->priv_dump_rc = priv_dump(id, &out->priv_dump);
 }
 
 } // namespace
@@ -78,6 +108,7 @@ Status EthdevPortControl::info(uint16_t id, PortInfo *out) {
     out->promiscuous = rte_eth_promiscuous_get(id) == 1;
     out->allmulticast = rte_eth_allmulticast_get(id) == 1;
     out->vlan_offload = rte_eth_dev_get_vlan_offload(id);
+    add_newer_info(id, out);
     return {};
 }
 

@@ -3,6 +3,9 @@
 #include "text/mac_text.h"
 #include "text/text_format.h"
 
+#include <pmdfwd/dpdk_compat.h>
+
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -20,12 +23,19 @@ struct RssName {
     uint64_t types;
 };
 
+// testpmd 25.07 on counts InfiniBand BTH in "all" (and names it ib-bth).
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 7, 0, 0)
+constexpr uint64_t kRssIbBth = RTE_ETH_RSS_IB_BTH;
+#else
+constexpr uint64_t kRssIbBth = 0;
+#endif
+
 // testpmd's RSS type names: groups first, then single types.
 const RssName kRssNames[] = {
     {"all", RTE_ETH_RSS_ETH | RTE_ETH_RSS_VLAN | RTE_ETH_RSS_IP | RTE_ETH_RSS_TCP |
                 RTE_ETH_RSS_UDP | RTE_ETH_RSS_SCTP | RTE_ETH_RSS_L2_PAYLOAD | RTE_ETH_RSS_L2TPV3 |
                 RTE_ETH_RSS_ESP | RTE_ETH_RSS_AH | RTE_ETH_RSS_PFCP | RTE_ETH_RSS_GTPU |
-                RTE_ETH_RSS_ECPRI | RTE_ETH_RSS_MPLS | RTE_ETH_RSS_L2TPV2},
+                RTE_ETH_RSS_ECPRI | RTE_ETH_RSS_MPLS | RTE_ETH_RSS_L2TPV2 | kRssIbBth},
     {"none", 0},
     {"ip", RTE_ETH_RSS_IP},
     {"udp", RTE_ETH_RSS_UDP},
@@ -79,6 +89,12 @@ const RssName kRssNames[] = {
     {"l4-src-only", RTE_ETH_RSS_L4_SRC_ONLY},
     {"l3-dst-only", RTE_ETH_RSS_L3_DST_ONLY},
     {"l3-src-only", RTE_ETH_RSS_L3_SRC_ONLY},
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    {"ipv6-flow-label", RTE_ETH_RSS_IPV6_FLOW_LABEL},
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 7, 0, 0)
+    {"ib-bth", RTE_ETH_RSS_IB_BTH},
+#endif
 };
 
 const char *rss_single_name(uint64_t bit) {
@@ -141,7 +157,7 @@ std::string vlan_offload_text(int v) {
                        v & RTE_ETH_QINQ_STRIP_OFFLOAD ? "on" : "off");
 }
 
-std::string port_limits_text(const rte_eth_dev_info &d) {
+std::string port_limits_text(const rte_eth_dev_info &d, uint32_t max_rx_bufsize) {
     std::string o;
     if (d.hash_key_size > 0) o += text_format("Hash key size in bytes: %u\n", d.hash_key_size);
     if (d.reta_size > 0) o += text_format("Redirection table size: %u\n", d.reta_size);
@@ -151,6 +167,8 @@ std::string port_limits_text(const rte_eth_dev_info &d) {
         o += "Supported RSS offload flow types:\n" +
              rss_offload_types_text(d.flow_type_rss_offloads);
     o += text_format("Minimum size of RX buffer: %u\n", d.min_rx_bufsize);
+    if (max_rx_bufsize != UINT32_MAX)
+        o += text_format("Maximum size of RX buffer: %u\n", max_rx_bufsize);
     o += text_format("Maximum configurable length of RX packet: %u\n", d.max_rx_pktlen);
     o +=
         text_format("Maximum configurable size of LRO aggregated packet: %u\n", d.max_lro_pkt_size);
@@ -179,6 +197,17 @@ std::string port_limits_text(const rte_eth_dev_info &d) {
     }
     o += text_format("Device error handling mode: %s\n", err_handle_mode_name(d.err_handle_mode));
     return o;
+}
+
+// testpmd prints the failure on stderr; the shell's answer is one text.
+std::string priv_dump_text(int rc, const std::string &dump) {
+    if (!compat::kPortInfoPrivDump) return {};
+    std::string o = "Device private info:\n";
+    if (rc == -ENOTSUP) return o + "  none\n";
+    if (rc < 0)
+        return o + text_format("  Failed to dump private info with error (%d): %s\n", rc,
+                               std::strerror(-rc));
+    return o + dump;
 }
 
 const char *speed_capa_text(uint32_t capa, uint32_t bit) {
@@ -215,6 +244,14 @@ const char *speed_capa_text(uint32_t capa, uint32_t bit) {
         return " 100 Gbps  ";
     case RTE_ETH_LINK_SPEED_200G:
         return " 200 Gbps  ";
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    case RTE_ETH_LINK_SPEED_400G:
+        return " 400 Gbps  ";
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+    case RTE_ETH_LINK_SPEED_800G:
+        return " 800 Gbps  ";
+#endif
     default:
         (void)capa;
         return "";
@@ -249,18 +286,24 @@ std::string port_info_text(uint16_t port, const PortInfo &i) {
     o += text_format("\nmemory allocation on the socket: %u", i.mem_socket);
     o += text_format("\nLink status: %s\n", i.link.link_status ? "up" : "down");
     o += text_format("Link speed: %s\n", rte_eth_link_speed_to_str(i.link.link_speed));
+    if (i.lanes) o += text_format("Active Lanes: %d\n", static_cast<int>(*i.lanes));
     o +=
         text_format("Link duplex: %s\n",
                     i.link.link_duplex == RTE_ETH_LINK_FULL_DUPLEX ? "full-duplex" : "half-duplex");
     o += text_format("Autoneg status: %s\n",
                      i.link.link_autoneg == RTE_ETH_LINK_AUTONEG ? "On" : "Off");
     if (i.mtu) o += text_format("MTU: %u\n", *i.mtu);
+    if (compat::kPortInfoMtuRange) {
+        o += text_format("Minimum MTU: %u\n", i.dev.min_mtu);
+        o += text_format("Maximum MTU: %u\n", i.dev.max_mtu);
+    }
     o += text_format("Promiscuous mode: %s\n", i.promiscuous ? "enabled" : "disabled");
     o += text_format("Allmulticast mode: %s\n", i.allmulticast ? "enabled" : "disabled");
     o += text_format("Maximum number of MAC addresses: %u\n", i.dev.max_mac_addrs);
     o += text_format("Maximum number of MAC addresses of hash filtering: %u\n",
                      i.dev.max_hash_mac_addrs);
-    return o + vlan_offload_text(i.vlan_offload) + port_limits_text(i.dev);
+    return o + vlan_offload_text(i.vlan_offload) + port_limits_text(i.dev, i.max_rx_bufsize) +
+           priv_dump_text(i.priv_dump_rc, i.priv_dump);
 }
 
 std::string port_summary_header(size_t nb_ports) {

@@ -211,8 +211,10 @@ class WaitTest(Case):
         writer = os.open(path, os.O_RDWR)  # a writer that never closes
         self.addCleanup(os.close, writer)
         p = self.start([f"--cmdline-file={path}", "--run-time=60"])
-        os.write(writer, b"set burst 16\n")
-        self.assertTrue(p.wait_for(f"Read CLI commands from {path}"), p.describe())
+        os.write(writer, b"set verbose 1\n")
+        # The file has not ended: its "Read CLI commands from" line comes
+        # after its last line, as testpmd's does.
+        self.assertTrue(p.wait_for("Change verbose level from 0 to 1"), p.describe())
         time.sleep(0.3)
         self.ends_on(p, signal.SIGTERM)
         self.assertNotIn("packet forwarding - ports", p.out)  # never started

@@ -49,6 +49,9 @@ class FakePorts : public PortControl {
     // What the fake PMD supports; a test turns these on to reach success paths.
     bool has_flow_ctrl = false, has_rss = false, has_mc_list = false, has_mtu = true;
     bool has_queue_info = true, has_mac_add = true;
+    // The offloads dev_info reports (net_ring's by default).
+    uint64_t rx_capa = RTE_ETH_RX_OFFLOAD_SCATTER, tx_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+    uint64_t rx_queue_capa = 0, tx_queue_capa = 0;
     unsigned verbose_level = 0;
     int starts = 0, stops = 0, closes = 0, queue_setups = 0;
 
@@ -83,8 +86,10 @@ class FakePorts : public PortControl {
         d->rx_desc_lim.nb_max = d->tx_desc_lim.nb_max = UINT16_MAX;
         d->rx_desc_lim.nb_align = d->tx_desc_lim.nb_align = 1;
         d->tx_desc_lim.nb_seg_max = d->tx_desc_lim.nb_mtu_seg_max = UINT16_MAX;
-        d->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER;
-        d->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+        d->rx_offload_capa = rx_capa;
+        d->tx_offload_capa = tx_capa;
+        d->rx_queue_offload_capa = rx_queue_capa;
+        d->tx_queue_offload_capa = tx_queue_capa;
         d->switch_info.domain_id = RTE_ETH_DEV_SWITCH_DOMAIN_ID_INVALID;
         if (has_rss) {
             d->hash_key_size = 40;

@@ -2,6 +2,7 @@
 // how the command-family tests drive a host.
 #pragma once
 
+#include "shell/command_file_text.h"
 #include "shell/command_table.h"
 
 #include <gtest/gtest.h>
@@ -28,6 +29,12 @@ inline std::string out_of(const Host &h, const std::string &line, bool ok = true
 // Whether a command's output holds what.
 inline bool has(const std::string &out, const std::string &what) {
     return out.find(what) != std::string::npos;
+}
+
+// What `load FILE` ends with on this build's DPDK (the fakes' hosts have
+// no prompt: no line is echoed; shell/command_file_text.h, its own test).
+inline std::string loaded(const std::string &file) {
+    return shell::command_file_end_text({file, "", false});
 }
 
 } // namespace pmdfwd::testing

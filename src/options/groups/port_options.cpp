@@ -5,6 +5,8 @@
 #include "options/structured_parse.h"
 #include "util/bounded_line.h"
 
+#include <rte_version.h>
+
 #include <fstream>
 #include <string>
 
@@ -53,10 +55,21 @@ Status apply_peers_file(Config &c, std::string_view v) {
     return {};
 }
 
+// The rows only a newer testpmd has: pmdfwd built on an older DPDK refuses
+// them as that DPDK's testpmd does, as unknown options.
+void add_newer_rows(std::vector<Option> *rows) {
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    rows->push_back({"disable-flow-flush", 0, nullptr, "port stop keeps the port's flow rules",
+                     set_flag(&Config::flow_flush, false)});
+#else
+    (void)rows;
+#endif
+}
+
 } // namespace
 
 std::vector<Option> port_options() {
-    return {
+    std::vector<Option> rows = {
         {"portmask", 0, "MASK", "hexadecimal mask of the forwarding ports (default: all)",
          [](Config &c, std::string_view v) -> Status {
              auto m = parse_hex("portmask", v);
@@ -116,6 +129,8 @@ std::vector<Option> port_options() {
              return {};
          }},
     };
+    add_newer_rows(&rows);
+    return rows;
 }
 
 } // namespace pmdfwd::opt

@@ -4,6 +4,7 @@
 // effect at the port's next start; whatever would change running streams is
 // refused while forwarding.
 #include "shell/command_spec.h"
+#include "shell/commands/offload_support.h"
 
 #include <algorithm>
 
@@ -20,7 +21,9 @@ namespace {
 
 // testpmd's stop_port and close_port flush a port's flow rules first (a
 // started port's on stop, any open port's on close): the PMD drops them.
+// With --disable-flow-flush (24.11 on), stop keeps them.
 void flush_flows(Ctx &c, const Args &a) {
+    if (a.word(0) == "stop" && !c.config.flow_flush) return;
     for (uint16_t p : a.ports(1)) {
         const PortStatus st = c.ports.status(p);
         if (a.word(0) == "stop" ? st == PortStatus::Started : st != PortStatus::Closed)
@@ -233,6 +236,10 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
                            std::to_string(info.nb_tx_queues - 1));
     const uint64_t offload = tx_offload_named(name);
     if (offload == 0) return fail(c, "Unknown offload name: " + name);
+    if (!offload_reported(c, port, offload,
+                          queue ? info.tx_queue_offload_capa : info.tx_offload_capa,
+                          queue.has_value(), name))
+        return false;
     pc.set_tx_offload(port, queue, offload, on);
     pc.reconfigure(port, true, true);
     return true;

@@ -3,6 +3,7 @@
 // for one queue. The port must be stopped; the change is applied at its next
 // start, where a PMD without the offload refuses it (ethdev's words).
 #include "shell/command_spec.h"
+#include "shell/commands/offload_support.h"
 
 #include <rte_ethdev.h>
 
@@ -66,6 +67,7 @@ bool port_rx_offload(Ctx &c, const Args &a) {
     if (offload == 0) return fail(c, "Unknown offload name: " + a.word(1));
     rte_eth_dev_info info{};
     if (!dev_info(c, port, &info)) return false;
+    if (!offload_reported(c, port, offload, info.rx_offload_capa, false, a.word(1))) return false;
     c.ports.set_rx_offload(port, std::nullopt, offload, a.on(2));
     c.ports.reconfigure(port, true, true);
     return true;
@@ -82,6 +84,8 @@ bool queue_rx_offload(Ctx &c, const Args &a) {
                            std::to_string(info.nb_rx_queues - 1));
     const uint64_t offload = rx_offload_named(a.word(2));
     if (offload == 0) return fail(c, "Unknown offload name: " + a.word(2));
+    if (!offload_reported(c, port, offload, info.rx_queue_offload_capa, true, a.word(2)))
+        return false;
     c.ports.set_rx_offload(port, static_cast<uint16_t>(queue), offload, a.on(3));
     c.ports.reconfigure(port, true, true);
     return true;

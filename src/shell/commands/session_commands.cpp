@@ -3,6 +3,7 @@
 #include "shell/command_spec.h"
 
 #include "shell/command_file.h"
+#include "shell/command_file_text.h"
 #include "shell/command_table.h"
 #include "shell/input_loop.h"
 
@@ -25,6 +26,11 @@ struct LoadRun {
     bool stopped = false;
 };
 
+// testpmd 25.11's `load` does not show the lines (`load F echo` would).
+CommandFileView load_view(Ctx &c, const std::string &file) {
+    return {file, c.config.prompt, false};
+}
+
 // One line of a load: false ends it (the line cap; a nested load stopped).
 bool load_line(Ctx &c, LoadRun &run, const std::string &file, const std::string &line) {
     if (run.lines == kMaxLoadLines) {
@@ -34,6 +40,7 @@ bool load_line(Ctx &c, LoadRun &run, const std::string &file, const std::string 
         return false;
     }
     run.lines++;
+    *c.out += command_file_line_text(load_view(c, file), line);
     run_command(c, line, c.out);
     // A quit ends this file; the file that loaded it, if any, goes on.
     return !run.stopped && !c.life.take_file_quit();
@@ -85,7 +92,7 @@ bool load(Ctx &c, const Args &a) {
     run.depth--;
     const bool stopped = run.stopped;
     if (run.depth == 0) run = LoadRun{};
-    *c.out += "Read CLI commands from " + file + "\n";
+    *c.out += command_file_end_text(load_view(c, file));
     return !stopped;
 }
 

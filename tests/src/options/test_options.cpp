@@ -2,6 +2,7 @@
 #include "support/parsed_options.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 #include <cstdio>
 
@@ -65,7 +66,8 @@ TEST(Options, TestpmdCommandLine) {
     EXPECT_DOUBLE_EQ(c.run_time, 1.5);
     EXPECT_EQ(c.stats_format, StatsFormat::Json);
     EXPECT_EQ(c.txpkts, (std::vector<uint16_t>{64, 64}));
-    EXPECT_EQ(c.cmdline_file, "/tmp/x");
+    ASSERT_EQ(c.cmdline_files.size(), 1u);
+    EXPECT_EQ(c.cmdline_files[0].path, "/tmp/x");
 }
 
 TEST(Options, BadValuesSayWhatIsAllowed) {
@@ -496,4 +498,65 @@ TEST(Options, TxonlyMultiFlowTakesTheValueHelpOffers) {
               std::string::npos)
         << err;
     EXPECT_TRUE(c.engine_params.empty());
+}
+
+// The options testpmd gained after 22.11, on the DPDK whose testpmd has
+// them; an older build refuses them as its testpmd does, as unknown.
+TEST(Options, NewerTestpmdsOptionsFollowTheBuildsDpdk) {
+    Config c;
+    std::string err;
+    const Parsed flush = parse({"--disable-flow-flush"}, c, err);
+    if (RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)) {
+        ASSERT_EQ(flush, Parsed::Ok) << err;
+        EXPECT_FALSE(c.flow_flush);
+    } else {
+        EXPECT_EQ(flush, Parsed::Error);
+        EXPECT_NE(err.find("unknown option '--disable-flow-flush'"), std::string::npos) << err;
+        EXPECT_TRUE(c.flow_flush);
+    }
+    Config r;
+    const Parsed rss = parse({"--enable-rss"}, r, err);
+    if (RTE_VERSION < RTE_VERSION_NUM(25, 11, 0, 0)) {
+        EXPECT_EQ(rss, Parsed::Error);
+        // (With a value, --x-y=v reads as an engine's parameter, checked later.)
+        EXPECT_EQ(parse({"--cmdline-file-noecho"}, r, err), Parsed::Error);
+        EXPECT_NE(err.find("unknown option '--cmdline-file-noecho'"), std::string::npos) << err;
+        return;
+    }
+    Config f;
+    ASSERT_EQ(parse({"--cmdline-file-noecho=cmds.txt"}, f, err), Parsed::Ok) << err;
+    ASSERT_EQ(f.cmdline_files.size(), 1u);
+    EXPECT_EQ(f.cmdline_files[0].path, "cmds.txt");
+    EXPECT_FALSE(f.cmdline_files[0].echo);
+    ASSERT_EQ(rss, Parsed::Ok) << err;
+    EXPECT_TRUE(r.force_rss);
+    // Either order of the two switches is testpmd's refusal.
+    for (const auto &args : {std::vector<std::string>{"--enable-rss", "--disable-rss"},
+                             std::vector<std::string>{"--disable-rss", "--enable-rss"}}) {
+        Config both;
+        EXPECT_EQ(parse(args, both, err), Parsed::Error) << args[0];
+        EXPECT_NE(err.find("Invalid option combination, disable-rss and enable-rss"),
+                  std::string::npos)
+            << err;
+    }
+}
+
+// testpmd 25.11 runs up to 16 command files, in order; an older one, the
+// last one named.
+TEST(Options, CmdlineFilesAsThisDpdksTestpmd) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--cmdline-file=a.txt", "--cmdline-file=b.txt"}, c, err), Parsed::Ok) << err;
+    if (RTE_VERSION < RTE_VERSION_NUM(25, 11, 0, 0)) {
+        ASSERT_EQ(c.cmdline_files.size(), 1u);
+        EXPECT_EQ(c.cmdline_files[0].path, "b.txt");
+        return;
+    }
+    ASSERT_EQ(c.cmdline_files.size(), 2u);
+    EXPECT_EQ(c.cmdline_files[0].path, "a.txt");
+    EXPECT_EQ(c.cmdline_files[1].path, "b.txt");
+    std::vector<std::string> many(17, "--cmdline-file=x.txt");
+    Config m;
+    EXPECT_EQ(parse(many, m, err), Parsed::Error);
+    EXPECT_NE(err.find("Too many cmdline files specified (maximum 16)"), std::string::npos) << err;
 }

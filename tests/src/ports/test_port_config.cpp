@@ -51,6 +51,13 @@ TEST(PortConfig, RssOverAllQueuesWithTheOfferedIpHash) {
     cfg.rss_hf = RTE_ETH_RSS_UDP; // --rss-udp
     EXPECT_EQ(conf_of(cfg, d).rx_adv_conf.rss_conf.rss_hf, RTE_ETH_RSS_NONFRAG_IPV4_UDP);
 
+    // --enable-rss (testpmd 25.11): RSS with one RX queue too.
+    cfg.nb_rxq = 1;
+    cfg.force_rss = true;
+    EXPECT_EQ(conf_of(cfg, d).rxmode.mq_mode, RTE_ETH_MQ_RX_RSS);
+    cfg.nb_rxq = 2;
+    cfg.force_rss = false;
+
     // None offered (net_ring), --disable-rss, or --rx-mq-mode without RSS.
     d.info.flow_type_rss_offloads = 0;
     EXPECT_EQ(conf_of(cfg, d).rxmode.mq_mode, RTE_ETH_MQ_RX_NONE);

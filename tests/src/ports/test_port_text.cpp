@@ -5,6 +5,7 @@
 #include "ports/port_text.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 #include <regex>
 
@@ -58,8 +59,51 @@ TEST(PortText, InfoParsesAsDtsTestPmdPort) {
     EXPECT_EQ(find(t, R"(Device capabilities: (0x[A-Fa-f\d]+))"), "0x0");
     EXPECT_EQ(find(t, R"(VLAN offload:\s+strip (on|off), filter (?:on|off))"), "on");
     EXPECT_EQ(find(t, R"(Maximum configurable length of RX packet: (\d+))"), "4294967295");
-    // The last line: DTS splits "show port info all" at the blank line.
-    EXPECT_EQ(t.substr(t.size() - 33), "Device error handling mode: none\n");
+    // The last lines: DTS splits "show port info all" at the blank line.
+    if (RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0))
+        EXPECT_TRUE(t.ends_with("Device error handling mode: none\nDevice private info:\n  none\n"))
+            << t;
+    else
+        EXPECT_TRUE(t.ends_with("Device error handling mode: none\n")) << t;
+}
+
+// The lines each DPDK's testpmd added (port_infos_display at v23.03, v23.11,
+// v24.11, v25.11), where they go; 22.11's block has none of them.
+TEST(PortText, InfoHasTheLinesOfThisDpdksTestpmd) {
+    PortInfo i = ring_port();
+    i.dev.min_mtu = 68;
+    i.dev.max_mtu = 9000;
+    std::string t = port_info_text(0, i);
+    const bool v25_11 = RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0);
+    EXPECT_EQ(t.find("MTU: 1500\nMinimum MTU: 68\nMaximum MTU: 9000\nPromiscuous") !=
+                  std::string::npos,
+              v25_11)
+        << t;
+    EXPECT_EQ(t.find("Minimum MTU") == std::string::npos, !v25_11) << t;
+    EXPECT_EQ(t.find("Active Lanes"), std::string::npos);
+    EXPECT_EQ(t.find("Maximum size of RX buffer"), std::string::npos);
+    EXPECT_EQ(t.find("Device private info:") != std::string::npos,
+              RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0));
+
+    // What only a newer ethdev reports, printed when it does.
+    i.lanes = 4;
+    i.max_rx_bufsize = 16384;
+    t = port_info_text(0, i);
+    EXPECT_NE(t.find("Link speed: 10 Gbps\nActive Lanes: 4\nLink duplex:"), std::string::npos) << t;
+    EXPECT_NE(t.find("Minimum size of RX buffer: 0\nMaximum size of RX buffer: 16384\n"
+                     "Maximum configurable length"),
+              std::string::npos)
+        << t;
+    if (RTE_VERSION < RTE_VERSION_NUM(23, 3, 0, 0)) return;
+    i.priv_dump_rc = 0;
+    i.priv_dump = "  ring: 1 slot\n";
+    t = port_info_text(0, i);
+    EXPECT_TRUE(t.ends_with("mode: none\nDevice private info:\n  ring: 1 slot\n")) << t;
+    i.priv_dump_rc = -EIO;
+    t = port_info_text(0, i);
+    EXPECT_TRUE(t.ends_with("mode: none\nDevice private info:\n  Failed to dump private info "
+                            "with error (-5): Input/output error\n"))
+        << t;
 }
 
 TEST(PortText, InvalidPort) {
@@ -84,6 +128,10 @@ TEST(PortText, RssTypesWrapAt64Columns) {
     EXPECT_EQ(rss_type_from_name("ipv6-udp-ex"), RTE_ETH_RSS_IPV6_UDP_EX);
     EXPECT_EQ(rss_type_from_name("ip"), RTE_ETH_RSS_IP);
     EXPECT_EQ(rss_type_from_name("nosuch"), 0u);
+    // The names later testpmds added (24.03, 25.07).
+    EXPECT_EQ(rss_type_from_name("ipv6-flow-label") != 0,
+              RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0));
+    EXPECT_EQ(rss_type_from_name("ib-bth") != 0, RTE_VERSION >= RTE_VERSION_NUM(25, 7, 0, 0));
 }
 
 TEST(PortText, RssHashShowsGroupsThenTypes) {

@@ -266,6 +266,19 @@ TEST(FlowCommands, PortStopAndCloseFlushTheRules) {
     EXPECT_EQ(h.fake_flows.flushes, 3);
 }
 
+// --disable-flow-flush (testpmd 24.11): port stop keeps the rules, close
+// still drops them.
+TEST(FlowCommands, PortStopKeepsTheRulesWithoutFlowFlush) {
+    FakeHost h;
+    h.cfg.flow_flush = false;
+    create(h, kRule);
+    ASSERT_TRUE(run(h, "port stop 0"));
+    EXPECT_EQ(h.flows.count(0), 1u);
+    EXPECT_EQ(h.fake_flows.flushes, 0);
+    ASSERT_TRUE(run(h, "port close 0"));
+    EXPECT_EQ(h.flows.count(0), 0u);
+}
+
 // TAB after `flow create <port>` follows the grammar's tables: attributes,
 // items, an item's fields, the operators, actions and their parameters;
 // nothing where a value comes.

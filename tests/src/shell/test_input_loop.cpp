@@ -24,6 +24,7 @@ using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
 using pmdfwd::testing::ListSource;
+using pmdfwd::testing::loaded;
 using pmdfwd::testing::run;
 
 namespace {
@@ -204,8 +205,8 @@ TEST(CommandFile, LoadUsesTheReadersLimits) {
     EXPECT_FALSE(run(on_disk, "load " + p, &out));
     EXPECT_EQ(out, "Change verbose level from 0 to 1\nload " + p +
                        ": line 2 is longer than 65536 bytes (allowed: at most that per command); "
-                       "the rest was not run\nRead CLI commands from " +
-                       p + "\n");
+                       "the rest was not run\n" +
+                       loaded(p));
     EXPECT_FALSE(run(on_disk, "load " + d.path, &out));
     EXPECT_EQ(out, "Failed to create file based cmdline context: " + d.path +
                        " (a directory; expected a file of shell commands)\n");
@@ -232,7 +233,7 @@ TEST(CommandFile, AnInterruptEndsALoadWaitingOnAnIdleFifo) {
     std::string out;
     EXPECT_FALSE(run(on_disk, "load " + fifo, &out));
     EXPECT_EQ(out, "load " + fifo + ": interrupted (SIGINT) after 0 lines; the rest was not run\n" +
-                       "Read CLI commands from " + fifo + "\n");
+                       loaded(fifo));
     EXPECT_FALSE(h.quit);
     close(writer);
 }

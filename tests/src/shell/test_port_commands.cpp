@@ -8,10 +8,12 @@
 #include <rte_log.h>
 #include <rte_mempool.h>
 #include <rte_ring.h>
+#include <rte_version.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
+using pmdfwd::testing::loaded;
 using pmdfwd::testing::run;
 
 namespace {
@@ -164,6 +166,8 @@ TEST(PortCommands, QueueSettingsNeedStoppedPort) {
 
 TEST(PortCommands, TxOffloads) {
     FakeHost h;
+    h.fake_ports.tx_capa |= RTE_ETH_TX_OFFLOAD_MBUF_FAST_FREE;
+    h.fake_ports.tx_queue_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
     std::string out;
     EXPECT_FALSE(run(h, "port config 0 tx_offload mbuf_fast_free on", &out));
     EXPECT_EQ(out, "Error: Can't config offload when Port 0 is not stopped\n");
@@ -348,7 +352,8 @@ TEST(PortCommands, LoadRunsAFile) {
     std::string out;
     ASSERT_TRUE(run(h, "load cmds.txt", &out));
     EXPECT_EQ(out, "Change verbose level from 0 to 2\nInvalid port 9\n"
-                   "The valid ports array is [ 0 1 ]\nRead CLI commands from cmds.txt\n");
+                   "The valid ports array is [ 0 1 ]\n" +
+                       loaded("cmds.txt"));
     EXPECT_FALSE(run(h, "load nosuch.txt", &out));
     EXPECT_TRUE(has(out, "Failed to create file based cmdline context: nosuch.txt"));
     h.files["loop.txt"] = {"load loop.txt"};
@@ -364,8 +369,8 @@ TEST(PortCommands, QuitInAFileEndsOnlyThatFile) {
     std::string out;
     ASSERT_TRUE(run(h, "load outer.txt", &out)) << out;
     EXPECT_FALSE(h.quit);
-    EXPECT_EQ(out, "Change verbose level from 0 to 1\nRead CLI commands from inner.txt\n"
-                   "Change verbose level from 1 to 3\nRead CLI commands from outer.txt\n");
+    EXPECT_EQ(out, "Change verbose level from 0 to 1\n" + loaded("inner.txt") +
+                       "Change verbose level from 1 to 3\n" + loaded("outer.txt"));
     EXPECT_FALSE(h.reading_file());
     ASSERT_TRUE(run(h, "quit", &out)); // typed at the prompt: the session
     EXPECT_TRUE(h.quit);
@@ -435,7 +440,7 @@ TEST(PortCommands, LoadCapsTheLinesItRuns) {
     // The next load starts counting from zero.
     h.files["one.txt"] = {"set verbose 1"};
     ASSERT_TRUE(run(h, "load one.txt", &out));
-    EXPECT_EQ(out, "Change verbose level from 0 to 1\nRead CLI commands from one.txt\n");
+    EXPECT_EQ(out, "Change verbose level from 0 to 1\n" + loaded("one.txt"));
 }
 
 // Issue 18 item 6: SIGINT (taken by the load) ends it; the session goes on.
@@ -446,8 +451,8 @@ TEST(PortCommands, LoadEndsOnAnInterrupt) {
     std::string out;
     EXPECT_FALSE(run(h, "load cmds.txt", &out));
     EXPECT_EQ(out, "Change verbose level from 0 to 1\n"
-                   "load cmds.txt: interrupted (SIGINT) after 1 lines; the rest was not run\n"
-                   "Read CLI commands from cmds.txt\n");
+                   "load cmds.txt: interrupted (SIGINT) after 1 lines; the rest was not run\n" +
+                       loaded("cmds.txt"));
     EXPECT_FALSE(h.quit);
 }
 
@@ -571,4 +576,28 @@ TEST(PortDisplayCommands, DcbInfoRefusedForEachPort) {
     EXPECT_FALSE(run(h, "show port dcb_tc all", &out));
     EXPECT_EQ(out,
               "\n Failed to get dcb infos on port 0 \n\n Failed to get dcb infos on port 1 \n");
+}
+
+// testpmd 23.11 on refuses an offload the port does not report, for the
+// port or per queue, before anything changes; 22.11 takes it (the port's
+// next start refuses it).
+TEST(PortCommands, OffloadsThePortDoesNotReport) {
+    FakeHost h;
+    stop_ports(h);
+    std::string out;
+    const bool refuses = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
+    EXPECT_NE(run(h, "port config 0 tx_offload mbuf_fast_free on", &out), refuses);
+    EXPECT_EQ(out, refuses ? "Error: port 0 doesn't support offload: mbuf_fast_free.\n" : "");
+    EXPECT_NE(run(h, "port 1 txq 0 tx_offload MULTI_SEGS on", &out), refuses);
+    EXPECT_EQ(out, refuses ? "Error: port 1 doesn't support per queue offload: MULTI_SEGS.\n" : "");
+    EXPECT_NE(run(h, "port config 0 rx_offload vlan_strip off", &out), refuses);
+    EXPECT_EQ(out, refuses ? "Error: port 0 doesn't support offload: vlan_strip.\n" : "");
+    EXPECT_NE(run(h, "port 0 rxq 0 rx_offload scatter on", &out), refuses);
+    EXPECT_EQ(out, refuses ? "Error: port 0 doesn't support per queue offload: scatter.\n" : "");
+    if (refuses) {
+        EXPECT_EQ(h.fake_ports.ports[0].tx_offloads, 0u);
+        EXPECT_EQ(h.fake_ports.ports[1].txq[0].offloads, 0u);
+        EXPECT_FALSE(h.fake_ports.ports[0].need_reconfig);
+    }
+    ASSERT_TRUE(run(h, "port config 0 rx_offload scatter on", &out)) << out; // reported
 }

@@ -102,6 +102,9 @@ TEST(SegmentCommands, TxpktsTxsplitTxtimes) {
 
 TEST(RxOffloadCommands, PortAndQueueAsTestpmd) {
     FakeHost h;
+    const uint64_t used = RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT | RTE_ETH_RX_OFFLOAD_VLAN_STRIP;
+    h.fake_ports.rx_capa |= used;
+    h.fake_ports.rx_queue_capa = used;
     std::string out;
     EXPECT_FALSE(run(h, "port config 0 rx_offload vlan_strip on", &out));
     EXPECT_EQ(out, "Error: Can't config offload when Port 0 is not stopped\n");
