@@ -5,6 +5,8 @@
 
 #include "ports/driver/driver_control.h"
 
+#include <rte_ethdev.h>
+
 #include <string>
 #include <vector>
 
@@ -15,6 +17,7 @@ class FakeDriverControl : public drv::DriverControl {
     int answer = 0;         // what every call returns (0 or -errno)
     bool vf_traffic = true; // whether a driver that enables VF Rx/Tx (ixgbe) was linked
     std::vector<std::string> calls;
+    rte_eth_stats stats{}; // what get_vf_stats reads
 
     int set_vf_mac_anti_spoof(uint16_t port, uint16_t vf, bool on) override {
         return call("mac_anti_spoof", {port, vf, on});
@@ -43,6 +46,13 @@ class FakeDriverControl : public drv::DriverControl {
     }
     int set_vf_rate_limit(uint16_t port, uint16_t vf, uint32_t rate, uint64_t q_mask) override {
         return call("rate_limit", {port, vf, rate, q_mask});
+    }
+    int get_vf_stats(uint16_t port, uint16_t vf, rte_eth_stats *s) override {
+        *s = stats;
+        return call("get_vf_stats", {port, vf});
+    }
+    int reset_vf_stats(uint16_t port, uint16_t vf) override {
+        return call("reset_vf_stats", {port, vf});
     }
     bool has_vf_traffic() const override { return vf_traffic; }
     int set_vf_traffic(uint16_t port, uint16_t vf, bool rx, bool on) override {

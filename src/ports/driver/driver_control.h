@@ -10,6 +10,8 @@
 #include <array>
 #include <cstdint>
 
+struct rte_eth_stats;
+
 namespace pmdfwd::drv {
 
 class DriverControl {
@@ -26,6 +28,8 @@ class DriverControl {
     // rx_mask: RTE_ETH_VMDQ_ACCEPT_* bits.
     virtual int set_vf_rxmode(uint16_t port, uint16_t vf, uint16_t rx_mask, bool on) = 0;
     virtual int set_vf_rate_limit(uint16_t port, uint16_t vf, uint32_t rate, uint64_t q_mask) = 0;
+    virtual int get_vf_stats(uint16_t port, uint16_t vf, rte_eth_stats *stats) = 0;
+    virtual int reset_vf_stats(uint16_t port, uint16_t vf) = 0;
     // testpmd enables or disables a VF's Rx or Tx through ixgbe alone.
     virtual bool has_vf_traffic() const = 0;
     virtual int set_vf_traffic(uint16_t port, uint16_t vf, bool rx, bool on) = 0;

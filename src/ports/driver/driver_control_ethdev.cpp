@@ -139,6 +139,22 @@ int DriverControlEthdev::set_vf_rate_limit([[maybe_unused]] uint16_t port,
     return ret;
 }
 
+int DriverControlEthdev::get_vf_stats([[maybe_unused]] uint16_t port, [[maybe_unused]] uint16_t vf,
+                                      [[maybe_unused]] rte_eth_stats *stats) {
+    int ret = -ENOTSUP;
+    PMDFWD_I40E(get_vf_stats(port, vf, stats));
+    PMDFWD_BNXT(get_vf_stats(port, vf, stats));
+    return ret;
+}
+
+int DriverControlEthdev::reset_vf_stats([[maybe_unused]] uint16_t port,
+                                        [[maybe_unused]] uint16_t vf) {
+    int ret = -ENOTSUP;
+    PMDFWD_I40E(reset_vf_stats(port, vf));
+    PMDFWD_BNXT(reset_vf_stats(port, vf));
+    return ret;
+}
+
 bool DriverControlEthdev::has_vf_traffic() const {
     return PMDFWD_HAVE_NET_IXGBE;
 }

@@ -18,6 +18,8 @@ class DriverControlEthdev : public DriverControl {
     int set_vf_vlan_filter(uint16_t port, uint16_t vlan, uint64_t vf_mask, bool add) override;
     int set_vf_rxmode(uint16_t port, uint16_t vf, uint16_t rx_mask, bool on) override;
     int set_vf_rate_limit(uint16_t port, uint16_t vf, uint32_t rate, uint64_t q_mask) override;
+    int get_vf_stats(uint16_t port, uint16_t vf, rte_eth_stats *stats) override;
+    int reset_vf_stats(uint16_t port, uint16_t vf) override;
     bool has_vf_traffic() const override;
     int set_vf_traffic(uint16_t port, uint16_t vf, bool rx, bool on) override;
 };

@@ -8,6 +8,8 @@
 #include <rte_ethdev.h>
 
 #include <cerrno>
+#include <cinttypes>
+#include <cstdio>
 #include <cstring>
 
 namespace pmdfwd::shell {
@@ -194,9 +196,48 @@ std::vector<Spec> port_vf_rows() {
     };
 }
 
+// testpmd prints the VF's block even when the driver refused (zeros then).
+bool show_vf_stats(Ctx &c, const Args &a) {
+    rte_eth_stats s{};
+    const auto vf = static_cast<uint16_t>(a.number(1));
+    const bool ok = report(c, c.drivers.get_vf_stats(a.port(0), vf, &s), a.port(0),
+                           "invalid vf_id " + std::to_string(vf));
+    const std::string border = "########################";
+    char b[512];
+    snprintf(b, sizeof b,
+             "\n  %s NIC statistics for port %-2u vf %-2u %s\n"
+             "  RX-packets: %-10" PRIu64 " RX-missed: %-10" PRIu64 " RX-bytes:  %-" PRIu64 "\n"
+             "  RX-errors: %-" PRIu64 "\n  RX-nombuf:  %-10" PRIu64 "\n"
+             "  TX-packets: %-10" PRIu64 " TX-errors: %-10" PRIu64 " TX-bytes:  %-" PRIu64 "\n"
+             "  %s############################%s\n",
+             border.c_str(), a.port(0), vf, border.c_str(), s.ipackets, s.imissed, s.ibytes,
+             s.ierrors, s.rx_nombuf, s.opackets, s.oerrors, s.obytes, border.c_str(),
+             border.c_str());
+    *c.out += b;
+    return ok;
+}
+
+std::vector<Spec> vf_stats_rows() {
+    return {
+        {.syntax = "show vf stats <port> <vf_id>",
+         .help = "a VF's statistics",
+         .types = {arg::number("<vf_id>", "vf_id", 0, kU16)},
+         .run = show_vf_stats},
+        {.syntax = "clear vf stats <port> <vf_id>",
+         .help = "reset a VF's statistics",
+         .types = {arg::number("<vf_id>", "vf_id", 0, kU16)},
+         .run =
+             [](Ctx &c, const Args &a) {
+                 const auto vf = static_cast<uint16_t>(a.number(1));
+                 return report(c, c.drivers.reset_vf_stats(a.port(0), vf), a.port(0),
+                               "invalid vf_id " + std::to_string(vf));
+             }},
+    };
+}
+
 std::vector<Spec> rows() {
     std::vector<Spec> all;
-    for (auto part : {antispoof_rows, vf_vlan_rows, pf_rows, port_vf_rows})
+    for (auto part : {antispoof_rows, vf_vlan_rows, pf_rows, port_vf_rows, vf_stats_rows})
         for (Spec &s : part())
             all.push_back(std::move(s));
     return all;

@@ -111,3 +111,24 @@ TEST(VfCommands, OutOfRangeIdsAreRefusedBeforeTheDriver) {
     out_of(h, "set tx loopback 9 on", false);
     EXPECT_TRUE(h.fake_drivers.calls.empty());
 }
+
+// testpmd prints the VF's block after the driver's answer, zeros when refused.
+TEST(VfCommands, VfStatsBlockFollowsTheAnswer) {
+    FakeHost h;
+    h.fake_drivers.stats.ipackets = 7;
+    h.fake_drivers.stats.obytes = 640;
+    EXPECT_EQ(out_of(h, "show vf stats 0 2"),
+              "\n  ######################## NIC statistics for port 0  vf 2  "
+              "########################\n"
+              "  RX-packets: 7          RX-missed: 0          RX-bytes:  0\n"
+              "  RX-errors: 0\n  RX-nombuf:  0         \n"
+              "  TX-packets: 0          TX-errors: 0          TX-bytes:  640\n"
+              "  ####################################################################"
+              "########\n");
+    h.fake_drivers.answer = -EINVAL;
+    EXPECT_TRUE(out_of(h, "show vf stats 0 2", false).starts_with("invalid vf_id 2\n\n  ###"));
+    EXPECT_EQ(out_of(h, "clear vf stats 0 3", false), "invalid vf_id 3\n");
+    h.fake_drivers.answer = -ENOTSUP;
+    EXPECT_EQ(out_of(h, "clear vf stats 0 3", false), "function not implemented\n");
+    EXPECT_EQ(h.fake_drivers.calls.back(), "reset_vf_stats 0 3");
+}
