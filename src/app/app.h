@@ -10,6 +10,7 @@
 #include "observe/metrics.h"
 #include "observe/xstats_display.h"
 #include "options/config.h"
+#include "ports/driver/driver_control_ethdev.h"
 #include "ports/flow/flow_control_ethdev.h"
 #include "ports/flow/flow_rules.h"
 #include "ports/mtr/mtr_control_ethdev.h"
@@ -48,8 +49,8 @@ class App : public Lifecycle, public Lcores, public Stats {
     Config &config() { return cfg_; }
     // What shell commands reach: these pieces, the ports and the engines.
     Host host() {
-        return {cfg_,   *this,  *this,  *this,   *port_ctl_, engines_,
-                files_, flows_, encap_, raw_, tm_ctl_, mtr_ctl_};
+        return {cfg_,   *this,  *this, *this,   *port_ctl_, engines_, files_,
+                flows_, encap_, raw_,  tm_ctl_, mtr_ctl_,   drv_ctl_};
     }
 
     // Lifecycle
@@ -113,6 +114,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     flow::RawStore raw_;
     tm::TmControlEthdev tm_ctl_;
     mtr::MtrControlEthdev mtr_ctl_;
+    drv::DriverControlEthdev drv_ctl_;
     RateTracker rates_;
     PacketCapture capture_;
     Metrics metrics_;

@@ -4,6 +4,7 @@
 // changed nothing. FakeHost holds one of each and hands them out as a Host.
 #pragma once
 
+#include "fake_driver.h"
 #include "fake_engines.h"
 #include "fake_flows.h"
 #include "fake_mtr.h"
@@ -124,10 +125,11 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     flow::RawStore raw;
     FakeTmControl fake_tm;
     FakeMtrControl fake_mtr;
+    FakeDriverControl fake_drivers;
 
     Host host() {
-        return {cfg,   *this, *this, *this,   fake_ports, fake_engines,
-                *this, flows, encap, raw, fake_tm, fake_mtr};
+        return {cfg,   *this, *this, *this,   fake_ports, fake_engines, *this,
+                flows, encap, raw,   fake_tm, fake_mtr,   fake_drivers};
     }
     operator Host() { return host(); }
 };

@@ -105,7 +105,8 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 
 // The built-in families in order-key order: help lists them so, whatever
 // the link order. Control, display, then the config families (the segment
-// settings at 36, VLAN 43, per-port `set` 47, link settings 48), display
+// settings at 36, VLAN 43, per-port `set` 47, link settings 48, the drivers'
+// VF and port commands 49), display
 // (ports' information, display, at 70 and 75), the port families (80-85;
 // RX offloads 84), the descriptor reads (display, 88), filters and RSS
 // (ports), session control, forwarding configuration, flow rules (filters,
@@ -119,10 +120,10 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(sections, (std::vector<std::string>{
-                            "control", "display", "config",  "config",  "config",  "config",
-                            "config",  "config",  "config",  "display", "display", "ports",
-                            "ports",   "ports",   "ports",   "display", "ports",   "ports",
-                            "control", "config",  "filters", "filters", "filters", "ports",
-                            "ports"}));
+    EXPECT_EQ(sections,
+              (std::vector<std::string>{
+                  "control", "display", "config",  "config",  "config",  "config",  "config",
+                  "config",  "config",  "config",  "display", "display", "ports",   "ports",
+                  "ports",   "ports",   "display", "ports",   "ports",   "control", "config",
+                  "filters", "filters", "filters", "ports",   "ports"}));
 }
