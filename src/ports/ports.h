@@ -106,6 +106,9 @@ class Ports {
     // testpmd's attach_port, detach_port_device and detach_devargs (ports
     // stopped): their messages, as text.
     std::string attach(const Config &cfg, const std::string &identifier);
+    // A port a driver made outside attach (a bonded device) joins the
+    // ports, stopped, as testpmd's reconfig makes it one of its own.
+    Status adopt(const Config &cfg, uint16_t id);
     std::string detach_port(uint16_t port);
     std::string detach_device(const std::string &identifier);
     // testpmd's reset_port (nullopt: all): its messages, as text.

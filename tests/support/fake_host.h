@@ -4,6 +4,7 @@
 // changed nothing. FakeHost holds one of each and hands them out as a Host.
 #pragma once
 
+#include "fake_bonding.h"
 #include "fake_engines.h"
 #include "fake_flows.h"
 #include "fake_mtr.h"
@@ -123,10 +124,11 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     flow::EncapConf encap;
     FakeTmControl fake_tm;
     FakeMtrControl fake_mtr;
+    FakeBondingControl fake_bonding{fake_ports};
 
     Host host() {
         return {cfg,   *this, *this, *this,   fake_ports, fake_engines,
-                *this, flows, encap, fake_tm, fake_mtr};
+                *this, flows, encap, fake_tm, fake_mtr,   fake_bonding};
     }
     operator Host() { return host(); }
 };

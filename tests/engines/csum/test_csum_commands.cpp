@@ -17,7 +17,7 @@ namespace {
 bool run(FakeHost &h, const std::string &line, std::string *out) {
     out->clear();
     const Host host{h.cfg, h,       h,       h,         h.fake_ports, registry_engines(),
-                    h,     h.flows, h.encap, h.fake_tm, h.fake_mtr};
+                    h,     h.flows, h.encap, h.fake_tm, h.fake_mtr,   h.fake_bonding};
     return run_command(host, line, out);
 }
 
@@ -94,7 +94,7 @@ TEST(CsumCommands, BadArguments) {
 TEST(CsumCommands, CompletionOffersThePorts) {
     FakeHost h;
     const Host host{h.cfg, h,       h,       h,         h.fake_ports, registry_engines(),
-                    h,     h.flows, h.encap, h.fake_tm, h.fake_mtr};
+                    h,     h.flows, h.encap, h.fake_tm, h.fake_mtr,   h.fake_bonding};
     EXPECT_EQ(complete_command(host, "csum set ip hw "), (std::vector<std::string>{"0", "1"}));
     EXPECT_EQ(complete_command(host, "csum s"), (std::vector<std::string>{"set", "show"}));
 }

@@ -110,7 +110,7 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // RX offloads 84), the descriptor reads (display, 88), filters and RSS
 // (ports), session control, forwarding configuration, flow rules and the
 // tunnel settings their actions read (filters), traffic management and
-// meters (ports).
+// meters (ports), the bonding driver's commands (ports, 150).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -118,9 +118,10 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(sections, (std::vector<std::string>{
-                            "control", "display", "config",  "config",  "config",  "config",
-                            "config",  "config",  "config",  "display", "display", "ports",
-                            "ports",   "ports",   "ports",   "display", "ports",   "ports",
-                            "control", "config",  "filters", "filters", "ports",   "ports"}));
+    EXPECT_EQ(sections,
+              (std::vector<std::string>{"control", "display", "config", "config",  "config",
+                                        "config",  "config",  "config", "config",  "display",
+                                        "display", "ports",   "ports",  "ports",   "ports",
+                                        "display", "ports",   "ports",  "control", "config",
+                                        "filters", "filters", "ports",  "ports",   "ports"}));
 }

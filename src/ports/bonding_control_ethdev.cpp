@@ -1,0 +1,127 @@
+#include "ports/bonding_control_ethdev.h"
+
+#include <rte_ethdev.h>
+
+#include <cerrno>
+
+#if PMDFWD_HAVE_NET_BOND
+#include <rte_eth_bond.h>
+#include <rte_eth_bond_8023ad.h>
+#endif
+
+namespace pmdfwd::bonding {
+
+#if PMDFWD_HAVE_NET_BOND
+
+int BondingControlEthdev::create(const std::string &name, uint8_t mode, uint8_t socket,
+                                 int *promisc_error) {
+    const int port = rte_eth_bond_create(name.c_str(), mode, socket);
+    if (port < 0) return port;
+    const auto id = static_cast<uint16_t>(port);
+    if (Status joined = ports_.adopt(cfg_, id); !joined)
+        return joined.code() > 0 ? -joined.code() : -EINVAL;
+    *promisc_error = rte_eth_promiscuous_enable(id);
+    return port;
+}
+
+int BondingControlEthdev::slave_add(uint16_t bond, uint16_t slave) {
+    return rte_eth_bond_slave_add(bond, slave);
+}
+int BondingControlEthdev::slave_remove(uint16_t bond, uint16_t slave) {
+    return rte_eth_bond_slave_remove(bond, slave);
+}
+int BondingControlEthdev::mode_set(uint16_t bond, uint8_t mode) {
+    return rte_eth_bond_mode_set(bond, mode);
+}
+int BondingControlEthdev::mode_get(uint16_t bond) {
+    return rte_eth_bond_mode_get(bond);
+}
+int BondingControlEthdev::primary_set(uint16_t bond, uint16_t slave) {
+    return rte_eth_bond_primary_set(bond, slave);
+}
+int BondingControlEthdev::primary_get(uint16_t bond) {
+    return rte_eth_bond_primary_get(bond);
+}
+int BondingControlEthdev::xmit_policy_set(uint16_t bond, uint8_t policy) {
+    return rte_eth_bond_xmit_policy_set(bond, policy);
+}
+int BondingControlEthdev::xmit_policy_get(uint16_t bond) {
+    return rte_eth_bond_xmit_policy_get(bond);
+}
+int BondingControlEthdev::agg_selection_set(uint16_t bond, uint8_t mode) {
+    return rte_eth_bond_8023ad_agg_selection_set(bond,
+                                                 static_cast<rte_bond_8023ad_agg_selection>(mode));
+}
+int BondingControlEthdev::agg_selection_get(uint16_t bond) {
+    return rte_eth_bond_8023ad_agg_selection_get(bond);
+}
+int BondingControlEthdev::slaves(uint16_t bond, bool active, std::vector<uint16_t> *out) {
+    out->assign(RTE_MAX_ETHPORTS, 0);
+    const int n = active ? rte_eth_bond_active_slaves_get(bond, out->data(), RTE_MAX_ETHPORTS)
+                         : rte_eth_bond_slaves_get(bond, out->data(), RTE_MAX_ETHPORTS);
+    out->resize(n > 0 ? static_cast<size_t>(n) : 0);
+    return n;
+}
+int BondingControlEthdev::mac_set(uint16_t bond, const rte_ether_addr &mac) {
+    rte_ether_addr copy = mac; // the driver's signature is not const
+    return rte_eth_bond_mac_address_set(bond, &copy);
+}
+int BondingControlEthdev::link_monitoring_set(uint16_t bond, uint32_t period_ms) {
+    return rte_eth_bond_link_monitoring_set(bond, period_ms);
+}
+int BondingControlEthdev::dedicated_queues(uint16_t bond, bool enable) {
+    return enable ? rte_eth_bond_8023ad_dedicated_queues_enable(bond)
+                  : rte_eth_bond_8023ad_dedicated_queues_disable(bond);
+}
+
+#else
+
+int BondingControlEthdev::create(const std::string &, uint8_t, uint8_t, int *) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::slave_add(uint16_t, uint16_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::slave_remove(uint16_t, uint16_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::mode_set(uint16_t, uint8_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::mode_get(uint16_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::primary_set(uint16_t, uint16_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::primary_get(uint16_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::xmit_policy_set(uint16_t, uint8_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::xmit_policy_get(uint16_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::agg_selection_set(uint16_t, uint8_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::agg_selection_get(uint16_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::slaves(uint16_t, bool, std::vector<uint16_t> *) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::mac_set(uint16_t, const rte_ether_addr &) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::link_monitoring_set(uint16_t, uint32_t) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::dedicated_queues(uint16_t, bool) {
+    return -ENOTSUP;
+}
+
+#endif
+
+} // namespace pmdfwd::bonding
