@@ -69,6 +69,10 @@ class Ports {
     const Port *find(uint16_t id) const;
     // The ports not closed, in id order.
     std::vector<uint16_t> ids() const;
+    // The ports forwarding may use: ids() less a bonded device's slaves,
+    // which the bonded port drives (testpmd's port_is_bonding_slave).
+    std::vector<uint16_t> fwd_ids() const;
+    static bool is_bonding_slave(uint16_t id);
     // The first (--mbuf-size) pool of a socket.
     rte_mempool *pool(int socket) const;
     // The pool a forwarding lcore allocates from: its socket's, or
