@@ -7,11 +7,27 @@
 #if PMDFWD_HAVE_NET_BOND
 #include <rte_eth_bond.h>
 #include <rte_eth_bond_8023ad.h>
+#include <rte_version.h>
 #endif
 
 namespace pmdfwd::bonding {
 
 #if PMDFWD_HAVE_NET_BOND
+
+// DPDK 23.11 renamed the driver's slaves to members (and dropped the old names).
+namespace {
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+constexpr auto member_add = rte_eth_bond_member_add;
+constexpr auto member_remove = rte_eth_bond_member_remove;
+constexpr auto members_get = rte_eth_bond_members_get;
+constexpr auto active_members_get = rte_eth_bond_active_members_get;
+#else
+constexpr auto member_add = rte_eth_bond_slave_add;
+constexpr auto member_remove = rte_eth_bond_slave_remove;
+constexpr auto members_get = rte_eth_bond_slaves_get;
+constexpr auto active_members_get = rte_eth_bond_active_slaves_get;
+#endif
+} // namespace
 
 int BondingControlEthdev::create(const std::string &name, uint8_t mode, uint8_t socket,
                                  int *promisc_error) {
@@ -25,10 +41,10 @@ int BondingControlEthdev::create(const std::string &name, uint8_t mode, uint8_t 
 }
 
 int BondingControlEthdev::slave_add(uint16_t bond, uint16_t slave) {
-    return rte_eth_bond_slave_add(bond, slave);
+    return member_add(bond, slave);
 }
 int BondingControlEthdev::slave_remove(uint16_t bond, uint16_t slave) {
-    return rte_eth_bond_slave_remove(bond, slave);
+    return member_remove(bond, slave);
 }
 int BondingControlEthdev::mode_set(uint16_t bond, uint8_t mode) {
     return rte_eth_bond_mode_set(bond, mode);
@@ -57,8 +73,8 @@ int BondingControlEthdev::agg_selection_get(uint16_t bond) {
 }
 int BondingControlEthdev::slaves(uint16_t bond, bool active, std::vector<uint16_t> *out) {
     out->assign(RTE_MAX_ETHPORTS, 0);
-    const int n = active ? rte_eth_bond_active_slaves_get(bond, out->data(), RTE_MAX_ETHPORTS)
-                         : rte_eth_bond_slaves_get(bond, out->data(), RTE_MAX_ETHPORTS);
+    const int n = active ? active_members_get(bond, out->data(), RTE_MAX_ETHPORTS)
+                         : members_get(bond, out->data(), RTE_MAX_ETHPORTS);
     out->resize(n > 0 ? static_cast<size_t>(n) : 0);
     return n;
 }
