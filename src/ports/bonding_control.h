@@ -18,6 +18,26 @@ enum XmitPolicy : uint8_t { kLayer2 = 0, kLayer23 = 1, kLayer34 = 2 };
 enum AggMode : uint8_t { kBandwidth = 0, kStable = 1, kCount = 2 };
 inline constexpr int kModeBalance = 2, kMode8023ad = 4;
 
+// What rte_eth_bond_8023ad_conf_get and _slave_info answer, without the
+// driver's headers (a DPDK may be built without it).
+struct LacpConf {
+    uint32_t fast_periodic_ms = 0, slow_periodic_ms = 0, short_timeout_ms = 0, long_timeout_ms = 0,
+             aggregate_wait_timeout_ms = 0, tx_period_ms = 0, rx_marker_period_ms = 0,
+             update_timeout_ms = 0;
+    int agg_selection = 0;
+};
+struct LacpParams {
+    uint16_t system_priority = 0;
+    rte_ether_addr system{};
+    uint16_t key = 0, port_priority = 0, port_number = 0;
+};
+struct LacpSlaveInfo {
+    unsigned selected = 0; // UNSELECTED, STANDBY, SELECTED
+    uint8_t actor_state = 0, partner_state = 0;
+    LacpParams actor, partner;
+    uint16_t agg_port_id = 0;
+};
+
 class BondingControl {
   public:
     virtual ~BondingControl() = default;
@@ -44,6 +64,8 @@ class BondingControl {
     virtual int mac_set(uint16_t bond, const rte_ether_addr &mac) = 0;
     virtual int link_monitoring_set(uint16_t bond, uint32_t period_ms) = 0;
     virtual int dedicated_queues(uint16_t bond, bool enable) = 0;
+    virtual int lacp_conf(uint16_t bond, LacpConf *out) = 0;
+    virtual int lacp_slave_info(uint16_t bond, uint16_t slave, LacpSlaveInfo *out) = 0;
 };
 
 } // namespace pmdfwd::bonding

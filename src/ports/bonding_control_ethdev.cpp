@@ -21,12 +21,24 @@ constexpr auto member_add = rte_eth_bond_member_add;
 constexpr auto member_remove = rte_eth_bond_member_remove;
 constexpr auto members_get = rte_eth_bond_members_get;
 constexpr auto active_members_get = rte_eth_bond_active_members_get;
+constexpr auto member_info = rte_eth_bond_8023ad_member_info;
+using member_info_t = struct rte_eth_bond_8023ad_member_info;
 #else
 constexpr auto member_add = rte_eth_bond_slave_add;
 constexpr auto member_remove = rte_eth_bond_slave_remove;
 constexpr auto members_get = rte_eth_bond_slaves_get;
 constexpr auto active_members_get = rte_eth_bond_active_slaves_get;
+constexpr auto member_info = rte_eth_bond_8023ad_slave_info;
+using member_info_t = struct rte_eth_bond_8023ad_slave_info;
 #endif
+
+LacpParams params(const port_params &p) {
+    return {.system_priority = p.system_priority,
+            .system = p.system,
+            .key = p.key,
+            .port_priority = p.port_priority,
+            .port_number = p.port_number};
+}
 } // namespace
 
 int BondingControlEthdev::create(const std::string &name, uint8_t mode, uint8_t socket,
@@ -90,8 +102,36 @@ int BondingControlEthdev::dedicated_queues(uint16_t bond, bool enable) {
                   : rte_eth_bond_8023ad_dedicated_queues_disable(bond);
 }
 
+int BondingControlEthdev::lacp_conf(uint16_t bond, LacpConf *out) {
+    rte_eth_bond_8023ad_conf c{};
+    const int rc = rte_eth_bond_8023ad_conf_get(bond, &c);
+    if (rc != 0) return rc;
+    *out = {c.fast_periodic_ms,    c.slow_periodic_ms,          c.short_timeout_ms,
+            c.long_timeout_ms,     c.aggregate_wait_timeout_ms, c.tx_period_ms,
+            c.rx_marker_period_ms, c.update_timeout_ms,         static_cast<int>(c.agg_selection)};
+    return 0;
+}
+int BondingControlEthdev::lacp_slave_info(uint16_t bond, uint16_t slave, LacpSlaveInfo *out) {
+    member_info_t i{};
+    const int rc = member_info(bond, slave, &i);
+    if (rc != 0) return rc;
+    *out = {.selected = static_cast<unsigned>(i.selected),
+            .actor_state = i.actor_state,
+            .partner_state = i.partner_state,
+            .actor = params(i.actor),
+            .partner = params(i.partner),
+            .agg_port_id = i.agg_port_id};
+    return 0;
+}
+
 #else
 
+int BondingControlEthdev::lacp_conf(uint16_t, LacpConf *) {
+    return -ENOTSUP;
+}
+int BondingControlEthdev::lacp_slave_info(uint16_t, uint16_t, LacpSlaveInfo *) {
+    return -ENOTSUP;
+}
 int BondingControlEthdev::create(const std::string &, uint8_t, uint8_t, int *) {
     return -ENOTSUP;
 }

@@ -27,6 +27,8 @@ class BondingControlEthdev : public BondingControl {
     int mac_set(uint16_t bond, const rte_ether_addr &mac) override;
     int link_monitoring_set(uint16_t bond, uint32_t period_ms) override;
     int dedicated_queues(uint16_t bond, bool enable) override;
+    int lacp_conf(uint16_t bond, LacpConf *out) override;
+    int lacp_slave_info(uint16_t bond, uint16_t slave, LacpSlaveInfo *out) override;
 
   private:
     Ports &ports_;

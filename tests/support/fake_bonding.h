@@ -27,6 +27,8 @@ class FakeBondingControl : public bonding::BondingControl {
     int create_error = 0;   // create answers this when not 0
     int promisc_error = 0;  // what enabling promiscuous mode answers
     std::vector<std::string> names;
+    bonding::LacpConf conf;                          // what every bond's lacp_conf answers
+    std::map<uint16_t, bonding::LacpSlaveInfo> lacp; // a slave's LACP state
 
     int create(const std::string &name, uint8_t mode, uint8_t, int *promisc) override {
         if (create_error) return create_error;
@@ -92,6 +94,18 @@ class FakeBondingControl : public bonding::BondingControl {
         Bond *bond = find(b);
         if (!bond || bond->mode != bonding::kMode8023ad) return -1;
         bond->dedicated = on;
+        return 0;
+    }
+
+    int lacp_conf(uint16_t b, bonding::LacpConf *out) override {
+        if (!find(b)) return -EINVAL;
+        *out = conf;
+        return 0;
+    }
+    int lacp_slave_info(uint16_t, uint16_t s, bonding::LacpSlaveInfo *out) override {
+        auto it = lacp.find(s);
+        if (it == lacp.end()) return -EINVAL;
+        *out = it->second;
         return 0;
     }
 

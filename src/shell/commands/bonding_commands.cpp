@@ -202,6 +202,78 @@ bool show_config(Ctx &c, const Args &a) {
     return true;
 }
 
+void lacp_params(Ctx &c, const bonding::LacpParams &p) {
+    *c.out += "\t\tsystem priority: " + id(p.system_priority) + "\n";
+    char mac[RTE_ETHER_ADDR_FMT_SIZE];
+    rte_ether_format_addr(mac, sizeof(mac), &p.system);
+    *c.out += std::string("\t\tsystem mac address: ") + mac + "\n";
+    *c.out += "\t\tport key: " + id(p.key) + "\n";
+    *c.out += "\t\tport priority: " + id(p.port_priority) + "\n";
+    *c.out += "\t\tport number: " + id(p.port_number) + "\n";
+}
+
+// The LACP state bits by name, each followed by a space, as testpmd lists them.
+std::string lacp_state(uint8_t bits) {
+    static const char *const names[] = {"ACTIVE",          "TIMEOUT",    "AGGREGATION",
+                                        "SYNCHRONIZATION", "COLLECTING", "DISTRIBUTING",
+                                        "DEFAULTED",       "EXPIRED"};
+    std::string s;
+    for (unsigned i = 0; i < 8; i++)
+        if ((bits >> i) & 1) {
+            s += names[i];
+            s += ' ';
+        }
+    return s;
+}
+
+void lacp_slave(Ctx &c, const bonding::LacpSlaveInfo &i) {
+    static const char *const selection[] = {"UNSELECTED", "STANDBY", "SELECTED"};
+    *c.out += "\tAggregator port id: " + id(i.agg_port_id) + "\n";
+    *c.out += std::string("\tselection: ") + (i.selected < 3 ? selection[i.selected] : "") + "\n";
+    *c.out += "\tActor detail info:\n";
+    lacp_params(c, i.actor);
+    *c.out += "\t\tport state: " + lacp_state(i.actor_state) + "\n";
+    *c.out += "\tPartner detail info:\n";
+    lacp_params(c, i.partner);
+    *c.out += "\t\tport state: " + lacp_state(i.partner_state) + "\n\n";
+}
+
+void lacp_conf(Ctx &c, const bonding::LacpConf &f) {
+    *c.out += "\tfast period: " + id(f.fast_periodic_ms) + " ms\n";
+    *c.out += "\tslow period: " + id(f.slow_periodic_ms) + " ms\n";
+    *c.out += "\tshort timeout: " + id(f.short_timeout_ms) + " ms\n";
+    *c.out += "\tlong timeout: " + id(f.long_timeout_ms) + " ms\n";
+    *c.out += "\taggregate wait timeout: " + id(f.aggregate_wait_timeout_ms) + " ms\n";
+    *c.out += "\ttx period: " + id(f.tx_period_ms) + " ms\n";
+    *c.out += "\trx marker period: " + id(f.rx_marker_period_ms) + " ms\n";
+    *c.out += "\tupdate timeout: " + id(f.update_timeout_ms) + " ms\n";
+    const char *agg = agg_name(f.agg_selection);
+    *c.out += std::string("\taggregation mode: ") + (*agg ? agg : "invalid") + "\n\n";
+}
+
+bool show_lacp_info(Ctx &c, const Args &a) {
+    const uint16_t bond = a.port(0);
+    if (c.bonding.mode_get(bond) != bonding::kMode8023ad)
+        return fail(c, "\tBonding mode is not mode 4");
+    std::vector<uint16_t> active;
+    if (c.bonding.slaves(bond, true, &active) < 0)
+        return fail(c, "\tFailed to get active slave list for port = " + id(bond));
+    if (active.empty()) *c.out += "\tIEEE802.3 port " + id(bond) + " has no active slave\n";
+    *c.out += "\tIEEE802.3 port: " + id(bond) + "\n";
+    bonding::LacpConf conf;
+    if (c.bonding.lacp_conf(bond, &conf) != 0)
+        return fail(c, "\tGet bonded device " + id(bond) + " info failed");
+    lacp_conf(c, conf);
+    for (uint16_t s : active) {
+        bonding::LacpSlaveInfo info;
+        if (c.bonding.lacp_slave_info(bond, s, &info) != 0)
+            return fail(c, "\tGet slave device " + id(s) + " info failed");
+        *c.out += "\tSlave Port: " + id(s) + "\n";
+        lacp_slave(c, info);
+    }
+    return true;
+}
+
 std::vector<Spec> rows() {
     return {
         {.syntax = "set bonding mode <value> <port>",
@@ -211,6 +283,9 @@ std::vector<Spec> rows() {
         {.syntax = "show bonding config <port>",
          .help = "Show the bonding config for port_id",
          .run = show_config},
+        {.syntax = "show bonding lacp info <port>",
+         .help = "Show the bonding lacp information for port_id",
+         .run = show_lacp_info},
         {.syntax = "set bonding primary <slave> <port>",
          .help = "Set the primary slave for a bonded device",
          .types = {arg::port_number("<slave>")},

@@ -119,3 +119,41 @@ TEST(BondingCommands, SettingsReachTheDriver) {
     EXPECT_EQ(out_of(h, "set bonding mon_period 4 250"), "");
     EXPECT_EQ(h.fake_bonding.bonds[4].period_ms, 250u);
 }
+
+TEST(BondingCommands, LacpInfoShowsTheConfAndEachActiveSlave) {
+    FakeHost h;
+    out_of(h, "create bonded device 1 0");
+    EXPECT_EQ(out_of(h, "show bonding lacp info 4", false), "\tBonding mode is not mode 4\n");
+    out_of(h, "set bonding mode 4 4");
+    h.fake_ports.ports[0].status = PortStatus::Stopped;
+    out_of(h, "add bonding slave 0 4");
+    h.fake_bonding.conf = {100, 1000, 3000, 90000, 2000, 1000, 2000, 100, bonding::kCount};
+    bonding::LacpSlaveInfo &i = h.fake_bonding.lacp[0];
+    i.selected = 2;
+    i.actor_state = 0x3d; // ACTIVE AGGREGATION SYNCHRONIZATION COLLECTING DISTRIBUTING
+    i.agg_port_id = 0;
+    i.actor.system_priority = 65535;
+    i.actor.system.addr_bytes[5] = 1;
+    i.actor.key = 8448;
+    i.actor.port_priority = 255;
+    i.actor.port_number = 256;
+    const std::string params_zero = "\t\tsystem priority: 0\n\t\tsystem mac address: "
+                                    "00:00:00:00:00:00\n\t\tport key: 0\n\t\tport priority: 0\n"
+                                    "\t\tport number: 0\n";
+    EXPECT_EQ(out_of(h, "show bonding lacp info 4"),
+              "\tIEEE802.3 port: 4\n\tfast period: 100 ms\n\tslow period: 1000 ms\n"
+              "\tshort timeout: 3000 ms\n\tlong timeout: 90000 ms\n"
+              "\taggregate wait timeout: 2000 ms\n\ttx period: 1000 ms\n"
+              "\trx marker period: 2000 ms\n\tupdate timeout: 100 ms\n"
+              "\taggregation mode: count\n\n"
+              "\tSlave Port: 0\n\tAggregator port id: 0\n\tselection: SELECTED\n"
+              "\tActor detail info:\n\t\tsystem priority: 65535\n"
+              "\t\tsystem mac address: 00:00:00:00:00:01\n\t\tport key: 8448\n"
+              "\t\tport priority: 255\n\t\tport number: 256\n"
+              "\t\tport state: ACTIVE AGGREGATION SYNCHRONIZATION COLLECTING DISTRIBUTING \n"
+              "\tPartner detail info:\n" +
+                  params_zero + "\t\tport state: \n\n");
+    h.fake_bonding.lacp.clear();
+    EXPECT_EQ(out_of(h, "show bonding lacp info 4", false).substr(0, 20),
+              "\tIEEE802.3 port: 4\n\t");
+}
