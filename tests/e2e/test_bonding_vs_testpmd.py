@@ -14,6 +14,7 @@ TESTPMD = shutil.which("dpdk-testpmd")
 
 LINES = [
     "show bonding config 0",
+    "show bonding lacp info 0",
     "port stop all",
     "create bonded device 1 0",
     "show bonding config 2",
@@ -28,6 +29,7 @@ LINES = [
     "set bonding mode 4 2",
     "set bonding agg_mode 2 count",
     "show bonding config 2",
+    "show bonding lacp info 2",
     "set bonding lacp dedicated_queues 2 disable",
     "set bonding mon_period 2 100",
     "set bonding mac_addr 2 02:00:00:00:00:09",
