@@ -10,6 +10,7 @@
 #include "observe/metrics.h"
 #include "observe/xstats_display.h"
 #include "options/config.h"
+#include "ports/bonding_control_ethdev.h"
 #include "ports/driver/driver_control_ethdev.h"
 #include "ports/flow/flow_control_ethdev.h"
 #include "ports/flow/flow_rules.h"
@@ -50,7 +51,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     // What shell commands reach: these pieces, the ports and the engines.
     Host host() {
         return {cfg_,   *this,  *this, *this,   *port_ctl_, engines_, files_,
-                flows_, encap_, raw_,  tm_ctl_, mtr_ctl_,   drv_ctl_};
+                flows_, encap_, raw_,  tm_ctl_, mtr_ctl_,   drv_ctl_, bond_ctl_};
     }
 
     // Lifecycle
@@ -115,6 +116,7 @@ class App : public Lifecycle, public Lcores, public Stats {
     tm::TmControlEthdev tm_ctl_;
     mtr::MtrControlEthdev mtr_ctl_;
     drv::DriverControlEthdev drv_ctl_;
+    bonding::BondingControlEthdev bond_ctl_{ports_, cfg_};
     RateTracker rates_;
     PacketCapture capture_;
     Metrics metrics_;

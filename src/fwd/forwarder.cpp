@@ -34,7 +34,7 @@ Forwarder::~Forwarder() {
 
 Result<std::vector<uint16_t>> Forwarder::fwd_ports(std::string *note) const {
     std::string ignored;
-    return select_fwd_ports(ports_.ids(), cfg_.fwd_port_list, cfg_.nb_fwd_ports,
+    return select_fwd_ports(ports_.fwd_ids(), cfg_.fwd_port_list, cfg_.nb_fwd_ports,
                             note ? note : &ignored);
 }
 

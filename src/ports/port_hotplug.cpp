@@ -46,18 +46,23 @@ std::vector<uint16_t> Ports::new_ports(const Config &cfg, const std::string &ide
     return ids;
 }
 
+Status Ports::adopt(const Config &cfg, uint16_t id) {
+    std::erase_if(ports_, [id](const Port &p) { return p.id == id; });
+    if (Status added = add_port(cfg, id); !added) return added;
+    std::sort(ports_.begin(), ports_.end(),
+              [](const Port &a, const Port &b) { return a.id < b.id; });
+    return {};
+}
+
 std::string Ports::attach(const Config &cfg, const std::string &identifier) {
     std::string o = "Attaching a new port...\n";
     if (rte_dev_probe(identifier.c_str()) < 0)
         return o + log_tag_ + ": Failed to attach port " + identifier + "\n";
     for (uint16_t id : new_ports(cfg, identifier)) {
-        std::erase_if(ports_, [id](const Port &p) { return p.id == id; });
-        if (Status added = add_port(cfg, id); !added) {
+        if (Status added = adopt(cfg, id); !added) {
             o += added.message() + "\n";
             continue;
         }
-        std::sort(ports_.begin(), ports_.end(),
-                  [](const Port &a, const Port &b) { return a.id < b.id; });
         const int rc = rte_eth_promiscuous_enable(id);
         if (rc != 0)
             o += "Error during enabling promiscuous mode for port " + std::to_string(id) + ": " +

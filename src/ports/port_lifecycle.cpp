@@ -53,7 +53,7 @@ void Ports::sync_config(const Config &cfg) {
 
 bool Ports::all_started() const {
     for (const Port &p : ports_)
-        if (p.status == PortStatus::Stopped) return false;
+        if (p.status == PortStatus::Stopped && !is_bonding_slave(p.id)) return false;
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include <rte_mbuf.h>
 #include <rte_mbuf_pool_ops.h>
 #include <rte_mempool.h>
+#include <rte_version.h>
 
 #include <numa.h>
 
@@ -144,6 +145,24 @@ std::vector<uint16_t> Ports::ids() const {
     std::vector<uint16_t> v;
     for (const Port &p : ports_)
         if (p.status != PortStatus::Closed) v.push_back(p.id);
+    return v;
+}
+
+// The driver marks a slave in the flags dev_info points to; DPDK 23.11
+// renamed the flag with slave to member.
+bool Ports::is_bonding_slave(uint16_t id) {
+    rte_eth_dev_info info{};
+    if (rte_eth_dev_info_get(id, &info) != 0 || info.dev_flags == nullptr) return false;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+    return (*info.dev_flags & RTE_ETH_DEV_BONDING_MEMBER) != 0;
+#else
+    return (*info.dev_flags & RTE_ETH_DEV_BONDED_SLAVE) != 0;
+#endif
+}
+
+std::vector<uint16_t> Ports::fwd_ids() const {
+    std::vector<uint16_t> v = ids();
+    std::erase_if(v, is_bonding_slave);
     return v;
 }
 

@@ -69,6 +69,10 @@ class Ports {
     const Port *find(uint16_t id) const;
     // The ports not closed, in id order.
     std::vector<uint16_t> ids() const;
+    // The ports forwarding may use: ids() less a bonded device's slaves,
+    // which the bonded port drives (testpmd's port_is_bonding_slave).
+    std::vector<uint16_t> fwd_ids() const;
+    static bool is_bonding_slave(uint16_t id);
     // The first (--mbuf-size) pool of a socket.
     rte_mempool *pool(int socket) const;
     // The pool a forwarding lcore allocates from: its socket's, or
@@ -106,6 +110,9 @@ class Ports {
     // testpmd's attach_port, detach_port_device and detach_devargs (ports
     // stopped): their messages, as text.
     std::string attach(const Config &cfg, const std::string &identifier);
+    // A port a driver made outside attach (a bonded device) joins the
+    // ports, stopped, as testpmd's reconfig makes it one of its own.
+    Status adopt(const Config &cfg, uint16_t id);
     std::string detach_port(uint16_t port);
     std::string detach_device(const std::string &identifier);
     // testpmd's reset_port (nullopt: all): its messages, as text.

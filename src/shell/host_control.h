@@ -6,6 +6,7 @@
 
 #include "engine_host/engine_api.h"
 #include "options/config.h"
+#include "ports/bonding_control.h"
 #include "ports/driver/driver_control.h"
 #include "ports/flow/flow_encap_conf.h"
 #include "ports/flow/flow_raw_store.h"
@@ -22,18 +23,19 @@ namespace pmdfwd {
 
 struct Host {
     Config &config;
-    Lifecycle &life;             // start, stop, quit, interrupts
-    Lcores &lcores;              // forwarding lcores and the streams they get
-    Stats &stats;                // statistics and configuration texts
-    PortControl &ports;          // ethdev, per-port settings, start/stop/close
-    EngineApi &engines;          // names, parameters, state, plugin loading
-    CommandFiles &files;         // what `load` reads
-    flow::FlowRules &flows;      // the ports' flow rules (`flow create`, ...)
-    flow::EncapConf &encap;      // the tunnel settings (`set vxlan`, ...) encap actions read
-    flow::RawStore &raw;         // `set raw_encap|raw_decap|sample_actions|conntrack`
-    tm::TmControl &tm;           // rte_tm (`show port tm cap`, ...)
-    mtr::MtrControl &meters;     // rte_mtr (`show port meter cap`, ...)
-    drv::DriverControl &drivers; // the NIC drivers' own APIs (`set vf ...`, `set tx loopback`)
+    Lifecycle &life;                  // start, stop, quit, interrupts
+    Lcores &lcores;                   // forwarding lcores and the streams they get
+    Stats &stats;                     // statistics and configuration texts
+    PortControl &ports;               // ethdev, per-port settings, start/stop/close
+    EngineApi &engines;               // names, parameters, state, plugin loading
+    CommandFiles &files;              // what `load` reads
+    flow::FlowRules &flows;           // the ports' flow rules (`flow create`, ...)
+    flow::EncapConf &encap;           // the tunnel settings (`set vxlan`, ...) encap actions read
+    flow::RawStore &raw;              // `set raw_encap|raw_decap|sample_actions|conntrack`
+    tm::TmControl &tm;                // rte_tm (`show port tm cap`, ...)
+    mtr::MtrControl &meters;          // rte_mtr (`show port meter cap`, ...)
+    drv::DriverControl &drivers;      // the NIC drivers' own APIs (`set vf ...`, `set tx loopback`)
+    bonding::BondingControl &bonding; // net_bonding (`create bonded device`, ...)
 };
 
 } // namespace pmdfwd

@@ -4,6 +4,7 @@
 // changed nothing. FakeHost holds one of each and hands them out as a Host.
 #pragma once
 
+#include "fake_bonding.h"
 #include "fake_driver.h"
 #include "fake_engines.h"
 #include "fake_flows.h"
@@ -126,10 +127,11 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     FakeTmControl fake_tm;
     FakeMtrControl fake_mtr;
     FakeDriverControl fake_drivers;
+    FakeBondingControl fake_bonding{fake_ports};
 
     Host host() {
         return {cfg,   *this, *this, *this,   fake_ports, fake_engines, *this,
-                flows, encap, raw,   fake_tm, fake_mtr,   fake_drivers};
+                flows, encap, raw,   fake_tm, fake_mtr,   fake_drivers, fake_bonding};
     }
     operator Host() { return host(); }
 };

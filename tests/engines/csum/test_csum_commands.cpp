@@ -16,8 +16,9 @@ namespace {
 // The fake host's pieces with the registered engines (csum among them).
 bool run(FakeHost &h, const std::string &line, std::string *out) {
     out->clear();
-    const Host host{h.cfg,   h,       h,     h,         h.fake_ports, registry_engines(), h,
-                    h.flows, h.encap, h.raw, h.fake_tm, h.fake_mtr,   h.fake_drivers};
+    const Host host{
+        h.cfg,   h,       h,     h,         h.fake_ports, registry_engines(), h,
+        h.flows, h.encap, h.raw, h.fake_tm, h.fake_mtr,   h.fake_drivers,     h.fake_bonding};
     return run_command(host, line, out);
 }
 
@@ -93,8 +94,9 @@ TEST(CsumCommands, BadArguments) {
 // The engine's rows complete as the shell's own: the ports for <port>.
 TEST(CsumCommands, CompletionOffersThePorts) {
     FakeHost h;
-    const Host host{h.cfg,   h,       h,     h,         h.fake_ports, registry_engines(), h,
-                    h.flows, h.encap, h.raw, h.fake_tm, h.fake_mtr,   h.fake_drivers};
+    const Host host{
+        h.cfg,   h,       h,     h,         h.fake_ports, registry_engines(), h,
+        h.flows, h.encap, h.raw, h.fake_tm, h.fake_mtr,   h.fake_drivers,     h.fake_bonding};
     EXPECT_EQ(complete_command(host, "csum set ip hw "), (std::vector<std::string>{"0", "1"}));
     EXPECT_EQ(complete_command(host, "csum s"), (std::vector<std::string>{"set", "show"}));
 }
