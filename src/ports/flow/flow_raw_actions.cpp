@@ -19,7 +19,7 @@ Result<unsigned> read_index(std::span<const std::string> words, size_t *pos) {
 template <typename Data>
 void copy_bytes(Data *d, const std::vector<uint8_t> &bytes) {
     const size_t n = std::min(bytes.size(), sizeof(d->data));
-    std::memcpy(d->data, bytes.data(), n);
+    if (n) std::memcpy(d->data, bytes.data(), n); // an empty store's data() may be null
     d->conf.data = d->data;
     d->conf.size = n;
 }
