@@ -8,7 +8,7 @@ Run: PMDFWD_BUILD_DIR=build PYTHONPATH=python /usr/bin/python3 tests/e2e/test_bo
 import shutil
 import unittest
 
-from test_command_corpus import build_dir, run_corpus
+from test_command_corpus import assert_answers_as_testpmd
 
 TESTPMD = shutil.which("dpdk-testpmd")
 
@@ -44,11 +44,7 @@ LINES = [
 @unittest.skipUnless(TESTPMD, "needs dpdk-testpmd")
 class BondingVsTestpmd(unittest.TestCase):
     def test_answers_as_testpmd(self):
-        ref = run_corpus(TESTPMD, LINES)
-        got = run_corpus(build_dir() / "app" / "dpdk-testpmd", LINES)
-        for r, g in zip(ref, got):
-            with self.subTest(cmd=r["cmd"]):
-                self.assertEqual((g["class"], g["text"]), (r["class"], r["text"]))
+        assert_answers_as_testpmd(self, TESTPMD, LINES)
 
 
 if __name__ == "__main__":

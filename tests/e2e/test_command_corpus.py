@@ -98,6 +98,16 @@ def run_corpus(binary, cmds):
     return answers
 
 
+def assert_answers_as_testpmd(case, testpmd, cmds):
+    """Each command's class and text from pmdfwd (as dpdk-testpmd) equal
+    testpmd's on the same lines, one subtest a command."""
+    ref = run_corpus(testpmd, cmds)
+    got = run_corpus(build_dir() / "app" / "dpdk-testpmd", cmds)
+    for r, g in zip(ref, got):
+        with case.subTest(cmd=r["cmd"]):
+            case.assertEqual((g["class"], g["text"]), (r["class"], r["text"]))
+
+
 def first_difference(ref, got):
     """Both classes and the first line where the texts part."""
     a, b = ref["text"].split("\n"), got["text"].split("\n")
