@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # The compiler cache (ccache) of the test command's builds: sourced by
 # scripts/setup.sh, scripts/test.sh, scripts/fuzz.sh and scripts/test-arm64.sh
-# (the DPDK roots' builds get theirs from pmdfwd_tools.roots).
+# (the DPDK roots' builds get theirs from pmdfwd_dev.roots).
 #
 # One cache per distribution under /var/cache/pmdfwd/ccache/ (its compilers
 # differ from the roots'), capped at CCACHE_MAXSIZE (default 4G). Hits work

@@ -4,8 +4,8 @@
 #
 #   dts-tap-bridge.sh TAP,BRIDGE,MAC ...      (runs until killed)
 #
-# The logic is python/pmdfwd_tools/rig/tap_bridge.py (its docstring says why
+# The logic is python/pmdfwd_dev/rig/tap_bridge.py (its docstring says why
 # each step).
 tree=$(cd "$(dirname "$0")/.." && pwd)
 export PYTHONPATH="$tree/python${PYTHONPATH:+:$PYTHONPATH}"
-exec /usr/bin/python3 -m pmdfwd_tools.rig.tap_bridge "$@"
+exec /usr/bin/python3 -m pmdfwd_dev.rig.tap_bridge "$@"

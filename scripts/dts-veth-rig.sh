@@ -6,8 +6,8 @@
 #       [--pmd af_packet|tap] [--suites a,b] [--each-suite] [--python-root ROOT]
 #       [--sshd DIR] [--timeout S]
 #
-# The logic, and what each option means, is python/pmdfwd_tools/rig/dts_veth.py
+# The logic, and what each option means, is python/pmdfwd_dev/rig/dts_veth.py
 # (its docstring); doc/dts.md says how it was run.
 tree=$(cd "$(dirname "$0")/.." && pwd)
 export PYTHONPATH="$tree/python${PYTHONPATH:+:$PYTHONPATH}"
-exec /usr/bin/python3 -m pmdfwd_tools.rig.dts_veth "$@"
+exec /usr/bin/python3 -m pmdfwd_dev.rig.dts_veth "$@"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Long-run check of pmdfwd on a net_ring loopback: start/stop cycles with
 # engine, kernel and burst changes, counters, mbufs and memory checked after
-# every cycle (see python/pmdfwd_tools/soak.py for what is checked).
+# every cycle (see python/pmdfwd_dev/soak.py for what is checked).
 #
 #   scripts/soak.sh                    10 minutes, build/pmdfwd
 #   scripts/soak.sh --minutes 60

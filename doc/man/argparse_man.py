@@ -11,7 +11,7 @@ import sys
 
 # A build step, not a test: meson's test environment does not reach it.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
-from pmdfwd_tools import owned_process  # noqa: E402  (the --help run dies with the build step)
+from pmdfwd_dev import owned_process  # noqa: E402  (the --help run dies with the build step)
 
 
 def esc(line):

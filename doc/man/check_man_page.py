@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from pmdfwd_tools import eal, owned_process
+from pmdfwd_dev import eal, owned_process
 
 # No PCI probe, no hugepages; every run its own runtime directory, removed
 # after it (--in-memory does not go with --no-huge's legacy memory mode).

@@ -16,8 +16,8 @@ import unittest
 from pathlib import Path
 
 import rig
-from pmdfwd_tools import eal, owned_process
-from pmdfwd_tools.eal import HUGEPAGE_DIR, remove_hugepage_files
+from pmdfwd_dev import eal, owned_process
+from pmdfwd_dev.eal import HUGEPAGE_DIR, remove_hugepage_files
 
 PROMPT = "pmdfwd> "
 BASE_VIRTADDR = 0x2000_0000_0000

@@ -11,8 +11,8 @@ import threading
 import time
 
 import rig
-from pmdfwd_tools import owned_process
-from pmdfwd_tools.eal import free_hugepages, hugepage_files, remove_hugepage_files  # noqa: F401
+from pmdfwd_dev import owned_process
+from pmdfwd_dev.eal import free_hugepages, hugepage_files, remove_hugepage_files  # noqa: F401
 
 
 class Owned:

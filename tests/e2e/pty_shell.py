@@ -10,7 +10,7 @@ import signal
 import time
 
 import rig
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 
 class PtyShell:

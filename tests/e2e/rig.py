@@ -10,9 +10,9 @@ import struct
 import subprocess
 from pathlib import Path
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 # EAL creates its runtime directory even with --no-shconf: the tests remove it.
-from pmdfwd_tools.eal import remove_runtime_dir  # noqa: F401
+from pmdfwd_dev.eal import remove_runtime_dir  # noqa: F401
 
 HERE = Path(__file__).resolve().parent
 SOURCE_ROOT = HERE.parent.parent
@@ -151,7 +151,7 @@ def with_safety_limit(app_args):
 
 
 def start_pmdfwd(args, *, deadline=SAFETY_RUN_TIME + 30, **popen_kwargs):
-    """A long-running pmdfwd, owned (pmdfwd_tools.owned_process): its
+    """A long-running pmdfwd, owned (pmdfwd_dev.owned_process): its
     process group is killed when the caller closes it, when the test process
     exits or dies, and after `deadline` seconds at the latest. Forwarders in
     batch mode must carry --run-time (with_safety_limit)."""

@@ -21,7 +21,7 @@ from pathlib import Path
 
 
 import rig  # noqa: E402
-from pmdfwd_tools.rig import links, netns
+from pmdfwd_dev.rig import links, netns
 from pty_shell import PtyShell  # noqa: E402
 
 LINKS = (("dut0", "tg0"), ("dut1", "tg1"))

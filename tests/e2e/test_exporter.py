@@ -1,4 +1,4 @@
-"""scripts/pmdfwd-exporter.py (pmdfwd_tools.exporter): what it encodes (python3-prometheus-client's
+"""scripts/pmdfwd-exporter.py (pmdfwd_exporter): what it encodes (python3-prometheus-client's
 encoders, from a fake telemetry reply: names, labels, HELP and TYPE of both
 formats line by line), and against a forwarding pmdfwd: what it serves on
 127.0.0.1 parses with prometheus_client's parsers as the Prometheus text
@@ -75,7 +75,7 @@ def series(fams, sample_name):
 def load_exporter():
     """A fresh copy of the exporter's metrics module (where TelemetrySocket
     is looked up), for a test to replace that."""
-    path = rig.SOURCE_ROOT / "python" / "pmdfwd_tools" / "exporter" / "metrics.py"
+    path = rig.SOURCE_ROOT / "python" / "pmdfwd_exporter" / "metrics.py"
     spec = importlib.util.spec_from_file_location("pmdfwd_exporter_metrics", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -161,10 +161,8 @@ class InstalledFilesTest(unittest.TestCase):
             # the source tree is not the exporter's doing.
             no_cache = shutil.ignore_patterns("__pycache__")
             shutil.copytree(ENDPOINTS, Path(tree, "telemetry-endpoints"), ignore=no_cache)
-            package = rig.SOURCE_ROOT / "python" / "pmdfwd_tools"
-            Path(tree, "pmdfwd_tools").mkdir()
-            shutil.copy(package / "__init__.py", Path(tree, "pmdfwd_tools"))
-            shutil.copytree(package / "exporter", Path(tree, "pmdfwd_tools", "exporter"), ignore=no_cache)
+            package = rig.SOURCE_ROOT / "python" / "pmdfwd_exporter"
+            shutil.copytree(package, Path(tree, "pmdfwd_exporter"), ignore=no_cache)
             before = sorted(str(p.relative_to(tree)) for p in Path(tree).rglob("*"))
             env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
             once = obs_rig.start(self, ["/usr/bin/python3", Path(tree, EXPORTER.name), "-f", "no-such-prefix",
@@ -603,7 +601,7 @@ class DpdkExporterTest(unittest.TestCase):
 
 def load_webconfig():
     """A fresh copy of the exporter's webconfig module."""
-    path = rig.SOURCE_ROOT / "python" / "pmdfwd_tools" / "exporter" / "webconfig.py"
+    path = rig.SOURCE_ROOT / "python" / "pmdfwd_exporter" / "webconfig.py"
     spec = importlib.util.spec_from_file_location("pmdfwd_exporter_webconfig", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclass looks itself up there

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import owned  # noqa: E402
 import rig  # noqa: E402
-from pmdfwd_tools.telemetry import Telemetry  # noqa: E402
+from pmdfwd_dev.telemetry import Telemetry  # noqa: E402
 
 NULL2 = ["--vdev", "net_null0", "--vdev", "net_null1"]
 RING2 = ["--vdev", "net_ring0", "--vdev", "net_ring1"]

@@ -1,5 +1,5 @@
 """No test leaves a forwarder behind, however it ends: the helpers every test
-starts processes with (pmdfwd_tools.owned_process, rig.start_pmdfwd,
+starts processes with (pmdfwd_dev.owned_process, rig.start_pmdfwd,
 rig.run_pmdfwd, test_robustness.Forwarder) kill the whole process group when
 the test fails half-way, when its interpreter exits on an uncaught
 exception, on SIGTERM, and - through the kernel - when it is SIGKILLed.
@@ -20,7 +20,7 @@ from pathlib import Path
 
 
 import rig  # noqa: E402
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 from test_robustness import RING_VDEVS, Forwarder  # noqa: E402
 
 

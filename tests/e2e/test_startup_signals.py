@@ -18,8 +18,8 @@ import time
 import unittest
 
 import rig  # noqa: E402
-from pmdfwd_tools import eal as eal_files
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import eal as eal_files
+from pmdfwd_dev import owned_process
 
 RING_VDEVS = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
 # A stage and the first line pmdfwd (or EAL) prints in it.

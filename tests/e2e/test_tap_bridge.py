@@ -24,8 +24,8 @@ import unittest
 from pathlib import Path
 
 import rig
-from pmdfwd_tools import owned_process
-from pmdfwd_tools.rig import links, netns
+from pmdfwd_dev import owned_process
+from pmdfwd_dev.rig import links, netns
 from pty_shell import PtyShell
 
 HELPER = Path(__file__).resolve().parents[2] / "scripts" / "dts-tap-bridge.sh"

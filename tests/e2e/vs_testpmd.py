@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import rig
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 from test_pcap_forward import FrameAssertions
 
 TESTPMD = shutil.which("dpdk-testpmd")

@@ -1,4 +1,4 @@
-"""Paths of the tree for the perf tool's tests (pmdfwd_tools and its perf package come
+"""Paths of the tree for the perf tool's tests (pmdfwd_dev and its perf package come
 through PYTHONPATH, set once by meson's default test setup)."""
 import os
 

@@ -10,8 +10,8 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf.commands import doc
-from pmdfwd_tools.perf.docgen import aa_widths, planning
+from pmdfwd_perf.commands import doc
+from pmdfwd_perf.docgen import aa_widths, planning
 
 CELLS = ("null/macswap/64B/1Q1C", "ring-hot/macswap/64B/1Q1C")
 

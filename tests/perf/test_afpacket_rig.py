@@ -1,5 +1,5 @@
 """The afpacket rig for real: one 1-second io cell on a veth pair in a
-network namespace of the forwarder's own (pmdfwd_tools/perf/rigs.py), frames
+network namespace of the forwarder's own (pmdfwd_perf/rigs.py), frames
 crossing the kernel both ways. Subject: $PMDFWD_BIN if set, else Debian's
 dpdk-testpmd. Skipped, saying why, without the binary or where this user may
 not make a network namespace. About 10 s.
@@ -13,9 +13,9 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import rigs
+from pmdfwd_perf import rigs
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 SUBJECT = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")

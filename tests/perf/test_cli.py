@@ -1,4 +1,4 @@
-"""The perf tool's command line as a package (pmdfwd_tools.perf.cli):
+"""The perf tool's command line as a package (pmdfwd_perf.cli):
 scripts/perf only finds the package and calls main(tree=...); the tree
 given is where --repo, --pmdfwd and the doc's paths point by default."""
 import contextlib
@@ -7,7 +7,7 @@ import os
 import unittest
 
 import _path
-from pmdfwd_tools.perf import arguments, cli
+from pmdfwd_perf import arguments, cli
 
 
 class Cli(unittest.TestCase):

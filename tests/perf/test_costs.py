@@ -7,8 +7,8 @@ import random
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import cli, costs, interleave, paired
-from pmdfwd_tools.perf.commands import interleave as interleave_command
+from pmdfwd_perf import cli, costs, interleave, paired
+from pmdfwd_perf.commands import interleave as interleave_command
 
 HZ = 2.0e9
 

@@ -6,8 +6,8 @@ import unittest
 from pathlib import Path
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf.commands import doc
-from pmdfwd_tools.seed import report
+from pmdfwd_perf.commands import doc
+from pmdfwd_dev.seed import report
 
 
 class KeepsPublished(unittest.TestCase):

@@ -6,10 +6,10 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import report
-from pmdfwd_tools.perf.docgen import discovery, planning, rendering
+from pmdfwd_perf import report
+from pmdfwd_perf.docgen import discovery, planning, rendering
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 KERNELS = ["avx2", "avx512", "sse-interleaved", "sse", "scalar"]
 

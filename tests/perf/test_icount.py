@@ -7,7 +7,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import icount
+from pmdfwd_perf import icount
 
 BIN = "/b/pmdfwd"
 RING = "/usr/lib/dpdk/librte_net_ring.so.23.0"

@@ -8,7 +8,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import icount_budget
+from pmdfwd_perf import icount_budget
 
 
 def row(cell, loop, engine, pmd=13.0, error=None):

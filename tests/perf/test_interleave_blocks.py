@@ -11,8 +11,8 @@ import unittest
 from unittest import mock
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import arguments, interleave, paired, stats
-from pmdfwd_tools.perf.commands import interleave as interleave_command
+from pmdfwd_perf import arguments, interleave, paired, stats
+from pmdfwd_perf.commands import interleave as interleave_command
 
 
 def block_series(levels, pairs_per_block, noise=0.01, seed=11):

@@ -12,8 +12,8 @@ import tempfile
 import unittest
 
 import _path
-from pmdfwd_tools import owned_process
-from pmdfwd_tools.perf import machine
+from pmdfwd_dev import owned_process
+from pmdfwd_perf import machine
 
 
 def why_skip():

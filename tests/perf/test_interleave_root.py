@@ -8,8 +8,9 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools import eal
-from pmdfwd_tools.perf import interleave, roots
+from pmdfwd_dev import eal
+from pmdfwd_dev.roots import enter as roots
+from pmdfwd_perf import interleave
 
 
 class InterleaveRoot(unittest.TestCase):

@@ -7,7 +7,7 @@ import unittest
 from unittest import mock
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import interleave, runner
+from pmdfwd_perf import interleave, runner
 
 
 class FakeTelemetry:

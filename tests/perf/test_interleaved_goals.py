@@ -5,8 +5,8 @@ results: the figures are the test's."""
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf.commands import doc
-from pmdfwd_tools.perf.docgen import interleaved_goals, planning, rendering
+from pmdfwd_perf.commands import doc
+from pmdfwd_perf.docgen import interleaved_goals, planning, rendering
 
 
 def per_packet(pmd, loop, engine, other, dr=None, dw=None):

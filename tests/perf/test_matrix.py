@@ -3,7 +3,7 @@ import shutil
 import tempfile
 import unittest
 
-from pmdfwd_tools.perf import machine, matrix, rigs, subjects
+from pmdfwd_perf import machine, matrix, rigs, subjects
 
 CACHES = {"L1d": 48 * 1024, "L2": 2048 * 1024, "L3": 300 * 1024 * 1024}
 

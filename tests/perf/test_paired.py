@@ -5,7 +5,7 @@ import random
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import paired, stats
+from pmdfwd_perf import paired, stats
 
 
 def series(n, effect, level=lambda i: 100.0, noise=0.003, seed=3):

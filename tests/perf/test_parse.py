@@ -3,7 +3,7 @@ import os
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import parse
+from pmdfwd_perf import parse
 
 
 def sample(name):

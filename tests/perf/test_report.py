@@ -9,9 +9,9 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import baseline, report
+from pmdfwd_perf import baseline, report
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 

@@ -5,7 +5,8 @@ import os
 import tempfile
 import unittest
 
-from pmdfwd_tools.perf import roots, subjects
+from pmdfwd_dev.roots import enter as roots
+from pmdfwd_perf import subjects
 
 
 def fake_root(tmp, *, stdbuf=True):
@@ -81,7 +82,7 @@ class TestRootPaths(unittest.TestCase):
         self.addCleanup(roots._active.pop, self.root)
         inside = os.path.join(self.root, "usr/bin/dpdk-testpmd")
         self.assertEqual(roots.root_of(inside), self.root)
-        # The root's own clean environment (pmdfwd_tools.roots), the same
+        # The root's own clean environment (pmdfwd_dev.roots), the same
         # as the matrix built the forwarder in.
         chroot = ["chroot", self.root, "/usr/bin/env", "-i", "HOME=/root", "LANG=C.UTF-8",
                   "TERM=" + (os.environ.get("TERM") or "dumb"),

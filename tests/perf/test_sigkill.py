@@ -1,6 +1,6 @@
 """A SIGKILLed test runner leaves no forwarder of a perf run behind (issues 18
 and 20): the runner starts scripts/perf through the process owner
-(pmdfwd_tools.owned_process), scripts/perf starts its forwarder through the
+(pmdfwd_dev.owned_process), scripts/perf starts its forwarder through the
 same owner, and SIGKILL runs no Python, so only the parent-death signals of
 that chain can end them. The run's processes are found by their EAL
 --file-prefix, pmdfwd-perf-<scripts/perf's pid>-..."""
@@ -16,7 +16,7 @@ import time
 import unittest
 
 import _path
-from pmdfwd_tools import eal, owned_process
+from pmdfwd_dev import eal, owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 SUBJECT = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
@@ -25,7 +25,7 @@ SUBJECT = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
 # reports its pid, and waits to be killed.
 RUNNER = textwrap.dedent("""
     import subprocess, sys, time
-    from pmdfwd_tools import owned_process
+    from pmdfwd_dev import owned_process
     perf = owned_process.OwnedProcess(sys.argv[1:], deadline=120, stdout=subprocess.DEVNULL,
                                       stderr=subprocess.DEVNULL)
     print("PERF", perf.pid, flush=True)

@@ -14,9 +14,9 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import machine, store
+from pmdfwd_perf import machine, store
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 SUBJECT = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")

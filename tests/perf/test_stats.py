@@ -2,7 +2,7 @@
 import random
 import unittest
 
-from pmdfwd_tools.perf import stats
+from pmdfwd_perf import stats
 
 
 def draw(mean, spread, n, seed):

@@ -4,7 +4,7 @@ without ties and asymptotic with the tie correction otherwise, and the
 percentile bootstrap of the ratio of medians, the coefficient of variation,
 and the paired estimator of interleaved runs (perf/paired.py): its exact
 sign test (scipy's binomtest) and its bootstrap intervals of the median and
-the mean of the pair ratios. pmdfwd_tools.perf computes them itself
+the mean of the pair ratios. pmdfwd_perf computes them itself
 (standard library only, so that `scripts/perf` runs on a bare DPDK machine);
 this test says that what it computes is what a statistics library computes.
 Skips, saying why, without scipy."""
@@ -13,7 +13,7 @@ import statistics
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import paired, stats
+from pmdfwd_perf import paired, stats
 
 try:
     import numpy as np

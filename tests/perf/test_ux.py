@@ -14,9 +14,9 @@ import time
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import machine
+from pmdfwd_perf import machine
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 DOC = os.path.join(_path.ROOT, "doc", "perf-tool.md")

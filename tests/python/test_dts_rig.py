@@ -1,4 +1,4 @@
-"""The DTS rig (scripts/dts-veth-rig.sh, pmdfwd_tools.rig.dts_veth) with a
+"""The DTS rig (scripts/dts-veth-rig.sh, pmdfwd_dev.rig.dts_veth) with a
 stand-in DTS (data/fake_dts/main.py) and a stand-in sshd: its argument
 errors (no root needed), the files DTS is given, one DTS run watched past
 "execution has ended", and, as root, the whole rig: the links of both PMDs
@@ -16,8 +16,8 @@ import time
 import unittest
 from pathlib import Path
 
-from pmdfwd_tools import owned_process
-from pmdfwd_tools.rig import dts_files, dts_runs
+from pmdfwd_dev import owned_process
+from pmdfwd_dev.rig import dts_files, dts_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 RIG = ROOT / "scripts" / "dts-veth-rig.sh"
@@ -159,7 +159,7 @@ class WholeRig(unittest.TestCase):
         self.assertEqual([p["businfo"] for p in seen["lshw"]][:2],
                          ["pci@net_af_packet0000:dd:00.0,iface=sut0", "pci@net_af_packet0000:dd:00.1,iface=sut1"])
         self.assertEqual(seen["sudo"], "as root")
-        self.assertIn("pmdfwd_tools.rig.dts_veth", seen["init"], "the rig is the pid namespace's init")
+        self.assertIn("pmdfwd_dev.rig.dts_veth", seen["init"], "the rig is the pid namespace's init")
         self.assertEqual(seen["nodes"], dts_files.nodes_yaml("af_packet"))
         self.assertIn(f"-f {out}/rig/sshd_config", Path(self.top, "sshd.args").read_text())
         testpmd = out / "rig" / "tree" / "build" / "app" / "dpdk-testpmd"

@@ -1,4 +1,4 @@
-"""pmdfwd_tools.fresh_root with a fake runner (nothing is mounted, no
+"""pmdfwd_dev.roots.fresh with a fake runner (nothing is mounted, no
 debootstrap): the minbase tarball made once, under its lock, with the
 suite's sources and without the root's marker; a fresh root unpacked into a
 new directory, prepared, mounted with roots' table and, on leaving the with
@@ -13,7 +13,8 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from pmdfwd_tools import fresh_root, owned_process, roots
+from pmdfwd_dev import owned_process, roots
+from pmdfwd_dev.roots import fresh as fresh_root
 from test_roots import FakeMounts, assert_unmounted_in_reverse
 
 HERE = Path(__file__).resolve().parent
@@ -205,7 +206,7 @@ import signal, sys, time
 # this test runs under nohup or in a background job (which ignore them).
 for s in (signal.SIGHUP, signal.SIGINT):
     signal.signal(s, signal.SIG_DFL)
-from pmdfwd_tools import fresh_root
+from pmdfwd_dev.roots import fresh as fresh_root
 from test_fresh_root import FakeDebian
 fake = FakeDebian(record=sys.argv[2])
 with fresh_root.fresh_root("bookworm", directory=sys.argv[1], runner=fake, is_mount=fake.is_mount) as root:

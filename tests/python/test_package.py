@@ -1,6 +1,9 @@
-"""The package tests and tools share (python/pmdfwd_tools), and the rules
-around it: tools never import tests/, and no file but a script's entry point
-edits sys.path (meson's default test setup gives every test PYTHONPATH)."""
+"""The project's Python packages, one per audience (python/pmdfwd_exporter:
+installed for users; pmdfwd_perf: the perf tool; pmdfwd_dev: CI and
+developer tooling the tests share), and the rules around them: imports run
+one way between them, tools never import tests/, and no file but a script's
+entry point edits sys.path (meson's default test setup gives every test
+PYTHONPATH)."""
 import os
 import re
 import subprocess
@@ -10,7 +13,7 @@ import tomllib
 import unittest
 from pathlib import Path
 
-from pmdfwd_tools import eal, owned_process
+from pmdfwd_dev import eal, owned_process
 
 ROOT = Path(__file__).resolve().parents[2]
 # Entry points run outside meson's test environment: one path line each.
@@ -35,7 +38,7 @@ class Layout(unittest.TestCase):
                      if re.search(r"sys\.path\.(insert|append)", p.read_text(errors="replace"))
                      and str(p.relative_to(ROOT)) not in ENTRY_POINTS]
         self.assertEqual(offenders, [], "sys.path edits outside the entry points: use PYTHONPATH "
-                         "(meson's default test setup) or import pmdfwd_tools")
+                         "(meson's default test setup) or import pmdfwd_dev")
 
     def test_tools_never_import_tests(self):
         offenders = []
@@ -55,6 +58,29 @@ class Layout(unittest.TestCase):
                  for p in (ROOT / "python").rglob("__init__.py") if "__pycache__" not in p.parts}
         self.assertEqual(listed, found)
 
+    def test_packages_import_one_way(self):
+        # The installed exporter stands alone (the Debian package ships it
+        # without the others); the CI tooling never depends on the perf tool
+        # built on it.
+        allowed = {"pmdfwd_exporter": set(), "pmdfwd_dev": set(), "pmdfwd_perf": {"pmdfwd_dev"}}
+        self.assertEqual({p.name for p in (ROOT / "python").iterdir() if (p / "__init__.py").exists()},
+                         set(allowed))
+        offenders = []
+        for package, may in allowed.items():
+            for path in sorted((ROOT / "python" / package).rglob("*.py")):
+                used = set(re.findall(r"^\s*(?:from|import)\s+(pmdfwd_\w+)", path.read_text(), re.M))
+                for other in sorted(used - may - {package}):
+                    offenders.append(f"{path.relative_to(ROOT)} imports {other}")
+        self.assertEqual(offenders, [])
+
+    def test_packages_hold_python_only(self):
+        # Data a tool applies (the seed study's C) lives with its scripts;
+        # the perf doc's templates are the one exception, read by docgen.
+        others = [str(p.relative_to(ROOT)) for p in (ROOT / "python").rglob("*")
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".py", ".j2")
+                  and p.name != "pyproject.toml"]
+        self.assertEqual(others, [])
+
     def test_entry_points_hold_no_logic(self):
         # A script finds the package and calls its main; the tool is the
         # package's (importable, type-checked, tested): the perf tool, the
@@ -67,10 +93,10 @@ class Layout(unittest.TestCase):
 
     def test_shell_wrappers_exec_the_package(self):
         # The rig scripts keep their names and arguments; their logic is the
-        # package's (pmdfwd_tools.rig).
-        for name, module in (("dts-tap-bridge.sh", "pmdfwd_tools.rig.tap_bridge"),
-                             ("dts-veth-rig.sh", "pmdfwd_tools.rig.dts_veth"),
-                             ("test-packages.sh", "pmdfwd_tools.package_check")):
+        # package's (pmdfwd_dev.rig).
+        for name, module in (("dts-tap-bridge.sh", "pmdfwd_dev.rig.tap_bridge"),
+                             ("dts-veth-rig.sh", "pmdfwd_dev.rig.dts_veth"),
+                             ("test-packages.sh", "pmdfwd_dev.package_check")):
             text = (ROOT / "scripts" / name).read_text()
             self.assertIn(f"exec /usr/bin/python3 -m {module} \"$@\"", text, name)
             self.assertLess(len(text.splitlines()), 15, name)

@@ -1,4 +1,4 @@
-"""pmdfwd_tools.rig without root: the link commands as one shell prologue
+"""pmdfwd_dev.rig without root: the link commands as one shell prologue
 (stops at the first failure, then becomes the program), a namespace entered
 with a fake unshare, the perf afpacket rig's command line made from the same
 commands, and the tap bridge helper's argument checks, its steps on a fake
@@ -10,9 +10,9 @@ import sys
 import time
 import unittest
 
-from pmdfwd_tools import owned_process
-from pmdfwd_tools.perf import rigs
-from pmdfwd_tools.rig import links, netns, tap_bridge
+from pmdfwd_dev import owned_process
+from pmdfwd_perf import rigs
+from pmdfwd_dev.rig import links, netns, tap_bridge
 
 
 def sh(text, *args):
@@ -114,7 +114,7 @@ class TapBridge(unittest.TestCase):
 
     def test_a_signal_ends_it_with_143_and_its_monitor_with_it(self):
         # "lo" stands in for the bridge: it exists in every namespace.
-        p = owned_process.OwnedProcess([sys.executable, "-m", "pmdfwd_tools.rig.tap_bridge",
+        p = owned_process.OwnedProcess([sys.executable, "-m", "pmdfwd_dev.rig.tap_bridge",
                                         "nosuchtap0,lo,02:00:00:00:ee:00"], stderr=subprocess.PIPE, deadline=30)
         self.addCleanup(p.close)
         monitor = None

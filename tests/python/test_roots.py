@@ -1,4 +1,4 @@
-"""pmdfwd_tools.roots with a fake mount runner (nothing is mounted): the mount
+"""pmdfwd_dev.roots with a fake mount runner (nothing is mounted): the mount
 table undone in reverse order on an error, on an exception in the block, on
 SIGTERM, SIGINT and SIGHUP (in a child process), and whole even when a second signal
 comes during the unmount; a mount left by a killed run adopted and undone; a
@@ -12,7 +12,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from pmdfwd_tools import owned_process, roots
+from pmdfwd_dev import owned_process, roots
 
 HERE = Path(__file__).resolve().parent
 
@@ -158,7 +158,7 @@ import signal, sys, time
 # this test runs under nohup or in a background job (which ignore them).
 for s in (signal.SIGHUP, signal.SIGINT):
     signal.signal(s, signal.SIG_DFL)
-from pmdfwd_tools import roots
+from pmdfwd_dev import roots
 from test_roots import FakeMounts
 fake = FakeMounts(record=sys.argv[2])
 with roots.Root(sys.argv[1], runner=fake, is_mount=fake.is_mount).locked(wait=0) as root, root.mounted():

@@ -1,4 +1,4 @@
-"""pmdfwd_tools.seed.report on made-up interleaved results: one row per cell
+"""pmdfwd_dev.seed.report on made-up interleaved results: one row per cell
 with each comparison's ratio, interval and verdict (an error cell says so),
 the run lines with command and load average, the section replaced in place
 or appended, and kept when scripts/perf doc rewrites the rest; a file that
@@ -8,7 +8,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from pmdfwd_tools.seed import report
+from pmdfwd_dev.seed import report
 
 
 def run(a, b, cells, created="2026-12-04T19:00:00"):

@@ -1,4 +1,4 @@
-"""scripts/seed-testpmds' source step (pmdfwd_tools.seed.testpmds.make_tree) on a
+"""scripts/seed-testpmds' source step (pmdfwd_dev.seed.testpmds.make_tree) on a
 made-up upstream repository shaped like DPDK's history (tags v23.11 and
 v24.11, a two-commit series changing app/test-pmd/macswap_sse.h and an
 unrelated commit between them), with no network and no root: the tree is the
@@ -14,7 +14,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from pmdfwd_tools.seed import testpmd_patch, testpmds
+from pmdfwd_dev.seed import testpmd_patch, testpmds
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "testpmd"
 SSE = testpmd_patch.SSE

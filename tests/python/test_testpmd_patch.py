@@ -1,4 +1,4 @@
-"""scripts/testpmd-patch (pmdfwd_tools.seed.testpmd_patch) on a fixture tree of
+"""scripts/testpmd-patch (pmdfwd_dev.seed.testpmd_patch) on a fixture tree of
 our own with an app/test-pmd/macswap_sse.h of testpmd's shape: the patch is a
 well-formed git format-patch mail, `git am` applies it, the result includes
 the kernel and dispatches to it before the SSE loop, the same tree gives the
@@ -12,7 +12,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from pmdfwd_tools.seed import testpmd_patch
+from pmdfwd_dev.seed import testpmd_patch
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures" / "testpmd"

@@ -17,7 +17,7 @@ import unittest
 from unittest import mock
 from pathlib import Path
 
-from pmdfwd_tools import dpdk_matrix, owned_process, roots
+from pmdfwd_dev import dpdk_matrix, owned_process, roots
 
 TREE = Path(__file__).resolve().parents[2]
 MATRIX = TREE / "scripts" / "dpdk-matrix"
@@ -267,7 +267,7 @@ class RootSteps(unittest.TestCase):
 # fake root owns) is where SIGTERM finds it. argv: src, roots dir, record.
 STOPPED_CHILD = """
 import os, sys
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 from test_dpdk_matrix import FakeRoot
 
 
@@ -287,7 +287,7 @@ class SleepingRoot(FakeRoot):
         return super().run(cmd, timeout)
 
 
-from pmdfwd_tools import dpdk_matrix
+from pmdfwd_dev import dpdk_matrix
 dpdk_matrix.test_root.__defaults__ = (SleepingRoot,)
 os.environ["PMDFWD_ROOTS"] = sys.argv[2]
 sys.exit(dpdk_matrix.main(["--versions", "24.11"], src=sys.argv[1]))

@@ -1,4 +1,4 @@
-"""scripts/test-packages.sh (pmdfwd_tools.package_check) without a root:
+"""scripts/test-packages.sh (pmdfwd_dev.package_check) without a root:
 argument errors say what is allowed (exit 2); not root is a failure with the
 summary line; the command lines it runs in a root; the ok/FAIL lines, the
 summary and the exit status; what counts as left behind after the purge;
@@ -12,7 +12,7 @@ import unittest
 import unittest.mock
 from pathlib import Path
 
-from pmdfwd_tools import owned_process, package_check
+from pmdfwd_dev import owned_process, package_check
 
 TREE = Path(__file__).resolve().parents[2]
 
@@ -261,7 +261,7 @@ class Wrappers(unittest.TestCase):
     def test_the_scripts_only_start_the_modules(self):
         for script, module in (("test-packages.sh", "package_check"), ("time-first-run.sh", "first_run")):
             text = (TREE / "scripts" / script).read_text()
-            self.assertIn(f"exec /usr/bin/python3 -m pmdfwd_tools.{module} \"$@\"", text)
+            self.assertIn(f"exec /usr/bin/python3 -m pmdfwd_dev.{module} \"$@\"", text)
             self.assertLess(len(text.splitlines()), 12, script)
         self.assertFalse((TREE / "scripts" / "fresh-root.sh").exists())
 

@@ -1,4 +1,4 @@
-"""scripts/time-first-run.sh (pmdfwd_tools.first_run) with a fake root: the
+"""scripts/time-first-run.sh (pmdfwd_dev.first_run) with a fake root: the
 tree copied to /root/pmdfwd, run.sh run there with the user's arguments,
 its exit status passed on (128+N for signal N) after the time line; KEEP
 asks for the root to stay; not root and a REV that is not a commit are said."""
@@ -11,7 +11,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from pmdfwd_tools import first_run, owned_process, roots
+from pmdfwd_dev import first_run, owned_process, roots
 
 TREE = Path(__file__).resolve().parents[2]
 NEEDS_GIT = unittest.skipUnless(shutil.which("git"), "no git here (apt-get install git): the copy lists files with it")

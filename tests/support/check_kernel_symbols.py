@@ -10,7 +10,7 @@ import re
 import subprocess
 import sys
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 
 def output_of(argv):

@@ -2,7 +2,7 @@
 """The stages of scripts/test.sh select the tests they exist to run.
 
 The DPDK matrix (scripts/dpdk-matrix) runs the suites in its default
-MATRIX_SUITES (pmdfwd_tools.dpdk_matrix.DEFAULT_SUITES) in each root, and the sanitizer stage of scripts/test.sh the
+MATRIX_SUITES (pmdfwd_dev.dpdk_matrix.DEFAULT_SUITES) in each root, and the sanitizer stage of scripts/test.sh the
 suites it names with --suite. A suite name that no test carries selects
 nothing, silently; a test moved out of its subset drops a check. This reads
 the build's test list (meson-info/intro-tests.json), the matrix's default and
@@ -15,7 +15,7 @@ import os
 import re
 import sys
 
-from pmdfwd_tools import dpdk_matrix
+from pmdfwd_dev import dpdk_matrix
 
 # The tests each subset exists for (tests/e2e/meson.build says why).
 REQUIRED = {

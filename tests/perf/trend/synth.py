@@ -1,7 +1,7 @@
 """Synthetic results and stores with known steps, for the store, trend and page tests."""
 import random
 
-from pmdfwd_tools.perf import store
+from pmdfwd_perf import store
 
 REF = "reference"
 

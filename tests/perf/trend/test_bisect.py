@@ -15,9 +15,9 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import bisect, stats
+from pmdfwd_perf import bisect, stats
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 PERF = os.path.join(_path.SCRIPTS, "perf")
 # The run counter lives beside rate.py, in the checkout bisect measures.

@@ -2,7 +2,7 @@
 import random
 import unittest
 
-from pmdfwd_tools.perf import changepoint
+from pmdfwd_perf import changepoint
 
 
 def series(levels, runs=4, spread=0.01, seed=1):

@@ -11,9 +11,9 @@ import unittest
 from pathlib import Path
 
 import _path  # noqa: F401
-from pmdfwd_tools.perf import checkouts, history, store
+from pmdfwd_perf import checkouts, history, store
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 from test_bisect import git  # noqa: E402
 
@@ -104,7 +104,7 @@ class TestHistory(unittest.TestCase):
     def test_rotated_order_moves_every_subject_through_every_place(self):
         from unittest import mock
 
-        from pmdfwd_tools.perf import matrix
+        from pmdfwd_perf import matrix
 
         order = []
         subs = [mock.Mock(label=x, mode=None) for x in "abc"]

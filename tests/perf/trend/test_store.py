@@ -6,7 +6,7 @@ import tempfile
 import unittest
 
 import synth
-from pmdfwd_tools.perf import changepoint, store, trend
+from pmdfwd_perf import changepoint, store, trend
 
 CELL = "ring-hot/macswap/64B/1Q1C"
 

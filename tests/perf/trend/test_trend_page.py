@@ -15,9 +15,9 @@ import tempfile
 import unittest
 
 import synth
-from pmdfwd_tools.perf import trend
+from pmdfwd_perf import trend
 
-from pmdfwd_tools import owned_process
+from pmdfwd_dev import owned_process
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 STEP, FLAT = "ring-hot/macswap/64B/1Q1C", "null/io/64B/1Q1C"
