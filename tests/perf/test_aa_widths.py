@@ -79,13 +79,14 @@ class AaWidths(unittest.TestCase):
     def test_the_table_goes_between_the_markers_only(self):
         path = os.path.join(self.work, "perf-tool.md")
         with open(path, "w") as f:
-            f.write(f"before\n{aa_widths.BEGIN}\nold table\n{aa_widths.END}\nafter\n")
+            f.write(f"before\n{aa_widths.MARKERS.begin}\nold table\n{aa_widths.MARKERS.end}\nafter\n")
         aa_widths.write_into(path, "new table")
         with open(path) as f:
-            self.assertEqual(f.read(), f"before\n{aa_widths.BEGIN}\nnew table\n{aa_widths.END}\nafter\n")
+            m = aa_widths.MARKERS
+            self.assertEqual(f.read(), f"before\n{m.begin}\nnew table\n{m.end}\nafter\n")
         with open(path, "w") as f:
             f.write("no markers\n")
-        with self.assertRaisesRegex(ValueError, "no A/A widths markers"):
+        with self.assertRaisesRegex(ValueError, "has no markers"):
             aa_widths.write_into(path, "x")
 
     def test_the_group_plans_four_parts(self):
@@ -106,8 +107,8 @@ class AaWidths(unittest.TestCase):
     def test_the_doc_has_the_markers(self):
         with open(os.path.join(_path.ROOT, "doc", "perf-tool.md")) as f:
             text = f.read()
-        self.assertIn(aa_widths.BEGIN, text)
-        self.assertIn(aa_widths.END, text)
+        self.assertIn(aa_widths.MARKERS.begin, text)
+        self.assertIn(aa_widths.MARKERS.end, text)
 
 
 if __name__ == "__main__":

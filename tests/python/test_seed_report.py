@@ -45,8 +45,7 @@ class SeedReport(unittest.TestCase):
 
     def test_section_says_how_it_was_run(self):
         text = report.section([FIRST, SECOND], ["scripts/perf compare --interleave A", "B"], ["A note."])
-        self.assertTrue(text.startswith(report.BEGIN + "\n## "))
-        self.assertTrue(text.endswith(report.END + "\n"))
+        self.assertTrue(text.startswith("## The seed patch's verdict"))
         self.assertIn("A note.", text)
         self.assertIn("- shipped against reverted: faster in 0, slower in 0, within noise in 1 (x1.012) of 2 cells "
                       "(1 failed)\n- avx2 against shipped: faster in 1 (x1.050), slower in 0, within noise in 0 of 1 "
@@ -63,17 +62,15 @@ class SeedReport(unittest.TestCase):
         r = run("a", "b", {"c1": (1.0209, 1.0, 1.03, "faster"), "c2": (1.0211, 1.0, 1.03, "faster")})
         self.assertTrue(report.tally(r).startswith("b against a: faster in 2 (x1.021), "), "not 'x1.021 to x1.021'")
 
-    def test_publish_appends_then_replaces(self):
+    def test_publish_puts_the_section_between_its_markers(self):
+        # scripts/perf doc keeps what lies between these markers when it
+        # rewrites the page (pmdfwd_dev.marked_section does both).
         with tempfile.TemporaryDirectory() as tmp:
             doc = Path(tmp) / "performance.md"
-            doc.write_text("# Title\n\nbody\n")
-            report.publish(doc, report.BEGIN + "\nfirst\n" + report.END + "\n")
-            self.assertEqual(doc.read_text(), f"# Title\n\nbody\n\n{report.BEGIN}\nfirst\n{report.END}\n")
-            doc.write_text(doc.read_text() + "after\n")
-            report.publish(doc, report.BEGIN + "\nsecond\n" + report.END + "\n")
-            self.assertEqual(doc.read_text(), f"# Title\n\nbody\n\n{report.BEGIN}\nsecond\n{report.END}\nafter\n")
-            self.assertEqual(report.kept_section(doc.read_text()), f"{report.BEGIN}\nsecond\n{report.END}\n")
-        self.assertEqual(report.kept_section("# no section\n"), "")
+            doc.write_text("# Title\n")
+            report.publish(doc, "## verdict\n")
+            self.assertEqual(report.MARKERS.kept(doc.read_text()),
+                             f"{report.MARKERS.begin}\n## verdict\n{report.MARKERS.end}\n")
 
     def test_load_refuses_other_results(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -3,14 +3,17 @@ from two `scripts/perf compare --interleave` runs of the three testpmds of
 scripts/seed-testpmds: shipped against reverted (the 2024 SSE series' own
 verdict) and avx2 against shipped (pmdfwd's kernel in testpmd).
 
-The section sits between two marker lines; `publish` replaces it in place
-(or appends it), and `scripts/perf doc` keeps it when it rewrites the rest
-(perf/commands/doc.py, keep_published).
+The section sits between two marker lines (MARKERS, pmdfwd_dev.marked_section):
+`publish` replaces it in place (or appends it), and `scripts/perf doc` keeps
+it when it rewrites the rest.
 """
 import json
 
-BEGIN = "<!-- seed-testpmds: begin (scripts/seed-testpmds --publish; kept by scripts/perf doc) -->"
-END = "<!-- seed-testpmds: end -->"
+from pmdfwd_dev import marked_section
+
+MARKERS = marked_section.Markers(
+    "<!-- seed-testpmds: begin (scripts/seed-testpmds --publish; kept by scripts/perf doc) -->",
+    "<!-- seed-testpmds: end -->")
 
 
 def load(path):
@@ -85,33 +88,17 @@ def minimum_effect(runs):
 
 
 def section(runs, commands, notes):
-    """The markdown section: what was built, the table, how it was run."""
+    """The markdown section's body: what was built, the table, how it was
+    run (publish puts it between the markers)."""
     machine = runs[0].get("machine", {})
     cpu = machine.get("cpu_model") or machine.get("model") or ""
-    lines = [BEGIN, "## The seed patch's verdict: DPDK 24.11's testpmd three ways", "", *notes, "",
+    lines = ["## The seed patch's verdict: DPDK 24.11's testpmd three ways", "", *notes, "",
              table(runs), "", *(f"- {tally(r)}" for r in runs), "",
              f"Measured on {cpu or 'this machine'}, interleaved windows (doc/perf-tool.md):", ""]
     lines += [_run_line(r, c) for r, c in zip(runs, commands)]
-    return "\n".join(lines + ["", END]) + "\n"
+    return "\n".join(lines) + "\n"
 
 
-def publish(doc_path, text):
-    """Replace the marked section of doc_path with `text`, or append it."""
-    with open(doc_path) as f:
-        doc = f.read()
-    if BEGIN in doc and END in doc:
-        start = doc.index(BEGIN)
-        stop = doc.index(END, start) + len(END)
-        doc = doc[:start] + text.rstrip("\n") + doc[stop:]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + text
-    with open(doc_path, "w") as f:
-        f.write(doc)
-
-
-def kept_section(old_doc):
-    """The marked section of a doc about to be rewritten ("" when none)."""
-    if BEGIN not in old_doc or END not in old_doc:
-        return ""
-    start = old_doc.index(BEGIN)
-    return old_doc[start:old_doc.index(END, start) + len(END)] + "\n"
+def publish(doc_path, body):
+    """Replace the marked section of doc_path with `body`, or append it."""
+    marked_section.write(doc_path, MARKERS, body)

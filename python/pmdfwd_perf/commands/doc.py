@@ -208,7 +208,7 @@ def write_keeping_published(path: str, text: str) -> None:
     kept = ""
     if os.path.isfile(path):
         with open(path) as f:
-            kept = seed_report.kept_section(f.read())
+            kept = seed_report.MARKERS.kept(f.read())
     with open(path, "w") as f:
         f.write(text + ("\n" + kept if kept else ""))
 

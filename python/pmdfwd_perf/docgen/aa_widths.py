@@ -7,11 +7,13 @@ import json
 import os
 from typing import Any, Dict, List, Optional
 
+from pmdfwd_dev import marked_section
+
 from .. import interleave, report
 from . import markdown, planning
 
-BEGIN = "<!-- aa-widths: written by scripts/perf doc --only aa-widths; do not edit -->"
-END = "<!-- aa-widths end -->"
+MARKERS = marked_section.Markers("<!-- aa-widths: written by scripts/perf doc --only aa-widths; do not edit -->",
+                                 "<!-- aa-widths end -->")
 Widths = Dict[str, Any]
 
 
@@ -119,12 +121,6 @@ def render(w: Widths, tree: Optional[str] = None) -> str:
 
 
 def write_into(path: str, text: str) -> None:
-    """Replace what is between the markers of path with text."""
-    with open(path) as f:
-        doc = f.read()
-    if BEGIN not in doc or END not in doc:
-        raise ValueError(f"{path} has no A/A widths markers ({BEGIN} ... {END}) to write between")
-    head, rest = doc.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    with open(path, "w") as f:
-        f.write(f"{head}{BEGIN}\n{text}\n{END}{tail}")
+    """Replace what is between the markers of path with text; a doc without
+    them is refused (the section's place is chosen by hand)."""
+    marked_section.write(path, MARKERS, text, append=False)
