@@ -232,16 +232,23 @@ def add_doc_command(sub: Any, repo: str) -> None:
                    help="measure nothing: write the doc again from the results of an earlier run's --work WORK")
     p.add_argument("--only", type=csv_list("parts"), default=None, metavar="PART,...",
                    help="measure only these parts (interleaved: the goals judged interleaved; aa-widths: the "
-                        "A/A widths) and write only what they measure: doc/perf/goals.md (interleaved) and the "
-                        "A/A widths of doc/perf-tool.md (aa-widths)")
+                        "A/A widths; engines: the engine table) and write only what they measure: "
+                        "doc/perf/goals.md (interleaved), the A/A widths of doc/perf-tool.md (aa-widths), the "
+                        "engine table of doc/performance.md (engines)")
     p.add_argument("--interleaved", action="store_true",
                    help="add the interleaved part: the goals' cells judged by compare --interleave, with their "
                         "cost cells (about 7 minutes more)")
     p.add_argument("--aa-widths", action="store_true",
                    help="add the A/A parts: each forwarder against itself, interleaved and sequential, on ring-hot "
                         "and null; their widths go into doc/perf-tool.md (about 15 minutes more)")
+    p.add_argument("--engines", action="store_true",
+                   help="add the engine parts: every engine against testpmd's same mode, interleaved, on each rig "
+                        "that can judge it, for the host's DPDK and each root's; the table goes between its markers "
+                        "in doc/performance.md (10 cells per rig and DPDK: about 25 minutes per DPDK at 60 pairs)")
     p.add_argument("--pairs", type=int, default=300,
                    help="interleaved parts: measured window pairs per cell (300)")
+    p.add_argument("--engine-pairs", type=int, default=60,
+                   help="engine parts: measured window pairs per cell (60)")
 
 
 def add_store_commands(sub: Any, repo: str) -> None:

@@ -12,7 +12,7 @@ from pmdfwd_dev.seed import report
 
 class KeepsPublished(unittest.TestCase):
     def test_the_published_section_stays(self):
-        section = f"{report.BEGIN}\n## Seed\n\n| a | b |\n{report.END}\n"
+        section = report.MARKERS.block("## Seed\n\n| a | b |")
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "performance.md"
             path.write_text("# Old\n\nold figures\n\n" + section)

@@ -11,11 +11,11 @@ import sys
 import time
 from typing import Any, Callable, Dict, List, Optional
 
-from pmdfwd_dev import owned_process
+from pmdfwd_dev import marked_section, owned_process
 from pmdfwd_dev.seed import report as seed_report
 
 from .. import icount, machine, report, subjects
-from ..docgen import aa_widths, discovery, planning, rendering
+from ..docgen import aa_widths, discovery, engine_table, planning, rendering
 from .results import load_results
 
 Results = Dict[str, Any]
@@ -37,6 +37,8 @@ def doc_settings(args: argparse.Namespace) -> planning.Settings:
                                  icount_seconds=args.icount_seconds, pairs=args.pairs,
                                  interleaved=args.interleaved or "interleaved" in (args.only or []),
                                  aa_widths=args.aa_widths or "aa-widths" in (args.only or []),
+                                 engines=args.engines or "engines" in (args.only or []),
+                                 engine_pairs=args.engine_pairs,
                                  bench=bench if os.access(bench, os.X_OK) else None,
                                  host_dpdk=discovery.dpdk_version("/"))
     if not args.no_versions:
@@ -112,11 +114,11 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
 def only_parts(parts: List[planning.Part], names: List[str]) -> List[planning.Part]:
     """The parts --only names (a part or a group of them); an unknown name
     is refused with the known ones."""
-    known = [p.name for p in parts] + list(planning.GROUPS)
+    known = [p.name for p in parts] + list(planning.GROUPS) + ["engines"]
     unknown = [n for n in names if n not in known]
     if unknown:
         raise ValueError(f"--only {','.join(unknown)}: no such part (parts: {', '.join(known)})")
-    wanted = {m for n in names for m in planning.GROUPS.get(n, [n])}
+    wanted = {m for n in names for m in planning.members(n, parts)}
     return [p for p in parts if p.name in wanted]
 
 
@@ -203,14 +205,33 @@ def doc_context(work: str, run: Dict[str, Any], charts_dir: str, doc_dir: str) -
 
 
 def write_keeping_published(path: str, text: str) -> None:
-    """Write the doc; a section another tool published there
-    (scripts/seed-testpmds) stays, after the rest."""
+    """Write the doc; the sections written apart (the engine table, and
+    scripts/seed-testpmds' verdict) stay, after the rest."""
     kept = ""
     if os.path.isfile(path):
         with open(path) as f:
-            kept = seed_report.MARKERS.kept(f.read())
+            old = f.read()
+        kept = "".join(m.kept(old) for m in (engine_table.MARKERS, seed_report.MARKERS))
     with open(path, "w") as f:
         f.write(text + ("\n" + kept if kept else ""))
+
+
+def engine_section(work: str, run: Dict[str, Any]) -> Optional[str]:
+    """The engine table's body from a run's engine parts, None without any."""
+    names = [n for n in run.get("parts", []) if n.startswith("engines-")]
+    if not names:
+        return None
+    settings = planning.settings_from_json(run["settings"])
+    versions = [discovery.Version("host", settings.host_dpdk)] + settings.versions
+
+    def cells(v: discovery.Version) -> Dict[str, Any]:
+        at = None if v.root is None else v
+        return engine_table.merge(*(load_raw(work, planning.engine_part_name(rig, at)) for rig, _, _ in
+                                    planning.ENGINE_RIGS))
+
+    by_version = [(v, cells(v)) for v in versions]
+    commands = [c for n, c in zip(run["parts"], run["commands"]) if n.startswith("engines-")]
+    return engine_table.render(by_version, commands, settings.engine_pairs)
 
 
 def writes_goals(run: Dict[str, Any]) -> bool:
@@ -219,7 +240,7 @@ def writes_goals(run: Dict[str, Any]) -> bool:
     writing the page from it would take away the goals an earlier run
     judged."""
     only = run.get("only")
-    return not only or any(not part.startswith("aa-") for part in only)
+    return not only or any(not part.startswith(("aa-", "engines")) for part in only)
 
 
 def render_doc(work: str, args: argparse.Namespace) -> int:
@@ -238,6 +259,13 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
         tool_doc = os.path.join(os.path.dirname(os.path.abspath(args.output)), "perf-tool.md")
         aa_widths.write_into(tool_doc, aa_widths.render(widths, args.tree))
         print(f"wrote the A/A widths into {tool_doc}")
+    engines = engine_section(work, run)
+    if engines is not None:
+        if not os.path.isfile(args.output):
+            with open(args.output, "w") as f:
+                f.write("# pmdfwd performance\n")
+        marked_section.write(args.output, engine_table.MARKERS, engines)
+        print(f"wrote the engine table into {args.output}")
     if run.get("only"):
         # Some parts only: doc/performance.md reports them all, so it stays.
         if judges_goals:

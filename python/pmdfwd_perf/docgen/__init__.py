@@ -34,4 +34,7 @@ Parts of a run:
            effect of lean mode alone, both sides the same binary
   dpdk-R-lean  a root's dpdk-testpmd against its pmdfwd in lean mode:
            macswap on ring-hot, ring-warm and null
+  engines-RIG[-R]  (--engines) every engine against testpmd's same mode,
+           interleaved, on the ring tiers or null, for the host and each
+           root R: the engine table (engine_table)
 """

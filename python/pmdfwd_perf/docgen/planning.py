@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from .discovery import ROOT_PMDFWD, Version, mirror_kernel
+from .engine_table import NULL_MODES, RING_MODES
 
 
 @dataclass
@@ -49,7 +50,9 @@ class Settings:
     lean: bool = True
     interleaved: bool = False  # the goals judged interleaved: ~7 minutes more
     aa_widths: bool = False  # A/A of both forwarders, interleaved and sequential: ~15 minutes more
+    engines: bool = False  # every engine judged interleaved, per DPDK: the longest part by far
     pairs: int = 300  # of each interleaved cell
+    engine_pairs: int = 60  # of each engine cell (10 modes x 4 rigs x each DPDK)
     host_dpdk: Optional[str] = None
     versions: List[Version] = field(default_factory=list)  # Version per Debian root
 
@@ -108,6 +111,8 @@ def plan(s: Settings, work: str) -> List[Part]:
         parts.append(interleaved_part(s, tp, pf))
     if s.aa_widths:
         parts += aa_width_parts(s)
+    if s.engines:
+        parts += engine_parts(s, tp, pf)
     for v in s.versions:
         def in_root(rigs: str, tiers: str, modes: str, v: Version = v) -> List[str]:
             return ["compare", "--a", f"testpmd:root={v.root}", "--b", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}",
@@ -144,6 +149,43 @@ def interleaved_part(s: Settings, tp: str, pf: str) -> Part:
     pairs = s.pairs + INTERLEAVE_BLOCKS * INTERLEAVE_WARMUP_PAIRS
     return Part("interleaved", argv, icount_runs=4 if s.icount else 0,
                 seconds=2 * (INTERLEAVE_BLOCKS * INTERLEAVE_START_S + pairs * INTERLEAVE_PAIR_S))
+
+
+# The engine table's parts: each rig with the engines its frames let work
+# (docgen/engine_table.py), for the host's DPDK and then each root's.
+ENGINE_RIGS = (("ring", ("hot", "warm", "cold"), RING_MODES), ("null", ("hot",), NULL_MODES))
+
+
+def interleaved_cell_seconds(pairs: int) -> float:
+    """One cell of compare --interleave with its default blocks (one per 30
+    pairs, 1 to 10): both instances started per block, then the pairs."""
+    blocks = min(max(pairs // 30, 1), INTERLEAVE_BLOCKS)
+    return 2 * (blocks * INTERLEAVE_START_S + (pairs + blocks * INTERLEAVE_WARMUP_PAIRS) * INTERLEAVE_PAIR_S)
+
+
+def engine_part_name(rig: str, v: Optional[Version]) -> str:
+    return f"engines-{rig}" + (f"-{v.name}" if v else "")
+
+
+def engine_parts(s: Settings, tp: str, pf: str) -> List[Part]:
+    parts = []
+    for v in [None, *s.versions]:
+        a, b = (tp, pf) if v is None else (f"testpmd:root={v.root}", f"pmdfwd:root={v.root},bin={ROOT_PMDFWD}")
+        for rig, tiers, modes in ENGINE_RIGS:
+            argv = ["compare", "--interleave", "--a", a, "--b", b, "--rigs", rig, "--ring-tiers", ",".join(tiers),
+                    "--frames", "64", "--layouts", "1Q1C", "--modes", ",".join(modes),
+                    "--pairs", str(s.engine_pairs), "-q"]
+            cells = len(modes) * (len(tiers) if rig == "ring" else 1)
+            parts.append(Part(engine_part_name(rig, v), argv, seconds=cells * interleaved_cell_seconds(s.engine_pairs)))
+    return parts
+
+
+def members(name: str, parts: List[Part]) -> List[str]:
+    """The parts a --only name stands for: a part, a fixed group, or
+    "engines": every engine part of this run (one per rig and DPDK)."""
+    if name == "engines":
+        return [p.name for p in parts if p.name.startswith("engines-")]
+    return GROUPS.get(name, [name])
 
 
 # The A/A widths in doc/perf-tool.md: each forwarder against itself on the

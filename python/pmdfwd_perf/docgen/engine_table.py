@@ -1,0 +1,118 @@
+"""doc/performance.md's per-engine section (issue 36): every engine pmdfwd
+shares with dpdk-testpmd, judged interleaved against testpmd's same mode on
+each rig that can judge it, for the host's DPDK and each Debian root's, with
+the goal each cell is held to. Pure functions of the parts' results.json,
+tested on synthetic ones. The section sits between markers
+(pmdfwd_dev.marked_section): `scripts/perf doc --only engines` writes it in
+place and a full rewrite of the page keeps it."""
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from pmdfwd_dev import marked_section
+
+from . import markdown
+from .discovery import Version
+
+Results = Dict[str, Any]
+MARKERS = marked_section.Markers("<!-- engines: written by scripts/perf doc --only engines; do not edit -->",
+                                 "<!-- engines end -->")
+
+# What each rig's frames let an engine do. The ring rig loops tx_first's
+# UDP/IPv4 frames, so every header-touching engine does its work there;
+# net_null's frames are zeroed mbufs with no L3 header, and a loop cannot
+# feed a sink nor judge a generator (rigs.unsupported says why).
+RING_TIERS = ("ring-hot", "ring-warm", "ring-cold")
+COLUMNS = RING_TIERS + ("null",)
+RING_MODES = ("io", "mac", "macswap", "5tswap", "csum", "noisy")
+NULL_MODES = ("io", "mac", "macswap", "rxonly", "txonly", "flowgen", "noisy")
+ENGINES = ("io", "mac", "macswap", "5tswap", "csum", "rxonly", "txonly", "flowgen", "noisy", "icmpecho",
+           "ieee1588")
+NOT_JUDGED = {
+    ("null", "csum"): "net_null's frames carry no IPv4 header: neither side computes a checksum",
+    ("null", "5tswap"): "net_null's frames carry no L3/L4 header: only the MACs would be swapped",
+    ("ring", "rxonly"): "a loop rig feeds nothing to a sink",
+    ("ring", "txonly"): "a loop rig's rate is the ring's once the loop fills, not the generator's",
+    ("ring", "flowgen"): "a loop rig's rate is the ring's once the loop fills, not the generator's",
+    ("*", "icmpecho"): "no rig sends ICMP echo or ARP (tx_first's frames are UDP; net_null's are empty)",
+    ("*", "ieee1588"): "no rig sends PTP frames, and neither net_ring nor net_null has timesync",
+}
+RING_TARGET = 1.10
+
+
+def why_not(column: str, mode: str) -> Optional[str]:
+    rig = column.split("-")[0]
+    return NOT_JUDGED.get((rig, mode)) or NOT_JUDGED.get(("*", mode))
+
+
+def goal(column: str, mode: str) -> Tuple[float, str]:
+    """(target ratio, wording) the issue holds a cell to: io adds nothing
+    anywhere; every engine is x1.10 faster on the ring tiers and at least
+    level on null."""
+    if mode == "io":
+        return 1.0, ">= x1.00, not slower"
+    if column.startswith("ring"):
+        return RING_TARGET, f">= x{RING_TARGET:.2f}, faster"
+    return 1.0, "not slower"
+
+
+def met(column: str, mode: str, paired: Dict[str, Any]) -> bool:
+    target, _ = goal(column, mode)
+    ratio, verdict = paired["median_ratio"], paired["verdict"]
+    if column.startswith("ring") and mode != "io":
+        return ratio >= target and verdict == "faster"
+    return verdict != "slower" and (mode != "io" or ratio >= target)
+
+
+def cell_text(column: str, mode: str, cells: Dict[str, Any]) -> str:
+    why = why_not(column, mode)
+    if why:
+        return "not judged"
+    c = cells.get(f"{column}/{mode}/64B/1Q1C")
+    if c is None:
+        return "not measured"
+    if "paired" not in c:
+        return "error: " + str(c.get("error", "?")).splitlines()[0]
+    p = c["paired"]
+    mark = "met" if met(column, mode, p) else "**not met**"
+    return f"x{p['median_ratio']:.3f} [{p['ci'][0]:.3f}, {p['ci'][1]:.3f}] {p['verdict']}, {mark}"
+
+
+def rows(cells: Dict[str, Any]) -> List[List[str]]:
+    return [[mode] + [cell_text(col, mode, cells) for col in COLUMNS] for mode in ENGINES]
+
+
+def tally(cells: Dict[str, Any]) -> str:
+    judged = [(col, mode, cells[f"{col}/{mode}/64B/1Q1C"]["paired"]) for mode in ENGINES for col in COLUMNS
+              if not why_not(col, mode) and "paired" in cells.get(f"{col}/{mode}/64B/1Q1C", {})]
+    missed = [f"{mode} {col}" for col, mode, p in judged if not met(col, mode, p)]
+    return (f"{len(judged) - len(missed)} of {len(judged)} judged cells meet their goal"
+            + (f"; not met: {', '.join(missed)}" if missed else ""))
+
+
+def merge(*parts: Optional[Results]) -> Dict[str, Any]:
+    cells: Dict[str, Any] = {}
+    for p in parts:
+        cells.update((p or {}).get("cells", {}))
+    return cells
+
+
+def render(versions: List[Tuple[Version, Dict[str, Any]]], commands: List[List[str]],
+           pairs: Optional[int] = None) -> str:
+    """The section's body: the goals, one table per DPDK, why the empty
+    cells are empty, and the commands that measured them."""
+    out = ["## Every engine against dpdk-testpmd's same mode", "",
+           "`scripts/perf compare --interleave` per engine and rig, pmdfwd (B) against the dpdk-testpmd of the "
+           f"same DPDK (A), 64 B, one forwarding core{f', {pairs} window pairs per cell' if pairs else ''}: the "
+           "paired median ratio B/A, its 95 % interval, the verdict, and whether the cell meets its goal: "
+           f"x{RING_TARGET:.2f} and faster on the ring tiers, not slower on null, and io (the loop alone) at "
+           "least x1.00 everywhere. The ring rig's frames are tx_first's UDP/IPv4.", ""]
+    for v, cells in versions:
+        title = f"DPDK {v.dpdk or '?'}" + (" (host)" if v.root is None else f" (Debian root {v.name})")
+        out += [f"### {title}", "", tally(cells) if cells else "not measured", ""]
+        if cells:
+            out += [markdown.table(["engine"] + list(COLUMNS), rows(cells)), ""]
+    notes = sorted({f"- {mode} on {col.split('-')[0]}: {why_not(col, mode)}" for mode in ENGINES for col in COLUMNS
+                    if why_not(col, mode)})
+    out += ["Not judged, and why:", "", *notes, "", "The commands (`--out` left out):", ""]
+    out += ["    scripts/perf " + " ".join(c) for c in commands]
+    return "\n".join(out) + "\n"
