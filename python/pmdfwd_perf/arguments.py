@@ -87,7 +87,8 @@ def add_commits(p: Parser, repo: str, with_matrix: bool = False) -> None:
 
 def add_matrix(p: Parser, repo: str) -> None:
     p.add_argument("--rigs", type=csv_list("rigs"), default=["null", "ring", "memif"],
-                   help="comma list of null,ring,memif,vhost,afpacket,pci (default null,ring,memif)")
+                   help="comma list of null,ring,memif,vhost,afpacket,pcap,pci; pcap is every frame kind, "
+                        "pcap-udp4|tcp4|udp6|vlan one (default null,ring,memif)")
     p.add_argument("--modes", type=csv_list("modes"), default=["macswap"],
                    help="forward modes (io,mac,macswap,flowgen,txonly,rxonly; default macswap)")
     p.add_argument("--kernels", type=csv_list("kernels"), default=[],
@@ -188,7 +189,7 @@ def add_results_commands(sub: Any) -> None:
 def add_icount_command(sub: Any, repo: str) -> None:
     p = sub.add_parser("icount", help="instructions (and cache misses) per forwarded packet, by stage, "
                                       "under valgrind's callgrind (ring and null rigs)")
-    p.add_argument("--rigs", type=csv_list("rigs"), default=["ring"], help="ring,null (default ring)")
+    p.add_argument("--rigs", type=csv_list("rigs"), default=["ring"], help="ring,null,pcap[-KIND] (default ring)")
     p.add_argument("--ring-tiers", type=csv_list("tiers"), default=["hot"], help="default hot")
     p.add_argument("--modes", type=csv_list("modes"), default=["io", "macswap"], help="default io,macswap")
     p.add_argument("--kernels", type=csv_list("kernels"), default=[], help="macswap kernels (pmdfwd)")

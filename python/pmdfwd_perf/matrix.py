@@ -1,6 +1,6 @@
 """The measurement matrix and the order it is run in.
 
-cells = rig (ring: x cache tier) x forward mode (+ macswap kernel)
+cells = rig (ring: x cache tier; pcap: x frame kind) x forward mode (+ macswap kernel)
         x frame size x layout.
 
 Subjects are alternated inside each cell (A B A B ...), R times, instead of
@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from . import machine, rigs, runner
+from . import machine, pcap_frames, rigs, runner
 
 FRAMES = (64, 128, 256, 512, 1024, 1518)
 
@@ -49,9 +49,13 @@ def build_cells(rig_names, modes, kernels, frames, layouts, tiers, cpus, caches,
     """Expand the matrix; mark what cannot run here as skipped (with why)."""
     cells = []
     variants = [(m, k) for m in modes for k in ((kernels or [None]) if m == "macswap" else [None])]
-    for rig in rig_names:
+    for rig_name in rig_names:
+        rig, _, kind = rig_name.partition("-") if rig_name.startswith("pcap") else (rig_name, "", "")
         if rig not in rigs.RIGS:
-            raise ValueError(f"unknown rig {rig!r}: use one of {', '.join(rigs.RIGS)}")
+            raise ValueError(f"unknown rig {rig_name!r}: use one of {', '.join(rigs.RIGS)}")
+        if kind and kind not in pcap_frames.KINDS:
+            raise ValueError(f"unknown pcap frames {kind!r}: use pcap (all) or one of "
+                             f"{', '.join('pcap-' + k for k in pcap_frames.KINDS)}")
         for layout in layouts:
             gen_busy = 1 if rig in rigs.TWO_PROCESS_RIGS else 0
             try:
@@ -75,6 +79,9 @@ def build_cells(rig_names, modes, kernels, frames, layouts, tiers, cpus, caches,
                         tl = layout if t.queues == layout.queues else machine.Layout(
                             f"{t.queues}Q{layout.cores}C", t.queues, layout.cores)
                         rig_variants.append((f"ring-{name}", params, t.note or None, tl))
+            elif rig == "pcap":
+                rig_variants = [(f"pcap-{k}", {"frames": k}, None, layout) for k in ([kind] if kind
+                                                                                     else pcap_frames.KINDS)]
             else:
                 rig_variants = [(rig, {}, None, layout)]
             for variant, params, note, cell_layout in rig_variants:

@@ -30,6 +30,11 @@ afpacket
        the kernel (AF_PACKET rings, veth) both ways. The namespace and the
        veth pair go when the forwarder exits, however it exits. Needs root
        (or CAP_SYS_ADMIN for unshare, CAP_NET_ADMIN for the link).
+pcap   two net_pcap ports, each replaying one pcap file without end
+       (infinite_rx=1) and dropping what it sends: null's shape (the PMD
+       allocates, copies the stored frame and frees), with real headers, so
+       that csum and 5tswap work on every kind of frame (pcap_frames:
+       pcap-udp4, pcap-tcp4, pcap-udp6, pcap-vlan; `pcap` is all four).
 pci    real NIC ports by PCI address (a lab with two cabled ports); traffic
        is started with --tx-first and loops through the cable.
 
@@ -46,10 +51,10 @@ from typing import Optional
 from pmdfwd_dev import owned_process
 from pmdfwd_dev.rig import links, netns
 
-from . import machine
+from . import machine, pcap_frames
 from .subjects import Subject
 
-RIGS = ("null", "ring", "memif", "vhost", "afpacket", "pci")
+RIGS = ("null", "ring", "memif", "vhost", "afpacket", "pcap", "pci")
 # Rigs that loop --tx-first bursts through their two ports, with no generator.
 LOOP_RIGS = ("ring", "afpacket", "pci")
 # Rigs with a generator process beside the forwarder under test.
@@ -64,7 +69,7 @@ class ProcSpec:
     role: str  # "subject" or "generator"
     argv: list
     wait_sockets: list = field(default_factory=list)  # start the next process once these exist
-    files: dict = field(default_factory=dict)  # path -> content to write first
+    files: dict = field(default_factory=dict)  # path -> content (str or bytes) to write first
 
 
 @dataclass
@@ -197,6 +202,14 @@ def build(cell, subject, ctx, cpus):
         argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(0, layout), run_seconds,
                               kernel=cell.kernel)
         return [ProcSpec("subject", argv)]
+    if cell.rig == "pcap":
+        kind = cell.params["frames"]
+        path = os.path.join(ctx.workdir, f"{kind}-{cell.frame}.pcap")
+        vdevs = [f"net_pcap{i},rx_pcap={path},infinite_rx=1" for i in range(2)]
+        argv = _eal(ctx, subject.binary, fwd_map, "fwd", vdevs)
+        argv += ["--"] + _app(ctx, subject, mode, cell.frame, layout, _mbufs(0, layout), run_seconds,
+                              kernel=cell.kernel)
+        return [ProcSpec("subject", argv, files={path: pcap_frames.pcap(kind, cell.frame)})]
     if cell.rig in ("ring", "pci"):
         n = cell.params.get("bursts", 1)
         if cell.rig == "ring":

@@ -48,7 +48,7 @@ class Proc:
         self.chunks = []
         self.lock = threading.Lock()
         for path, content in spec.files.items():
-            with open(path, "w") as f:
+            with open(path, "wb" if isinstance(content, bytes) else "w") as f:
                 f.write(content)
         self.argv = roots.host_argv(spec.argv, stdbuf=STDBUF)  # as started (chroot in a root)
         # No deadline: a run's length is the caller's; stop() ends it.

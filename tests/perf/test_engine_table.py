@@ -28,6 +28,7 @@ CELLS = {
     "null/mac/64B/1Q1C": paired(0.99, "within noise"),
     "null/csum/64B/1Q1C": paired(1.35, "faster"),  # measured by mistake: never judged
     "ring-cold/5tswap/64B/1Q1C": {"error": "the forwarder did not start\nlog follows"},
+    "pcap-tcp4/csum/64B/1Q1C": paired(1.02, "within noise"),  # level is enough on pcap
 }
 
 
@@ -44,6 +45,7 @@ class Table(unittest.TestCase):
         self.assertTrue(self.cell("io", "null").endswith("**not met**"), "io below x1.00")
         self.assertTrue(self.cell("mac", "null").endswith(", met"), "null: not slower is enough")
         self.assertTrue(self.cell("txonly", "null").endswith(", met"))
+        self.assertEqual(self.cell("csum", "pcap-tcp4"), "x1.020 [1.010, 1.030] within noise, met")
 
     def test_a_rig_that_cannot_judge_an_engine_says_so(self):
         self.assertEqual(self.cell("csum", "null"), "not judged")
@@ -51,9 +53,10 @@ class Table(unittest.TestCase):
         self.assertEqual(self.cell("icmpecho", "null"), "not judged")
         self.assertEqual(self.cell("5tswap", "ring-cold"), "error: the forwarder did not start")
         self.assertEqual(self.cell("flowgen", "null"), "not measured")
+        self.assertEqual(self.cell("txonly", "pcap-udp6"), "not judged")
 
     def test_the_tally_names_what_misses(self):
-        self.assertEqual(engine_table.tally(CELLS), "4 of 7 judged cells meet their goal; not met: io null, "
+        self.assertEqual(engine_table.tally(CELLS), "5 of 8 judged cells meet their goal; not met: io null, "
                          "macswap ring-warm, csum ring-hot")
 
     def test_every_rig_mode_is_one_the_table_shows(self):
@@ -76,9 +79,11 @@ class Planning(unittest.TestCase):
 
     def test_one_part_per_rig_and_dpdk(self):
         parts = doc.only_parts(planning.plan(self.settings(), "w"), ["engines"])
-        self.assertEqual([p.name for p in parts], ["engines-ring", "engines-null", "engines-ring-sid",
-                                                   "engines-null-sid"])
-        argv = " ".join(parts[2].argv)
+        self.assertEqual([p.name for p in parts], ["engines-ring", "engines-null", "engines-pcap", "engines-ring-sid",
+                                                   "engines-null-sid", "engines-pcap-sid"])
+        self.assertIn("--rigs pcap --ring-tiers hot --frames 64 --layouts 1Q1C --modes io,macswap,5tswap,csum",
+                      " ".join(parts[2].argv))
+        argv = " ".join(parts[3].argv)
         self.assertIn("--a testpmd:root=/roots/sid --b pmdfwd:root=/roots/sid,bin=/opt/pmdfwd/build/pmdfwd", argv)
         self.assertIn("--modes io,mac,macswap,5tswap,csum,noisy", argv)
         self.assertIn("--ring-tiers hot,warm,cold", argv)

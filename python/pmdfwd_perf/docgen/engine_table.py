@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from pmdfwd_dev import marked_section
 
+from ..pcap_frames import KINDS
 from . import markdown
 from .discovery import Version
 
@@ -20,17 +21,22 @@ MARKERS = marked_section.Markers("<!-- engines: written by scripts/perf doc --on
 # What each rig's frames let an engine do. The ring rig loops tx_first's
 # UDP/IPv4 frames, so every header-touching engine does its work there;
 # net_null's frames are zeroed mbufs with no L3 header, and a loop cannot
-# feed a sink nor judge a generator (rigs.unsupported says why).
+# feed a sink nor judge a generator (rigs.unsupported says why); the pcap
+# rig replays each kind of frame (pcap_frames) for the engines that read
+# headers, with io beside them as the rig's own cost.
 RING_TIERS = ("ring-hot", "ring-warm", "ring-cold")
-COLUMNS = RING_TIERS + ("null",)
+PCAP_COLUMNS = tuple(f"pcap-{k}" for k in KINDS)
+COLUMNS = RING_TIERS + ("null",) + PCAP_COLUMNS
 RING_MODES = ("io", "mac", "macswap", "5tswap", "csum", "noisy")
 NULL_MODES = ("io", "mac", "macswap", "rxonly", "txonly", "flowgen", "noisy")
+PCAP_MODES = ("io", "macswap", "5tswap", "csum")
 ENGINES = ("io", "mac", "macswap", "5tswap", "csum", "rxonly", "txonly", "flowgen", "noisy", "icmpecho",
            "ieee1588")
 NOT_JUDGED = {
     ("null", "csum"): "net_null's frames carry no IPv4 header: neither side computes a checksum",
     ("null", "5tswap"): "net_null's frames carry no L3/L4 header: only the MACs would be swapped",
     ("ring", "rxonly"): "a loop rig feeds nothing to a sink",
+    ("pcap", "*"): "the pcap rig judges the engines that read headers (io, macswap, 5tswap, csum)",
     ("ring", "txonly"): "a loop rig's rate is the ring's once the loop fills, not the generator's",
     ("ring", "flowgen"): "a loop rig's rate is the ring's once the loop fills, not the generator's",
     ("*", "icmpecho"): "no rig sends ICMP echo or ARP (tx_first's frames are UDP; net_null's are empty)",
@@ -41,13 +47,15 @@ RING_TARGET = 1.10
 
 def why_not(column: str, mode: str) -> Optional[str]:
     rig = column.split("-")[0]
+    if rig == "pcap" and mode not in PCAP_MODES:
+        return NOT_JUDGED[("pcap", "*")]
     return NOT_JUDGED.get((rig, mode)) or NOT_JUDGED.get(("*", mode))
 
 
 def goal(column: str, mode: str) -> Tuple[float, str]:
     """(target ratio, wording) the issue holds a cell to: io adds nothing
     anywhere; every engine is x1.10 faster on the ring tiers and at least
-    level on null."""
+    level on null and pcap (both allocate, and pcap copies, per packet)."""
     if mode == "io":
         return 1.0, ">= x1.00, not slower"
     if column.startswith("ring"):
@@ -105,14 +113,16 @@ def render(versions: List[Tuple[Version, Dict[str, Any]]], commands: List[List[s
            f"same DPDK (A), 64 B, one forwarding core{f', {pairs} window pairs per cell' if pairs else ''}: the "
            "paired median ratio B/A, its 95 % interval, the verdict, and whether the cell meets its goal: "
            f"x{RING_TARGET:.2f} and faster on the ring tiers, not slower on null, and io (the loop alone) at "
-           "least x1.00 everywhere. The ring rig's frames are tx_first's UDP/IPv4.", ""]
+           "least x1.00 everywhere. The ring rig's frames are tx_first's UDP/IPv4; the pcap rig replays UDP/IPv4, "
+           "TCP/IPv4, UDP/IPv6 and 802.1Q-tagged UDP/IPv4 frames with right checksums.", ""]
     for v, cells in versions:
         title = f"DPDK {v.dpdk or '?'}" + (" (host)" if v.root is None else f" (Debian root {v.name})")
         out += [f"### {title}", "", tally(cells) if cells else "not measured", ""]
         if cells:
             out += [markdown.table(["engine"] + list(COLUMNS), rows(cells)), ""]
     notes = sorted({f"- {mode} on {col.split('-')[0]}: {why_not(col, mode)}" for mode in ENGINES for col in COLUMNS
-                    if why_not(col, mode)})
+                    if why_not(col, mode) and not (col.startswith("pcap") and mode not in PCAP_MODES)})
+    notes.append(f"- pcap: {NOT_JUDGED[('pcap', '*')]}")
     out += ["Not judged, and why:", "", *notes, "", "The commands (`--out` left out):", ""]
     out += ["    scripts/perf " + " ".join(c) for c in commands]
     return "\n".join(out) + "\n"

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from .discovery import ROOT_PMDFWD, Version, mirror_kernel
-from .engine_table import NULL_MODES, RING_MODES
+from ..pcap_frames import KINDS as PCAP_KINDS
+from .engine_table import NULL_MODES, PCAP_MODES, RING_MODES
 
 
 @dataclass
@@ -153,7 +154,8 @@ def interleaved_part(s: Settings, tp: str, pf: str) -> Part:
 
 # The engine table's parts: each rig with the engines its frames let work
 # (docgen/engine_table.py), for the host's DPDK and then each root's.
-ENGINE_RIGS = (("ring", ("hot", "warm", "cold"), RING_MODES), ("null", ("hot",), NULL_MODES))
+ENGINE_RIGS = (("ring", ("hot", "warm", "cold"), RING_MODES), ("null", ("hot",), NULL_MODES),
+               ("pcap", ("hot",), PCAP_MODES))
 
 
 def interleaved_cell_seconds(pairs: int) -> float:
@@ -175,7 +177,7 @@ def engine_parts(s: Settings, tp: str, pf: str) -> List[Part]:
             argv = ["compare", "--interleave", "--a", a, "--b", b, "--rigs", rig, "--ring-tiers", ",".join(tiers),
                     "--frames", "64", "--layouts", "1Q1C", "--modes", ",".join(modes),
                     "--pairs", str(s.engine_pairs), "-q"]
-            cells = len(modes) * (len(tiers) if rig == "ring" else 1)
+            cells = len(modes) * {"ring": len(tiers), "pcap": len(PCAP_KINDS)}.get(rig, 1)
             parts.append(Part(engine_part_name(rig, v), argv, seconds=cells * interleaved_cell_seconds(s.engine_pairs)))
     return parts
 
