@@ -5,6 +5,8 @@
 #include "support/fake_engines.h"
 #include "support/status_matchers.h"
 
+#include <pmdfwd/engine_register.h>
+
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -33,10 +35,7 @@ int silent_refusal(void *, const pmdfwd_param_value *, char *, size_t) {
 }
 
 pmdfwd_engine engine_with(void (*describe)(void *, char *, size_t)) {
-    pmdfwd_engine e{};
-    e.abi_version = PMDFWD_ENGINE_ABI_VERSION;
-    e.name = "test";
-    e.burst = no_burst;
+    pmdfwd_engine e = pmdfwd::engine_descriptor("test", nullptr, no_burst);
     e.describe = describe;
     return e;
 }

@@ -9,6 +9,8 @@
 #include "engine_host/engine_registry.h"
 #include "support/status_matchers.h"
 
+#include <pmdfwd/engine_register.h>
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -68,10 +70,7 @@ pmdfwd_command rows[] = {
 };
 
 pmdfwd_engine cmd_engine(const pmdfwd_command *c = rows, uint32_t n = std::size(rows)) {
-    pmdfwd_engine e{};
-    e.abi_version = PMDFWD_ENGINE_ABI_VERSION;
-    e.name = "cmds";
-    e.burst = no_burst;
+    pmdfwd_engine e = pmdfwd::engine_descriptor("cmds", nullptr, no_burst);
     e.commands = c;
     e.nb_commands = n;
     return e;

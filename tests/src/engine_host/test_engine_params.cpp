@@ -58,10 +58,7 @@ pmdfwd_param rows[] = {
 };
 
 pmdfwd_engine table_engine(pmdfwd_param *params = rows, uint32_t n = std::size(rows)) {
-    pmdfwd_engine e{};
-    e.abi_version = PMDFWD_ENGINE_ABI_VERSION;
-    e.name = "tbl";
-    e.burst = no_burst;
+    pmdfwd_engine e = pmdfwd::engine_descriptor("tbl", nullptr, no_burst);
     e.params = params;
     e.nb_params = n;
     return e;

@@ -2,6 +2,8 @@
 #include "options/option_groups.h"
 #include "support/status_matchers.h"
 
+#include <pmdfwd/engine_register.h>
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -16,11 +18,8 @@ uint16_t pass(pmdfwd_stream *, rte_mbuf **, uint16_t nb, uint16_t) {
 }
 
 pmdfwd_engine make(const char *name, uint32_t abi = PMDFWD_ENGINE_ABI_VERSION) {
-    pmdfwd_engine e{};
-    e.abi_version = abi;
-    e.name = name;
-    e.summary = "test";
-    e.burst = pass;
+    pmdfwd_engine e = pmdfwd::engine_descriptor(name, "test", pass);
+    e.abi_version = abi; // another version's descriptor, where a test asks for one
     return e;
 }
 } // namespace
