@@ -1,10 +1,11 @@
-# The traffic of the end-to-end tests: every kind of frame a forwarder meets
+# The frames of the end-to-end tests (the one module): every kind a forwarder meets
 # on a real link, plus runts around the 12-byte limit below which an engine
 # cannot hold two MAC addresses (engine.h: engine_untouched).
 import random
 
 from scapy.layers.inet import ICMP, IP, TCP, UDP
-from scapy.layers.inet6 import ICMPv6EchoRequest, IPv6
+from scapy.layers.inet6 import (ICMPv6EchoRequest, IPv6, IPv6ExtHdrDestOpt, IPv6ExtHdrFragment,
+                                IPv6ExtHdrHopByHop, IPv6ExtHdrRouting, RouterAlert)
 from scapy.layers.l2 import ARP, Dot1AD, Dot1Q, Ether
 from scapy.packet import Raw
 
@@ -94,3 +95,170 @@ def swapped(frame):
 
 def runts(frames):
     return sum(1 for f in frames if len(f) < MIN_SWAP_LEN)
+
+
+# Hostile frames for the engines (issue 29 item 2): runts, jumbos, tag stacks,
+# IPv6 extension headers, headers cut mid-way, bad IPv4 header lengths and
+# fragments. Each is named, and says whether it is malformed: its headers
+# announce more than it holds, or an IPv4 header length below 20 bytes. The
+# user guide ("Malformed frames") says where pmdfwd's engines treat those
+# differently from dpdk-testpmd's.
+# Mid-way cuts below land inside these fields: the swap or checksum of a cut
+# field is where testpmd reads past the end.
+ETH = Ether(dst=UNICAST_A, src=UNICAST_B)
+V4 = IP(src="10.1.2.3", dst="10.4.5.6")
+V6 = IPv6(src="2001:db8::1", dst="2001:db8::2")
+JUMBO_FRAME = 9000
+
+
+class Frame:
+    def __init__(self, name, data, malformed=False):
+        self.name, self.data, self.malformed = name, bytes(data), malformed
+
+
+def _pattern(n, seed):
+    return bytes((seed * 37 + i * 11) & 0xFF for i in range(n))
+
+
+def _patterned(n, seed=1):
+    return Raw(_pattern(n, seed))
+
+
+def _pattern_sized(packet, size):
+    raw = bytes(packet)
+    return raw + _pattern(size - len(raw), 7)
+
+
+def named_runts():
+    """Shorter than an Ethernet header (14) and than the 60-byte minimum."""
+    udp = bytes(ETH / V4 / UDP(sport=1, dport=2))
+    arp = ETH / ARP(op=1, hwsrc=UNICAST_B, psrc="10.4.5.6", pdst="10.1.2.3")
+    return [
+        *(Frame(f"runt {n} B", _pattern(n, n), malformed=True) for n in (1, 6, 11, 12, 13)),
+        Frame("Ethernet header alone, IPv4 type", udp[:14], malformed=True),
+        Frame("ARP request, 42 B unpadded", arp),
+        Frame("IPv4/UDP, 59 B", _pattern_sized(ETH / V4 / UDP(sport=1, dport=2), 59)),
+        Frame("ICMP echo request, 42 B", ETH / V4 / ICMP(type=8, id=1, seq=1)),
+    ]
+
+
+def jumbos():
+    """9000 bytes: more than one mbuf's 2048 bytes of data room."""
+    return [
+        Frame("jumbo IPv4/UDP", _pattern_sized(ETH / V4 / UDP(sport=3, dport=4), JUMBO_FRAME)),
+        Frame("jumbo IPv4/TCP", _pattern_sized(ETH / V4 / TCP(sport=5, dport=6), JUMBO_FRAME)),
+        Frame("jumbo IPv6/UDP", _pattern_sized(ETH / V6 / UDP(sport=7, dport=8), JUMBO_FRAME)),
+        Frame("jumbo ICMP echo", _pattern_sized(ETH / V4 / ICMP(type=8), JUMBO_FRAME)),
+        Frame("jumbo, no IP", _pattern_sized(Ether(dst=UNICAST_A, src=UNICAST_B, type=0x88B5), JUMBO_FRAME)),
+    ]
+
+
+def tag_stacks():
+    """802.1Q, 802.1ad (QinQ) and three-tag stacks; a stack cut after a tag."""
+    return [
+        Frame("802.1Q IPv4/UDP", ETH / Dot1Q(vlan=1) / V4 / UDP(sport=9, dport=10)
+              / _patterned(20)),
+        Frame("QinQ IPv4/TCP", ETH / Dot1AD(vlan=2) / Dot1Q(vlan=3) / V4 / TCP(sport=11)
+              / _patterned(20)),
+        Frame("802.1Q x2 IPv6/UDP", ETH / Dot1Q(vlan=4) / Dot1Q(vlan=5) / V6 / UDP(sport=12)
+              / _patterned(20)),
+        Frame("three tags IPv4/UDP", ETH / Dot1AD(vlan=6) / Dot1Q(vlan=7) / Dot1Q(vlan=8) / V4
+              / UDP(sport=13, dport=14) / _patterned(20)),
+        Frame("QinQ ICMP echo", ETH / Dot1AD(vlan=9) / Dot1Q(vlan=10) / V4 / ICMP(type=8)
+              / _patterned(20)),
+        Frame("802.1Q ICMP echo", ETH / Dot1Q(vlan=11) / V4 / ICMP(type=8) / _patterned(20)),
+        Frame("802.1Q ARP request", ETH / Dot1Q(vlan=12) / ARP(op=1, hwsrc=UNICAST_B)),
+        Frame("0x9100 tag (not parsed)", Ether(dst=UNICAST_A, src=UNICAST_B, type=0x9100)
+              / Dot1Q(vlan=13) / V4 / UDP() / _patterned(20)),
+        Frame("802.1Q tag, then nothing", bytes(ETH / Dot1Q(vlan=14) / V4)[:18], malformed=True),
+        Frame("QinQ cut inside the second tag",
+              bytes(ETH / Dot1AD(vlan=15) / Dot1Q(vlan=16) / V4)[:20], malformed=True),
+    ]
+
+
+def ipv6_extensions():
+    """Extension headers: engines see next header 0, 43, 44 or 60, not L4."""
+    hbh = IPv6ExtHdrHopByHop(options=[RouterAlert()])
+    return [
+        Frame("IPv6 hop-by-hop UDP", ETH / V6 / hbh / UDP(sport=15) / _patterned(12)),
+        Frame("IPv6 routing TCP", ETH / V6 / IPv6ExtHdrRouting(addresses=["2001:db8::9"])
+              / TCP(sport=16) / _patterned(12)),
+        Frame("IPv6 fragment UDP", ETH / V6 / IPv6ExtHdrFragment(id=7, m=1) / UDP(sport=17)
+              / _patterned(16)),
+        Frame("IPv6 chain hbh-dest-routing-fragment TCP",
+              ETH / V6 / hbh / IPv6ExtHdrDestOpt() / IPv6ExtHdrRouting(addresses=["::1"])
+              / IPv6ExtHdrFragment(id=8) / TCP(sport=18) / _patterned(12)),
+        Frame("IPv6 hop-by-hop cut mid-way", bytes(ETH / V6 / hbh / UDP())[:58], malformed=True),
+    ]
+
+
+def truncated():
+    """Headers cut mid-way: the frame ends inside a header or a field."""
+    udp = bytes(ETH / V4 / UDP(sport=19, dport=20) / _patterned(30))
+    tcp = bytes(ETH / V4 / TCP(sport=21, dport=22, options=[("NOP", None)] * 8)
+                / _patterned(30))
+    icmp = bytes(ETH / V4 / ICMP(type=8, id=3, seq=4) / _patterned(30))
+    v6udp = bytes(ETH / V6 / UDP(sport=23, dport=24) / _patterned(30))
+    v6tcp = bytes(ETH / V6 / TCP(sport=25, dport=26) / _patterned(30))
+    return [
+        Frame("IPv4 cut before its addresses", udp[:24], malformed=True),
+        Frame("IPv4 cut inside the source address", udp[:28], malformed=True),
+        Frame("IPv4 cut inside the destination address", udp[:32], malformed=True),
+        Frame("UDP cut inside the ports", udp[:37], malformed=True),
+        Frame("UDP cut inside the checksum", udp[:41], malformed=True),
+        Frame("UDP payload cut (IP length says more)", udp[:50], malformed=True),
+        Frame("TCP cut inside the ports", tcp[:36], malformed=True),
+        Frame("TCP cut before the checksum", tcp[:48], malformed=True),
+        Frame("TCP cut inside its options", tcp[:60], malformed=True),
+        Frame("ICMP echo cut inside the header", icmp[:38], malformed=True),
+        Frame("IPv6 cut inside the source address", v6udp[:30], malformed=True),
+        Frame("IPv6 cut inside the destination address", v6udp[:50], malformed=True),
+        Frame("IPv6/UDP cut inside the ports", v6udp[:56], malformed=True),
+        Frame("IPv6/TCP cut before the checksum", v6tcp[:68], malformed=True),
+    ]
+
+
+def _with_ihl(ihl, packet):
+    raw = bytearray(bytes(packet))
+    raw[14] = 0x40 | ihl
+    return raw
+
+
+def bad_ihl():
+    """IHL below 5 (header shorter than 20 bytes) or past the frame's end."""
+    udp = ETH / V4 / UDP(sport=27, dport=28) / _patterned(40)
+    return [
+        Frame("IPv4 IHL 0", _with_ihl(0, udp), malformed=True),
+        Frame("IPv4 IHL 4", _with_ihl(4, udp), malformed=True),
+        Frame("IPv4 IHL 15 past the end", _with_ihl(15, ETH / V4 / UDP()), malformed=True),
+        Frame("IPv4 IHL 6 (options)", ETH / IP(src="10.1.2.3", dst="10.4.5.6",
+                                               options=b"\x01\x01\x01\x00")
+              / UDP(sport=29, dport=30) / _patterned(20)),
+        Frame("ICMP echo behind IP options", ETH / IP(src="10.1.2.3", dst="10.4.5.6",
+                                                      options=b"\x01\x01\x01\x00")
+              / ICMP(type=8, id=5) / _patterned(20)),
+        Frame("IPv4 total length below its header", ETH / IP(len=10) / UDP() / _patterned(10),
+              malformed=True),
+    ]
+
+
+def fragments():
+    """IPv4 fragments: only the first holds the L4 header."""
+    first = IP(src="10.1.2.3", dst="10.4.5.6", id=9, flags="MF", frag=0)
+    middle = IP(src="10.1.2.3", dst="10.4.5.6", id=9, flags="MF", frag=4, proto=17)
+    last = IP(src="10.1.2.3", dst="10.4.5.6", id=9, frag=8, proto=17)
+    return [
+        Frame("IPv4 first fragment UDP", ETH / first / UDP(sport=31, dport=32) / _patterned(24)),
+        Frame("IPv4 middle fragment", ETH / middle / _patterned(32)),
+        Frame("IPv4 last fragment", ETH / last / _patterned(12)),
+        Frame("IPv4 first fragment ICMP echo", ETH / IP(src="10.1.2.3", dst="10.4.5.6",
+                                                        flags="MF") / ICMP(type=8)
+              / _patterned(24)),
+        Frame("IPv4 last fragment TCP-numbered", ETH / IP(frag=3, proto=6) / _patterned(8)),
+    ]
+
+
+def hostile():
+    """Every hostile frame, named, each saying whether it is malformed."""
+    return named_runts() + jumbos() + tag_stacks() + ipv6_extensions() + truncated() + bad_ihl() \
+        + fragments()

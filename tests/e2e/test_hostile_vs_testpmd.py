@@ -1,4 +1,4 @@
-"""Issue 29 item 2: hostile frames (hostile_frames.py: runts, jumbos, tag
+"""Issue 29 item 2: hostile frames (frames.hostile(): runts, jumbos, tag
 stacks, IPv6 extension headers, headers cut mid-way, bad IHL, fragments)
 through every engine pmdfwd and dpdk-testpmd both have, on one net_pcap port
 in loop topology, in both forwarders. Port counters must be equal, and the
@@ -13,7 +13,7 @@ Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_hostile_vs_testpmd.
 """
 import unittest
 
-import hostile_frames  # noqa: E402
+import frames  # noqa: E402
 import rig  # noqa: E402
 import vs_testpmd  # noqa: E402
 
@@ -50,7 +50,7 @@ IPV6_EXTENSIONS = (0, 43, 44, 60)
 
 def behind_ipv6_extensions(frame):
     """A whole untagged IPv6 frame whose first next header is an extension
-    header (what lies behind it is UDP or TCP in hostile_frames)."""
+    header (what lies behind it is UDP or TCP in frames.hostile())."""
     data = frame.data
     return (not frame.malformed and len(data) > 20 and data[12:14] == ETH_IPV6
             and data[20] in IPV6_EXTENSIONS)
@@ -68,11 +68,11 @@ def cut_in_icmp_header(frame):
 
 @unittest.skipUnless(vs_testpmd.TESTPMD, "dpdk-testpmd is not installed")
 class HostileFramesAgainstTestpmd(vs_testpmd.Comparison):
-    frames = hostile_frames.all_frames()
+    hostile = frames.hostile()
 
     @classmethod
     def port_frames(cls):
-        return [[f.data for f in cls.frames]]
+        return [[f.data for f in cls.hostile]]
 
     @classmethod
     def cases(cls):
@@ -84,7 +84,7 @@ class HostileFramesAgainstTestpmd(vs_testpmd.Comparison):
         for name, res in (("pmdfwd", ours), ("testpmd", theirs)):
             self.assertEqual(res.rc, 0, f"{name} {case}:\n{res.text}")
         counters = rig.port_fwd_stats(ours.text)
-        self.assertEqual(counters[0]["rx"], len(self.frames), ours.text)
+        self.assertEqual(counters[0]["rx"], len(self.hostile), ours.text)
         self.assertEqual(counters, rig.port_fwd_stats(theirs.text),
                          f"{case}: port counters\n{ours.text}\n{theirs.text}")
         return ours.frames(1)[0], theirs.frames(1)[0]
@@ -115,9 +115,9 @@ class HostileFramesAgainstTestpmd(vs_testpmd.Comparison):
 
     def check_forwarded(self, case):
         ours, theirs = self.both(case)
-        self.assertEqual(len(ours), len(self.frames), case)
-        self.assertEqual(len(theirs), len(self.frames), case)
-        for frame, a, b in zip(self.frames, ours, theirs):
+        self.assertEqual(len(ours), len(self.hostile), case)
+        self.assertEqual(len(theirs), len(self.hostile), case)
+        for frame, a, b in zip(self.hostile, ours, theirs):
             what = f"{case}: {frame.name} ({len(frame.data)} B)"
             with self.subTest(frame=frame.name):
                 if frame.malformed:
@@ -151,7 +151,7 @@ class HostileFramesAgainstTestpmd(vs_testpmd.Comparison):
         ours, theirs = self.both("io-mtu-1500")
         self.assertFramesEqual(ours, theirs, "io with --max-pkt-len=1518")
         if rig.dpdk_version() == (22, 11):  # the user guide's words are 22.11's
-            self.assertEqual(ours, [f.data for f in self.frames], "net_pcap drops nothing")
+            self.assertEqual(ours, [f.data for f in self.hostile], "net_pcap drops nothing")
 
     def test_rxonly_counts_every_frame(self):
         ours, theirs = self.both("rxonly")
