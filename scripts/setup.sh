@@ -38,12 +38,12 @@ test_packages=(
   clang libclang-rt-dev
   debootstrap  # scripts/dpdk-matrix.sh and scripts/test-packages.sh: Debian roots
   debhelper lintian  # scripts/test-packages.sh: dpkg-buildpackage, lintian
-  chromium  # tests/perf/trend: the trend page opened in headless Chromium
+  chromium  # tests/perf/test_trend_page.py: the trend page opened in headless Chromium
   tcpdump iproute2  # the veth/af_packet loopback: ip links, scapy's capture filters
   python3-flake8  # the flake8 test over the Python package, scripts and tests
   python3-mypy  # the mypy test over the Python package and the exporter
   ccache  # the test command's builds (scripts/ccache.sh); meson finds it on PATH
-  valgrind  # scripts/perf icount: callgrind counts (perf_icount_budget, the engines' gate)
+  valgrind  # scripts/perf icount: callgrind counts (perf_engine_budget, the engines' gate)
   abigail-tools  # scripts/abi-check.sh: the engine SDK's ABI against its baseline (abi_check)
 )
 packages=("${build_run_packages[@]}")

@@ -22,8 +22,6 @@ SUBJECT = os.environ.get("PMDFWD_BIN") or shutil.which("dpdk-testpmd")
 
 
 def skip_reason():
-    if _path.live_skipped():
-        return _path.live_skipped()
     if not SUBJECT or not os.access(SUBJECT, os.X_OK):
         return f"no subject binary (PMDFWD_BIN={os.environ.get('PMDFWD_BIN')!r}, dpdk-testpmd not on PATH)"
     ok, why = rigs.afpacket_available()

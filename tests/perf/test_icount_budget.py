@@ -1,7 +1,7 @@
 """perf icount's instruction budget (issue 36): a cell whose loop + engine
 instructions a packet grew past its budget fails the gate, one not measured
 fails it too, and a budget is written only from a run that measured every
-cell. Synthetic rows; the live gate is perf_icount_budget."""
+cell. Synthetic rows; the live gate is perf_engine_budget."""
 import json
 import os
 import tempfile

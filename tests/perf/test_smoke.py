@@ -24,8 +24,6 @@ GENERATOR = shutil.which("dpdk-testpmd") or SUBJECT
 
 
 def skip_reason():
-    if _path.live_skipped():
-        return _path.live_skipped()
     if not SUBJECT or not os.access(SUBJECT, os.X_OK):
         return f"no subject binary (PMDFWD_BIN={os.environ.get('PMDFWD_BIN')!r}, dpdk-testpmd not on PATH)"
     ok, why = machine.hugepages_available()

@@ -81,6 +81,17 @@ class Layout(unittest.TestCase):
                   and p.name != "pyproject.toml"]
         self.assertEqual(others, [])
 
+    def test_every_python_test_module_is_its_own_meson_test(self):
+        # One way to declare them: a table per folder, a row per module
+        # (tests/meson.build, tests/perf/meson.build); a module left out of
+        # its table would never run.
+        for folder, build in (("python", "meson.build"), ("perf", "perf/meson.build")):
+            text = (ROOT / "tests" / build).read_text()
+            rows = set(re.findall(r"\['([a-z0-9_]+)', \d+(?:, (?:true|false))?\]", text))
+            modules = {p.stem[len("test_"):] for p in (ROOT / "tests" / folder).glob("test_*.py")}
+            self.assertEqual(modules - rows, set(), f"tests/{folder}: modules no meson test runs")
+            self.assertEqual(rows & modules, modules)
+
     def test_entry_points_hold_no_logic(self):
         # A script finds the package and calls its main; the tool is the
         # package's (importable, type-checked, tested): the perf tool, the
