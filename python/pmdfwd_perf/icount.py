@@ -30,7 +30,7 @@ from pmdfwd_dev import owned_process
 
 from . import machine, parse, rigs, runner
 
-RIGS = ("ring", "null")  # callgrind runs one process: the one-process rigs
+RIGS = ("ring", "null", "pcap")  # callgrind runs one process: the one-process rigs
 PMD_OBJECTS = re.compile(r"librte_(net_\w+|mempool\w*|ring|mbuf)\.so")
 DRIVER_OBJECTS = re.compile(r"librte_net_\w+\.so")
 _ANNOTATE_LINE = re.compile(r"^\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(.*)$")
@@ -41,6 +41,11 @@ EVENTS_CACHE = ["Ir", "Dr", "Dw", "D1mr", "D1mw", "DLmr", "DLmw"]
 
 class IcountError(RuntimeError):
     pass
+
+
+def countable(rig: str) -> bool:
+    """Whether callgrind can count a --rigs name (pcap-KIND is pcap)."""
+    return rig.partition("-")[0] in RIGS
 
 
 def valgrind_available():

@@ -43,6 +43,14 @@ def row(subject, mode, per_packet, cell="ring-hot/macswap+avx2/64B/1Q1C"):
             "total": total}
 
 
+class TestCountable(unittest.TestCase):
+    def test_the_one_process_rigs_pcap_kinds_included(self):
+        for rig in ("ring", "null", "pcap", "pcap-tcp4"):
+            self.assertTrue(icount.countable(rig), rig)
+        for rig in ("memif", "vhost", "afpacket", "pci"):
+            self.assertFalse(icount.countable(rig), rig)
+
+
 class TestCacheGeometry(unittest.TestCase):
     def test_set_counts_are_powers_of_two_as_valgrind_needs(self):
         self.assertEqual(icount.cache_geometry(48 * 1024), "49152,12,64")  # 64 sets, not 96 of 8 ways

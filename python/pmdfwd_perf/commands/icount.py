@@ -21,7 +21,7 @@ def check_icount_args(args: argparse.Namespace) -> None:
     if not ok:
         raise ValueError(why)
     for rig in args.rigs:
-        if rig not in icount.RIGS:
+        if not icount.countable(rig):
             raise ValueError(f"icount runs one process: rig {rig!r} not allowed ({', '.join(icount.RIGS)})")
     hp_ok, hp_why = machine.hugepages_available()
     if not hp_ok and not args.no_huge:

@@ -54,7 +54,7 @@ def check_interleave_args(args: argparse.Namespace) -> None:
         if not ok:
             raise ValueError(f"--icount or an instructions/memops gate needs valgrind: {why}")
         for rig in args.rigs:
-            if rig not in icount.RIGS:
+            if not icount.countable(rig):
                 raise ValueError(f"--icount or an instructions/memops gate: callgrind runs one process, so rig "
                                  f"{rig} cannot be counted ({', '.join(icount.RIGS)})")
 
