@@ -43,7 +43,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 7u
+#define PMDFWD_ENGINE_ABI_VERSION 8u
 
 struct rte_mbuf;
 struct rte_mempool;
@@ -104,6 +104,21 @@ struct pmdfwd_stream {
     /* The engine's context (NULL without ctx_size): read once
      * per burst into a local, as priv, never per packet. */
     void *engine_ctx;
+    /* Received packets the engine counts itself, for engines with
+     * PMDFWD_ENGINE_F_COUNTS_RX (the host then counts none): the stream's
+     * RX-packets. Such an engine may add them to another stream of its
+     * lcore (lcore_streams) instead of this one: testpmd's shared-rxq
+     * counts a packet on the stream of the port it came from (mbuf->port). */
+    uint64_t engine_rx;
+    /* Packets the engine dropped (freed, not sent): added to the stream's
+     * TX-dropped and its TX port's, as testpmd's fwd_dropped is. */
+    uint64_t engine_dropped;
+    /* Every stream of this stream's lcore (this one included, polled or
+     * not), in the order the lcore runs them: only that lcore writes their
+     * engine_* counters, so its burst may add to any of them. Valid from
+     * stream_init to stream_fini. */
+    struct pmdfwd_stream *const *lcore_streams;
+    uint32_t nb_lcore_streams;
 };
 
 /*
@@ -141,6 +156,9 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
  * and transmits up to that many that such an engine returns. max keeps its
  * meaning (the burst size). */
 #define PMDFWD_ENGINE_F_GROWS (1u << 5)
+/* The engine counts received packets itself (pmdfwd_stream.engine_rx, of
+ * this stream or another of its lcore): the host does not count them. */
+#define PMDFWD_ENGINE_F_COUNTS_RX (1u << 6)
 /* Entries of the pkts array handed to every burst function. */
 #define PMDFWD_BURST_ROOM 512
 

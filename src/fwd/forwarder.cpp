@@ -109,6 +109,7 @@ std::unique_ptr<LcoreContext> Forwarder::make_lcore_context(const pmdfwd_engine 
     auto ctx = std::make_unique<LcoreContext>();
     for (size_t idx : group) {
         init_stream(idx, lcore, engine);
+        ctx->all_streams.push_back(&streams_[idx].pub);
         const StreamSpec &sp = specs_[idx];
         // testpmd's disabled stream: a queue stopped (`port P rxq Q stop`,
         // deferred start) is not polled; the stream stays listed.
@@ -116,12 +117,18 @@ std::unique_ptr<LcoreContext> Forwarder::make_lcore_context(const pmdfwd_engine 
             queue_started(sp.tx_port, false, sp.tx_queue))
             ctx->streams.push_back(&streams_[idx]);
     }
+    for (pmdfwd_stream *pub : ctx->all_streams) {
+        pub->lcore_streams = ctx->all_streams.data();
+        pub->nb_lcore_streams = static_cast<uint32_t>(ctx->all_streams.size());
+    }
     ctx->burst_fn = engine->burst;
     ctx->burst = cfg_.burst;
     ctx->out_max = (engine->flags & PMDFWD_ENGINE_F_GROWS) ? PMDFWD_BURST_ROOM : cfg_.burst;
     ctx->retry_num = cfg_.tx_retry ? cfg_.tx_retry_num : 0;
     ctx->retry_delay_us = cfg_.tx_retry_delay_us;
-    ctx->no_rx = (engine->flags & PMDFWD_ENGINE_F_NO_RX) != 0;
+    ctx->rx = (engine->flags & PMDFWD_ENGINE_F_NO_RX)       ? RxMode::None
+              : (engine->flags & PMDFWD_ENGINE_F_COUNTS_RX) ? RxMode::EngineCounts
+                                                            : RxMode::HostCounts;
     ctx->generator = (engine->flags & PMDFWD_ENGINE_F_GENERATOR) != 0;
     ctx->record_cycles = cfg_.record_core_cycles;
     ctx->record_bursts = cfg_.record_burst_stats;

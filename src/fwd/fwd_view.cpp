@@ -17,9 +17,9 @@ uint64_t relaxed(uint64_t &field) {
 StreamStats stream_stats(Stream &s, const StreamSpec &spec) {
     StreamStats st;
     st.spec = spec;
-    st.rx = s.rx_packets.get();
+    st.rx = s.rx_packets.get() + relaxed(s.pub.engine_rx);
     st.tx = s.tx_packets.get();
-    st.dropped = s.fwd_dropped.get();
+    st.dropped = s.fwd_dropped.get() + relaxed(s.pub.engine_dropped);
     st.retries = s.tx_retries.get();
     st.overruns = s.burst_overruns.get();
     st.cycles = s.core_cycles.get();

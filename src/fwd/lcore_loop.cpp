@@ -8,16 +8,16 @@ namespace pmdfwd {
 
 namespace {
 
-template <bool NoRx, bool Retry, bool Cycles, bool Bursts>
+template <RxMode Rx, bool Retry, bool Cycles, bool Bursts>
 inline void run_stream(const LcoreContext &ctx, Stream &s, rte_mbuf **pkts) {
     pmdfwd_stream &ps = s.pub;
     const uint64_t start = Cycles ? rte_rdtsc() : 0;
     uint16_t nb_rx = 0;
-    if constexpr (!NoRx) {
+    if constexpr (Rx != RxMode::None) {
         nb_rx = rte_eth_rx_burst(ps.rx_port, ps.rx_queue, pkts, ctx.burst);
         if constexpr (Bursts) s.rx_bursts[nb_rx]++;
         if (nb_rx == 0 && !ctx.generator) return;
-        s.rx_packets.add(nb_rx);
+        if constexpr (Rx == RxMode::HostCounts) s.rx_packets.add(nb_rx);
     }
     uint16_t nb_out = ctx.burst_fn(&ps, pkts, nb_rx, ctx.burst);
     if (nb_out > ctx.out_max) [[unlikely]]
@@ -44,7 +44,7 @@ inline void run_stream(const LcoreContext &ctx, Stream &s, rte_mbuf **pkts) {
     if constexpr (Cycles) s.core_cycles.add(rte_rdtsc() - start);
 }
 
-template <bool NoRx, bool Retry, bool Cycles, bool Bursts, bool Duty>
+template <RxMode Rx, bool Retry, bool Cycles, bool Bursts, bool Duty>
 int lcore_main(void *arg) {
     const auto &ctx = *static_cast<const LcoreContext *>(arg);
     rte_mbuf *pkts[PMDFWD_BURST_ROOM];
@@ -53,7 +53,7 @@ int lcore_main(void *arg) {
     uint64_t next_duty = 0; // the first round does it at once
     do {
         for (size_t i = 0; i < nb; i++)
-            run_stream<NoRx, Retry, Cycles, Bursts>(ctx, *streams[i], pkts);
+            run_stream<Rx, Retry, Cycles, Bursts>(ctx, *streams[i], pkts);
         if constexpr (Duty) {
             // One TSC read a round; the duty itself only once per period.
             if (const uint64_t now = rte_rdtsc(); now >= next_duty) {
@@ -65,33 +65,40 @@ int lcore_main(void *arg) {
     return 0;
 }
 
-template <bool NoRx, bool Retry, bool Cycles, bool Bursts>
+template <RxMode Rx, bool Retry, bool Cycles, bool Bursts>
 LcoreMain pick(bool duty) {
-    return duty ? lcore_main<NoRx, Retry, Cycles, Bursts, true>
-                : lcore_main<NoRx, Retry, Cycles, Bursts, false>;
+    return duty ? lcore_main<Rx, Retry, Cycles, Bursts, true>
+                : lcore_main<Rx, Retry, Cycles, Bursts, false>;
 }
 
-template <bool NoRx, bool Retry, bool Cycles>
+template <RxMode Rx, bool Retry, bool Cycles>
 LcoreMain pick(bool bursts, bool duty) {
-    return bursts ? pick<NoRx, Retry, Cycles, true>(duty) : pick<NoRx, Retry, Cycles, false>(duty);
+    return bursts ? pick<Rx, Retry, Cycles, true>(duty) : pick<Rx, Retry, Cycles, false>(duty);
 }
 
-template <bool NoRx, bool Retry>
+template <RxMode Rx, bool Retry>
 LcoreMain pick(bool cycles, bool bursts, bool duty) {
-    return cycles ? pick<NoRx, Retry, true>(bursts, duty) : pick<NoRx, Retry, false>(bursts, duty);
+    return cycles ? pick<Rx, Retry, true>(bursts, duty) : pick<Rx, Retry, false>(bursts, duty);
 }
 
-template <bool NoRx>
+template <RxMode Rx>
 LcoreMain pick(bool retry, bool cycles, bool bursts, bool duty) {
-    return retry ? pick<NoRx, true>(cycles, bursts, duty) : pick<NoRx, false>(cycles, bursts, duty);
+    return retry ? pick<Rx, true>(cycles, bursts, duty) : pick<Rx, false>(cycles, bursts, duty);
 }
 
 } // namespace
 
 LcoreMain select_lcore_main(const LcoreContext &ctx) {
     const bool retry = ctx.retry_num > 0, duty = ctx.duty.fn != nullptr;
-    return ctx.no_rx ? pick<true>(retry, ctx.record_cycles, ctx.record_bursts, duty)
-                     : pick<false>(retry, ctx.record_cycles, ctx.record_bursts, duty);
+    switch (ctx.rx) {
+    case RxMode::None:
+        return pick<RxMode::None>(retry, ctx.record_cycles, ctx.record_bursts, duty);
+    case RxMode::EngineCounts:
+        return pick<RxMode::EngineCounts>(retry, ctx.record_cycles, ctx.record_bursts, duty);
+    case RxMode::HostCounts:
+        break;
+    }
+    return pick<RxMode::HostCounts>(retry, ctx.record_cycles, ctx.record_bursts, duty);
 }
 
 } // namespace pmdfwd

@@ -21,8 +21,15 @@ struct LcoreDuty {
     uint64_t period_cycles = 0; // TSC cycles
 };
 
+// Who receives and counts what a stream receives: the host (most engines),
+// nobody (generators, PMDFWD_ENGINE_F_NO_RX), or the host receives and the
+// engine counts (PMDFWD_ENGINE_F_COUNTS_RX).
+enum class RxMode { HostCounts, None, EngineCounts };
+
 struct LcoreContext {
-    std::vector<Stream *> streams;
+    std::vector<Stream *> streams; // those polled
+    // Every stream of the lcore, polled or not (pmdfwd_stream.lcore_streams).
+    std::vector<pmdfwd_stream *> all_streams;
     pmdfwd_burst_fn burst_fn = nullptr;
     uint16_t burst = kDefaultBurst;
     // The most packets the engine may return: burst, or PMDFWD_BURST_ROOM
@@ -30,7 +37,7 @@ struct LcoreContext {
     uint16_t out_max = kDefaultBurst;
     unsigned retry_num = 0; // 0: no retry
     unsigned retry_delay_us = 0;
-    bool no_rx = false;
+    RxMode rx = RxMode::HostCounts;
     bool generator = false; // run the engine after an empty receive too
     bool record_cycles = false;
     bool record_bursts = false;

@@ -64,6 +64,7 @@ struct alignas(RTE_CACHE_LINE_SIZE) Stream {
         tx_retries.reset();
         burst_overruns.reset();
         pub.engine_untouched = pub.engine_consumed = pub.engine_generated = 0;
+        pub.engine_rx = pub.engine_dropped = 0;
         pub.rx_bad_ip_csum = pub.rx_bad_l4_csum = 0;
         pub.rx_bad_outer_l4_csum = pub.rx_bad_outer_ip_csum = 0;
         rx_bursts.fill(0);

@@ -113,6 +113,9 @@ struct Config {
 
     unsigned nb_cores = 1; // forwarding lcores
     uint16_t nb_rxq = 1;
+    // --rxq-share[=N]: ports per shared RX queue group (testpmd's rxq_share);
+    // alone, all ports in one group; 0: no sharing.
+    uint32_t rxq_share = 0;
     uint16_t nb_txq = 1;
     uint16_t nb_rxd = 0; // 0 = the PMD's preferred size
     uint16_t nb_txd = 0;

@@ -132,6 +132,11 @@ rte_eth_rxconf rx_queue_conf(const Config &cfg, const rte_eth_dev_info &info,
     return rx;
 }
 
+uint32_t rx_share_group(const Config &cfg, const rte_eth_dev_info &info, uint16_t port) {
+    if (cfg.rxq_share == 0 || (info.dev_capa & RTE_ETH_DEV_CAPA_RXQ_SHARE) == 0) return 0;
+    return port / cfg.rxq_share + 1;
+}
+
 rte_eth_txconf tx_queue_conf(const Config &cfg, const rte_eth_dev_info &info,
                              const rte_eth_conf &conf) {
     rte_eth_txconf tx = info.default_txconf;

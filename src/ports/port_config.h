@@ -36,6 +36,11 @@ Status port_conf(const Config &cfg, const rte_eth_dev_info &info, uint16_t port,
 // thresholds given on the command line.
 rte_eth_rxconf rx_queue_conf(const Config &cfg, const rte_eth_dev_info &info,
                              const rte_eth_conf &conf);
+// testpmd's shared RX queues: the share group of the port's RX queues
+// (port / rxq_share + 1) when --rxq-share asks for sharing and the device
+// can share them (RTE_ETH_DEV_CAPA_RXQ_SHARE), else 0 (not shared: net_ring
+// and net_null cannot, and testpmd then sets nothing and says nothing).
+uint32_t rx_share_group(const Config &cfg, const rte_eth_dev_info &info, uint16_t port);
 rte_eth_txconf tx_queue_conf(const Config &cfg, const rte_eth_dev_info &info,
                              const rte_eth_conf &conf);
 

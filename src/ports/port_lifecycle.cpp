@@ -89,6 +89,7 @@ Status Ports::configure(Port &p) {
 int Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf rxconf) {
     const int socket = p.numa.rx_ring;
     rte_eth_rxseg rx_segs[kMaxMbufSizes] = {};
+    if (rxconf.share_group > 0) rxconf.share_qid = q; // testpmd maps queue q to shared queue q
     const bool split =
         layout_.rxpkts.size() > 1 && (rxconf.offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);
     if (split) {

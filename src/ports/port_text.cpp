@@ -474,7 +474,12 @@ std::string rxtx_port_text(PortControl &pc, const Config &cfg, uint16_t port) {
                      r.rx_free_thresh);
     o += text_format("      RX threshold registers: pthresh=%d hthresh=%d  wthresh=%d\n",
                      r.rx_thresh.pthresh, r.rx_thresh.hthresh, r.rx_thresh.wthresh);
-    o += text_format("      RX Offloads=0x%" PRIx64 "\n", rxq0);
+    o += text_format("      RX Offloads=0x%" PRIx64, rxq0);
+    // The share group --rxq-share gave the port's queues (testpmd's own
+    // queue configuration, not the PMD's answer).
+    if (const rte_eth_rxconf *own = pc.rx_conf(port); own != nullptr && own->share_group > 0)
+        o += text_format(" share_group=%u share_qid=%u", own->share_group, own->share_qid);
+    o += "\n";
     o += text_format("    TX queue: 0\n      TX desc=%d - TX free threshold=%d\n", tq.q.nb_desc,
                      t.tx_free_thresh);
     o += text_format("      TX threshold registers: pthresh=%d hthresh=%d  wthresh=%d\n",

@@ -189,6 +189,7 @@ Status Ports::add_port(const Config &cfg, uint16_t id) {
     if (!p.conf_status && !cfg.interactive) return p.conf_status;
     p.hw_tx_offloads = p.conf.txmode.offloads;
     p.rxconf = rx_queue_conf(cfg, p.info, p.conf);
+    p.rxconf.share_group = rx_share_group(cfg, p.info, id);
     p.txconf = tx_queue_conf(cfg, p.info, p.conf);
     // Engines request in mbufs what the port was configured for (VLAN,
     // QinQ, MACsec insert), as testpmd's read txmode.offloads.

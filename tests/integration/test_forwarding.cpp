@@ -550,6 +550,40 @@ TEST_F(RingForwarding, FlowgenGeneratesWithNothingComingBack) {
     EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
 }
 
+// An engine that counts RX itself (PMDFWD_ENGINE_F_COUNTS_RX, shared_rxq):
+// the host counts nothing it receives for it, gives every stream its lcore's
+// streams, and shows the engine's engine_rx as the stream's RX-packets and
+// its engine_dropped as the stream's and its TX port's TX-dropped.
+TEST_F(RingForwarding, AnEngineThatCountsRxCountsOnItsLcoresStreams) {
+    RingPort &p0 = add_port();
+    RingPort &p1 = add_port();
+    App app(base_config("shared_rxq"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    std::vector<rte_mbuf *> in = frames(10, 64);
+    for (size_t i = 0; i < in.size(); i++) // 6 from port 1, then 4 from no port
+        in[i]->port = i < 6 ? p1.port : RTE_MBUF_PORT_INVALID;
+    inject(p0, in);
+    ASSERT_TRUE(IsOk(app.start(0)));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (rte_ring_count(p0.rx) > 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20)); // the burst's counts
+    app.stop();
+    const FwdStats f = app.collect_fwd();
+    ASSERT_EQ(f.streams.size(), 2u);
+    for (const StreamStats &st : f.streams) {
+        const bool from_p0 = st.spec.rx_port == p0.port;
+        EXPECT_EQ(st.rx, from_p0 ? 0u : 6u) << "counted on port 1's stream, not by the host";
+        EXPECT_EQ(st.dropped, from_p0 ? 4u : 0u) << "no stream owns the rest";
+        EXPECT_EQ(st.tx, 0u);
+    }
+    for (const PortFwdStats &p : f.ports) {
+        EXPECT_EQ(p.rx, p.port == p0.port ? 10u : 0u) << "the device's count";
+        EXPECT_EQ(p.tx_dropped, p.port == p1.port ? 4u : 0u) << "stream 0 sends to port 1";
+    }
+    EXPECT_EQ(rte_mempool_in_use_count(pool()), 0u);
+}
+
 // testpmd's port life cycle through the shell: a stopped port refuses
 // forwarding, a queue left stopped (deferred start) is not polled, and after
 // the restart that undoes it the packets flow; nothing is lost on the way.

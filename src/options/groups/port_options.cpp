@@ -27,6 +27,20 @@ Status apply_eth_peer(Config &c, std::string_view v) {
     return {};
 }
 
+// testpmd's --rxq-share: alone, every port in one group (UINT32_MAX ports a
+// group); a negative count is refused in testpmd's words.
+Status apply_rxq_share(Config &c, std::string_view v) {
+    if (v.empty()) {
+        c.rxq_share = UINT32_MAX;
+        return {};
+    }
+    if (v.front() == '-') return Error("rxq-share must be >= 0");
+    auto n = parse_uint("rxq-share", v, 0, UINT32_MAX);
+    if (!n) return n.status();
+    c.rxq_share = static_cast<uint32_t>(*n);
+    return {};
+}
+
 // testpmd's --eth-peers-configfile: one peer MAC per line, for ports 0, 1,
 // ... Lines are read only as far as a MAC address and its spaces can go, so
 // a device (/dev/zero) or a huge file fails on its first line, as testpmd's
@@ -104,6 +118,10 @@ std::vector<Option> port_options() {
          number("nb-cores", &Config::nb_cores, 1, RTE_MAX_LCORE)},
         {"rxq", 0, "N", "RX queues per port", number("rxq", &Config::nb_rxq, 1, kMaxQueues)},
         {"txq", 0, "N", "TX queues per port", number("txq", &Config::nb_txq, 1, kMaxQueues)},
+        {"rxq-share", 0, nullptr,
+         "ports per shared RX queue group, --rxq-share=N (alone: every port in one group), "
+         "on devices that can share RX queues",
+         apply_rxq_share, true},
         {"rxd", 0, "N", "RX descriptors per queue",
          number("rxd", &Config::nb_rxd, 1, kMaxDescriptors)},
         {"txd", 0, "N", "TX descriptors per queue",

@@ -99,6 +99,24 @@ TEST(Options, BadValuesSayWhatIsAllowed) {
     }
 }
 
+// testpmd's --rxq-share: alone every port in one group, =N that many ports
+// a group, =0 none, a negative count refused in testpmd's words.
+TEST(Options, RxqShareTakesAnOptionalGroupSize) {
+    Config c;
+    std::string err;
+    EXPECT_EQ(c.rxq_share, 0u) << "no sharing unless asked";
+    ASSERT_EQ(parse({"--rxq-share"}, c, err), Parsed::Ok) << err;
+    EXPECT_EQ(c.rxq_share, UINT32_MAX);
+    ASSERT_EQ(parse({"--rxq-share=2"}, c, err), Parsed::Ok) << err;
+    EXPECT_EQ(c.rxq_share, 2u);
+    ASSERT_EQ(parse({"--rxq-share=0"}, c, err), Parsed::Ok) << err;
+    EXPECT_EQ(c.rxq_share, 0u);
+    EXPECT_EQ(parse({"--rxq-share=-1"}, c, err), Parsed::Error);
+    EXPECT_NE(err.find("rxq-share must be >= 0"), std::string::npos) << err;
+    EXPECT_EQ(parse({"--rxq-share=x"}, c, err), Parsed::Error);
+    EXPECT_NE(err.find("not a number"), std::string::npos) << err;
+}
+
 TEST(Options, ModeListNamesEveryEngine) {
     Config c;
     std::string err;

@@ -197,6 +197,25 @@ TEST(PortConfig, QueueConfigsCarryOffloadsAndThresholds) {
     EXPECT_EQ(tx.tx_thresh.wthresh, 1);
 }
 
+// testpmd's rxtx_port_config: with --rxq-share=N on a device that can share
+// RX queues, port P's queues join group P / N + 1; without the capability
+// (net_ring, net_null) or without the option, no group.
+TEST(PortConfig, RxShareGroupNeedsTheOptionAndTheCapability) {
+    Device d;
+    Config cfg;
+    d.info.dev_capa = RTE_ETH_DEV_CAPA_RXQ_SHARE;
+    EXPECT_EQ(rx_share_group(cfg, d.info, 3), 0u) << "not asked";
+    cfg.rxq_share = 2;
+    EXPECT_EQ(rx_share_group(cfg, d.info, 0), 1u);
+    EXPECT_EQ(rx_share_group(cfg, d.info, 1), 1u);
+    EXPECT_EQ(rx_share_group(cfg, d.info, 2), 2u);
+    EXPECT_EQ(rx_share_group(cfg, d.info, 5), 3u);
+    cfg.rxq_share = UINT32_MAX; // --rxq-share alone
+    EXPECT_EQ(rx_share_group(cfg, d.info, 7), 1u);
+    d.info.dev_capa = 0;
+    EXPECT_EQ(rx_share_group(cfg, d.info, 0), 0u) << "the device cannot share";
+}
+
 // testpmd's buffer split segments (rx_queue_setup), over fake pools: they
 // are named, never read.
 TEST(RxSplitSegments, LengthsOffsetsHeadersAndPools) {

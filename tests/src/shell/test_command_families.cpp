@@ -112,7 +112,8 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // (ports), session control, forwarding configuration, flow rules (filters,
 // 130), the `set raw_encap|sample_actions|conntrack` stores (133) and the
 // tunnel settings (135) their actions read, traffic management and meters
-// (ports), the bonding driver's commands (ports, 150).
+// (ports), the bonding driver's commands (ports, 150), bpf-load/bpf-unload
+// (ports, 155).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
                               {"control", "display", "config", "ports", "filters"});
@@ -125,5 +126,5 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
                   "control", "display", "config",  "config",  "config",  "config",  "config",
                   "config",  "config",  "config",  "display", "display", "ports",   "ports",
                   "ports",   "ports",   "display", "ports",   "ports",   "control", "config",
-                  "filters", "filters", "filters", "ports",   "ports",   "ports"}));
+                  "filters", "filters", "filters", "ports",   "ports",   "ports",   "ports"}));
 }

@@ -421,6 +421,12 @@ TEST(PortCommands, ForwardingPortsAndLcores) {
                          "  nb forwarding cores=2 - nb forwarding ports=1\n"
                          "  port 0: RX queue number: 1 Tx queue number: 1\n"))
         << out;
+    EXPECT_FALSE(has(out, "share_group")) << "no --rxq-share: " << out;
+    // A device that shares RX queues (--rxq-share) joined group 2: testpmd
+    // names it after the queue's offloads.
+    h.fake_ports.rx_conf(0)->share_group = 2;
+    ASSERT_TRUE(run(h, "show config rxtx", &out));
+    EXPECT_TRUE(has(out, "      RX Offloads=0x0 share_group=2 share_qid=0\n")) << out;
     h.is_running = true;
     EXPECT_FALSE(run(h, "set portlist 0", &out));
     EXPECT_TRUE(has(out, "Please stop forwarding first")) << out;
