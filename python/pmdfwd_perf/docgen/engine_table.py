@@ -31,7 +31,7 @@ RING_MODES = ("io", "mac", "macswap", "5tswap", "csum", "noisy")
 NULL_MODES = ("io", "mac", "macswap", "rxonly", "txonly", "flowgen", "noisy")
 PCAP_MODES = ("io", "macswap", "5tswap", "csum")
 ENGINES = ("io", "mac", "macswap", "5tswap", "csum", "rxonly", "txonly", "flowgen", "noisy", "icmpecho",
-           "ieee1588")
+           "ieee1588", "shared_rxq")
 NOT_JUDGED = {
     ("null", "csum"): "net_null's frames carry no IPv4 header: neither side computes a checksum",
     ("null", "5tswap"): "net_null's frames carry no L3/L4 header: only the MACs would be swapped",
@@ -41,6 +41,8 @@ NOT_JUDGED = {
     ("ring", "flowgen"): "a loop rig's rate is the ring's once the loop fills, not the generator's",
     ("*", "icmpecho"): "no rig sends ICMP echo or ARP (tx_first's frames are UDP; net_null's are empty)",
     ("*", "ieee1588"): "no rig sends PTP frames, and neither net_ring nor net_null has timesync",
+    ("*", "shared_rxq"): "no virtual device shares RX queues, and dpdk-testpmd 22.11 crashes in this mode "
+                         "without --rxq-share",
 }
 RING_TARGET = 1.10
 
