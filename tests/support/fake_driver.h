@@ -26,6 +26,7 @@ class FakeDriverControl : public drv::DriverControl {
     rte_eth_fdir_info fdir{};
     rte_eth_fdir_stats fdir_stats{};
     uint16_t proxy = 0;
+    int dcb_answer = -ENOTSUP; // what dcb_info returns (net_ring's answer)
 
     int set_vf_mac_anti_spoof(uint16_t port, uint16_t vf, bool on) override {
         return call("mac_anti_spoof", {port, vf, on});
@@ -96,6 +97,11 @@ class FakeDriverControl : public drv::DriverControl {
     int pick_transfer_proxy(uint16_t port, uint16_t *p) override {
         *p = proxy;
         return call("pick_transfer_proxy", {port});
+    }
+
+    int dcb_info(uint16_t port, rte_eth_dcb_info *) override {
+        calls.push_back("dcb_info " + std::to_string(port));
+        return dcb_answer;
     }
 
   private:

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+struct rte_eth_dcb_info;
 struct rte_eth_stats;
 struct rte_eth_fdir_info;
 struct rte_eth_fdir_stats;
@@ -69,6 +70,10 @@ class DriverControl {
 
     // ---- the port the PMD manages transfer flow rules through (rte_flow) ----
     virtual int pick_transfer_proxy(uint16_t port, uint16_t *proxy) = 0;
+
+    // ---- DCB (`port config <p> dcb ...`): whether the PMD reports its DCB
+    // state (rte_eth_dev_get_dcb_info; -ENOTSUP: it has no DCB) ----
+    virtual int dcb_info(uint16_t port, rte_eth_dcb_info *out) = 0;
 };
 
 } // namespace pmdfwd::drv

@@ -277,4 +277,8 @@ int DriverControlEthdev::pick_transfer_proxy(uint16_t port, uint16_t *proxy) {
     return rte_flow_pick_transfer_proxy(port, proxy, nullptr);
 }
 
+int DriverControlEthdev::dcb_info(uint16_t port, rte_eth_dcb_info *out) {
+    return rte_eth_dev_get_dcb_info(port, out);
+}
+
 } // namespace pmdfwd::drv

@@ -29,6 +29,7 @@ class DriverControlEthdev : public DriverControl {
     int inset_set(uint16_t port, uint8_t pctype, InsetKind kind, const Inset &inset) override;
     int fdir_info(uint16_t port, rte_eth_fdir_info *info, rte_eth_fdir_stats *stats) override;
     int pick_transfer_proxy(uint16_t port, uint16_t *proxy) override;
+    int dcb_info(uint16_t port, rte_eth_dcb_info *out) override;
 };
 
 } // namespace pmdfwd::drv
