@@ -42,7 +42,7 @@ constexpr Section kSections[] = {
     {"filters", "filters", "Filters configuration help."},
     {"traffic_management", "", "Traffic Management commands."},
     {"devices", "", "Device related commands."},
-    {"drivers", "", "Driver specific commands."},
+    {"drivers", "Driver specific", "Driver specific commands."},
 };
 
 struct Table {

@@ -3,8 +3,10 @@
 // port answers -ENOTSUP and the next one is asked.
 #include "ports/driver/driver_control_ethdev.h"
 
+#include <rte_eth_ctrl.h>
 #include <rte_ethdev.h>
 #include <rte_ether.h>
+#include <rte_flow.h>
 
 #include <cerrno>
 #include <cstring>
@@ -167,6 +169,116 @@ int DriverControlEthdev::set_vf_traffic([[maybe_unused]] uint16_t port,
 #else
     return -ENOTSUP;
 #endif
+}
+
+// i40e's pctype calls: no other driver has them (testpmd 22.11's
+// drivers/net/i40e/i40e_testpmd.c).
+#if PMDFWD_HAVE_NET_I40E
+namespace {
+
+rte_pmd_i40e_inset_type inset_type(InsetKind kind) {
+    switch (kind) {
+    case InsetKind::Hash:
+        return INSET_HASH;
+    case InsetKind::Fdir:
+        return INSET_FDIR;
+    case InsetKind::FdirFlex:
+        return INSET_FDIR_FLX;
+    }
+    return INSET_NONE;
+}
+
+} // namespace
+#endif
+
+int DriverControlEthdev::pctype_mapping_reset([[maybe_unused]] uint16_t port) {
+    int ret = -ENOTSUP;
+    PMDFWD_I40E(flow_type_mapping_reset(port));
+    return ret;
+}
+
+int DriverControlEthdev::pctype_mapping_get([[maybe_unused]] uint16_t port,
+                                            [[maybe_unused]] std::vector<FlowTypeMapping> *out) {
+#if PMDFWD_HAVE_NET_I40E
+    std::array<rte_pmd_i40e_flow_type_mapping, RTE_PMD_I40E_FLOW_TYPE_MAX> map{};
+    const int ret = rte_pmd_i40e_flow_type_mapping_get(port, map.data());
+    if (ret != 0) return ret;
+    out->clear();
+    for (const auto &m : map)
+        if (m.pctype != 0) out->push_back({m.flow_type, m.pctype});
+    return 0;
+#else
+    return -ENOTSUP;
+#endif
+}
+
+int DriverControlEthdev::pctype_mapping_update([[maybe_unused]] uint16_t port,
+                                               [[maybe_unused]] const FlowTypeMapping &mapping) {
+#if PMDFWD_HAVE_NET_I40E
+    rte_pmd_i40e_flow_type_mapping m{mapping.flow_type, mapping.pctypes};
+    return rte_pmd_i40e_flow_type_mapping_update(port, &m, 1, 0);
+#else
+    return -ENOTSUP;
+#endif
+}
+
+int DriverControlEthdev::inset_get([[maybe_unused]] uint16_t port, [[maybe_unused]] uint8_t pctype,
+                                   [[maybe_unused]] InsetKind kind, [[maybe_unused]] Inset *out) {
+#if PMDFWD_HAVE_NET_I40E
+    rte_pmd_i40e_inset inset{};
+    const int ret = rte_pmd_i40e_inset_get(port, pctype, &inset, inset_type(kind));
+    if (ret != 0) return ret;
+    out->fields = inset.inset;
+    for (size_t i = 0; i < out->masks.size(); i++)
+        out->masks[i] = {inset.mask[i].field_idx, inset.mask[i].mask};
+    return 0;
+#else
+    return -ENOTSUP;
+#endif
+}
+
+int DriverControlEthdev::inset_set([[maybe_unused]] uint16_t port, [[maybe_unused]] uint8_t pctype,
+                                   [[maybe_unused]] InsetKind kind,
+                                   [[maybe_unused]] const Inset &in) {
+#if PMDFWD_HAVE_NET_I40E
+    rte_pmd_i40e_inset inset{};
+    inset.inset = in.fields;
+    for (size_t i = 0; i < in.masks.size(); i++) {
+        inset.mask[i].field_idx = in.masks[i][0];
+        inset.mask[i].mask = in.masks[i][1];
+    }
+    return rte_pmd_i40e_inset_set(port, pctype, &inset, inset_type(kind));
+#else
+    return -ENOTSUP;
+#endif
+}
+
+// testpmd's get_fdir_info: a driver's stats only once its info came.
+int DriverControlEthdev::fdir_info([[maybe_unused]] uint16_t port,
+                                   [[maybe_unused]] rte_eth_fdir_info *info,
+                                   [[maybe_unused]] rte_eth_fdir_stats *stats) {
+    int ret = -ENOTSUP;
+#if PMDFWD_HAVE_NET_I40E
+    if (ret == -ENOTSUP) {
+        ret = rte_pmd_i40e_get_fdir_info(port, info);
+        if (ret == 0) ret = rte_pmd_i40e_get_fdir_stats(port, stats);
+    }
+#endif
+#if PMDFWD_HAVE_NET_IXGBE
+    if (ret == -ENOTSUP) {
+        ret = rte_pmd_ixgbe_get_fdir_info(port, info);
+        if (ret == 0) ret = rte_pmd_ixgbe_get_fdir_stats(port, stats);
+    }
+#endif
+    return ret;
+}
+
+int DriverControlEthdev::pick_transfer_proxy(uint16_t port, uint16_t *proxy) {
+    return rte_flow_pick_transfer_proxy(port, proxy, nullptr);
+}
+
+int DriverControlEthdev::dcb_info(uint16_t port, rte_eth_dcb_info *out) {
+    return rte_eth_dev_get_dcb_info(port, out);
 }
 
 } // namespace pmdfwd::drv

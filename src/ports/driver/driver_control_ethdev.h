@@ -22,6 +22,14 @@ class DriverControlEthdev : public DriverControl {
     int reset_vf_stats(uint16_t port, uint16_t vf) override;
     bool has_vf_traffic() const override;
     int set_vf_traffic(uint16_t port, uint16_t vf, bool rx, bool on) override;
+    int pctype_mapping_reset(uint16_t port) override;
+    int pctype_mapping_get(uint16_t port, std::vector<FlowTypeMapping> *out) override;
+    int pctype_mapping_update(uint16_t port, const FlowTypeMapping &mapping) override;
+    int inset_get(uint16_t port, uint8_t pctype, InsetKind kind, Inset *out) override;
+    int inset_set(uint16_t port, uint8_t pctype, InsetKind kind, const Inset &inset) override;
+    int fdir_info(uint16_t port, rte_eth_fdir_info *info, rte_eth_fdir_stats *stats) override;
+    int pick_transfer_proxy(uint16_t port, uint16_t *proxy) override;
+    int dcb_info(uint16_t port, rte_eth_dcb_info *out) override;
 };
 
 } // namespace pmdfwd::drv

@@ -5,6 +5,7 @@
 #include "shell/command_spec.h"
 
 #include "options/scalar_parse.h"
+#include "shell/item_list.h"
 
 #include <rte_ether.h>
 #include <rte_mbuf_ptype.h>
@@ -20,44 +21,15 @@ namespace {
 // testpmd's MAX_SEGS_BUFFER_SPLIT and RTE_MAX_SEGS_PER_PKT.
 constexpr unsigned kMaxRxSegs = 8;
 constexpr unsigned kMaxTxSegs = 255;
-// cmdline's STR_TOKEN_SIZE: testpmd reads no further into a list.
-constexpr size_t kTokenSize = 128;
-
-// testpmd's parse_item_list (no unique check): comma-separated decimal
-// numbers, at most max_items (values wrap as its unsigned int does), or its
-// message and nothing.
+// testpmd's parse_item_list (no unique check), or its message and nothing.
 std::optional<std::vector<uint32_t>> parse_items(Ctx &c, const std::string &text,
                                                  const char *item_name, unsigned max_items) {
-    std::vector<uint32_t> items;
-    uint32_t value = 0;
-    bool value_ok = false;
-    unsigned nb = 0;
-    for (char ch : text.substr(0, kTokenSize)) {
-        if (ch >= '0' && ch <= '9') {
-            value = value * 10 + static_cast<uint32_t>(ch - '0');
-            value_ok = true;
-            continue;
-        }
-        if (ch != ',') {
-            fail(c, std::string("character ") + ch + " is not a decimal digit");
-            return std::nullopt;
-        }
-        if (!value_ok) {
-            fail(c, "No valid value before comma");
-            return std::nullopt;
-        }
-        if (nb < max_items) items.push_back(value);
-        value_ok = false;
-        value = 0;
-        nb++;
-    }
-    if (nb >= max_items) {
-        fail(c, std::string("Number of ") + item_name + " = " + std::to_string(nb + 1) + " > " +
-                    std::to_string(max_items) + " (maximum items)");
+    Result<std::vector<uint32_t>> items = parse_item_list(text, item_name, max_items);
+    if (!items) {
+        fail(c, items.message());
         return std::nullopt;
     }
-    items.push_back(value);
-    return items;
+    return *items;
 }
 
 // testpmd's get_ptype names, in its order.

@@ -107,24 +107,26 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // the link order. Control, display, then the config families (the segment
 // settings at 36, VLAN 43, per-port `set` 47, link settings 48, the drivers'
 // VF and port commands 49), display
-// (ports' information, display, at 70 and 75), the port families (80-85;
+// (ports' information, display, at 70 and 75; the driver-answered FDIR and
+// transfer proxy displays at 77), the port families (80-85, DCB at 87;
 // RX offloads 84), the descriptor reads (display, 88), filters and RSS
 // (ports), session control, forwarding configuration, flow rules (filters,
 // 130), the `set raw_encap|sample_actions|conntrack` stores (133) and the
 // tunnel settings (135) their actions read, traffic management and meters
 // (ports), the bonding driver's commands (ports, 150), bpf-load/bpf-unload
-// (ports, 155).
+// (ports, 155), i40e's pctype commands (drivers, 160).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     auto f = ordered_families(registered_families(),
-                              {"control", "display", "config", "ports", "filters"});
+                              {"control", "display", "config", "ports", "filters", "drivers"});
     ASSERT_TRUE(f) << f.message();
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(sections,
-              (std::vector<std::string>{
-                  "control", "display", "config",  "config",  "config",  "config",  "config",
-                  "config",  "config",  "config",  "display", "display", "ports",   "ports",
-                  "ports",   "ports",   "display", "ports",   "ports",   "control", "config",
-                  "filters", "filters", "filters", "ports",   "ports",   "ports",   "ports"}));
+    EXPECT_EQ(
+        sections,
+        (std::vector<std::string>{
+            "control", "display", "config",  "config",  "config",  "config",  "config", "config",
+            "config",  "config",  "display", "display", "display", "ports",   "ports",  "ports",
+            "ports",   "ports",   "display", "ports",   "ports",   "control", "config", "filters",
+            "filters", "filters", "ports",   "ports",   "ports",   "ports",   "drivers"}));
 }

@@ -446,7 +446,11 @@ TEST(Help, SectionsAsTestpmd) {
     EXPECT_FALSE(run(h, "help devices", &out));
     EXPECT_EQ(out, "pmdfwd has no commands in testpmd's 'devices' section (sections with "
                    "commands: see 'help')\n");
+    // i40e's commands, under testpmd's title for the drivers' section.
+    EXPECT_TRUE(run(h, "help drivers", &out));
+    EXPECT_EQ(out.find("\nDriver specific:\n----------------\n"), 0u) << out;
+    EXPECT_NE(out.find("show port <port> pctype mapping"), std::string::npos) << out;
     EXPECT_FALSE(run(h, "help nosuch", &out));
     EXPECT_EQ(out, "help: unknown section 'nosuch' (allowed: control, display, config, ports, "
-                   "filters, all)\n");
+                   "filters, drivers, all)\n");
 }

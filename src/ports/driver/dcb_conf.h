@@ -1,0 +1,27 @@
+// testpmd 22.11's DCB port configuration (get_eth_dcb_conf and the offload
+// changes of init_port_dcb_config, app/test-pmd/testpmd.c): what
+// `port config <p> dcb vt on|off <num_tcs> pfc on|off` makes of a port's
+// rte_eth_conf.
+#pragma once
+
+#include <rte_ethdev.h>
+
+#include <cstdint>
+
+namespace pmdfwd::drv {
+
+struct DcbRequest {
+    bool vt = false; // VMDq+DCB (the VLAN tags 0..31, one a pool) or DCB alone
+    uint8_t num_tcs = 4;
+    bool pfc = false; // priority flow control besides priority groups
+    uint32_t rx_mq_mode = RTE_ETH_MQ_RX_VMDQ_DCB_RSS; // the mq modes allowed (--rx-mq-mode)
+};
+
+// The VLAN tags testpmd's DCB in VT mode maps to its pools, and filters.
+constexpr uint16_t kDcbVlanTags = 32;
+
+// base with the request's DCB settings; rss: the port's hash configuration,
+// which DCB alone keeps (testpmd reads it with rte_eth_dev_rss_hash_conf_get).
+rte_eth_conf dcb_conf(const rte_eth_conf &base, const DcbRequest &req, const rte_eth_rss_conf &rss);
+
+} // namespace pmdfwd::drv

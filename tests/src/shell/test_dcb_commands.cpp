@@ -1,0 +1,109 @@
+// `port config <p> dcb vt on|off <num_tcs> pfc on|off` (src/shell/commands/
+// dcb_commands.cpp) against fakes: testpmd's checks in its order and their
+// texts, then the DCB configuration the port takes at its next start.
+#include "support/fake_host.h"
+#include "support/run_line.h"
+
+#include <gtest/gtest.h>
+
+#include <rte_version.h>
+
+#include <cerrno>
+
+using namespace pmdfwd;
+using pmdfwd::testing::FakeHost;
+using pmdfwd::testing::out_of;
+
+namespace {
+
+// A stopped port 0, four forwarding cores, a PMD that reports DCB.
+void ready_for_dcb(FakeHost &h) {
+    h.fake_ports.ports[0].status = PortStatus::Stopped;
+    h.cfg.nb_cores = 4;
+    h.fake_drivers.dcb_answer = 0;
+}
+
+} // namespace
+
+TEST(DcbCommands, ChecksInTestpmdsOrder) {
+    FakeHost h;
+    EXPECT_EQ(out_of(h, "port config 0 dcb vt on 4 pfc on", false), "Please stop port 0 first\n");
+    h.fake_ports.ports[0].status = PortStatus::Stopped;
+    EXPECT_EQ(out_of(h, "port config 0 dcb vt on 4 pfc on", false),
+              "nb_cores shouldn't be less than number of TCs.\n");
+    h.cfg.nb_cores = 8;
+    EXPECT_EQ(out_of(h, "port config 0 dcb vt off 8 pfc off", false),
+              "rte_eth_dev_get_dcb_info not supported.\n");
+    EXPECT_EQ(h.fake_drivers.calls, (std::vector<std::string>{"dcb_info 0"}));
+    EXPECT_TRUE(pmdfwd::testing::has(out_of(h, "port config 9 dcb vt on 4 pfc on", false),
+                                     "Invalid port 9"));
+}
+
+TEST(DcbCommands, TrafficClassCountsOfThisDpdk) {
+    FakeHost h;
+    ready_for_dcb(h);
+    h.cfg.nb_cores = 16;
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+    const char *refusal = "The invalid number of traffic class, only 1~8 allowed.\n";
+    const char *taken = "1", *refused = "9";
+#elif RTE_VERSION >= RTE_VERSION_NUM(22, 11, 9, 0) && RTE_VERSION < RTE_VERSION_NUM(23, 0, 0, 0)
+    const char *refusal = "The invalid number of traffic class, only 2~8 allowed.\n";
+    const char *taken = "3", *refused = "1";
+#else
+    const char *refusal = nullptr, *taken = "8", *refused = "9";
+#endif
+    const std::string out =
+        out_of(h, std::string("port config 0 dcb vt off ") + refused + " pfc on", false);
+    if (refusal) {
+        EXPECT_EQ(out, refusal);
+    }
+    EXPECT_TRUE(pmdfwd::testing::has(out, "The invalid number of traffic class")) << out;
+    EXPECT_EQ(out_of(h, std::string("port config 0 dcb vt on ") + taken + " pfc on"), "");
+}
+
+TEST(DcbCommands, VmdqDcbConfiguresThePortForItsNextStart) {
+    FakeHost h;
+    ready_for_dcb(h);
+    h.fake_ports.ports[0].rx_offloads = RTE_ETH_RX_OFFLOAD_RSS_HASH;
+    EXPECT_EQ(out_of(h, "port config 0 dcb vt on 4 pfc on"), "");
+    const rte_eth_conf &conf = h.fake_ports.confs[0];
+    EXPECT_EQ(conf.rxmode.mq_mode, RTE_ETH_MQ_RX_VMDQ_DCB);
+    EXPECT_EQ(conf.txmode.mq_mode, RTE_ETH_MQ_TX_VMDQ_DCB);
+    EXPECT_EQ(conf.rx_adv_conf.vmdq_dcb_conf.nb_queue_pools, RTE_ETH_32_POOLS);
+    EXPECT_EQ(conf.rx_adv_conf.vmdq_dcb_conf.pool_map[5].vlan_id, 5);
+    EXPECT_EQ(conf.rx_adv_conf.vmdq_dcb_conf.dcb_tc[6], 2);
+    EXPECT_EQ(conf.dcb_capability_en, RTE_ETH_DCB_PG_SUPPORT | RTE_ETH_DCB_PFC_SUPPORT);
+    EXPECT_TRUE(conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_FILTER);
+    EXPECT_EQ(h.fake_ports.ports[0].rx_offloads & RTE_ETH_RX_OFFLOAD_RSS_HASH, 0u);
+    // Every queue of the device (the fake has 16), taken at the next start.
+    EXPECT_EQ(h.cfg.nb_rxq, 16);
+    EXPECT_EQ(h.cfg.nb_txq, 16);
+    EXPECT_TRUE(h.fake_ports.ports[0].need_reconfig);
+    EXPECT_TRUE(h.fake_ports.ports[0].need_reconfig_queues);
+    EXPECT_FALSE(h.fake_ports.ports[1].need_reconfig);
+}
+
+TEST(DcbCommands, DcbAloneKeepsThePortsHash) {
+    FakeHost h;
+    ready_for_dcb(h);
+    h.fake_ports.has_rss = true;
+    h.fake_ports.ports[0].rss_hf = RTE_ETH_RSS_IP;
+    EXPECT_EQ(out_of(h, "port config 0 dcb vt off 4 pfc off"), "");
+    const rte_eth_conf &conf = h.fake_ports.confs[0];
+    EXPECT_EQ(conf.rxmode.mq_mode, RTE_ETH_MQ_RX_DCB_RSS);
+    EXPECT_EQ(conf.txmode.mq_mode, RTE_ETH_MQ_TX_DCB);
+    EXPECT_EQ(conf.rx_adv_conf.dcb_rx_conf.nb_tcs, RTE_ETH_4_TCS);
+    EXPECT_EQ(conf.rx_adv_conf.rss_conf.rss_hf, RTE_ETH_RSS_IP);
+    EXPECT_EQ(conf.dcb_capability_en, RTE_ETH_DCB_PG_SUPPORT);
+}
+
+// testpmd's init_port_dcb_config fails when the hash configuration cannot
+// be read; the port keeps its configuration.
+TEST(DcbCommands, CannotInitializeWithoutTheHashConf) {
+    FakeHost h;
+    ready_for_dcb(h);
+    EXPECT_EQ(out_of(h, "port config 0 dcb vt off 4 pfc on", false),
+              "Cannot initialize network ports.\n");
+    EXPECT_EQ(h.fake_ports.confs[0].txmode.mq_mode, RTE_ETH_MQ_TX_NONE);
+    EXPECT_FALSE(h.fake_ports.ports[0].need_reconfig);
+}
