@@ -37,10 +37,16 @@ def fake_tree(top, suites=("alpha", "beta", "hold", "x_perf", "cryptodev_y")):
 
 
 def fake_sshd(top):
-    """A root whose usr/sbin/sshd records its arguments and exits 0."""
+    """A root whose usr/sbin/sshd records its arguments and, with -D,
+    listens on 127.0.0.1:22 until killed. Without -D it stays in the
+    foreground with its stdout open, as the real one does when its parent is
+    init (the rig is the pid namespace's)."""
     sshd = Path(top, "ssh", "usr", "sbin", "sshd")
     sshd.parent.mkdir(parents=True)
-    sshd.write_text(f"#!/bin/sh\necho \"$@\" > {top}/sshd.args\n")
+    listen = ("import socket, time; s = socket.socket(); s.bind(('127.0.0.1', 22)); s.listen(); "
+              "time.sleep(3600)")
+    sshd.write_text(f"#!/bin/sh\necho \"$@\" > {top}/sshd.args\n"
+                    f"case \" $* \" in *\" -D \"*) exec /usr/bin/python3 -c \"{listen}\" ;; esac\nexec sleep 3600\n")
     sshd.chmod(0o755)
     return sshd.parents[2]
 
@@ -161,7 +167,7 @@ class WholeRig(unittest.TestCase):
         self.assertEqual(seen["sudo"], "as root")
         self.assertIn("pmdfwd_tools.rig.dts_veth", seen["init"], "the rig is the pid namespace's init")
         self.assertEqual(seen["nodes"], dts_files.nodes_yaml("af_packet"))
-        self.assertIn(f"-f {out}/rig/sshd_config", Path(self.top, "sshd.args").read_text())
+        self.assertIn(f"-D -f {out}/rig/sshd_config", Path(self.top, "sshd.args").read_text())
         testpmd = out / "rig" / "tree" / "build" / "app" / "dpdk-testpmd"
         self.assertEqual(os.readlink(testpmd), os.path.realpath("/bin/true"))
         summary = (out / "summary.txt").read_text().splitlines()

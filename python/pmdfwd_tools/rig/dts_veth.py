@@ -58,8 +58,11 @@ SIGTERM, SIGINT or SIGHUP, 1 when a step of the rig fails (the step is named).
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import time
+import traceback
 from pathlib import Path
 from typing import List, NamedTuple, Optional, Sequence
 
@@ -68,6 +71,7 @@ from pmdfwd_tools import owned_process
 from . import dts_files, dts_runs, links, netns
 
 SCRIPT = "scripts/dts-veth-rig.sh"
+SSHD_START_S = 30.0
 
 
 class Fatal(Exception):
@@ -209,7 +213,27 @@ def start_sshd(o: Options, rig: Path) -> None:
     sh("mount", "-t", "tmpfs", "-o", "mode=755", "tmpfs", "/run/sshd")
     (rig / "sshd_config").write_text(dts_files.sshd_config(str(rig), f"{o.sshd_root}/usr/lib/openssh/sftp-server"))
     libs = f"{o.sshd_root}/usr/lib/x86_64-linux-gnu:{o.sshd_root}/lib/x86_64-linux-gnu"
-    sh(str(sshd), "-f", f"{rig}/sshd_config", "-E", f"{rig}/sshd.log", env={**os.environ, "LD_LIBRARY_PATH": libs})
+    # In the foreground (-D), owned: sshd would not daemonize anyway, since
+    # its parent is the pid namespace's init (it takes itself for daemonized
+    # already and keeps our pipes).
+    p = owned_process.OwnedProcess([str(sshd), "-D", "-f", f"{rig}/sshd_config", "-E", f"{rig}/sshd.log"],
+                                   deadline=None, env={**os.environ, "LD_LIBRARY_PATH": libs},
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_listening(p.proc, rig / "sshd.log")
+
+
+def wait_listening(proc: subprocess.Popen, log: Path, timeout_s: float = SSHD_START_S) -> None:
+    """Returns once something accepts on 127.0.0.1:22; Fatal (1) with
+    sshd's log when it ends first or takes too long."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", 22), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    why = log.read_text(errors="replace").strip() if log.exists() else ""
+    raise Fatal(f"sshd did not start listening on 127.0.0.1:22: {why or f'exit {proc.poll()}'}", 1)
 
 
 def build(o: Options, out: Path) -> Path:
@@ -269,6 +293,9 @@ def _as_init(o: Options) -> None:
     except Fatal as e:
         print(f"dts-veth-rig: {e}", file=sys.stderr)
         status = e.status
+    except BaseException:
+        # os._exit below would swallow the traceback: print it first.
+        traceback.print_exc()
     finally:
         owned_process.kill_all()
         sys.stdout.flush()
