@@ -187,6 +187,10 @@ class WholeRig(unittest.TestCase):
         for link in ("brs0", "brs1", "sut0", "tg1"):
             self.assertIn(link, seen["links"])
         self.assertEqual(seen["lshw"][0]["serial"], "02:00:00:00:dd:00")
+        # DTS's testpmd is the binary behind the prompt gate, run as that path.
+        testpmd = (out / "rig" / "tree" / "build" / "app" / "dpdk-testpmd").read_text()
+        self.assertIn("-m pmdfwd_tools.rig.prompt_gate --binary '/usr/bin/true' --tap dtap0,brs0,", testpmd)
+        self.assertTrue(testpmd.rstrip().endswith('-- "$0" "$@"'))
         self.assertNotIn("test_suites", seen["run"])
 
     def test_sigterm_ends_the_rig_and_its_dts(self):

@@ -50,6 +50,21 @@ def lshw_script(pmd: str, json_path: str) -> str:
             "esac\n")
 
 
+def tap_specs() -> List[str]:
+    """rig.tap_bridge's TAP,BRIDGE,MAC for each SUT port of the tap rig."""
+    return [f"dtap{i},brs{i},{TAP_MAC[i]}" for i in range(len(SUT_IFACES))]
+
+
+def gated_testpmd_script(python: str, python_dir: str, binary: str) -> str:
+    """The tap rig's build/app/dpdk-testpmd: the binary under test, run as
+    this path (its prompt may follow its name), each prompt held until the
+    taps are bridged (rig.prompt_gate)."""
+    taps = " ".join(f"--tap {t}" for t in tap_specs())
+    return ("#!/bin/sh\n# The binary under test; each prompt waits for the taps' bridges (rig.prompt_gate).\n"
+            f"export PYTHONPATH='{python_dir}'\n"
+            f"exec '{python}' -m pmdfwd_tools.rig.prompt_gate --binary '{binary}' {taps} -- \"$0\" \"$@\"\n")
+
+
 SUDO_SCRIPT = """#!/bin/sh
 # sudo stand-in: the sessions are root already. PATH as Debian's sudo sets
 # it (secure_path), whatever the login shell's rc files put first.

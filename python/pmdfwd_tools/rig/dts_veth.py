@@ -163,16 +163,23 @@ def make_links(pmd: str) -> None:
 def start_tap_bridge() -> owned_process.OwnedProcess:
     """The helper that bridges each new dtapN and keeps its kernel MAC apart
     from the port's (rig.tap_bridge); it ends with this process."""
-    specs = [f"dtap{i},brs{i},{dts_files.TAP_MAC[i]}" for i in range(2)]
-    return owned_process.OwnedProcess([sys.executable, "-m", "pmdfwd_tools.rig.tap_bridge", *specs], deadline=None)
+    return owned_process.OwnedProcess([sys.executable, "-m", "pmdfwd_tools.rig.tap_bridge", *dts_files.tap_specs()],
+                                      deadline=None)
 
 
 def make_tree(o: Options, rig: Path) -> None:
     """The tree DTS takes as a precompiled DPDK: build/app/dpdk-testpmd is
-    the binary under test; dpdk-dumpcap the host's (packet_capture starts
-    it), of the DPDK the binaries here are built on, as VERSION says."""
+    the binary under test (with tap, behind rig.prompt_gate); dpdk-dumpcap
+    the host's (packet_capture starts it), of the DPDK the binaries here are
+    built on, as VERSION says."""
     app = rig / "tree" / "build" / "app"
-    os.symlink(o.binary, app / "dpdk-testpmd")
+    if o.pmd == "tap":
+        python_dir = Path(__file__).resolve().parents[2]
+        (app / "dpdk-testpmd").write_text(dts_files.gated_testpmd_script(sys.executable, str(python_dir),
+                                                                         str(o.binary)))
+        (app / "dpdk-testpmd").chmod(0o755)
+    else:
+        os.symlink(o.binary, app / "dpdk-testpmd")
     dumpcap = shutil.which("dpdk-dumpcap")
     if dumpcap:
         os.symlink(dumpcap, app / "dpdk-dumpcap")

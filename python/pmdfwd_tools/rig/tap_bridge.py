@@ -17,6 +17,7 @@ the bridge's and the PMD's). Works from link events (ip monitor), not by
 polling; needs iproute2 and CAP_NET_ADMIN in the namespace of the links.
 Exit: 2 on bad usage, 143 on SIGTERM, SIGINT or SIGHUP.
 """
+import fcntl
 import os
 import re
 import select
@@ -105,13 +106,27 @@ def fix_all(specs: Sequence[Spec], run: Runner = ip) -> None:
         fix(spec, run)
 
 
+def lock_path() -> str:
+    """One lock per network namespace (the links' own)."""
+    return f"/run/lock/pmdfwd-tap-bridge-{os.stat('/proc/self/ns/net').st_ino}.lock"
+
+
+def fix_all_locked(specs: Sequence[Spec], run: Runner = ip) -> None:
+    """fix_all, one pass at a time in this network namespace (the watcher's
+    and rig.prompt_gate's): a pass reads the links and then writes them; one
+    that read before a change and wrote after another pass would undo it."""
+    with open(lock_path(), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        fix_all(specs, run)
+
+
 def _stop(signum, frame):
     raise SystemExit(143)
 
 
 def watch(specs: Sequence[Spec]) -> None:
     """Fixes the taps now and after every burst of link events, until killed."""
-    fix_all(specs)
+    fix_all_locked(specs)
     # The monitor first, then one more pass: a tap made in between is caught
     # by the pass, any later one by its events. The monitor is owned: it goes
     # with this process, however it ends.
@@ -119,12 +134,12 @@ def watch(specs: Sequence[Spec]) -> None:
                                     stderr=subprocess.DEVNULL) as monitor:
         assert monitor.proc.stdout is not None
         events = monitor.proc.stdout.fileno()
-        fix_all(specs)
+        fix_all_locked(specs)
         while os.read(events, 65536):
             while select.select([events], [], [], BURST_GAP_S)[0]:
                 if not os.read(events, 65536):
                     return
-            fix_all(specs)
+            fix_all_locked(specs)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
