@@ -69,7 +69,8 @@ class Arguments(unittest.TestCase):
                                (good + ["--pmd", "xdp"], "--pmd 'xdp': allowed are af_packet and tap"),
                                (good + ["--suites", "alpha,nope"], "--suites: no DTS suite 'nope'"),
                                (good + ["--timeout", "soon"], "--timeout 'soon': allowed is"),
-                               (good + ["--verbose"], "unknown argument '--verbose'")):
+                               (good + ["--verbose"], "unknown argument '--verbose'"),
+                               (good + ["--root", top], "--root " + top + ": no dynamic loader at")):
                 r = rig(*args)
                 self.assertEqual(r.returncode, 2, (args, r.stderr))
                 self.assertTrue(r.stderr.startswith("dts-veth-rig: "), (args, r.stderr))
@@ -92,6 +93,33 @@ class Files(unittest.TestCase):
                          [("sut0", "02:00:00:00:dd:00"), ("sut1", "02:00:00:00:dd:01"),
                           ("tg0", "02:00:00:00:00:02"), ("tg1", "02:00:00:00:00:03")])
         self.assertEqual(json.loads(dts_files.lshw_json("af_packet", macs))[0]["serial"], "02:00:00:00:00:00")
+
+    def test_a_roots_binary_runs_by_the_roots_loader_as_the_scripts_path(self):
+        with tempfile.TemporaryDirectory() as top:
+            libs = Path(top, "root", "usr", "lib", "x86_64-linux-gnu")
+            (libs / "dpdk" / "pmds-26.0").mkdir(parents=True)
+            (libs / "pkgconfig").mkdir()
+            with self.assertRaisesRegex(ValueError, "no dynamic loader at"):
+                dts_files.root_run(str(Path(top, "root")))
+            loader = libs / "ld-linux-x86-64.so.2"
+            loader.write_text('#!/bin/sh\nfor a in "$@"; do echo "$a"; done\n')  # says how it was asked to run
+            loader.chmod(0o755)
+            with self.assertRaisesRegex(ValueError, "no DPDK version in"):
+                dts_files.root_run(str(Path(top, "root")))
+            (libs / "pkgconfig" / "libdpdk.pc").write_text("Name: DPDK\nVersion: 25.11.4\n")
+            run = dts_files.root_run(str(Path(top, "root")))
+            self.assertEqual(run, dts_files.RootRun(str(loader), str(libs), str(libs / "dpdk" / "pmds-26.0"),
+                                                    "25.11.4"))
+            script = Path(top, "dpdk-testpmd")
+            script.write_text(dts_files.testpmd_script("/r/pmdfwd", None, run))
+            script.chmod(0o755)
+            r = subprocess.run([str(script), "-l", "0-1", "--", "-i"], stdout=subprocess.PIPE, text=True, timeout=10)
+            self.assertEqual(r.stdout.split("\n")[:-1],
+                             ["--library-path", str(libs), "--argv0", str(script), "/r/pmdfwd", "-d", run.drivers,
+                              "-l", "0-1", "--", "-i"])
+            gated = dts_files.testpmd_script("/r/pmdfwd", ("/usr/bin/python3", "/src/python"), run)
+            self.assertIn(f"prompt_gate --binary '{loader}' --tap dtap0,brs0,02:00:00:00:ee:00 --tap dtap1,", gated)
+            self.assertIn(f" -- '{loader}' --library-path '{libs}' --argv0 \"$0\" '/r/pmdfwd' -d", gated)
 
     def test_test_run_lists_the_suites_or_none(self):
         self.assertNotIn("test_suites", dts_files.test_run_yaml("/t", []))

@@ -22,7 +22,7 @@ Needs root. scripts/dts-veth-rig.sh is the entry point (same arguments):
 
   scripts/dts-veth-rig.sh --dts DPDK_TREE --binary PATH --out DIR \\
       [--pmd af_packet|tap] [--suites a,b] [--each-suite] [--python-root ROOT]
-      [--sshd DIR] [--timeout S]
+      [--sshd DIR] [--timeout S] [--root ROOT]
 
 --dts          a DPDK tree holding dts/ and usertools/ (e.g. DPDK main's)
 --binary       the forwarder DTS runs as dpdk-testpmd (pmdfwd, or
@@ -40,6 +40,11 @@ Needs root. scripts/dts-veth-rig.sh is the entry point (same arguments):
                (pydantic 2, fabric, aenum, scapy, yaml); default: this host's
 --sshd         a root with usr/sbin/sshd (e.g. openssh-server's .deb
                unpacked with dpkg -x); default: /
+--root         the binary is built in this Debian root (scripts/dpdk-matrix's,
+               e.g. /var/cache/pmdfwd/roots/sid for DPDK 25.11): it runs here,
+               without a chroot, by the root's dynamic loader with the root's
+               libraries and DPDK drivers (EAL -d); VERSION and dpdk-dumpcap
+               are the root's
 
 As run for issue 17 (DTS from DPDK main; its Python deps from Debian 13,
 which has pydantic 2, in a debootstrap root; sshd from openssh-server's
@@ -92,9 +97,10 @@ class Options(NamedTuple):
     timeout: int
     each: bool
     pmd: str
+    root: Optional[dts_files.RootRun]
 
 
-_VALUED = {"--dts", "--binary", "--out", "--suites", "--python-root", "--sshd", "--timeout", "--pmd"}
+_VALUED = {"--dts", "--binary", "--out", "--suites", "--python-root", "--sshd", "--timeout", "--pmd", "--root"}
 
 
 def parse(argv: Sequence[str]) -> Options:
@@ -130,8 +136,14 @@ def parse(argv: Sequence[str]) -> Options:
     if unknown:
         raise Fatal(f"--suites: no DTS suite '{unknown[0]}'")
     pyroot = Path(os.path.realpath(given["--python-root"])) if given.get("--python-root") else None
+    root = None
+    if given.get("--root"):
+        try:
+            root = dts_files.root_run(os.path.realpath(given["--root"]))
+        except ValueError as e:
+            raise Fatal(f"--root {given['--root']}: {e}")
     return Options(dts, binary, Path(given["--out"]), suites, pyroot, Path(os.path.realpath(given["--sshd"])),
-                   int(given["--timeout"]), each, given["--pmd"])
+                   int(given["--timeout"]), each, given["--pmd"], root)
 
 
 def sh(*argv: str, env: Optional[dict] = None) -> str:
@@ -169,20 +181,26 @@ def start_tap_bridge() -> owned_process.OwnedProcess:
 
 def make_tree(o: Options, rig: Path) -> None:
     """The tree DTS takes as a precompiled DPDK: build/app/dpdk-testpmd is
-    the binary under test (with tap, behind rig.prompt_gate); dpdk-dumpcap
-    the host's (packet_capture starts it), of the DPDK the binaries here are
-    built on, as VERSION says."""
+    the binary under test (with tap, behind rig.prompt_gate; with --root,
+    run by the root's loader); dpdk-dumpcap that of the DPDK the binary is
+    built on (packet_capture starts it), whose version VERSION says."""
     app = rig / "tree" / "build" / "app"
-    if o.pmd == "tap":
-        python_dir = Path(__file__).resolve().parents[2]
-        (app / "dpdk-testpmd").write_text(dts_files.gated_testpmd_script(sys.executable, str(python_dir),
-                                                                         str(o.binary)))
+    gate = (sys.executable, str(Path(__file__).resolve().parents[2])) if o.pmd == "tap" else None
+    if gate or o.root:
+        (app / "dpdk-testpmd").write_text(dts_files.testpmd_script(str(o.binary), gate, o.root))
         (app / "dpdk-testpmd").chmod(0o755)
     else:
         os.symlink(o.binary, app / "dpdk-testpmd")
-    dumpcap = shutil.which("dpdk-dumpcap")
-    if dumpcap:
-        os.symlink(dumpcap, app / "dpdk-dumpcap")
+    if o.root:
+        dumpcap = Path(o.root.libs).parents[1] / "bin" / "dpdk-dumpcap"
+        if dumpcap.is_file():
+            (app / "dpdk-dumpcap").write_text(dts_files.testpmd_script(str(dumpcap), None, o.root))
+            (app / "dpdk-dumpcap").chmod(0o755)
+        (rig / "tree" / "VERSION").write_text(o.root.version + "\n")
+        return
+    host_dumpcap = shutil.which("dpdk-dumpcap")
+    if host_dumpcap:
+        os.symlink(host_dumpcap, app / "dpdk-dumpcap")
     r = owned_process.run(["pkg-config", "--modversion", "libdpdk"], stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, text=True, timeout=30)
     (rig / "tree" / "VERSION").write_text(r.stdout if r.returncode == 0 else "unknown\n")
