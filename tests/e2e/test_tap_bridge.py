@@ -200,5 +200,22 @@ class PromptGate(unittest.TestCase):
         s.quit()
 
 
+    def test_multicast_arrives_only_while_promiscuous_or_all_multicast(self):
+        # As a NIC's filter: groups pass a port that is promiscuous (the
+        # default) or all-multicast, not one that is neither.
+        s = self.shell()
+        group = "01:00:5e:00:00:01"
+        s.send("set promisc all off")
+        s.send("set allmulti all off")
+        s.send("start")
+        got = send_and_capture([*frames(4, group, first_port=1100), *frames(4)], 4)
+        self.assertEqual(sorted(p.sport for p in got), list(range(1000, 1004)), "the group's frames got through")
+        s.send("set allmulti all on")
+        got = send_and_capture(frames(4, group), 4)
+        self.assertEqual(len(got), 4, f"{len(got)} of 4 frames to {group} came out once all-multicast")
+        s.send("stop")
+        s.quit()
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -104,12 +104,26 @@ class TapBridge(unittest.TestCase):
         self.assertEqual(ip.changes, ["ip link set dev dtap0 address 02:00:00:00:ee:00",
                                       "ip link set dev dtap0 master brs0",
                                       "bridge fdb replace 02:00:00:00:dd:00 dev dtap0 master static"])
-        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 2 master brs0 flood off ")
+        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 2 master brs0 flood off "
+                    "mcast_flood off ")
         tap_bridge.fix(TAP, run=ip)
-        self.assertEqual(ip.changes, ["bridge link set dev dtap0 flood on"])
+        self.assertEqual(ip.changes, ["bridge link set dev dtap0 flood on", "bridge link set dev dtap0 mcast_flood on"])
+
+    def test_multicast_floods_to_the_tap_only_while_promiscuous_or_all_multicast(self):
+        # A NIC neither promiscuous nor all-multicast drops the groups it was
+        # not given (dynamic_config's disable_promisc_multicast).
+        for flags, promiscuity, want in (("<BROADCAST,MULTICAST,UP>", 1, "off"),
+                                         ("<BROADCAST,MULTICAST,ALLMULTI,UP>", 1, "on"),
+                                         ("<BROADCAST,MULTICAST,PROMISC,UP>", 2, "on")):
+            other = "off" if want == "on" else "on"
+            ip = FakeIp(f"5: dtap0: {flags} mtu 1500 link/ether 02:00:00:00:ee:00 brd x promiscuity {promiscuity} "
+                        f"master brs0 flood {'on' if promiscuity == 2 else 'off'} mcast_flood {other} ")
+            tap_bridge.fix(TAP, run=ip)
+            self.assertEqual(ip.changes, [f"bridge link set dev dtap0 mcast_flood {want}"], flags)
 
     def test_a_tap_already_right_is_not_touched(self):
-        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 1 master brs0 flood off ")
+        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 1 master brs0 flood off "
+                    "mcast_flood off ")
         tap_bridge.fix(TAP, run=ip)
         self.assertEqual(ip.changes, [])
 

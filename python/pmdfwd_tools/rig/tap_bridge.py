@@ -13,7 +13,9 @@ the PMD set is the port's, and the bridge sends frames to it to TAP. A NIC
 drops unicast frames to other MACs unless promiscuous; net_tap filters
 nothing, so the bridge does it for the port: it floods unknown unicast to
 TAP only while the PMD holds TAP promiscuous (TAP's promiscuity is then 2:
-the bridge's and the PMD's). Works from link events (ip monitor), not by
+the bridge's and the PMD's), and multicast only while the PMD holds it
+promiscuous or all-multicast (net_tap keeps no multicast list in the kernel:
+listed groups are not told apart; broadcast always passes). Works from link events (ip monitor), not by
 polling; needs iproute2 and CAP_NET_ADMIN in the namespace of the links.
 Exit: 2 on bad usage, 143 on SIGTERM, SIGINT or SIGHUP.
 """
@@ -95,10 +97,15 @@ def fix(spec: Spec, run: Runner = ip) -> None:
     if port_mac:
         run("bridge", "fdb", "replace", port_mac, "dev", spec.tap, "master", "static")
     promiscuity = field(out, "promiscuity")
-    want = "on" if promiscuity.isdigit() and int(promiscuity) >= 2 else "off"
-    # Only on a change: setting it makes an event of its own.
-    if f" master {spec.bridge} " in out and f" flood {want} " not in out:
-        run("bridge", "link", "set", "dev", spec.tap, "flood", want)
+    promisc = promiscuity.isdigit() and int(promiscuity) >= 2
+    # The flags ip shows are the ones asked for from user space (the PMD's),
+    # not the bridge's counts.
+    allmulti = "ALLMULTI" in out.partition("<")[2].partition(">")[0].split(",")
+    for flag, on in (("flood", promisc), ("mcast_flood", promisc or allmulti)):
+        want = "on" if on else "off"
+        # Only on a change: setting it makes an event of its own.
+        if f" master {spec.bridge} " in out and f" {flag} {want} " not in out:
+            run("bridge", "link", "set", "dev", spec.tap, flag, want)
 
 
 def fix_all(specs: Sequence[Spec], run: Runner = ip) -> None:
