@@ -145,7 +145,16 @@ class OneRun(unittest.TestCase):
             rc = dts_runs.run_dts(tree, out / "rig", out, ["hold"], out, 60, None, grace_s=0.5, poll_s=0.1)
             self.assertLess(time.monotonic() - t0, 20)
             self.assertEqual(rc, 143)
-            self.assertRegex((out / "summary.txt").read_text(), r"^DTS hold: exit 143 after \d+ s; log ")
+            self.assertRegex((out / "summary.txt").read_text(), r"^DTS hold: exit 143 after \d+ s; log .*dts.log\n$")
+
+    def test_the_runs_line_says_when_dts_typed_a_start_command_again(self):
+        with tempfile.TemporaryDirectory() as top:
+            out = Path(top)
+            (out / "output").mkdir()
+            (out / "output" / "dts.log").write_text(
+                "x - INFO - Interactive shell failed to start (attempt 1 out of 5)\nDTS execution has ended\n")
+            self.assertEqual(dts_runs.retries(out), "; 1 forwarder start(s) retried by DTS (answers off by one "
+                                                    "prompt after it: rerun)")
 
     def test_cases_table(self):
         with tempfile.TemporaryDirectory() as top:
