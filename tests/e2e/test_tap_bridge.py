@@ -199,7 +199,6 @@ class PromptGate(unittest.TestCase):
         s.send("stop")
         s.quit()
 
-
     def test_multicast_arrives_only_while_promiscuous_or_all_multicast(self):
         # As a NIC's filter: groups pass a port that is promiscuous (the
         # default) or all-multicast, not one that is neither.
