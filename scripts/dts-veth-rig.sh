@@ -4,7 +4,7 @@
 #
 #   scripts/dts-veth-rig.sh --dts DPDK_TREE --binary PATH --out DIR \
 #       [--pmd af_packet|tap] [--suites a,b] [--each-suite] [--python-root ROOT]
-#       [--sshd DIR] [--timeout S]
+#       [--sshd DIR] [--timeout S] [--root ROOT]
 #
 # The logic, and what each option means, is python/pmdfwd_dev/rig/dts_veth.py
 # (its docstring); doc/dts.md says how it was run.

@@ -19,7 +19,7 @@ import unittest
 
 import rig  # noqa: E402
 import vs_testpmd  # noqa: E402
-from pmdfwd_tools import owned_process  # noqa: E402
+from pmdfwd_dev import owned_process  # noqa: E402
 from test_engines_vs_testpmd import port_frames  # noqa: E402
 
 NB_PORTS = 3

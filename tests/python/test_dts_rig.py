@@ -37,10 +37,16 @@ def fake_tree(top, suites=("alpha", "beta", "hold", "x_perf", "cryptodev_y")):
 
 
 def fake_sshd(top):
-    """A root whose usr/sbin/sshd records its arguments and exits 0."""
+    """A root whose usr/sbin/sshd records its arguments and, with -D,
+    listens on 127.0.0.1:22 until killed. Without -D it stays in the
+    foreground with its stdout open, as the real one does when its parent is
+    init (the rig is the pid namespace's)."""
     sshd = Path(top, "ssh", "usr", "sbin", "sshd")
     sshd.parent.mkdir(parents=True)
-    sshd.write_text(f"#!/bin/sh\necho \"$@\" > {top}/sshd.args\n")
+    listen = ("import socket, time; s = socket.socket(); s.bind(('127.0.0.1', 22)); s.listen(); "
+              "time.sleep(3600)")
+    sshd.write_text(f"#!/bin/sh\necho \"$@\" > {top}/sshd.args\n"
+                    f"case \" $* \" in *\" -D \"*) exec /usr/bin/python3 -c \"{listen}\" ;; esac\nexec sleep 3600\n")
     sshd.chmod(0o755)
     return sshd.parents[2]
 
@@ -63,7 +69,8 @@ class Arguments(unittest.TestCase):
                                (good + ["--pmd", "xdp"], "--pmd 'xdp': allowed are af_packet and tap"),
                                (good + ["--suites", "alpha,nope"], "--suites: no DTS suite 'nope'"),
                                (good + ["--timeout", "soon"], "--timeout 'soon': allowed is"),
-                               (good + ["--verbose"], "unknown argument '--verbose'")):
+                               (good + ["--verbose"], "unknown argument '--verbose'"),
+                               (good + ["--root", top], "--root " + top + ": no dynamic loader at")):
                 r = rig(*args)
                 self.assertEqual(r.returncode, 2, (args, r.stderr))
                 self.assertTrue(r.stderr.startswith("dts-veth-rig: "), (args, r.stderr))
@@ -86,6 +93,33 @@ class Files(unittest.TestCase):
                          [("sut0", "02:00:00:00:dd:00"), ("sut1", "02:00:00:00:dd:01"),
                           ("tg0", "02:00:00:00:00:02"), ("tg1", "02:00:00:00:00:03")])
         self.assertEqual(json.loads(dts_files.lshw_json("af_packet", macs))[0]["serial"], "02:00:00:00:00:00")
+
+    def test_a_roots_binary_runs_by_the_roots_loader_as_the_scripts_path(self):
+        with tempfile.TemporaryDirectory() as top:
+            libs = Path(top, "root", "usr", "lib", "x86_64-linux-gnu")
+            (libs / "dpdk" / "pmds-26.0").mkdir(parents=True)
+            (libs / "pkgconfig").mkdir()
+            with self.assertRaisesRegex(ValueError, "no dynamic loader at"):
+                dts_files.root_run(str(Path(top, "root")))
+            loader = libs / "ld-linux-x86-64.so.2"
+            loader.write_text('#!/bin/sh\nfor a in "$@"; do echo "$a"; done\n')  # says how it was asked to run
+            loader.chmod(0o755)
+            with self.assertRaisesRegex(ValueError, "no DPDK version in"):
+                dts_files.root_run(str(Path(top, "root")))
+            (libs / "pkgconfig" / "libdpdk.pc").write_text("Name: DPDK\nVersion: 25.11.4\n")
+            run = dts_files.root_run(str(Path(top, "root")))
+            self.assertEqual(run, dts_files.RootRun(str(loader), str(libs), str(libs / "dpdk" / "pmds-26.0"),
+                                                    "25.11.4"))
+            script = Path(top, "dpdk-testpmd")
+            script.write_text(dts_files.testpmd_script("/r/pmdfwd", None, run))
+            script.chmod(0o755)
+            r = subprocess.run([str(script), "-l", "0-1", "--", "-i"], stdout=subprocess.PIPE, text=True, timeout=10)
+            self.assertEqual(r.stdout.split("\n")[:-1],
+                             ["--library-path", str(libs), "--argv0", str(script), "/r/pmdfwd", "-d", run.drivers,
+                              "-l", "0-1", "--", "-i"])
+            gated = dts_files.testpmd_script("/r/pmdfwd", ("/usr/bin/python3", "/src/python"), run)
+            self.assertIn(f"prompt_gate --binary '{loader}' --tap dtap0,brs0,02:00:00:00:ee:00 --tap dtap1,", gated)
+            self.assertIn(f" -- '{loader}' --library-path '{libs}' --argv0 \"$0\" '/r/pmdfwd' -d", gated)
 
     def test_test_run_lists_the_suites_or_none(self):
         self.assertNotIn("test_suites", dts_files.test_run_yaml("/t", []))
@@ -111,7 +145,16 @@ class OneRun(unittest.TestCase):
             rc = dts_runs.run_dts(tree, out / "rig", out, ["hold"], out, 60, None, grace_s=0.5, poll_s=0.1)
             self.assertLess(time.monotonic() - t0, 20)
             self.assertEqual(rc, 143)
-            self.assertRegex((out / "summary.txt").read_text(), r"^DTS hold: exit 143 after \d+ s; log ")
+            self.assertRegex((out / "summary.txt").read_text(), r"^DTS hold: exit 143 after \d+ s; log .*dts.log\n$")
+
+    def test_the_runs_line_says_when_dts_typed_a_start_command_again(self):
+        with tempfile.TemporaryDirectory() as top:
+            out = Path(top)
+            (out / "output").mkdir()
+            (out / "output" / "dts.log").write_text(
+                "x - INFO - Interactive shell failed to start (attempt 1 out of 5)\nDTS execution has ended\n")
+            self.assertEqual(dts_runs.retries(out), "; 1 forwarder start(s) retried by DTS (answers off by one "
+                                                    "prompt after it: rerun)")
 
     def test_cases_table(self):
         with tempfile.TemporaryDirectory() as top:
@@ -161,7 +204,7 @@ class WholeRig(unittest.TestCase):
         self.assertEqual(seen["sudo"], "as root")
         self.assertIn("pmdfwd_dev.rig.dts_veth", seen["init"], "the rig is the pid namespace's init")
         self.assertEqual(seen["nodes"], dts_files.nodes_yaml("af_packet"))
-        self.assertIn(f"-f {out}/rig/sshd_config", Path(self.top, "sshd.args").read_text())
+        self.assertIn(f"-D -f {out}/rig/sshd_config", Path(self.top, "sshd.args").read_text())
         testpmd = out / "rig" / "tree" / "build" / "app" / "dpdk-testpmd"
         self.assertEqual(os.readlink(testpmd), os.path.realpath("/bin/true"))
         summary = (out / "summary.txt").read_text().splitlines()
@@ -181,6 +224,10 @@ class WholeRig(unittest.TestCase):
         for link in ("brs0", "brs1", "sut0", "tg1"):
             self.assertIn(link, seen["links"])
         self.assertEqual(seen["lshw"][0]["serial"], "02:00:00:00:dd:00")
+        # DTS's testpmd is the binary behind the prompt gate, run as that path.
+        testpmd = (out / "rig" / "tree" / "build" / "app" / "dpdk-testpmd").read_text()
+        self.assertIn("-m pmdfwd_dev.rig.prompt_gate --binary '/usr/bin/true' --tap dtap0,brs0,", testpmd)
+        self.assertTrue(testpmd.rstrip().endswith('-- "$0" "$@"'))
         self.assertNotIn("test_suites", seen["run"])
 
     def test_sigterm_ends_the_rig_and_its_dts(self):

@@ -12,7 +12,7 @@ import unittest
 
 from pmdfwd_dev import owned_process
 from pmdfwd_perf import rigs
-from pmdfwd_dev.rig import links, netns, tap_bridge
+from pmdfwd_dev.rig import links, netns, prompt_gate, tap_bridge
 
 
 def sh(text, *args):
@@ -32,7 +32,8 @@ class Links(unittest.TestCase):
     def test_commands(self):
         self.assertEqual(links.veth_pair("a", "b")[0], ["ip", "link", "add", "a", "type", "veth", "peer", "name", "b"])
         br = links.bridge("br0", "p0", port_mtu=9000)
-        self.assertEqual(br[0], ["ip", "link", "add", "br0", "type", "bridge", "mcast_snooping", "0"])
+        self.assertEqual(br[0], ["ip", "link", "add", "br0", "type", "bridge", "stp_state", "0", "forward_delay", "0",
+                                 "mcast_snooping", "0"])
         self.assertIn(["ip", "link", "set", "p0", "mtu", "9000", "master", "br0", "up"], br)
         self.assertEqual(br[-1], ["ip", "link", "set", "br0", "up"])
 
@@ -103,12 +104,26 @@ class TapBridge(unittest.TestCase):
         self.assertEqual(ip.changes, ["ip link set dev dtap0 address 02:00:00:00:ee:00",
                                       "ip link set dev dtap0 master brs0",
                                       "bridge fdb replace 02:00:00:00:dd:00 dev dtap0 master static"])
-        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 2 master brs0 flood off ")
+        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 2 master brs0 flood off "
+                    "mcast_flood off ")
         tap_bridge.fix(TAP, run=ip)
-        self.assertEqual(ip.changes, ["bridge link set dev dtap0 flood on"])
+        self.assertEqual(ip.changes, ["bridge link set dev dtap0 flood on", "bridge link set dev dtap0 mcast_flood on"])
+
+    def test_multicast_floods_to_the_tap_only_while_promiscuous_or_all_multicast(self):
+        # A NIC neither promiscuous nor all-multicast drops the groups it was
+        # not given (dynamic_config's disable_promisc_multicast).
+        for flags, promiscuity, want in (("<BROADCAST,MULTICAST,UP>", 1, "off"),
+                                         ("<BROADCAST,MULTICAST,ALLMULTI,UP>", 1, "on"),
+                                         ("<BROADCAST,MULTICAST,PROMISC,UP>", 2, "on")):
+            other = "off" if want == "on" else "on"
+            ip = FakeIp(f"5: dtap0: {flags} mtu 1500 link/ether 02:00:00:00:ee:00 brd x promiscuity {promiscuity} "
+                        f"master brs0 flood {'on' if promiscuity == 2 else 'off'} mcast_flood {other} ")
+            tap_bridge.fix(TAP, run=ip)
+            self.assertEqual(ip.changes, [f"bridge link set dev dtap0 mcast_flood {want}"], flags)
 
     def test_a_tap_already_right_is_not_touched(self):
-        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 1 master brs0 flood off ")
+        ip = FakeIp("5: dtap0: link/ether 02:00:00:00:ee:00 brd x promiscuity 1 master brs0 flood off "
+                    "mcast_flood off ")
         tap_bridge.fix(TAP, run=ip)
         self.assertEqual(ip.changes, [])
 
@@ -126,6 +141,59 @@ class TapBridge(unittest.TestCase):
         os.kill(p.pid, signal.SIGTERM)
         self.assertEqual(p.proc.wait(10), 143)
         self.assertFalse(os.path.exists(f"/proc/{monitor}"), "its ip monitor outlived it")
+
+
+class PromptGate(unittest.TestCase):
+    def gate(self):
+        log = []
+        g = prompt_gate.Gate(b"testpmd> ", lambda: log.append("settle"), lambda b: log.append(b) if b else None)
+        return g, log
+
+    def test_a_prompt_is_written_only_after_the_pass(self):
+        g, log = self.gate()
+        g.feed(b"Done\r\ntestpmd> ")
+        self.assertEqual(log, [b"Done\r\n", "settle", b"testpmd> "])
+
+    def test_a_prompt_split_across_reads_waits_until_whole(self):
+        g, log = self.gate()
+        g.feed(b"Port 0 is up\r\ntestp")
+        self.assertEqual(log, [b"Port 0 is up\r\n"])
+        g.feed(b"md> ")
+        self.assertEqual(log[1:], ["settle", b"testpmd> "])
+
+    def test_what_only_looked_like_a_prompt_goes_on(self):
+        g, log = self.gate()
+        g.feed(b"test")
+        g.feed(b"s run\r\n")
+        self.assertEqual(b"".join(x for x in log if isinstance(x, bytes)), b"tests run\r\n")
+        self.assertNotIn("settle", log)
+        g.feed(b"tes")
+        g.flush()
+        self.assertEqual(log[-1], b"tes")
+
+    def test_several_prompts_at_once_take_one_pass_before_the_first(self):
+        g, log = self.gate()
+        g.feed(b"a\r\ntestpmd> b\r\ntestpmd> c")
+        self.assertEqual(log, [b"a\r\n", "settle", b"testpmd> b\r\ntestpmd> ", b"c"])
+
+    def test_bad_arguments(self):
+        for args in ([], ["--binary", "/bin/sh", "--tap", "t,b,02:00:00:00:00:01"], ["--binary", "/bin/sh", "--"],
+                     ["--binary", "/nonexistent", "--tap", "t,b,02:00:00:00:00:01", "--", "x"],
+                     ["--verbose", "--", "x"]):
+            with self.assertRaises(tap_bridge.UsageError, msg=args):
+                prompt_gate.parse(args, run=lambda *a: "")
+
+    def test_the_forwarder_runs_as_argv0_on_a_terminal_and_its_status_is_returned(self):
+        code = ("import sys; from pmdfwd_dev.rig import prompt_gate, tap_bridge; sys.exit(prompt_gate.run("
+                "prompt_gate.Options('/bin/sh', b'testpmd> ', [tap_bridge.Spec('no-such-tap', 'br', "
+                "'02:00:00:00:00:01')], ['named-so', '-c', sys.argv[1]])))")
+        script = 'printf "%s\\ntestpmd> " "$0"; [ -t 0 ] && echo tty; read x; echo "got $x"; exit 3'
+        r = subprocess.run([sys.executable, "-c", code, script], input="line\n", stdout=subprocess.PIPE,
+                           text=True, timeout=30)
+        self.assertEqual(r.returncode, 3)
+        out = r.stdout.replace("\r", "")
+        # The terminal echoes "line" whenever it comes in; the rest in order.
+        self.assertEqual(out.replace("line\n", "", 1), "named-so\ntestpmd> tty\ngot line\n")
 
 
 def children(pid):

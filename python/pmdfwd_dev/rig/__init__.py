@@ -8,6 +8,8 @@
             child's (unshare --net) that holds the links until it exits
   tap_bridge  keeps net_tap's kernel interfaces in their bridges
             (scripts/dts-tap-bridge.sh)
+  prompt_gate  runs a forwarder on a terminal of its own and holds each
+            prompt until the taps are bridged (the DTS tap rig's testpmd)
   dts_veth  DTS's two-link topology with sshd, stand-ins and DTS runs
             (scripts/dts-veth-rig.sh), in namespaces of its own
   dts_files what DTS is told (nodes, test run) and the lshw/sudo stand-ins

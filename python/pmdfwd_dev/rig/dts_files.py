@@ -6,8 +6,10 @@ string is an EAL -a argument that makes the vdev (SUT) or a made-up address
 (TG), and the lshw stand-in reports each port's MAC, driver and link under
 that string. Pure functions of the rig's settings: tested without root.
 """
+import glob
 import json
-from typing import Dict, List, Sequence
+import os
+from typing import Dict, List, NamedTuple, Optional, Sequence
 
 SUT_IFACES = ("sut0", "sut1")
 TG_IFACES = ("tg0", "tg1")
@@ -48,6 +50,66 @@ def lshw_script(pmd: str, json_path: str) -> str:
             f"*) printf 'pci@%s  sut0  network  veth\\npci@%s  sut1  network  veth\\n' \"{sut[0]}\" \"{sut[1]}\"\n"
             f"   printf 'pci@%s  tg0  network  veth\\npci@%s  tg1  network  veth\\n' \"{tg[0]}\" \"{tg[1]}\" ;;\n"
             "esac\n")
+
+
+def tap_specs() -> List[str]:
+    """rig.tap_bridge's TAP,BRIDGE,MAC for each SUT port of the tap rig."""
+    return [f"dtap{i},brs{i},{TAP_MAC[i]}" for i in range(len(SUT_IFACES))]
+
+
+class RootRun(NamedTuple):
+    """How a binary built in a Debian root (scripts/dpdk-matrix) runs here
+    without a chroot: the root's dynamic loader with the root's libraries,
+    and EAL given the root's DPDK drivers (-d), since EAL's own driver path
+    names a directory of the root."""
+    loader: str
+    libs: str
+    drivers: str
+    version: str
+
+
+def root_run(root: str) -> RootRun:
+    """The root's loader, libraries, driver directory and DPDK version;
+    ValueError says what the root lacks."""
+    libs = f"{root}/usr/lib/x86_64-linux-gnu"
+    loader = f"{libs}/ld-linux-x86-64.so.2"
+    if not os.path.isfile(loader):
+        raise ValueError(f"no dynamic loader at {loader}")
+    drivers = sorted(glob.glob(f"{libs}/dpdk/pmds-*"))
+    if len(drivers) != 1:
+        raise ValueError(f"want one DPDK driver directory {libs}/dpdk/pmds-*, found {len(drivers)}")
+    version = ""
+    try:
+        with open(f"{libs}/pkgconfig/libdpdk.pc") as pc:
+            version = next((line.split(":", 1)[1].strip() for line in pc if line.startswith("Version:")), "")
+    except OSError:
+        pass
+    if not version:
+        raise ValueError(f"no DPDK version in {libs}/pkgconfig/libdpdk.pc (libdpdk-dev)")
+    return RootRun(loader, libs, drivers[0], version)
+
+
+def testpmd_script(binary: str, gate: Optional[Sequence[str]] = None, root: Optional[RootRun] = None) -> str:
+    """The tree's build/app/dpdk-testpmd when it cannot be a link to the
+    binary: the binary run as this path (its prompt may follow its name),
+    with a root's loader and drivers (root), each prompt held until the
+    taps are bridged (gate: python3 and the directory that holds
+    pmdfwd_dev, for rig.prompt_gate)."""
+    if root:
+        program = root.loader
+        argv = [f"'{root.loader}'", "--library-path", f"'{root.libs}'", "--argv0", '"$0"', f"'{binary}'",
+                "-d", f"'{root.drivers}'"]
+    else:
+        program, argv = binary, ['"$0"']
+    head = "#!/bin/sh\n# The binary under test (pmdfwd_dev.rig.dts_files.testpmd_script).\n"
+    if not gate:
+        if not root:
+            raise ValueError("a plain binary is a link, not a script")
+        return head + f"exec {' '.join(argv)} \"$@\"\n"
+    python, python_dir = gate
+    taps = " ".join(f"--tap {t}" for t in tap_specs())
+    return (head + f"export PYTHONPATH='{python_dir}'\n"
+            f"exec '{python}' -m pmdfwd_dev.rig.prompt_gate --binary '{program}' {taps} -- {' '.join(argv)} \"$@\"\n")
 
 
 SUDO_SCRIPT = """#!/bin/sh

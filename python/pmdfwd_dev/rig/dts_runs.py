@@ -17,6 +17,11 @@ from pmdfwd_dev import owned_process
 from . import dts_files
 
 ENDED_LINE = "DTS execution has ended"
+# DTS waits 5 s for a forwarder's first prompt, then types the start command
+# again, into the forwarder when it was only slow: its answer is one more
+# prompt, and every later command of that forwarder reads the answer before
+# its own. A loaded machine makes it happen; the run's line says so.
+RETRY_LINE = "Interactive shell failed to start"
 ENDED_GRACE_S = 15.0
 POLL_S = 2.0
 
@@ -43,11 +48,21 @@ def dts_command(dts: Path, rig: Path, out: Path, timeout_s: int, python_root: Op
     return ["timeout", str(timeout_s), *cmd]
 
 
-def _ended(out: Path) -> bool:
+def _log(out: Path) -> str:
     try:
-        return ENDED_LINE in (out / "output" / "dts.log").read_text(errors="replace")
+        return (out / "output" / "dts.log").read_text(errors="replace")
     except OSError:
-        return False
+        return ""
+
+
+def _ended(out: Path) -> bool:
+    return ENDED_LINE in _log(out)
+
+
+def retries(out: Path) -> str:
+    """"" or what the summary line says of DTS's start retries."""
+    n = _log(out).count(RETRY_LINE)
+    return f"; {n} forwarder start(s) retried by DTS (answers off by one prompt after it: rerun)" if n else ""
 
 
 def _exit_status(rc: int) -> int:
@@ -76,7 +91,7 @@ def run_dts(dts: Path, rig: Path, top: Path, suites: Sequence[str], out: Path, t
             time.sleep(poll_s)
         rc = _exit_status(p.proc.wait())
     line = (f"DTS {','.join(suites) or 'all suites'}: exit {rc} after {int(time.monotonic() - t0)} s; "
-            f"log {out}/dts.log")
+            f"log {out}/dts.log{retries(out)}")
     print(line, flush=True)
     with open(top / "summary.txt", "a") as f:
         f.write(line + "\n")

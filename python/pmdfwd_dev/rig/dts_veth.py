@@ -22,7 +22,7 @@ Needs root. scripts/dts-veth-rig.sh is the entry point (same arguments):
 
   scripts/dts-veth-rig.sh --dts DPDK_TREE --binary PATH --out DIR \\
       [--pmd af_packet|tap] [--suites a,b] [--each-suite] [--python-root ROOT]
-      [--sshd DIR] [--timeout S]
+      [--sshd DIR] [--timeout S] [--root ROOT]
 
 --dts          a DPDK tree holding dts/ and usertools/ (e.g. DPDK main's)
 --binary       the forwarder DTS runs as dpdk-testpmd (pmdfwd, or
@@ -40,6 +40,11 @@ Needs root. scripts/dts-veth-rig.sh is the entry point (same arguments):
                (pydantic 2, fabric, aenum, scapy, yaml); default: this host's
 --sshd         a root with usr/sbin/sshd (e.g. openssh-server's .deb
                unpacked with dpkg -x); default: /
+--root         the binary is built in this Debian root (scripts/dpdk-matrix's,
+               e.g. /var/cache/pmdfwd/roots/sid for DPDK 25.11): it runs here,
+               without a chroot, by the root's dynamic loader with the root's
+               libraries and DPDK drivers (EAL -d); VERSION and dpdk-dumpcap
+               are the root's
 
 As run for issue 17 (DTS from DPDK main; its Python deps from Debian 13,
 which has pydantic 2, in a debootstrap root; sshd from openssh-server's
@@ -58,8 +63,11 @@ SIGTERM, SIGINT or SIGHUP, 1 when a step of the rig fails (the step is named).
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import time
+import traceback
 from pathlib import Path
 from typing import List, NamedTuple, Optional, Sequence
 
@@ -68,6 +76,7 @@ from pmdfwd_dev import owned_process
 from . import dts_files, dts_runs, links, netns
 
 SCRIPT = "scripts/dts-veth-rig.sh"
+SSHD_START_S = 30.0
 
 
 class Fatal(Exception):
@@ -88,9 +97,10 @@ class Options(NamedTuple):
     timeout: int
     each: bool
     pmd: str
+    root: Optional[dts_files.RootRun]
 
 
-_VALUED = {"--dts", "--binary", "--out", "--suites", "--python-root", "--sshd", "--timeout", "--pmd"}
+_VALUED = {"--dts", "--binary", "--out", "--suites", "--python-root", "--sshd", "--timeout", "--pmd", "--root"}
 
 
 def parse(argv: Sequence[str]) -> Options:
@@ -126,8 +136,14 @@ def parse(argv: Sequence[str]) -> Options:
     if unknown:
         raise Fatal(f"--suites: no DTS suite '{unknown[0]}'")
     pyroot = Path(os.path.realpath(given["--python-root"])) if given.get("--python-root") else None
+    root = None
+    if given.get("--root"):
+        try:
+            root = dts_files.root_run(os.path.realpath(given["--root"]))
+        except ValueError as e:
+            raise Fatal(f"--root {given['--root']}: {e}")
     return Options(dts, binary, Path(given["--out"]), suites, pyroot, Path(os.path.realpath(given["--sshd"])),
-                   int(given["--timeout"]), each, given["--pmd"])
+                   int(given["--timeout"]), each, given["--pmd"], root)
 
 
 def sh(*argv: str, env: Optional[dict] = None) -> str:
@@ -159,19 +175,32 @@ def make_links(pmd: str) -> None:
 def start_tap_bridge() -> owned_process.OwnedProcess:
     """The helper that bridges each new dtapN and keeps its kernel MAC apart
     from the port's (rig.tap_bridge); it ends with this process."""
-    specs = [f"dtap{i},brs{i},{dts_files.TAP_MAC[i]}" for i in range(2)]
-    return owned_process.OwnedProcess([sys.executable, "-m", "pmdfwd_dev.rig.tap_bridge", *specs], deadline=None)
+    return owned_process.OwnedProcess([sys.executable, "-m", "pmdfwd_dev.rig.tap_bridge", *dts_files.tap_specs()],
+                                      deadline=None)
 
 
 def make_tree(o: Options, rig: Path) -> None:
     """The tree DTS takes as a precompiled DPDK: build/app/dpdk-testpmd is
-    the binary under test; dpdk-dumpcap the host's (packet_capture starts
-    it), of the DPDK the binaries here are built on, as VERSION says."""
+    the binary under test (with tap, behind rig.prompt_gate; with --root,
+    run by the root's loader); dpdk-dumpcap that of the DPDK the binary is
+    built on (packet_capture starts it), whose version VERSION says."""
     app = rig / "tree" / "build" / "app"
-    os.symlink(o.binary, app / "dpdk-testpmd")
-    dumpcap = shutil.which("dpdk-dumpcap")
-    if dumpcap:
-        os.symlink(dumpcap, app / "dpdk-dumpcap")
+    gate = (sys.executable, str(Path(__file__).resolve().parents[2])) if o.pmd == "tap" else None
+    if gate or o.root:
+        (app / "dpdk-testpmd").write_text(dts_files.testpmd_script(str(o.binary), gate, o.root))
+        (app / "dpdk-testpmd").chmod(0o755)
+    else:
+        os.symlink(o.binary, app / "dpdk-testpmd")
+    if o.root:
+        dumpcap = Path(o.root.libs).parents[1] / "bin" / "dpdk-dumpcap"
+        if dumpcap.is_file():
+            (app / "dpdk-dumpcap").write_text(dts_files.testpmd_script(str(dumpcap), None, o.root))
+            (app / "dpdk-dumpcap").chmod(0o755)
+        (rig / "tree" / "VERSION").write_text(o.root.version + "\n")
+        return
+    host_dumpcap = shutil.which("dpdk-dumpcap")
+    if host_dumpcap:
+        os.symlink(host_dumpcap, app / "dpdk-dumpcap")
     r = owned_process.run(["pkg-config", "--modversion", "libdpdk"], stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, text=True, timeout=30)
     (rig / "tree" / "VERSION").write_text(r.stdout if r.returncode == 0 else "unknown\n")
@@ -209,7 +238,27 @@ def start_sshd(o: Options, rig: Path) -> None:
     sh("mount", "-t", "tmpfs", "-o", "mode=755", "tmpfs", "/run/sshd")
     (rig / "sshd_config").write_text(dts_files.sshd_config(str(rig), f"{o.sshd_root}/usr/lib/openssh/sftp-server"))
     libs = f"{o.sshd_root}/usr/lib/x86_64-linux-gnu:{o.sshd_root}/lib/x86_64-linux-gnu"
-    sh(str(sshd), "-f", f"{rig}/sshd_config", "-E", f"{rig}/sshd.log", env={**os.environ, "LD_LIBRARY_PATH": libs})
+    # In the foreground (-D), owned: sshd would not daemonize anyway, since
+    # its parent is the pid namespace's init (it takes itself for daemonized
+    # already and keeps our pipes).
+    p = owned_process.OwnedProcess([str(sshd), "-D", "-f", f"{rig}/sshd_config", "-E", f"{rig}/sshd.log"],
+                                   deadline=None, env={**os.environ, "LD_LIBRARY_PATH": libs},
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_listening(p.proc, rig / "sshd.log")
+
+
+def wait_listening(proc: subprocess.Popen, log: Path, timeout_s: float = SSHD_START_S) -> None:
+    """Returns once something accepts on 127.0.0.1:22; Fatal (1) with
+    sshd's log when it ends first or takes too long."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            socket.create_connection(("127.0.0.1", 22), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    why = log.read_text(errors="replace").strip() if log.exists() else ""
+    raise Fatal(f"sshd did not start listening on 127.0.0.1:22: {why or f'exit {proc.poll()}'}", 1)
 
 
 def build(o: Options, out: Path) -> Path:
@@ -269,6 +318,9 @@ def _as_init(o: Options) -> None:
     except Fatal as e:
         print(f"dts-veth-rig: {e}", file=sys.stderr)
         status = e.status
+    except BaseException:
+        # os._exit below would swallow the traceback: print it first.
+        traceback.print_exc()
     finally:
         owned_process.kill_all()
         sys.stdout.flush()

@@ -32,8 +32,10 @@ def veth_pair(a: str, b: str) -> List[Command]:
 
 def bridge(name: str, *ports: str, port_mtu: int = 0) -> List[Command]:
     """A bridge that is a wire (multicast snooping off: it floods
-    multicast), with ports enslaved and up."""
-    cmds = [["ip", "link", "add", name, "type", "bridge", "mcast_snooping", "0"]]
+    multicast; no STP and no forwarding delay: a port forwards as soon as it
+    is up), with ports enslaved and up."""
+    cmds = [["ip", "link", "add", name, "type", "bridge", "stp_state", "0", "forward_delay", "0",
+             "mcast_snooping", "0"]]
     for p in ports:
         cmds.append(["ip", "link", "set", p] + (["mtu", str(port_mtu)] if port_mtu else []) + ["master", name, "up"])
     return cmds + [["ip", "link", "set", name, "up"]]

@@ -13,10 +13,13 @@ the PMD set is the port's, and the bridge sends frames to it to TAP. A NIC
 drops unicast frames to other MACs unless promiscuous; net_tap filters
 nothing, so the bridge does it for the port: it floods unknown unicast to
 TAP only while the PMD holds TAP promiscuous (TAP's promiscuity is then 2:
-the bridge's and the PMD's). Works from link events (ip monitor), not by
+the bridge's and the PMD's), and multicast only while the PMD holds it
+promiscuous or all-multicast (net_tap keeps no multicast list in the kernel:
+listed groups are not told apart; broadcast always passes). Works from link events (ip monitor), not by
 polling; needs iproute2 and CAP_NET_ADMIN in the namespace of the links.
 Exit: 2 on bad usage, 143 on SIGTERM, SIGINT or SIGHUP.
 """
+import fcntl
 import os
 import re
 import select
@@ -94,15 +97,34 @@ def fix(spec: Spec, run: Runner = ip) -> None:
     if port_mac:
         run("bridge", "fdb", "replace", port_mac, "dev", spec.tap, "master", "static")
     promiscuity = field(out, "promiscuity")
-    want = "on" if promiscuity.isdigit() and int(promiscuity) >= 2 else "off"
-    # Only on a change: setting it makes an event of its own.
-    if f" master {spec.bridge} " in out and f" flood {want} " not in out:
-        run("bridge", "link", "set", "dev", spec.tap, "flood", want)
+    promisc = promiscuity.isdigit() and int(promiscuity) >= 2
+    # The flags ip shows are the ones asked for from user space (the PMD's),
+    # not the bridge's counts.
+    allmulti = "ALLMULTI" in out.partition("<")[2].partition(">")[0].split(",")
+    for flag, on in (("flood", promisc), ("mcast_flood", promisc or allmulti)):
+        want = "on" if on else "off"
+        # Only on a change: setting it makes an event of its own.
+        if f" master {spec.bridge} " in out and f" {flag} {want} " not in out:
+            run("bridge", "link", "set", "dev", spec.tap, flag, want)
 
 
 def fix_all(specs: Sequence[Spec], run: Runner = ip) -> None:
     for spec in specs:
         fix(spec, run)
+
+
+def lock_path() -> str:
+    """One lock per network namespace (the links' own)."""
+    return f"/run/lock/pmdfwd-tap-bridge-{os.stat('/proc/self/ns/net').st_ino}.lock"
+
+
+def fix_all_locked(specs: Sequence[Spec], run: Runner = ip) -> None:
+    """fix_all, one pass at a time in this network namespace (the watcher's
+    and rig.prompt_gate's): a pass reads the links and then writes them; one
+    that read before a change and wrote after another pass would undo it."""
+    with open(lock_path(), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        fix_all(specs, run)
 
 
 def _stop(signum, frame):
@@ -111,7 +133,7 @@ def _stop(signum, frame):
 
 def watch(specs: Sequence[Spec]) -> None:
     """Fixes the taps now and after every burst of link events, until killed."""
-    fix_all(specs)
+    fix_all_locked(specs)
     # The monitor first, then one more pass: a tap made in between is caught
     # by the pass, any later one by its events. The monitor is owned: it goes
     # with this process, however it ends.
@@ -119,12 +141,12 @@ def watch(specs: Sequence[Spec]) -> None:
                                     stderr=subprocess.DEVNULL) as monitor:
         assert monitor.proc.stdout is not None
         events = monitor.proc.stdout.fileno()
-        fix_all(specs)
+        fix_all_locked(specs)
         while os.read(events, 65536):
             while select.select([events], [], [], BURST_GAP_S)[0]:
                 if not os.read(events, 65536):
                     return
-            fix_all(specs)
+            fix_all_locked(specs)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
