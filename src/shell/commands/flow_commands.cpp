@@ -39,8 +39,7 @@ bool bad_rule(Ctx &c, const std::string &why) {
 
 Result<flow::ParsedRule> parse_rule(Ctx &c, const Args &a) {
     const flow::ActionDefaults defaults{
-        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap,
-        .raw = &c.raw};
+        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap, .raw = &c.raw};
     return flow::parse_flow_rule(a.rest(1), defaults);
 }
 
@@ -124,8 +123,7 @@ Result<flow::ParsedRule> indirect_action(Ctx &c, std::span<const std::string> wo
     std::vector<std::string> rule{"pattern", "end", "actions"};
     rule.insert(rule.end(), words.begin(), words.end());
     const flow::ActionDefaults defaults{
-        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap,
-        .raw = &c.raw};
+        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap, .raw = &c.raw};
     return flow::parse_flow_rule(rule, defaults);
 }
 
@@ -249,6 +247,11 @@ bool help_flow(Ctx &c, const Args &) {
         o += "    " + std::string(i.name) + ": " + i.help + "\n";
         for (const flow::FlowField &f : i.fields)
             o += field_line(f, nullptr);
+        for (const flow::FlowItemType &t : i.types) {
+            o += "        type " + std::string(t.name) + ": " + t.help + "\n";
+            for (const flow::FlowField &f : t.fields)
+                o += "    " + field_line(f, nullptr);
+        }
     }
     o += "\nactions:\n";
     for (const flow::FlowAction &act : flow::flow_actions()) {
