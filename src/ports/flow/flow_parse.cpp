@@ -285,6 +285,23 @@ Result<ParsedRule> parse_flow_actions(std::span<const std::string> words,
     return std::move(r.rule);
 }
 
+Result<ParsedRule> parse_flow_pattern(std::span<const std::string> words) {
+    Reader r{words, 0, {}};
+    if (Status s = read_pattern(r); !s) return s;
+    if (Status s = read_to_the_end(r, "the pattern's 'end'"); !s) return s;
+    r.rule.pattern.push_back({RTE_FLOW_ITEM_TYPE_END, nullptr, nullptr, nullptr});
+    return std::move(r.rule);
+}
+
+Result<ParsedRule> parse_flow_action_list(std::span<const std::string> words, size_t *pos,
+                                          const ActionDefaults &defaults) {
+    Reader r{words, *pos, {}};
+    if (Status s = read_action_list(r, defaults); !s) return s;
+    r.rule.actions.push_back({RTE_FLOW_ACTION_TYPE_END, nullptr});
+    *pos = r.pos;
+    return std::move(r.rule);
+}
+
 Result<ParsedRule> parse_flow_rule(std::span<const std::string> words,
                                    const ActionDefaults &defaults) {
     Reader r{words, 0, {}};

@@ -110,7 +110,8 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // (ports' information, display, at 70 and 75), the port families (80-85;
 // RX offloads 84), the descriptor reads (display, 88), filters and RSS
 // (ports), session control, forwarding configuration, flow rules (filters,
-// 130), the `set raw_encap|sample_actions|conntrack` stores (133) and the
+// 130), the template and queue flow commands (131), the
+// `set raw_encap|sample_actions|conntrack` stores (133) and the
 // tunnel settings (135) their actions read, traffic management and meters
 // (ports), the bonding driver's commands (ports, 150).
 TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
@@ -125,5 +126,5 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
                   "control", "display", "config",  "config",  "config",  "config",  "config",
                   "config",  "config",  "config",  "display", "display", "ports",   "ports",
                   "ports",   "ports",   "display", "ports",   "ports",   "control", "config",
-                  "filters", "filters", "filters", "ports",   "ports",   "ports"}));
+                  "filters", "filters", "filters", "filters", "ports",   "ports",   "ports"}));
 }
