@@ -7,9 +7,11 @@
 #include "shell/command_spec.h"
 #include "shell/commands/flow_command_support.h"
 
+#include "ports/flow/flow_complete.h"
 #include "ports/flow/flow_parse.h"
 #include "ports/flow/flow_rules.h"
 
+#include <algorithm>
 #include <optional>
 #include <span>
 
@@ -329,6 +331,46 @@ bool pull(Ctx &c, const Args &a) {
            c.flows.pull(a.port(0), static_cast<uint32_t>(a.number(1)), c.out);
 }
 
+// TAB: the attributes until "template", then what the grammar's tables
+// take next (the items; the actions); after_value: the attributes a value
+// follows (nothing offered there).
+std::vector<std::string> template_next(const Words &words, std::vector<std::string> attributes,
+                                       std::vector<std::string> after_value,
+                                       std::vector<std::string> lead) {
+    const auto t = std::find(words.begin(), words.end(), "template");
+    if (t == words.end()) {
+        if (!words.empty() &&
+            std::find(after_value.begin(), after_value.end(), words.back()) != after_value.end())
+            return {};
+        return attributes;
+    }
+    lead.insert(lead.end(), t + 1, words.end());
+    std::vector<std::string> next = flow::flow_rule_next_words(lead);
+    return next == std::vector<std::string>{"actions"} ? std::vector<std::string>{} : next;
+}
+
+std::vector<std::string> pattern_template_next(const Words &words) {
+    return template_next(
+        words, {"egress", "ingress", "pattern_template_id", "relaxed", "template", "transfer"},
+        {"pattern_template_id", "relaxed"}, {"pattern"});
+}
+
+std::vector<std::string> actions_template_next(const Words &words) {
+    return template_next(words,
+                         {"actions_template_id", "egress", "ingress", "template", "transfer"},
+                         {"actions_template_id"}, {"pattern", "end", "actions"});
+}
+
+// TAB after `flow queue <port> create <queue>`: its keywords in order, then
+// the rule's words.
+std::vector<std::string> queue_create_next(const Words &words) {
+    static const char *const kKeywords[] = {"template_table", "pattern_template",
+                                            "actions_template", "postpone", "pattern"};
+    const size_t n = words.size();
+    if (n <= 8) return n % 2 ? std::vector<std::string>{} : Words{kKeywords[n / 2]};
+    return flow::flow_rule_next_words(Words(words.begin() + 8, words.end()));
+}
+
 std::vector<Spec> rows() {
     const ArgType port = arg::port_number("<port>");
     const ArgType queue = arg::number("<queue>", "queue", 0, UINT32_MAX);
@@ -347,7 +389,8 @@ std::vector<Spec> rows() {
          .help = "create pattern template: [pattern_template_id {id}] [relaxed {boolean}] "
                  "[ingress] [egress] [transfer] template {item} [/ {item} [...]] / end",
          .types = {port},
-         .run = pattern_template_create},
+         .run = pattern_template_create,
+         .complete_rest = pattern_template_next},
         {.syntax = "flow pattern_template <port> destroy <ids>...",
          .help = "destroy pattern template: pattern_template {id} [pattern_template {id}]...",
          .types = {port},
@@ -357,7 +400,8 @@ std::vector<Spec> rows() {
                  "[actions_template_id {id}] template {action} [/ {action} [...]] / end "
                  "[mask {action} [/ {action} [...]] / end] (mask: with an id)",
          .types = {port},
-         .run = actions_template_create},
+         .run = actions_template_create,
+         .complete_rest = actions_template_next},
         {.syntax = "flow actions_template <port> destroy <ids>...",
          .help = "destroy actions template: actions_template {id} [actions_template {id}]...",
          .types = {port},
@@ -377,7 +421,8 @@ std::vector<Spec> rows() {
                  "actions_template {index} postpone {boolean} pattern ... / end "
                  "actions ... / end",
          .types = {port, queue},
-         .run = queue_create},
+         .run = queue_create,
+         .complete_rest = queue_create_next},
         {.syntax = "flow queue <port> destroy <queue> <rules>...",
          .help = "enqueue flow rule destructions: postpone {boolean} rule {id} [rule {id}]...",
          .types = {port, queue},

@@ -250,3 +250,23 @@ TEST(FlowTemplateCommands, PortCloseDestroysTablesAndTemplates) {
     EXPECT_EQ(ok(h, "flow pattern_template 1 destroy pattern_template 0"),
               "Pattern template #0 destroyed\n");
 }
+
+// TAB follows the templates' attributes, then the grammar's tables.
+TEST(FlowTemplateCommands, CompletionFollowsTheGrammar) {
+    FakeHost h;
+    using V = std::vector<std::string>;
+    EXPECT_EQ(complete_command(h, "flow pattern_template 0 create "),
+              (V{"egress", "ingress", "pattern_template_id", "relaxed", "template", "transfer"}));
+    EXPECT_EQ(complete_command(h, "flow pattern_template 0 create relaxed "), V{});
+    EXPECT_EQ(complete_command(h, "flow pattern_template 0 create template eth / ip"),
+              (V{"ipv4", "ipv6"}));
+    EXPECT_EQ(complete_command(h, "flow pattern_template 0 create template eth / end "), V{});
+    EXPECT_EQ(complete_command(h, "flow actions_template 0 create template q"), (V{"queue"}));
+    EXPECT_EQ(complete_command(h, "flow queue 0 create 0 "), (V{"template_table"}));
+    EXPECT_EQ(complete_command(h, "flow queue 0 create 0 template_table 1 pattern_template 0 "
+                                  "actions_template 0 postpone no "),
+              (V{"pattern"}));
+    EXPECT_EQ(complete_command(h, "flow queue 0 create 0 template_table 1 pattern_template 0 "
+                                  "actions_template 0 postpone no pattern eth / end "),
+              (V{"actions"}));
+}
