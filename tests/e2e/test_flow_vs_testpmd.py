@@ -181,6 +181,16 @@ RING_COMMANDS += [
     "flow push 0 queue 0",
     "flow pull 0 queue 0",
     "flow queue 0 destroy 0 postpone yes rule 0",
+    # An indirect action refused for its queue keeps its id, without a handle.
+    "flow queue 0 indirect_action 0 create action_id 1 ingress postpone no action count / end",
+    "flow indirect_action 0 query 1",
+    "flow queue 0 indirect_action 0 update 1 action count / end",
+    "flow queue 0 indirect_action 0 update 7 action count / end",
+    "flow queue 0 indirect_action 0 destroy action_id 1",
+    "flow queue 0 indirect_action 0 create action_id 1 action count / end",
+    "flow queue 0 indirect_action 0 create postpone maybe action count / end",
+    "flow queue 9 indirect_action 0 create action count / end",
+    "flow indirect_action 0 destroy action_id 1",
 ]
 # On net_tap (TC flower): rules the PMD takes, and one it refuses.
 TAP_COMMANDS = [

@@ -194,6 +194,26 @@ class FakeFlowControl : public flow::FlowControl {
         return got;
     }
 
+    int async_handle_creates = 0, async_handle_destroys = 0, async_handle_updates = 0;
+    rte_flow_action_handle *async_action_handle_create(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                                       const rte_flow_indir_action_conf &,
+                                                       const rte_flow_action &, rte_flow_error *e,
+                                                       int *rc) override {
+        async_handle_creates++;
+        return handle<rte_flow_action_handle>(e, rc);
+    }
+    int async_action_handle_destroy(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                    rte_flow_action_handle *, rte_flow_error *e) override {
+        async_handle_destroys++;
+        return answer(e);
+    }
+    int async_action_handle_update(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                   rte_flow_action_handle *, const void *,
+                                   rte_flow_error *e) override {
+        async_handle_updates++;
+        return answer(e);
+    }
+
   private:
     template <typename T>
     T *handle(rte_flow_error *e, int *rc) {

@@ -75,6 +75,20 @@ class FlowControl {
     // The number of results written to res (at most n), or -errno.
     virtual int pull(uint16_t port, uint32_t queue, rte_flow_op_result *res, uint16_t n,
                      rte_flow_error *error) = 0;
+    // Indirect actions through a queue: the handle, or nullptr with *rc
+    // the -errno.
+    virtual rte_flow_action_handle *
+    async_action_handle_create(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                               const rte_flow_indir_action_conf &conf,
+                               const rte_flow_action &action, rte_flow_error *error, int *rc) = 0;
+    virtual int async_action_handle_destroy(uint16_t port, uint32_t queue,
+                                            const rte_flow_op_attr &op,
+                                            rte_flow_action_handle *handle,
+                                            rte_flow_error *error) = 0;
+    virtual int async_action_handle_update(uint16_t port, uint32_t queue,
+                                           const rte_flow_op_attr &op,
+                                           rte_flow_action_handle *handle, const void *update,
+                                           rte_flow_error *error) = 0;
 };
 
 } // namespace pmdfwd::flow

@@ -155,4 +155,29 @@ int FlowControlEthdev::pull(uint16_t port, uint32_t queue, rte_flow_op_result *r
     return answer(rte_flow_pull(port, queue, res, n, error));
 }
 
+rte_flow_action_handle *FlowControlEthdev::async_action_handle_create(
+    uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+    const rte_flow_indir_action_conf &conf, const rte_flow_action &action, rte_flow_error *error,
+    int *rc) {
+    rte_flow_action_handle *h =
+        rte_flow_async_action_handle_create(port, queue, &op, &conf, &action, nullptr, error);
+    *rc = h ? 0 : -rte_errno;
+    return h;
+}
+
+int FlowControlEthdev::async_action_handle_destroy(uint16_t port, uint32_t queue,
+                                                   const rte_flow_op_attr &op,
+                                                   rte_flow_action_handle *handle,
+                                                   rte_flow_error *error) {
+    return answer(rte_flow_async_action_handle_destroy(port, queue, &op, handle, nullptr, error));
+}
+
+int FlowControlEthdev::async_action_handle_update(uint16_t port, uint32_t queue,
+                                                  const rte_flow_op_attr &op,
+                                                  rte_flow_action_handle *handle,
+                                                  const void *update, rte_flow_error *error) {
+    return answer(
+        rte_flow_async_action_handle_update(port, queue, &op, handle, update, nullptr, error));
+}
+
 } // namespace pmdfwd::flow

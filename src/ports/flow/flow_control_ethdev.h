@@ -60,6 +60,16 @@ class FlowControlEthdev : public FlowControl {
     int push(uint16_t port, uint32_t queue, rte_flow_error *error) override;
     int pull(uint16_t port, uint32_t queue, rte_flow_op_result *res, uint16_t n,
              rte_flow_error *error) override;
+    rte_flow_action_handle *async_action_handle_create(uint16_t port, uint32_t queue,
+                                                       const rte_flow_op_attr &op,
+                                                       const rte_flow_indir_action_conf &conf,
+                                                       const rte_flow_action &action,
+                                                       rte_flow_error *error, int *rc) override;
+    int async_action_handle_destroy(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                                    rte_flow_action_handle *handle, rte_flow_error *error) override;
+    int async_action_handle_update(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                                   rte_flow_action_handle *handle, const void *update,
+                                   rte_flow_error *error) override;
 };
 
 } // namespace pmdfwd::flow

@@ -90,6 +90,16 @@ class FlowRules {
                        const std::vector<uint32_t> &ids, std::string *out);
     bool push(uint16_t port, uint32_t queue, std::string *out);
     bool pull(uint16_t port, uint32_t queue, std::string *out);
+    // Indirect actions through a queue (flow_queue_indirect.cpp: testpmd's
+    // port_queue_action_handle_create|destroy|update): the action is
+    // rule's first.
+    bool queue_indirect_create(uint16_t port, const QueueRule &op, uint32_t id,
+                               const rte_flow_indir_action_conf &conf, ParsedRule rule,
+                               std::string *out);
+    bool queue_indirect_destroy(uint16_t port, const QueueRule &op,
+                                const std::vector<uint32_t> &ids, std::string *out);
+    bool queue_indirect_update(uint16_t port, const QueueRule &op, uint32_t id,
+                               const ParsedRule &rule, std::string *out);
     // At port close: the tables, then the templates (testpmd's close_port).
     void templates_flush(uint16_t port, std::string *out);
 
@@ -131,6 +141,9 @@ class FlowRules {
         std::map<uint32_t, Table, std::greater<>> tables;
     };
     bool queue_valid(const Engine &e, uint32_t queue, std::string *out) const;
+    // 22.11's asynchronous calls reach the PMD only once its engine is
+    // configured; before, the error 24.11's rte_flow answers.
+    bool engine_ready(uint16_t port, rte_flow_error *error, int *rc) const;
     bool table_create_checked(uint16_t port, Engine &e, const TableSpec &spec, std::string *out);
 
     FlowControl &ctl_;

@@ -276,6 +276,13 @@ void FlowRules::templates_flush(uint16_t port, std::string *out) {
         out);
 }
 
+bool FlowRules::engine_ready(uint16_t port, rte_flow_error *error, int *rc) const {
+    auto it = engines_.find(port);
+    if (it != engines_.end() && it->second.configured) return true;
+    *error = not_implemented(rc);
+    return false;
+}
+
 bool FlowRules::queue_valid(const Engine &e, uint32_t queue, std::string *out) const {
     if (queue < e.queue_nb) return true;
     append_format(out, "Queue #%" PRIu32 " is invalid\n", queue);

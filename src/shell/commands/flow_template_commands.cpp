@@ -1,6 +1,6 @@
 // testpmd 22.11's template and queue flow commands (`flow info|configure|
 // pattern_template|actions_template|template_table|queue create|queue
-// destroy|push|pull`): the words are read here in cmdline_flow.c's order,
+// destroy|queue indirect_action|push|pull`): the words are read here in cmdline_flow.c's order,
 // items and actions through the flow grammar's tables (flow_parse.h), and
 // the port's templates, tables and queues are the rule list's
 // (flow_rules.h, flow_templates.cpp).
@@ -321,6 +321,102 @@ bool queue_destroy(Ctx &c, const Args &a) {
                                  c.out);
 }
 
+// The action words after `action`, read as a rule's action list: the
+// indirect action is the first.
+Result<flow::ParsedRule> indirect_action_words(Ctx &c, const Words &words, size_t from) {
+    Words rule{"pattern", "end", "actions"};
+    rule.insert(rule.end(), words.begin() + static_cast<ptrdiff_t>(from), words.end());
+    return flow::parse_flow_rule(rule, flow_action_defaults(c));
+}
+
+FlowRules::QueueRule queue_of(const Args &a) {
+    FlowRules::QueueRule op;
+    op.queue = static_cast<uint32_t>(a.number(1));
+    return op;
+}
+
+// "[action_id N] [ingress] [egress] [transfer] [postpone BOOL] action
+// ACTION / end", the attributes in any order.
+bool queue_indirect_create(Ctx &c, const Args &a) {
+    const Words &words = a.rest(2);
+    FlowRules::QueueRule op = queue_of(a);
+    uint32_t id = FlowRules::kAutoId;
+    rte_flow_indir_action_conf conf{};
+    Cursor cur{words};
+    while (!cur.done() && cur.word() != "action") {
+        const std::string &k = cur.word();
+        if (k == "ingress" || k == "egress" || k == "transfer") {
+            if (k == "ingress") conf.ingress = 1;
+            if (k == "egress") conf.egress = 1;
+            if (k == "transfer") conf.transfer = 1;
+            cur.i++;
+            continue;
+        }
+        Status why;
+        if (k == "action_id") {
+            if (!read_into(cur, &id, &why)) return flow_bad_rule(c, why.message());
+        } else if (k == "postpone") {
+            const Result<bool> b = cur.boolean("postpone");
+            if (!b) return flow_bad_rule(c, b.message());
+            op.postpone = *b;
+        } else {
+            return flow_bad_rule(c, "indirect_action create: " +
+                                        cur.unexpected("action_id, ingress, egress, transfer, "
+                                                       "postpone, action")
+                                            .message());
+        }
+    }
+    if (Status s = cur.expect("action"); !s)
+        return flow_bad_rule(c, "indirect_action create: " + s.message());
+    Result<flow::ParsedRule> rule = indirect_action_words(c, words, cur.i);
+    if (!rule) return flow_bad_rule(c, rule.message());
+    return flow_port_exists(c, a) &&
+           c.flows.queue_indirect_create(a.port(0), op, id, conf, std::move(*rule), c.out);
+}
+
+// "<id> [postpone BOOL] action ACTION / end".
+bool queue_indirect_update(Ctx &c, const Args &a) {
+    const Words &words = a.rest(3);
+    FlowRules::QueueRule op = queue_of(a);
+    Cursor cur{words};
+    if (!cur.done() && cur.word() == "postpone") {
+        const Result<bool> b = cur.boolean("postpone");
+        if (!b) return flow_bad_rule(c, b.message());
+        op.postpone = *b;
+    }
+    if (Status s = cur.expect("action"); !s)
+        return flow_bad_rule(c, "indirect_action update: " + s.message());
+    Result<flow::ParsedRule> rule = indirect_action_words(c, words, cur.i);
+    if (!rule) return flow_bad_rule(c, rule.message());
+    return flow_port_exists(c, a) &&
+           c.flows.queue_indirect_update(a.port(0), op, static_cast<uint32_t>(a.number(2)), *rule,
+                                         c.out);
+}
+
+// "[postpone BOOL] [action_id N]..." in any order.
+bool queue_indirect_destroy(Ctx &c, const Args &a) {
+    const Words &words = a.rest(2);
+    FlowRules::QueueRule op = queue_of(a);
+    std::vector<uint32_t> ids;
+    Cursor cur{words};
+    while (!cur.done()) {
+        Status why;
+        uint32_t id = 0;
+        if (cur.word() == "postpone") {
+            const Result<bool> b = cur.boolean("postpone");
+            if (!b) return flow_bad_rule(c, b.message());
+            op.postpone = *b;
+        } else if (cur.word() == "action_id") {
+            if (!read_into(cur, &id, &why)) return flow_bad_rule(c, why.message());
+            ids.push_back(id);
+        } else {
+            return flow_bad_rule(c, "indirect_action destroy: " +
+                                        cur.unexpected("postpone, action_id").message());
+        }
+    }
+    return flow_port_exists(c, a) && c.flows.queue_indirect_destroy(a.port(0), op, ids, c.out);
+}
+
 bool push(Ctx &c, const Args &a) {
     return flow_port_exists(c, a) &&
            c.flows.push(a.port(0), static_cast<uint32_t>(a.number(1)), c.out);
@@ -427,6 +523,20 @@ std::vector<Spec> rows() {
          .help = "enqueue flow rule destructions: postpone {boolean} rule {id} [rule {id}]...",
          .types = {port, queue},
          .run = queue_destroy},
+        {.syntax = "flow queue <port> indirect_action <queue> create <spec>...",
+         .help = "enqueue an indirect action's creation: [action_id {id}] [ingress] [egress] "
+                 "[transfer] [postpone {boolean}] action {action} / end",
+         .types = {port, queue},
+         .run = queue_indirect_create},
+        {.syntax = "flow queue <port> indirect_action <queue> update <id> <spec>...",
+         .help = "enqueue an indirect action's update: [postpone {boolean}] action {action} / end",
+         .types = {port, queue, arg::number("<id>", "indirect action", 0, UINT32_MAX)},
+         .run = queue_indirect_update},
+        {.syntax = "flow queue <port> indirect_action <queue> destroy <ids>...",
+         .help = "enqueue indirect actions' destruction: [postpone {boolean}] "
+                 "[action_id {id}]...",
+         .types = {port, queue},
+         .run = queue_indirect_destroy},
         {.syntax = "flow push <port> queue <queue>",
          .help = "push the queued operations of an asynchronous flow queue to the device",
          .types = {port, queue},

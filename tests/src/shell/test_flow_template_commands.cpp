@@ -270,3 +270,42 @@ TEST(FlowTemplateCommands, CompletionFollowsTheGrammar) {
                                   "actions_template 0 postpone no pattern eth / end "),
               (V{"actions"}));
 }
+
+// Indirect actions through a queue: testpmd takes the id before it checks
+// the queue, so a refused one stays without a handle.
+TEST(FlowTemplateCommands, QueueIndirectActions) {
+    FakeHost h;
+    EXPECT_EQ(refused(h, "flow queue 0 indirect_action 0 create action_id 1 action count / end"),
+              "Queue #0 is invalid\n");
+    EXPECT_EQ(refused(h, "flow queue 0 indirect_action 0 create action_id 1 action count / end"),
+              "Indirect action #1 is already assigned, delete it first\n");
+    EXPECT_EQ(refused(h, "flow indirect_action 0 query 1"),
+              "Indirect action 1 (type: 0) on port 0 doesn't support query\n");
+    EXPECT_EQ(refused(h, "flow queue 0 indirect_action 0 update 1 action count / end"), "");
+    EXPECT_EQ(refused(h, "flow queue 0 indirect_action 0 update 4 action count / end"),
+              "Failed to find indirect action #4 on port 0\n");
+    ok(h, "flow configure 0 queues_number 2 queues_size 8");
+    EXPECT_EQ(ok(h, "flow queue 0 indirect_action 1 create ingress postpone yes action count / "
+                    "end"),
+              "Indirect action #2 creation queued\n");
+    EXPECT_EQ(ok(h, "flow queue 0 indirect_action 1 update 2 postpone no action count / end"),
+              "Indirect action #2 update queued\n");
+    EXPECT_EQ(ok(h, "flow queue 0 indirect_action 0 destroy postpone no action_id 2 action_id 1"),
+              "Indirect action #2 destruction queued\nIndirect action #1 destruction queued\n");
+    EXPECT_EQ(h.fake_flows.async_handle_creates, 1);
+    EXPECT_EQ(h.fake_flows.async_handle_updates, 1);
+    EXPECT_EQ(h.fake_flows.async_handle_destroys, 2);
+    EXPECT_EQ(refused(h, "flow queue 9 indirect_action 0 destroy action_id 1"), "Invalid port 9\n");
+    EXPECT_EQ(refused(h, "flow queue 0 indirect_action 0 destroy rule 1"),
+              "Bad arguments: flow: indirect_action destroy: unexpected 'rule' (allowed: postpone, "
+              "action_id)\n");
+    // Refused by the PMD: destroyed again (the PMD refuses that too), then
+    // the complaint.
+    h.fake_flows.fail_errno = EIO;
+    h.fake_flows.fail_message = "no";
+    const std::string complaint =
+        "port_flow_complain(): Caught PMD error type 1 (cause unspecified): no: Input/output "
+        "error\n";
+    EXPECT_EQ(refused(h, "flow queue 0 indirect_action 0 create action_id 5 action count / end"),
+              complaint + complaint);
+}
