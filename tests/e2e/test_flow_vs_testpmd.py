@@ -131,6 +131,67 @@ RING_COMMANDS += [
     "flow create 0 ingress pattern eth / ipv4 / gre / mpls / end actions mplsogre_decap / "
     "l2_encap / end",
 ]
+# The template and queue API: net_ring has no flow engine, so every call
+# rte_flow answers is refused; what testpmd checks first (ports, template
+# and table ids, queues it recorded from a refused configure) answers alike.
+# (Left out: the asynchronous calls on a queue a refused configure recorded,
+# which 22.11's rte_flow makes without a PMD function and testpmd crashes
+# on; pmdfwd refuses them, see the unit tests.)
+RING_COMMANDS += [
+    "flow info 0",
+    "flow info 9",
+    "flow configure 0 queues_number 4 queues_size 64 counters_number 8 aging_counters_number 2 "
+    "meters_number 1 conn_tracks_number 1 flags 0",
+    "flow configure 9 queues_number 1 queues_size 1",
+    "flow configure 0 end",
+    "flow pattern_template 0 create pattern_template_id 2 relaxed yes ingress template eth / ipv4 / end",
+    "flow pattern_template 0 create egress transfer template eth / end",
+    "flow pattern_template 9 create template eth / end",
+    "flow pattern_template 0 create template eth",
+    "flow pattern_template 0 create pattern_template_id 1 relaxed maybe template eth / end",
+    "flow pattern_template 0 destroy pattern_template 2 pattern_template 3",
+    "flow pattern_template 9 destroy pattern_template 2",
+    "flow pattern_template 0 destroy",
+    "flow actions_template 0 create actions_template_id 4 template drop / end mask drop / end",
+    "flow actions_template 0 create template drop / end mask drop / end",
+    "flow actions_template 0 create template queue index 1 / end",
+    "flow actions_template 0 create ingress actions_template_id 4 template queue index 1 / end "
+    "mask queue index 0 / end",
+    "flow actions_template 0 create actions_template_id 4 ingress template drop / end mask drop / end",
+    "flow actions_template 0 create actions_template_id 3 template end",
+    "flow actions_template 0 destroy actions_template 4",
+    "flow template_table 0 create table_id 6 group 9 priority 4 ingress rules_number 64 "
+    "pattern_template 2 actions_template 4",
+    "flow template_table 0 create group 9 ingress rules_number 64",
+    "flow template_table 0 destroy table 6 table 7",
+    "flow template_table 0 destroy",
+    "flow queue 0 create 3 template_table 6 pattern_template 0 actions_template 0 postpone no "
+    "pattern eth / end actions drop / end",
+    "flow queue 0 create 0 template_table 6 pattern_template 0 actions_template 0 postpone no "
+    "pattern eth / end actions drop / end",
+    "flow queue 0 create 0 template_table 6 pattern_template 0 actions_template 0 pattern eth / end actions drop / end",
+    "flow queue 0 destroy 0 rule 0",
+    "flow queue 0 destroy 5 postpone no rule 0",
+    "flow queue 9 destroy 0 postpone yes rule 0",
+    "flow push 0 queue 4",
+    "flow pull 0 queue 4",
+    "flow push 9 queue 0",
+    "flow pull 9 queue 0",
+    "flow configure 0 queues_number 0 queues_size 64",
+    "flow push 0 queue 0",
+    "flow pull 0 queue 0",
+    "flow queue 0 destroy 0 postpone yes rule 0",
+    # An indirect action refused for its queue keeps its id, without a handle.
+    "flow queue 0 indirect_action 0 create action_id 1 ingress postpone no action count / end",
+    "flow indirect_action 0 query 1",
+    "flow queue 0 indirect_action 0 update 1 action count / end",
+    "flow queue 0 indirect_action 0 update 7 action count / end",
+    "flow queue 0 indirect_action 0 destroy action_id 1",
+    "flow queue 0 indirect_action 0 create action_id 1 action count / end",
+    "flow queue 0 indirect_action 0 create postpone maybe action count / end",
+    "flow queue 9 indirect_action 0 create action count / end",
+    "flow indirect_action 0 destroy action_id 1",
+]
 # On net_tap (TC flower): rules the PMD takes, and one it refuses.
 TAP_COMMANDS = [
     "flow validate 0 ingress pattern eth / ipv4 dst is 10.1.1.1 / udp dst is 53 / end "

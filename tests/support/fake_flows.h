@@ -5,6 +5,7 @@
 
 #include "ports/flow/flow_control.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <functional>
 #include <map>
@@ -104,7 +105,123 @@ class FakeFlowControl : public flow::FlowControl {
         return 0;
     }
 
+    // The template and queue API: handles as a PMD that takes everything
+    // gives them, counted; pull hands back `pulled` results, all succeeded
+    // but `pull_failed`.
+    int configures = 0, pattern_templates = 0, actions_templates = 0, tables = 0;
+    int template_destroys = 0, async_creates = 0, async_destroys = 0, pushes = 0;
+    uint16_t last_nb_queue = 0;
+    bool last_masks = false; // the last actions template had masks
+    uint8_t last_nb_patterns = 0, last_nb_actions = 0;
+    int pulled = 0, pull_failed = 0;
+    int info_get(uint16_t, rte_flow_port_info *pi, rte_flow_queue_info *qi,
+                 rte_flow_error *e) override {
+        if (const int rc = answer(e)) return rc;
+        pi->max_nb_queues = 8;
+        qi->max_size = 256;
+        pi->max_nb_counters = 1024;
+        pi->max_nb_aging_objects = 16;
+        pi->max_nb_meters = 4;
+        return 0;
+    }
+    int configure(uint16_t, const rte_flow_port_attr &, uint16_t nb_queue,
+                  const rte_flow_queue_attr &, rte_flow_error *e) override {
+        configures++;
+        last_nb_queue = nb_queue;
+        return answer(e);
+    }
+    rte_flow_pattern_template *pattern_template_create(uint16_t,
+                                                       const rte_flow_pattern_template_attr &,
+                                                       const rte_flow_item *, rte_flow_error *e,
+                                                       int *rc) override {
+        pattern_templates++;
+        return handle<rte_flow_pattern_template>(e, rc);
+    }
+    int pattern_template_destroy(uint16_t, rte_flow_pattern_template *,
+                                 rte_flow_error *e) override {
+        template_destroys++;
+        return answer(e);
+    }
+    rte_flow_actions_template *actions_template_create(uint16_t,
+                                                       const rte_flow_actions_template_attr &,
+                                                       const rte_flow_action *,
+                                                       const rte_flow_action *masks,
+                                                       rte_flow_error *e, int *rc) override {
+        actions_templates++;
+        last_masks = masks != nullptr;
+        return handle<rte_flow_actions_template>(e, rc);
+    }
+    int actions_template_destroy(uint16_t, rte_flow_actions_template *,
+                                 rte_flow_error *e) override {
+        template_destroys++;
+        return answer(e);
+    }
+    rte_flow_template_table *template_table_create(uint16_t, const rte_flow_template_table_attr &,
+                                                   rte_flow_pattern_template *const *,
+                                                   uint8_t nb_patterns,
+                                                   rte_flow_actions_template *const *,
+                                                   uint8_t nb_actions, rte_flow_error *e,
+                                                   int *rc) override {
+        tables++;
+        last_nb_patterns = nb_patterns;
+        last_nb_actions = nb_actions;
+        return handle<rte_flow_template_table>(e, rc);
+    }
+    int template_table_destroy(uint16_t, rte_flow_template_table *, rte_flow_error *e) override {
+        template_destroys++;
+        return answer(e);
+    }
+    rte_flow *async_create(uint16_t, uint32_t, const rte_flow_op_attr &, rte_flow_template_table *,
+                           const rte_flow_item *, uint8_t, const rte_flow_action *, uint8_t,
+                           rte_flow_error *e, int *rc) override {
+        async_creates++;
+        return handle<rte_flow>(e, rc);
+    }
+    int async_destroy(uint16_t, uint32_t, const rte_flow_op_attr &, rte_flow *,
+                      rte_flow_error *e) override {
+        async_destroys++;
+        return answer(e);
+    }
+    int push(uint16_t, uint32_t, rte_flow_error *e) override {
+        pushes++;
+        return answer(e);
+    }
+    int pull(uint16_t, uint32_t, rte_flow_op_result *res, uint16_t n, rte_flow_error *e) override {
+        if (const int rc = answer(e)) return rc;
+        const int got = std::min<int>(pulled, n);
+        for (int i = 0; i < got; i++)
+            res[i].status = i < pull_failed ? RTE_FLOW_OP_ERROR : RTE_FLOW_OP_SUCCESS;
+        return got;
+    }
+
+    int async_handle_creates = 0, async_handle_destroys = 0, async_handle_updates = 0;
+    rte_flow_action_handle *async_action_handle_create(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                                       const rte_flow_indir_action_conf &,
+                                                       const rte_flow_action &, rte_flow_error *e,
+                                                       int *rc) override {
+        async_handle_creates++;
+        return handle<rte_flow_action_handle>(e, rc);
+    }
+    int async_action_handle_destroy(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                    rte_flow_action_handle *, rte_flow_error *e) override {
+        async_handle_destroys++;
+        return answer(e);
+    }
+    int async_action_handle_update(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                   rte_flow_action_handle *, const void *,
+                                   rte_flow_error *e) override {
+        async_handle_updates++;
+        return answer(e);
+    }
+
   private:
+    template <typename T>
+    T *handle(rte_flow_error *e, int *rc) {
+        *rc = answer(e);
+        if (*rc) return nullptr;
+        flows_.push_back(std::make_unique<char>());
+        return reinterpret_cast<T *>(flows_.back().get());
+    }
     int answer(rte_flow_error *e) {
         if (!fail_errno) return 0;
         rte_flow_error_set(e, fail_errno, fail_type, nullptr, fail_message);

@@ -7,15 +7,20 @@ namespace pmdfwd::flow {
 
 namespace {
 
-enum class At { Attr, Item, ItemBody, Op, Actions, Action, ActionBody, Done };
+enum class At { Attr, Item, ItemBody, ItemType, Op, Actions, Action, ActionBody, Done };
 
 // Where the rule is after its words: what the next word may be, and the
 // item or action it is inside.
 struct Place {
     At at = At::Attr;
     const FlowItem *item = nullptr;
+    const FlowItemType *type = nullptr; // the item's `type` word, once read
     const FlowAction *action = nullptr;
 };
+
+std::span<const FlowField> item_fields(const Place &p) {
+    return p.type ? p.type->fields : p.item->fields;
+}
 
 // A parameter that reads a list up to "end" (RSS's types and queues).
 bool takes_list(const FlowParam &p) {
@@ -32,13 +37,22 @@ Place step(Place p, std::span<const std::string> words, size_t *i) {
         return p;
     case At::Item:
         p.item = find_item(w);
+        p.type = nullptr;
         p.at = w == "end"           ? At::Actions
                : !p.item            ? At::Done
                : p.item->bare_value ? At::Op
                                     : At::ItemBody;
         return p;
     case At::ItemBody:
-        p.at = w == "/" ? At::Item : find_field(*p.item, w) ? At::Op : At::Done;
+        if (w == "type" && !p.type && !p.item->types.empty()) {
+            p.at = At::ItemType;
+            return p;
+        }
+        p.at = w == "/" ? At::Item : find_field(item_fields(p), w) ? At::Op : At::Done;
+        return p;
+    case At::ItemType:
+        p.type = find_type(*p.item, w);
+        p.at = p.type ? At::ItemBody : At::Done;
         return p;
     case At::Op:
         skip_value();
@@ -80,6 +94,13 @@ std::vector<std::string> names(const Rows &rows, const char *last) {
     return v;
 }
 
+std::vector<std::string> type_names(const FlowItem &item) {
+    std::vector<std::string> v;
+    for (const FlowItemType &t : item.types)
+        v.emplace_back(t.name);
+    return v;
+}
+
 } // namespace
 
 std::vector<std::string> flow_rule_next_words(std::span<const std::string> words) {
@@ -94,9 +115,14 @@ std::vector<std::string> flow_rule_next_words(std::span<const std::string> words
         return {"egress", "group", "ingress", "pattern", "priority", "transfer"};
     case At::Item:
         return names(flow_items(), "end");
-    case At::ItemBody:
+    case At::ItemBody: {
         if (p.item->bare_value) return {"/"};
-        return names(p.item->fields, "/");
+        std::vector<std::string> v = names(item_fields(p), "/");
+        if (!p.type && !p.item->types.empty()) v.insert(v.begin(), "type");
+        return v;
+    }
+    case At::ItemType:
+        return type_names(*p.item);
     case At::Op:
         return {"is", "last", "mask", "prefix", "spec"};
     case At::Actions:

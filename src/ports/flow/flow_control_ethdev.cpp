@@ -2,6 +2,8 @@
 
 #include <rte_errno.h>
 
+#include <vector>
+
 namespace pmdfwd::flow {
 
 namespace {
@@ -70,6 +72,112 @@ int FlowControlEthdev::action_handle_update(uint16_t port, rte_flow_action_handl
 int FlowControlEthdev::action_handle_query(uint16_t port, const rte_flow_action_handle *handle,
                                            void *data, rte_flow_error *error) {
     return answer(rte_flow_action_handle_query(port, handle, data, error));
+}
+
+int FlowControlEthdev::info_get(uint16_t port, rte_flow_port_info *port_info,
+                                rte_flow_queue_info *queue_info, rte_flow_error *error) {
+    return answer(rte_flow_info_get(port, port_info, queue_info, error));
+}
+
+int FlowControlEthdev::configure(uint16_t port, const rte_flow_port_attr &port_attr,
+                                 uint16_t nb_queue, const rte_flow_queue_attr &queue_attr,
+                                 rte_flow_error *error) {
+    // Every queue the same, as testpmd configures them.
+    std::vector<const rte_flow_queue_attr *> queues(nb_queue, &queue_attr);
+    return answer(rte_flow_configure(port, &port_attr, nb_queue, queues.data(), error));
+}
+
+rte_flow_pattern_template *FlowControlEthdev::pattern_template_create(
+    uint16_t port, const rte_flow_pattern_template_attr &attr, const rte_flow_item *pattern,
+    rte_flow_error *error, int *rc) {
+    rte_flow_pattern_template *t = rte_flow_pattern_template_create(port, &attr, pattern, error);
+    *rc = t ? 0 : -rte_errno;
+    return t;
+}
+
+int FlowControlEthdev::pattern_template_destroy(uint16_t port, rte_flow_pattern_template *t,
+                                                rte_flow_error *error) {
+    return answer(rte_flow_pattern_template_destroy(port, t, error));
+}
+
+rte_flow_actions_template *FlowControlEthdev::actions_template_create(
+    uint16_t port, const rte_flow_actions_template_attr &attr, const rte_flow_action *actions,
+    const rte_flow_action *masks, rte_flow_error *error, int *rc) {
+    rte_flow_actions_template *t =
+        rte_flow_actions_template_create(port, &attr, actions, masks, error);
+    *rc = t ? 0 : -rte_errno;
+    return t;
+}
+
+int FlowControlEthdev::actions_template_destroy(uint16_t port, rte_flow_actions_template *t,
+                                                rte_flow_error *error) {
+    return answer(rte_flow_actions_template_destroy(port, t, error));
+}
+
+rte_flow_template_table *FlowControlEthdev::template_table_create(
+    uint16_t port, const rte_flow_template_table_attr &attr,
+    rte_flow_pattern_template *const *patterns, uint8_t nb_patterns,
+    rte_flow_actions_template *const *actions, uint8_t nb_actions, rte_flow_error *error, int *rc) {
+    rte_flow_template_table *t = rte_flow_template_table_create(
+        port, &attr, const_cast<rte_flow_pattern_template **>(patterns), nb_patterns,
+        const_cast<rte_flow_actions_template **>(actions), nb_actions, error);
+    *rc = t ? 0 : -rte_errno;
+    return t;
+}
+
+int FlowControlEthdev::template_table_destroy(uint16_t port, rte_flow_template_table *table,
+                                              rte_flow_error *error) {
+    return answer(rte_flow_template_table_destroy(port, table, error));
+}
+
+rte_flow *FlowControlEthdev::async_create(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                                          rte_flow_template_table *table,
+                                          const rte_flow_item *pattern, uint8_t pattern_index,
+                                          const rte_flow_action *actions, uint8_t actions_index,
+                                          rte_flow_error *error, int *rc) {
+    rte_flow *f = rte_flow_async_create(port, queue, &op, table, pattern, pattern_index, actions,
+                                        actions_index, nullptr, error);
+    *rc = f ? 0 : -rte_errno;
+    return f;
+}
+
+int FlowControlEthdev::async_destroy(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                                     rte_flow *flow, rte_flow_error *error) {
+    return answer(rte_flow_async_destroy(port, queue, &op, flow, nullptr, error));
+}
+
+int FlowControlEthdev::push(uint16_t port, uint32_t queue, rte_flow_error *error) {
+    return answer(rte_flow_push(port, queue, error));
+}
+
+int FlowControlEthdev::pull(uint16_t port, uint32_t queue, rte_flow_op_result *res, uint16_t n,
+                            rte_flow_error *error) {
+    return answer(rte_flow_pull(port, queue, res, n, error));
+}
+
+rte_flow_action_handle *FlowControlEthdev::async_action_handle_create(
+    uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+    const rte_flow_indir_action_conf &conf, const rte_flow_action &action, rte_flow_error *error,
+    int *rc) {
+    rte_flow_action_handle *h =
+        rte_flow_async_action_handle_create(port, queue, &op, &conf, &action, nullptr, error);
+    *rc = h ? 0 : -rte_errno;
+    return h;
+}
+
+int FlowControlEthdev::async_action_handle_destroy(uint16_t port, uint32_t queue,
+                                                   const rte_flow_op_attr &op,
+                                                   rte_flow_action_handle *handle,
+                                                   rte_flow_error *error) {
+    return answer(rte_flow_async_action_handle_destroy(port, queue, &op, handle, nullptr, error));
+}
+
+int FlowControlEthdev::async_action_handle_update(uint16_t port, uint32_t queue,
+                                                  const rte_flow_op_attr &op,
+                                                  rte_flow_action_handle *handle,
+                                                  const void *update, rte_flow_error *error) {
+    return answer(
+        rte_flow_async_action_handle_update(port, queue, &op, handle, update, nullptr, error));
 }
 
 } // namespace pmdfwd::flow

@@ -1,5 +1,7 @@
 #include "ports/flow/flow_items.h"
 
+#include <rte_l2tpv2.h>
+
 #include <cstddef>
 
 namespace pmdfwd::flow {
@@ -162,6 +164,55 @@ const FlowField kPpp[] = {
     PMDFWD_FIELD(rte_flow_item_ppp, hdr.proto_id, K::Uint, "proto_id", "PPP protocol identifier"),
 };
 
+// L2TPv2: `type WORD` sets the header's flags and version word (all bits
+// masked) to the message type, and chooses which of the header's layouts
+// the fields after it name (testpmd's item_l2tpv2_type_*).
+using L2tp = rte_flow_item_l2tpv2;
+const FlowField kL2tpv2Type =
+    PMDFWD_FIELD(L2tp, hdr.common.flags_version, K::Be, "type", "type of l2tpv2");
+#define PMDFWD_L2TP(layout, member, fname, help)                                                   \
+    PMDFWD_FIELD(L2tp, hdr.layout.member, K::Be, fname, help)
+const FlowField kL2tpData[] = {
+    PMDFWD_L2TP(type7, tunnel_id, "tunnel_id", "tunnel identifier"),
+    PMDFWD_L2TP(type7, session_id, "session_id", "session identifier"),
+};
+const FlowField kL2tpDataL[] = {
+    PMDFWD_L2TP(type6, length, "length", "message length"),
+    PMDFWD_L2TP(type6, tunnel_id, "tunnel_id", "tunnel identifier"),
+    PMDFWD_L2TP(type6, session_id, "session_id", "session identifier"),
+};
+const FlowField kL2tpDataS[] = {
+    PMDFWD_L2TP(type5, tunnel_id, "tunnel_id", "tunnel identifier"),
+    PMDFWD_L2TP(type5, session_id, "session_id", "session identifier"),
+    PMDFWD_L2TP(type5, ns, "ns", "sequence number for message"),
+    PMDFWD_L2TP(type5, nr, "nr", "sequence number for next receive message"),
+};
+const FlowField kL2tpDataO[] = {
+    PMDFWD_L2TP(type4, tunnel_id, "tunnel_id", "tunnel identifier"),
+    PMDFWD_L2TP(type4, session_id, "session_id", "session identifier"),
+    PMDFWD_L2TP(type4, offset_size, "offset_size", "the size of offset padding"),
+};
+// data_l_s and control share the layout with length, ns and nr.
+const FlowField kL2tpLengthNsNr[] = {
+    PMDFWD_L2TP(type3, length, "length", "message length"),
+    PMDFWD_L2TP(type3, tunnel_id, "tunnel_id", "tunnel identifier"),
+    PMDFWD_L2TP(type3, session_id, "session_id", "session identifier"),
+    PMDFWD_L2TP(type3, ns, "ns", "sequence number for message"),
+    PMDFWD_L2TP(type3, nr, "nr", "sequence number for next receive message"),
+};
+#undef PMDFWD_L2TP
+// testpmd's help texts, its "conrtol" included.
+const FlowItemType kL2tpv2Types[] = {
+    {"data", RTE_L2TPV2_MSG_TYPE_DATA, kL2tpData, "Type #7: data message without any options"},
+    {"data_l", RTE_L2TPV2_MSG_TYPE_DATA_L, kL2tpDataL, "Type #6: data message with length option"},
+    {"data_s", RTE_L2TPV2_MSG_TYPE_DATA_S, kL2tpDataS, "Type #5: data message with ns, nr option"},
+    {"data_o", RTE_L2TPV2_MSG_TYPE_DATA_O, kL2tpDataO, "Type #4: data message with offset option"},
+    {"data_l_s", RTE_L2TPV2_MSG_TYPE_DATA_L_S, kL2tpLengthNsNr,
+     "Type #3: data message contains length, ns, nr options"},
+    {"control", RTE_L2TPV2_MSG_TYPE_CONTROL, kL2tpLengthNsNr,
+     "Type #3: conrtol message contains length, ns, nr options"},
+};
+
 const FlowField kAny[] = {
     PMDFWD_FIELD(rte_flow_item_any, num, K::Uint, "num", "number of layers covered"),
 };
@@ -202,14 +253,14 @@ const FlowField kConntrack[] = {
 #undef PMDFWD_FIELD
 #undef PMDFWD_BITS
 
-#define PMDFWD_ITEM(name, type, st, fields, help)                                                  \
+#define PMDFWD_ITEM(n, t, st, f, h)                                                                \
     FlowItem {                                                                                     \
-        name, RTE_FLOW_ITEM_TYPE_##type, sizeof(st), fields, help                                  \
+        .name = n, .type = RTE_FLOW_ITEM_TYPE_##t, .size = sizeof(st), .fields = f, .help = h      \
     }
 
 // testpmd 22.11's items (cmdline_flow.c next_item), those pmdfwd reads.
 const FlowItem kItems[] = {
-    {"void", RTE_FLOW_ITEM_TYPE_VOID, 0, {}, "no-op pattern item"},
+    {.name = "void", .type = RTE_FLOW_ITEM_TYPE_VOID, .help = "no-op pattern item"},
     PMDFWD_ITEM("any", ANY, rte_flow_item_any, kAny, "match any protocol for the current layer"),
     PMDFWD_ITEM("port_id", PORT_ID, rte_flow_item_port_id, kPortId,
                 "match traffic from/to a given DPDK port ID"),
@@ -238,20 +289,27 @@ const FlowItem kItems[] = {
     PMDFWD_ITEM("pfcp", PFCP, rte_flow_item_pfcp, kPfcp, "match pfcp header"),
     PMDFWD_ITEM("integrity", INTEGRITY, rte_flow_item_integrity, kIntegrity,
                 "match packet integrity"),
-    // Its fields depend on its "type" word (testpmd's item_l2tpv2_type_*),
-    // which pmdfwd does not read: the bare item only.
-    FlowItem{"l2tpv2",
-             RTE_FLOW_ITEM_TYPE_L2TPV2,
-             sizeof(rte_flow_item_l2tpv2),
-             {},
-             "match L2TPv2 header"},
+    // No fields of its own: those of its `type` word's layout.
+    FlowItem{.name = "l2tpv2",
+             .type = RTE_FLOW_ITEM_TYPE_L2TPV2,
+             .size = sizeof(rte_flow_item_l2tpv2),
+             .help = "match L2TPv2 header",
+             .type_field = &kL2tpv2Type,
+             .types = kL2tpv2Types},
     PMDFWD_ITEM("ppp", PPP, rte_flow_item_ppp, kPpp, "match PPP header"),
     PMDFWD_ITEM("represented_port", REPRESENTED_PORT, rte_flow_item_ethdev, kRepresentedPort,
                 "match traffic entering the embedded switch from the given ethdev"),
-    FlowItem{"raw", RTE_FLOW_ITEM_TYPE_RAW, sizeof(rte_flow_item_raw) + kRawPatternMax, kRaw,
-             "match an arbitrary byte string"},
-    FlowItem{"conntrack", RTE_FLOW_ITEM_TYPE_CONNTRACK, sizeof(rte_flow_item_conntrack), kConntrack,
-             "conntrack state", true},
+    FlowItem{.name = "raw",
+             .type = RTE_FLOW_ITEM_TYPE_RAW,
+             .size = sizeof(rte_flow_item_raw) + kRawPatternMax,
+             .fields = kRaw,
+             .help = "match an arbitrary byte string"},
+    FlowItem{.name = "conntrack",
+             .type = RTE_FLOW_ITEM_TYPE_CONNTRACK,
+             .size = sizeof(rte_flow_item_conntrack),
+             .fields = kConntrack,
+             .help = "conntrack state",
+             .bare_value = true},
 };
 
 #undef PMDFWD_ITEM
@@ -269,9 +327,19 @@ const FlowItem *find_item(std::string_view name) {
     return nullptr;
 }
 
-const FlowField *find_field(const FlowItem &item, std::string_view name) {
-    for (const FlowField &f : item.fields)
+const FlowField *find_field(std::span<const FlowField> fields, std::string_view name) {
+    for (const FlowField &f : fields)
         if (name == f.name) return &f;
+    return nullptr;
+}
+
+const FlowField *find_field(const FlowItem &item, std::string_view name) {
+    return find_field(item.fields, name);
+}
+
+const FlowItemType *find_type(const FlowItem &item, std::string_view name) {
+    for (const FlowItemType &t : item.types)
+        if (name == t.name) return &t;
     return nullptr;
 }
 

@@ -12,15 +12,29 @@
 
 namespace pmdfwd::flow {
 
+// One word after an item's `type` (testpmd's l2tpv2 message types): the
+// value it writes, fully masked, into the item's type field, and the fields
+// that follow it in place of the item's own.
+struct FlowItemType {
+    const char *name = nullptr;
+    uint64_t value = 0;
+    std::span<const FlowField> fields{};
+    const char *help = nullptr;
+};
+
 struct FlowItem {
     const char *name = nullptr;
     rte_flow_item_type type = RTE_FLOW_ITEM_TYPE_VOID;
     size_t size = 0; // sizeof(struct rte_flow_item_<name>); 0: no spec
-    std::span<const FlowField> fields;
+    std::span<const FlowField> fields{};
     const char *help = nullptr;
     // Its one field's is|spec|last|mask|prefix follows the item's name
     // (testpmd's `conntrack is 1`).
     bool bare_value = false;
+    // Where `type WORD` writes its value, and the words it takes (none: the
+    // item has no `type`).
+    const FlowField *type_field = nullptr;
+    std::span<const FlowItemType> types{};
 };
 
 std::span<const FlowItem> flow_items();
@@ -28,5 +42,9 @@ std::span<const FlowItem> flow_items();
 const FlowItem *find_item(std::string_view name);
 // The field of item named name, or nullptr.
 const FlowField *find_field(const FlowItem &item, std::string_view name);
+// The field named name among fields, or nullptr.
+const FlowField *find_field(std::span<const FlowField> fields, std::string_view name);
+// The item's `type` word named name, or nullptr.
+const FlowItemType *find_type(const FlowItem &item, std::string_view name);
 
 } // namespace pmdfwd::flow

@@ -41,9 +41,9 @@ std::string names_of(std::span<const Row> rows) {
     return s;
 }
 
-std::string field_names(const FlowItem &item) {
+std::string field_names(std::span<const FlowField> fields) {
     std::string s;
-    for (const FlowField &f : item.fields)
+    for (const FlowField &f : fields)
         s += std::string(f.name) + ", ";
     return s;
 }
@@ -137,6 +137,25 @@ Status read_bare_item(Reader &r, const FlowItem &item, rte_flow_item *it, uint8_
     return {};
 }
 
+// `type WORD` of an item that has one: the word's value into the type
+// field, all its bits masked (testpmd's parse_vc_item_l2tpv2_type).
+Result<const FlowItemType *> read_item_type(Reader &r, const FlowItem &item, rte_flow_item *it,
+                                            uint8_t *blocks) {
+    r.take();
+    const std::string_view w = r.take();
+    const FlowItemType *type = find_type(item, w);
+    if (!type)
+        return Error(std::string(item.name) + " type: unknown " + quoted(w) +
+                     " (allowed: " + names_of(item.types) + ")");
+    uint8_t *spec = blocks, *mask = blocks + 2 * item.size;
+    const FlowField &f = *item.type_field;
+    if (Status s = write_value(f, std::to_string(type->value), spec); !s) return s;
+    if (Status s = write_prefix(f, field_bits(f), mask); !s) return s;
+    it->spec = spec;
+    it->mask = mask;
+    return type;
+}
+
 // An item and its fields, up to and including the "/" after them.
 Status read_item(Reader &r, const FlowItem &item) {
     rte_flow_item it{};
@@ -145,12 +164,20 @@ Status read_item(Reader &r, const FlowItem &item) {
     if (item.bare_value) {
         if (Status s = read_bare_item(r, item, &it, blocks); !s) return s;
     }
+    std::span<const FlowField> fields = item.fields;
+    std::string type_word = item.types.empty() ? "" : "type, ";
+    if (!item.types.empty() && r.peek() == "type") {
+        const Result<const FlowItemType *> type = read_item_type(r, item, &it, blocks);
+        if (!type) return type.status();
+        fields = (*type)->fields;
+        type_word.clear();
+    }
     while (r.peek() != "/") {
         const std::string_view w = r.take();
-        const FlowField *f = find_field(item, w);
+        const FlowField *f = find_field(fields, w);
         if (!f)
             return Error(std::string(item.name) + ": unexpected " + quoted(w) +
-                         " (allowed: " + field_names(item) + "/)");
+                         " (allowed: " + type_word + field_names(fields) + "/)");
         if (Status s = read_field_op(r, item, *f, &it, blocks); !s) return s;
     }
     r.take();
@@ -255,6 +282,23 @@ Result<ParsedRule> parse_flow_actions(std::span<const std::string> words,
     if (Status s = read_action_list(r, defaults); !s) return s;
     if (Status s = read_to_the_end(r, "the actions' 'end'"); !s) return s;
     r.rule.actions.push_back({RTE_FLOW_ACTION_TYPE_END, nullptr});
+    return std::move(r.rule);
+}
+
+Result<ParsedRule> parse_flow_pattern(std::span<const std::string> words) {
+    Reader r{words, 0, {}};
+    if (Status s = read_pattern(r); !s) return s;
+    if (Status s = read_to_the_end(r, "the pattern's 'end'"); !s) return s;
+    r.rule.pattern.push_back({RTE_FLOW_ITEM_TYPE_END, nullptr, nullptr, nullptr});
+    return std::move(r.rule);
+}
+
+Result<ParsedRule> parse_flow_action_list(std::span<const std::string> words, size_t *pos,
+                                          const ActionDefaults &defaults) {
+    Reader r{words, *pos, {}};
+    if (Status s = read_action_list(r, defaults); !s) return s;
+    r.rule.actions.push_back({RTE_FLOW_ACTION_TYPE_END, nullptr});
+    *pos = r.pos;
     return std::move(r.rule);
 }
 

@@ -47,4 +47,14 @@ Result<ParsedRule> parse_flow_items(std::span<const std::string> words);
 Result<ParsedRule> parse_flow_actions(std::span<const std::string> words,
                                       const ActionDefaults &defaults);
 
+// A pattern template's items: ITEM ... / ... / end, the line's last words
+// (END last).
+Result<ParsedRule> parse_flow_pattern(std::span<const std::string> words);
+
+// Actions ACTION ... / ... / end from words[*pos] (END last), *pos then
+// past the "end": what follows is the caller's (an actions template's
+// `mask`).
+Result<ParsedRule> parse_flow_action_list(std::span<const std::string> words, size_t *pos,
+                                          const ActionDefaults &defaults);
+
 } // namespace pmdfwd::flow

@@ -44,8 +44,64 @@ class FlowRules {
     void forget(uint16_t port) {
         rules_.erase(port);
         indirect_.erase(port);
+        engines_.erase(port);
     }
     size_t count(uint16_t port) const;
+
+    // The template and queue API (flow_templates.cpp: testpmd 22.11's
+    // port_flow_get_info, port_flow_configure, port_flow_*_template_*,
+    // port_flow_template_table_*, port_queue_flow_*). A queue create's rule
+    // joins the rule list (its id, `flow list`); templates and tables are
+    // the port's until destroyed or the port closes.
+    struct EngineConfig {
+        rte_flow_port_attr port{};
+        uint32_t nb_queue = 0; // testpmd hands rte_flow its low 16 bits
+        rte_flow_queue_attr queue{};
+    };
+    struct TemplateAttr {
+        uint32_t id = kAutoId;
+        bool relaxed = false, ingress = false, egress = false, transfer = false;
+    };
+    struct TableSpec {
+        uint32_t id = kAutoId;
+        rte_flow_template_table_attr attr{};
+        std::vector<uint32_t> patterns, actions; // template ids, in order
+    };
+    struct QueueRule {
+        uint32_t queue = 0;
+        bool postpone = false;
+        uint32_t table = 0, pattern_index = 0, actions_index = 0;
+    };
+    bool info(uint16_t port, std::string *out);
+    bool configure(uint16_t port, const EngineConfig &config, std::string *out);
+    bool pattern_template_create(uint16_t port, const TemplateAttr &attr, ParsedRule pattern,
+                                 std::string *out);
+    bool pattern_template_destroy(uint16_t port, const std::vector<uint32_t> &ids,
+                                  std::string *out);
+    // masks: the template's `mask` actions, or none (no actions: NULL).
+    bool actions_template_create(uint16_t port, const TemplateAttr &attr, ParsedRule actions,
+                                 ParsedRule masks, std::string *out);
+    bool actions_template_destroy(uint16_t port, const std::vector<uint32_t> &ids,
+                                  std::string *out);
+    bool table_create(uint16_t port, const TableSpec &spec, std::string *out);
+    bool table_destroy(uint16_t port, const std::vector<uint32_t> &ids, std::string *out);
+    bool queue_create(uint16_t port, const QueueRule &op, ParsedRule rule, std::string *out);
+    bool queue_destroy(uint16_t port, uint32_t queue, bool postpone,
+                       const std::vector<uint32_t> &ids, std::string *out);
+    bool push(uint16_t port, uint32_t queue, std::string *out);
+    bool pull(uint16_t port, uint32_t queue, std::string *out);
+    // Indirect actions through a queue (flow_queue_indirect.cpp: testpmd's
+    // port_queue_action_handle_create|destroy|update): the action is
+    // rule's first.
+    bool queue_indirect_create(uint16_t port, const QueueRule &op, uint32_t id,
+                               const rte_flow_indir_action_conf &conf, ParsedRule rule,
+                               std::string *out);
+    bool queue_indirect_destroy(uint16_t port, const QueueRule &op,
+                                const std::vector<uint32_t> &ids, std::string *out);
+    bool queue_indirect_update(uint16_t port, const QueueRule &op, uint32_t id,
+                               const ParsedRule &rule, std::string *out);
+    // At port close: the tables, then the templates (testpmd's close_port).
+    void templates_flush(uint16_t port, std::string *out);
 
   private:
     struct Rule {
@@ -67,9 +123,33 @@ class FlowRules {
     using IndirectList = std::map<uint32_t, Indirect, std::greater<>>;
     Indirect *find_indirect(uint16_t port, uint32_t id, std::string *out);
 
+    // A port's flow engine (testpmd's queue_nb, queue_sz and template and
+    // table lists, highest id first).
+    struct Table {
+        rte_flow_template_table *table = nullptr;
+        uint32_t nb_patterns = 0, nb_actions = 0;
+        rte_flow_attr attr{};
+    };
+    struct Engine {
+        uint16_t queue_nb = 0;
+        uint32_t queue_sz = 0;
+        // rte_flow_configure succeeded: 22.11's asynchronous calls reach
+        // the PMD's functions unchecked, so none is made before.
+        bool configured = false;
+        std::map<uint32_t, rte_flow_pattern_template *, std::greater<>> patterns;
+        std::map<uint32_t, rte_flow_actions_template *, std::greater<>> actions;
+        std::map<uint32_t, Table, std::greater<>> tables;
+    };
+    bool queue_valid(const Engine &e, uint32_t queue, std::string *out) const;
+    // 22.11's asynchronous calls reach the PMD only once its engine is
+    // configured; before, the error 24.11's rte_flow answers.
+    bool engine_ready(uint16_t port, rte_flow_error *error, int *rc) const;
+    bool table_create_checked(uint16_t port, Engine &e, const TableSpec &spec, std::string *out);
+
     FlowControl &ctl_;
     std::map<uint16_t, List> rules_;
     std::map<uint16_t, IndirectList> indirect_;
+    std::map<uint16_t, Engine> engines_;
 };
 
 } // namespace pmdfwd::flow

@@ -5,12 +5,12 @@
 // testpmd's texts are the port's (src/ports/flow/flow_rules.h), `help flow`
 // lists the tables.
 #include "shell/command_spec.h"
+#include "shell/commands/flow_command_support.h"
 
 #include "ports/flow/flow_complete.h"
 #include "ports/flow/flow_items.h"
 #include "ports/flow/flow_parse.h"
 #include "ports/flow/flow_rules.h"
-#include "text/printable.h"
 
 #include <algorithm>
 #include <cstring>
@@ -21,27 +21,18 @@ namespace {
 
 using flow::parse_flow_number;
 
-// The rule list's commands name a port that must exist, and say so in
-// testpmd's port_id_is_invalid words (no list of the valid ones); validate,
-// create and isolate leave it to rte_flow (ENODEV), as testpmd does.
+// The rule list's commands name a port that must exist; validate, create
+// and isolate leave it to rte_flow (ENODEV), as testpmd does.
 bool port_exists(Ctx &c, const Args &a) {
-    const std::vector<uint16_t> ids = c.ports.port_ids();
-    if (std::find(ids.begin(), ids.end(), a.number(0)) != ids.end()) return true;
-    return fail(c, "Invalid port " + std::to_string(a.number(0)));
+    return flow_port_exists(c, a);
 }
 
-// A grammar error: testpmd's "Bad arguments", then (a pmdfwd addition) why,
-// the words it quotes escaped (a control byte typed is shown, not sent).
 bool bad_rule(Ctx &c, const std::string &why) {
-    if (c.config.testpmd_texts) return fail(c, "Bad arguments");
-    return fail(c, "Bad arguments: flow: " + printable(why));
+    return flow_bad_rule(c, why);
 }
 
 Result<flow::ParsedRule> parse_rule(Ctx &c, const Args &a) {
-    const flow::ActionDefaults defaults{
-        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap,
-        .raw = &c.raw};
-    return flow::parse_flow_rule(a.rest(1), defaults);
+    return flow::parse_flow_rule(a.rest(1), flow_action_defaults(c));
 }
 
 bool validate(Ctx &c, const Args &a) {
@@ -123,10 +114,7 @@ bool aged(Ctx &c, const Args &a) {
 Result<flow::ParsedRule> indirect_action(Ctx &c, std::span<const std::string> words) {
     std::vector<std::string> rule{"pattern", "end", "actions"};
     rule.insert(rule.end(), words.begin(), words.end());
-    const flow::ActionDefaults defaults{
-        .nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap,
-        .raw = &c.raw};
-    return flow::parse_flow_rule(rule, defaults);
+    return flow::parse_flow_rule(rule, flow_action_defaults(c));
 }
 
 // "[action_id N] [ingress] [egress] [transfer] action ACTION... / end", the
@@ -195,19 +183,13 @@ bool indirect_query(Ctx &c, const Args &a) {
            c.flows.indirect_query(a.port(0), static_cast<uint32_t>(a.number(1)), c.out);
 }
 
-// rte_flow's asynchronous queues: pmdfwd configures none (it has no
-// `flow configure`), so every queue a command names is out of range, and
-// the answer is testpmd's before its `flow configure` (port_queue_flow_aged,
-// port_queue_flow_pull: the port, then the queue, checked before rte_flow
-// is asked).
+// The aged rules of an asynchronous queue: pmdfwd does not ask for them
+// yet (rte_flow_get_q_aged_flows), and answers as testpmd does for a queue
+// its `flow configure` did not make (port_queue_flow_aged: the port, then
+// the queue).
 bool queue_aged(Ctx &c, const Args &a) {
     if (!port_exists(c, a)) return false;
     return fail(c, "Error: queue #" + std::to_string(a.number(1)) + " is invalid");
-}
-
-bool pull(Ctx &c, const Args &a) {
-    if (!port_exists(c, a)) return false;
-    return fail(c, "Queue #" + std::to_string(a.number(1)) + " is invalid");
 }
 
 // testpmd's boolean words; a word checked here, not by a choice token, so
@@ -249,6 +231,11 @@ bool help_flow(Ctx &c, const Args &) {
         o += "    " + std::string(i.name) + ": " + i.help + "\n";
         for (const flow::FlowField &f : i.fields)
             o += field_line(f, nullptr);
+        for (const flow::FlowItemType &t : i.types) {
+            o += "        type " + std::string(t.name) + ": " + t.help + "\n";
+            for (const flow::FlowField &f : t.fields)
+                o += "    " + field_line(f, nullptr);
+        }
     }
     o += "\nactions:\n";
     for (const flow::FlowAction &act : flow::flow_actions()) {
@@ -322,10 +309,6 @@ std::vector<Spec> rows() {
          .help = "list and destroy aged flows of an asynchronous flow queue",
          .types = {port, arg::number("<queue>", "queue", 0, UINT32_MAX)},
          .run = queue_aged},
-        {.syntax = "flow pull <port> queue <queue>",
-         .help = "pull the results of an asynchronous flow queue's operations",
-         .types = {port, arg::number("<queue>", "queue", 0, UINT32_MAX)},
-         .run = pull},
         {.syntax = "help flow",
          .help = "the flow rule grammar: pattern items and their fields, actions and their "
                  "parameters",

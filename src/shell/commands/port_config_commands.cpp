@@ -28,6 +28,8 @@ void flush_flows(Ctx &c, const Args &a) {
         const PortStatus st = c.ports.status(p);
         if (a.word(0) == "stop" ? st == PortStatus::Started : st != PortStatus::Closed)
             c.flows.flush(p, c.out);
+        // close_port destroys the template tables and templates too.
+        if (a.word(0) == "close" && st != PortStatus::Closed) c.flows.templates_flush(p, c.out);
     }
 }
 

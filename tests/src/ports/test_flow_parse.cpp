@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <arpa/inet.h>
+#include <rte_l2tpv2.h>
 
 #include <cstring>
 
@@ -219,7 +220,52 @@ TEST(FlowParse, IntegrityPppAndMeter) {
     EXPECT_EQ(r->pattern[1].type, RTE_FLOW_ITEM_TYPE_L2TPV2);
     EXPECT_EQ(spec_of<rte_flow_item_ppp>(*r, 2).hdr.proto_id, 0x0021);
     EXPECT_EQ(conf_of<rte_flow_action_meter>(*r, 0).mtr_id, 9u);
-    EXPECT_FALSE(parse("pattern l2tpv2 type control / end actions drop / end"));
+}
+
+// L2TPv2's `type WORD` writes the message type to the flags and version
+// word, fully masked, in network order, and chooses the fields that
+// follow (testpmd's parse_vc_item_l2tpv2_type).
+TEST(FlowParse, L2tpv2TypesAndTheirFields) {
+    auto r = parse("pattern l2tpv2 type control session_id is 0x1111 ns is 7 / "
+                   "l2tpv2 type data_o offset_size spec 5 / l2tpv2 type data / end "
+                   "actions drop / end");
+    ASSERT_TRUE(r) << r.message();
+    const auto &ctrl = spec_of<rte_flow_item_l2tpv2>(*r, 0);
+    EXPECT_EQ(ctrl.hdr.common.flags_version, htons(RTE_L2TPV2_MSG_TYPE_CONTROL));
+    EXPECT_EQ(mask_of<rte_flow_item_l2tpv2>(*r, 0).hdr.common.flags_version, 0xffff);
+    EXPECT_EQ(ctrl.hdr.type3.session_id, htons(0x1111));
+    EXPECT_EQ(mask_of<rte_flow_item_l2tpv2>(*r, 0).hdr.type3.session_id, 0xffff);
+    EXPECT_EQ(ctrl.hdr.type3.ns, htons(7));
+    EXPECT_EQ(spec_of<rte_flow_item_l2tpv2>(*r, 1).hdr.common.flags_version,
+              htons(RTE_L2TPV2_MSG_TYPE_DATA_O));
+    EXPECT_EQ(spec_of<rte_flow_item_l2tpv2>(*r, 1).hdr.type4.offset_size, htons(5));
+    EXPECT_EQ(mask_of<rte_flow_item_l2tpv2>(*r, 1).hdr.type4.offset_size, 0);
+    EXPECT_EQ(spec_of<rte_flow_item_l2tpv2>(*r, 2).hdr.common.flags_version,
+              htons(RTE_L2TPV2_MSG_TYPE_DATA));
+    const std::pair<const char *, uint16_t> types[] = {
+        {"data_l length is 1", RTE_L2TPV2_MSG_TYPE_DATA_L},
+        {"data_s nr is 1", RTE_L2TPV2_MSG_TYPE_DATA_S},
+        {"data_l_s tunnel_id is 1", RTE_L2TPV2_MSG_TYPE_DATA_L_S}};
+    for (const auto &[words, value] : types) {
+        auto t = parse(std::string("pattern l2tpv2 type ") + words + " / end actions drop / end");
+        ASSERT_TRUE(t) << words << ": " << t.message();
+        EXPECT_EQ(spec_of<rte_flow_item_l2tpv2>(*t, 0).hdr.common.flags_version, htons(value));
+    }
+    // A type's own fields only; no field before the type; one type.
+    const std::pair<const char *, const char *> bad[] = {
+        {"l2tpv2 type data ns is 1", "l2tpv2: unexpected 'ns' (allowed: tunnel_id, session_id, /)"},
+        {"l2tpv2 session_id is 1", "l2tpv2: unexpected 'session_id' (allowed: type, /)"},
+        {"l2tpv2 type data type data", "l2tpv2: unexpected 'type' (allowed: tunnel_id, "
+                                       "session_id, /)"},
+        {"l2tpv2 type ctrl", "l2tpv2 type: unknown 'ctrl' (allowed: data, data_l, data_s, "
+                             "data_o, data_l_s, control)"},
+        {"l2tpv2 type", "l2tpv2 type: unknown '/' (allowed: data, data_l, "
+                        "data_s, data_o, data_l_s, control)"}};
+    for (const auto &[words, why] : bad) {
+        auto b = parse(std::string("pattern ") + words + " / end actions drop / end");
+        ASSERT_FALSE(b) << words;
+        EXPECT_EQ(b.message(), why);
+    }
 }
 
 // RSS: testpmd's defaults (every queue, the port's types, no key), then
@@ -288,7 +334,8 @@ TEST(FlowParse, BadRulesSayWhy) {
          "set_ipv4_src, set_ipv4_dst, set_tp_src, set_tp_dst, set_mac_src, set_mac_dst, dec_ttl, "
          "age, meter, represented_port, "
          "vxlan_encap, vxlan_decap, nvgre_encap, nvgre_decap, l2_encap, l2_decap, mplsogre_encap, "
-         "mplsogre_decap, mplsoudp_encap, mplsoudp_decap, raw_encap, raw_decap, sample, conntrack, conntrack_update, end)"},
+         "mplsogre_decap, mplsoudp_encap, mplsoudp_decap, raw_encap, raw_decap, sample, conntrack, "
+         "conntrack_update, end)"},
         {"pattern udp src prefix 17 / end actions end", "udp src prefix: '17' is out of range "
                                                         "(allowed: 0..16)"},
         {"group 4294967296 pattern end actions end",

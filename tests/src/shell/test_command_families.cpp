@@ -111,7 +111,8 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // transfer proxy displays at 77), the port families (80-85, DCB at 87;
 // RX offloads 84), the descriptor reads (display, 88), filters and RSS
 // (ports), session control, forwarding configuration, flow rules (filters,
-// 130), the `set raw_encap|sample_actions|conntrack` stores (133) and the
+// 130), the template and queue flow commands (131), the
+// `set raw_encap|sample_actions|conntrack` stores (133) and the
 // tunnel settings (135) their actions read, traffic management and meters
 // (ports), the bonding driver's commands (ports, 150), bpf-load/bpf-unload
 // (ports, 155), i40e's pctype commands (drivers, 160).
@@ -122,11 +123,11 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(
-        sections,
-        (std::vector<std::string>{
-            "control", "display", "config",  "config",  "config",  "config",  "config", "config",
-            "config",  "config",  "display", "display", "display", "ports",   "ports",  "ports",
-            "ports",   "ports",   "display", "ports",   "ports",   "control", "config", "filters",
-            "filters", "filters", "ports",   "ports",   "ports",   "ports",   "drivers"}));
+    EXPECT_EQ(sections,
+              (std::vector<std::string>{
+                  "control", "display", "config",  "config",  "config",  "config",  "config",
+                  "config",  "config",  "config",  "display", "display", "display", "ports",
+                  "ports",   "ports",   "ports",   "ports",   "display", "ports",   "ports",
+                  "control", "config",  "filters", "filters", "filters", "filters", "ports",
+                  "ports",   "ports",   "ports",   "drivers"}));
 }

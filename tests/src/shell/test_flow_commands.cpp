@@ -242,6 +242,9 @@ TEST(FlowCommands, HelpFlowListsTheTables) {
     EXPECT_TRUE(has(out, "        src {a.b.c.d}"));
     EXPECT_TRUE(has(out, "    rss: spread packets among several queues\n"));
     EXPECT_TRUE(has(out, "        queues {queue} ... end"));
+    EXPECT_TRUE(has(out, "        type data_o: Type #4: data message with offset option\n"
+                         "            tunnel_id {0..65535}"))
+        << out;
     ASSERT_TRUE(run(h, "help filters", &out));
     EXPECT_TRUE(has(out, "\nfilters:\n--------\n")) << out;
     EXPECT_TRUE(has(out, "flow create <port> <rule>..."));
@@ -295,6 +298,13 @@ TEST(FlowCommands, CompletionFollowsTheGrammar) {
               (V{"is", "last", "mask", "prefix", "spec"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern udp dst is "), V{});
     EXPECT_EQ(complete_command(h, "flow create 0 pattern udp dst is 53 "), (V{"/", "dst", "src"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern l2tpv2 "), (V{"/", "type"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern l2tpv2 type data_"),
+              (V{"data_l", "data_l_s", "data_o", "data_s"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern l2tpv2 type data "),
+              (V{"/", "session_id", "tunnel_id"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern l2tpv2 type data session_id is 1 "),
+              (V{"/", "session_id", "tunnel_id"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end "), (V{"actions"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions q"), (V{"queue"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions queue "), (V{"/", "index"}));

@@ -1,0 +1,555 @@
+// testpmd 22.11's template and queue flow commands (`flow info|configure|
+// pattern_template|actions_template|template_table|queue create|queue
+// destroy|queue indirect_action|push|pull`): the words are read here in cmdline_flow.c's order,
+// items and actions through the flow grammar's tables (flow_parse.h), and
+// the port's templates, tables and queues are the rule list's
+// (flow_rules.h, flow_templates.cpp).
+#include "shell/command_spec.h"
+#include "shell/commands/flow_command_support.h"
+
+#include "ports/flow/flow_complete.h"
+#include "ports/flow/flow_parse.h"
+#include "ports/flow/flow_rules.h"
+
+#include <algorithm>
+#include <optional>
+#include <span>
+
+namespace pmdfwd::shell {
+
+namespace {
+
+using flow::FlowRules;
+using flow::parse_flow_number;
+using Words = std::vector<std::string>;
+
+// A word quoted in a message, cut short.
+std::string quote(const std::string &w) {
+    std::string q = "'";
+    q.append(w, 0, 40);
+    q += '\'';
+    return q;
+}
+
+// The words with a cursor; a value after a keyword is read as testpmd's
+// grammar reads it, or the line is refused with why.
+struct Cursor {
+    const Words &w;
+    size_t i = 0;
+
+    bool done() const { return i == w.size(); }
+    const std::string &word() const { return w[i]; }
+    Result<uint32_t> number(const std::string &name) {
+        if (++i == w.size()) return Error(name + ": a value is missing");
+        const Result<uint64_t> n = parse_flow_number(name, w[i++], UINT32_MAX);
+        if (!n) return n.status();
+        return static_cast<uint32_t>(*n);
+    }
+    // testpmd's boolean words (COMMON_BOOLEAN).
+    Result<bool> boolean(const std::string &name) {
+        static const char *const kOn[] = {"1", "on", "true", "yes"};
+        static const char *const kOff[] = {"0", "off", "false", "no"};
+        if (++i == w.size()) return Error(name + ": a value is missing");
+        const std::string &v = w[i++];
+        for (const char *x : kOn)
+            if (v == x) return true;
+        for (const char *x : kOff)
+            if (v == x) return false;
+        return Error(name + ": " + quote(v) +
+                     " is not a boolean (allowed: 0, 1, on, off, true, false, yes, no)");
+    }
+    Status expect(const char *keyword) {
+        if (!done() && word() == keyword) {
+            i++;
+            return {};
+        }
+        return Error(std::string("expected '") + keyword + "' at " +
+                     (done() ? "the end of the line" : quote(word())));
+    }
+    // "KEYWORD N" / "KEYWORD BOOL" where the grammar wants that keyword.
+    Result<uint32_t> number_after(const char *keyword) {
+        if (Status s = expect(keyword); !s) return s;
+        --i;
+        return number(keyword);
+    }
+    Result<bool> boolean_after(const char *keyword) {
+        if (Status s = expect(keyword); !s) return s;
+        --i;
+        return boolean(keyword);
+    }
+    Status unexpected(const char *allowed) const {
+        return Error("unexpected " + (done() ? std::string("the end of the line") : quote(word())) +
+                     " (allowed: " + allowed + ")");
+    }
+};
+
+// The uint32 a keyword sets, from a list of them; a value read or why not.
+bool read_into(Cursor &cur, uint32_t *field, Status *why) {
+    const Result<uint32_t> n = cur.number(cur.word());
+    if (!n) {
+        *why = n.status();
+        return false;
+    }
+    *field = *n;
+    return true;
+}
+
+// "KEYWORD N [KEYWORD N]...": the ids (one at least).
+Result<std::vector<uint32_t>> ids_after(const Words &words, const char *keyword) {
+    Cursor cur{words};
+    std::vector<uint32_t> ids;
+    while (!cur.done() || ids.empty()) {
+        const Result<uint32_t> id = cur.number_after(keyword);
+        if (!id) return id.status();
+        ids.push_back(*id);
+    }
+    return ids;
+}
+
+bool info(Ctx &c, const Args &a) {
+    return flow_port_exists(c, a) && c.flows.info(a.port(0), c.out);
+}
+
+// "[queues_number N] [queues_size N] [counters_number N] ..." in any order.
+Result<FlowRules::EngineConfig> engine_config(const Words &words) {
+    FlowRules::EngineConfig cfg;
+    Cursor cur{words};
+    while (!cur.done()) {
+        const std::string &k = cur.word();
+        uint32_t *field = k == "queues_number"           ? &cfg.nb_queue
+                          : k == "queues_size"           ? &cfg.queue.size
+                          : k == "counters_number"       ? &cfg.port.nb_counters
+                          : k == "aging_counters_number" ? &cfg.port.nb_aging_objects
+                          : k == "meters_number"         ? &cfg.port.nb_meters
+                          : k == "conn_tracks_number"    ? &cfg.port.nb_conn_tracks
+                          : k == "flags"                 ? &cfg.port.flags
+                                                         : nullptr;
+        if (!field)
+            return cur.unexpected("queues_number, queues_size, counters_number, "
+                                  "aging_counters_number, meters_number, conn_tracks_number, "
+                                  "flags");
+        Status why;
+        if (!read_into(cur, field, &why)) return why;
+    }
+    return cfg;
+}
+
+bool configure(Ctx &c, const Args &a) {
+    const Result<FlowRules::EngineConfig> cfg = engine_config(a.rest(1));
+    if (!cfg) return flow_bad_rule(c, "configure: " + cfg.message());
+    return flow_port_exists(c, a) && c.flows.configure(a.port(0), *cfg, c.out);
+}
+
+// "[pattern_template_id N] [relaxed BOOL] [ingress] [egress] [transfer]
+// template ITEM ... / end".
+bool pattern_template_create(Ctx &c, const Args &a) {
+    const Words &words = a.rest(1);
+    FlowRules::TemplateAttr attr;
+    Cursor cur{words};
+    for (; !cur.done() && cur.word() != "template";) {
+        const std::string &k = cur.word();
+        Status why;
+        if (k == "pattern_template_id") {
+            if (!read_into(cur, &attr.id, &why)) return flow_bad_rule(c, why.message());
+        } else if (k == "relaxed") {
+            const Result<bool> b = cur.boolean("relaxed");
+            if (!b) return flow_bad_rule(c, b.message());
+            attr.relaxed = *b;
+        } else if (k == "ingress" || k == "egress" || k == "transfer") {
+            (k == "ingress" ? attr.ingress : k == "egress" ? attr.egress : attr.transfer) = true;
+            cur.i++;
+        } else {
+            return flow_bad_rule(c, "pattern_template create: " +
+                                        cur.unexpected("pattern_template_id, relaxed, ingress, "
+                                                       "egress, transfer, template")
+                                            .message());
+        }
+    }
+    if (Status s = cur.expect("template"); !s)
+        return flow_bad_rule(c, "pattern_template create: " + s.message());
+    Result<flow::ParsedRule> pattern =
+        flow::parse_flow_pattern(std::span<const std::string>(words).subspan(cur.i));
+    if (!pattern) return flow_bad_rule(c, pattern.message());
+    return flow_port_exists(c, a) &&
+           c.flows.pattern_template_create(a.port(0), attr, std::move(*pattern), c.out);
+}
+
+// "[ingress] [egress] [transfer] template ACTION ... / end", or with
+// "actions_template_id N" (testpmd's grammar: the last attribute) the
+// masks after: "template ... / end mask ... / end".
+bool actions_template_create(Ctx &c, const Args &a) {
+    const Words &words = a.rest(1);
+    FlowRules::TemplateAttr attr;
+    Cursor cur{words};
+    bool with_id = false;
+    for (; !cur.done() && cur.word() != "template" && !with_id;) {
+        const std::string &k = cur.word();
+        Status why;
+        if (k == "actions_template_id") {
+            if (!read_into(cur, &attr.id, &why)) return flow_bad_rule(c, why.message());
+            with_id = true;
+        } else if (k == "ingress" || k == "egress" || k == "transfer") {
+            (k == "ingress" ? attr.ingress : k == "egress" ? attr.egress : attr.transfer) = true;
+            cur.i++;
+        } else {
+            return flow_bad_rule(c, "actions_template create: " +
+                                        cur.unexpected("actions_template_id, ingress, egress, "
+                                                       "transfer, template")
+                                            .message());
+        }
+    }
+    if (Status s = cur.expect("template"); !s)
+        return flow_bad_rule(c, "actions_template create: " + s.message());
+    Result<flow::ParsedRule> actions =
+        flow::parse_flow_action_list(words, &cur.i, flow_action_defaults(c));
+    if (!actions) return flow_bad_rule(c, actions.message());
+    flow::ParsedRule masks;
+    if (with_id) {
+        if (Status s = cur.expect("mask"); !s)
+            return flow_bad_rule(c, "actions_template create: " + s.message());
+        Result<flow::ParsedRule> m =
+            flow::parse_flow_action_list(words, &cur.i, flow_action_defaults(c));
+        if (!m) return flow_bad_rule(c, m.message());
+        masks = std::move(*m);
+    }
+    if (!cur.done())
+        return flow_bad_rule(c, "actions_template create: " + cur.unexpected("nothing").message());
+    return flow_port_exists(c, a) &&
+           c.flows.actions_template_create(a.port(0), attr, std::move(*actions), std::move(masks),
+                                           c.out);
+}
+
+// "KEYWORD N [KEYWORD N]...": destroy them; a port without them destroys
+// nothing and says nothing (testpmd's).
+template <bool (FlowRules::*Destroy)(uint16_t, const std::vector<uint32_t> &, std::string *)>
+bool destroy_ids(Ctx &c, const Args &a, const char *keyword) {
+    const Result<std::vector<uint32_t>> ids = ids_after(a.rest(1), keyword);
+    if (!ids) return flow_bad_rule(c, ids.message());
+    return flow_port_exists(c, a) && (c.flows.*Destroy)(a.port(0), *ids, c.out);
+}
+
+bool pattern_template_destroy(Ctx &c, const Args &a) {
+    return destroy_ids<&FlowRules::pattern_template_destroy>(c, a, "pattern_template");
+}
+
+bool actions_template_destroy(Ctx &c, const Args &a) {
+    return destroy_ids<&FlowRules::actions_template_destroy>(c, a, "actions_template");
+}
+
+bool table_destroy(Ctx &c, const Args &a) {
+    return destroy_ids<&FlowRules::table_destroy>(c, a, "table");
+}
+
+// One of `template_table create`'s attributes, into spec.
+Status table_attribute(Cursor &cur, FlowRules::TableSpec *spec) {
+    const std::string &k = cur.word();
+    rte_flow_attr &fa = spec->attr.flow_attr;
+    if (k == "ingress" || k == "egress" || k == "transfer") {
+        if (k == "ingress") fa.ingress = 1;
+        if (k == "egress") fa.egress = 1;
+        if (k == "transfer") fa.transfer = 1;
+        cur.i++;
+        return {};
+    }
+    uint32_t value = 0;
+    uint32_t *field = k == "table_id"           ? &spec->id
+                      : k == "group"            ? &fa.group
+                      : k == "priority"         ? &fa.priority
+                      : k == "rules_number"     ? &spec->attr.nb_flows
+                      : k == "pattern_template" ? &value
+                      : k == "actions_template" ? &value
+                                                : nullptr;
+    if (!field)
+        return cur.unexpected("table_id, group, priority, ingress, egress, transfer, "
+                              "rules_number, pattern_template, actions_template");
+    const bool pattern = k == "pattern_template", actions = k == "actions_template";
+    Status why;
+    if (!read_into(cur, field, &why)) return why;
+    if (pattern) spec->patterns.push_back(value);
+    if (actions) spec->actions.push_back(value);
+    return {};
+}
+
+bool table_create(Ctx &c, const Args &a) {
+    const Words &words = a.rest(1);
+    FlowRules::TableSpec spec;
+    Cursor cur{words};
+    while (!cur.done())
+        if (Status s = table_attribute(cur, &spec); !s)
+            return flow_bad_rule(c, "template_table create: " + s.message());
+    return flow_port_exists(c, a) && c.flows.table_create(a.port(0), spec, c.out);
+}
+
+// "template_table N pattern_template N actions_template N postpone BOOL
+// pattern ... / end actions ... / end", in that order (testpmd's).
+bool queue_create(Ctx &c, const Args &a) {
+    const Words &words = a.rest(2);
+    FlowRules::QueueRule op;
+    op.queue = static_cast<uint32_t>(a.number(1));
+    Cursor cur{words};
+    for (auto [keyword, field] :
+         {std::pair{"template_table", &op.table}, std::pair{"pattern_template", &op.pattern_index},
+          std::pair{"actions_template", &op.actions_index}}) {
+        const Result<uint32_t> n = cur.number_after(keyword);
+        if (!n) return flow_bad_rule(c, "queue create: " + n.message());
+        *field = *n;
+    }
+    const Result<bool> postpone = cur.boolean_after("postpone");
+    if (!postpone) return flow_bad_rule(c, "queue create: " + postpone.message());
+    op.postpone = *postpone;
+    if (cur.done() || cur.word() != "pattern")
+        return flow_bad_rule(c, "queue create: " + cur.unexpected("pattern").message());
+    Result<flow::ParsedRule> rule = flow::parse_flow_rule(
+        std::span<const std::string>(words).subspan(cur.i), flow_action_defaults(c));
+    if (!rule) return flow_bad_rule(c, rule.message());
+    // testpmd reads the port's queues without asking whether it exists: an
+    // unknown port has none.
+    return c.flows.queue_create(static_cast<uint16_t>(a.number(0)), op, std::move(*rule), c.out);
+}
+
+// "postpone BOOL rule N [rule N]...".
+bool queue_destroy(Ctx &c, const Args &a) {
+    const Words &words = a.rest(2);
+    Cursor cur{words};
+    const Result<bool> postpone = cur.boolean_after("postpone");
+    if (!postpone) return flow_bad_rule(c, "queue destroy: " + postpone.message());
+    const Result<std::vector<uint32_t>> ids =
+        ids_after(Words(words.begin() + static_cast<ptrdiff_t>(cur.i), words.end()), "rule");
+    if (!ids) return flow_bad_rule(c, ids.message());
+    return flow_port_exists(c, a) &&
+           c.flows.queue_destroy(a.port(0), static_cast<uint32_t>(a.number(1)), *postpone, *ids,
+                                 c.out);
+}
+
+// The action words after `action`, read as a rule's action list: the
+// indirect action is the first.
+Result<flow::ParsedRule> indirect_action_words(Ctx &c, const Words &words, size_t from) {
+    Words rule{"pattern", "end", "actions"};
+    rule.insert(rule.end(), words.begin() + static_cast<ptrdiff_t>(from), words.end());
+    return flow::parse_flow_rule(rule, flow_action_defaults(c));
+}
+
+FlowRules::QueueRule queue_of(const Args &a) {
+    FlowRules::QueueRule op;
+    op.queue = static_cast<uint32_t>(a.number(1));
+    return op;
+}
+
+// "[action_id N] [ingress] [egress] [transfer] [postpone BOOL] action
+// ACTION / end", the attributes in any order.
+bool queue_indirect_create(Ctx &c, const Args &a) {
+    const Words &words = a.rest(2);
+    FlowRules::QueueRule op = queue_of(a);
+    uint32_t id = FlowRules::kAutoId;
+    rte_flow_indir_action_conf conf{};
+    Cursor cur{words};
+    while (!cur.done() && cur.word() != "action") {
+        const std::string &k = cur.word();
+        if (k == "ingress" || k == "egress" || k == "transfer") {
+            if (k == "ingress") conf.ingress = 1;
+            if (k == "egress") conf.egress = 1;
+            if (k == "transfer") conf.transfer = 1;
+            cur.i++;
+            continue;
+        }
+        Status why;
+        if (k == "action_id") {
+            if (!read_into(cur, &id, &why)) return flow_bad_rule(c, why.message());
+        } else if (k == "postpone") {
+            const Result<bool> b = cur.boolean("postpone");
+            if (!b) return flow_bad_rule(c, b.message());
+            op.postpone = *b;
+        } else {
+            return flow_bad_rule(c, "indirect_action create: " +
+                                        cur.unexpected("action_id, ingress, egress, transfer, "
+                                                       "postpone, action")
+                                            .message());
+        }
+    }
+    if (Status s = cur.expect("action"); !s)
+        return flow_bad_rule(c, "indirect_action create: " + s.message());
+    Result<flow::ParsedRule> rule = indirect_action_words(c, words, cur.i);
+    if (!rule) return flow_bad_rule(c, rule.message());
+    return flow_port_exists(c, a) &&
+           c.flows.queue_indirect_create(a.port(0), op, id, conf, std::move(*rule), c.out);
+}
+
+// "<id> [postpone BOOL] action ACTION / end".
+bool queue_indirect_update(Ctx &c, const Args &a) {
+    const Words &words = a.rest(3);
+    FlowRules::QueueRule op = queue_of(a);
+    Cursor cur{words};
+    if (!cur.done() && cur.word() == "postpone") {
+        const Result<bool> b = cur.boolean("postpone");
+        if (!b) return flow_bad_rule(c, b.message());
+        op.postpone = *b;
+    }
+    if (Status s = cur.expect("action"); !s)
+        return flow_bad_rule(c, "indirect_action update: " + s.message());
+    Result<flow::ParsedRule> rule = indirect_action_words(c, words, cur.i);
+    if (!rule) return flow_bad_rule(c, rule.message());
+    return flow_port_exists(c, a) &&
+           c.flows.queue_indirect_update(a.port(0), op, static_cast<uint32_t>(a.number(2)), *rule,
+                                         c.out);
+}
+
+// "[postpone BOOL] [action_id N]..." in any order.
+bool queue_indirect_destroy(Ctx &c, const Args &a) {
+    const Words &words = a.rest(2);
+    FlowRules::QueueRule op = queue_of(a);
+    std::vector<uint32_t> ids;
+    Cursor cur{words};
+    while (!cur.done()) {
+        Status why;
+        uint32_t id = 0;
+        if (cur.word() == "postpone") {
+            const Result<bool> b = cur.boolean("postpone");
+            if (!b) return flow_bad_rule(c, b.message());
+            op.postpone = *b;
+        } else if (cur.word() == "action_id") {
+            if (!read_into(cur, &id, &why)) return flow_bad_rule(c, why.message());
+            ids.push_back(id);
+        } else {
+            return flow_bad_rule(c, "indirect_action destroy: " +
+                                        cur.unexpected("postpone, action_id").message());
+        }
+    }
+    return flow_port_exists(c, a) && c.flows.queue_indirect_destroy(a.port(0), op, ids, c.out);
+}
+
+bool push(Ctx &c, const Args &a) {
+    return flow_port_exists(c, a) &&
+           c.flows.push(a.port(0), static_cast<uint32_t>(a.number(1)), c.out);
+}
+
+bool pull(Ctx &c, const Args &a) {
+    return flow_port_exists(c, a) &&
+           c.flows.pull(a.port(0), static_cast<uint32_t>(a.number(1)), c.out);
+}
+
+// TAB: the attributes until "template", then what the grammar's tables
+// take next (the items; the actions); after_value: the attributes a value
+// follows (nothing offered there).
+std::vector<std::string> template_next(const Words &words, std::vector<std::string> attributes,
+                                       std::vector<std::string> after_value,
+                                       std::vector<std::string> lead) {
+    const auto t = std::find(words.begin(), words.end(), "template");
+    if (t == words.end()) {
+        if (!words.empty() &&
+            std::find(after_value.begin(), after_value.end(), words.back()) != after_value.end())
+            return {};
+        return attributes;
+    }
+    lead.insert(lead.end(), t + 1, words.end());
+    std::vector<std::string> next = flow::flow_rule_next_words(lead);
+    return next == std::vector<std::string>{"actions"} ? std::vector<std::string>{} : next;
+}
+
+std::vector<std::string> pattern_template_next(const Words &words) {
+    return template_next(
+        words, {"egress", "ingress", "pattern_template_id", "relaxed", "template", "transfer"},
+        {"pattern_template_id", "relaxed"}, {"pattern"});
+}
+
+std::vector<std::string> actions_template_next(const Words &words) {
+    return template_next(words,
+                         {"actions_template_id", "egress", "ingress", "template", "transfer"},
+                         {"actions_template_id"}, {"pattern", "end", "actions"});
+}
+
+// TAB after `flow queue <port> create <queue>`: its keywords in order, then
+// the rule's words.
+std::vector<std::string> queue_create_next(const Words &words) {
+    static const char *const kKeywords[] = {"template_table", "pattern_template",
+                                            "actions_template", "postpone", "pattern"};
+    const size_t n = words.size();
+    if (n <= 8) return n % 2 ? std::vector<std::string>{} : Words{kKeywords[n / 2]};
+    return flow::flow_rule_next_words(Words(words.begin() + 8, words.end()));
+}
+
+std::vector<Spec> rows() {
+    const ArgType port = arg::port_number("<port>");
+    const ArgType queue = arg::number("<queue>", "queue", 0, UINT32_MAX);
+    return {
+        {.syntax = "flow info <port>",
+         .help = "get information about flow engine",
+         .types = {port},
+         .run = info},
+        {.syntax = "flow configure <port> <attributes>...",
+         .help = "configure flow engine: [queues_number {n}] [queues_size {n}] "
+                 "[counters_number {n}] [aging_counters_number {n}] [meters_number {n}] "
+                 "[conn_tracks_number {n}] [flags {n}]",
+         .types = {port},
+         .run = configure},
+        {.syntax = "flow pattern_template <port> create <template>...",
+         .help = "create pattern template: [pattern_template_id {id}] [relaxed {boolean}] "
+                 "[ingress] [egress] [transfer] template {item} [/ {item} [...]] / end",
+         .types = {port},
+         .run = pattern_template_create,
+         .complete_rest = pattern_template_next},
+        {.syntax = "flow pattern_template <port> destroy <ids>...",
+         .help = "destroy pattern template: pattern_template {id} [pattern_template {id}]...",
+         .types = {port},
+         .run = pattern_template_destroy},
+        {.syntax = "flow actions_template <port> create <template>...",
+         .help = "create actions template: [ingress] [egress] [transfer] "
+                 "[actions_template_id {id}] template {action} [/ {action} [...]] / end "
+                 "[mask {action} [/ {action} [...]] / end] (mask: with an id)",
+         .types = {port},
+         .run = actions_template_create,
+         .complete_rest = actions_template_next},
+        {.syntax = "flow actions_template <port> destroy <ids>...",
+         .help = "destroy actions template: actions_template {id} [actions_template {id}]...",
+         .types = {port},
+         .run = actions_template_destroy},
+        {.syntax = "flow template_table <port> create <attributes>...",
+         .help = "create template table: [table_id {id}] [group {n}] [priority {n}] [ingress] "
+                 "[egress] [transfer] [rules_number {n}] [pattern_template {id}]... "
+                 "[actions_template {id}]...",
+         .types = {port},
+         .run = table_create},
+        {.syntax = "flow template_table <port> destroy <ids>...",
+         .help = "destroy template table: table {id} [table {id}]...",
+         .types = {port},
+         .run = table_destroy},
+        {.syntax = "flow queue <port> create <queue> <rule>...",
+         .help = "enqueue a flow rule creation: template_table {id} pattern_template {index} "
+                 "actions_template {index} postpone {boolean} pattern ... / end "
+                 "actions ... / end",
+         .types = {port, queue},
+         .run = queue_create,
+         .complete_rest = queue_create_next},
+        {.syntax = "flow queue <port> destroy <queue> <rules>...",
+         .help = "enqueue flow rule destructions: postpone {boolean} rule {id} [rule {id}]...",
+         .types = {port, queue},
+         .run = queue_destroy},
+        {.syntax = "flow queue <port> indirect_action <queue> create <spec>...",
+         .help = "enqueue an indirect action's creation: [action_id {id}] [ingress] [egress] "
+                 "[transfer] [postpone {boolean}] action {action} / end",
+         .types = {port, queue},
+         .run = queue_indirect_create},
+        {.syntax = "flow queue <port> indirect_action <queue> update <id> <spec>...",
+         .help = "enqueue an indirect action's update: [postpone {boolean}] action {action} / end",
+         .types = {port, queue, arg::number("<id>", "indirect action", 0, UINT32_MAX)},
+         .run = queue_indirect_update},
+        {.syntax = "flow queue <port> indirect_action <queue> destroy <ids>...",
+         .help = "enqueue indirect actions' destruction: [postpone {boolean}] "
+                 "[action_id {id}]...",
+         .types = {port, queue},
+         .run = queue_indirect_destroy},
+        {.syntax = "flow push <port> queue <queue>",
+         .help = "push the queued operations of an asynchronous flow queue to the device",
+         .types = {port, queue},
+         .run = push},
+        {.syntax = "flow pull <port> queue <queue>",
+         .help = "pull the results of an asynchronous flow queue's operations",
+         .types = {port, queue},
+         .run = pull},
+    };
+}
+
+const FamilyRegistrar registered{{.order = 131, .section = "filters", .rows = rows}};
+
+} // namespace
+
+} // namespace pmdfwd::shell
