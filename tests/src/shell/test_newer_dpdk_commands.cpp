@@ -1,0 +1,44 @@
+// The commands testpmd gained after 22.11 (23.03 to 25.11), each present
+// from the DPDK that added it and unknown before, as testpmd's own.
+#include "support/fake_host.h"
+#include "support/run_line.h"
+
+#include <gtest/gtest.h>
+#include <rte_version.h>
+
+using namespace pmdfwd;
+using pmdfwd::testing::FakeHost;
+using pmdfwd::testing::has;
+using pmdfwd::testing::run;
+
+namespace {
+
+constexpr bool kAtLeast(int year, int month) {
+    return RTE_VERSION >= RTE_VERSION_NUM(year, month, 0, 0);
+}
+
+} // namespace
+
+// 25.11 writes "dump <what>" where older testpmds wrote "dump_<what>".
+TEST(NewerDpdkCommands, DumpWordsFollowTheVersion) {
+    FakeHost h;
+    std::string out;
+    const bool spaced = kAtLeast(25, 11);
+    EXPECT_EQ(run(h, "dump struct_sizes", &out), spaced) << out;
+    EXPECT_EQ(run(h, "dump_struct_sizes", &out), !spaced) << out;
+    const std::string dump = spaced ? "dump " : "dump_";
+    ASSERT_TRUE(run(h, dump + "struct_sizes", &out));
+    EXPECT_TRUE(has(out, "sizeof(struct rte_mbuf) = 128\n")) << out;
+}
+
+// dump_lcores came with 23.03, dump_trace with 23.07.
+TEST(NewerDpdkCommands, DumpLcoresAndTrace) {
+    FakeHost h;
+    std::string out;
+    const std::string dump = kAtLeast(25, 11) ? "dump " : "dump_";
+    EXPECT_EQ(run(h, dump + "lcores", &out), kAtLeast(23, 3)) << out;
+    EXPECT_EQ(run(h, dump + "trace", &out), kAtLeast(23, 7)) << out;
+    if (kAtLeast(23, 7)) {
+        EXPECT_EQ(out, "");
+    }
+}
