@@ -42,3 +42,27 @@ TEST(NewerDpdkCommands, DumpLcoresAndTrace) {
         EXPECT_EQ(out, "");
     }
 }
+
+// mcast_addr flush (23.11): the list empties when ethdev takes it, and stays
+// when it refuses, with testpmd's words.
+TEST(NewerDpdkCommands, McastAddrFlush) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.has_mc_list = true;
+    ASSERT_TRUE(run(h, "mcast_addr add 0 01:00:5E:00:00:01"));
+    if (!kAtLeast(23, 11)) {
+        EXPECT_FALSE(run(h, "mcast_addr flush 0", &out));
+        EXPECT_EQ(h.fake_ports.ports[0].mc.size(), 1u);
+        return;
+    }
+    h.fake_ports.has_mc_list = false;
+    EXPECT_FALSE(run(h, "mcast_addr flush 0", &out));
+    EXPECT_EQ(out, "Failed to flush all multicast MAC addresses on port_id 0\n");
+    EXPECT_EQ(h.fake_ports.ports[0].mc.size(), 1u);
+    h.fake_ports.has_mc_list = true;
+    ASSERT_TRUE(run(h, "mcast_addr flush 0", &out)) << out;
+    EXPECT_EQ(out, "");
+    EXPECT_TRUE(h.fake_ports.ports[0].mc.empty());
+    EXPECT_FALSE(run(h, "mcast_addr flush 9", &out));
+    EXPECT_TRUE(has(out, "Invalid port 9")) << out;
+}
