@@ -234,12 +234,11 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
     if (queue && *queue >= info.nb_tx_queues)
         return fail(c, "Error: input queue_id should be 0 ... " +
                            std::to_string(info.nb_tx_queues - 1));
-    const uint64_t offload = tx_offload_named(name);
-    if (offload == 0) return fail(c, "Unknown offload name: " + name);
-    if (!offload_reported(c, port, offload,
-                          queue ? info.tx_queue_offload_capa : info.tx_offload_capa,
-                          queue.has_value(), name))
-        return false;
+    const uint64_t capa = queue ? info.tx_queue_offload_capa : info.tx_offload_capa;
+    const bool all = all_offloads(name);
+    const uint64_t offload = all ? capa : tx_offload_named(name);
+    if (!all && offload == 0) return fail(c, "Unknown offload name: " + name);
+    if (!all && !offload_reported(c, port, offload, capa, queue.has_value(), name)) return false;
     pc.set_tx_offload(port, queue, offload, on);
     pc.reconfigure(port, true, true);
     return true;
@@ -301,12 +300,16 @@ std::vector<Spec> rows() {
          .help = "whether the queue waits for its own start (port stopped)",
          .needs_stopped = true,
          .run = deferred_start},
-        {.syntax = "port config <port> tx_offload <offload> on|off",
+        {.syntax = kAllOffloads ? "port config all|<port> tx_offload <offload> on|off"
+                                : "port config <port> tx_offload <offload> on|off",
          .help = "a TX offload of the port and its queues (e.g. mbuf_fast_free)",
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 return tx_offload(c, a.port(0), std::nullopt, a.word(1), a.on(2));
+                 bool ok = true; // each port refuses on its own, as testpmd's loop
+                 for (uint16_t port : kAllOffloads ? a.ports(0) : std::vector{a.port(0)})
+                     ok = tx_offload(c, port, std::nullopt, a.word(1), a.on(2)) && ok;
+                 return ok;
              }},
         {.syntax = "port <port> txq <queue> tx_offload <offload> on|off",
          .help = "a TX offload of one queue",

@@ -66,3 +66,34 @@ TEST(NewerDpdkCommands, McastAddrFlush) {
     EXPECT_FALSE(run(h, "mcast_addr flush 9", &out));
     EXPECT_TRUE(has(out, "Invalid port 9")) << out;
 }
+
+// 23.11: "port config all rx_offload|tx_offload X on|off" for every port,
+// and the offload word "all" for all the port reports.
+TEST(NewerDpdkCommands, OffloadsOfAllPortsAndAllOffloads) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "port stop all"));
+    const bool all = kAtLeast(23, 11);
+    EXPECT_EQ(run(h, "port config all rx_offload scatter on", &out), all) << out;
+    EXPECT_EQ(run(h, "port config all tx_offload multi_segs on", &out), all) << out;
+    if (!all) {
+        EXPECT_EQ(h.fake_ports.ports[1].rx_offloads, 0u);
+        EXPECT_FALSE(run(h, "port config 0 rx_offload all on", &out));
+        EXPECT_FALSE(run(h, "port config 0 tx_offload all on", &out));
+        return;
+    }
+    for (uint16_t p : {0, 1}) {
+        EXPECT_EQ(h.fake_ports.ports[p].rx_offloads, RTE_ETH_RX_OFFLOAD_SCATTER);
+        EXPECT_EQ(h.fake_ports.ports[p].tx_offloads, RTE_ETH_TX_OFFLOAD_MULTI_SEGS);
+    }
+    ASSERT_TRUE(run(h, "port config 1 rx_offload all off", &out)) << out;
+    ASSERT_TRUE(run(h, "port config 1 tx_offload all off", &out)) << out;
+    EXPECT_EQ(h.fake_ports.ports[1].rx_offloads, 0u);
+    EXPECT_EQ(h.fake_ports.ports[1].tx_offloads, 0u);
+    EXPECT_EQ(h.fake_ports.ports[0].rx_offloads, RTE_ETH_RX_OFFLOAD_SCATTER);
+    // Each port answers on its own: the started one refuses, the other takes it.
+    ASSERT_TRUE(run(h, "port start 0"));
+    EXPECT_FALSE(run(h, "port config all rx_offload all on", &out));
+    EXPECT_EQ(out, "Error: Can't config offload when Port 0 is not stopped\n");
+    EXPECT_EQ(h.fake_ports.ports[1].rx_offloads, RTE_ETH_RX_OFFLOAD_SCATTER);
+}
