@@ -97,3 +97,33 @@ TEST(NewerDpdkCommands, OffloadsOfAllPortsAndAllOffloads) {
     EXPECT_EQ(out, "Error: Can't config offload when Port 0 is not stopped\n");
     EXPECT_EQ(h.fake_ports.ports[1].rx_offloads, RTE_ETH_RX_OFFLOAD_SCATTER);
 }
+
+// 23.11: slave became member and bonded bonding, with no alias for the old
+// words; show bonding config is the driver's own dump; lacp info is gone.
+TEST(NewerDpdkCommands, BondingMembers) {
+    FakeHost h;
+    std::string out;
+    const bool members = kAtLeast(23, 11);
+    EXPECT_EQ(run(h, "create bonding device 1 0", &out), members) << out;
+    EXPECT_EQ(run(h, "create bonded device 1 0", &out), !members) << out;
+    if (!members) {
+        EXPECT_EQ(out, "Created new bonded device net_bonding_testpmd_0 on (port 4).\n");
+    }
+    h.fake_ports.ports[0].status = PortStatus::Stopped;
+    EXPECT_EQ(run(h, "add bonding member 0 4", &out), members) << out;
+    EXPECT_EQ(run(h, "add bonding slave 0 4", &out), !members) << out;
+    EXPECT_EQ(h.fake_bonding.bonds[4].slaves, std::vector<uint16_t>{0});
+    EXPECT_EQ(run(h, "remove bonding member 9 4", &out), false);
+    if (members) {
+        EXPECT_EQ(out, "\t Failed to remove member 9 from main port = 4.\n");
+        EXPECT_FALSE(run(h, "show bonding lacp info 4", &out));
+        ASSERT_TRUE(run(h, "show bonding config 4", &out));
+        EXPECT_EQ(out, "bond 4 dump\n");
+        EXPECT_FALSE(run(h, "show bonding config 0", &out));
+        EXPECT_EQ(out, "\tFailed to get bonding mode for port = 0\n");
+    } else {
+        EXPECT_TRUE(run(h, "show bonding lacp info 4", &out) || has(out, "mode 4")) << out;
+        ASSERT_TRUE(run(h, "show bonding config 4", &out));
+        EXPECT_TRUE(has(out, "\tSlaves (1): [0]\n")) << out;
+    }
+}
