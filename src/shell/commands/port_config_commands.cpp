@@ -11,6 +11,7 @@
 #include "ports/port_text.h"
 
 #include <rte_ether.h>
+#include <rte_version.h>
 
 #include <cstring>
 #include <strings.h>
@@ -244,6 +245,23 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
     return true;
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// port config <port> txq <queue> affinity <value> (testpmd 23.03): a TX queue
+// mapped to one of the ports the device aggregates (0: none chosen).
+bool tx_affinity(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const auto queue = static_cast<uint16_t>(a.number(1));
+    if (queue >= c.config.nb_txq) return fail(c, "Invalid TX queue_id=" + std::to_string(queue));
+    const Result<int> n = c.ports.count_aggr_ports(port);
+    if (!n)
+        return fail(c, std::string("Failed to count the aggregated ports: (") +
+                           std::strerror(n.status().code()) + ")");
+    const Status s = c.ports.map_tx_affinity(port, queue, static_cast<uint8_t>(a.number(2)));
+    if (s.ok()) return true;
+    return fail(c, "Failed to map tx queue with an aggregated port: " + s.message());
+}
+#endif
+
 // testpmd's cmd_cleanup_txq_mbufs: only a started queue frees what it has sent.
 bool cleanup_txq(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
@@ -264,7 +282,7 @@ bool cleanup_txq(Ctx &c, const Args &a) {
 }
 
 std::vector<Spec> rows() {
-    return {
+    std::vector<Spec> v = {
         {.syntax = "port start|stop|close|reset all|<port>",
          .help = "start (configuring what changed), stop, close or reset ports",
          .run = lifecycle},
@@ -348,6 +366,13 @@ std::vector<Spec> rows() {
                  return true;
              }},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    v.push_back({.syntax = "port config <port> txq <queue> affinity <value>",
+                 .help = "map a TX queue to one of the ports the device aggregates",
+                 .types = {arg::number("<value>", "value", 0, UINT8_MAX)},
+                 .run = tx_affinity});
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 80, .section = "ports", .rows = rows}};

@@ -127,3 +127,63 @@ TEST(NewerDpdkCommands, BondingMembers) {
         EXPECT_TRUE(has(out, "\tSlaves (1): [0]\n")) << out;
     }
 }
+
+// show port <p> rss-hash algorithm (23.11), port config <p> rss-hash-algo (24.03).
+TEST(NewerDpdkCommands, RssHashAlgorithm) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.has_rss = true;
+    h.fake_ports.ports[0].rss_hf = RTE_ETH_RSS_IP;
+    const bool show = kAtLeast(23, 11), config = kAtLeast(24, 3);
+    EXPECT_EQ(run(h, "show port 0 rss-hash algorithm", &out), show) << out;
+    if (show) {
+        EXPECT_EQ(out, "RSS algorithm:\n  default\n");
+    }
+    EXPECT_EQ(run(h, "port config 0 rss-hash-algo toeplitz", &out), config) << out;
+    if (!config) return;
+    EXPECT_EQ(out, "");
+    EXPECT_EQ(h.fake_ports.ports[0].rss_algo, 1u); // RTE_ETH_HASH_FUNCTION_TOEPLITZ
+    ASSERT_TRUE(run(h, "show port 0 rss-hash algorithm", &out));
+    EXPECT_EQ(out, "RSS algorithm:\n  toeplitz\n");
+    EXPECT_FALSE(run(h, "port config 0 rss-hash-algo crc32", &out));
+    h.fake_ports.has_rss = false;
+    EXPECT_FALSE(run(h, "port config 0 rss-hash-algo default", &out));
+    EXPECT_EQ(out, "failed to get port 0 RSS configuration\n");
+}
+
+// set port <p> led on|off (24.11): ethdev's answer in testpmd's words.
+TEST(NewerDpdkCommands, PortLed) {
+    FakeHost h;
+    std::string out;
+    if (!kAtLeast(24, 11)) {
+        h.fake_ports.has_led = true;
+        EXPECT_FALSE(run(h, "set port 0 led on", &out));
+        EXPECT_EQ(h.fake_ports.led, -1);
+        return;
+    }
+    EXPECT_FALSE(run(h, "set port 0 led on", &out));
+    EXPECT_EQ(out, "Error: Unable to change LED state for port 0: Operation not supported\n");
+    h.fake_ports.has_led = true;
+    ASSERT_TRUE(run(h, "set port 1 led off", &out)) << out;
+    EXPECT_EQ(h.fake_ports.led, 0);
+    EXPECT_FALSE(run(h, "set port 7 led on", &out));
+    EXPECT_EQ(out, "Error: Invalid port number 7\n");
+}
+
+// port config <p> txq <q> affinity <v> (23.03).
+TEST(NewerDpdkCommands, TxQueueAffinity) {
+    FakeHost h;
+    std::string out;
+    if (!kAtLeast(23, 3)) {
+        EXPECT_FALSE(run(h, "port config 0 txq 0 affinity 1", &out));
+        EXPECT_TRUE(h.fake_ports.tx_affinity.empty());
+        return;
+    }
+    ASSERT_TRUE(run(h, "port config 0 txq 0 affinity 1", &out)) << out;
+    EXPECT_EQ(h.fake_ports.tx_affinity[0], 1);
+    EXPECT_FALSE(run(h, "port config 0 txq 5 affinity 1", &out));
+    EXPECT_EQ(out, "Invalid TX queue_id=5\n");
+    EXPECT_FALSE(run(h, "port config 1 txq 0 affinity 1", &out));
+    EXPECT_EQ(out, "Failed to map tx queue with an aggregated port: Invalid argument\n");
+    EXPECT_FALSE(run(h, "port config 0 txq 0 affinity 256", &out));
+}
