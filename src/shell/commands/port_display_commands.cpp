@@ -199,6 +199,26 @@ bool show_desc_status(Ctx &c, const Args &a) {
 }
 
 // show port <port> rxq <queue> desc used count
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// show port <port> rxq|txq <queue> desc used count (TX queues and these
+// texts: testpmd 24.03).
+bool show_used_count(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const bool rx = a.word(1) == "rxq";
+    const auto queue = static_cast<uint16_t>(a.number(2));
+    const std::string q = std::to_string(queue);
+    if (!has_queue(c, port, rx, queue))
+        return fail(c, "Invalid input: port id = " + std::to_string(port) + ", queue id = " + q);
+    const int rc = rx ? rte_eth_rx_queue_count(port, queue) : rte_eth_tx_queue_count(port, queue);
+    if (rc < 0)
+        return fail(c, std::string(rx ? "Rx" : "Tx") +
+                           " queue count get failed rc=" + std::to_string(rc) + " queue_id=" + q);
+    *c.out +=
+        std::string(rx ? "RxQ " : "TxQ ") + q + " used desc count = " + std::to_string(rc) + "\n";
+    return true;
+}
+constexpr const char *kUsedCountSyntax = "show port <port> rxq|txq <queue> desc used count";
+#else
 bool show_used_count(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
     const auto queue = static_cast<uint16_t>(a.number(1));
@@ -207,6 +227,8 @@ bool show_used_count(Ctx &c, const Args &a) {
     *c.out += "Used desc count = " + std::to_string(rc) + "\n";
     return true;
 }
+constexpr const char *kUsedCountSyntax = "show port <port> rxq <queue> desc used count";
+#endif
 
 // One row of show port dcb_tc's table: a label, then one cell a class.
 template <typename Cell>
@@ -419,8 +441,8 @@ std::vector<Spec> rows() {
          .help = "the state of one descriptor of a queue",
          .types = {arg::number("<desc>", "desc", 0, UINT16_MAX)},
          .run = show_desc_status},
-        {.syntax = "show port <port> rxq <queue> desc used count",
-         .help = "the receive descriptors a queue holds",
+        {.syntax = kUsedCountSyntax,
+         .help = "the descriptors a queue holds",
          .run = show_used_count},
         {.syntax = "show port dcb_tc all|<port>",
          .help = "the port's DCB traffic classes: priorities, bandwidth, queues",

@@ -187,3 +187,19 @@ TEST(NewerDpdkCommands, TxQueueAffinity) {
     EXPECT_EQ(out, "Failed to map tx queue with an aggregated port: Invalid argument\n");
     EXPECT_FALSE(run(h, "port config 0 txq 0 affinity 256", &out));
 }
+
+// show port <p> rxq|txq <q> desc used count (24.03): TX queues too, and
+// testpmd 24.03's texts.
+TEST(NewerDpdkCommands, DescUsedCountOfTxQueues) {
+    FakeHost h;
+    std::string out;
+    if (!kAtLeast(24, 3)) {
+        EXPECT_FALSE(run(h, "show port 0 txq 5 desc used count", &out));
+        EXPECT_FALSE(has(out, "queue id")) << out;
+        return;
+    }
+    EXPECT_FALSE(run(h, "show port 0 txq 5 desc used count", &out));
+    EXPECT_EQ(out, "Invalid input: port id = 0, queue id = 5\n");
+    EXPECT_FALSE(run(h, "show port 1 rxq 2 desc used count", &out));
+    EXPECT_EQ(out, "Invalid input: port id = 1, queue id = 2\n");
+}
