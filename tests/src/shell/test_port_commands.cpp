@@ -509,7 +509,10 @@ TEST(PortDisplayCommands, RetaSizeBeyondThePortsTable) {
 TEST(PortDisplayCommands, StructSizes) {
     FakeHost h;
     std::string out;
-    ASSERT_TRUE(run(h, "dump_struct_sizes", &out));
+    // testpmd 25.11 writes "dump struct_sizes" (NewerDpdkCommands).
+    ASSERT_TRUE(run(
+        h, RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0) ? "dump struct_sizes" : "dump_struct_sizes",
+        &out));
     EXPECT_EQ(out, "sizeof(struct rte_mbuf) = 128\nsizeof(struct rte_mempool) = " +
                        std::to_string(sizeof(rte_mempool)) +
                        "\nsizeof(struct rte_ring) = " + std::to_string(sizeof(rte_ring)) + "\n");
