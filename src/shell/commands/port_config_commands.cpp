@@ -366,6 +366,19 @@ std::vector<Spec> rows() {
                  return true;
              }},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+    // Its own row: the table tries the literal "port config all ..." rows
+    // before a port token's "all".
+    v.push_back({.syntax = "port config all tx_offload <offload> on|off",
+                 .help = "a TX offload of every port and its queues",
+                 .needs_stopped = true,
+                 .run = [](Ctx &c, const Args &a) {
+                     bool ok = true;
+                     for (uint16_t port : c.ports.port_ids())
+                         ok = tx_offload(c, port, std::nullopt, a.word(0), a.on(1)) && ok;
+                     return ok;
+                 }});
+#endif
 #if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
     v.push_back({.syntax = "port config <port> txq <queue> affinity <value>",
                  .help = "map a TX queue to one of the ports the device aggregates",

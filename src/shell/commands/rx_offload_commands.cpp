@@ -6,6 +6,7 @@
 #include "shell/commands/offload_support.h"
 
 #include <rte_ethdev.h>
+#include <rte_version.h>
 
 #include <strings.h>
 
@@ -105,7 +106,7 @@ bool queue_rx_offload(Ctx &c, const Args &a) {
 }
 
 std::vector<Spec> rows() {
-    return {
+    std::vector<Spec> v = {
         {.syntax = kAllOffloads ? "port config all|<port> rx_offload <offload> on|off"
                                 : "port config <port> rx_offload <offload> on|off",
          .help = "an RX offload of the port and its queues (vlan_strip, buffer_split, ...)",
@@ -116,6 +117,21 @@ std::vector<Spec> rows() {
          .needs_stopped = true,
          .run = queue_rx_offload},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+    // Its own row: the table tries the literal "port config all ..." rows
+    // before a port token's "all".
+    v.push_back({.syntax = "port config all rx_offload <offload> on|off",
+                 .help = "an RX offload of every port and its queues",
+                 .needs_stopped = true,
+                 .run = [](Ctx &c, const Args &a) {
+                     if (!listed(c, a.word(0), true)) return false;
+                     bool ok = true;
+                     for (uint16_t port : c.ports.port_ids())
+                         ok = port_rx_offload(c, port, a.word(0), a.on(1)) && ok;
+                     return ok;
+                 }});
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 84, .section = "ports", .rows = rows}};
