@@ -110,6 +110,9 @@ struct Config {
     // The lines testpmd prints while it parses its options ("Interactive-mode
     // selected"), in the order the options came.
     std::vector<std::string> announcements;
+    // --num-procs, --proc-id (testpmd's multi-process): pmdfwd runs as one
+    // process, so only 1 and 0 pass the check after parsing (process_options.cpp).
+    uint64_t num_procs = 1, proc_id = 0;
 
     unsigned nb_cores = 1; // forwarding lcores
     uint16_t nb_rxq = 1;

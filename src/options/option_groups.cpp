@@ -12,6 +12,7 @@ const std::vector<OptionGroup> &host_groups() {
         {"offloads and RSS", offload_options()},
         {"links and events", link_options()},
         {"generated traffic", generator_options()},
+        {"processes", process_options()},
     };
     return own;
 }

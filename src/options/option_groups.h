@@ -17,6 +17,9 @@ std::vector<Option> memory_options();
 std::vector<Option> offload_options();
 std::vector<Option> link_options();
 std::vector<Option> generator_options();
+std::vector<Option> process_options();
+// After parsing: --proc-id below --num-procs, and one process only.
+Status check_process_options(const Config &c);
 // The engines' parameter aliases (pmdfwd_param.alias).
 std::vector<Option> engine_alias_options(const EngineApi &engines);
 std::vector<Option> engine_alias_options(const std::vector<EngineInfo> &engines);

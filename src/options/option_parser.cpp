@@ -151,6 +151,7 @@ Result<ParseResult> parse_options(const std::vector<std::string> &args, Config &
         }
         if (*s == Step::Help) return ParseResult::Help;
     }
+    if (Status procs = opt::check_process_options(cfg); !procs) return procs;
     return ParseResult::Ok;
 }
 

@@ -66,6 +66,9 @@ class BondingControl {
     virtual int dedicated_queues(uint16_t bond, bool enable) = 0;
     virtual int lacp_conf(uint16_t bond, LacpConf *out) = 0;
     virtual int lacp_slave_info(uint16_t bond, uint16_t slave, LacpSlaveInfo *out) = 0;
+    // What rte_eth_dev_priv_dump writes for the bond (its driver's account,
+    // testpmd 23.11's `show bonding config`); empty when it writes nothing.
+    virtual std::string dump(uint16_t bond) = 0;
 };
 
 } // namespace pmdfwd::bonding

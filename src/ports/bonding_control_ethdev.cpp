@@ -3,6 +3,8 @@
 #include <rte_ethdev.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 
 #if PMDFWD_HAVE_NET_BOND
 #include <rte_eth_bond.h>
@@ -179,5 +181,18 @@ int BondingControlEthdev::dedicated_queues(uint16_t, bool) {
 }
 
 #endif
+
+// An ethdev call, made with or without the bonding driver.
+std::string BondingControlEthdev::dump(uint16_t bond) {
+    char *buf = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == nullptr) return {};
+    (void)rte_eth_dev_priv_dump(bond, f); // testpmd ignores its answer too
+    std::fclose(f);
+    std::string text(buf, len);
+    std::free(buf);
+    return text;
+}
 
 } // namespace pmdfwd::bonding

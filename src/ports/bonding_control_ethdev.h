@@ -29,6 +29,7 @@ class BondingControlEthdev : public BondingControl {
     int dedicated_queues(uint16_t bond, bool enable) override;
     int lacp_conf(uint16_t bond, LacpConf *out) override;
     int lacp_slave_info(uint16_t bond, uint16_t slave, LacpSlaveInfo *out) override;
+    std::string dump(uint16_t bond) override;
 
   private:
     Ports &ports_;

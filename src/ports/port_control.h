@@ -248,6 +248,15 @@ class PortControl {
     // is no "eth_p<port>_q<queue>_rx_ring" memzone), as text; ethdev logs
     // its own refusals (an invalid port or queue) and the text is then "".
     virtual std::string read_descriptor(uint16_t port, bool rx, uint16_t queue, uint16_t desc) = 0;
+
+    // ---- calls newer testpmds' commands make (port_set_commands.cpp,
+    // port_config_commands.cpp) ----
+    // rte_eth_led_on/off (`set port <p> led on|off`, testpmd 24.11).
+    virtual Status set_led(uint16_t port, bool on) = 0;
+    // rte_eth_dev_count_aggr_ports: how many ports the device aggregates,
+    // or why not; rte_eth_dev_map_aggr_tx_affinity (DPDK 23.03 on both).
+    virtual Result<int> count_aggr_ports(uint16_t port) = 0;
+    virtual Status map_tx_affinity(uint16_t port, uint16_t queue, uint8_t affinity) = 0;
 };
 
 } // namespace pmdfwd

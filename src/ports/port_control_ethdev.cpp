@@ -635,4 +635,29 @@ std::string EthdevPortControl::read_descriptor(uint16_t id, bool rx, uint16_t q,
     return o;
 }
 
+Status EthdevPortControl::set_led(uint16_t id, bool on) {
+    return ethdev_status(on ? rte_eth_led_on(id) : rte_eth_led_off(id));
+}
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+Result<int> EthdevPortControl::count_aggr_ports(uint16_t id) {
+    const int n = rte_eth_dev_count_aggr_ports(id);
+    if (n < 0) return ethdev_status(n);
+    return n;
+}
+
+Status EthdevPortControl::map_tx_affinity(uint16_t id, uint16_t queue, uint8_t affinity) {
+    return ethdev_status(rte_eth_dev_map_aggr_tx_affinity(id, queue, affinity));
+}
+#else
+// 22.11's ethdev has neither call (and its testpmd no command making them).
+Result<int> EthdevPortControl::count_aggr_ports(uint16_t) {
+    return ethdev_status(-ENOTSUP);
+}
+
+Status EthdevPortControl::map_tx_affinity(uint16_t, uint16_t, uint8_t) {
+    return ethdev_status(-ENOTSUP);
+}
+#endif
+
 } // namespace pmdfwd

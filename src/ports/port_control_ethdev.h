@@ -135,6 +135,11 @@ class EthdevPortControl : public PortControl {
                         bool on) override;
     std::string read_descriptor(uint16_t port, bool rx, uint16_t queue, uint16_t desc) override;
 
+    // Newer testpmds' calls.
+    Status set_led(uint16_t port, bool on) override;
+    Result<int> count_aggr_ports(uint16_t port) override;
+    Status map_tx_affinity(uint16_t port, uint16_t queue, uint8_t affinity) override;
+
   private:
     Port *port(uint16_t id) const;
     QueueSettings *queue(uint16_t port, bool rx, uint16_t q) const;

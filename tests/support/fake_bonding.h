@@ -109,6 +109,9 @@ class FakeBondingControl : public bonding::BondingControl {
         return 0;
     }
 
+    // What the driver's priv_dump writes: a line naming the bond.
+    std::string dump(uint16_t b) override { return "bond " + std::to_string(b) + " dump\n"; }
+
   private:
     FakePorts &ports_;
     Bond *find(uint16_t b) {

@@ -7,6 +7,7 @@
 #include "ports/port_control.h"
 
 #include <rte_mbuf_dyn.h>
+#include <rte_version.h>
 
 #include <algorithm>
 #include <array>
@@ -39,6 +40,7 @@ class FakePorts : public PortControl {
         bool need_reconfig = false, need_reconfig_queues = false;
         rte_eth_fc_conf fc{};
         uint64_t rss_hf = 0;
+        uint32_t rss_algo = 0; // rte_eth_hash_function (DPDK 23.11 on)
         std::vector<uint16_t> reta = std::vector<uint16_t>(128);
         uint16_t udp_tunnel = 0;
         int xstats_resets = 0;
@@ -189,6 +191,9 @@ class FakePorts : public PortControl {
         if (!f) return ethdev_status(-ENODEV);
         if (!has_rss) return ethdev_status(-ENOTSUP);
         c->rss_hf = f->rss_hf;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+        c->algorithm = static_cast<rte_eth_hash_function>(f->rss_algo);
+#endif
         if (c->rss_key)
             for (uint8_t i = 0; i < c->rss_key_len; i++)
                 c->rss_key[i] = i;
@@ -229,7 +234,9 @@ class FakePorts : public PortControl {
         f->mac = m;
         return {};
     }
-    std::vector<rte_ether_addr> &mc_addrs(uint16_t p) override { return ports[p].mc; }
+    std::vector<rte_ether_addr> &mc_addrs(uint16_t p) override {
+        return ports[p].mc;
+    }
     Status apply_mc_addrs(uint16_t p) override {
         if (!find(p)) return ethdev_status(-ENODEV);
         return ethdev_status(has_mc_list ? 0 : -ENOTSUP);
@@ -264,6 +271,9 @@ class FakePorts : public PortControl {
         if (!f) return ethdev_status(-ENODEV);
         if (!has_rss) return ethdev_status(-ENOTSUP);
         f->rss_hf = c->rss_hf;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+        f->rss_algo = c->algorithm;
+#endif
         return {};
     }
     Status reta_update(uint16_t p, rte_eth_rss_reta_entry64 *c, uint16_t size) override {
@@ -339,7 +349,9 @@ class FakePorts : public PortControl {
         s->started = start;
         return {};
     }
-    void reset_queue_settings() override { queue_settings_resets++; }
+    void reset_queue_settings() override {
+        queue_settings_resets++;
+    }
     int queue_settings_resets = 0;
     void reconfigure(std::optional<uint16_t> p, bool device, bool queues) override {
         for (auto &[id, f] : ports)
@@ -389,7 +401,9 @@ class FakePorts : public PortControl {
         auto it = metadata.find(p);
         return it == metadata.end() ? 0 : it->second;
     }
-    void set_tx_metadata(uint16_t p, uint32_t value) override { metadata[p] = value; }
+    void set_tx_metadata(uint16_t p, uint32_t value) override {
+        metadata[p] = value;
+    }
     Status set_tx_dynf(uint16_t p, const std::string &name, bool on) override {
         if (name.size() >= RTE_MBUF_DYN_NAMESIZE) return Error("Flag name too long");
         dynf[p][name] = on;
@@ -398,8 +412,12 @@ class FakePorts : public PortControl {
     std::map<uint16_t, uint32_t> metadata;
     std::map<uint16_t, std::map<std::string, bool>> dynf;
 
-    void set_verbose(unsigned level) override { verbose_level = level; }
-    unsigned verbose() const override { return verbose_level; }
+    void set_verbose(unsigned level) override {
+        verbose_level = level;
+    }
+    unsigned verbose() const override {
+        return verbose_level;
+    }
 
     // ---- per-port settings ----
     std::vector<std::pair<uint16_t, uint16_t>> vlans; // (port, tci or 0xffff for reset)
@@ -409,7 +427,9 @@ class FakePorts : public PortControl {
         return on ? vlan_warning : std::string();
     }
     std::array<uint8_t, 6> last_peer{};
-    void set_peer(uint16_t, const std::array<uint8_t, 6> &mac) override { last_peer = mac; }
+    void set_peer(uint16_t, const std::array<uint8_t, 6> &mac) override {
+        last_peer = mac;
+    }
     // Port 0 offers IPv4/UDP/TCP checksums and is stopped; port 1 offers
     // none and is started (as after `port start 1`).
     uint64_t port_tx_offloads[2] = {0, 0};
@@ -440,9 +460,15 @@ class FakePorts : public PortControl {
     std::map<uint16_t, rte_eth_txconf> txconfs;
     bool has_optional_ops = false;
     std::vector<std::string> calls; // what reached the fake PMD, in words
-    rte_eth_conf *dev_conf(uint16_t p) override { return find(p) ? &confs[p] : nullptr; }
-    rte_eth_rxconf *rx_conf(uint16_t p) override { return find(p) ? &rxconfs[p] : nullptr; }
-    rte_eth_txconf *tx_conf(uint16_t p) override { return find(p) ? &txconfs[p] : nullptr; }
+    rte_eth_conf *dev_conf(uint16_t p) override {
+        return find(p) ? &confs[p] : nullptr;
+    }
+    rte_eth_rxconf *rx_conf(uint16_t p) override {
+        return find(p) ? &rxconfs[p] : nullptr;
+    }
+    rte_eth_txconf *tx_conf(uint16_t p) override {
+        return find(p) ? &txconfs[p] : nullptr;
+    }
     Status get_mtu(uint16_t p, uint16_t *mtu) override {
         const FakePort *f = find(p);
         if (!f) return ethdev_status(-ENODEV);
@@ -605,6 +631,26 @@ class FakePorts : public PortControl {
             return std::string("Invalid ") + (rx ? "RX" : "TX") + " descriptor " +
                    std::to_string(desc) + " (must be < ring_size=512)\n";
         return "    descriptor " + std::to_string(desc) + "\n";
+    }
+
+    // Newer testpmds' calls: net_ring has no LED and aggregates no port.
+    int led = -1; // the last state set (has_led), -1: none
+    bool has_led = false;
+    std::map<uint16_t, uint8_t> tx_affinity; // port 0's TX queues mapped
+    Status set_led(uint16_t p, bool on) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (!has_led) return ethdev_status(-ENOTSUP);
+        led = on;
+        return {};
+    }
+    Result<int> count_aggr_ports(uint16_t p) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        return p == 0 ? 2 : 0;
+    }
+    Status map_tx_affinity(uint16_t p, uint16_t q, uint8_t affinity) override {
+        if (p != 0 || affinity > 2) return ethdev_status(-EINVAL);
+        tx_affinity[q] = affinity;
+        return {};
     }
 };
 

@@ -7,6 +7,7 @@
 
 #include <rte_version.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 
@@ -69,12 +70,34 @@ Status apply_peers_file(Config &c, std::string_view v) {
     return {};
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+// --hairpin-map=RXPORT:RXQ:TXPORT:TXQ:NUM (testpmd 24.11): checked as testpmd
+// reads it. A map only places hairpin queues, which need --hairpinq; pmdfwd
+// has none (doc/testpmd-options.md), and testpmd without them sets nothing
+// up from a map either.
+Status check_hairpin_map(Config &, std::string_view v) {
+    size_t fields = 0, from = 0;
+    bool ok = true;
+    for (; ok && from <= v.size(); fields++) {
+        const size_t colon = std::min(v.find(':', from), v.size());
+        ok = parse_uint("hairpin-map", v.substr(from, colon - from), 0, UINT16_MAX).ok();
+        from = colon + 1;
+    }
+    if (ok && fields == 5) return {};
+    return Error("invalid hairpin map '" + std::string(v) +
+                 "' (expected RXPORT:RXQ:TXPORT:TXQ:NUM, numbers up to 65535)");
+}
+#endif
+
 // The rows only a newer testpmd has: pmdfwd built on an older DPDK refuses
 // them as that DPDK's testpmd does, as unknown options.
 void add_newer_rows(std::vector<Option> *rows) {
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
     rows->push_back({"disable-flow-flush", 0, nullptr, "port stop keeps the port's flow rules",
                      set_flag(&Config::flow_flush, false)});
+    rows->push_back({"hairpin-map", 0, "RXPORT:RXQ:TXPORT:TXQ:NUM",
+                     "a hairpin queue map (checked; pmdfwd has no hairpin queues)",
+                     check_hairpin_map});
 #else
     (void)rows;
 #endif

@@ -1,9 +1,11 @@
-// The net_bonding driver's commands, as testpmd 22.11's bonding_testpmd.c
-// has them: bonded devices made, given slaves and set up, in its words.
+// The net_bonding driver's commands, as testpmd's bonding_testpmd.c has them:
+// bonded devices made, given slaves (members from 23.11) and set up, in its
+// words.
 #include "ports/bonding_control.h"
 #include "shell/command_spec.h"
 
 #include <rte_ether.h>
+#include <rte_version.h>
 
 #include <cstring>
 
@@ -12,6 +14,15 @@ namespace pmdfwd::shell {
 namespace {
 
 using bonding::BondingControl;
+
+// testpmd 23.11 renamed slave to member, master to main and bonded to
+// bonding, in its words and its texts (the old words are gone, no alias),
+// shows `show bonding config` as the driver's own dump and dropped `show
+// bonding lacp info` (that dump has it).
+constexpr bool kMembers = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
+constexpr const char *kMember = kMembers ? "member" : "slave";
+constexpr const char *kMain = kMembers ? "main" : "master";
+constexpr const char *kBonded = kMembers ? "bonding" : "bonded";
 
 std::string id(unsigned long v) {
     return std::to_string(v);
@@ -24,8 +35,9 @@ bool create_bonded(Ctx &c, const Args &a) {
     const std::string name = "net_bonding_testpmd_" + id(c.bonding.next_device++);
     int promisc = 0;
     const int port = c.bonding.create(name, mode, socket, &promisc);
-    if (port < 0) return fail(c, "\t Failed to create bonded device.");
-    *c.out += "Created new bonded device " + name + " on (port " + id(port) + ").\n";
+    if (port < 0) return fail(c, std::string("\t Failed to create ") + kBonded + " device.");
+    *c.out += std::string("Created new ") + kBonded + " device " + name + " on (port " + id(port) +
+              ").\n";
     if (promisc != 0)
         *c.out += "Failed to enable promiscuous mode for port " + id(port) + ": " +
                   std::strerror(-promisc) + " - ignore\n";
@@ -46,8 +58,8 @@ bool slave_add(Ctx &c, const Args &a) {
     const auto slave = static_cast<uint16_t>(a.number(0));
     const uint16_t bond = a.port(1);
     if (c.bonding.slave_add(bond, slave) != 0)
-        return fail(c,
-                    "\t Failed to add slave " + id(slave) + " to master port = " + id(bond) + ".");
+        return fail(c, std::string("\t Failed to add ") + kMember + " " + id(slave) + " to " +
+                           kMain + " port = " + id(bond) + ".");
     return true;
 }
 
@@ -55,15 +67,16 @@ bool slave_remove(Ctx &c, const Args &a) {
     const auto slave = static_cast<uint16_t>(a.number(0));
     const uint16_t bond = a.port(1);
     if (c.bonding.slave_remove(bond, slave) != 0)
-        return fail(c, "\t Failed to remove slave " + id(slave) +
-                           " from master port = " + id(bond) + ".");
+        return fail(c, std::string("\t Failed to remove ") + kMember + " " + id(slave) + " from " +
+                           kMain + " port = " + id(bond) + ".");
     return true;
 }
 
 bool set_primary(Ctx &c, const Args &a) {
     const uint16_t bond = a.port(1);
     if (c.bonding.primary_set(bond, static_cast<uint16_t>(a.number(0))) != 0)
-        return fail(c, "\t Failed to set primary slave for port = " + id(bond) + ".");
+        return fail(c, std::string("\t Failed to set primary ") + kMember +
+                           " for port = " + id(bond) + ".");
     return true;
 }
 
@@ -187,6 +200,10 @@ bool show_config(Ctx &c, const Args &a) {
     const uint16_t bond = a.port(0);
     const int mode = c.bonding.mode_get(bond);
     if (mode < 0) return fail(c, "\tFailed to get bonding mode for port = " + id(bond));
+    if (kMembers) {
+        *c.out += c.bonding.dump(bond);
+        return true;
+    }
     *c.out += "\tBonding mode: " + id(static_cast<unsigned>(mode)) + "\n";
     if (!mode_lines(c, bond, mode)) return false;
     std::vector<uint16_t> slaves;
@@ -202,6 +219,7 @@ bool show_config(Ctx &c, const Args &a) {
     return true;
 }
 
+#if RTE_VERSION < RTE_VERSION_NUM(23, 11, 0, 0)
 void lacp_params(Ctx &c, const bonding::LacpParams &p) {
     *c.out += "\t\tsystem priority: " + id(p.system_priority) + "\n";
     char mac[RTE_ETHER_ADDR_FMT_SIZE];
@@ -274,40 +292,51 @@ bool show_lacp_info(Ctx &c, const Args &a) {
     return true;
 }
 
+#endif
+
 std::vector<Spec> rows() {
-    return {
+    std::vector<Spec> v = {
         {.syntax = "set bonding mode <value> <port>",
-         .help = "Set the bonding mode on a bonded device",
+         .help = kMembers ? "Set the bonding mode on a bonding device"
+                          : "Set the bonding mode on a bonded device",
          .types = {arg::number("<value>", "value", 0, 255)},
          .run = set_mode},
         {.syntax = "show bonding config <port>",
          .help = "Show the bonding config for port_id",
          .run = show_config},
-        {.syntax = "show bonding lacp info <port>",
-         .help = "Show the bonding lacp information for port_id",
-         .run = show_lacp_info},
-        {.syntax = "set bonding primary <slave> <port>",
-         .help = "Set the primary slave for a bonded device",
-         .types = {arg::port_number("<slave>")},
+        {.syntax = kMembers ? "set bonding primary <member> <port>"
+                            : "set bonding primary <slave> <port>",
+         .help = kMembers ? "Set the primary member for a bonding device"
+                          : "Set the primary slave for a bonded device",
+         .types = {arg::port_number(kMembers ? "<member>" : "<slave>")},
          .run = set_primary},
-        {.syntax = "add bonding slave <slave> <port>",
-         .help = "Add a slave device to a bonded device",
-         .types = {arg::port_number("<slave>")},
+        {.syntax =
+             kMembers ? "add bonding member <member> <port>" : "add bonding slave <slave> <port>",
+         .help = kMembers ? "Add a member device to a bonding device"
+                          : "Add a slave device to a bonded device",
+         .types = {arg::port_number(kMembers ? "<member>" : "<slave>")},
          .run = slave_add},
-        {.syntax = "remove bonding slave <slave> <port>",
-         .help = "Remove a slave device from a bonded device",
-         .types = {arg::port_number("<slave>")},
+        {.syntax = kMembers ? "remove bonding member <member> <port>"
+                            : "remove bonding slave <slave> <port>",
+         .help = kMembers ? "Remove a member device from a bonding device"
+                          : "Remove a slave device from a bonded device",
+         .types = {arg::port_number(kMembers ? "<member>" : "<slave>")},
          .run = slave_remove},
-        {.syntax = "create bonded device <value> <socket>",
-         .help = "Create a new bonded device with specific bonding mode and socket",
+        {.syntax = kMembers ? "create bonding device <value> <socket>"
+                            : "create bonded device <value> <socket>",
+         .help = kMembers ? "Create a new bonding device with specific bonding mode and socket"
+                          : "Create a new bonded device with specific bonding mode and socket",
          .types = {arg::number("<value>", "mode", 0, 255),
                    arg::number("<socket>", "socket", 0, 255)},
          .run = create_bonded},
         {.syntax = "set bonding mac_addr <port> <mac>",
-         .help = "Set the MAC address of a bonded device",
+         .help = kMembers ? "Set the MAC address of a bonding device"
+                          : "Set the MAC address of a bonded device",
          .run = set_mac},
         {.syntax = "set bonding balance_xmit_policy <port> l2|l23|l34",
-         .help = "Set the transmit balance policy for bonded device running in balance mode",
+         .help = kMembers
+                     ? "Set the transmit balance policy for bonding device running in balance mode"
+                     : "Set the transmit balance policy for bonded device running in balance mode",
          .run = set_xmit_policy},
         {.syntax = "set bonding mon_period <port> <period_ms>",
          .help = "Set the bonding link status monitoring polling period in ms",
@@ -320,6 +349,12 @@ std::vector<Spec> rows() {
          .help = "Set Aggregation mode for IEEE802.3AD (mode 4)",
          .run = set_agg_mode},
     };
+#if RTE_VERSION < RTE_VERSION_NUM(23, 11, 0, 0)
+    v.insert(v.begin() + 2, {.syntax = "show bonding lacp info <port>",
+                             .help = "Show the bonding lacp information for port_id",
+                             .run = show_lacp_info});
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 150, .section = "ports", .rows = rows}};

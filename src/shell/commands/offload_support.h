@@ -15,6 +15,14 @@ namespace pmdfwd::shell {
 
 inline constexpr bool kRefusesUnreportedOffloads = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
 
+// testpmd 23.11 on: the offload word "all" for every offload the port (or
+// queue) reports, and "port config all rx_offload|tx_offload X on|off".
+inline constexpr bool kAllOffloads = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
+
+inline bool all_offloads(const std::string &name) {
+    return kAllOffloads && name == "all";
+}
+
 // False, after testpmd's message, where this DPDK's testpmd refuses it.
 inline bool offload_reported(Ctx &c, uint16_t port, uint64_t offload, uint64_t capa, bool per_queue,
                              const std::string &name) {

@@ -11,6 +11,7 @@
 #include "ports/port_text.h"
 
 #include <rte_ether.h>
+#include <rte_version.h>
 
 #include <cstring>
 #include <strings.h>
@@ -236,16 +237,32 @@ bool tx_offload(Ctx &c, uint16_t port, std::optional<uint16_t> queue, const std:
     if (queue && *queue >= info.nb_tx_queues)
         return fail(c, "Error: input queue_id should be 0 ... " +
                            std::to_string(info.nb_tx_queues - 1));
-    const uint64_t offload = tx_offload_named(name);
-    if (offload == 0) return fail(c, "Unknown offload name: " + name);
-    if (!offload_reported(c, port, offload,
-                          queue ? info.tx_queue_offload_capa : info.tx_offload_capa,
-                          queue.has_value(), name))
-        return false;
+    const uint64_t capa = queue ? info.tx_queue_offload_capa : info.tx_offload_capa;
+    const bool all = all_offloads(name);
+    const uint64_t offload = all ? capa : tx_offload_named(name);
+    if (!all && offload == 0) return fail(c, "Unknown offload name: " + name);
+    if (!all && !offload_reported(c, port, offload, capa, queue.has_value(), name)) return false;
     pc.set_tx_offload(port, queue, offload, on);
     pc.reconfigure(port, true, true);
     return true;
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// port config <port> txq <queue> affinity <value> (testpmd 23.03): a TX queue
+// mapped to one of the ports the device aggregates (0: none chosen).
+bool tx_affinity(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const auto queue = static_cast<uint16_t>(a.number(1));
+    if (queue >= c.config.nb_txq) return fail(c, "Invalid TX queue_id=" + std::to_string(queue));
+    const Result<int> n = c.ports.count_aggr_ports(port);
+    if (!n)
+        return fail(c, std::string("Failed to count the aggregated ports: (") +
+                           std::strerror(n.status().code()) + ")");
+    const Status s = c.ports.map_tx_affinity(port, queue, static_cast<uint8_t>(a.number(2)));
+    if (s.ok()) return true;
+    return fail(c, "Failed to map tx queue with an aggregated port: " + s.message());
+}
+#endif
 
 // testpmd's cmd_cleanup_txq_mbufs: only a started queue frees what it has sent.
 bool cleanup_txq(Ctx &c, const Args &a) {
@@ -267,7 +284,7 @@ bool cleanup_txq(Ctx &c, const Args &a) {
 }
 
 std::vector<Spec> rows() {
-    return {
+    std::vector<Spec> v = {
         {.syntax = "port start|stop|close|reset all|<port>",
          .help = "start (configuring what changed), stop, close or reset ports",
          .run = lifecycle},
@@ -303,12 +320,16 @@ std::vector<Spec> rows() {
          .help = "whether the queue waits for its own start (port stopped)",
          .needs_stopped = true,
          .run = deferred_start},
-        {.syntax = "port config <port> tx_offload <offload> on|off",
+        {.syntax = kAllOffloads ? "port config all|<port> tx_offload <offload> on|off"
+                                : "port config <port> tx_offload <offload> on|off",
          .help = "a TX offload of the port and its queues (e.g. mbuf_fast_free)",
          .needs_stopped = true,
          .run =
              [](Ctx &c, const Args &a) {
-                 return tx_offload(c, a.port(0), std::nullopt, a.word(1), a.on(2));
+                 bool ok = true; // each port refuses on its own, as testpmd's loop
+                 for (uint16_t port : kAllOffloads ? a.ports(0) : std::vector{a.port(0)})
+                     ok = tx_offload(c, port, std::nullopt, a.word(1), a.on(2)) && ok;
+                 return ok;
              }},
         {.syntax = "port <port> txq <queue> tx_offload <offload> on|off",
          .help = "a TX offload of one queue",
@@ -347,6 +368,26 @@ std::vector<Spec> rows() {
                  return true;
              }},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+    // Its own row: the table tries the literal "port config all ..." rows
+    // before a port token's "all".
+    v.push_back({.syntax = "port config all tx_offload <offload> on|off",
+                 .help = "a TX offload of every port and its queues",
+                 .needs_stopped = true,
+                 .run = [](Ctx &c, const Args &a) {
+                     bool ok = true;
+                     for (uint16_t port : c.ports.port_ids())
+                         ok = tx_offload(c, port, std::nullopt, a.word(0), a.on(1)) && ok;
+                     return ok;
+                 }});
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    v.push_back({.syntax = "port config <port> txq <queue> affinity <value>",
+                 .help = "map a TX queue to one of the ports the device aggregates",
+                 .types = {arg::number("<value>", "value", 0, UINT8_MAX)},
+                 .run = tx_affinity});
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 80, .section = "ports", .rows = rows}};

@@ -18,6 +18,8 @@
 #include <rte_mempool.h>
 #include <rte_memzone.h>
 #include <rte_ring.h>
+#include <rte_trace.h>
+#include <rte_version.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -197,6 +199,26 @@ bool show_desc_status(Ctx &c, const Args &a) {
 }
 
 // show port <port> rxq <queue> desc used count
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// show port <port> rxq|txq <queue> desc used count (TX queues and these
+// texts: testpmd 24.03).
+bool show_used_count(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const bool rx = a.word(1) == "rxq";
+    const auto queue = static_cast<uint16_t>(a.number(2));
+    const std::string q = std::to_string(queue);
+    if (!has_queue(c, port, rx, queue))
+        return fail(c, "Invalid input: port id = " + std::to_string(port) + ", queue id = " + q);
+    const int rc = rx ? rte_eth_rx_queue_count(port, queue) : rte_eth_tx_queue_count(port, queue);
+    if (rc < 0)
+        return fail(c, std::string(rx ? "Rx" : "Tx") +
+                           " queue count get failed rc=" + std::to_string(rc) + " queue_id=" + q);
+    *c.out +=
+        std::string(rx ? "RxQ " : "TxQ ") + q + " used desc count = " + std::to_string(rc) + "\n";
+    return true;
+}
+constexpr const char *kUsedCountSyntax = "show port <port> rxq|txq <queue> desc used count";
+#else
 bool show_used_count(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
     const auto queue = static_cast<uint16_t>(a.number(1));
@@ -205,6 +227,8 @@ bool show_used_count(Ctx &c, const Args &a) {
     *c.out += "Used desc count = " + std::to_string(rc) + "\n";
     return true;
 }
+constexpr const char *kUsedCountSyntax = "show port <port> rxq <queue> desc used count";
+#endif
 
 // One row of show port dcb_tc's table: a label, then one cell a class.
 template <typename Cell>
@@ -333,23 +357,30 @@ std::string struct_sizes() {
            "\nsizeof(struct rte_ring) = " + std::to_string(sizeof(rte_ring)) + "\n";
 }
 
-// dump_<what> without a name: EAL's list dumps, as testpmd's cmd_dump.
+// dump_<what> (dump <what> from 25.11) without a name: EAL's list dumps, as
+// testpmd's cmd_dump; what is the object's word (physmem, ring, ...).
 bool dump_all(Ctx &c, const std::string &what) {
-    if (what == "dump_struct_sizes" || what == "dump_socket_mem") {
-        *c.out += what == "dump_struct_sizes" ? struct_sizes() : socket_mem();
+    if (what == "struct_sizes" || what == "socket_mem") {
+        *c.out += what == "struct_sizes" ? struct_sizes() : socket_mem();
+        return true;
+    }
+    if (what == "trace") { // written to EAL's trace directory; testpmd says nothing either way
+        rte_trace_save();
         return true;
     }
     *c.out += captured([&](FILE *f) {
-        if (what == "dump_physmem")
+        if (what == "physmem")
             rte_dump_physmem_layout(f);
-        else if (what == "dump_memzone")
+        else if (what == "memzone")
             rte_memzone_dump(f);
-        else if (what == "dump_ring")
+        else if (what == "ring")
             rte_ring_list_dump(f);
-        else if (what == "dump_mempool")
+        else if (what == "mempool")
             rte_mempool_list_dump(f);
-        else if (what == "dump_devargs")
+        else if (what == "devargs")
             rte_devargs_dump(f);
+        else if (what == "lcores")
+            rte_lcore_dump(f);
         else
             rte_log_dump(f);
     });
@@ -371,10 +402,24 @@ bool dump_one(Ctx &c, bool ring, const std::string &name) {
 }
 
 // testpmd's dump commands without a name; each its own row, since a choice
-// of first words would answer any unknown word with "Bad arguments".
-constexpr const char *kDumps[] = {"dump_physmem",      "dump_memzone",  "dump_socket_mem",
-                                  "dump_struct_sizes", "dump_ring",     "dump_mempool",
-                                  "dump_devargs",      "dump_log_types"};
+// of first words would answer any unknown word with "Bad arguments". testpmd
+// 23.03 added lcores, 23.07 trace; 25.11 made "dump_<what>" "dump <what>".
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+#define DUMP "dump "
+#else
+#define DUMP "dump_"
+#endif
+constexpr size_t kDumpPrefix = sizeof(DUMP) - 1;
+constexpr const char *kDumps[] = {DUMP "physmem",      DUMP "memzone", DUMP "socket_mem",
+                                  DUMP "struct_sizes", DUMP "ring",    DUMP "mempool",
+                                  DUMP "devargs",
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+                                  DUMP "lcores",
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+                                  DUMP "trace",
+#endif
+                                  DUMP "log_types"};
 
 std::vector<Spec> rows() {
     std::vector<Spec> v = {
@@ -396,8 +441,8 @@ std::vector<Spec> rows() {
          .help = "the state of one descriptor of a queue",
          .types = {arg::number("<desc>", "desc", 0, UINT16_MAX)},
          .run = show_desc_status},
-        {.syntax = "show port <port> rxq <queue> desc used count",
-         .help = "the receive descriptors a queue holds",
+        {.syntax = kUsedCountSyntax,
+         .help = "the descriptors a queue holds",
          .run = show_used_count},
         {.syntax = "show port dcb_tc all|<port>",
          .help = "the port's DCB traffic classes: priorities, bandwidth, queues",
@@ -418,17 +463,19 @@ std::vector<Spec> rows() {
          .help = "EAL's log level: global, or of the log types a regex matches",
          .types = {arg::number("<level>", "level", 0, UINT32_MAX)},
          .run = set_log},
-        {.syntax = "dump_ring <name>",
+        {.syntax = DUMP "ring <name>",
          .help = "one ring by name",
          .run = [](Ctx &c, const Args &a) { return dump_one(c, true, a.word(0)); }},
-        {.syntax = "dump_mempool <name>",
+        {.syntax = DUMP "mempool <name>",
          .help = "one mempool by name",
          .run = [](Ctx &c, const Args &a) { return dump_one(c, false, a.word(0)); }},
     };
     for (const char *dump : kDumps)
-        v.push_back({.syntax = dump,
-                     .help = "EAL's view (memory, memzones, sizes, rings, pools, devargs, logs)",
-                     .run = [dump](Ctx &c, const Args &) { return dump_all(c, dump); }});
+        v.push_back(
+            {.syntax = dump,
+             .help = "EAL's view (memory, memzones, sizes, rings, pools, devargs, "
+                     "lcores, logs)",
+             .run = [dump](Ctx &c, const Args &) { return dump_all(c, dump + kDumpPrefix); }});
     return v;
 }
 

@@ -9,6 +9,7 @@
 #include "text/mac_text.h"
 
 #include <rte_errno.h>
+#include <rte_version.h>
 
 #include <algorithm>
 #include <cstring>
@@ -77,6 +78,22 @@ bool mcast_addr(Ctx &c, const Args &a) {
     return fail(c, "rte_eth_dev_set_mc_addr_list(port=" + std::to_string(port) + ", nb=" +
                        std::to_string(nb) + ") failed. diag=" + std::to_string(-rc.code()));
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+// mcast_addr flush <port> (testpmd 23.11): the port filters no multicast
+// address; its list stays as it was when ethdev refuses.
+bool mcast_addr_flush(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    PortControl &pc = c.ports;
+    std::vector<rte_ether_addr> &list = pc.mc_addrs(port);
+    const std::vector<rte_ether_addr> before = std::move(list);
+    list.clear();
+    if (pc.apply_mc_addrs(port).ok()) return true;
+    list = before;
+    return fail(c,
+                "Failed to flush all multicast MAC addresses on port_id " + std::to_string(port));
+}
+#endif
 
 struct VlanOffload {
     const char *word;
@@ -218,55 +235,65 @@ std::vector<Spec> rows() {
         {.syntax = "set promisc all|<port> on|off",
          .help = "promiscuous mode",
          .run = [](Ctx &c, const Args &a) { return set_mode(c, a, true); }},
-        {.syntax = "set allmulti all|<port> on|off",
-         .help = "all-multicast mode",
-         .run = [](Ctx &c, const Args &a) { return set_mode(c, a, false); }},
-        {.syntax = "mac_addr add|remove|set <port> <mac>",
-         .help = "a port's MAC addresses (set: its own)",
-         .run = mac_addr},
-        {.syntax = "mcast_addr add|remove <port> <mac>",
-         .help = "a port's multicast address filter",
-         .run = mcast_addr},
-        {.syntax = "vlan set <offload> on|off <port>",
-         .help = "VLAN strip, filter, qinq_strip or extend",
-         .run = vlan_set},
-        {.syntax = "rx_vlan add|rm <vlan> <port>",
-         .help = "a VLAN id in the port's VLAN filter",
-         .types = {arg::number("<vlan>", "vlan id", 0, UINT16_MAX)},
-         .run = rx_vlan},
-        {.syntax = "set flow_ctrl rx <on|off> tx <on|off> <high_water> <low_water> <pause_time> "
-                   "<send_xon> "
-                   "mac_ctrl_frame_fwd <on|off> autoneg <on|off> <port>",
-         .help = "link flow control (pause frames)",
-         .types = {arg::number("<high_water>", "high_water", 0, UINT32_MAX),
-                   arg::number("<low_water>", "low_water", 0, UINT32_MAX),
-                   arg::number("<pause_time>", "pause_time", 0, UINT16_MAX),
-                   arg::number("<send_xon>", "send_xon", 0, UINT16_MAX)},
-         .run = set_flow_ctrl},
-        // rx and tx spelled out: the full row's literal "rx" would otherwise
-        // take every line that starts "set flow_ctrl rx" (command_table.cpp).
-        {.syntax = "set flow_ctrl rx <on|off> <port>",
-         .help = "whether the port sends pause frames when its RX fills",
-         .run = [](Ctx &c,
-                   const Args &a) { return set_flow_ctrl_field(c, "rx", a.word(0), a.port(1)); }},
-        {.syntax = "set flow_ctrl tx <on|off> <port>",
-         .help = "whether the port pauses its TX on pause frames",
-         .run = [](Ctx &c,
-                   const Args &a) { return set_flow_ctrl_field(c, "tx", a.word(0), a.port(1)); }},
-        {.syntax = "set flow_ctrl <field> <value> <port>",
-         .help = "one flow control setting (high_water, low_water, pause_time, send_xon, "
-                 "mac_ctrl_frame_fwd, autoneg)",
-         .run =
-             [](Ctx &c, const Args &a) {
-                 return set_flow_ctrl_field(c, a.word(0), a.word(1), a.port(2));
-             }},
-        {.syntax = "set link-up|link-down port <port>",
-         .help = "bring a port's link up or down",
-         .run = set_link},
-        {.syntax = "rx_vxlan_port add|rm <udp_port> <port>",
-         .help = "a UDP port the PMD parses as VXLAN",
-         .types = {arg::number("<udp_port>", "udp port", 0, UINT16_MAX)},
-         .run = vxlan_port},
+            {.syntax = "set allmulti all|<port> on|off",
+             .help = "all-multicast mode",
+             .run = [](Ctx &c, const Args &a) { return set_mode(c, a, false); }},
+            {.syntax = "mac_addr add|remove|set <port> <mac>",
+             .help = "a port's MAC addresses (set: its own)",
+             .run = mac_addr},
+            {.syntax = "mcast_addr add|remove <port> <mac>",
+             .help = "a port's multicast address filter",
+             .run = mcast_addr},
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+            {.syntax = "mcast_addr flush <port>",
+             .help = "every multicast address out of the port's filter",
+             .run = mcast_addr_flush},
+#endif
+            {.syntax = "vlan set <offload> on|off <port>",
+             .help = "VLAN strip, filter, qinq_strip or extend",
+             .run = vlan_set},
+            {.syntax = "rx_vlan add|rm <vlan> <port>",
+             .help = "a VLAN id in the port's VLAN filter",
+             .types = {arg::number("<vlan>", "vlan id", 0, UINT16_MAX)},
+             .run = rx_vlan},
+            {.syntax =
+                 "set flow_ctrl rx <on|off> tx <on|off> <high_water> <low_water> <pause_time> "
+                 "<send_xon> "
+                 "mac_ctrl_frame_fwd <on|off> autoneg <on|off> <port>",
+             .help = "link flow control (pause frames)",
+             .types = {arg::number("<high_water>", "high_water", 0, UINT32_MAX),
+                       arg::number("<low_water>", "low_water", 0, UINT32_MAX),
+                       arg::number("<pause_time>", "pause_time", 0, UINT16_MAX),
+                       arg::number("<send_xon>", "send_xon", 0, UINT16_MAX)},
+             .run = set_flow_ctrl},
+            // rx and tx spelled out: the full row's literal "rx" would otherwise
+            // take every line that starts "set flow_ctrl rx" (command_table.cpp).
+            {.syntax = "set flow_ctrl rx <on|off> <port>",
+             .help = "whether the port sends pause frames when its RX fills",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     return set_flow_ctrl_field(c, "rx", a.word(0), a.port(1));
+                 }},
+            {.syntax = "set flow_ctrl tx <on|off> <port>",
+             .help = "whether the port pauses its TX on pause frames",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     return set_flow_ctrl_field(c, "tx", a.word(0), a.port(1));
+                 }},
+            {.syntax = "set flow_ctrl <field> <value> <port>",
+             .help = "one flow control setting (high_water, low_water, pause_time, send_xon, "
+                     "mac_ctrl_frame_fwd, autoneg)",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     return set_flow_ctrl_field(c, a.word(0), a.word(1), a.port(2));
+                 }},
+            {.syntax = "set link-up|link-down port <port>",
+             .help = "bring a port's link up or down",
+             .run = set_link},
+            {.syntax = "rx_vxlan_port add|rm <udp_port> <port>",
+             .help = "a UDP port the PMD parses as VXLAN",
+             .types = {arg::number("<udp_port>", "udp port", 0, UINT16_MAX)},
+             .run = vxlan_port},
     };
 }
 

@@ -1,10 +1,14 @@
 // Receive-side scaling, as testpmd's commands set and show it: hash types
 // (port config all rss), the key (rss-hash-key), the redirection table
-// (rss reta) and `show port P rss-hash [key]`. Each goes to ethdev at once.
+// (rss reta), `show port P rss-hash [key]` and, from 23.11 and 24.03, the
+// hash algorithm (`show port P rss-hash algorithm`, `port config P
+// rss-hash-algo A`). Each goes to ethdev at once.
 #include "shell/command_spec.h"
 
 #include "ports/port_text.h"
 #include "text/text_format.h"
+
+#include <rte_version.h>
 
 #include <cctype>
 #include <cinttypes>
@@ -151,6 +155,47 @@ bool show_rss_hash(Ctx &c, const Args &a) {
     return true;
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+// show port <port> rss-hash algorithm (testpmd 23.11).
+bool show_rss_algo(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const uint8_t size = key_size(c, port);
+    if (size == 0) return false;
+    rte_eth_rss_conf conf{};
+    conf.rss_key_len = size;
+    const Status rc = c.ports.rss_conf(port, &conf);
+    if (!rc.ok()) return rss_failed(c, port, rc);
+    if (conf.rss_hf == 0)
+        *c.out += "RSS disabled\n";
+    else
+        *c.out +=
+            std::string("RSS algorithm:\n  ") + rte_eth_dev_rss_algo_name(conf.algorithm) + "\n";
+    return true;
+}
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// port config <port> rss-hash-algo <algo> (testpmd 24.03): the port's
+// configuration read back, its algorithm changed, and written.
+bool config_rss_algo(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    const std::string p = std::to_string(port);
+    uint8_t key[kMaxKeyLen];
+    rte_eth_rss_conf conf{};
+    conf.rss_key = key;
+    conf.rss_key_len = kMaxKeyLen;
+    if (!c.ports.rss_conf(port, &conf).ok())
+        return fail(c, "failed to get port " + p + " RSS configuration");
+    auto algorithm = static_cast<uint32_t>(conf.algorithm);
+    if (rte_eth_find_rss_algo(a.word(1).c_str(), &algorithm) != 0)
+        return fail(c, "port " + p + " configured invalid RSS hash algorithm: " + a.word(1));
+    conf.algorithm = static_cast<rte_eth_hash_function>(algorithm);
+    if (!c.ports.rss_hash_update(port, &conf).ok())
+        return fail(c, "failed to set port " + p + " RSS hash algorithm");
+    return true;
+}
+#endif
+
 // "(hash,queue)[,(hash,queue)]*" into the RETA update masks, or testpmd's
 // refusal (a hash index past the table says which first).
 Status parse_reta(const std::string &text, rte_eth_rss_reta_entry64 *conf, uint16_t size) {
@@ -204,7 +249,7 @@ bool config_reta(Ctx &c, const Args &a) {
 }
 
 std::vector<Spec> rows() {
-    return {
+    std::vector<Spec> v = {
         {.syntax = "port config all rss <type>",
          .help =
              "RSS hash types of every port (ip, udp, tcp, ipv4-tcp, ..., all, none, default; "
@@ -220,6 +265,18 @@ std::vector<Spec> rows() {
          .help = "a port's RSS hash types, and its key",
          .run = show_rss_hash},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0)
+    v.push_back({.syntax = "show port <port> rss-hash algorithm",
+                 .help = "a port's RSS hash algorithm",
+                 .run = show_rss_algo});
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    v.push_back({.syntax = "port config <port> rss-hash-algo "
+                           "default|simple_xor|toeplitz|symmetric_toeplitz|symmetric_toeplitz_sort",
+                 .help = "a port's RSS hash algorithm",
+                 .run = config_rss_algo});
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 100, .section = "ports", .rows = rows}};

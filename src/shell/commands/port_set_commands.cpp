@@ -2,11 +2,12 @@
 // handed to ethdev at once: which statistics counter a queue counts into
 // (set stat_qmap), which packet types the PMD parses (set port ptype_mask),
 // the unicast hash table (set port uta), a TX queue's rate limit (set port
-// queue rate) and an RX queue's available-descriptor threshold (set port rxq
-// avail_thresh).
+// queue rate), an RX queue's available-descriptor threshold (set port rxq
+// avail_thresh) and, from testpmd 24.11, the port's LED (set port led).
 #include "shell/command_spec.h"
 
 #include <rte_mbuf_ptype.h>
+#include <rte_version.h>
 
 #include <algorithm>
 #include <cstring>
@@ -101,8 +102,23 @@ bool avail_thresh(Ctx &c, const Args &a) {
     return true;
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+// set port <port_id> led on|off: testpmd checks the id as ethdev does, in its
+// own words rather than the valid ports list.
+bool set_led(Ctx &c, const Args &a) {
+    const auto port = static_cast<uint16_t>(a.number(0));
+    const std::vector<uint16_t> ids = c.ports.port_ids();
+    if (std::find(ids.begin(), ids.end(), port) == ids.end())
+        return fail(c, "Error: Invalid port number " + std::to_string(port));
+    const Status s = c.ports.set_led(port, a.on(1));
+    if (s.ok()) return true;
+    return fail(c, "Error: Unable to change LED state for port " + std::to_string(port) + ": " +
+                       s.message());
+}
+#endif
+
 std::vector<Spec> rows() {
-    return {
+    std::vector<Spec> v = {
         {.syntax = "set stat_qmap tx|rx <port> <queue> <map>",
          .help = "the statistics counter a queue counts into",
          .types = {arg::number("<map>", "map", 0, UINT8_MAX)},
@@ -132,6 +148,13 @@ std::vector<Spec> rows() {
          .types = {arg::number("<percent>", "avail_thresh", 0, UINT8_MAX)},
          .run = avail_thresh},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    v.push_back({.syntax = "set port <port_id> led on|off",
+                 .help = "a controllable LED of the port on or off",
+                 .types = {arg::port_number("<port_id>")},
+                 .run = set_led});
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 47, .section = "config", .rows = rows}};

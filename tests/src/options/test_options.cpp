@@ -578,3 +578,45 @@ TEST(Options, CmdlineFilesAsThisDpdksTestpmd) {
     EXPECT_EQ(parse(many, m, err), Parsed::Error);
     EXPECT_NE(err.find("Too many cmdline files specified (maximum 16)"), std::string::npos) << err;
 }
+
+// testpmd's multi-process options: one process (1, rank 0) is taken; a rank
+// not below the count is testpmd's refusal, in either order; more than one
+// process is refused (pmdfwd has no multi-process).
+TEST(Options, NumProcsAndProcId) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--num-procs=1", "--proc-id=0"}, c, err), Parsed::Ok) << err;
+    Config r;
+    EXPECT_EQ(parse({"--proc-id=1", "--num-procs=1"}, r, err), Parsed::Error);
+    EXPECT_NE(err.find("The multi-process option 'proc-id(1)' should be less than "
+                       "'num-procs(1)'"),
+              std::string::npos)
+        << err;
+    Config z;
+    EXPECT_EQ(parse({"--num-procs=0"}, z, err), Parsed::Error);
+    EXPECT_NE(err.find("'proc-id(0)' should be less than 'num-procs(0)'"), std::string::npos)
+        << err;
+    Config two;
+    EXPECT_EQ(parse({"--num-procs=2", "--proc-id=1"}, two, err), Parsed::Error);
+    EXPECT_NE(err.find("multi-process is not supported"), std::string::npos) << err;
+}
+
+// --hairpin-map (testpmd 24.11): its five numbers checked; unknown before.
+TEST(Options, HairpinMap) {
+    Config c;
+    std::string err;
+    if (RTE_VERSION < RTE_VERSION_NUM(24, 11, 0, 0)) {
+        // (With a value, --x-y=v reads as an engine's parameter, checked later.)
+        EXPECT_EQ(parse({"--hairpin-map", "0:1:1:1:2"}, c, err), Parsed::Error);
+        EXPECT_NE(err.find("unknown option '--hairpin-map'"), std::string::npos) << err;
+        return;
+    }
+    ASSERT_EQ(parse({"--hairpin-map=0:1:1:1:2"}, c, err), Parsed::Ok) << err;
+    for (const char *bad :
+         {"--hairpin-map=0:1:1:1", "--hairpin-map=0:1:1:1:2:3", "--hairpin-map=0:1:x:1:2",
+          "--hairpin-map=0:1:1:1:65536", "--hairpin-map="}) {
+        Config b;
+        EXPECT_EQ(parse({bad}, b, err), Parsed::Error) << bad;
+        EXPECT_NE(err.find("invalid hairpin map"), std::string::npos) << bad << ": " << err;
+    }
+}
