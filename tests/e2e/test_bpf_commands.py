@@ -95,7 +95,7 @@ class BpfCommands(unittest.TestCase):
                       out)
         self.assertEqual(out.count("-22:Invalid argument"), 2, "port 9 does not exist")
         # testpmd reports a flag it does not know, without a newline, and loads.
-        self.assertRegex(out, r"unknown flag: 'B'(?:rte_bpf_elf_load.*\n)?0:Success")
+        self.assertRegex(out, r"unknown flag: 'B'(?:(?:BPF: )?rte_bpf_elf_load.*\n)?0:Success")
         self.assertIn("port: 300 is out of range (allowed: 0..255)", out)
         self.assertIn("Bad arguments", out)
         self.assertIn("net_ring0", out, "the shell goes on")

@@ -110,6 +110,8 @@ class SharedRxqOnRing(unittest.TestCase):
         self.assertEqual(trc, 0, theirs)
         mine = port_stats(ours)
         self.assertEqual(mine, port_stats(theirs), "forward statistics against dpdk-testpmd")
+        if rig.dpdk_version() >= (24, 7):
+            return  # net_ring stamps mbuf->port from 24.07: every packet has its source port
         for p in (0, 1):
             self.assertIn("TX-packets: 16 TX-dropped: 16", " ".join(mine[p]), ours)
 

@@ -555,6 +555,10 @@ TEST_F(RingForwarding, FlowgenGeneratesWithNothingComingBack) {
 // streams, and shows the engine's engine_rx as the stream's RX-packets and
 // its engine_dropped as the stream's and its TX port's TX-dropped.
 TEST_F(RingForwarding, AnEngineThatCountsRxCountsOnItsLcoresStreams) {
+    if (RTE_VERSION >= RTE_VERSION_NUM(24, 7, 0, 0))
+        GTEST_SKIP() << "net_ring stamps mbuf->port with the receiving port from DPDK 24.07: no "
+                        "other source port reaches the engine through it (the engine's own tests "
+                        "cover counting by mbuf->port)";
     RingPort &p0 = add_port();
     RingPort &p1 = add_port();
     App app(base_config("shared_rxq"), registry_engines());
@@ -693,9 +697,12 @@ TEST(BondedForwarding, ActiveBackupBondForwardsInPlaceOfItsSlaves) {
         App app(base_config("io"), registry_engines());
         ASSERT_TRUE(IsOk(app.init()));
         ASSERT_TRUE(app.execute("port stop all"));
-        ASSERT_TRUE(app.execute("create bonded device 1 0"));
-        ASSERT_TRUE(app.execute("add bonding slave 0 2"));
-        ASSERT_TRUE(app.execute("add bonding slave 1 2"));
+        // testpmd's words of the DPDK built against (23.11 renamed them).
+        const bool members = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
+        ASSERT_TRUE(
+            app.execute(members ? "create bonding device 1 0" : "create bonded device 1 0"));
+        ASSERT_TRUE(app.execute(members ? "add bonding member 0 2" : "add bonding slave 0 2"));
+        ASSERT_TRUE(app.execute(members ? "add bonding member 1 2" : "add bonding slave 1 2"));
         ASSERT_TRUE(app.execute("port start 2"));
         ASSERT_TRUE(IsOk(app.start(0)));
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
