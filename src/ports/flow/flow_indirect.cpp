@@ -30,24 +30,31 @@ FlowRules::Indirect *FlowRules::find_indirect(uint16_t port, uint32_t id, std::s
     return nullptr;
 }
 
+// testpmd's action_alloc: the given id, or the highest one plus one.
+FlowRules::Indirect *FlowRules::alloc_indirect(uint16_t port, uint32_t *id, std::string *out) {
+    IndirectList &list = indirect_[port];
+    if (*id == kAutoId) {
+        if (!list.empty() && list.begin()->first == UINT32_MAX - 1) {
+            *out += "Highest indirect action ID is already assigned, delete it first\n";
+            return nullptr;
+        }
+        *id = list.empty() ? 0 : list.begin()->first + 1;
+    }
+    if (list.contains(*id)) {
+        append_format(out, "Indirect action #%" PRIu32 " is already assigned, delete it first\n",
+                      *id);
+        return nullptr;
+    }
+    return &list[*id];
+}
+
 // testpmd's action_alloc, then the PMD; a refused action is destroyed again
 // (its line said) before the PMD's complaint.
 bool FlowRules::indirect_create(uint16_t port, uint32_t id, const rte_flow_indir_action_conf &conf,
                                 ParsedRule rule, std::string *out) {
-    IndirectList &list = indirect_[port];
-    if (id == kAutoId) {
-        if (!list.empty() && list.begin()->first == UINT32_MAX - 1) {
-            *out += "Highest indirect action ID is already assigned, delete it first\n";
-            return false;
-        }
-        id = list.empty() ? 0 : list.begin()->first + 1;
-    }
-    if (list.contains(id)) {
-        append_format(out, "Indirect action #%" PRIu32 " is already assigned, delete it first\n",
-                      id);
-        return false;
-    }
-    Indirect &ia = list[id];
+    Indirect *slot = alloc_indirect(port, &id, out);
+    if (!slot) return false;
+    Indirect &ia = *slot;
     ia.parsed = std::move(rule);
     rte_flow_error error = poisoned_error(0x22);
     int rc = 0;

@@ -33,20 +33,9 @@ rte_flow_op_attr op_attr(const FlowRules::QueueRule &op) {
 bool FlowRules::queue_indirect_create(uint16_t port, const QueueRule &op, uint32_t id,
                                       const rte_flow_indir_action_conf &conf, ParsedRule rule,
                                       std::string *out) {
-    IndirectList &list = indirect_[port];
-    if (id == kAutoId) {
-        if (!list.empty() && list.begin()->first == UINT32_MAX - 1) {
-            *out += "Highest indirect action ID is already assigned, delete it first\n";
-            return false;
-        }
-        id = list.empty() ? 0 : list.begin()->first + 1;
-    }
-    if (list.contains(id)) {
-        append_format(out, "Indirect action #%" PRIu32 " is already assigned, delete it first\n",
-                      id);
-        return false;
-    }
-    Indirect &ia = list[id];
+    Indirect *slot = alloc_indirect(port, &id, out);
+    if (!slot) return false;
+    Indirect &ia = *slot;
     ia.parsed = std::move(rule);
     auto e = engines_.find(port);
     if (!queue_valid(e == engines_.end() ? Engine{} : e->second, op.queue, out)) return false;

@@ -122,6 +122,8 @@ class FlowRules {
     // Highest id first, as testpmd's actions_list.
     using IndirectList = std::map<uint32_t, Indirect, std::greater<>>;
     Indirect *find_indirect(uint16_t port, uint32_t id, std::string *out);
+    // A new slot under id (kAutoId: the next free), or nullptr with testpmd's text.
+    Indirect *alloc_indirect(uint16_t port, uint32_t *id, std::string *out);
 
     // A port's flow engine (testpmd's queue_nb, queue_sz and template and
     // table lists, highest id first).
