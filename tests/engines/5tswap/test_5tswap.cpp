@@ -135,6 +135,83 @@ TEST_F(FiveTupleSwap, ProtocolZeroIsSwappedNotUntouched) {
     EXPECT_EQ(stream_.engine_untouched, 0u);
 }
 
+// The engine takes the common frames (no tag or one 802.1Q tag, IPv4
+// without options or IPv6, L4 header whole) by a path of its own: every
+// L3/L4 kind, behind none, one and two tags, comes out as the checked walk
+// makes it, fields swapped at their offsets and the lengths found.
+struct L3Case {
+    const char *name;
+    uint16_t type;
+    std::vector<uint8_t> l3; // from the L3 header on
+    uint32_t l3_len, l4_len; // l4_len 0: no L4 header swapped
+};
+
+std::vector<uint8_t> ipv6_l4(uint8_t proto, std::vector<uint8_t> l4) {
+    std::vector<uint8_t> f = {0x60, 0, 0, 0, 0, static_cast<uint8_t>(l4.size()), proto, 64};
+    for (int i = 0; i < 32; i++)
+        f.push_back(static_cast<uint8_t>(0x10 + i));
+    f.insert(f.end(), l4.begin(), l4.end());
+    return f;
+}
+
+std::vector<L3Case> l3_cases() {
+    const std::vector<uint8_t> udp = {0x13, 0x88, 0x17, 0x70, 0, 8, 0, 0};
+    std::vector<uint8_t> tcp = {0x00, 0x16, 0x9c, 0x40, 0, 0, 0, 1, 0, 0, 0, 0, 0x60, 0x10};
+    tcp.resize(24, 0); // data offset 6 words: 4 bytes of options
+    std::vector<L3Case> cases;
+    for (const auto &[name, proto, l4, l4_len] :
+         {std::tuple{"udp", IPPROTO_UDP, udp, 8u}, std::tuple{"tcp", IPPROTO_TCP, tcp, 24u},
+          std::tuple{"icmp", IPPROTO_ICMP, udp, 0u}}) {
+        std::vector<uint8_t> v4;
+        ipv4_l4(v4, static_cast<uint8_t>(proto), {10, 0, 0, 1}, {10, 0, 0, 2}, 0, 0);
+        v4.resize(20);
+        v4.insert(v4.end(), l4.begin(), l4.end());
+        cases.push_back({name, 0x0800, v4, 20, l4_len});
+        cases.push_back({name, 0x86dd, ipv6_l4(static_cast<uint8_t>(proto), l4), 40, l4_len});
+    }
+    cases.push_back({"arp", 0x0806, std::vector<uint8_t>(28, 0x5a), 20, 0});
+    return cases;
+}
+
+std::vector<uint8_t> swapped_model(std::vector<uint8_t> f, uint32_t l2, const L3Case &c) {
+    const auto swap = [&f](size_t a, size_t n) {
+        std::swap_ranges(f.begin() + static_cast<long>(a), f.begin() + static_cast<long>(a + n),
+                         f.begin() + static_cast<long>(a + n));
+    };
+    swap(0, 6);
+    if (c.type == 0x0800) swap(l2 + 12, 4);
+    if (c.type == 0x86dd) swap(l2 + 8, 16);
+    if (c.l4_len) swap(l2 + c.l3_len, 2);
+    return f;
+}
+
+TEST_F(FiveTupleSwap, EveryTaggingAndL4KindMatchesTheModel) {
+    const std::vector<std::vector<uint16_t>> taggings = {
+        {}, {0x8100, 0x0064}, {0x88a8, 0x0064}, {0x88a8, 0x0064, 0x8100, 0x00c8}};
+    for (const auto &tags : taggings) {
+        for (const L3Case &c : l3_cases()) {
+            std::vector<uint16_t> types(tags);
+            types.push_back(c.type);
+            std::vector<uint8_t> in = eth(kDst, kSrc, {});
+            for (uint16_t t : types)
+                push16(in, t);
+            in.insert(in.end(), c.l3.begin(), c.l3.end());
+            const auto l2 = static_cast<uint32_t>(14 + 2 * tags.size());
+            rte_mbuf *m = packet(in);
+            m->l4_len = 5; // kept where no L4 header is found
+            ASSERT_EQ(burst(&m, 1, 32), 1);
+            const std::string what = std::string(c.name) + (c.type == 0x86dd ? "/ipv6" : "") +
+                                     " behind " + std::to_string(tags.size() / 2) + " tags";
+            EXPECT_EQ(packet_bytes(m), swapped_model(in, l2, c)) << what;
+            EXPECT_EQ(m->l2_len, l2) << what;
+            EXPECT_EQ(m->l3_len, c.l3_len) << what;
+            EXPECT_EQ(m->l4_len, c.l4_len ? c.l4_len : 5u) << what;
+            rte_pktmbuf_free(m);
+        }
+    }
+    EXPECT_EQ(stream_.engine_untouched, 0u);
+}
+
 // What a frame cut at len bytes comes out as: every field it holds whole
 // swapped, as testpmd's mode swaps them, nothing else changed.
 std::vector<uint8_t> swapped_within(std::vector<uint8_t> f, size_t len) {
