@@ -32,6 +32,16 @@ def budget_from_rows(rows: List[Row], tolerance_pct: float = DEFAULT_TOLERANCE_P
     return {"format": FORMAT, "tolerance_pct": tolerance_pct, "stages": list(STAGES), "cells": cells}
 
 
+def write(path: str, rows: List[Row]) -> None:
+    """The budget of rows written to path; ValueError, and the file left as
+    it was, when a cell was not measured (the budget is built before the
+    file is opened, so a failed run does not empty it)."""
+    budget = budget_from_rows(rows)
+    with open(path, "w") as f:
+        json.dump(budget, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def load(path: str) -> Dict[str, Any]:
     """The budget file at path, or ValueError saying what is wrong."""
     try:

@@ -2,7 +2,6 @@
 instructions a packet grew past its budget fails the gate, one not measured
 fails it too, and a budget is written only from a run that measured every
 cell. Synthetic rows; the live gate is perf_engine_budget."""
-import json
 import os
 import tempfile
 import unittest
@@ -61,16 +60,21 @@ class Judge(unittest.TestCase):
 
 class Write(unittest.TestCase):
     def test_written_from_a_run_and_read_back(self):
-        budget = icount_budget.budget_from_rows([row("null/io/64B/1Q1C", 2.123, 0.0)])
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "b.json")
-            with open(path, "w") as f:
-                json.dump(budget, f)
+            icount_budget.write(path, [row("null/io/64B/1Q1C", 2.123, 0.0)])
             self.assertEqual(icount_budget.load(path)["cells"], {"null/io/64B/1Q1C": 2.12})
 
-    def test_a_run_with_a_failed_cell_writes_no_budget(self):
-        with self.assertRaisesRegex(ValueError, "needs every cell measured: null/io/64B/1Q1C: boom"):
-            icount_budget.budget_from_rows([row("null/io/64B/1Q1C", 0, 0, error="boom")])
+    def test_a_run_with_a_failed_cell_leaves_the_budget_as_it_was(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "b.json")
+            icount_budget.write(path, [row("null/io/64B/1Q1C", 2.0, 0.0)])
+            with open(path) as f:
+                before = f.read()
+            with self.assertRaisesRegex(ValueError, "needs every cell measured: null/io/64B/1Q1C: boom"):
+                icount_budget.write(path, [row("null/io/64B/1Q1C", 0, 0, error="boom")])
+            with open(path) as f:
+                self.assertEqual(f.read(), before)
 
     def test_a_file_that_is_no_budget_is_refused(self):
         with tempfile.TemporaryDirectory() as d:

@@ -80,9 +80,7 @@ def cmd_icount(args: argparse.Namespace) -> int:
     if not any(not r.get("error") for r in rows):
         return 3
     if args.write_budget:
-        with open(args.write_budget, "w") as f:
-            json.dump(icount_budget.budget_from_rows(rows), f, indent=1, sort_keys=True)
-            f.write("\n")
+        icount_budget.write(args.write_budget, rows)
         print(f"budget written: {args.write_budget}")
     return judge_budget(args.budget, rows) if args.budget else 0
 
