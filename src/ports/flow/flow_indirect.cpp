@@ -10,18 +10,6 @@
 
 namespace pmdfwd::flow {
 
-namespace {
-
-// testpmd poisons the error before each call, so that a PMD that fails
-// without filling it shows.
-rte_flow_error poisoned_error(int byte) {
-    rte_flow_error e;
-    std::memset(&e, byte, sizeof(e));
-    return e;
-}
-
-} // namespace
-
 FlowRules::Indirect *FlowRules::find_indirect(uint16_t port, uint32_t id, std::string *out) {
     auto list = indirect_.find(port);
     if (list != indirect_.end())

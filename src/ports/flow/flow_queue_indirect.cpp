@@ -13,12 +13,6 @@ namespace pmdfwd::flow {
 
 namespace {
 
-rte_flow_error poisoned_queue_error(int byte) {
-    rte_flow_error e;
-    std::memset(&e, byte, sizeof(e));
-    return e;
-}
-
 rte_flow_op_attr op_attr(const FlowRules::QueueRule &op) {
     rte_flow_op_attr a{};
     a.postpone = op.postpone;
@@ -39,7 +33,7 @@ bool FlowRules::queue_indirect_create(uint16_t port, const QueueRule &op, uint32
     ia.parsed = std::move(rule);
     auto e = engines_.find(port);
     if (!queue_valid(e == engines_.end() ? Engine{} : e->second, op.queue, out)) return false;
-    rte_flow_error error = poisoned_queue_error(0x88);
+    rte_flow_error error = poisoned_error(0x88);
     int rc = 0;
     if (engine_ready(port, &error, &rc))
         ia.handle = ctl_.async_action_handle_create(port, op.queue, op_attr(op), conf,
@@ -68,7 +62,7 @@ bool FlowRules::queue_indirect_destroy(uint16_t port, const QueueRule &op,
             ++it;
             continue;
         }
-        rte_flow_error error = poisoned_queue_error(0x99);
+        rte_flow_error error = poisoned_error(0x99);
         int rc = 0;
         if (engine_ready(port, &error, &rc))
             rc = ctl_.async_action_handle_destroy(port, op.queue, op_attr(op), it->second.handle,
@@ -97,7 +91,7 @@ bool FlowRules::queue_indirect_update(uint16_t port, const QueueRule &op, uint32
     const rte_flow_action &action = rule.actions.at(0);
     const void *update =
         ia->type == RTE_FLOW_ACTION_TYPE_AGE ? action.conf : static_cast<const void *>(&action);
-    rte_flow_error error = poisoned_queue_error(0x00);
+    rte_flow_error error = poisoned_error(0x00);
     int rc = 0;
     if (engine_ready(port, &error, &rc))
         rc = ctl_.async_action_handle_update(port, op.queue, op_attr(op), ia->handle, update,

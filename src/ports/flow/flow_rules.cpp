@@ -12,14 +12,6 @@ namespace pmdfwd::flow {
 
 namespace {
 
-// testpmd poisons the error before each call, so that a PMD that fails
-// without filling it shows.
-rte_flow_error poisoned(int byte) {
-    rte_flow_error e;
-    std::memset(&e, byte, sizeof(e));
-    return e;
-}
-
 const char *item_name(rte_flow_item_type type) {
     const char *name = nullptr;
     if (static_cast<uint32_t>(type) > INT_MAX) return "PMD_INTERNAL";
@@ -58,7 +50,7 @@ size_t FlowRules::count(uint16_t port) const {
 }
 
 bool FlowRules::validate(uint16_t port, const ParsedRule &rule, std::string *out) {
-    rte_flow_error error = poisoned(0x11);
+    rte_flow_error error = poisoned_error(0x11);
     if (const int rc = ctl_.validate(port, rule, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
@@ -82,7 +74,7 @@ bool FlowRules::create(uint16_t port, ParsedRule rule, std::string *out) {
     r->parsed = std::move(rule);
     // The aged list hands back this context: the rule itself.
     if (rte_flow_action_age *age = age_of(r->parsed)) age->context = r.get();
-    rte_flow_error error = poisoned(0x22);
+    rte_flow_error error = poisoned_error(0x22);
     int rc = 0;
     r->flow = ctl_.create(port, r->parsed, &error, &rc);
     if (!r->flow) {
@@ -95,7 +87,7 @@ bool FlowRules::create(uint16_t port, ParsedRule rule, std::string *out) {
 }
 
 bool FlowRules::destroy_one(uint16_t port, List &list, size_t i, std::string *out) {
-    rte_flow_error error = poisoned(0x33);
+    rte_flow_error error = poisoned_error(0x33);
     if (const int rc = ctl_.destroy(port, list[i]->flow, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
@@ -118,7 +110,7 @@ bool FlowRules::destroy(uint16_t port, const std::vector<uint32_t> &ids, std::st
 bool FlowRules::flush(uint16_t port, std::string *out) {
     auto it = rules_.find(port);
     if (it == rules_.end() || it->second.empty()) return true;
-    rte_flow_error error = poisoned(0x44);
+    rte_flow_error error = poisoned_error(0x44);
     if (const int rc = ctl_.flush(port, &error); rc < 0) *out += flow_complaint(error, rc);
     rules_.erase(it); // testpmd forgets them whatever the PMD said, and succeeds
     return true;
@@ -167,7 +159,7 @@ bool FlowRules::query(uint16_t port, uint32_t id, rte_flow_action_type type, std
         rte_flow_query_age age;
     } q;
     std::memset(&q, 0, sizeof(q));
-    rte_flow_error error = poisoned(0x55);
+    rte_flow_error error = poisoned_error(0x55);
     const rte_flow_action action{type, nullptr};
     if (const int rc = ctl_.query(port, rule->flow, action, &q, &error); rc < 0) {
         *out += flow_complaint(error, rc);
@@ -187,7 +179,7 @@ bool FlowRules::query(uint16_t port, uint32_t id, rte_flow_action_type type, std
 }
 
 bool FlowRules::isolate(uint16_t port, bool on, std::string *out) {
-    rte_flow_error error = poisoned(0x66);
+    rte_flow_error error = poisoned_error(0x66);
     if (const int rc = ctl_.isolate(port, on, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
@@ -198,7 +190,7 @@ bool FlowRules::isolate(uint16_t port, bool on, std::string *out) {
 }
 
 bool FlowRules::aged(uint16_t port, bool destroy, std::string *out) {
-    rte_flow_error error = poisoned(0x77);
+    rte_flow_error error = poisoned_error(0x77);
     const int total = ctl_.aged_flows(port, nullptr, 0, &error);
     append_format(out, "Port %u total aged flows: %d\n", port, total);
     if (total < 0) {
