@@ -1,6 +1,7 @@
 // The rule list's indirect actions (flow_rules.h): testpmd 22.11's
 // port_action_handle_create|destroy|update|query (config.c) and their texts.
 #include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_query_text.h"
 #include "ports/flow/flow_rules.h"
 #include "text/text_format.h"
 
@@ -115,26 +116,14 @@ bool FlowRules::indirect_query(uint16_t port, uint32_t id, std::string *out) {
                       id, static_cast<int>(ia->type), port);
         return false;
     }
-    union {
-        rte_flow_query_count count;
-        rte_flow_query_age age;
-    } q;
-    std::memset(&q, 0, sizeof(q));
+    QueryAnswer q = empty_answer();
     rte_flow_error error = poisoned_error(0x55);
     if (const int rc = ctl_.action_handle_query(port, ia->handle, &q, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
     }
-    if (ia->type == RTE_FLOW_ACTION_TYPE_AGE)
-        append_format(out,
-                      "Indirect AGE action:\n aged: %u\n sec_since_last_hit_valid: %u\n"
-                      " sec_since_last_hit: %" PRIu32 "\n",
-                      q.age.aged, q.age.sec_since_last_hit_valid, q.age.sec_since_last_hit);
-    else
-        append_format(out,
-                      "Indirect COUNT action:\n hits_set: %u\n bytes_set: %u\n hits: %" PRIu64
-                      "\n bytes: %" PRIu64 "\n",
-                      q.count.hits_set, q.count.bytes_set, q.count.hits, q.count.bytes);
+    const bool age = ia->type == RTE_FLOW_ACTION_TYPE_AGE;
+    append_query_text(out, age ? "Indirect AGE action" : "Indirect COUNT action", !age, q);
     return true;
 }
 

@@ -1,6 +1,7 @@
 #include "ports/flow/flow_rules.h"
 
 #include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_query_text.h"
 #include "text/text_format.h"
 
 #include <algorithm>
@@ -154,27 +155,14 @@ bool FlowRules::query(uint16_t port, uint32_t id, rte_flow_action_type type, std
         append_format(out, "Flow rule #%" PRIu32 " not found\n", id);
         return false;
     }
-    union {
-        rte_flow_query_count count;
-        rte_flow_query_age age;
-    } q;
-    std::memset(&q, 0, sizeof(q));
+    QueryAnswer q = empty_answer();
     rte_flow_error error = poisoned_error(0x55);
     const rte_flow_action action{type, nullptr};
     if (const int rc = ctl_.query(port, rule->flow, action, &q, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
     }
-    if (type == RTE_FLOW_ACTION_TYPE_COUNT)
-        append_format(
-            out, "%s:\n hits_set: %u\n bytes_set: %u\n hits: %" PRIu64 "\n bytes: %" PRIu64 "\n",
-            action_name(type), q.count.hits_set, q.count.bytes_set, q.count.hits, q.count.bytes);
-    else
-        append_format(out,
-                      "%s:\n aged: %u\n sec_since_last_hit_valid: %u\n sec_since_last_hit: "
-                      "%" PRIu32 "\n",
-                      action_name(type), q.age.aged, q.age.sec_since_last_hit_valid,
-                      q.age.sec_since_last_hit);
+    append_query_text(out, action_name(type), type == RTE_FLOW_ACTION_TYPE_COUNT, q);
     return true;
 }
 
