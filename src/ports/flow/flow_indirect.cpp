@@ -1,6 +1,7 @@
 // The rule list's indirect actions (flow_rules.h): testpmd 22.11's
 // port_action_handle_create|destroy|update|query (config.c) and their texts.
 #include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_destroy_listed.h"
 #include "ports/flow/flow_query_text.h"
 #include "ports/flow/flow_rules.h"
 #include "text/text_format.h"
@@ -58,31 +59,15 @@ bool FlowRules::indirect_create(uint16_t port, uint32_t id, const rte_flow_indir
     return true;
 }
 
-// Each listed action the PMD lets go leaves the list; one it keeps stays,
-// with the PMD's complaint. Unknown ids are passed over silently.
+// An action without a handle leaves the list without asking the PMD.
 bool FlowRules::indirect_destroy(uint16_t port, const std::vector<uint32_t> &ids,
                                  std::string *out) {
+    const auto destroy = [&](const Indirect &ia, rte_flow_error *error) {
+        return ia.handle ? ctl_.action_handle_destroy(port, ia.handle, error) : 0;
+    };
     auto list = indirect_.find(port);
     if (list == indirect_.end()) return true;
-    bool ok = true;
-    for (auto it = list->second.begin(); it != list->second.end();) {
-        if (std::find(ids.begin(), ids.end(), it->first) == ids.end()) {
-            ++it;
-            continue;
-        }
-        rte_flow_error error = poisoned_error(0x33);
-        if (it->second.handle) {
-            if (const int rc = ctl_.action_handle_destroy(port, it->second.handle, &error)) {
-                *out += flow_complaint(error, rc);
-                ok = false;
-                ++it;
-                continue;
-            }
-        }
-        append_format(out, "Indirect action #%" PRIu32 " destroyed\n", it->first);
-        it = list->second.erase(it);
-    }
-    return ok;
+    return destroy_listed(list->second, ids, "Indirect action", "destroyed", 0x33, destroy, out);
 }
 
 // AGE and CONNTRACK take their configuration as the update, the others the

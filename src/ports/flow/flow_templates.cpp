@@ -3,6 +3,7 @@
 // port_flow_actions_template_*, port_flow_template_table_* and
 // port_queue_flow_* (config.c) and their texts.
 #include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_destroy_listed.h"
 #include "ports/flow/flow_rules.h"
 #include "text/text_format.h"
 
@@ -44,31 +45,6 @@ std::optional<uint32_t> alloc_id(const Map &list, uint32_t id, const char *what,
         return std::nullopt;
     }
     return id;
-}
-
-// testpmd's *_destroy walk: each listed entry the PMD lets go (or that has
-// no handle: a refused create) leaves the list, its line said ("Pattern
-// template #1 destroyed"); one the PMD keeps stays, with its complaint.
-template <typename Map, typename Destroy>
-bool destroy_listed(Map &list, const std::vector<uint32_t> &ids, const char *name, Destroy destroy,
-                    std::string *out) {
-    bool ok = true;
-    for (auto it = list.begin(); it != list.end();) {
-        if (std::find(ids.begin(), ids.end(), it->first) == ids.end()) {
-            ++it;
-            continue;
-        }
-        rte_flow_error error = poisoned_error(0x33);
-        if (const int rc = destroy(it->second, &error); rc < 0) {
-            *out += flow_complaint(error, rc);
-            ok = false;
-            ++it;
-            continue;
-        }
-        append_format(out, "%s #%" PRIu32 " destroyed\n", name, it->first);
-        it = list.erase(it);
-    }
-    return ok;
 }
 
 // testpmd's *_flush at port close: silent, but for what the PMD keeps.
@@ -151,7 +127,7 @@ bool FlowRules::pattern_template_create(uint16_t port, const TemplateAttr &attr,
 bool FlowRules::pattern_template_destroy(uint16_t port, const std::vector<uint32_t> &ids,
                                          std::string *out) {
     return destroy_listed(
-        engines_[port].patterns, ids, "Pattern template",
+        engines_[port].patterns, ids, "Pattern template", "destroyed", 0x33,
         [&](rte_flow_pattern_template *t, rte_flow_error *error) {
             return ctl_.pattern_template_destroy(port, t, error);
         },
@@ -185,7 +161,7 @@ bool FlowRules::actions_template_create(uint16_t port, const TemplateAttr &attr,
 bool FlowRules::actions_template_destroy(uint16_t port, const std::vector<uint32_t> &ids,
                                          std::string *out) {
     return destroy_listed(
-        engines_[port].actions, ids, "Actions template",
+        engines_[port].actions, ids, "Actions template", "destroyed", 0x33,
         [&](rte_flow_actions_template *t, rte_flow_error *error) {
             return ctl_.actions_template_destroy(port, t, error);
         },
@@ -238,7 +214,7 @@ bool FlowRules::table_create_checked(uint16_t port, Engine &e, const TableSpec &
 
 bool FlowRules::table_destroy(uint16_t port, const std::vector<uint32_t> &ids, std::string *out) {
     return destroy_listed(
-        engines_[port].tables, ids, "Template table",
+        engines_[port].tables, ids, "Template table", "destroyed", 0x33,
         [&](const Table &t, rte_flow_error *error) {
             return ctl_.template_table_destroy(port, t.table, error);
         },
