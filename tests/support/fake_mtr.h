@@ -4,8 +4,8 @@
 // error a test sets, so the meter commands can be checked.
 #pragma once
 
+#include "fake_api_calls.h"
 #include "ports/mtr/mtr_control.h"
-#include "support/fake_api_calls.h"
 
 #include <initializer_list>
 #include <string>

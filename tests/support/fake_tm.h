@@ -4,8 +4,8 @@
 // error a test sets, so the traffic management commands can be checked.
 #pragma once
 
+#include "fake_api_calls.h"
 #include "ports/tm/tm_control.h"
-#include "support/fake_api_calls.h"
 
 #include <string>
 #include <vector>
