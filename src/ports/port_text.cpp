@@ -1,5 +1,6 @@
 #include "ports/port_text.h"
 
+#include "ports/pause_mode.h"
 #include "text/mac_text.h"
 #include "text/text_format.h"
 
@@ -438,8 +439,8 @@ std::string rss_hash_text(const rte_eth_rss_conf &conf, bool with_key) {
 }
 
 std::string flow_ctrl_text(uint16_t port, const rte_eth_fc_conf &fc) {
-    const bool rx = fc.mode == RTE_ETH_FC_RX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
-    const bool tx = fc.mode == RTE_ETH_FC_TX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
+    const bool rx = rx_pause(fc.mode);
+    const bool tx = tx_pause(fc.mode);
     std::string o =
         text_format("\n%s Flow control infos for port %-2d %s\n", kBorder, port, kBorder);
     o += "FC mode:\n";

@@ -7,4 +7,10 @@ bool fail(Ctx &c, const std::string &msg) {
     return false;
 }
 
+bool all_ports_stopped(Ctx &c) {
+    for (uint16_t p : c.ports.port_ids())
+        if (c.ports.status(p) != PortStatus::Stopped) return fail(c, "Please stop all ports first");
+    return true;
+}
+
 } // namespace pmdfwd::shell

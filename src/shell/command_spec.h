@@ -70,6 +70,10 @@ struct FamilyRegistrar {
 // Appends msg and a newline to the output; returns false (the command failed).
 bool fail(Ctx &c, const std::string &msg);
 
+// testpmd's check before a change that reconfigures every port: true when all
+// ports are stopped, else false after "Please stop all ports first".
+bool all_ports_stopped(Ctx &c);
+
 // Ready-made run functions for the commonest rows, over the statistics:
 //   {.syntax = "show fwd stats all", .help = "...", .run = print<&Stats::fwd_stats>}
 //   {.syntax = "show port stats all|<port>", .help = "...",
@@ -104,6 +108,17 @@ bool act_ports(Ctx &c, const Args &a) {
     for (uint16_t p : a.ports(0))
         (c.stats.*Action)(p);
     return true;
+}
+
+// Runs Each for each port of "all|<port>", going on past a port that fails as
+// testpmd does; false when any failed:
+//   {.syntax = "show port fdir all|<port>", .help = "...", .run = each_port<show_fdir>}
+template <bool (*Each)(Ctx &, uint16_t)>
+bool each_port(Ctx &c, const Args &a) {
+    bool all = true;
+    for (uint16_t p : a.ports(0))
+        all = Each(c, p) && all;
+    return all;
 }
 
 } // namespace pmdfwd::shell

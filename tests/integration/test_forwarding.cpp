@@ -55,6 +55,19 @@ void inject(RingPort &p, const std::vector<rte_mbuf *> &pkts) {
               pkts.size());
 }
 
+// One pass through the forwarder: pkts go in at `from`, forwarding runs
+// until `to` has sent as many (or the test fails), then stops; *out is what
+// `to` sent.
+void forward(App &app, RingPort &from, const std::vector<rte_mbuf *> &pkts, RingPort &to,
+             std::vector<rte_mbuf *> *out) {
+    inject(from, pkts);
+    ASSERT_TRUE(IsOk(app.start(0)));
+    ASSERT_TRUE(wait_count(to.tx, static_cast<unsigned>(pkts.size())));
+    app.stop();
+    *out = drain(to.tx);
+    ASSERT_EQ(out->size(), pkts.size());
+}
+
 void expect_consistent(const FwdStats &f) {
     for (const StreamStats &s : f.streams)
         EXPECT_EQ(s.rx + s.generated, s.tx + s.dropped + s.consumed)
@@ -133,12 +146,8 @@ TEST_F(RingForwarding, IoForwardsUnchanged) {
         std::vector<std::vector<uint8_t>> expect;
         for (rte_mbuf *m : in)
             expect.push_back(frame_bytes(m));
-        inject(p0, in);
-        ASSERT_TRUE(IsOk(app.start(0)));
-        ASSERT_TRUE(wait_count(p1.tx, 100));
-        app.stop();
-        std::vector<rte_mbuf *> out = drain(p1.tx);
-        ASSERT_EQ(out.size(), 100u);
+        std::vector<rte_mbuf *> out;
+        ASSERT_NO_FATAL_FAILURE(forward(app, p0, in, p1, &out));
         for (size_t i = 0; i < out.size(); i++)
             EXPECT_EQ(frame_bytes(out[i]), expect[i]) << i;
         const FwdStats f = app.collect_fwd();
@@ -164,12 +173,8 @@ TEST_F(RingForwarding, MacswapSwapsSetsFieldsAndCountsRunts) {
     std::vector<std::vector<uint8_t>> before;
     for (rte_mbuf *m : in)
         before.push_back(frame_bytes(m));
-    inject(p0, in);
-    ASSERT_TRUE(IsOk(app.start(0)));
-    ASSERT_TRUE(wait_count(p1.tx, 41));
-    app.stop();
-    std::vector<rte_mbuf *> out = drain(p1.tx);
-    ASSERT_EQ(out.size(), 41u);
+    std::vector<rte_mbuf *> out;
+    ASSERT_NO_FATAL_FAILURE(forward(app, p0, in, p1, &out));
     for (size_t i = 0; i < 40; i++) {
         std::vector<uint8_t> want = before[i];
         std::swap_ranges(want.begin(), want.begin() + 6, want.begin() + 6);
@@ -196,11 +201,8 @@ TEST_F(RingForwarding, TxVlanReachesMbufs) {
     ASSERT_TRUE(app.execute("port stop 1"));
     ASSERT_TRUE(app.execute("tx_vlan set 1 100"));
     ASSERT_TRUE(app.execute("port start 1"));
-    inject(p0, frames(8, 64));
-    ASSERT_TRUE(IsOk(app.start(0)));
-    ASSERT_TRUE(wait_count(p1.tx, 8));
-    app.stop();
-    std::vector<rte_mbuf *> out = drain(p1.tx);
+    std::vector<rte_mbuf *> out;
+    ASSERT_NO_FATAL_FAILURE(forward(app, p0, frames(8, 64), p1, &out));
     for (rte_mbuf *m : out) {
         EXPECT_EQ(m->vlan_tci, 100u);
         EXPECT_TRUE(m->ol_flags & RTE_MBUF_F_TX_VLAN);
@@ -219,11 +221,8 @@ TEST_F(RingForwarding, TxQinqReachesMbufsAndResetClearsIt) {
     ASSERT_TRUE(app.execute("tx_vlan set 1 100 200"));
     EXPECT_FALSE(app.execute("tx_vlan set 1 300")); // testpmd: QinQ is on
     ASSERT_TRUE(app.execute("port start 1"));
-    inject(p0, frames(8, 64));
-    ASSERT_TRUE(IsOk(app.start(0)));
-    ASSERT_TRUE(wait_count(p1.tx, 8));
-    app.stop();
-    std::vector<rte_mbuf *> out = drain(p1.tx);
+    std::vector<rte_mbuf *> out;
+    ASSERT_NO_FATAL_FAILURE(forward(app, p0, frames(8, 64), p1, &out));
     for (rte_mbuf *m : out) {
         EXPECT_EQ(m->vlan_tci, 100u);
         EXPECT_EQ(m->vlan_tci_outer, 200u);
@@ -234,11 +233,7 @@ TEST_F(RingForwarding, TxQinqReachesMbufsAndResetClearsIt) {
     ASSERT_TRUE(app.execute("port stop 1"));
     ASSERT_TRUE(app.execute("tx_vlan reset 1"));
     ASSERT_TRUE(app.execute("port start 1"));
-    inject(p0, frames(8, 64));
-    ASSERT_TRUE(IsOk(app.start(0)));
-    ASSERT_TRUE(wait_count(p1.tx, 8));
-    app.stop();
-    out = drain(p1.tx);
+    ASSERT_NO_FATAL_FAILURE(forward(app, p0, frames(8, 64), p1, &out));
     for (rte_mbuf *m : out)
         EXPECT_FALSE(m->ol_flags & (RTE_MBUF_F_TX_VLAN | RTE_MBUF_F_TX_QINQ));
     free_all(out);
@@ -326,12 +321,8 @@ TEST_F(RingForwarding, TxMetadataAndDynfMarkWhatThePortSends) {
     ASSERT_TRUE(app.execute("port config 1 dynf pmdfwd_test_flag set"));
     const int bit = rte_mbuf_dynflag_lookup("pmdfwd_test_flag", nullptr);
     ASSERT_GT(bit, 0);
-    inject(p0, frames(8, 64));
-    ASSERT_TRUE(IsOk(app.start(0)));
-    ASSERT_TRUE(wait_count(p1.tx, 8));
-    app.stop();
-    std::vector<rte_mbuf *> out = drain(p1.tx);
-    ASSERT_EQ(out.size(), 8u);
+    std::vector<rte_mbuf *> out;
+    ASSERT_NO_FATAL_FAILURE(forward(app, p0, frames(8, 64), p1, &out));
     for (rte_mbuf *m : out) {
         EXPECT_TRUE(m->ol_flags & RTE_MBUF_DYNFLAG_TX_METADATA);
         EXPECT_EQ(*RTE_FLOW_DYNF_METADATA(m), 0x2au);
@@ -340,12 +331,7 @@ TEST_F(RingForwarding, TxMetadataAndDynfMarkWhatThePortSends) {
     }
     ASSERT_TRUE(app.execute("port config 1 tx_metadata 0"));
     ASSERT_TRUE(app.execute("port config 1 dynf pmdfwd_test_flag clear"));
-    inject(p0, frames(8, 64));
-    ASSERT_TRUE(IsOk(app.start(0)));
-    ASSERT_TRUE(wait_count(p1.tx, 8));
-    app.stop();
-    out = drain(p1.tx);
-    ASSERT_EQ(out.size(), 8u);
+    ASSERT_NO_FATAL_FAILURE(forward(app, p0, frames(8, 64), p1, &out));
     for (rte_mbuf *m : out) {
         EXPECT_FALSE(m->ol_flags & RTE_MBUF_DYNFLAG_TX_METADATA);
         EXPECT_FALSE(m->ol_flags & (uint64_t{1} << bit));
@@ -488,13 +474,9 @@ TEST_F(RingForwarding, EachMacswapKernelCanBeForcedAndRuns) {
             continue;
         }
         ASSERT_TRUE(app.execute(std::string("set macswap kernel ") + k.name)) << k.name;
-        inject(p0, frames(33, 60));
-        ASSERT_TRUE(IsOk(app.start(0)));
-        ASSERT_TRUE(wait_count(p1.tx, 33));
-        app.stop();
+        std::vector<rte_mbuf *> out;
+        ASSERT_NO_FATAL_FAILURE(forward(app, p0, frames(33, 60), p1, &out));
         EXPECT_STREQ(macswap::running_kernel(), k.name);
-        std::vector<rte_mbuf *> out = drain(p1.tx);
-        ASSERT_EQ(out.size(), 33u);
         EXPECT_EQ(frame_bytes(out[0])[0], 0x02);
         EXPECT_EQ(frame_bytes(out[0])[5], 0x55) << k.name << " swapped the MACs";
         free_all(out);

@@ -60,6 +60,22 @@ class QuickStart(unittest.TestCase):
         cells = {line.split(" [")[0] for line in r.stdout.splitlines() if " [" in line}
         self.assertEqual(cells, {"ring-hot/macswap/64B/1Q1C"}, r.stdout)
 
+    def test_interleaved_plan_lists_the_same_cell(self):
+        """compare --interleave plans its cells as run does (one plan_cells):
+        the quick start's one cell, a command line for each subject."""
+        argv = quick_start_command()
+        if not (TESTPMD and os.path.exists(os.path.join(_path.ROOT, "build", "pmdfwd"))):
+            self.skipTest("dpdk-testpmd or build/pmdfwd missing: the plan cannot be listed")
+        out = tempfile.mkdtemp(prefix="perf-quick-")
+        self.addCleanup(shutil.rmtree, out, True)
+        argv[argv.index("--out") + 1] = out
+        r = owned_process.run([sys.executable, PERF, *argv[1:], "--interleave", "--dry-run"], cwd=_path.ROOT,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        planned = {line.split(": ")[0] for line in r.stdout.splitlines() if " [" in line}
+        self.assertEqual(planned, {"ring-hot/macswap/64B/1Q1C [testpmd subject]",
+                                   "ring-hot/macswap/64B/1Q1C [pmdfwd subject]"}, r.stdout)
+
 
 def skip_reason():
     if not SUBJECT:

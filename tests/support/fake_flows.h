@@ -53,12 +53,7 @@ class FakeFlowControl : public flow::FlowControl {
     }
     int query(uint16_t, rte_flow *, const rte_flow_action &, void *data,
               rte_flow_error *e) override {
-        if (const int rc = answer(e)) return rc;
-        auto *c = static_cast<rte_flow_query_count *>(data);
-        c->hits_set = c->bytes_set = 1;
-        c->hits = hits;
-        c->bytes = bytes;
-        return 0;
+        return count_answer(data, e);
     }
     int isolate(uint16_t, bool on, rte_flow_error *e) override {
         if (const int rc = answer(e)) return rc;
@@ -97,12 +92,7 @@ class FakeFlowControl : public flow::FlowControl {
     // A COUNT handle's counters (the only kind the tests query).
     int action_handle_query(uint16_t, const rte_flow_action_handle *, void *data,
                             rte_flow_error *e) override {
-        if (const int rc = answer(e)) return rc;
-        auto *c = static_cast<rte_flow_query_count *>(data);
-        c->hits_set = c->bytes_set = 1;
-        c->hits = hits;
-        c->bytes = bytes;
-        return 0;
+        return count_answer(data, e);
     }
 
     // The template and queue API: handles as a PMD that takes everything
@@ -226,6 +216,15 @@ class FakeFlowControl : public flow::FlowControl {
         if (!fail_errno) return 0;
         rte_flow_error_set(e, fail_errno, fail_type, nullptr, fail_message);
         return -fail_errno;
+    }
+    // A query's answer: the counters, set.
+    int count_answer(void *data, rte_flow_error *e) {
+        if (const int rc = answer(e)) return rc;
+        auto *c = static_cast<rte_flow_query_count *>(data);
+        c->hits_set = c->bytes_set = 1;
+        c->hits = hits;
+        c->bytes = bytes;
+        return 0;
     }
     std::vector<std::unique_ptr<char>> flows_;
 };

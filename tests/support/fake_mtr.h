@@ -4,6 +4,7 @@
 // error a test sets, so the meter commands can be checked.
 #pragma once
 
+#include "fake_api_calls.h"
 #include "ports/mtr/mtr_control.h"
 
 #include <initializer_list>
@@ -12,19 +13,15 @@
 
 namespace pmdfwd::testing {
 
-class FakeMtrControl : public mtr::MtrControl {
+class FakeMtrControl : public mtr::MtrControl,
+                       public FakeApiCalls<rte_mtr_error, RTE_MTR_ERROR_TYPE_UNSPECIFIED> {
   public:
-    // The next calls fail with this (errno 0: they succeed).
-    int fail_errno = 0;
-    rte_mtr_error_type fail_type = RTE_MTR_ERROR_TYPE_UNSPECIFIED;
-    const char *fail_message = nullptr;
     // What the reads answer.
     rte_mtr_capabilities cap{};
     uint64_t protocols = 0;
     rte_mtr_stats stats{};
     uint64_t stats_mask = 0;
-    // The calls made, as "name arg arg ...", and the last profile and table.
-    std::vector<std::string> calls;
+    // The last profile and table.
     rte_mtr_meter_profile profile{};
     std::vector<rte_color> table; // empty: the call passed none
 
@@ -86,18 +83,6 @@ class FakeMtrControl : public mtr::MtrControl {
         *s = stats;
         *mask = stats_mask;
         return answer(e, "stats_read", {port, m, clear});
-    }
-
-  private:
-    int answer(rte_mtr_error *e, const char *name, std::initializer_list<uint64_t> args) {
-        std::string call = name;
-        for (uint64_t a : args)
-            call.append(" ").append(std::to_string(a));
-        calls.push_back(call);
-        if (!fail_errno) return 0;
-        e->type = fail_type;
-        e->message = fail_message;
-        return -fail_errno;
     }
 };
 

@@ -4,6 +4,7 @@
 // error a test sets, so the traffic management commands can be checked.
 #pragma once
 
+#include "fake_api_calls.h"
 #include "ports/tm/tm_control.h"
 
 #include <string>
@@ -11,13 +12,9 @@
 
 namespace pmdfwd::testing {
 
-class FakeTmControl : public tm::TmControl {
+class FakeTmControl : public tm::TmControl,
+                      public FakeApiCalls<rte_tm_error, RTE_TM_ERROR_TYPE_UNSPECIFIED> {
   public:
-    // The next calls fail with this (errno 0: they succeed).
-    int fail_errno = 0;
-    rte_tm_error_type fail_type = RTE_TM_ERROR_TYPE_UNSPECIFIED;
-    const char *fail_message = nullptr;
-    const void *fail_cause = nullptr;
     // What the reads answer.
     rte_tm_capabilities cap{};
     rte_tm_level_capabilities level_cap{};
@@ -25,8 +22,7 @@ class FakeTmControl : public tm::TmControl {
     int is_leaf = 0;
     rte_tm_node_stats stats{};
     uint64_t stats_mask = 0;
-    // The calls made, as "name arg arg ..." (the PMD's view of each command).
-    std::vector<std::string> calls;
+    // The last parameters passed.
     rte_tm_shaper_params shaper{};
     rte_tm_wred_params wred{};
     rte_tm_node_params node{};
@@ -117,19 +113,6 @@ class FakeTmControl : public tm::TmControl {
         return answer(
             e, name,
             {port, static_cast<uint64_t>(g), static_cast<uint64_t>(y), static_cast<uint64_t>(r)});
-    }
-
-  private:
-    int answer(rte_tm_error *e, const char *name, std::initializer_list<uint64_t> args) {
-        std::string call = name;
-        for (uint64_t a : args)
-            call.append(" ").append(std::to_string(a));
-        calls.push_back(call);
-        if (!fail_errno) return 0;
-        e->type = fail_type;
-        e->message = fail_message;
-        e->cause = fail_cause;
-        return -fail_errno;
     }
 };
 

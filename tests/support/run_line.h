@@ -26,6 +26,11 @@ inline std::string out_of(const Host &h, const std::string &line, bool ok = true
     return out;
 }
 
+// Stops every port, for the rows refused while one runs.
+inline void stop_ports(const Host &h) {
+    ASSERT_TRUE(run(h, "port stop all"));
+}
+
 // Whether a command's output holds what.
 inline bool has(const std::string &out, const std::string &what) {
     return out.find(what) != std::string::npos;

@@ -7,13 +7,11 @@ import datetime
 import json
 import math
 import os
-import shutil
 import sys
-import tempfile
 from typing import Any, Dict, List
 
 from .. import costs, icount, interleave, machine, matrix, rigs, runner, stats, subjects
-from .run import check_run_args, cmd_run, prepare_subjects, probe_generator
+from .run import check_run_args, cmd_run, in_workdir, plan_cells, prepare_subjects, probe_generator
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -94,16 +92,7 @@ def count_cell(cell: matrix.Cell, subs: List[subjects.Subject], args: argparse.N
 def cmd_interleave(args: argparse.Namespace) -> int:
     check_interleave_args(args)
     layouts = check_run_args(args)
-    out = args.out or f"perf-out-{datetime.datetime.now():%Y%m%d-%H%M%S}"
-    os.makedirs(os.path.join(out, "logs"), exist_ok=True)
-    workdir = tempfile.mkdtemp(prefix="pmdfwd-perf-")
-    subs: List[subjects.Subject] = []
-    try:
-        return measure(args, layouts, workdir, out, subs)
-    finally:
-        subjects.cleanup(subs)
-        runner.cleanup_runtime_dirs()
-        shutil.rmtree(workdir, ignore_errors=True)
+    return in_workdir(args, lambda workdir, out, subs: measure(args, layouts, workdir, out, subs))
 
 
 def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str,
@@ -120,18 +109,10 @@ def measure(args: argparse.Namespace, layouts: List[Any], workdir: str, out: str
     # no packets in its last windows).
     ctx = rigs.Context(workdir=workdir, warmup=0, duration=int(math.ceil(2 * seconds)) + 60, burst=args.burst,
                        no_huge=args.no_huge, generator=gen, pci_ports=args.pci_ports)
-    cells = matrix.build_cells(args.rigs, args.modes, args.kernels, args.frames, layouts, args.ring_tiers,
-                               cpus, caches=machine.cache_sizes(), burst=args.burst, ring_bursts=args.ring_bursts)
-    runnable = [c for c in cells if not c.skip]
-    for c in cells:
-        if c.skip:
-            sys.stderr.write(f"[perf] skip {c.key}: {c.skip}\n")
+    cells = plan_cells(args, layouts, subs, ctx, cpus)
     if args.dry_run:
-        for c in runnable:
-            for s in subs:
-                for p in rigs.build(c, s, ctx, cpus):
-                    print(f"{c.key} [{s.label} {p.role}]: {' '.join(p.argv)}")
         return 0
+    runnable = [c for c in cells if not c.skip]
     sys.stderr.write(f"[perf] interleaved: {len(runnable)} cells x {args.blocks} blocks x ({args.warmup_pairs} + "
                      f"{args.pairs // args.blocks}) pairs of {args.window_ms} ms windows "
                      f"(~{len(runnable) * args.blocks * seconds / 60:.1f} min)\n")

@@ -7,7 +7,7 @@ import os
 import shutil
 import sys
 import tempfile
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from .. import machine, matrix, report, rigs, runner, subjects
 from .record import record_store
@@ -124,27 +124,35 @@ def finish(args: argparse.Namespace, results: Results, out: str, subs: List[subj
     return 0
 
 
+def plan_cells(args: argparse.Namespace, layouts: List[Any], subs: List[subjects.Subject], ctx: rigs.Context,
+               cpus: List[int]) -> List[matrix.Cell]:
+    """The matrix's cells, each one skipped said on stderr; with --dry-run,
+    also each runnable cell's command lines for every subject on stdout."""
+    cells = matrix.build_cells(args.rigs, args.modes, args.kernels, args.frames, layouts, args.ring_tiers,
+                               cpus, machine.cache_sizes(), args.burst, args.ring_bursts)
+    for c in cells:
+        if c.skip:
+            sys.stderr.write(f"[perf] skip {c.key}: {c.skip}\n")
+    if args.dry_run:
+        for c in [c for c in cells if not c.skip]:
+            for s in subs:
+                for p in rigs.build(c, s, ctx, cpus):
+                    print(f"{c.key} [{s.label} {p.role}]: {' '.join(p.argv)}")
+    return cells
+
+
 def measure(args: argparse.Namespace, specs: List[str], layouts: List[Any], workdir: str, out: str,
             subs: List[subjects.Subject]) -> int:
     cpus = machine.allowed_cpus()
-    caches = machine.cache_sizes()
     prepare_subjects(specs, args, workdir, subs)
     gen = probe_generator(args)
     ctx = rigs.Context(workdir=workdir, warmup=args.warmup, duration=args.duration, burst=args.burst,
                        no_huge=args.no_huge, stats_format=args.stats_format, generator=gen,
                        pci_ports=args.pci_ports)
-    cells = matrix.build_cells(args.rigs, args.modes, args.kernels, args.frames, layouts, args.ring_tiers,
-                               cpus, caches, args.burst, args.ring_bursts)
-    runnable = [c for c in cells if not c.skip]
-    for c in cells:
-        if c.skip:
-            sys.stderr.write(f"[perf] skip {c.key}: {c.skip}\n")
+    cells = plan_cells(args, layouts, subs, ctx, cpus)
     if args.dry_run:
-        for c in runnable:
-            for s in subs:
-                for p in rigs.build(c, s, ctx, cpus):
-                    print(f"{c.key} [{s.label} {p.role}]: {' '.join(p.argv)}")
         return 0
+    runnable = [c for c in cells if not c.skip]
     sys.stderr.write(f"[perf] {len(runnable)} cells x {len(subs)} subjects x {args.reps} runs "
                      f"(~{len(runnable) * len(subs) * args.reps * (args.warmup + args.duration + 3) / 60:.0f}"
                      " min)\n")
@@ -156,12 +164,19 @@ def measure(args: argparse.Namespace, specs: List[str], layouts: List[Any], work
 
 def cmd_run(args: argparse.Namespace, specs: List[str]) -> int:
     layouts = check_run_args(args)
+    return in_workdir(args, lambda workdir, out, subs: measure(args, specs, layouts, workdir, out, subs))
+
+
+def in_workdir(args: argparse.Namespace, work: Callable[[str, str, List[subjects.Subject]], int]) -> int:
+    """work(workdir, out, subs) with the results folder (args.out or a
+    dated one) and a fresh work folder made; the subjects it adds to `subs`,
+    DPDK's runtime folders and the work folder are cleaned up however it ends."""
     out = args.out or f"perf-out-{datetime.datetime.now():%Y%m%d-%H%M%S}"
     os.makedirs(os.path.join(out, "logs"), exist_ok=True)
     workdir = tempfile.mkdtemp(prefix="pmdfwd-perf-")
     subs: List[subjects.Subject] = []
     try:
-        return measure(args, specs, layouts, workdir, out, subs)
+        return work(workdir, out, subs)
     finally:
         subjects.cleanup(subs)
         runner.cleanup_runtime_dirs()

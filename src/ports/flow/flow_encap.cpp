@@ -70,31 +70,30 @@ rte_flow_item item(rte_flow_item_type type, const void *spec, const void *mask) 
 }
 
 // The items both definitions begin with: eth, vlan (void without one), ip.
-template <typename Data>
-void outer_items(Data *d, const EncapOuter &o) {
+void outer_items(rte_flow_item *items, OuterItems *d, const EncapOuter &o) {
     d->eth = eth_of(o, 0);
     d->eth_mask = eth_mask();
     d->vlan = vlan_of(o.vlan_tci, 0);
     d->vlan_mask = vlan_mask();
-    d->items[0] = item(RTE_FLOW_ITEM_TYPE_ETH, &d->eth, &d->eth_mask);
-    d->items[1] =
+    items[0] = item(RTE_FLOW_ITEM_TYPE_ETH, &d->eth, &d->eth_mask);
+    items[1] =
         item(o.vlan ? RTE_FLOW_ITEM_TYPE_VLAN : RTE_FLOW_ITEM_TYPE_VOID, &d->vlan, &d->vlan_mask);
     if (o.ipv4) {
         d->ipv4.hdr.src_addr = o.ipv4_src;
         d->ipv4.hdr.dst_addr = o.ipv4_dst;
         d->ipv4_mask = ipv4_mask();
-        d->items[2] = item(RTE_FLOW_ITEM_TYPE_IPV4, &d->ipv4, &d->ipv4_mask);
+        items[2] = item(RTE_FLOW_ITEM_TYPE_IPV4, &d->ipv4, &d->ipv4_mask);
     } else {
         std::memcpy(&d->ipv6.hdr.src_addr, o.ipv6_src, sizeof(o.ipv6_src));
         std::memcpy(&d->ipv6.hdr.dst_addr, o.ipv6_dst, sizeof(o.ipv6_dst));
         d->ipv6_mask = ipv6_mask();
-        d->items[2] = item(RTE_FLOW_ITEM_TYPE_IPV6, &d->ipv6, &d->ipv6_mask);
+        items[2] = item(RTE_FLOW_ITEM_TYPE_IPV6, &d->ipv6, &d->ipv6_mask);
     }
 }
 
 // set vxlan-tos-ttl: the TOS (IPv6 traffic class) and TTL (hop limit) go
 // into the IP item, and its mask covers them.
-void tos_ttl(VxlanEncapData *d, const VxlanSettings &s) {
+void tos_ttl(OuterItems *d, const VxlanSettings &s) {
     if (s.outer.ipv4) {
         d->ipv4.hdr.type_of_service = s.ip_tos;
         d->ipv4.hdr.time_to_live = s.ip_ttl;
@@ -224,7 +223,7 @@ void vxlan_encap_init(const ActionDefaults &defaults, uint8_t *conf) {
     const VxlanSettings &s = settings(defaults).vxlan;
     auto *d = reinterpret_cast<VxlanEncapData *>(conf);
     d->conf.definition = d->items;
-    outer_items(d, s.outer);
+    outer_items(d->items, &d->outer, s.outer);
     d->udp.hdr.src_port = s.udp_src;
     d->udp.hdr.dst_port = s.udp_dst;
     d->udp_mask.hdr.src_port = RTE_BE16(0xffff);
@@ -234,14 +233,14 @@ void vxlan_encap_init(const ActionDefaults &defaults, uint8_t *conf) {
     d->vxlan_mask.hdr.vx_vni = RTE_BE32(0xffffff00);
     d->items[4] = item(RTE_FLOW_ITEM_TYPE_VXLAN, &d->vxlan, &d->vxlan_mask);
     d->items[5] = item(RTE_FLOW_ITEM_TYPE_END, nullptr, nullptr);
-    if (s.tos_ttl) tos_ttl(d, s);
+    if (s.tos_ttl) tos_ttl(&d->outer, s);
 }
 
 void nvgre_encap_init(const ActionDefaults &defaults, uint8_t *conf) {
     const NvgreSettings &s = settings(defaults).nvgre;
     auto *d = reinterpret_cast<NvgreEncapData *>(conf);
     d->conf.definition = d->items;
-    outer_items(d, s.outer);
+    outer_items(d->items, &d->outer, s.outer);
     d->nvgre.c_k_s_rsvd0_ver = RTE_BE16(0x2000); // the key bit: the TNI follows
     d->nvgre.protocol = RTE_BE16(RTE_ETHER_TYPE_TEB);
     std::memcpy(d->nvgre.tni, s.tni, sizeof(s.tni));

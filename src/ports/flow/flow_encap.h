@@ -19,9 +19,8 @@ namespace pmdfwd::flow {
 // UDP, MPLS: 84 bytes as DPDK's item structures are sized).
 constexpr size_t kEncapHeaderMax = 128;
 
-struct VxlanEncapData {
-    rte_flow_action_vxlan_encap conf;
-    rte_flow_item items[6]; // eth, vlan (void without one), ip, udp, vxlan, end
+// What the items both definitions begin with point to: eth, vlan, ip.
+struct OuterItems {
     rte_flow_item_eth eth, eth_mask;
     rte_flow_item_vlan vlan, vlan_mask;
     union {
@@ -32,6 +31,12 @@ struct VxlanEncapData {
         rte_flow_item_ipv4 ipv4_mask;
         rte_flow_item_ipv6 ipv6_mask;
     };
+};
+
+struct VxlanEncapData {
+    rte_flow_action_vxlan_encap conf;
+    rte_flow_item items[6]; // eth, vlan (void without one), ip, udp, vxlan, end
+    OuterItems outer;
     rte_flow_item_udp udp, udp_mask;
     rte_flow_item_vxlan vxlan, vxlan_mask;
 };
@@ -39,16 +44,7 @@ struct VxlanEncapData {
 struct NvgreEncapData {
     rte_flow_action_nvgre_encap conf;
     rte_flow_item items[5]; // eth, vlan (void without one), ip, nvgre, end
-    rte_flow_item_eth eth, eth_mask;
-    rte_flow_item_vlan vlan, vlan_mask;
-    union {
-        rte_flow_item_ipv4 ipv4;
-        rte_flow_item_ipv6 ipv6;
-    };
-    union {
-        rte_flow_item_ipv4 ipv4_mask;
-        rte_flow_item_ipv6 ipv6_mask;
-    };
+    OuterItems outer;
     rte_flow_item_nvgre nvgre, nvgre_mask;
 };
 

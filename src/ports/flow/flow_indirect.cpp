@@ -1,6 +1,8 @@
 // The rule list's indirect actions (flow_rules.h): testpmd 22.11's
 // port_action_handle_create|destroy|update|query (config.c) and their texts.
 #include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_destroy_listed.h"
+#include "ports/flow/flow_query_text.h"
 #include "ports/flow/flow_rules.h"
 #include "text/text_format.h"
 
@@ -9,18 +11,6 @@
 #include <cstring>
 
 namespace pmdfwd::flow {
-
-namespace {
-
-// testpmd poisons the error before each call, so that a PMD that fails
-// without filling it shows.
-rte_flow_error poisoned_error(int byte) {
-    rte_flow_error e;
-    std::memset(&e, byte, sizeof(e));
-    return e;
-}
-
-} // namespace
 
 FlowRules::Indirect *FlowRules::find_indirect(uint16_t port, uint32_t id, std::string *out) {
     auto list = indirect_.find(port);
@@ -69,31 +59,15 @@ bool FlowRules::indirect_create(uint16_t port, uint32_t id, const rte_flow_indir
     return true;
 }
 
-// Each listed action the PMD lets go leaves the list; one it keeps stays,
-// with the PMD's complaint. Unknown ids are passed over silently.
+// An action without a handle leaves the list without asking the PMD.
 bool FlowRules::indirect_destroy(uint16_t port, const std::vector<uint32_t> &ids,
                                  std::string *out) {
+    const auto destroy = [&](const Indirect &ia, rte_flow_error *error) {
+        return ia.handle ? ctl_.action_handle_destroy(port, ia.handle, error) : 0;
+    };
     auto list = indirect_.find(port);
     if (list == indirect_.end()) return true;
-    bool ok = true;
-    for (auto it = list->second.begin(); it != list->second.end();) {
-        if (std::find(ids.begin(), ids.end(), it->first) == ids.end()) {
-            ++it;
-            continue;
-        }
-        rte_flow_error error = poisoned_error(0x33);
-        if (it->second.handle) {
-            if (const int rc = ctl_.action_handle_destroy(port, it->second.handle, &error)) {
-                *out += flow_complaint(error, rc);
-                ok = false;
-                ++it;
-                continue;
-            }
-        }
-        append_format(out, "Indirect action #%" PRIu32 " destroyed\n", it->first);
-        it = list->second.erase(it);
-    }
-    return ok;
+    return destroy_listed(list->second, ids, "Indirect action", "destroyed", 0x33, destroy, out);
 }
 
 // AGE and CONNTRACK take their configuration as the update, the others the
@@ -127,26 +101,14 @@ bool FlowRules::indirect_query(uint16_t port, uint32_t id, std::string *out) {
                       id, static_cast<int>(ia->type), port);
         return false;
     }
-    union {
-        rte_flow_query_count count;
-        rte_flow_query_age age;
-    } q;
-    std::memset(&q, 0, sizeof(q));
+    QueryAnswer q = empty_answer();
     rte_flow_error error = poisoned_error(0x55);
     if (const int rc = ctl_.action_handle_query(port, ia->handle, &q, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
     }
-    if (ia->type == RTE_FLOW_ACTION_TYPE_AGE)
-        append_format(out,
-                      "Indirect AGE action:\n aged: %u\n sec_since_last_hit_valid: %u\n"
-                      " sec_since_last_hit: %" PRIu32 "\n",
-                      q.age.aged, q.age.sec_since_last_hit_valid, q.age.sec_since_last_hit);
-    else
-        append_format(out,
-                      "Indirect COUNT action:\n hits_set: %u\n bytes_set: %u\n hits: %" PRIu64
-                      "\n bytes: %" PRIu64 "\n",
-                      q.count.hits_set, q.count.bytes_set, q.count.hits, q.count.bytes);
+    const bool age = ia->type == RTE_FLOW_ACTION_TYPE_AGE;
+    append_query_text(out, age ? "Indirect AGE action" : "Indirect COUNT action", !age, q);
     return true;
 }
 

@@ -170,36 +170,28 @@ const FlowField kPpp[] = {
 using L2tp = rte_flow_item_l2tpv2;
 const FlowField kL2tpv2Type =
     PMDFWD_FIELD(L2tp, hdr.common.flags_version, K::Be, "type", "type of l2tpv2");
-#define PMDFWD_L2TP(layout, member, fname, help)                                                   \
-    PMDFWD_FIELD(L2tp, hdr.layout.member, K::Be, fname, help)
-const FlowField kL2tpData[] = {
-    PMDFWD_L2TP(type7, tunnel_id, "tunnel_id", "tunnel identifier"),
-    PMDFWD_L2TP(type7, session_id, "session_id", "session identifier"),
-};
-const FlowField kL2tpDataL[] = {
-    PMDFWD_L2TP(type6, length, "length", "message length"),
-    PMDFWD_L2TP(type6, tunnel_id, "tunnel_id", "tunnel identifier"),
-    PMDFWD_L2TP(type6, session_id, "session_id", "session identifier"),
-};
-const FlowField kL2tpDataS[] = {
-    PMDFWD_L2TP(type5, tunnel_id, "tunnel_id", "tunnel identifier"),
-    PMDFWD_L2TP(type5, session_id, "session_id", "session identifier"),
-    PMDFWD_L2TP(type5, ns, "ns", "sequence number for message"),
-    PMDFWD_L2TP(type5, nr, "nr", "sequence number for next receive message"),
-};
-const FlowField kL2tpDataO[] = {
-    PMDFWD_L2TP(type4, tunnel_id, "tunnel_id", "tunnel identifier"),
-    PMDFWD_L2TP(type4, session_id, "session_id", "session identifier"),
-    PMDFWD_L2TP(type4, offset_size, "offset_size", "the size of offset padding"),
-};
+// A layout's field is named as its member; each member's help, once:
+namespace l2tp_help {
+constexpr const char *length = "message length";
+constexpr const char *tunnel_id = "tunnel identifier";
+constexpr const char *session_id = "session identifier";
+constexpr const char *ns = "sequence number for message";
+constexpr const char *nr = "sequence number for next receive message";
+constexpr const char *offset_size = "the size of offset padding";
+} // namespace l2tp_help
+#define PMDFWD_L2TP(layout, member)                                                                \
+    PMDFWD_FIELD(L2tp, hdr.layout.member, K::Be, #member, l2tp_help::member)
+const FlowField kL2tpData[] = {PMDFWD_L2TP(type7, tunnel_id), PMDFWD_L2TP(type7, session_id)};
+const FlowField kL2tpDataL[] = {PMDFWD_L2TP(type6, length), PMDFWD_L2TP(type6, tunnel_id),
+                                PMDFWD_L2TP(type6, session_id)};
+const FlowField kL2tpDataS[] = {PMDFWD_L2TP(type5, tunnel_id), PMDFWD_L2TP(type5, session_id),
+                                PMDFWD_L2TP(type5, ns), PMDFWD_L2TP(type5, nr)};
+const FlowField kL2tpDataO[] = {PMDFWD_L2TP(type4, tunnel_id), PMDFWD_L2TP(type4, session_id),
+                                PMDFWD_L2TP(type4, offset_size)};
 // data_l_s and control share the layout with length, ns and nr.
-const FlowField kL2tpLengthNsNr[] = {
-    PMDFWD_L2TP(type3, length, "length", "message length"),
-    PMDFWD_L2TP(type3, tunnel_id, "tunnel_id", "tunnel identifier"),
-    PMDFWD_L2TP(type3, session_id, "session_id", "session identifier"),
-    PMDFWD_L2TP(type3, ns, "ns", "sequence number for message"),
-    PMDFWD_L2TP(type3, nr, "nr", "sequence number for next receive message"),
-};
+const FlowField kL2tpLengthNsNr[] = {PMDFWD_L2TP(type3, length), PMDFWD_L2TP(type3, tunnel_id),
+                                     PMDFWD_L2TP(type3, session_id), PMDFWD_L2TP(type3, ns),
+                                     PMDFWD_L2TP(type3, nr)};
 #undef PMDFWD_L2TP
 // testpmd's help texts, its "conrtol" included.
 const FlowItemType kL2tpv2Types[] = {

@@ -2,6 +2,7 @@
 // (flow_rules.h): testpmd 22.11's port_queue_action_handle_create|destroy|
 // update (config.c) and their texts.
 #include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_destroy_listed.h"
 #include "ports/flow/flow_rules.h"
 #include "text/text_format.h"
 
@@ -12,12 +13,6 @@
 namespace pmdfwd::flow {
 
 namespace {
-
-rte_flow_error poisoned_queue_error(int byte) {
-    rte_flow_error e;
-    std::memset(&e, byte, sizeof(e));
-    return e;
-}
 
 rte_flow_op_attr op_attr(const FlowRules::QueueRule &op) {
     rte_flow_op_attr a{};
@@ -39,7 +34,7 @@ bool FlowRules::queue_indirect_create(uint16_t port, const QueueRule &op, uint32
     ia.parsed = std::move(rule);
     auto e = engines_.find(port);
     if (!queue_valid(e == engines_.end() ? Engine{} : e->second, op.queue, out)) return false;
-    rte_flow_error error = poisoned_queue_error(0x88);
+    rte_flow_error error = poisoned_error(0x88);
     int rc = 0;
     if (engine_ready(port, &error, &rc))
         ia.handle = ctl_.async_action_handle_create(port, op.queue, op_attr(op), conf,
@@ -54,35 +49,21 @@ bool FlowRules::queue_indirect_create(uint16_t port, const QueueRule &op, uint32
     return true;
 }
 
-// Each listed action the PMD lets go leaves the list (a handle or not:
-// testpmd asks the PMD either way); unknown ids are passed over silently.
+// A handle or not, testpmd asks the PMD.
 bool FlowRules::queue_indirect_destroy(uint16_t port, const QueueRule &op,
                                        const std::vector<uint32_t> &ids, std::string *out) {
     auto e = engines_.find(port);
     if (!queue_valid(e == engines_.end() ? Engine{} : e->second, op.queue, out)) return false;
+    const auto destroy = [&](const Indirect &ia, rte_flow_error *error) {
+        int rc = 0;
+        if (engine_ready(port, error, &rc))
+            rc = ctl_.async_action_handle_destroy(port, op.queue, op_attr(op), ia.handle, error);
+        return rc;
+    };
     auto list = indirect_.find(port);
     if (list == indirect_.end()) return true;
-    bool ok = true;
-    for (auto it = list->second.begin(); it != list->second.end();) {
-        if (std::find(ids.begin(), ids.end(), it->first) == ids.end()) {
-            ++it;
-            continue;
-        }
-        rte_flow_error error = poisoned_queue_error(0x99);
-        int rc = 0;
-        if (engine_ready(port, &error, &rc))
-            rc = ctl_.async_action_handle_destroy(port, op.queue, op_attr(op), it->second.handle,
-                                                  &error);
-        if (rc < 0) {
-            *out += flow_complaint(error, rc);
-            ok = false;
-            ++it;
-            continue;
-        }
-        append_format(out, "Indirect action #%" PRIu32 " destruction queued\n", it->first);
-        it = list->second.erase(it);
-    }
-    return ok;
+    return destroy_listed(list->second, ids, "Indirect action", "destruction queued", 0x99, destroy,
+                          out);
 }
 
 // An action without a handle is refused silently (testpmd's
@@ -97,7 +78,7 @@ bool FlowRules::queue_indirect_update(uint16_t port, const QueueRule &op, uint32
     const rte_flow_action &action = rule.actions.at(0);
     const void *update =
         ia->type == RTE_FLOW_ACTION_TYPE_AGE ? action.conf : static_cast<const void *>(&action);
-    rte_flow_error error = poisoned_queue_error(0x00);
+    rte_flow_error error = poisoned_error(0x00);
     int rc = 0;
     if (engine_ready(port, &error, &rc))
         rc = ctl_.async_action_handle_update(port, op.queue, op_attr(op), ia->handle, update,

@@ -1,6 +1,7 @@
 #include "ports/flow/flow_rules.h"
 
 #include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_query_text.h"
 #include "text/text_format.h"
 
 #include <algorithm>
@@ -11,14 +12,6 @@
 namespace pmdfwd::flow {
 
 namespace {
-
-// testpmd poisons the error before each call, so that a PMD that fails
-// without filling it shows.
-rte_flow_error poisoned(int byte) {
-    rte_flow_error e;
-    std::memset(&e, byte, sizeof(e));
-    return e;
-}
 
 const char *item_name(rte_flow_item_type type) {
     const char *name = nullptr;
@@ -58,7 +51,7 @@ size_t FlowRules::count(uint16_t port) const {
 }
 
 bool FlowRules::validate(uint16_t port, const ParsedRule &rule, std::string *out) {
-    rte_flow_error error = poisoned(0x11);
+    rte_flow_error error = poisoned_error(0x11);
     if (const int rc = ctl_.validate(port, rule, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
@@ -82,7 +75,7 @@ bool FlowRules::create(uint16_t port, ParsedRule rule, std::string *out) {
     r->parsed = std::move(rule);
     // The aged list hands back this context: the rule itself.
     if (rte_flow_action_age *age = age_of(r->parsed)) age->context = r.get();
-    rte_flow_error error = poisoned(0x22);
+    rte_flow_error error = poisoned_error(0x22);
     int rc = 0;
     r->flow = ctl_.create(port, r->parsed, &error, &rc);
     if (!r->flow) {
@@ -95,7 +88,7 @@ bool FlowRules::create(uint16_t port, ParsedRule rule, std::string *out) {
 }
 
 bool FlowRules::destroy_one(uint16_t port, List &list, size_t i, std::string *out) {
-    rte_flow_error error = poisoned(0x33);
+    rte_flow_error error = poisoned_error(0x33);
     if (const int rc = ctl_.destroy(port, list[i]->flow, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
@@ -118,7 +111,7 @@ bool FlowRules::destroy(uint16_t port, const std::vector<uint32_t> &ids, std::st
 bool FlowRules::flush(uint16_t port, std::string *out) {
     auto it = rules_.find(port);
     if (it == rules_.end() || it->second.empty()) return true;
-    rte_flow_error error = poisoned(0x44);
+    rte_flow_error error = poisoned_error(0x44);
     if (const int rc = ctl_.flush(port, &error); rc < 0) *out += flow_complaint(error, rc);
     rules_.erase(it); // testpmd forgets them whatever the PMD said, and succeeds
     return true;
@@ -162,32 +155,19 @@ bool FlowRules::query(uint16_t port, uint32_t id, rte_flow_action_type type, std
         append_format(out, "Flow rule #%" PRIu32 " not found\n", id);
         return false;
     }
-    union {
-        rte_flow_query_count count;
-        rte_flow_query_age age;
-    } q;
-    std::memset(&q, 0, sizeof(q));
-    rte_flow_error error = poisoned(0x55);
+    QueryAnswer q = empty_answer();
+    rte_flow_error error = poisoned_error(0x55);
     const rte_flow_action action{type, nullptr};
     if (const int rc = ctl_.query(port, rule->flow, action, &q, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
     }
-    if (type == RTE_FLOW_ACTION_TYPE_COUNT)
-        append_format(
-            out, "%s:\n hits_set: %u\n bytes_set: %u\n hits: %" PRIu64 "\n bytes: %" PRIu64 "\n",
-            action_name(type), q.count.hits_set, q.count.bytes_set, q.count.hits, q.count.bytes);
-    else
-        append_format(out,
-                      "%s:\n aged: %u\n sec_since_last_hit_valid: %u\n sec_since_last_hit: "
-                      "%" PRIu32 "\n",
-                      action_name(type), q.age.aged, q.age.sec_since_last_hit_valid,
-                      q.age.sec_since_last_hit);
+    append_query_text(out, action_name(type), type == RTE_FLOW_ACTION_TYPE_COUNT, q);
     return true;
 }
 
 bool FlowRules::isolate(uint16_t port, bool on, std::string *out) {
-    rte_flow_error error = poisoned(0x66);
+    rte_flow_error error = poisoned_error(0x66);
     if (const int rc = ctl_.isolate(port, on, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
@@ -198,7 +178,7 @@ bool FlowRules::isolate(uint16_t port, bool on, std::string *out) {
 }
 
 bool FlowRules::aged(uint16_t port, bool destroy, std::string *out) {
-    rte_flow_error error = poisoned(0x77);
+    rte_flow_error error = poisoned_error(0x77);
     const int total = ctl_.aged_flows(port, nullptr, 0, &error);
     append_format(out, "Port %u total aged flows: %d\n", port, total);
     if (total < 0) {

@@ -3,6 +3,7 @@
 // port_flow_actions_template_*, port_flow_template_table_* and
 // port_queue_flow_* (config.c) and their texts.
 #include "ports/flow/flow_complain.h"
+#include "ports/flow/flow_destroy_listed.h"
 #include "ports/flow/flow_rules.h"
 #include "text/text_format.h"
 
@@ -16,12 +17,6 @@
 namespace pmdfwd::flow {
 
 namespace {
-
-rte_flow_error poisoned_async_error(int byte) {
-    rte_flow_error e;
-    std::memset(&e, byte, sizeof(e));
-    return e;
-}
 
 // What 24.11's rte_flow answers where 22.11's would call a PMD function
 // that is not there (a port whose flow engine is not configured).
@@ -52,36 +47,11 @@ std::optional<uint32_t> alloc_id(const Map &list, uint32_t id, const char *what,
     return id;
 }
 
-// testpmd's *_destroy walk: each listed entry the PMD lets go (or that has
-// no handle: a refused create) leaves the list, its line said ("Pattern
-// template #1 destroyed"); one the PMD keeps stays, with its complaint.
-template <typename Map, typename Destroy>
-bool destroy_listed(Map &list, const std::vector<uint32_t> &ids, const char *name, Destroy destroy,
-                    std::string *out) {
-    bool ok = true;
-    for (auto it = list.begin(); it != list.end();) {
-        if (std::find(ids.begin(), ids.end(), it->first) == ids.end()) {
-            ++it;
-            continue;
-        }
-        rte_flow_error error = poisoned_async_error(0x33);
-        if (const int rc = destroy(it->second, &error); rc < 0) {
-            *out += flow_complaint(error, rc);
-            ok = false;
-            ++it;
-            continue;
-        }
-        append_format(out, "%s #%" PRIu32 " destroyed\n", name, it->first);
-        it = list.erase(it);
-    }
-    return ok;
-}
-
 // testpmd's *_flush at port close: silent, but for what the PMD keeps.
 template <typename Map, typename Destroy>
 void flush_list(Map &list, const char *name, bool line_first, Destroy destroy, std::string *out) {
     for (auto it = list.begin(); it != list.end();) {
-        rte_flow_error error = poisoned_async_error(0x33);
+        rte_flow_error error = poisoned_error(0x33);
         const int rc = destroy(it->second, &error);
         if (rc >= 0) {
             it = list.erase(it);
@@ -98,7 +68,7 @@ void flush_list(Map &list, const char *name, bool line_first, Destroy destroy, s
 bool FlowRules::info(uint16_t port, std::string *out) {
     rte_flow_port_info port_info{};
     rte_flow_queue_info queue_info{};
-    rte_flow_error error = poisoned_async_error(0x99);
+    rte_flow_error error = poisoned_error(0x99);
     if (const int rc = ctl_.info_get(port, &port_info, &queue_info, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
@@ -119,7 +89,7 @@ bool FlowRules::configure(uint16_t port, const EngineConfig &config, std::string
     const auto nb_queue = static_cast<uint16_t>(config.nb_queue);
     e.queue_nb = nb_queue;
     e.queue_sz = config.queue.size;
-    rte_flow_error error = poisoned_async_error(0x66);
+    rte_flow_error error = poisoned_error(0x66);
     if (const int rc = ctl_.configure(port, config.port, nb_queue, config.queue, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
@@ -140,7 +110,7 @@ bool FlowRules::pattern_template_create(uint16_t port, const TemplateAttr &attr,
     a.ingress = attr.ingress;
     a.egress = attr.egress;
     a.transfer = attr.transfer;
-    rte_flow_error error = poisoned_async_error(0x22);
+    rte_flow_error error = poisoned_error(0x22);
     int rc = 0;
     rte_flow_pattern_template *t =
         ctl_.pattern_template_create(port, a, pattern.pattern.data(), &error, &rc);
@@ -157,7 +127,7 @@ bool FlowRules::pattern_template_create(uint16_t port, const TemplateAttr &attr,
 bool FlowRules::pattern_template_destroy(uint16_t port, const std::vector<uint32_t> &ids,
                                          std::string *out) {
     return destroy_listed(
-        engines_[port].patterns, ids, "Pattern template",
+        engines_[port].patterns, ids, "Pattern template", "destroyed", 0x33,
         [&](rte_flow_pattern_template *t, rte_flow_error *error) {
             return ctl_.pattern_template_destroy(port, t, error);
         },
@@ -173,7 +143,7 @@ bool FlowRules::actions_template_create(uint16_t port, const TemplateAttr &attr,
     a.ingress = attr.ingress;
     a.egress = attr.egress;
     a.transfer = attr.transfer;
-    rte_flow_error error = poisoned_async_error(0x22);
+    rte_flow_error error = poisoned_error(0x22);
     int rc = 0;
     rte_flow_actions_template *t = ctl_.actions_template_create(
         port, a, actions.actions.data(), masks.actions.empty() ? nullptr : masks.actions.data(),
@@ -191,7 +161,7 @@ bool FlowRules::actions_template_create(uint16_t port, const TemplateAttr &attr,
 bool FlowRules::actions_template_destroy(uint16_t port, const std::vector<uint32_t> &ids,
                                          std::string *out) {
     return destroy_listed(
-        engines_[port].actions, ids, "Actions template",
+        engines_[port].actions, ids, "Actions template", "destroyed", 0x33,
         [&](rte_flow_actions_template *t, rte_flow_error *error) {
             return ctl_.actions_template_destroy(port, t, error);
         },
@@ -225,7 +195,7 @@ bool FlowRules::table_create_checked(uint16_t port, Engine &e, const TableSpec &
     std::vector<rte_flow_actions_template *> actions;
     for (uint32_t a : spec.actions)
         actions.push_back(e.actions.at(a));
-    rte_flow_error error = poisoned_async_error(0x22);
+    rte_flow_error error = poisoned_error(0x22);
     int rc = 0;
     // rte_flow counts the templates in a byte, as testpmd hands them.
     rte_flow_template_table *t = ctl_.template_table_create(
@@ -244,7 +214,7 @@ bool FlowRules::table_create_checked(uint16_t port, Engine &e, const TableSpec &
 
 bool FlowRules::table_destroy(uint16_t port, const std::vector<uint32_t> &ids, std::string *out) {
     return destroy_listed(
-        engines_[port].tables, ids, "Template table",
+        engines_[port].tables, ids, "Template table", "destroyed", 0x33,
         [&](const Table &t, rte_flow_error *error) {
             return ctl_.template_table_destroy(port, t.table, error);
         },
@@ -325,7 +295,7 @@ bool FlowRules::queue_create(uint16_t port, const QueueRule &op, ParsedRule rule
     r->parsed.attr = t.attr; // what `flow list` shows: the table's
     rte_flow_op_attr attr{};
     attr.postpone = op.postpone;
-    rte_flow_error error = poisoned_async_error(0x11);
+    rte_flow_error error = poisoned_error(0x11);
     int rc = 0;
     r->flow = ctl_.async_create(port, op.queue, attr, t.table, r->parsed.pattern.data(),
                                 static_cast<uint8_t>(op.pattern_index), r->parsed.actions.data(),
@@ -350,7 +320,7 @@ bool FlowRules::queue_destroy(uint16_t port, uint32_t queue, bool postpone,
     // Newest first, as testpmd's list.
     for (size_t i = list.size(); i-- > 0;) {
         if (std::find(ids.begin(), ids.end(), list[i]->id) == ids.end()) continue;
-        rte_flow_error error = poisoned_async_error(0x33);
+        rte_flow_error error = poisoned_error(0x33);
         int rc = 0;
         if (!e.configured)
             error = not_implemented(&rc);
@@ -370,7 +340,7 @@ bool FlowRules::queue_destroy(uint16_t port, uint32_t queue, bool postpone,
 bool FlowRules::push(uint16_t port, uint32_t queue, std::string *out) {
     const Engine &e = engines_[port];
     if (!queue_valid(e, queue, out)) return false;
-    rte_flow_error error = poisoned_async_error(0x55);
+    rte_flow_error error = poisoned_error(0x55);
     if (!e.configured || ctl_.push(port, queue, &error) < 0) {
         *out += "Failed to push operations in the queue\n";
         return false;
@@ -386,7 +356,7 @@ bool FlowRules::pull(uint16_t port, uint32_t queue, std::string *out) {
     // hands them.
     const auto n = static_cast<uint16_t>(e.queue_sz);
     std::vector<rte_flow_op_result> res(n);
-    rte_flow_error error = poisoned_async_error(0x66);
+    rte_flow_error error = poisoned_error(0x66);
     const int got = e.configured ? ctl_.pull(port, queue, res.data(), n, &error) : -ENOSYS;
     if (got < 0) {
         *out += "Failed to pull a operation results\n";

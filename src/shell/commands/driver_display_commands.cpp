@@ -43,13 +43,7 @@ std::vector<Spec> rows() {
     return {
         {.syntax = "show port fdir all|<port>",
          .help = "the flow director's mode, flow types, flex payload and counters (i40e, ixgbe)",
-         .run =
-             [](Ctx &c, const Args &a) {
-                 bool all = true; // testpmd goes on to the next port
-                 for (uint16_t p : a.ports(0))
-                     all = show_fdir(c, p) && all;
-                 return all;
-             }},
+         .run = each_port<show_fdir>},
         {.syntax = "show port <port_id> flow transfer proxy",
          .help = "the port that manages the port's transfer flow rules",
          .types = {arg::port_number("<port_id>")},

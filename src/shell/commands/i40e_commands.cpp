@@ -20,12 +20,6 @@ using drv::InsetKind;
 // RTE_PMD_I40E_PCTYPE_MAX: a mapping holds pctypes 0..63.
 constexpr unsigned kPctypeMax = 64;
 
-bool all_ports_stopped(Ctx &c) {
-    for (uint16_t p : c.ports.port_ids())
-        if (c.ports.status(p) != PortStatus::Stopped) return false;
-    return true;
-}
-
 InsetKind inset_kind(const std::string &word) {
     if (word == "hash_inset") return InsetKind::Hash;
     if (word == "fdir_inset") return InsetKind::Fdir;
@@ -57,7 +51,7 @@ bool report(Ctx &c, int ret, uint16_t port) {
 // testpmd's cmd_cfg_input_set: the input set is read, one field changed
 // and written back whole (its masks as they were).
 bool config_field(Ctx &c, const Args &a) {
-    if (!all_ports_stopped(c)) return fail(c, "Please stop all ports first");
+    if (!all_ports_stopped(c)) return false;
     const auto port = static_cast<uint16_t>(a.number(0));
     const auto pctype = static_cast<uint8_t>(a.number(1));
     const InsetKind kind = inset_kind(a.word(2));
@@ -80,7 +74,7 @@ bool config_field(Ctx &c, const Args &a) {
 }
 
 bool clear_inset(Ctx &c, const Args &a) {
-    if (!all_ports_stopped(c)) return fail(c, "Please stop all ports first");
+    if (!all_ports_stopped(c)) return false;
     const int ret =
         c.drivers.inset_set(static_cast<uint16_t>(a.number(0)), static_cast<uint8_t>(a.number(1)),
                             inset_kind(a.word(2)), Inset{});

@@ -61,12 +61,6 @@ bool lifecycle(Ctx &c, const Args &a) {
     return true;
 }
 
-bool all_stopped(Ctx &c) {
-    for (uint16_t p : c.ports.port_ids())
-        if (c.ports.status(p) != PortStatus::Stopped) return false;
-    return true;
-}
-
 // The smallest limit over all ports, as testpmd's get_allowed_max_nb_*.
 struct Limit {
     uint64_t value;
@@ -84,7 +78,7 @@ Limit limit_of(Ctx &c, uint64_t start, bool want_min, uint64_t (*get)(const rte_
 }
 
 bool config_counts(Ctx &c, const Args &a) {
-    if (!all_stopped(c)) return fail(c, "Please stop all ports first");
+    if (!all_ports_stopped(c)) return false;
     const std::string &what = a.word(0);
     const uint64_t n = a.number(1);
     Config &cfg = c.config;

@@ -446,13 +446,7 @@ std::vector<Spec> rows() {
          .run = show_used_count},
         {.syntax = "show port dcb_tc all|<port>",
          .help = "the port's DCB traffic classes: priorities, bandwidth, queues",
-         .run =
-             [](Ctx &c, const Args &a) {
-                 bool all = true; // testpmd goes on to the next port
-                 for (uint16_t p : a.ports(0))
-                     all = show_dcb(c, p) && all;
-                 return all;
-             }},
+         .run = each_port<show_dcb>},
         {.syntax = "show port <port> eeprom",
          .help = "the device's EEPROM, in hex",
          .run = [](Ctx &c, const Args &a) { return show_eeprom(c, a.port(0), false); }},

@@ -5,6 +5,7 @@
 #include "shell/command_spec.h"
 
 #include "options/scalar_parse.h"
+#include "ports/pause_mode.h"
 #include "ports/port_text.h"
 #include "text/mac_text.h"
 
@@ -145,19 +146,11 @@ bool rx_vlan(Ctx &c, const Args &a) {
     return true;
 }
 
-rte_eth_fc_mode fc_mode(bool rx, bool tx) {
-    // testpmd's table: "rx on" means the port sends pause frames on RX
-    // pressure (TX_PAUSE seen from the wire), "tx on" that it honours them.
-    if (rx && tx) return RTE_ETH_FC_FULL;
-    if (rx) return RTE_ETH_FC_RX_PAUSE;
-    return tx ? RTE_ETH_FC_TX_PAUSE : RTE_ETH_FC_NONE;
-}
-
 bool set_flow_ctrl(Ctx &c, const Args &a) {
     // rx on|off tx on|off <high> <low> <pause> <xon> mac_ctrl_frame_fwd on|off autoneg on|off
     // <port>
     rte_eth_fc_conf fc{};
-    fc.mode = fc_mode(a.on(0), a.on(1));
+    fc.mode = pause_mode(a.on(0), a.on(1));
     fc.high_water = static_cast<uint32_t>(a.number(2));
     fc.low_water = static_cast<uint32_t>(a.number(3));
     fc.pause_time = static_cast<uint16_t>(a.number(4));
@@ -180,8 +173,8 @@ bool set_flow_ctrl_field(Ctx &c, const std::string &field, const std::string &va
     if (!rc.ok())
         return fail(c, "cannot get current flow ctrl parameters, return code = " +
                            std::to_string(-rc.code()));
-    bool rx = fc.mode == RTE_ETH_FC_RX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
-    bool tx = fc.mode == RTE_ETH_FC_TX_PAUSE || fc.mode == RTE_ETH_FC_FULL;
+    bool rx = rx_pause(fc.mode);
+    bool tx = tx_pause(fc.mode);
     if (field == "rx" || field == "tx" || field == "mac_ctrl_frame_fwd" || field == "autoneg") {
         const auto on = parse_on_off(field, value);
         if (!on) return fail(c, on.message());
@@ -208,7 +201,7 @@ bool set_flow_ctrl_field(Ctx &c, const std::string &field, const std::string &va
                                "' (allowed: rx, tx, high_water, low_water, pause_time, send_xon, "
                                "mac_ctrl_frame_fwd, autoneg)");
     }
-    fc.mode = fc_mode(rx, tx);
+    fc.mode = pause_mode(rx, tx);
     rc = pc.set_flow_ctrl(port, &fc);
     if (!rc.ok())
         return fail(c, "bad flow control parameter, return code = " + std::to_string(-rc.code()));

@@ -3,6 +3,8 @@
 // priority flow control (set pfc_ctrl, set pfc_queue_ctrl).
 #include "shell/command_spec.h"
 
+#include "ports/pause_mode.h"
+
 #include <array>
 #include <cerrno>
 #include <utility>
@@ -60,17 +62,10 @@ bool set_fec_mode(Ctx &c, const Args &a) {
     return true;
 }
 
-// testpmd's rx_tx_onoff_2_pfc_mode table.
-rte_eth_fc_mode pfc_mode(bool rx, bool tx) {
-    if (rx && tx) return RTE_ETH_FC_FULL;
-    if (rx) return RTE_ETH_FC_RX_PAUSE;
-    return tx ? RTE_ETH_FC_TX_PAUSE : RTE_ETH_FC_NONE;
-}
-
 // rx <on|off> tx <on|off> <high_water> <low_water> <pause_time> <priority> <port>
 bool pfc_ctrl(Ctx &c, const Args &a) {
     rte_eth_pfc_conf conf{};
-    conf.fc.mode = pfc_mode(a.on(0), a.on(1));
+    conf.fc.mode = pause_mode(a.on(0), a.on(1));
     conf.fc.high_water = static_cast<uint32_t>(a.number(2));
     conf.fc.low_water = static_cast<uint32_t>(a.number(3));
     conf.fc.pause_time = static_cast<uint16_t>(a.number(4));
@@ -86,7 +81,7 @@ bool pfc_ctrl(Ctx &c, const Args &a) {
 // the RX side's pause frames name a TX queue and class, the TX side's an RX one.
 bool pfc_queue_ctrl(Ctx &c, const Args &a) {
     rte_eth_pfc_queue_conf conf{};
-    conf.mode = pfc_mode(a.on(1), a.on(4));
+    conf.mode = pause_mode(a.on(1), a.on(4));
     conf.rx_pause.tx_qid = static_cast<uint16_t>(a.number(2));
     conf.rx_pause.tc = static_cast<uint8_t>(a.number(3));
     conf.tx_pause.rx_qid = static_cast<uint16_t>(a.number(5));

@@ -12,16 +12,6 @@ namespace pmdfwd::shell {
 
 namespace {
 
-bool all_ports_stopped(Ctx &c) {
-    for (uint16_t p : c.ports.port_ids())
-        if (c.ports.status(p) != PortStatus::Stopped) return false;
-    return true;
-}
-
-bool stop_all_first(Ctx &c) {
-    return fail(c, "Please stop all ports first");
-}
-
 // testpmd's update_mtu_from_frame_size: a frame length is an MTU less the
 // device's L2 overhead, set on the device now and kept for its next configure.
 bool mtu_from_frame(Ctx &c, uint16_t port, uint32_t frame) {
@@ -47,7 +37,7 @@ bool mtu_from_frame(Ctx &c, uint16_t port, uint32_t frame) {
 }
 
 bool max_pkt_len(Ctx &c, const Args &a) {
-    if (!all_ports_stopped(c)) return stop_all_first(c);
+    if (!all_ports_stopped(c)) return false;
     const uint64_t len = a.number(0);
     for (uint16_t p : c.ports.port_ids()) {
         if (len < RTE_ETHER_MIN_LEN)
@@ -61,7 +51,7 @@ bool max_pkt_len(Ctx &c, const Args &a) {
 }
 
 bool max_lro_pkt_size(Ctx &c, const Args &a) {
-    if (!all_ports_stopped(c)) return stop_all_first(c);
+    if (!all_ports_stopped(c)) return false;
     const auto size = static_cast<uint32_t>(a.number(0));
     for (uint16_t p : c.ports.port_ids()) {
         rte_eth_conf *conf = c.ports.dev_conf(p);
@@ -117,7 +107,7 @@ std::optional<uint32_t> link_speeds(Ctx &c, const std::string &speed, const std:
 bool config_speed(Ctx &c, std::optional<uint16_t> one, const Args &a, size_t first) {
     if (one && c.ports.status(*one) != PortStatus::Stopped)
         return fail(c, "Please stop port " + std::to_string(*one) + " first");
-    if (!one && !all_ports_stopped(c)) return stop_all_first(c);
+    if (!one && !all_ports_stopped(c)) return false;
     std::optional<uint32_t> speeds = link_speeds(c, a.word(first), a.word(first + 1));
     if (!speeds) return false;
     if (*speeds != RTE_ETH_LINK_SPEED_AUTONEG) *speeds |= RTE_ETH_LINK_SPEED_FIXED;
@@ -130,7 +120,7 @@ bool config_speed(Ctx &c, std::optional<uint16_t> one, const Args &a, size_t fir
 
 // 0 asks the PMD of the first port for its preferred burst.
 bool config_burst(Ctx &c, const Args &a) {
-    if (!all_ports_stopped(c)) return stop_all_first(c);
+    if (!all_ports_stopped(c)) return false;
     uint64_t burst = a.number(0);
     const std::string range = "between 1 and " + std::to_string(kMaxBurst);
     if (burst > kMaxBurst) return fail(c, "burst must be >= 1 && <= " + std::to_string(kMaxBurst));
@@ -195,7 +185,7 @@ const Threshold kThresholds[] = {
 };
 
 bool config_threshold(Ctx &c, const Args &a) {
-    if (!all_ports_stopped(c)) return stop_all_first(c);
+    if (!all_ports_stopped(c)) return false;
     const auto value = static_cast<uint16_t>(a.number(1));
     for (const Threshold &t : kThresholds) {
         if (a.word(0) != t.word) continue;
@@ -211,7 +201,7 @@ bool config_threshold(Ctx &c, const Args &a) {
 }
 
 bool drop_en(Ctx &c, const Args &a) {
-    if (!all_ports_stopped(c)) return stop_all_first(c);
+    if (!all_ports_stopped(c)) return false;
     const bool on = a.on(0);
     c.config.rx_drop_en = on;
     for (uint16_t p : c.ports.port_ids())

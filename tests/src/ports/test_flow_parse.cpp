@@ -12,7 +12,10 @@
 #include <arpa/inet.h>
 #include <rte_l2tpv2.h>
 
+#include <cstddef>
 #include <cstring>
+#include <map>
+#include <vector>
 
 using namespace pmdfwd;
 using namespace pmdfwd::flow;
@@ -220,6 +223,49 @@ TEST(FlowParse, IntegrityPppAndMeter) {
     EXPECT_EQ(r->pattern[1].type, RTE_FLOW_ITEM_TYPE_L2TPV2);
     EXPECT_EQ(spec_of<rte_flow_item_ppp>(*r, 2).hdr.proto_id, 0x0021);
     EXPECT_EQ(conf_of<rte_flow_action_meter>(*r, 0).mtr_id, 9u);
+}
+
+// Each L2TPv2 type's fields: testpmd's names and help texts
+// (item_l2tpv2_type_*), at the bytes of that type's layout.
+TEST(FlowParse, L2tpv2LayoutsNameTheirFieldsAsTestpmd) {
+    using L = rte_flow_item_l2tpv2;
+    struct Want {
+        const char *name;
+        size_t offset;
+        const char *help;
+    };
+    const Want tunnel7{"tunnel_id", offsetof(L, hdr.type7.tunnel_id), "tunnel identifier"};
+    const Want session7{"session_id", offsetof(L, hdr.type7.session_id), "session identifier"};
+    const Want length3{"length", offsetof(L, hdr.type3.length), "message length"};
+    const Want tunnel3{"tunnel_id", offsetof(L, hdr.type3.tunnel_id), "tunnel identifier"};
+    const Want session3{"session_id", offsetof(L, hdr.type3.session_id), "session identifier"};
+    const Want ns5{"ns", offsetof(L, hdr.type5.ns), "sequence number for message"};
+    const Want nr5{"nr", offsetof(L, hdr.type5.nr), "sequence number for next receive message"};
+    const Want ns3{"ns", offsetof(L, hdr.type3.ns), "sequence number for message"};
+    const Want nr3{"nr", offsetof(L, hdr.type3.nr), "sequence number for next receive message"};
+    const Want offset4{"offset_size", offsetof(L, hdr.type4.offset_size),
+                       "the size of offset padding"};
+    const std::map<std::string, std::vector<Want>> want = {
+        {"data", {tunnel7, session7}},
+        {"data_l", {length3, tunnel3, session3}},
+        {"data_s", {tunnel7, session7, ns5, nr5}},
+        {"data_o", {tunnel7, session7, offset4}},
+        {"data_l_s", {length3, tunnel3, session3, ns3, nr3}},
+        {"control", {length3, tunnel3, session3, ns3, nr3}},
+    };
+    const FlowItem *item = find_item("l2tpv2");
+    ASSERT_NE(item, nullptr);
+    ASSERT_EQ(item->types.size(), want.size());
+    for (const FlowItemType &t : item->types) {
+        const std::vector<Want> &w = want.at(t.name);
+        ASSERT_EQ(t.fields.size(), w.size()) << t.name;
+        for (size_t i = 0; i < w.size(); ++i) {
+            EXPECT_STREQ(t.fields[i].name, w[i].name) << t.name;
+            EXPECT_EQ(t.fields[i].offset, w[i].offset) << t.name << " " << w[i].name;
+            EXPECT_EQ(t.fields[i].size, 2u) << t.name << " " << w[i].name;
+            EXPECT_STREQ(t.fields[i].help, w[i].help) << t.name << " " << w[i].name;
+        }
+    }
 }
 
 // L2TPv2's `type WORD` writes the message type to the flags and version

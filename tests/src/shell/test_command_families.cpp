@@ -4,6 +4,7 @@
 // page's table in its order key's place. ordered_families refuses what would
 // make help's order depend on link order.
 #include "shell/command_families.h"
+#include "shell/command_spec.h"
 #include "shell/command_table.h"
 #include "support/fake_host.h"
 #include "support/run_line.h"
@@ -32,7 +33,48 @@ size_t doc_index(const std::string &syntax) {
     return it == docs.end() ? SIZE_MAX : static_cast<size_t>(it - docs.begin());
 }
 
+// For each_port: refuses port 0, answers for the others.
+bool refuse_port_0(Ctx &c, uint16_t port) {
+    if (port == 0) return fail(c, "no port 0");
+    *c.out += "port " + std::to_string(port) + "\n";
+    return true;
+}
+
 } // namespace
+
+// The helpers families share (command_spec.h), called as a row's run is.
+TEST(CommandSpecHelpers, EachPortGoesOnPastAPortThatFails) {
+    FakeHost h;
+    std::string out;
+    Ctx c{h.host(), &out};
+    Args all;
+    all.push_back({"all", std::vector<uint16_t>{0, 1}});
+    EXPECT_FALSE(each_port<refuse_port_0>(c, all));
+    EXPECT_EQ(out, "no port 0\nport 1\n");
+    out.clear();
+    Args one;
+    one.push_back({"1", std::vector<uint16_t>{1}});
+    EXPECT_TRUE(each_port<refuse_port_0>(c, one));
+    EXPECT_EQ(out, "port 1\n");
+}
+
+TEST(CommandSpecHelpers, AllPortsStoppedSaysOnceWhyNot) {
+    FakeHost h;
+    std::string out;
+    Ctx c{h.host(), &out};
+    for (auto &[id, p] : h.fake_ports.ports)
+        p.status = PortStatus::Started;
+    EXPECT_FALSE(all_ports_stopped(c));
+    EXPECT_EQ(out, "Please stop all ports first\n");
+    out.clear();
+    h.fake_ports.ports[0].status = PortStatus::Stopped;
+    EXPECT_FALSE(all_ports_stopped(c));
+    EXPECT_EQ(out, "Please stop all ports first\n");
+    out.clear();
+    h.fake_ports.ports[1].status = PortStatus::Stopped;
+    EXPECT_TRUE(all_ports_stopped(c));
+    EXPECT_EQ(out, "");
+}
 
 TEST(CommandFamilies, SelfRegisteredFamilyRuns) {
     FakeHost h;

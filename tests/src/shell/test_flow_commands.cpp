@@ -169,6 +169,15 @@ TEST(FlowCommands, IndirectActionsAsTestpmd) {
                    "1 (cause unspecified): Function not implemented: Function not implemented\n");
     EXPECT_FALSE(run(h, "flow indirect_action 0 query 100", &out)); // not kept
     EXPECT_EQ(out, "Failed to find indirect action #100 on port 0\n");
+    // One the PMD keeps stays, with its complaint.
+    h.fake_flows.fail_errno = 0;
+    ASSERT_TRUE(run(h, "flow indirect_action 0 create action_id 7 action count / end", &out));
+    h.fake_flows.fail_errno = ENOSYS;
+    EXPECT_FALSE(run(h, "flow indirect_action 0 destroy action_id 7", &out));
+    EXPECT_EQ(out, "port_flow_complain(): Caught PMD error type 1 (cause unspecified): Function "
+                   "not implemented: Function not implemented\n");
+    h.fake_flows.fail_errno = 0;
+    EXPECT_TRUE(run(h, "flow indirect_action 0 query 7", &out)) << out;
     EXPECT_FALSE(run(h, "flow indirect_action 0 create ingres action count / end", &out));
     EXPECT_EQ(out, "Bad arguments: flow: indirect_action create: unexpected 'ingres' (allowed: "
                    "action_id, ingress, egress, transfer, action)\n");

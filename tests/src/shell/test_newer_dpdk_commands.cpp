@@ -10,6 +10,7 @@ using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
 using pmdfwd::testing::run;
+using pmdfwd::testing::stop_ports;
 
 namespace {
 
@@ -72,7 +73,7 @@ TEST(NewerDpdkCommands, McastAddrFlush) {
 TEST(NewerDpdkCommands, OffloadsOfAllPortsAndAllOffloads) {
     FakeHost h;
     std::string out;
-    ASSERT_TRUE(run(h, "port stop all"));
+    stop_ports(h);
     const bool all = kAtLeast(23, 11);
     EXPECT_EQ(run(h, "port config all rx_offload scatter on", &out), all) << out;
     EXPECT_EQ(run(h, "port config all tx_offload multi_segs on", &out), all) << out;

@@ -15,14 +15,7 @@ using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
 using pmdfwd::testing::loaded;
 using pmdfwd::testing::run;
-
-namespace {
-
-void stop_ports(FakeHost &h) {
-    ASSERT_TRUE(run(h, "port stop all"));
-}
-
-} // namespace
+using pmdfwd::testing::stop_ports;
 
 TEST(PortCommands, InfoAllAndOne) {
     FakeHost h;

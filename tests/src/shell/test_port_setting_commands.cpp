@@ -13,22 +13,14 @@ using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
 using pmdfwd::testing::run;
-
-namespace {
-
-// Named apart from test_port_commands.cpp's: the unity build joins them.
-void stop_all_ports(FakeHost &h) {
-    ASSERT_TRUE(run(h, "port stop all"));
-}
-
-} // namespace
+using pmdfwd::testing::stop_ports;
 
 TEST(PortSettingCommands, MaxPktLenSetsTheMtuForTheNextStart) {
     FakeHost h;
     std::string out;
     EXPECT_FALSE(run(h, "port config all max-pkt-len 1518", &out));
     EXPECT_EQ(out, "Please stop all ports first\n");
-    stop_all_ports(h);
+    stop_ports(h);
     EXPECT_FALSE(run(h, "port config all max-pkt-len 63", &out));
     EXPECT_EQ(out, "max-pkt-len can not be less than 64\n");
     EXPECT_EQ(h.fake_ports.ports[0].mtu, 1500);
@@ -44,7 +36,7 @@ TEST(PortSettingCommands, MaxPktLenSetsTheMtuForTheNextStart) {
 TEST(PortSettingCommands, MaxPktLenSaysWhichPortRefusedTheMtu) {
     FakeHost h;
     std::string out;
-    stop_all_ports(h);
+    stop_ports(h);
     h.fake_ports.has_mtu = false;
     ASSERT_TRUE(run(h, "port config all max-pkt-len 1000", &out));
     EXPECT_EQ(out, "Failed to set MTU to 982 for port 0\nFailed to set MTU to 982 for port 1\n");
@@ -58,7 +50,7 @@ TEST(PortSettingCommands, MaxPktLenSaysWhichPortRefusedTheMtu) {
 TEST(PortSettingCommands, MaxLroPktSize) {
     FakeHost h;
     std::string out;
-    stop_all_ports(h);
+    stop_ports(h);
     ASSERT_TRUE(run(h, "port config all max-lro-pkt-size 9000"));
     EXPECT_EQ(h.fake_ports.confs[0].rxmode.max_lro_pkt_size, 9000u);
     EXPECT_EQ(h.fake_ports.confs[1].rxmode.max_lro_pkt_size, 9000u);
@@ -72,7 +64,7 @@ TEST(PortSettingCommands, SpeedAndDuplex) {
     EXPECT_EQ(out, "Please stop port 0 first\n");
     EXPECT_FALSE(run(h, "port config all speed 1000 duplex full", &out));
     EXPECT_EQ(out, "Please stop all ports first\n");
-    stop_all_ports(h);
+    stop_ports(h);
     ASSERT_TRUE(run(h, "port config 1 speed 10000 duplex full"));
     EXPECT_EQ(h.fake_ports.confs[1].link_speeds, RTE_ETH_LINK_SPEED_10G | RTE_ETH_LINK_SPEED_FIXED);
     EXPECT_EQ(h.fake_ports.confs[0].link_speeds, 0u);
@@ -91,7 +83,7 @@ TEST(PortSettingCommands, SpeedAndDuplex) {
 TEST(PortSettingCommands, Burst) {
     FakeHost h;
     std::string out;
-    stop_all_ports(h);
+    stop_ports(h);
     ASSERT_TRUE(run(h, "port config all burst 64"));
     EXPECT_EQ(h.cfg.burst, 64);
     EXPECT_FALSE(run(h, "port config all burst 513", &out));
@@ -108,7 +100,7 @@ TEST(PortSettingCommands, ThresholdsReachEveryQueueConfiguration) {
     std::string out;
     EXPECT_FALSE(run(h, "port config all txpt 5", &out));
     EXPECT_EQ(out, "Please stop all ports first\n");
-    stop_all_ports(h);
+    stop_ports(h);
     for (const char *cmd :
          {"port config all txpt 1", "port config all txht 2", "port config all txwt 3",
           "port config all rxpt 4", "port config all rxht 5", "port config all rxwt 6",
@@ -136,7 +128,7 @@ TEST(PortSettingCommands, ThresholdsReachEveryQueueConfiguration) {
 
 TEST(PortSettingCommands, DropEnable) {
     FakeHost h;
-    stop_all_ports(h);
+    stop_ports(h);
     ASSERT_TRUE(run(h, "port config all drop-en on"));
     EXPECT_EQ(h.fake_ports.rxconfs[1].rx_drop_en, 1);
     EXPECT_TRUE(h.cfg.rx_drop_en);
@@ -195,7 +187,7 @@ TEST(PortSettingCommands, Reset) {
     EXPECT_FALSE(run(h, "port reset 0", &out));
     EXPECT_EQ(out, "Can not reset port(s), please stop port(s) first.\n");
     EXPECT_EQ(h.fake_ports.resets, 0);
-    stop_all_ports(h);
+    stop_ports(h);
     ASSERT_TRUE(run(h, "port reset all", &out));
     EXPECT_EQ(out, "Resetting ports...\nFailed to reset port 0. diag=-95\nFailed to reset port 1. "
                    "diag=-95\nDone\n");
@@ -242,7 +234,7 @@ TEST(VlanCommands, QinqInsertIsPortConfiguration) {
     std::string out;
     EXPECT_FALSE(run(h, "tx_vlan set 0 5 6", &out));
     EXPECT_EQ(out, "Please stop port 0 first\n");
-    stop_all_ports(h);
+    stop_ports(h);
     EXPECT_FALSE(run(h, "tx_vlan set 0 5 4096", &out));
     EXPECT_TRUE(has(out, "allowed: 0..4095")) << out;
     EXPECT_TRUE(h.fake_ports.qinqs.empty());

@@ -12,6 +12,7 @@ using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
 using pmdfwd::testing::run;
+using pmdfwd::testing::stop_ports;
 
 TEST(SegmentCommands, RxpktsAndRxoffsAsTestpmd) {
     FakeHost h;
@@ -76,7 +77,7 @@ TEST(SegmentCommands, RxhdrsAddThePayloadSegment) {
 TEST(SegmentCommands, TxpktsTxsplitTxtimes) {
     FakeHost h;
     std::string out;
-    ASSERT_TRUE(run(h, "port stop all"));
+    stop_ports(h);
     EXPECT_FALSE(run(h, "set txpkts 0,1", &out));
     EXPECT_EQ(out, "total packet length=1 < 42 - give up\n");
     EXPECT_FALSE(run(h, "set txpkts 64,3000", &out));
@@ -108,7 +109,7 @@ TEST(RxOffloadCommands, PortAndQueueAsTestpmd) {
     std::string out;
     EXPECT_FALSE(run(h, "port config 0 rx_offload vlan_strip on", &out));
     EXPECT_EQ(out, "Error: Can't config offload when Port 0 is not stopped\n");
-    ASSERT_TRUE(run(h, "port stop all"));
+    stop_ports(h);
     ASSERT_TRUE(run(h, "port config 0 rx_offload buffer_split on", &out));
     EXPECT_EQ(out, "");
     EXPECT_EQ(h.fake_ports.ports[0].rx_offloads, RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT);

@@ -11,6 +11,7 @@
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::run;
+using pmdfwd::testing::stop_ports;
 
 TEST(TypedArgs, NumberOutOfItsRangeIsRefusedBeforeTheRowRuns) {
     FakeHost h;
@@ -29,7 +30,7 @@ TEST(TypedArgs, NumberOutOfItsRangeIsRefusedBeforeTheRowRuns) {
 // The choice before a count names it ("port config all rxd 0").
 TEST(TypedArgs, CountIsNamedByItsChoice) {
     FakeHost h;
-    ASSERT_TRUE(run(h, "port stop all"));
+    stop_ports(h);
     std::string out;
     EXPECT_FALSE(run(h, "port config all rxd 0", &out));
     EXPECT_EQ(out, "rxd: 0 is out of range (allowed: 1..65535)\n");
@@ -56,7 +57,7 @@ TEST(TypedArgs, FirstBadArgumentInTheLineIsTold) {
 // queue the row could not set up.
 TEST(TypedArgs, QueueIsANumber) {
     FakeHost h;
-    ASSERT_TRUE(run(h, "port stop all"));
+    stop_ports(h);
     std::string out;
     EXPECT_FALSE(run(h, "port 0 rxq x setup", &out));
     EXPECT_EQ(out, "queue: 'x' is not a number (allowed: 0..65535)\n");
