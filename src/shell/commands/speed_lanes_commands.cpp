@@ -65,14 +65,24 @@ bool config_lanes(Ctx &c, std::optional<uint16_t> one, uint32_t lanes) {
     return true;
 }
 
+#endif
+
+// Registered on every DPDK (empty before 24.11): the help order is one list.
 std::vector<Spec> display_rows() {
+#if RTE_VERSION < RTE_VERSION_NUM(24, 11, 0, 0)
+    return {};
+#else
     return {{.syntax = "show port <port_id> speed_lanes capabilities",
              .help = "the lane counts each supported speed takes",
              .types = {arg::port_number("<port_id>")},
              .run = show_lanes}};
+#endif
 }
 
 std::vector<Spec> port_rows() {
+#if RTE_VERSION < RTE_VERSION_NUM(24, 11, 0, 0)
+    return {};
+#else
     const auto lanes = [] { return arg::number("<value>", "lanes", 0, UINT32_MAX); };
     return {
         {.syntax = "port config all speed_lanes <value>",
@@ -86,12 +96,11 @@ std::vector<Spec> port_rows() {
          .run = [](Ctx &c,
                    const Args &a) { return config_lanes(c, a.port(0), uint32_t(a.number(1))); }},
     };
+#endif
 }
 
 const FamilyRegistrar display{{.order = 78, .section = "display", .rows = display_rows}};
 const FamilyRegistrar ports{{.order = 86, .section = "ports", .rows = port_rows}};
-
-#endif
 
 } // namespace
 
