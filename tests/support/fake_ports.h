@@ -672,6 +672,25 @@ class FakePorts : public PortControl {
         lanes_set[p] = lanes;
         return {};
     }
+    // Counters enabled on demand: port 0's tx_good_packets (id 1) is one,
+    // disabled until set; port 1 has none.
+    bool tx_good_enabled = false;
+    Result<int> xstat_state(uint16_t p, uint64_t id) override {
+        if (p != 0 || id != 1) return ethdev_status(-ENOTSUP);
+        return tx_good_enabled ? 1 : 0;
+    }
+    Result<uint64_t> xstat_id(uint16_t p, const std::string &name) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (name == "rx_good_packets") return uint64_t{0};
+        if (name == "tx_good_packets") return uint64_t{1};
+        return ethdev_status(-EINVAL);
+    }
+    Status set_xstat_counter(uint16_t p, uint64_t id, bool on) override {
+        if (p != 0) return ethdev_status(-ENOTSUP);
+        if (id != 1) return ethdev_status(-EPERM);
+        tx_good_enabled = on;
+        return {};
+    }
     Result<int> eeprom_length(uint16_t p) override {
         if (!find(p)) return ethdev_status(-ENODEV);
         if (p != 0 || eeprom.empty()) return ethdev_status(-ENOTSUP);

@@ -283,3 +283,38 @@ TEST(NewerDpdkCommands, SetEeprom) {
     EXPECT_TRUE(has(out, "Invalid port 9")) << out;
     EXPECT_FALSE(run(h, "set port 0 eeprom magic 1 value 00", &out));
 }
+
+// 25.03's counters a PMD enables on demand: port <p> enable|disable <name>,
+// set xstats-show-state and set xstats-hide-disabled, in show port xstats.
+TEST(NewerDpdkCommands, XstatCounterStates) {
+    FakeHost h;
+    std::string out;
+    if (!kAtLeast(25, 3)) {
+        EXPECT_FALSE(run(h, "port 0 enable tx_good_packets", &out));
+        EXPECT_FALSE(run(h, "set xstats-show-state on", &out));
+        EXPECT_FALSE(run(h, "set xstats-hide-disabled on", &out));
+        EXPECT_FALSE(h.fake_ports.tx_good_enabled);
+        return;
+    }
+    const std::string head = "###### NIC extended statistics for port 0 \n";
+    ASSERT_TRUE(run(h, "set xstats-hide-disabled on"));
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_EQ(out, head + "rx_good_packets: 0\n");
+    ASSERT_TRUE(run(h, "port 0 enable tx_good_packets", &out)) << out;
+    EXPECT_TRUE(h.fake_ports.tx_good_enabled);
+    ASSERT_TRUE(run(h, "set xstats-show-state on"));
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_EQ(out, head + "state: -\trx_good_packets: 0\nstate: E\ttx_good_packets: 0\n");
+    ASSERT_TRUE(run(h, "port 0 disable tx_good_packets"));
+    ASSERT_TRUE(run(h, "set xstats-hide-disabled off"));
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_EQ(out, head + "state: -\trx_good_packets: 0\nstate: D\ttx_good_packets: 0\n");
+    EXPECT_FALSE(run(h, "port 0 enable no such counter", &out));
+    EXPECT_EQ(out, "Cannot find xstats with a given name\n");
+    EXPECT_FALSE(run(h, "port 0 enable rx_good_packets", &out));
+    EXPECT_EQ(out, "operation not premitted\n");
+    EXPECT_FALSE(run(h, "port 1 disable rx_good_packets", &out));
+    EXPECT_EQ(out, "operation not supported by device\n");
+    EXPECT_FALSE(run(h, "port 9 enable rx_good_packets", &out));
+    EXPECT_TRUE(has(out, "Invalid port 9")) << out;
+}
