@@ -8,8 +8,11 @@
 //    memory per packet (--noisy-lkup-num-*).
 // testpmd keeps one FIFO and one memory block per port; here each stream
 // has its own, so that streams on different lcores never share a ring.
-// With every parameter 0 it is io.
+// With every parameter 0 it is io. From DPDK 23.07 --noisy-forward-mode
+// makes it rewrite what it receives first as mac, macswap or 5tswap would
+// (noisy_modes.h).
 #include "noisy_fifo.h"
+#include "noisy_modes.h"
 
 #include <pmdfwd/engine_register.h>
 
@@ -17,6 +20,7 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 #include <rte_random.h>
+#include <rte_version.h>
 
 #include <algorithm>
 #include <cinttypes>
@@ -43,6 +47,7 @@ struct Settings {
     uint32_t writes;
     uint32_t reads;
     uint32_t reads_writes;
+    uint32_t mode; // noisy::Mode
 };
 
 Settings &settings(void *ctx) {
@@ -57,6 +62,7 @@ struct NoisyStream {
     char *vnf_mem;
     uint64_t mem_slots; // testpmd's index range (below)
     uint32_t writes, reads, reads_writes;
+    noisy::Mode mode;
 };
 // Freed with rte_free, no destructor run.
 static_assert(std::is_trivially_destructible_v<NoisyStream>);
@@ -148,6 +154,7 @@ int stream_init(pmdfwd_stream *s) {
     st->writes = set.writes;
     st->reads = set.reads;
     st->reads_writes = set.reads_writes;
+    st->mode = static_cast<noisy::Mode>(set.mode);
     s->priv = st;
     return 0;
 }
@@ -210,6 +217,7 @@ uint16_t flush(NoisyStream &st, rte_mbuf **pkts, uint16_t max) {
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb_rx, uint16_t max) {
     auto &st = *static_cast<NoisyStream *>(s->priv);
+    noisy::apply_mode(s, st.mode, pkts, nb_rx);
     if (!st.fifo.exists()) { // io, with the lookups
         simulate_lookups(st, nb_rx);
         return nb_rx;
@@ -228,10 +236,10 @@ int set_field(void *ctx, const pmdfwd_param_value *v, char *, size_t) {
 void describe(void *ctx, char *buf, size_t len) {
     const Settings &set = settings(ctx);
     std::snprintf(buf, len,
-                  "noisy: FIFO size %u, flush after %u ms, %u MB of memory: %u writes, "
-                  "%u reads, %u reads-writes per packet",
-                  set.fifo_size, set.flush_ms, set.lkup_mb, set.writes, set.reads,
-                  set.reads_writes);
+                  "noisy: %s forwarding, FIFO size %u, flush after %u ms, %u MB of memory: %u "
+                  "writes, %u reads, %u reads-writes per packet",
+                  noisy::kModeNames[set.mode], set.fifo_size, set.flush_ms, set.lkup_mb, set.writes,
+                  set.reads, set.reads_writes);
 }
 
 // testpmd takes any int >= 0 (atoi); the options are testpmd's own names,
@@ -270,6 +278,13 @@ constexpr pmdfwd_param params[] = {
         .metavar("N")
         .range(0, kMaxValue)
         .default_value("0"),
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    Param("forward-mode", PMDFWD_PARAM_CHOICE, "set the sub-fwd mode, defaults to io",
+          set_field<&Settings::mode>)
+        .metavar("MODE")
+        .choices(noisy::kModeNames, "forward-mode")
+        .default_value("io"),
+#endif
 };
 
 // GENERATOR: the host calls burst after an empty receive too, which the

@@ -166,6 +166,10 @@ struct Config {
     std::vector<std::string> display_xstats;
     // `set xstats-hide-zero on`: show port xstats leaves out the counters at 0.
     bool xstats_hide_zero = false;
+    // testpmd 25.03: `set xstats-hide-disabled on` leaves out the counters
+    // the PMD has disabled, `set xstats-show-state on` prints each one's state.
+    bool xstats_hide_disabled = false;
+    bool xstats_show_state = false;
 
     bool record_core_cycles = false;
     bool record_burst_stats = false;

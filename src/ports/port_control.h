@@ -82,6 +82,7 @@ struct DeviceInfo {
 struct Xstat {
     std::string name;
     uint64_t value = 0;
+    char state = 0; // 'E', 'D' or '-' (unknown) when shown (testpmd 25.03), else 0
 };
 
 // The offloads a port is configured with: the device's (rte_eth_dev_conf_get)
@@ -257,6 +258,27 @@ class PortControl {
     // or why not; rte_eth_dev_map_aggr_tx_affinity (DPDK 23.03 on both).
     virtual Result<int> count_aggr_ports(uint16_t port) = 0;
     virtual Status map_tx_affinity(uint16_t port, uint16_t queue, uint8_t affinity) = 0;
+
+    // ---- testpmd 24.11's speed lanes and EEPROM writes (port_lane_commands.cpp,
+    // eeprom_commands.cpp); ENOTSUP on an older DPDK ----
+    // A speed and the lane counts it takes (bit n: n lanes).
+    struct SpeedLanes {
+        uint32_t speed; // RTE_ETH_SPEED_NUM_*
+        uint32_t lanes;
+    };
+    // rte_eth_speed_lanes_get_capability, every row.
+    virtual Result<std::vector<SpeedLanes>> speed_lanes_capa(uint16_t port) = 0;
+    virtual Status set_speed_lanes(uint16_t port, uint32_t lanes) = 0;
+    // rte_eth_dev_get_eeprom_length and rte_eth_dev_set_eeprom.
+    virtual Result<int> eeprom_length(uint16_t port) = 0;
+    // testpmd 25.03's counters a PMD enables on demand: the state of the
+    // xstat of index id (1 enabled, 0 disabled), the id of a name, and the
+    // switch (rte_eth_xstats_query_state, _get_id_by_name, _set_counter).
+    virtual Result<int> xstat_state(uint16_t port, uint64_t id) = 0;
+    virtual Result<uint64_t> xstat_id(uint16_t port, const std::string &name) = 0;
+    virtual Status set_xstat_counter(uint16_t port, uint64_t id, bool on) = 0;
+    virtual Status set_eeprom(uint16_t port, uint32_t magic, uint32_t offset,
+                              std::vector<uint8_t> data) = 0;
 };
 
 } // namespace pmdfwd

@@ -430,8 +430,8 @@ Status EthdevPortControl::udp_tunnel(uint16_t id, const rte_eth_udp_tunnel &tunn
 }
 
 // DPDK 25.11 deprecates the queue statistics mapping (its testpmd drops
-// `set stat_qmap`); the calls still reach the PMDs that implement it, so the
-// command keeps working there, as on the older DPDKs.
+// `set stat_qmap`, and so does the shell there); the calls stay for the
+// older DPDKs' command.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 Status EthdevPortControl::set_queue_stats_mapping(uint16_t id, bool rx, uint16_t q, uint8_t map) {

@@ -139,6 +139,14 @@ class EthdevPortControl : public PortControl {
     Status set_led(uint16_t port, bool on) override;
     Result<int> count_aggr_ports(uint16_t port) override;
     Status map_tx_affinity(uint16_t port, uint16_t queue, uint8_t affinity) override;
+    Result<std::vector<SpeedLanes>> speed_lanes_capa(uint16_t port) override;
+    Status set_speed_lanes(uint16_t port, uint32_t lanes) override;
+    Result<int> eeprom_length(uint16_t port) override;
+    Result<int> xstat_state(uint16_t port, uint64_t id) override;
+    Result<uint64_t> xstat_id(uint16_t port, const std::string &name) override;
+    Status set_xstat_counter(uint16_t port, uint64_t id, bool on) override;
+    Status set_eeprom(uint16_t port, uint32_t magic, uint32_t offset,
+                      std::vector<uint8_t> data) override;
 
   private:
     Port *port(uint16_t id) const;

@@ -493,7 +493,8 @@ std::string rxtx_port_text(PortControl &pc, const Config &cfg, uint16_t port) {
 std::string xstats_text(uint16_t port, const std::vector<Xstat> &xstats) {
     std::string o = text_format("###### NIC extended statistics for port %-2d\n", port);
     for (const Xstat &x : xstats)
-        o += x.name + ": " + std::to_string(x.value) + "\n";
+        o += (x.state ? std::string("state: ") + x.state + "\t" : "") + x.name + ": " +
+             std::to_string(x.value) + "\n";
     return o;
 }
 

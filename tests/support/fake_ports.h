@@ -652,6 +652,58 @@ class FakePorts : public PortControl {
         tx_affinity[q] = affinity;
         return {};
     }
+
+    // testpmd 24.11's speed lanes and EEPROM writes: net_ring has neither;
+    // a test gives a port lanes (has_lanes) or an EEPROM (eeprom not empty).
+    bool has_lanes = false;
+    std::map<uint16_t, uint32_t> lanes_set;
+    std::vector<uint8_t> eeprom; // port 0's
+    uint32_t eeprom_magic = 0;
+    Result<std::vector<SpeedLanes>> speed_lanes_capa(uint16_t p) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (!has_lanes) return ethdev_status(-ENOTSUP);
+        return std::vector<SpeedLanes>{{RTE_ETH_SPEED_NUM_100G, 0x16},
+                                       {RTE_ETH_SPEED_NUM_50G, 0x2}};
+    }
+    Status set_speed_lanes(uint16_t p, uint32_t lanes) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (!has_lanes) return ethdev_status(-ENOTSUP);
+        if (lanes != 1 && lanes != 2 && lanes != 4) return ethdev_status(-EINVAL);
+        lanes_set[p] = lanes;
+        return {};
+    }
+    // Counters enabled on demand: port 0's tx_good_packets (id 1) is one,
+    // disabled until set; port 1 has none.
+    bool tx_good_enabled = false;
+    Result<int> xstat_state(uint16_t p, uint64_t id) override {
+        if (p != 0 || id != 1) return ethdev_status(-ENOTSUP);
+        return tx_good_enabled ? 1 : 0;
+    }
+    Result<uint64_t> xstat_id(uint16_t p, const std::string &name) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (name == "rx_good_packets") return uint64_t{0};
+        if (name == "tx_good_packets") return uint64_t{1};
+        return ethdev_status(-EINVAL);
+    }
+    Status set_xstat_counter(uint16_t p, uint64_t id, bool on) override {
+        if (p != 0) return ethdev_status(-ENOTSUP);
+        if (id != 1) return ethdev_status(-EPERM);
+        tx_good_enabled = on;
+        return {};
+    }
+    Result<int> eeprom_length(uint16_t p) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (p != 0 || eeprom.empty()) return ethdev_status(-ENOTSUP);
+        return static_cast<int>(eeprom.size());
+    }
+    Status set_eeprom(uint16_t p, uint32_t magic, uint32_t offset,
+                      std::vector<uint8_t> data) override {
+        if (p != 0 || eeprom.empty()) return ethdev_status(-ENOTSUP);
+        if (magic != 0xcafe) return ethdev_status(-EINVAL);
+        eeprom_magic = magic;
+        std::copy(data.begin(), data.end(), eeprom.begin() + offset);
+        return {};
+    }
 };
 
 } // namespace pmdfwd::testing

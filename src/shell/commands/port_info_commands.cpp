@@ -6,6 +6,8 @@
 
 #include "ports/port_text.h"
 
+#include <rte_version.h>
+
 #include <cstring>
 
 namespace pmdfwd::shell {
@@ -89,6 +91,55 @@ std::vector<Xstat> shown_xstats(const Config &cfg, std::vector<Xstat> xs) {
     return xs;
 }
 
+// testpmd 25.03 asks each counter's state, by its index among all of the
+// port's: those disabled left out after `set xstats-hide-disabled on`, the
+// state printed before each after `set xstats-show-state on`.
+std::vector<Xstat> with_states(Ctx &c, uint16_t port, std::vector<Xstat> xs) {
+    if (!c.config.xstats_hide_disabled && !c.config.xstats_show_state) return xs;
+    std::vector<Xstat> shown;
+    for (size_t i = 0; i < xs.size(); i++) {
+        const Result<int> state = c.ports.xstat_state(port, i);
+        if (c.config.xstats_hide_disabled && state && *state == 0) continue;
+        if (c.config.xstats_show_state) xs[i].state = !state ? '-' : *state ? 'E' : 'D';
+        shown.push_back(xs[i]);
+    }
+    return shown;
+}
+
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 3, 0, 0)
+// testpmd's words for rte_eth_xstats_set_counter's refusals.
+std::string set_counter_error(int code, const std::string &name) {
+    switch (code) {
+    case EINVAL:
+        return "failed to find " + name;
+    case ENOTSUP:
+        return "operation not supported by device";
+    case ENOSPC:
+        return "there were not enough available counters";
+    case EPERM:
+        return "operation not premitted"; // sic
+    default:
+        return "operation failed - diag=" + std::to_string(-code);
+    }
+}
+
+// port <port> enable|disable <name> (testpmd 25.03's nic_xstats_set_counter;
+// its multi-word token hands the rest of the line on as the name).
+bool set_counter(Ctx &c, const Args &a) {
+    const uint16_t port = a.port(0);
+    std::string name;
+    for (const std::string &w : a.rest(2))
+        name += (name.empty() ? "" : " ") + w;
+    std::vector<Xstat> xs;
+    if (!c.ports.xstats(port, &xs).ok()) return fail(c, "Error: Cannot get count of xstats");
+    const Result<uint64_t> id = c.ports.xstat_id(port, name);
+    if (!id) return fail(c, "Cannot find xstats with a given name");
+    const Status s = c.ports.set_xstat_counter(port, *id, a.word(1) == "enable");
+    if (!s.ok()) return fail(c, set_counter_error(s.code(), name));
+    return true;
+}
+#endif
+
 // testpmd's device_infos_display: every device (no name), or those whose
 // name the identifier starts with.
 bool show_devices(Ctx &c, const std::string *id) {
@@ -105,6 +156,7 @@ bool show_xstats(Ctx &c, const Args &a) {
             *c.out += xstats_text(p, {});
             return fail(c, "Error: Cannot get count of xstats");
         }
+        xs = with_states(c, p, std::move(xs));
         *c.out += xstats_text(p, shown_xstats(c.config, std::move(xs)));
     }
     return true;
@@ -136,51 +188,70 @@ std::vector<Spec> rows() {
         {.syntax = "show port info all|<port>",
          .help = "a port's device, link, modes, limits and capabilities",
          .run = show_info},
-        {.syntax = "show port summary all|<port>",
-         .help = "one line per port: MAC, name, driver, link",
-         .run = show_summary},
-        {.syntax = "show device info all",
-         .help = "probed devices and the ports they made",
-         .run = [](Ctx &c, const Args &) { return show_devices(c, nullptr); }},
-        {.syntax = "show device info <identifier>",
-         .help = "a probed device by name (e.g. net_ring0) and the ports it made",
-         .run =
-             [](Ctx &c, const Args &a) {
-                 const std::string id = a.word(0);
-                 return show_devices(c, &id);
-             }},
-        {.syntax = "show rxq|txq info <port> <queue>",
-         .help = "a queue's size, thresholds and state",
-         .types = {arg::port_number("<port>")}, // ethdev answers for a port that is not there
-         .run = show_queue},
-        {.syntax = "show port <port> rx_offload|tx_offload capabilities|configuration",
-         .help = "offloads the port offers, per queue and per port, or has enabled",
-         .run = show_offloads},
-        {.syntax = "show port xstats all|<port>",
-         .help = "the PMD's extended statistics",
-         .run = show_xstats},
-        {.syntax = "set xstats-hide-zero on|off",
-         .help = "leave the counters at zero out of show port xstats",
-         .run =
-             [](Ctx &c, const Args &a) {
-                 c.config.xstats_hide_zero = a.on(0);
-                 return true;
-             }},
-        {.syntax = "clear port xstats all|<port>",
-         .help = "reset the extended statistics",
-         .run = clear_xstats},
-        // testpmd's show|clear port rows take these words too, and clear
-        // only statistics: scripts written for it send them.
-        {.syntax = "clear port info|summary|fdir|dcb_tc all",
-         .help = "nothing to clear (testpmd's parser takes it)",
-         .run = [](Ctx &, const Args &) { return true; }},
-        {.syntax = "clear port info|summary|fdir|dcb_tc <port_id>",
-         .help = "nothing to clear (testpmd's parser takes it)",
-         .types = {arg::port_number("<port_id>")},
-         .run = [](Ctx &, const Args &) { return true; }},
-        {.syntax = "show port <port> flow_ctrl",
-         .help = "link flow control (pause frames) settings",
-         .run = show_flow_ctrl},
+            {.syntax = "show port summary all|<port>",
+             .help = "one line per port: MAC, name, driver, link",
+             .run = show_summary},
+            {.syntax = "show device info all",
+             .help = "probed devices and the ports they made",
+             .run = [](Ctx &c, const Args &) { return show_devices(c, nullptr); }},
+            {.syntax = "show device info <identifier>",
+             .help = "a probed device by name (e.g. net_ring0) and the ports it made",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     const std::string id = a.word(0);
+                     return show_devices(c, &id);
+                 }},
+            {.syntax = "show rxq|txq info <port> <queue>",
+             .help = "a queue's size, thresholds and state",
+             .types = {arg::port_number("<port>")}, // ethdev answers for a port that is not there
+             .run = show_queue},
+            {.syntax = "show port <port> rx_offload|tx_offload capabilities|configuration",
+             .help = "offloads the port offers, per queue and per port, or has enabled",
+             .run = show_offloads},
+            {.syntax = "show port xstats all|<port>",
+             .help = "the PMD's extended statistics",
+             .run = show_xstats},
+            {.syntax = "set xstats-hide-zero on|off",
+             .help = "leave the counters at zero out of show port xstats",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     c.config.xstats_hide_zero = a.on(0);
+                     return true;
+                 }},
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 3, 0, 0)
+            {.syntax = "set xstats-show-state on|off",
+             .help = "print each counter's state (E enabled, D disabled) in show port xstats",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     c.config.xstats_show_state = a.on(0);
+                     return true;
+                 }},
+            {.syntax = "set xstats-hide-disabled on|off",
+             .help = "leave the disabled counters out of show port xstats",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     c.config.xstats_hide_disabled = a.on(0);
+                     return true;
+                 }},
+            {.syntax = "port <port> enable|disable <counter_name>...",
+             .help = "switch a counter the PMD enables on demand",
+             .run = set_counter},
+#endif
+            {.syntax = "clear port xstats all|<port>",
+             .help = "reset the extended statistics",
+             .run = clear_xstats},
+            // testpmd's show|clear port rows take these words too, and clear
+            // only statistics: scripts written for it send them.
+            {.syntax = "clear port info|summary|fdir|dcb_tc all",
+             .help = "nothing to clear (testpmd's parser takes it)",
+             .run = [](Ctx &, const Args &) { return true; }},
+            {.syntax = "clear port info|summary|fdir|dcb_tc <port_id>",
+             .help = "nothing to clear (testpmd's parser takes it)",
+             .types = {arg::port_number("<port_id>")},
+             .run = [](Ctx &, const Args &) { return true; }},
+            {.syntax = "show port <port> flow_ctrl",
+             .help = "link flow control (pause frames) settings",
+             .run = show_flow_ctrl},
     };
 }
 

@@ -1,9 +1,9 @@
 // Per-port settings testpmd lists under `set` in its config help, each
 // handed to ethdev at once: which statistics counter a queue counts into
-// (set stat_qmap), which packet types the PMD parses (set port ptype_mask),
-// the unicast hash table (set port uta), a TX queue's rate limit (set port
-// queue rate), an RX queue's available-descriptor threshold (set port rxq
-// avail_thresh) and, from testpmd 24.11, the port's LED (set port led).
+// (set stat_qmap, gone from testpmd 25.11 with ethdev's queue counters), which packet types the PMD
+// parses (set port ptype_mask), the unicast hash table (set port uta), a TX queue's rate limit (set
+// port queue rate), an RX queue's available-descriptor threshold (set port rxq avail_thresh) and,
+// from testpmd 24.11, the port's LED (set port led).
 #include "shell/command_spec.h"
 
 #include <rte_mbuf_ptype.h>
@@ -16,13 +16,10 @@ namespace pmdfwd::shell {
 
 namespace {
 
-// The mapping's counters: DPDK 25.11 drops the build-time count with the
-// per-queue counters of rte_eth_stats; its calls still take a uint8_t.
-#ifdef RTE_ETHDEV_QUEUE_STAT_CNTRS
+// testpmd 25.11 drops set stat_qmap with the per-queue counters of
+// rte_eth_stats (ethdev deprecates the mapping calls): unknown there.
+#if RTE_VERSION < RTE_VERSION_NUM(25, 11, 0, 0)
 constexpr unsigned kQueueStatCounters = RTE_ETHDEV_QUEUE_STAT_CNTRS;
-#else
-constexpr unsigned kQueueStatCounters = UINT8_MAX + 1;
-#endif
 
 // testpmd's set_qmap: the queue below the configured count, the counter
 // below RTE_ETHDEV_QUEUE_STAT_CNTRS.
@@ -46,6 +43,7 @@ bool stat_qmap(Ctx &c, const Args &a) {
                     std::string("failed to set ") + (rx ? "rx" : "tx") + " queue stats mapping.");
     return true;
 }
+#endif
 
 bool ptype_mask(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
@@ -119,10 +117,6 @@ bool set_led(Ctx &c, const Args &a) {
 
 std::vector<Spec> rows() {
     std::vector<Spec> v = {
-        {.syntax = "set stat_qmap tx|rx <port> <queue> <map>",
-         .help = "the statistics counter a queue counts into",
-         .types = {arg::number("<map>", "map", 0, UINT8_MAX)},
-         .run = stat_qmap},
         {.syntax = "set port <port> ptype_mask <mask>",
          .help = "the packet types the PMD parses on receive",
          .types = {arg::number("<mask>", "ptype_mask", 0, UINT32_MAX)},
@@ -148,6 +142,12 @@ std::vector<Spec> rows() {
          .types = {arg::number("<percent>", "avail_thresh", 0, UINT8_MAX)},
          .run = avail_thresh},
     };
+#if RTE_VERSION < RTE_VERSION_NUM(25, 11, 0, 0)
+    v.insert(v.begin(), {.syntax = "set stat_qmap tx|rx <port> <queue> <map>",
+                         .help = "the statistics counter a queue counts into",
+                         .types = {arg::number("<map>", "map", 0, UINT8_MAX)},
+                         .run = stat_qmap});
+#endif
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
     v.push_back({.syntax = "set port <port_id> led on|off",
                  .help = "a controllable LED of the port on or off",

@@ -6,6 +6,7 @@
 #include "../support/engine_harness.h"
 
 #include <rte_ring.h>
+#include <rte_version.h>
 
 #include <chrono>
 #include <string>
@@ -18,6 +19,20 @@ constexpr const char *kKeys[] = {"tx-sw-buffer-size", "tx-sw-buffer-flushtime",
                                  "lkup-memory",       "lkup-num-writes",
                                  "lkup-num-reads",    "lkup-num-reads-writes"};
 
+// --noisy-forward-mode came with testpmd 23.07.
+constexpr bool kForwardModes = RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0);
+
+// A UDP/IPv4 frame: MACs 02:..:01 -> 02:..:02, 10.0.0.1:1000 -> 10.0.0.2:2000.
+std::vector<uint8_t> udp_frame() {
+    std::vector<uint8_t> f = {2,    0,    0,    0,    0,  2, 2, 0, 0,  0,  0, 1,
+                              0x08, 0x00,                                        // Ethernet
+                              0x45, 0,    0,    28,   0,  0, 0, 0, 64, 17, 0, 0, // IPv4
+                              10,   0,    0,    1,    10, 0, 0, 2,               //
+                              0x03, 0xe8, 0x07, 0xd0, 0,  8, 0, 0};              // UDP
+    f.resize(64);
+    return f;
+}
+
 class Noisy : public EngineTest {
   protected:
     void SetUp() override {
@@ -29,6 +44,9 @@ class Noisy : public EngineTest {
         stop();
         for (const char *key : kKeys)
             EXPECT_EQ(set_param(key, "0"), "") << key;
+        if (kForwardModes) {
+            EXPECT_EQ(set_param("forward-mode", "io"), "");
+        }
         EngineTest::TearDown();
     }
 
@@ -188,8 +206,87 @@ TEST_F(Noisy, DescribeShowsTheSettings) {
     ASSERT_EQ(set_param("tx-sw-buffer-size", "64"), "");
     char buf[256] = "";
     engine_->describe(stream_.engine_ctx, buf, sizeof(buf));
-    EXPECT_STREQ(buf, "noisy: FIFO size 64, flush after 0 ms, 0 MB of memory: 0 writes, "
-                      "0 reads, 0 reads-writes per packet");
+    EXPECT_STREQ(buf, "noisy: io forwarding, FIFO size 64, flush after 0 ms, 0 MB of memory: 0 "
+                      "writes, 0 reads, 0 reads-writes per packet");
+}
+
+// The one frame's bytes after a burst in forward mode `mode`.
+class NoisyForwardMode : public Noisy {
+  protected:
+    std::vector<uint8_t> forwarded(const char *mode, rte_mbuf **sent = nullptr) {
+        EXPECT_EQ(set_param("forward-mode", mode), "");
+        EXPECT_EQ(start(), 0);
+        const std::vector<rte_mbuf *> out = call({packet(udp_frame())});
+        EXPECT_EQ(out.size(), 1u);
+        if (out.empty()) return {};
+        std::vector<uint8_t> bytes = packet_bytes(out[0]);
+        if (sent != nullptr) {
+            *sent = out[0];
+        } else {
+            free_all(out);
+        }
+        return bytes;
+    }
+};
+
+TEST_F(NoisyForwardMode, IsAnOptionFrom2307) {
+    EXPECT_EQ(set_param("forward-mode", "mac").empty(), kForwardModes);
+    if (kForwardModes) {
+        EXPECT_NE(set_param("forward-mode", "rxonly"), "");
+    }
+}
+
+TEST_F(NoisyForwardMode, IoLeavesTheFrame) {
+    if (!kForwardModes) GTEST_SKIP() << "no --noisy-forward-mode before DPDK 23.07";
+    EXPECT_EQ(forwarded("io"), udp_frame());
+}
+
+TEST_F(NoisyForwardMode, MacWritesTheNextHop) {
+    if (!kForwardModes) GTEST_SKIP() << "no --noisy-forward-mode before DPDK 23.07";
+    rte_mbuf *m = nullptr;
+    std::vector<uint8_t> want = udp_frame();
+    std::copy(tx_.peer_mac, tx_.peer_mac + 6, want.begin());
+    std::copy(tx_.mac, tx_.mac + 6, want.begin() + 6);
+    EXPECT_EQ(forwarded("mac", &m), want);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->l2_len, 14u);
+    EXPECT_EQ(m->l3_len, 20u);
+    rte_pktmbuf_free(m);
+}
+
+TEST_F(NoisyForwardMode, MacswapSwapsTheAddresses) {
+    if (!kForwardModes) GTEST_SKIP() << "no --noisy-forward-mode before DPDK 23.07";
+    std::vector<uint8_t> want = udp_frame();
+    std::swap_ranges(want.begin(), want.begin() + 6, want.begin() + 6);
+    EXPECT_EQ(forwarded("macswap"), want);
+}
+
+TEST_F(NoisyForwardMode, FiveTupleSwapSwapsEveryLayer) {
+    if (!kForwardModes) GTEST_SKIP() << "no --noisy-forward-mode before DPDK 23.07";
+    std::vector<uint8_t> want = udp_frame();
+    std::swap_ranges(want.begin(), want.begin() + 6, want.begin() + 6);
+    std::swap_ranges(want.begin() + 26, want.begin() + 30, want.begin() + 30);
+    std::swap_ranges(want.begin() + 34, want.begin() + 36, want.begin() + 36);
+    rte_mbuf *m = nullptr;
+    EXPECT_EQ(forwarded("5tswap", &m), want);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->l4_len, 8u);
+    rte_pktmbuf_free(m);
+}
+
+// The mode rewrites on receive, before the FIFO holds the packet.
+TEST_F(NoisyForwardMode, RewritesBeforeBuffering) {
+    if (!kForwardModes) GTEST_SKIP() << "no --noisy-forward-mode before DPDK 23.07";
+    ASSERT_EQ(set_param("tx-sw-buffer-size", "2"), "");
+    ASSERT_EQ(set_param("forward-mode", "macswap"), "");
+    ASSERT_EQ(start(), 0);
+    EXPECT_TRUE(call({packet(udp_frame())}).empty());
+    const std::vector<rte_mbuf *> out = call({packet(udp_frame())});
+    ASSERT_EQ(out.size(), 1u);
+    std::vector<uint8_t> want = udp_frame();
+    std::swap_ranges(want.begin(), want.begin() + 6, want.begin() + 6);
+    EXPECT_EQ(packet_bytes(out[0]), want);
+    free_all(out);
 }
 
 } // namespace

@@ -167,9 +167,9 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
         if (fam.order != 115) sections.push_back(fam.section);
     EXPECT_EQ(sections,
               (std::vector<std::string>{
-                  "control", "display", "config",  "config",  "config",  "config",  "config",
-                  "config",  "config",  "config",  "display", "display", "display", "ports",
-                  "ports",   "ports",   "ports",   "ports",   "display", "ports",   "ports",
-                  "control", "config",  "filters", "filters", "filters", "filters", "ports",
-                  "ports",   "ports",   "ports",   "drivers"}));
+                  "control", "display", "config", "config",  "config",  "config",  "config",
+                  "config",  "config",  "config", "display", "display", "display", "display",
+                  "display", "ports",   "ports",  "ports",   "ports",   "ports",   "ports",
+                  "display", "ports",   "ports",  "control", "config",  "filters", "filters",
+                  "filters", "filters", "ports",  "ports",   "ports",   "ports",   "drivers"}));
 }

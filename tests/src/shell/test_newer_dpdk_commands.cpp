@@ -204,3 +204,118 @@ TEST(NewerDpdkCommands, DescUsedCountOfTxQueues) {
     EXPECT_FALSE(run(h, "show port 1 rxq 2 desc used count", &out));
     EXPECT_EQ(out, "Invalid input: port id = 1, queue id = 2\n");
 }
+
+// show port <p> speed_lanes capabilities, port config <p>|all speed_lanes
+// (24.11): testpmd's table and words.
+TEST(NewerDpdkCommands, SpeedLanes) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.has_lanes = true;
+    ASSERT_TRUE(run(h, "port stop all"));
+    if (!kAtLeast(24, 11)) {
+        EXPECT_FALSE(run(h, "show port 0 speed_lanes capabilities", &out));
+        EXPECT_FALSE(run(h, "port config 0 speed_lanes 2", &out));
+        EXPECT_TRUE(h.fake_ports.lanes_set.empty());
+        return;
+    }
+    ASSERT_TRUE(run(h, "show port 0 speed_lanes capabilities", &out)) << out;
+    EXPECT_EQ(out, "\nSupported-speeds Valid-lanes"
+                   "\n-----------------------------------\n"
+                   "100 Gbps          1  2  4  \n"
+                   "50 Gbps           1  \n");
+    EXPECT_FALSE(run(h, "show port 7 speed_lanes capabilities", &out));
+    EXPECT_EQ(out, "Invalid port id 7\n");
+    ASSERT_TRUE(run(h, "port config 1 speed_lanes 4", &out)) << out;
+    EXPECT_EQ(h.fake_ports.lanes_set, (std::map<uint16_t, uint32_t>{{1, 4}}));
+    EXPECT_FALSE(run(h, "port config 0 speed_lanes 3", &out));
+    EXPECT_EQ(out, "Set speed lanes failed\n");
+    ASSERT_TRUE(run(h, "port config all speed_lanes 2", &out)) << out;
+    EXPECT_EQ(h.fake_ports.lanes_set, (std::map<uint16_t, uint32_t>{{0, 2}, {1, 2}}));
+    h.fake_ports.has_lanes = false;
+    EXPECT_FALSE(run(h, "show port 0 speed_lanes capabilities", &out));
+    EXPECT_EQ(out, "Function not implemented\n");
+    EXPECT_FALSE(run(h, "port config 0 speed_lanes 2", &out));
+    EXPECT_EQ(out, "Function not implemented\n");
+    ASSERT_TRUE(run(h, "port start 0"));
+    EXPECT_FALSE(run(h, "port config 0 speed_lanes 2", &out));
+    EXPECT_EQ(out, "Please stop port 0 first\n");
+    EXPECT_FALSE(run(h, "port config all speed_lanes 2", &out));
+    EXPECT_EQ(out, "Please stop all ports first\n");
+}
+
+// set port <p> eeprom accept_risk magic <m> value <hex> [offset <n>] (24.11).
+TEST(NewerDpdkCommands, SetEeprom) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.eeprom.assign(8, 0);
+    const std::string set = "set port 0 eeprom accept_risk magic 51966 value ";
+    if (!kAtLeast(24, 11)) {
+        EXPECT_FALSE(run(h, set + "abcd", &out));
+        EXPECT_EQ(h.fake_ports.eeprom_magic, 0u);
+        return;
+    }
+    ASSERT_TRUE(run(h, set + "abCD offset 6", &out)) << out;
+    EXPECT_EQ(out, "");
+    EXPECT_EQ(h.fake_ports.eeprom, (std::vector<uint8_t>{0, 0, 0, 0, 0, 0, 0xab, 0xcd}));
+    ASSERT_TRUE(run(h, set + "01"));
+    EXPECT_EQ(h.fake_ports.eeprom[0], 1);
+    EXPECT_FALSE(run(h, set + "abc", &out));
+    EXPECT_EQ(out, "Bad Argument: abc\nHex string must be in multiples of 2 Bytes\n");
+    EXPECT_FALSE(run(h, set + "zz", &out));
+    EXPECT_EQ(out, "Bad Argument: \nValue must be a hex string\n");
+    EXPECT_FALSE(run(h, set + "0011g233", &out));
+    EXPECT_EQ(out, "Bad Argument: 011g233\nValue must be a hex string\n");
+    // sscanf's %2hhx takes a pair whose second digit is not hex as its first.
+    ASSERT_TRUE(run(h, set + "2g", &out)) << out;
+    EXPECT_EQ(h.fake_ports.eeprom[0], 2);
+    EXPECT_FALSE(run(h, set + "00 offst 1", &out));
+    EXPECT_EQ(out, "Bad Argument: offst\n");
+    EXPECT_FALSE(run(h, set + "00 offset", &out));
+    EXPECT_EQ(out, "No offset specified\n");
+    EXPECT_FALSE(run(h, set + "00 offset x", &out));
+    EXPECT_EQ(out, "Bad Argument: x\n");
+    EXPECT_FALSE(run(h, set + "0011 offset 7", &out));
+    EXPECT_EQ(out, "offset and length exceed capabilities of EEPROM length: 8\n");
+    EXPECT_FALSE(run(h, "set port 0 eeprom accept_risk magic 1 value 00", &out));
+    EXPECT_EQ(out, "Unable to set EEPROM: Invalid argument\n");
+    EXPECT_FALSE(run(h, "set port 1 eeprom accept_risk magic 1 value 00", &out));
+    EXPECT_EQ(out, "Unable to get EEPROM length: Operation not supported\n");
+    EXPECT_FALSE(run(h, "set port 9 eeprom accept_risk magic 1 value 00", &out));
+    EXPECT_TRUE(has(out, "Invalid port 9")) << out;
+    EXPECT_FALSE(run(h, "set port 0 eeprom magic 1 value 00", &out));
+}
+
+// 25.03's counters a PMD enables on demand: port <p> enable|disable <name>,
+// set xstats-show-state and set xstats-hide-disabled, in show port xstats.
+TEST(NewerDpdkCommands, XstatCounterStates) {
+    FakeHost h;
+    std::string out;
+    if (!kAtLeast(25, 3)) {
+        EXPECT_FALSE(run(h, "port 0 enable tx_good_packets", &out));
+        EXPECT_FALSE(run(h, "set xstats-show-state on", &out));
+        EXPECT_FALSE(run(h, "set xstats-hide-disabled on", &out));
+        EXPECT_FALSE(h.fake_ports.tx_good_enabled);
+        return;
+    }
+    const std::string head = "###### NIC extended statistics for port 0 \n";
+    ASSERT_TRUE(run(h, "set xstats-hide-disabled on"));
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_EQ(out, head + "rx_good_packets: 0\n");
+    ASSERT_TRUE(run(h, "port 0 enable tx_good_packets", &out)) << out;
+    EXPECT_TRUE(h.fake_ports.tx_good_enabled);
+    ASSERT_TRUE(run(h, "set xstats-show-state on"));
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_EQ(out, head + "state: -\trx_good_packets: 0\nstate: E\ttx_good_packets: 0\n");
+    ASSERT_TRUE(run(h, "port 0 disable tx_good_packets"));
+    ASSERT_TRUE(run(h, "set xstats-hide-disabled off"));
+    ASSERT_TRUE(run(h, "show port xstats 0", &out));
+    EXPECT_EQ(out, head + "state: -\trx_good_packets: 0\nstate: D\ttx_good_packets: 0\n");
+    EXPECT_FALSE(run(h, "port 0 enable no such counter", &out));
+    EXPECT_EQ(out, "Cannot find xstats with a given name\n");
+    EXPECT_FALSE(run(h, "port 0 enable rx_good_packets", &out));
+    EXPECT_EQ(out, "operation not premitted\n");
+    EXPECT_FALSE(run(h, "port 1 disable rx_good_packets", &out));
+    EXPECT_EQ(out, "operation not supported by device\n");
+    EXPECT_FALSE(run(h, "port 9 enable rx_good_packets", &out));
+    EXPECT_TRUE(has(out, "Invalid port 9")) << out;
+}

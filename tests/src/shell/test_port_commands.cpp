@@ -56,7 +56,12 @@ TEST(PortCommands, StartStopClose) {
     EXPECT_TRUE(has(out, "Port 1 is closed\n"));
     EXPECT_EQ(h.fake_ports.port_ids(), std::vector<uint16_t>{0});
     EXPECT_FALSE(run(h, "port restart 0", &out));
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 3, 0, 0)
+    // 25.03's `port <port> enable|disable <name>` row is the nearer match there.
+    EXPECT_TRUE(has(out, "port 'restart' is not a number")) << out;
+#else
     EXPECT_TRUE(has(out, "allowed: start, stop, close")) << out;
+#endif
 }
 
 TEST(PortCommands, ForwardingRefusesWhatDisturbsStreams) {
