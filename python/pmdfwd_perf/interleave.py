@@ -23,8 +23,8 @@ dropped; the rest go to perf/paired.py, which resamples blocks. TSC cycles
 per packet of a window is the judged rate in another unit (TSC Hz / rate),
 kept for gating on cycles (perf/costs.py).
 
-Rigs: null, ring, memif, vhost (each instance its own generator, sockets and
---file-prefix, hence its own telemetry socket). afpacket was not tried with two
+Rigs: null, ring, memif, vhost, pcap (each instance its own generator,
+sockets, pcap files and --file-prefix, hence its own telemetry socket). afpacket was not tried with two
 instances; pci's two NIC ports belong to one process.
 """
 
@@ -41,7 +41,7 @@ from pmdfwd_dev.roots import enter as roots
 
 from . import costs, paired, rigs, runner
 
-SUPPORTED = ("null", "ring", "memif", "vhost")
+SUPPORTED = ("null", "ring", "memif", "vhost", "pcap")
 WHY_NOT = {
     "afpacket": "two afpacket instances alive at once (two namespaces, two veth pairs) were not tried",
     "pci": "the pci rig's two NIC ports can be owned by one process at a time",
