@@ -158,11 +158,18 @@ ENGINE_RIGS = (("ring", ("hot", "warm", "cold"), RING_MODES), ("null", ("hot",),
                ("pcap", ("hot",), PCAP_MODES))
 
 
-def interleaved_cell_seconds(pairs: int) -> float:
-    """One cell of compare --interleave with its default blocks (one per 30
-    pairs, 1 to 10): both instances started per block, then the pairs."""
-    blocks = min(max(pairs // 30, 1), INTERLEAVE_BLOCKS)
+def interleaved_cell_seconds(pairs: int, blocks: Optional[int] = None) -> float:
+    """One cell of compare --interleave with blocks, or its default blocks
+    (one per 30 pairs, 1 to 10): both instances started per block, then the
+    pairs."""
+    blocks = blocks or min(max(pairs // 30, 1), INTERLEAVE_BLOCKS)
     return 2 * (blocks * INTERLEAVE_START_S + (pairs + blocks * INTERLEAVE_WARMUP_PAIRS) * INTERLEAVE_PAIR_S)
+
+
+# Fresh instance pairs per engine cell: an instance keeps its own level
+# (where its memory landed) for its life, so a cell of one block can judge
+# the two instances' placement rather than the two forwarders.
+ENGINE_BLOCKS = 4
 
 
 def engine_part_name(rig: str, v: Optional[Version]) -> str:
@@ -176,9 +183,10 @@ def engine_parts(s: Settings, tp: str, pf: str) -> List[Part]:
         for rig, tiers, modes in ENGINE_RIGS:
             argv = ["compare", "--interleave", "--a", a, "--b", b, "--rigs", rig, "--ring-tiers", ",".join(tiers),
                     "--frames", "64", "--layouts", "1Q1C", "--modes", ",".join(modes),
-                    "--pairs", str(s.engine_pairs), "-q"]
+                    "--pairs", str(s.engine_pairs), "--blocks", str(ENGINE_BLOCKS), "-q"]
             cells = len(modes) * {"ring": len(tiers), "pcap": len(PCAP_KINDS)}.get(rig, 1)
-            parts.append(Part(engine_part_name(rig, v), argv, seconds=cells * interleaved_cell_seconds(s.engine_pairs)))
+            seconds = cells * interleaved_cell_seconds(s.engine_pairs, ENGINE_BLOCKS)
+            parts.append(Part(engine_part_name(rig, v), argv, seconds=seconds))
     return parts
 
 
