@@ -26,14 +26,10 @@ inline bool rewrite_macs(rte_mbuf *m, Mode mode, const uint8_t hop[kMacPairLen],
                          const TxFields &f) {
     if (m->data_len < kMacPairLen) return false;
     auto *p = rte_pktmbuf_mtod(m, uint8_t *);
-    if (mode == Mode::kMac) {
+    if (mode == Mode::kMac)
         std::memcpy(p, hop, kMacPairLen);
-    } else {
-        uint8_t dst[RTE_ETHER_ADDR_LEN];
-        std::memcpy(dst, p, RTE_ETHER_ADDR_LEN);
-        std::memcpy(p, p + RTE_ETHER_ADDR_LEN, RTE_ETHER_ADDR_LEN);
-        std::memcpy(p + RTE_ETHER_ADDR_LEN, dst, RTE_ETHER_ADDR_LEN);
-    }
+    else
+        five_tuple::swap_macs(p);
     set_tx_fields(m, f);
     return true;
 }

@@ -124,12 +124,11 @@ std::string set_counter_error(int code, const std::string &name) {
 }
 
 // port <port> enable|disable <name> (testpmd 25.03's nic_xstats_set_counter;
-// its multi-word token hands the rest of the line on as the name).
+// its multi-word token hands the rest of the line on as the name: the rest's
+// word, its words joined by single spaces).
 bool set_counter(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
-    std::string name;
-    for (const std::string &w : a.rest(2))
-        name += (name.empty() ? "" : " ") + w;
+    const std::string &name = a.word(2);
     std::vector<Xstat> xs;
     if (!c.ports.xstats(port, &xs).ok()) return fail(c, "Error: Cannot get count of xstats");
     const Result<uint64_t> id = c.ports.xstat_id(port, name);
