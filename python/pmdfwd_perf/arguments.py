@@ -250,6 +250,9 @@ def add_doc_command(sub: Any, repo: str) -> None:
                    help="interleaved parts: measured window pairs per cell (300)")
     p.add_argument("--engine-pairs", type=int, default=60,
                    help="engine parts: measured window pairs per cell (60)")
+    p.add_argument("--engine-icount", action="store_true",
+                   help="engine parts: count each host cell's instructions and memory operations under callgrind "
+                        "too, so that the goals page shows a missed cell's cost stage by stage (about 40 s a cell)")
 
 
 def add_store_commands(sub: Any, repo: str) -> None:

@@ -9,13 +9,13 @@ import os
 import subprocess
 import sys
 import time
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from pmdfwd_dev import marked_section, owned_process
 from pmdfwd_dev.seed import report as seed_report
 
 from .. import icount, machine, report, subjects
-from ..docgen import aa_widths, discovery, engine_table, planning, rendering
+from ..docgen import aa_widths, discovery, engine_goals, engine_table, planning, rendering
 from .results import load_results
 
 Results = Dict[str, Any]
@@ -38,7 +38,7 @@ def doc_settings(args: argparse.Namespace) -> planning.Settings:
                                  interleaved=args.interleaved or "interleaved" in (args.only or []),
                                  aa_widths=args.aa_widths or "aa-widths" in (args.only or []),
                                  engines=args.engines or "engines" in (args.only or []),
-                                 engine_pairs=args.engine_pairs,
+                                 engine_pairs=args.engine_pairs, engine_icount=args.engine_icount,
                                  bench=bench if os.access(bench, os.X_OK) else None,
                                  host_dpdk=discovery.dpdk_version("/"))
     if not args.no_versions:
@@ -207,19 +207,32 @@ def doc_context(work: str, run: Dict[str, Any], charts_dir: str, doc_dir: str) -
 def write_keeping_published(path: str, text: str) -> None:
     """Write the doc; the sections written apart (the engine table, and
     scripts/seed-testpmds' verdict) stay, after the rest."""
+    write_keeping(path, text, (engine_table.MARKERS, seed_report.MARKERS))
+
+
+def write_keeping(path: str, text: str, sections: Tuple[marked_section.Markers, ...]) -> None:
+    """Write path; its marked sections of these markers stay, after text."""
     kept = ""
     if os.path.isfile(path):
         with open(path) as f:
             old = f.read()
-        kept = "".join(m.kept(old) for m in (engine_table.MARKERS, seed_report.MARKERS))
+        kept = "".join(m.kept(old) for m in sections)
     with open(path, "w") as f:
         f.write(text + ("\n" + kept if kept else ""))
 
 
-def engine_section(work: str, run: Dict[str, Any]) -> Optional[str]:
-    """The engine table's body from a run's engine parts, None without any."""
-    names = [n for n in run.get("parts", []) if n.startswith("engines-")]
-    if not names:
+def write_section(path: str, markers: marked_section.Markers, body: str, title: str) -> None:
+    """The marked section into path, a new page of this title where none is."""
+    if not os.path.isfile(path):
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        with open(path, "w") as f:
+            f.write(f"# {title}\n")
+    marked_section.write(path, markers, body)
+
+
+def engine_cells(work: str, run: Dict[str, Any]) -> Optional[List[Tuple[discovery.Version, Dict[str, Any]]]]:
+    """Each DPDK's engine cells from a run's engine parts, None without any."""
+    if not any(n.startswith("engines-") for n in run.get("parts", [])):
         return None
     settings = planning.settings_from_json(run["settings"])
     versions = [discovery.Version("host", settings.host_dpdk)] + settings.versions
@@ -229,16 +242,37 @@ def engine_section(work: str, run: Dict[str, Any]) -> Optional[str]:
         return engine_table.merge(*(load_raw(work, planning.engine_part_name(rig, at)) for rig, _, _ in
                                     planning.ENGINE_RIGS))
 
-    by_version = [(v, cells(v)) for v in versions]
+    return [(v, cells(v)) for v in versions]
+
+
+def engine_section(work: str, run: Dict[str, Any]) -> Optional[str]:
+    """The engine table's body from a run's engine parts, None without any."""
+    by_version = engine_cells(work, run)
+    if by_version is None:
+        return None
+    settings = planning.settings_from_json(run["settings"])
     commands = [c for n, c in zip(run["parts"], run["commands"]) if n.startswith("engines-")]
     return engine_table.render(by_version, commands, settings.engine_pairs)
 
 
+def write_engine_goals(work: str, run: Dict[str, Any], goals: str) -> bool:
+    """Issue 36's goals judged from the engine parts, into their section of
+    the goals page; False where the run has no engine part."""
+    by_version = engine_cells(work, run)
+    if by_version is None:
+        return False
+    icounted = planning.settings_from_json(run["settings"]).engine_icount
+    write_section(goals, engine_goals.MARKERS, engine_goals.render(by_version, run.get("created"), icounted),
+                  "pmdfwd's goals")
+    return True
+
+
 def writes_goals(run: Dict[str, Any]) -> bool:
-    """Whether a run's results judge goals: any but the A/A parts (each
-    forwarder against itself) can. An --only aa-widths run judges none, and
-    writing the page from it would take away the goals an earlier run
-    judged."""
+    """Whether a run's results judge the goals of issues 19 and 28: any
+    but the A/A parts (each forwarder against itself) and the engine parts
+    (which write issue 36's section of the page on their own) can. Writing
+    the page from a run without them would take away the goals an earlier
+    run judged."""
     only = run.get("only")
     return not only or any(not part.startswith(("aa-", "engines")) for part in only)
 
@@ -252,8 +286,9 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
     goals = os.path.join(charts_dir, "goals.md")
     judges_goals = writes_goals(run)
     if judges_goals:
-        with open(goals, "w") as f:
-            f.write(rendering.render_goals(ctx))
+        write_keeping(goals, rendering.render_goals(ctx), (engine_goals.MARKERS,))
+    if write_engine_goals(work, run, goals):
+        print(f"wrote the engine goals into {goals}")
     widths = aa_widths.load(work, run)
     if widths:
         tool_doc = os.path.join(os.path.dirname(os.path.abspath(args.output)), "perf-tool.md")

@@ -54,6 +54,7 @@ class Settings:
     engines: bool = False  # every engine judged interleaved, per DPDK: the longest part by far
     pairs: int = 300  # of each interleaved cell
     engine_pairs: int = 60  # of each engine cell (10 modes x 4 rigs x each DPDK)
+    engine_icount: bool = False  # callgrind's counts of the host's engine cells, for the goals page
     host_dpdk: Optional[str] = None
     versions: List[Version] = field(default_factory=list)  # Version per Debian root
 
@@ -186,7 +187,11 @@ def engine_parts(s: Settings, tp: str, pf: str) -> List[Part]:
                     "--pairs", str(s.engine_pairs), "--blocks", str(ENGINE_BLOCKS), "-q"]
             cells = len(modes) * {"ring": len(tiers), "pcap": len(PCAP_KINDS)}.get(rig, 1)
             seconds = cells * interleaved_cell_seconds(s.engine_pairs, ENGINE_BLOCKS)
-            parts.append(Part(engine_part_name(rig, v), argv, seconds=seconds))
+            # callgrind runs on the host only: the roots have no valgrind.
+            counted = s.engine_icount and v is None
+            if counted:
+                argv += ["--icount", "--icount-cache-sim", "--icount-seconds", str(s.icount_seconds)]
+            parts.append(Part(engine_part_name(rig, v), argv, seconds=seconds, icount_runs=2 * cells if counted else 0))
     return parts
 
 
