@@ -101,6 +101,24 @@ TEST_F(Mac, LeavesRuntsUntouchedAndCountsThem) {
     rte_pktmbuf_free_bulk(pkts.data(), 3);
 }
 
+// The last packet of a burst takes its own path (it has no next packet to
+// prefetch): a runt there is counted too, and an empty burst touches nothing.
+TEST_F(Mac, TheLastPacketOfABurstIsHandledAsTheOthers) {
+    std::vector<rte_mbuf *> pkts = make_packets(3, 64);
+    rte_pktmbuf_trim(pkts[1], 64 - 11);
+    const std::vector<uint8_t> runt_before = packet_bytes(pkts[1]);
+    ASSERT_EQ(burst(pkts.data(), 2, 32), 2);
+    EXPECT_EQ(packet_bytes(pkts[1]), runt_before);
+    EXPECT_EQ(stream_.engine_untouched, 1u);
+    ASSERT_NE(rte_pktmbuf_mtod(pkts[2], uint8_t *)[0], kPeerMac[0]);
+    ASSERT_EQ(burst(pkts.data() + 2, 1, 32), 1); // a burst of one: its packet is the last
+    EXPECT_EQ(rte_pktmbuf_mtod(pkts[2], uint8_t *)[0], kPeerMac[0]);
+    EXPECT_EQ(pkts[2]->l2_len, 14u);
+    EXPECT_EQ(burst(pkts.data(), 0, 32), 0);
+    EXPECT_EQ(stream_.engine_untouched, 1u);
+    rte_pktmbuf_free_bulk(pkts.data(), 3);
+}
+
 TEST_F(Mac, WritesNothingOutsideTheFirstSegment) {
     // A 12-byte first segment (just enough) followed in its buffer by
     // sentinel bytes, then a second segment.
