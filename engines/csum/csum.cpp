@@ -99,7 +99,7 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
 // testpmd's commands that configure the csum engine without naming it.
 constexpr const char *kCommandWords[] = {"tso", "tunnel_tso", "gro", "gso", nullptr};
 
-pmdfwd_engine make_engine() {
+constexpr pmdfwd_engine make_engine() {
     pmdfwd_engine e =
         pmdfwd::engine_descriptor("csum",
                                   "recompute IP/UDP/TCP/SCTP checksums in software or "
@@ -115,7 +115,7 @@ pmdfwd_engine make_engine() {
     return e;
 }
 
-const pmdfwd_engine engine = make_engine();
+constexpr pmdfwd_engine engine = make_engine();
 
 } // namespace
 } // namespace pmdfwd::engines::csum

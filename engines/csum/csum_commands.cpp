@@ -107,7 +107,7 @@ int csum_parse_tunnel(const pmdfwd_command_ctx *ctx, uint32_t, const char *const
 
 // Not PMDFWD_COMMAND_F_STOPPED: testpmd refuses a started port, not a
 // running forwarder, and the host's port call says so.
-const pmdfwd_command kCommands[] = {
+constexpr pmdfwd_command kCommands[kNbCommands] = {
     {.syntax = "csum set ip|udp|tcp|sctp|outer-ip|outer-udp hw|sw <port>",
      .help = "checksums of a stopped port's transmitted packets: by the NIC (hw) or by the csum "
              "engine (sw)",
@@ -165,6 +165,6 @@ const pmdfwd_command kCommands[] = {
      .run = gso_show,
      .flags = 0},
 };
-const size_t kNbCommands = std::size(kCommands);
+static_assert(kCommands[kNbCommands - 1].syntax != nullptr, "kNbCommands counts every row");
 
 } // namespace pmdfwd::engines::csum

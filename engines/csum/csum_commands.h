@@ -8,7 +8,10 @@
 
 namespace pmdfwd::engines::csum {
 
-extern const pmdfwd_command kCommands[];
-extern const size_t kNbCommands;
+// The rows' count is known here, so that the engine's descriptor, which
+// points at them, is a constant (check_engine_state: no state built at
+// start-up); csum_commands.cpp asserts it.
+inline constexpr size_t kNbCommands = 13;
+extern const pmdfwd_command kCommands[kNbCommands];
 
 } // namespace pmdfwd::engines::csum

@@ -218,7 +218,7 @@ uint16_t flush(NoisyStream &st, rte_mbuf **pkts, uint16_t max) {
 }
 
 [[gnu::noinline]] uint16_t burst_working(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb_rx,
-                                          uint16_t max) {
+                                         uint16_t max) {
     auto &st = *static_cast<NoisyStream *>(s->priv);
     noisy::apply_mode(s, st.mode, pkts, nb_rx);
     if (!st.fifo.exists()) { // io, with the lookups
