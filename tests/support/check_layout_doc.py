@@ -11,6 +11,7 @@ usage: check_layout_doc.py SOURCE_ROOT
 """
 import os
 import re
+import subprocess
 import sys
 
 import source_check
@@ -27,7 +28,24 @@ def layout_section(readme_text):
     return readme_text[start:end if end >= 0 else None]
 
 
+def tracked_paths(root):
+    """The files git tracks under root, None outside a git checkout (a
+    source package): then the folders on disk are the tree."""
+    try:
+        out = subprocess.run(["git", "-C", root, "ls-files", "-z"], capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return [p for p in out.decode().split("\0") if p]
+
+
 def folders(root):
+    paths = tracked_paths(root)
+    if paths is not None:
+        parts = [p.split("/") for p in paths]
+        top = sorted({p[0] for p in parts if len(p) > 1})
+        within = sorted({f"{p[0]}/{p[1]}/" for p in parts if len(p) > 2 and p[0] in DESCRIBED_WITHIN})
+        return [f"{d}/" for d in top] + within
+
     def subdirs(path):
         return sorted(d for d in os.listdir(path) if os.path.isdir(os.path.join(path, d)) and not NOT_TREE.match(d)
                       and (not d.startswith(".") or d == ".ci"))
