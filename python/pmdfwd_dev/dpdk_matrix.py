@@ -183,6 +183,11 @@ def copy_source(src, dest):
             path = os.path.join(top, name)
             if os.path.relpath(path, dest) not in keep:
                 os.unlink(path)
+    # A folder the tree lost (moved or removed) is empty now, or held only
+    # what Python wrote there: it goes too, as a checkout would not have it.
+    for top, dirs, files in os.walk(dest, topdown=False):
+        if top != dest and not os.listdir(top):
+            os.rmdir(top)
 
 
 # ---- one version --------------------------------------------------------------------

@@ -156,6 +156,8 @@ class CopySource(unittest.TestCase):
             os.makedirs(os.path.join(dest, "sub"))
             Path(dest, "sub", "changed.txt").write_text("old\n")
             Path(dest, "gone.c").write_text("")
+            os.makedirs(os.path.join(dest, "moved", "away", "__pycache__"))  # a package that moved
+            Path(dest, "moved", "away", "__pycache__", "m.pyc").write_text("")
             dpdk_matrix.copy_source(src, dest)
             self.assertEqual(os.stat(os.path.join(dest, "same.txt")).st_mtime, 1)  # kept: stays incremental
             self.assertEqual(Path(dest, "sub", "changed.txt").read_text(), "new\n")
@@ -163,6 +165,8 @@ class CopySource(unittest.TestCase):
             self.assertTrue(os.path.exists(os.path.join(dest, "untracked.txt")))
             self.assertFalse(os.path.exists(os.path.join(dest, "gone.c")))
             self.assertFalse(os.path.exists(os.path.join(dest, "build")))
+            self.assertFalse(os.path.exists(os.path.join(dest, "moved")), "a folder the tree lost goes too")
+            self.assertTrue(os.path.isdir(os.path.join(dest, "sub")))
 
     def test_not_a_checkout(self):
         with tempfile.TemporaryDirectory() as src, tempfile.TemporaryDirectory() as dest:
