@@ -46,20 +46,6 @@ LAUNCHER = "tests/e2e/forwarder.py"
 ALLOWED = {
     "tests/e2e/test_no_leaks.py":
         "tests owned_process itself: starts test processes through it directly",
-    "tests/python/test_ccache.py":
-        "runs scripts/ccache.sh's shell functions in bash, short and with a timeout",
-    "tests/python/test_man_db_hold.py":
-        "runs a shell snippet of the man-db hold in bash, short and with a timeout",
-    "tests/python/test_dts_table.py":
-        "runs scripts/dts-table.py, a tool, on two small files",
-    "tests/python/test_dts_rig.py":
-        "probes unshare and ip, and runs the DTS rig's generated wrapper, as a user would",
-    "tests/python/test_testpmd_patch.py":
-        "git and a C compiler build the patched testpmd sample: packaging, not a forwarder",
-    "tests/python/test_seed_testpmds.py":
-        "git on a scratch repository",
-    "tests/python/test_rig.py":
-        "runs the rig's shell library and a line-reading child, short and with a timeout",
     "tests/python/test_fresh_root.py":
         "wraps subprocess.run to record the commands a Debian root would run",
     "tests/python/data/fake_dts/main.py":
