@@ -68,6 +68,7 @@ HELPER_CHILD = textwrap.dedent("""
     start = {
         "forwarder.Process": lambda: forwarder.Process(argv).proc,
         "shell.start": lambda: shell.start(None, argv, prefix="pmdfwd-none").proc,
+        "shell.start terminal": lambda: shell.start(None, argv, terminal=True).proc,
     }[sys.argv[1]]
     print("PID", start().pid, flush=True)
     time.sleep(300)
@@ -80,7 +81,7 @@ class HelperParentDeathTest(unittest.TestCase):
     runner killed with SIGKILL leaves nothing running."""
 
     def test_every_helper_child_dies_with_a_sigkilled_test(self):
-        for helper in ("forwarder.Process", "shell.start"):
+        for helper in ("forwarder.Process", "shell.start", "shell.start terminal"):
             with self.subTest(helper=helper):
                 child = owned_process.OwnedProcess(
                     [sys.executable, "-c", HELPER_CHILD, helper], env=CHILD_ENV,
