@@ -57,7 +57,13 @@ def popen(args, **popen_kwargs):
     from prctl in preexec_fn."""
     args = [str(a) for a in args]
     if not _SETPRIV:
-        popen_kwargs["preexec_fn"] = set_parent_death_signal
+        own = popen_kwargs.pop("preexec_fn", None)
+
+        def preexec():
+            set_parent_death_signal()
+            if own:
+                own()
+        popen_kwargs["preexec_fn"] = preexec
         return subprocess.Popen(args, start_new_session=True, **popen_kwargs)
     proc = subprocess.Popen([_SETPRIV, "--pdeathsig", "KILL", "--", *args], start_new_session=True,
                             **popen_kwargs)

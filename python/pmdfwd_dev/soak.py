@@ -23,25 +23,23 @@ import argparse
 import json
 import os
 import re
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
-from pmdfwd_dev import eal, owned_process  # the forwarder dies with this script
+from pmdfwd_dev import shell as shell_driver  # its forwarder dies with this script
 
 PROMPT = "pmdfwd> "
 BURSTS = [16, 32, 64, 128]
 TX_FIRST = 4
 
 
-class Shell:
-    """pmdfwd -i with a pipe on stdin; one command at a time, its output
-    being everything printed up to the next prompt."""
+class Shell(shell_driver.Shell):
+    """pmdfwd -i on a two-port net_ring loopback, driven through its stdin
+    pipe (pmdfwd_dev.shell, the end-to-end tests' driver); a command's
+    output is everything printed up to the next prompt, its echo left out."""
 
     def __init__(self, binary, prefix, lcores, queues, cores, deadline):
-        self.prefix = prefix
         # A net_ring vdev has 16 queues, queue i transmitting into its own
         # RX ring i: a loopback per queue.
         args = [binary, "--lcores", lcores, "--no-pci", "--no-huge", "-m", "512", "--no-shconf",
@@ -49,43 +47,17 @@ class Shell:
                 "--", "-i", "--stats-format=json", f"--rxq={queues}", f"--txq={queues}",
                 f"--nb-cores={cores}"]
         # Interactive: --run-time does not apply, the deadline does.
-        self.owned = owned_process.OwnedProcess(args, deadline=deadline, stdin=subprocess.PIPE,
-                                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                                bufsize=0)
-        self.proc = self.owned.proc
-        self.buf = ""
-        self.cond = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
-        self.startup = self._until_prompt(60)
+        super().__init__(args, prefix=prefix, deadline=deadline)
+        self.start(60)
 
-    def _read(self):
-        while True:
-            chunk = self.proc.stdout.read(4096).decode(errors="replace")
-            with self.cond:
-                if not chunk:
-                    self.buf += "\0"  # end of output
-                    self.cond.notify_all()
-                    return
-                self.buf += chunk
-                self.cond.notify_all()
-
-    def _until_prompt(self, timeout):
-        deadline = time.monotonic() + timeout
-        with self.cond:
-            while not self.buf.endswith(PROMPT):
-                if "\0" in self.buf:
-                    raise SystemExit(f"soak: pmdfwd exited:\n{self.buf}")
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise SystemExit(f"soak: no prompt within {timeout} s:\n{self.buf[-2000:]}")
-                self.cond.wait(left)
-            out, self.buf = self.buf[: -len(PROMPT)], ""
-            return out
+    def until_prompt(self, timeout=60):
+        try:
+            return super().until_prompt(timeout)
+        except shell_driver.ShellError as e:
+            raise SystemExit(f"soak: {e}") from None
 
     def run(self, line, timeout=30):
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-        out = self._until_prompt(timeout)
+        out = super().run(line, timeout)
         # The piped shell echoes the line after the prompt.
         return out[len(line) + 1:] if out.startswith(line) else out
 
@@ -97,15 +69,6 @@ class Shell:
 
     def fds(self):
         return len(os.listdir(f"/proc/{self.proc.pid}/fd"))
-
-    def quit(self):
-        self.proc.stdin.write(b"quit\n")
-        self.proc.stdin.flush()
-        self.proc.stdin.close()
-        return self.proc.wait(60)
-
-    def remove_runtime_dir(self):
-        eal.remove_runtime_dir(self.prefix)
 
 
 def json_line(out, key):
@@ -170,13 +133,12 @@ def main(argv=None, tree=None):
     args = ap.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
 
-    shell = Shell(args.bin, f"pmdfwd-soak-{os.getpid()}", args.lcores, args.queues, args.cores,
-                  deadline=seconds + 300)
+    sh = Shell(args.bin, f"pmdfwd-soak-{os.getpid()}", args.lcores, args.queues, args.cores,
+               deadline=seconds + 300)
     try:
-        soak(shell, seconds, args)
+        soak(sh, seconds, args)
     finally:
-        shell.owned.close()
-        shell.remove_runtime_dir()
+        sh.close()
 
 
 def restart_ports(shell, cycle, used, reconfigure):
@@ -240,7 +202,7 @@ def soak(shell, seconds, args):
     end_in_use = in_use(shell)
     must(end_in_use == 0, f"{end_in_use} mbufs in use after rxonly drained the rings",
          cycle + 1, json.dumps(stats))
-    rc = shell.quit()
+    rc = shell.quit(60)
     must(rc == 0, f"pmdfwd exited {rc}", cycle + 1, "")
     print(f"soak: {cycle} cycles in {time.monotonic() - t0:.0f} s, {forwarded} packets "
           f"forwarded; mbufs in use {start_in_use} before, {end_in_use} after; "

@@ -262,3 +262,25 @@ def hostile():
     """Every hostile frame, named, each saying whether it is malformed."""
     return named_runts() + jumbos() + tag_stacks() + ipv6_extensions() + truncated() + bad_ihl() \
         + fragments()
+
+
+def marked(mark, n, *, src, dst, first_port=1000):
+    """n UDP frames (scapy packets, for sendp) from src to dst whose payload
+    carries mark and their index: a sniffer on a shared link keeps only the
+    test's own (mark in the payload), and tells them apart (the UDP source
+    port, from first_port)."""
+    return [Ether(src=src, dst=dst) / IP(src="10.0.0.1", dst="10.0.0.2")
+            / UDP(sport=first_port + i, dport=2000) / Raw(mark + bytes([i]) * 32) for i in range(n)]
+
+
+def numbered(tag, n):
+    """n distinct UDP frames (bytes) of varied sizes, each naming its tag
+    and index in its payload."""
+    frames = []
+    for i in range(n):
+        payload = f"pmdfwd-capture {tag} {i:04d} ".encode()
+        size = 60 + (i * 97) % 1400
+        f = bytes(ETH / IP(src="10.0.0.1", dst="10.0.0.2") / UDP(sport=1000 + i, dport=2000)
+                  / payload)
+        frames.append(f + bytes(max(0, size - len(f))))
+    return frames

@@ -1,96 +1,21 @@
-# The observability tests' rig: processes owned by the test (each in its own
-# process group, killed on any exit, and by a watchdog past its deadline),
-# pmdfwd in batch or shell mode, queries through DPDK's own dpdk-telemetry.py,
+# The observability tests' rig: queries through DPDK's own dpdk-telemetry.py,
 # EAL arguments for runs that secondary processes (dpdk-dumpcap, dpdk-pdump,
 # dpdk-proc-info) attach to, and a pcapng reader for what dumpcap writes.
 import collections
 import json
 import os
 import shutil
-import signal
 import struct
 import subprocess
-import threading
-import time
 import unittest
 from pathlib import Path
 
+import forwarder
 import rig
-from pmdfwd_dev import eal, owned_process
+from pmdfwd_dev import eal
 from pmdfwd_dev.eal import HUGEPAGE_DIR, remove_hugepage_files
 
-PROMPT = "pmdfwd> "
 BASE_VIRTADDR = 0x2000_0000_0000
-
-
-class Process:
-    """A child in its own process group; kill() ends the group, and a
-    watchdog does so after `deadline` seconds whatever the test does."""
-
-    def __init__(self, args, *, stdin=subprocess.DEVNULL, deadline=120, cwd=None, env=None):
-        self.args = [str(a) for a in args]
-        self.proc = owned_process.popen(self.args, stdin=stdin, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, cwd=cwd, env=env, bufsize=0)
-        self.out = ""
-        self.cond = threading.Condition()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-        self.watchdog = threading.Timer(deadline, self.kill)
-        self.watchdog.daemon = True
-        self.watchdog.start()
-
-    def _read(self):
-        while True:
-            chunk = self.proc.stdout.read(4096)
-            with self.cond:
-                if not chunk:
-                    self.cond.notify_all()
-                    return
-                self.out += chunk.decode(errors="replace")
-                self.cond.notify_all()
-
-    def wait_for(self, predicate, timeout):
-        """Waits until predicate(output) holds; False on timeout or exit."""
-        deadline = time.monotonic() + timeout
-        with self.cond:
-            while not predicate(self.out):
-                left = deadline - time.monotonic()
-                if left <= 0 or (self.proc.poll() is not None and not self.reader.is_alive()):
-                    return predicate(self.out)
-                self.cond.wait(min(left, 0.1))
-        return True
-
-    def wait(self, timeout):
-        """Exit status, or None after killing a child that did not exit."""
-        try:
-            rc = self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            return None
-        self.reader.join(5)
-        return rc
-
-    def kill(self):
-        self.watchdog.cancel()
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        self.proc.wait()
-        self.reader.join(5)
-        for f in (self.proc.stdin, self.proc.stdout):
-            if f:
-                f.close()
-
-    def describe(self):
-        return f"$ {' '.join(self.args)}\n{self.out}"
-
-
-def start(test, args, **kw):
-    """A Process that the test case owns: killed in its cleanup, pass or fail."""
-    p = Process(args, **kw)
-    test.addCleanup(p.kill)
-    return p
 
 
 def shared_eal_args(test, prefix, lcores=("-l", "0-1")):
@@ -135,42 +60,13 @@ def telemetry(test, prefix, *commands, timeout=30):
     """Replies to commands from DPDK's dpdk-telemetry.py, non-interactive:
     one JSON line per command, in order."""
     script = tool(test, "dpdk-telemetry.py")
-    proc = owned_process.run(["/usr/bin/python3", script, "-f", prefix],
-                             input="".join(c + "\n" for c in commands),
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             timeout=timeout)
-    test.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
-    replies = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
-    test.assertEqual(len(replies), len(commands), proc.stdout + proc.stderr)
+    run = forwarder.run(["/usr/bin/python3", script, "-f", prefix],
+                        input="".join(c + "\n" for c in commands), timeout=timeout,
+                        stderr=subprocess.PIPE)
+    test.assertEqual(run.rc, 0, run.describe())
+    replies = [json.loads(line) for line in run.out.splitlines() if line.startswith("{")]
+    test.assertEqual(len(replies), len(commands), run.describe())
     return [r[c.split(",")[0]] for r, c in zip(replies, commands)]
-
-
-class Shell:
-    """pmdfwd -i with a pipe on stdin, owned by the test."""
-
-    def __init__(self, test, eal, app_args, *, deadline=120):
-        self.test = test
-        self.p = start(test, [rig.pmdfwd_bin(), *eal, "--", "-i", *app_args],
-                       stdin=subprocess.PIPE, deadline=deadline)
-        self.mark = 0
-        self.startup = self._until_prompt(60)
-
-    def _until_prompt(self, timeout):
-        ok = self.p.wait_for(lambda out: out.endswith(PROMPT) and len(out) > self.mark, timeout)
-        self.test.assertTrue(ok, "no pmdfwd> prompt\n" + self.p.describe())
-        out = self.p.out[self.mark:-len(PROMPT)]
-        self.mark = len(self.p.out)
-        return out
-
-    def run(self, line, timeout=30):
-        self.p.proc.stdin.write((line + "\n").encode())
-        self.p.proc.stdin.flush()
-        return self._until_prompt(timeout)
-
-    def quit(self):
-        self.p.proc.stdin.write(b"quit\n")
-        self.p.proc.stdin.flush()
-        return self.p.wait(30)
 
 
 # pcapng (what dpdk-dumpcap writes by default): section header, interface

@@ -1,7 +1,8 @@
 # The net_pcap test rig shared by the end-to-end tests: pcap files written
 # and read byte for byte (no scapy on the reading side, so a 0-byte or 5-byte
-# frame comes back as exactly what the PMD wrote), pmdfwd runs with two pcap
-# ports, and parsers for the statistics text pmdfwd prints.
+# frame comes back as exactly what the PMD wrote), the binary under test and
+# its EAL arguments, and parsers for the statistics text pmdfwd prints.
+# forwarder.py starts the processes.
 import functools
 import itertools
 import os
@@ -10,16 +11,11 @@ import struct
 import subprocess
 from pathlib import Path
 
-from pmdfwd_dev import owned_process
 # EAL creates its runtime directory even with --no-shconf: the tests remove it.
 from pmdfwd_dev.eal import remove_runtime_dir  # noqa: F401
 
 HERE = Path(__file__).resolve().parent
 SOURCE_ROOT = HERE.parent.parent
-
-# How long a forwarder a test starts may run at most (--run-time), however
-# the test ends: a safety limit, far above what any test waits for.
-SAFETY_RUN_TIME = 60
 
 # Classic pcap, microsecond timestamps, LINKTYPE_ETHERNET. The PMD reads up to
 # its snapshot length (65535), so the header's snaplen is that too.
@@ -37,11 +33,12 @@ def dpdk_version():
     (meson sets it), else pkg-config's libdpdk. 22.11, 24.11, 25.11 ..."""
     text = os.environ.get("PMDFWD_DPDK_VERSION")
     if not text:
-        res = owned_process.run(["pkg-config", "--modversion", "libdpdk"],
-                                stdout=subprocess.PIPE, text=True, timeout=60)
-        if res.returncode != 0:
+        import forwarder  # here: forwarder builds on this module
+        res = forwarder.run(["pkg-config", "--modversion", "libdpdk"], timeout=60,
+                            stderr=subprocess.DEVNULL)
+        if res.rc != 0:
             raise RuntimeError("pkg-config --modversion libdpdk failed")
-        text = res.stdout
+        text = res.out
     major, minor = text.strip().split(".")[:2]
     return int(major), int(minor)
 
@@ -101,16 +98,6 @@ def read_pcap(path, limit=None):
     return frames
 
 
-class Run:
-    def __init__(self, args, proc):
-        self.args = args
-        self.rc = proc.returncode
-        self.out = proc.stdout
-
-    def describe(self):
-        return f"$ {' '.join(map(str, self.args))}\nexit {self.rc}\n{self.out}"
-
-
 # EAL's memory without hugepages (-m, MB). EAL touches all of it at start-up,
 # so each start costs in proportion (hundreds of starts in the e2e suite);
 # a forwarder's pool of testpmd's default size takes about 20 MB of it.
@@ -126,40 +113,6 @@ def eal_args(prefix):
 
 def unique_prefix():
     return f"pmdfwd-e2e-{os.getpid()}-{next(_prefix_counter)}"
-
-
-def run_pmdfwd(eal_extra, app_args, *, cwd, stdin=subprocess.DEVNULL, timeout=30, prefix=None,
-               env=None):
-    """Runs pmdfwd to completion; stdout and stderr together in Run.out."""
-    prefix = prefix or unique_prefix()
-    args = [str(pmdfwd_bin()), *eal_args(prefix), *eal_extra, "--", *app_args]
-    try:
-        proc = owned_process.run(args, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, text=True, timeout=timeout, env=env)
-    finally:
-        remove_runtime_dir(prefix)
-    return Run(args, proc)
-
-
-def with_safety_limit(app_args):
-    """app_args with a --run-time limit: the given one, or SAFETY_RUN_TIME.
-    Interactive runs (-i) ignore --run-time: start_pmdfwd gives them a
-    deadline instead."""
-    if any(a == "--run-time" or a.startswith("--run-time=") for a in app_args):
-        return list(app_args)
-    return [*app_args, f"--run-time={SAFETY_RUN_TIME}"]
-
-
-def start_pmdfwd(args, *, deadline=SAFETY_RUN_TIME + 30, **popen_kwargs):
-    """A long-running pmdfwd, owned (pmdfwd_dev.owned_process): its
-    process group is killed when the caller closes it, when the test process
-    exits or dies, and after `deadline` seconds at the latest. Forwarders in
-    batch mode must carry --run-time (with_safety_limit)."""
-    app = args[args.index("--") + 1:] if "--" in args else []
-    interactive = "-i" in app or "--interactive" in app
-    if not interactive and not any(a.startswith("--run-time") for a in app):
-        raise ValueError(f"a forwarder started by a test needs --run-time: {args}")
-    return owned_process.OwnedProcess(args, deadline=deadline, **popen_kwargs)
 
 
 def pcap_vdevs(tmp, rx0, rx1):

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import rig  # noqa: E402
 from pmdfwd_dev.rig import links, netns
-from pty_shell import PtyShell  # noqa: E402
+import shell as shells  # noqa: E402
 
 LINKS = (("dut0", "tg0"), ("dut1", "tg1"))
 MARK = b"pmdfwd-afpacket-"
@@ -39,8 +39,8 @@ def own_network_namespace():
 
 SKIP = own_network_namespace()
 if not SKIP:
-    from scapy.layers.inet import IP, UDP  # noqa: E402  (after the namespace: scapy reads its links)
-    from scapy.layers.l2 import Dot1Q, Ether  # noqa: E402
+    import frames as fr  # noqa: E402  (after the namespace: scapy reads its links)
+    from scapy.layers.l2 import Dot1Q  # noqa: E402
     from scapy.packet import Raw  # noqa: E402
     from scapy.sendrecv import AsyncSniffer, sendp  # noqa: E402
 
@@ -48,8 +48,7 @@ SRC, DST = "02:00:00:00:0a:01", "02:00:00:00:0b:02"
 
 
 def frames(n):
-    return [Ether(src=SRC, dst=DST) / IP(src="10.0.0.1", dst="10.0.0.2") / UDP(sport=1000 + i, dport=2000)
-            / Raw(MARK + bytes([i]) * 32) for i in range(n)]
+    return fr.marked(MARK, n, src=SRC, dst=DST)
 
 
 def send_and_capture(sent, out_iface="tg0", in_iface="tg1"):
@@ -76,8 +75,7 @@ class AfPacketLoopback(unittest.TestCase):
         argv = [str(rig.pmdfwd_bin()), "-l", "0-1", "--no-pci", *rig.NO_HUGE,
                 "--no-shconf", "--file-prefix", prefix, *vdevs, "--", "-i",
                 f"--forward-mode={mode}", "--total-num-mbufs=2048"]
-        s = PtyShell(argv, prefix=prefix, prompt=Path(argv[0]).name.replace("dpdk-", "") + ">")
-        self.addCleanup(s.kill)
+        s = shells.terminal(self, argv, prefix=prefix, prompt=Path(argv[0]).name.replace("dpdk-", "") + ">")
         return s
 
     def forward(self, mode, n=16, setup=()):
@@ -88,7 +86,7 @@ class AfPacketLoopback(unittest.TestCase):
         sent = frames(n)
         got = send_and_capture(sent)
         stats = s.send("stop")
-        s.quit()
+        s.send_quit()
         self.assertEqual(len(got), n, f"{len(got)} of {n} frames came out on tg1\n{stats}")
         by_port = {p.sport: p for p in got}
         return sent, [by_port[p.sport] for p in sent]

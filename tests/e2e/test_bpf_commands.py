@@ -17,7 +17,7 @@ import time
 import unittest
 from pathlib import Path
 
-import owned  # noqa: E402
+import forwarder  # noqa: E402
 import rig  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "bpf"
@@ -38,9 +38,9 @@ class BpfCommands(unittest.TestCase):
         """The shell's output for these commands (forwarding runs FORWARD_S
         after each start: `stop` follows a `sleep` marker)."""
         prefix = rig.unique_prefix()
-        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS],
-                         ["-i", "--forward-mode=io", "--burst=16"], prefix=prefix,
-                         cwd=self.tmp, stdin=subprocess.PIPE)
+        p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS],
+                                   ["-i", "--forward-mode=io", "--burst=16"], prefix=prefix,
+                                   cwd=self.tmp, stdin=subprocess.PIPE)
         # Each forwarding window opens once the shell has taken its start.
         starts = 0
         for line in [*lines, "quit"]:

@@ -21,10 +21,11 @@ import unittest
 from pathlib import Path
 
 
+import forwarder  # noqa: E402
+import frames as fr  # noqa: E402
 import obs_rig  # noqa: E402
 import rig  # noqa: E402
-from scapy.layers.inet import IP, UDP  # noqa: E402
-from scapy.layers.l2 import Ether  # noqa: E402
+import shell as shells  # noqa: E402
 
 RING_VDEVS = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
 CAPTURE_TIMEOUT = 60
@@ -37,22 +38,6 @@ def stdbuf():
     return [path, "-oL"] if path else []
 
 
-def numbered_frames(tag, n):
-    """n distinct UDP frames of varied sizes, each naming its tag and index."""
-    frames = []
-    for i in range(n):
-        payload = f"pmdfwd-capture {tag} {i:04d} ".encode()
-        size = 60 + (i * 97) % 1400
-        f = bytes(Ether(dst="00:11:22:33:44:55", src="66:77:88:99:aa:bb") /
-                  IP(src="10.0.0.1", dst="10.0.0.2") / UDP(sport=1000 + i, dport=2000) / payload)
-        frames.append(f + bytes(max(0, size - len(f))))
-    return frames
-
-
-def swapped(frame):
-    return frame[6:12] + frame[0:6] + frame[12:]
-
-
 class CaptureTest(unittest.TestCase):
     def setUp(self):
         obs_rig.skip_unless_root(self)
@@ -63,15 +48,15 @@ class CaptureTest(unittest.TestCase):
 
     def dumpcap(self, *args):
         exe = obs_rig.tool(self, "dpdk-dumpcap")
-        return obs_rig.start(self, [*stdbuf(), exe, f"--file-prefix={self.prefix}", *args],
-                             deadline=CAPTURE_TIMEOUT + 30)
+        return forwarder.start(self, [*stdbuf(), exe, f"--file-prefix={self.prefix}", *args],
+                               deadline=CAPTURE_TIMEOUT + 30)
 
     def test_dumpcap_c_100_on_a_forwarding_ring(self):
         """Done-when: dpdk-dumpcap -i net_ring0 -c 100 writes 100 packets, exits 0."""
         eal = obs_rig.shared_eal_args(self, self.prefix)
-        fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *eal, *RING_VDEVS, "--",
-                                   "--forward-mode=macswap", "--tx-first", "--run-time=60"],
-                            deadline=90)
+        fwd = forwarder.start(self, [rig.pmdfwd_bin(), *eal, *RING_VDEVS, "--",
+                                     "--forward-mode=macswap", "--tx-first", "--run-time=60"],
+                              deadline=90)
         self.assertTrue(fwd.wait_for(lambda o: "Press enter to exit" in o, 60), fwd.describe())
         out = self.tmp / "ring.pcapng"
         cap = self.dumpcap("-i", "net_ring0", "-c", "100", "-w", out)
@@ -88,7 +73,7 @@ class CaptureTest(unittest.TestCase):
         """pmdfwd -i in rxonly mode: `start tx_first` sends one burst per port,
         which the ring loops back to the same port once; nothing else moves."""
         eal = obs_rig.shared_eal_args(self, self.prefix)
-        shell = obs_rig.Shell(self, [*eal, *RING_VDEVS], ["--forward-mode=rxonly", "--run-time=60"])
+        shell = shells.pmdfwd(self, [*eal, *RING_VDEVS], ["--forward-mode=rxonly", "--run-time=60"])
         mac0 = rig.port_macs(shell.startup)[0]
         shown = shell.run("show config fwd")
         peer0 = next(ln for ln in shown.splitlines() if "TX P=0/Q=0" in ln).split("peer=")[1]
@@ -115,15 +100,15 @@ class CaptureTest(unittest.TestCase):
         received = [p.data for p in packets if p.direction == obs_rig.INBOUND]
         self.assertTxFirstBurst(sent, mac0, peer0, "sent")
         self.assertEqual(received, sent)
-        self.assertEqual(shell.quit(), 0, shell.p.describe())
+        self.assertEqual(shell.quit(), 0, shell.describe())
 
     def test_pdump_gets_what_tx_first_sends_and_receives(self):
         exe = obs_rig.tool(self, "dpdk-pdump")
         shell, mac0, peer0 = self.tx_first_shell()
         rx, tx = self.tmp / "rx.pcap", self.tmp / "tx.pcap"
-        pdump = obs_rig.start(self, [*stdbuf(), exe, f"--file-prefix={self.prefix}", "--no-pci",
-                                     "--", "--pdump", f"port=0,queue=*,rx-dev={rx},tx-dev={tx}"],
-                              deadline=CAPTURE_TIMEOUT + 30)
+        pdump = forwarder.start(self, [*stdbuf(), exe, f"--file-prefix={self.prefix}", "--no-pci",
+                                       "--", "--pdump", f"port=0,queue=*,rx-dev={rx},tx-dev={tx}"],
+                                deadline=CAPTURE_TIMEOUT + 30)
         self.assertTrue(pdump.wait_for(lambda o: "capture for" in o, CAPTURE_TIMEOUT),
                         pdump.describe())
         shell.run("start tx_first")
@@ -135,10 +120,10 @@ class CaptureTest(unittest.TestCase):
         sent, received = rig.read_pcap(tx), rig.read_pcap(rx)
         self.assertTxFirstBurst(sent, mac0, peer0, "sent")
         self.assertEqual(received, sent)
-        self.assertEqual(shell.quit(), 0, shell.p.describe())
+        self.assertEqual(shell.quit(), 0, shell.describe())
 
     def test_dumpcap_frames_of_a_pcap_driven_run_are_the_input(self):
-        in0, in1 = numbered_frames("port0", 40), numbered_frames("port1", 40)
+        in0, in1 = fr.numbered("port0", 40), fr.numbered("port1", 40)
         rig.write_pcap(self.tmp / "in0.pcap", in0)
         rig.write_pcap(self.tmp / "in1.pcap", in1)
         # Each port replays its file for ever (infinite_rx) and writes what it
@@ -148,8 +133,8 @@ class CaptureTest(unittest.TestCase):
             vdevs += ["--vdev", f"net_pcap{p},rx_pcap={self.tmp}/in{p}.pcap,"
                                 f"tx_pcap=/dev/null,infinite_rx=1"]
         eal = obs_rig.shared_eal_args(self, self.prefix)
-        fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *eal, *vdevs, "--",
-                                   "--forward-mode=macswap", "--run-time=60"], deadline=90)
+        fwd = forwarder.start(self, [rig.pmdfwd_bin(), *eal, *vdevs, "--",
+                                     "--forward-mode=macswap", "--run-time=60"], deadline=90)
         self.assertTrue(fwd.wait_for(lambda o: "Press enter to exit" in o, 60), fwd.describe())
         out = self.tmp / "pcap.pcapng"
         cap = self.dumpcap("-i", "net_pcap0", "-c", "100", "-w", out)
@@ -162,7 +147,7 @@ class CaptureTest(unittest.TestCase):
         self.assertTrue(received and sent, f"{len(received)} received, {len(sent)} sent")
         # Received: port 0's input as read; sent: port 1's input, MACs swapped.
         self.assertEqual([f for f in received if f not in in0], [])
-        want_sent = {swapped(f) for f in in1}
+        want_sent = {fr.swapped(f) for f in in1}
         self.assertEqual([f for f in sent if f not in want_sent], [])
         # In order: each received frame follows the previous one in the file
         # (the PMD replays it in a loop) when dumpcap dropped nothing.

@@ -94,7 +94,7 @@ def run_corpus(binary, cmds):
                 text = "(the program ended)"
             answers.append({"cmd": cmd, "class": classify(text), "text": masked(text)})
     finally:
-        shell.kill()
+        shell.close()
     return answers
 
 

@@ -21,7 +21,7 @@ from scapy.packet import Raw  # noqa: E402
 from scapy.utils import checksum  # noqa: E402
 
 import frames as fr  # noqa: E402
-import owned  # noqa: E402
+import shell as shells  # noqa: E402
 import rig  # noqa: E402
 from test_pcap_forward import PcapRig  # noqa: E402
 
@@ -143,12 +143,11 @@ class CsumForwardTest(PcapRig):
         out.mkdir()
         vdevs, _, tx1 = rig.pcap_vdevs(out, self.tmp / "common.pcap", self.tmp / "none.pcap")
         prefix = rig.unique_prefix()
-        p = owned.Piped([TESTPMD, "-l", "0-1", "--no-pci", "--in-memory", "--file-prefix", prefix,
-                         *vdevs, "--", "--forward-mode=csum", "--no-flush-rx",
-                         "--total-num-mbufs=8192"], prefix=prefix, cwd=out)
-        self.addCleanup(p.kill)
+        p = shells.start(self, [TESTPMD, "-l", "0-1", "--no-pci", "--in-memory", "--file-prefix",
+                                prefix, *vdevs, "--", "--forward-mode=csum", "--no-flush-rx",
+                                "--total-num-mbufs=8192"], prefix=prefix, cwd=out)
         time.sleep(3)
-        p.send("")
+        p.write_line("")
         run = p.finish()
         self.assertEqual(run.rc, 0, run.describe())
         self.assertFramesEqual(ours, rig.read_pcap(tx1), "pmdfwd against dpdk-testpmd")

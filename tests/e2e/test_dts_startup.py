@@ -20,8 +20,9 @@ import time
 import unittest
 
 
+import forwarder  # noqa: E402
 import rig  # noqa: E402
-from pty_shell import PtyShell  # noqa: E402
+import shell as shells  # noqa: E402
 
 RING2 = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
 # DTS's own arguments after "--" (TestPmdParams defaults).
@@ -37,8 +38,7 @@ class DtsStartup(unittest.TestCase):
                 "--no-shconf", "--file-prefix", prefix, *vdevs, "--", *DTS_APP,
                 "--total-num-mbufs=2048", *app]
         t0 = time.monotonic()
-        s = PtyShell(argv, prefix=prefix, prompt="pmdfwd>", start_timeout=start_timeout)
-        self.addCleanup(s.kill)
+        s = shells.terminal(self, argv, prefix=prefix, prompt="pmdfwd>", start_timeout=start_timeout)
         s.startup_seconds = time.monotonic() - t0
         return s
 
@@ -52,7 +52,7 @@ class DtsStartup(unittest.TestCase):
         self.assertIn("Accumulated forward statistics for all ports", s.send("stop"))
         self.assertIn("io packet forwarding - ports=2", s.send("start"))
         s.send("stop")
-        s.quit()
+        s.send_quit()
 
     def test_vdev_that_fails_to_probe_leaves_the_others(self):
         s = self.shell([*RING2, "--vdev", "net_pcap2,rx_pcap=/nonexistent.pcap"])
@@ -60,7 +60,7 @@ class DtsStartup(unittest.TestCase):
         self.assertIn("going on with the ports that did probe", s.startup)
         self.assertIn("io packet forwarding - ports=2", s.send("start"))
         s.send("stop")
-        s.quit()
+        s.send_quit()
 
     def test_link_down_does_not_hold_the_prompt(self):
         with tempfile.TemporaryDirectory(prefix="pmdfwd-vhost-") as d:
@@ -70,14 +70,14 @@ class DtsStartup(unittest.TestCase):
             self.assertNotIn("Link down", s.startup)
             self.assertLess(s.startup_seconds, DTS_PROMPT_WAIT - 2, s.startup)
             self.assertIn("Link status: down", s.send("show port info 0"))
-            s.quit()
+            s.send_quit()
 
     def test_no_port_keeps_the_shell(self):
         s = self.shell([])
         self.assertIn("No probed ethernet devices", s.startup)
         self.assertIn("no forwarding port", s.send("start"))
         self.assertNotIn("Port 0", s.send("show port info all"))
-        s.quit()
+        s.send_quit()
 
     def test_port_that_fails_to_configure_keeps_the_shell(self):
         s = self.shell(RING2, ["--tx-offloads=0x2"])
@@ -86,14 +86,14 @@ class DtsStartup(unittest.TestCase):
         self.assertIn("Start ports failed", s.startup)
         self.assertIn("Not all ports were started", s.send("start"))
         self.assertIn("Fail to configure port 0", s.send("port start all"))
-        s.quit()
+        s.send_quit()
 
     def test_batch_mode_still_refuses(self):
         with tempfile.TemporaryDirectory(prefix="pmdfwd-batch-") as d:
-            run = rig.run_pmdfwd([], ["--run-time=1"], cwd=d)
+            run = forwarder.run_pmdfwd([], ["--run-time=1"], cwd=d)
             self.assertEqual(run.rc, 1, run.describe())
             self.assertIn("no ports: give EAL virtual devices", run.out)
-            run = rig.run_pmdfwd(RING2, ["--tx-offloads=0x2", "--run-time=1"], cwd=d)
+            run = forwarder.run_pmdfwd(RING2, ["--tx-offloads=0x2", "--run-time=1"], cwd=d)
             self.assertEqual(run.rc, 1, run.describe())
             self.assertIn("are not offered by net_ring", run.out)
 

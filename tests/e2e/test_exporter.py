@@ -32,6 +32,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import forwarder
 import obs_rig
 import rig
 
@@ -141,9 +142,9 @@ class NoClientTest(unittest.TestCase):
             Path(shadow, "prometheus_client").mkdir()
             Path(shadow, "prometheus_client", "__init__.py").write_text("raise ImportError('hidden by the test')\n")
             env = {"PYTHONPATH": shadow, "PATH": "/usr/bin:/bin"}
-            helped = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "--help"], env=env)
+            helped = forwarder.start(self, ["/usr/bin/python3", EXPORTER, "--help"], env=env)
             self.assertEqual(helped.wait(60), 0, helped.describe())
-            once = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "--once"], env=env)
+            once = forwarder.start(self, ["/usr/bin/python3", EXPORTER, "--once"], env=env)
             self.assertEqual(once.wait(60), 1, once.describe())
             self.assertIn("needs python3-prometheus-client", once.out)
             self.assertIn("apt-get install python3-prometheus-client", once.out)
@@ -165,8 +166,8 @@ class InstalledFilesTest(unittest.TestCase):
             shutil.copytree(package, Path(tree, "pmdfwd_exporter"), ignore=no_cache)
             before = sorted(str(p.relative_to(tree)) for p in Path(tree).rglob("*"))
             env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
-            once = obs_rig.start(self, ["/usr/bin/python3", Path(tree, EXPORTER.name), "-f", "no-such-prefix",
-                                        "--once"], env=env)
+            once = forwarder.start(self, ["/usr/bin/python3", Path(tree, EXPORTER.name), "-f", "no-such-prefix",
+                                          "--once"], env=env)
             self.assertEqual(once.wait(60), 1, once.describe())
             self.assertIn("cannot read", once.out)
             self.assertEqual(sorted(str(p.relative_to(tree)) for p in Path(tree).rglob("*")), before)
@@ -202,7 +203,7 @@ def listening_addresses(port):
 
 def serve(test, prefix):
     """A served exporter for pmdfwd's prefix: (process, metrics URL)."""
-    p = obs_rig.start(test, ["/usr/bin/python3", EXPORTER, "-f", prefix, "-p", "0"], deadline=90)
+    p = forwarder.start(test, ["/usr/bin/python3", EXPORTER, "-f", prefix, "-p", "0"], deadline=90)
     test.assertTrue(p.wait_for(lambda o: "/metrics" in o, 30), p.describe())
     url = re.search(r"http://127\.0\.0\.1:\d+/metrics", p.out)
     test.assertIsNotNone(url, p.describe())
@@ -214,9 +215,9 @@ class ExporterTest(unittest.TestCase):
     def setUp(self):
         self.prefix = rig.unique_prefix()
         self.addCleanup(rig.remove_runtime_dir, self.prefix)
-        self.fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *rig.eal_args(self.prefix),
-                                        *RING_VDEVS, "--", "--forward-mode=macswap",
-                                        "--tx-first", "--run-time=60"], deadline=90)
+        self.fwd = forwarder.start(self, [rig.pmdfwd_bin(), *rig.eal_args(self.prefix),
+                                          *RING_VDEVS, "--", "--forward-mode=macswap",
+                                          "--tx-first", "--run-time=60"], deadline=90)
         self.assertTrue(self.fwd.wait_for(lambda o: "Press enter to exit" in o, 30),
                         self.fwd.describe())
 
@@ -303,11 +304,11 @@ class ExporterTest(unittest.TestCase):
         e.exception.close()
 
     def test_once_and_unavailable(self):
-        once = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-f", self.prefix, "--once"])
+        once = forwarder.start(self, ["/usr/bin/python3", EXPORTER, "-f", self.prefix, "--once"])
         self.assertEqual(once.wait(60), 0, once.describe())
         self.check_families(by_name(parse(once.out)))
-        gone = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-f", "no-such-prefix",
-                                    "--once"])
+        gone = forwarder.start(self, ["/usr/bin/python3", EXPORTER, "-f", "no-such-prefix",
+                                      "--once"])
         self.assertEqual(gone.wait(60), 1, gone.describe())
         self.assertIn("cannot read /var/run/dpdk/no-such-prefix/dpdk_telemetry.v2", gone.out)
         # A served exporter whose pmdfwd exits answers 503 until it is back.
@@ -326,8 +327,8 @@ class ExporterTest(unittest.TestCase):
         get(url)
         self.fwd.kill()
         self.fwd.wait(30)
-        self.fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *rig.eal_args(self.prefix), *RING_VDEVS, "--",
-                                        "--forward-mode=io", "--tx-first", "--run-time=60"], deadline=90)
+        self.fwd = forwarder.start(self, [rig.pmdfwd_bin(), *rig.eal_args(self.prefix), *RING_VDEVS, "--",
+                                          "--forward-mode=io", "--tx-first", "--run-time=60"], deadline=90)
         self.assertTrue(self.fwd.wait_for(lambda o: "Press enter to exit" in o, 30), self.fwd.describe())
         start = time.monotonic()
         _, text = get(url)
@@ -469,7 +470,7 @@ class TelemetryPeerTest(unittest.TestCase):
         self.addCleanup(shutil.rmtree, self.dir)
 
     def exporter(self, path):
-        p = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-s", path, "-p", "0"], deadline=90)
+        p = forwarder.start(self, ["/usr/bin/python3", EXPORTER, "-s", path, "-p", "0"], deadline=90)
         self.assertTrue(p.wait_for(lambda o: "/metrics" in o, 30), p.describe())
         return re.search(r"http://127\.0\.0\.1:\d+/metrics", p.out).group()
 
@@ -545,10 +546,10 @@ class ManyStreamsTest(unittest.TestCase):
         queues = str(self.STREAMS // 2)
         # Few descriptors and mbufs: net_null needs no ring of them, and
         # 2048 queues of the defaults would not fit the rig's memory.
-        fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *rig.eal_args(prefix), "--vdev", "net_null0",
-                                   "--vdev", "net_null1", "--", "--forward-mode=io",
-                                   "--rxq=" + queues, "--txq=" + queues, "--rxd=32", "--txd=32",
-                                   "--total-num-mbufs=16384", "--run-time=60"], deadline=90)
+        fwd = forwarder.start(self, [rig.pmdfwd_bin(), *rig.eal_args(prefix), "--vdev", "net_null0",
+                                     "--vdev", "net_null1", "--", "--forward-mode=io",
+                                     "--rxq=" + queues, "--txq=" + queues, "--rxd=32", "--txd=32",
+                                     "--total-num-mbufs=16384", "--run-time=60"], deadline=90)
         self.assertTrue(fwd.wait_for(lambda o: "Press enter to exit" in o, 45), fwd.describe())
         self.assertIn(f"streams={self.STREAMS}", fwd.out)
         _, url = serve(self, prefix)
@@ -578,14 +579,14 @@ class DpdkExporterTest(unittest.TestCase):
                           "22.11): scripts/pmdfwd-exporter.py serves the same metrics")
         prefix = rig.unique_prefix()
         self.addCleanup(rig.remove_runtime_dir, prefix)
-        fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *rig.eal_args(prefix), *RING_VDEVS, "--",
-                                   "--forward-mode=macswap", "--tx-first", "--run-time=60"],
-                            deadline=90)
+        fwd = forwarder.start(self, [rig.pmdfwd_bin(), *rig.eal_args(prefix), *RING_VDEVS, "--",
+                                     "--forward-mode=macswap", "--tx-first", "--run-time=60"],
+                              deadline=90)
         self.assertTrue(fwd.wait_for(lambda o: "Press enter to exit" in o, 30), fwd.describe())
         port = free_port()
-        p = obs_rig.start(self, ["/usr/bin/python3", exporter, "-p", ENDPOINTS, "-e", "pmdfwd",
-                                 "-s", obs_rig.socket_path(prefix),
-                                 "-o", f"prometheus://127.0.0.1:{port}"], deadline=90)
+        p = forwarder.start(self, ["/usr/bin/python3", exporter, "-p", ENDPOINTS, "-e", "pmdfwd",
+                                   "-s", obs_rig.socket_path(prefix),
+                                   "-o", f"prometheus://127.0.0.1:{port}"], deadline=90)
         self.assertTrue(p.wait_for(lambda o: "listening on" in o, 30), p.describe())
         _, text = get(f"http://127.0.0.1:{port}/")
         # It writes all HELP/TYPE lines, then all samples (Prometheus takes
@@ -612,9 +613,9 @@ def load_webconfig():
 def make_cert(test, where, name):
     """A self-signed certificate for 127.0.0.1 and its key: (cert, key)."""
     cert, key = os.path.join(where, name + ".crt"), os.path.join(where, name + ".key")
-    p = obs_rig.start(test, ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                             "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-                             "-keyout", key, "-out", cert])
+    p = forwarder.start(test, ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                               "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+                               "-keyout", key, "-out", cert])
     test.assertEqual(p.wait(60), 0, p.describe())
     return cert, key
 
@@ -683,8 +684,8 @@ class WebConfigTest(unittest.TestCase):
         return path
 
     def start(self, path):
-        return obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-s", self.telemetry, "-p", "0",
-                                    "--web.config.file=" + path], deadline=90)
+        return forwarder.start(self, ["/usr/bin/python3", EXPORTER, "-s", self.telemetry, "-p", "0",
+                                      "--web.config.file=" + path], deadline=90)
 
     def exporter(self, text):
         """The metrics URL of an exporter served with the web config text."""
@@ -818,9 +819,9 @@ class WebConfigTest(unittest.TestCase):
                                       ("bcrypt", "python3-bcrypt", f"basic_auth_users:\n  p: '{self.hash}'\n")):
             with self.subTest(package=package), tempfile.TemporaryDirectory() as shadow:
                 Path(shadow, module + ".py").write_text("raise ImportError('hidden by the test')\n")
-                p = obs_rig.start(self, ["/usr/bin/python3", EXPORTER, "-s", self.telemetry, "-p", "0",
-                                         "--web.config.file", self.config(text)],
-                                  env={"PYTHONPATH": shadow, "PATH": "/usr/bin:/bin"})
+                p = forwarder.start(self, ["/usr/bin/python3", EXPORTER, "-s", self.telemetry, "-p", "0",
+                                           "--web.config.file", self.config(text)],
+                                    env={"PYTHONPATH": shadow, "PATH": "/usr/bin:/bin"})
                 self.assertEqual(p.wait(60), 2, p.describe())
                 self.assertIn(f"needs {package}, not installed", p.out)
                 self.assertIn(f"apt-get install {package}", p.out)

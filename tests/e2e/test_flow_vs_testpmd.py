@@ -27,7 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 import rig  # noqa: E402
-from pty_shell import PtyShell  # noqa: E402
+import shell as shells  # noqa: E402
 from test_testpmd_session import diff, pmdfwd_as_testpmd  # noqa: E402
 
 RECORDED = HERE / "data" / "testpmd_flow_ring.txt"
@@ -218,14 +218,14 @@ def answers(binary, eal, commands, extra=()):
     prefix = rig.unique_prefix()
     argv = [str(binary), "-l", "0-1", "--no-pci", "--in-memory", "--file-prefix", prefix,
             *eal, "--", "-i", "--total-num-mbufs=2048", *extra]
-    shell = PtyShell(argv, prefix=prefix, prompt="testpmd>")
+    shell = shells.terminal(None, argv, prefix=prefix, prompt="testpmd>")
     out = ""
     try:
         for cmd in commands:
             out += f"=== {cmd}\n" + shell.send(cmd, skip_first_line=True)
-        shell.quit()
+        shell.send_quit()
     finally:
-        shell.kill()
+        shell.close()
     return _DUMPED_AT.sub(" at [#], len=", _CAUSE.sub("cause: #, ", out.replace("\r", "")))
 
 

@@ -1,7 +1,7 @@
 """Issue 13, hardening: pmdfwd started as a hostile environment would start it
 (closed standard descriptors, signals that usually kill, a full or vanished
 stdout, command files that never end) ends cleanly, says what went wrong,
-and leaves nothing behind. Every process is owned (owned.py: its process
+and leaves nothing behind. Every process is owned (forwarder.py: its process
 group is killed on any exit) and every forwarder carries --run-time.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_hardening.py
@@ -17,7 +17,8 @@ import unittest
 from pathlib import Path
 
 
-import owned  # noqa: E402
+import forwarder  # noqa: E402
+from pmdfwd_dev.eal import free_hugepages, hugepage_files  # noqa: E402
 import rig  # noqa: E402
 
 NULL_VDEVS = ["--vdev", "net_null0", "--vdev", "net_null1"]
@@ -42,7 +43,7 @@ class Case(unittest.TestCase):
     def start(self, app, *, vdevs=NULL_VDEVS, eal=None, **kw):
         prefix = rig.unique_prefix()
         eal = (eal or rig.eal_args)(prefix)
-        return owned.pmdfwd(self, [*eal, *vdevs], app, prefix=prefix, cwd=self.tmp, **kw)
+        return forwarder.start_pmdfwd(self, [*eal, *vdevs], app, prefix=prefix, cwd=self.tmp, **kw)
 
     def finished(self, p, timeout=HANG):
         rc = p.wait(timeout)
@@ -88,7 +89,7 @@ class ClosedStdFdTest(Case):
         self.assertIn("Bye...", p.out)
 
 
-@unittest.skipUnless(owned.free_hugepages() >= 64, "needs 64 free 2 MiB hugepages")
+@unittest.skipUnless(free_hugepages() >= 64, "needs 64 free 2 MiB hugepages")
 class SignalShutdownTest(Case):
     """Item 6: signals whose default action kills go through the shutdown, on
     hugepages (not --no-huge): no file of the prefix stays in /dev/hugepages."""
@@ -101,11 +102,11 @@ class SignalShutdownTest(Case):
     def forwarding(self, app=(), **kw):
         p = self.start(["--run-time=30", *app], eal=self.huge_eal, **kw)
         self.assertTrue(p.wait_for("Press enter to exit"), p.describe())
-        self.assertTrue(owned.hugepage_files(p.prefix), "no hugepage files: not on hugepages?")
+        self.assertTrue(hugepage_files(p.prefix), "no hugepage files: not on hugepages?")
         return p
 
     def assert_no_hugepage_files(self, p):
-        self.assertEqual(owned.hugepage_files(p.prefix), [], p.describe())
+        self.assertEqual(hugepage_files(p.prefix), [], p.describe())
 
     def stopped_by(self, sig):
         p = self.forwarding()

@@ -18,8 +18,8 @@ import unittest
 from pathlib import Path
 
 
-import owned  # noqa: E402
 import rig  # noqa: E402
+import shell as shells  # noqa: E402
 from pmdfwd_dev.telemetry import Telemetry  # noqa: E402
 
 NULL2 = ["--vdev", "net_null0", "--vdev", "net_null1"]
@@ -52,9 +52,7 @@ class Harness(unittest.TestCase):
         prefix = rig.unique_prefix()
         args = [binary, "-l", "0-1", "--no-pci", *memory, "--file-prefix", prefix, *eal, "--",
                 *app]
-        p = owned.Piped(args, prefix=prefix)
-        self.addCleanup(p.kill)
-        return p
+        return shells.start(self, args, prefix=prefix)
 
     def pmdfwd(self, eal, app, **kw):
         return self.launch(rig.pmdfwd_bin(), eal, app, **kw)
@@ -100,10 +98,10 @@ class HarnessCommandLines(Harness):
         p = self.pmdfwd(["-n", "4", *NULL2], [
             "-i", "--portmask=0x3", "--rxq=2", "--txq=2", "--txd=512", "--rxd=512",
             "--nb-cores=1", "--port-topology=paired", "--mask-event=intr_lsc"])
-        p.send("start", pause=1.0)
-        p.send("show port stats all")
-        p.send("stop")
-        p.send("quit")
+        p.write_line("start", pause=1.0)
+        p.write_line("show port stats all")
+        p.write_line("stop")
+        p.write_line("quit")
         run = p.finish()
         self.assertEqual(run.rc, 0, run.describe())
         self.assertForwardsOnEveryPort(run)
@@ -142,7 +140,7 @@ class NicDefaults(Harness):
 
     def pmdfwd_info(self, app):
         p, infos = self.port_info(rig.pmdfwd_bin(), [*app, "--run-time=30"])
-        p.kill()
+        p.close()
         return infos
 
     def test_rss_over_all_queues_with_testpmds_ip_hash(self):
@@ -165,7 +163,7 @@ class NicDefaults(Harness):
         ours = self.pmdfwd_info(app)
         # testpmd's pools are sized for RTE_MAX_ETHPORTS ports: hugepages.
         p, theirs = self.port_info(TESTPMD, [*app, "-i"], memory=("--in-memory",))
-        p.kill()
+        p.close()
         keys = ("nb_rx_queues", "nb_tx_queues", "mtu", "ethdev_rss_hf", "rx_offloads",
                 "tx_offloads", "promiscuous", "dev_started")
         for o, t in zip(ours, theirs):
@@ -269,10 +267,10 @@ class PortsAndEvents(Harness):
         self.assertNotIn("Checking link statuses", run.out)
         # Stopped ports take `csum set`; net_ring computes no checksum.
         p = self.pmdfwd(RING2, ["-i", "--disable-device-start"])
-        p.send("start")
-        p.send("csum set ip hw 0")
-        p.send("csum set udp sw 0")
-        p.send("quit")
+        p.write_line("start")
+        p.write_line("csum set ip hw 0")
+        p.write_line("csum set udp sw 0")
+        p.write_line("quit")
         run = p.finish()
         self.assertEqual(run.rc, 0, run.describe())
         self.assertIn("Not all ports were started", run.out)

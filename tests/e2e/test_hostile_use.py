@@ -1,6 +1,6 @@
 """Issue 18, hardening second pass: the surface added since issue 13 used as a
 hostile user, a stalled harness and a careless script would. Every process is
-owned (owned.py: process group, parent-death signal) and every forwarder
+owned (forwarder.py: process group, parent-death signal) and every forwarder
 carries --run-time.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_hostile_use.py
@@ -18,7 +18,7 @@ import unittest
 from pathlib import Path
 
 
-import owned  # noqa: E402
+import forwarder  # noqa: E402
 import rig  # noqa: E402
 from test_robustness import lcore_thread, tgkill  # noqa: E402
 
@@ -41,8 +41,8 @@ class Case(unittest.TestCase):
 
     def start(self, app, *, vdevs=RING_VDEVS, **kw):
         prefix = rig.unique_prefix()
-        return owned.pmdfwd(self, [*rig.eal_args(prefix), *vdevs], app, prefix=prefix,
-                            cwd=self.tmp, **kw)
+        return forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *vdevs], app, prefix=prefix,
+                                      cwd=self.tmp, **kw)
 
     def send(self, p, text):
         p.proc.stdin.write(text.encode())
@@ -164,8 +164,8 @@ class MetricsLcoreTest(Case):
         prefix = rig.unique_prefix()
         eal = ["--lcores", "0@0,1@1,2@0", "--no-pci", *rig.NO_HUGE, "--no-shconf",
                "--file-prefix", prefix, *RING_VDEVS]
-        p = owned.pmdfwd(self, eal, ["-i", "--latencystats=2", "--run-time=60"], prefix=prefix,
-                         cwd=self.tmp, stdin=subprocess.PIPE)
+        p = forwarder.start_pmdfwd(self, eal, ["-i", "--latencystats=2", "--run-time=60"], prefix=prefix,
+                                   cwd=self.tmp, stdin=subprocess.PIPE)
         self.send(p, "set corelist 2\nset coremask 0x4\nshow config cores\n")
         self.assertTrue(p.wait_for("List of forwarding lcores:"), p.describe())
         p.proc.stdin.close()
@@ -182,9 +182,9 @@ class MetricsLcoreTest(Case):
         prefix = rig.unique_prefix()
         eal = ["-l", "0-1", "--no-pci", *rig.NO_HUGE, "--no-shconf",
                "--file-prefix", prefix, *RING_VDEVS]
-        p = owned.pmdfwd(self, eal, ["-i", "--latencystats=1", "--bitrate-stats=1",
-                                     "--run-time=60"], prefix=prefix, cwd=self.tmp,
-                         stdin=subprocess.PIPE)
+        p = forwarder.start_pmdfwd(self, eal, ["-i", "--latencystats=1", "--bitrate-stats=1",
+                                               "--run-time=60"], prefix=prefix, cwd=self.tmp,
+                                   stdin=subprocess.PIPE)
         self.send(p, "set corelist 0\nset corelist 1\nshow config cores\nstart tx_first\n")
         self.assertTrue(p.wait_for("Logical Core 1 (socket"), p.describe())
         time.sleep(0.5)

@@ -1,7 +1,7 @@
 """Issue 29.3, resource limits: queue counts at and past what a port or the
 options allow, a pool of the smallest size allowed, and a pool that the
 tx_first bursts empty while forwarding; and (29.4) `load` of what is not a
-plain file of commands, and of one that changes while it is read. Every process is owned (owned.py)
+plain file of commands, and of one that changes while it is read. Every process is owned (forwarder.py)
 and every forwarder carries --run-time.
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_limits.py
@@ -15,7 +15,7 @@ import time
 import unittest
 from pathlib import Path
 
-import owned  # noqa: E402
+import forwarder  # noqa: E402
 import rig  # noqa: E402
 
 RING_VDEVS = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
@@ -30,8 +30,8 @@ class Case(unittest.TestCase):
 
     def run_app(self, app, stdin=subprocess.DEVNULL, **kw):
         prefix = rig.unique_prefix()
-        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], app, prefix=prefix,
-                         cwd=self.tmp, stdin=stdin, **kw)
+        p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], app, prefix=prefix,
+                                   cwd=self.tmp, stdin=stdin, **kw)
         rc = p.wait(HANG)
         self.assertIsNotNone(rc, f"still running after {HANG} s\n{p.describe()}")
         self.assertNotIn("Segmentation", p.out)
@@ -102,8 +102,8 @@ class LoadTest(Case):
         fifo = self.tmp / "fifo"
         os.mkfifo(fifo)
         prefix = rig.unique_prefix()
-        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], ["-i"], prefix=prefix,
-                         cwd=self.tmp, stdin=subprocess.PIPE)
+        p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], ["-i"], prefix=prefix,
+                                   cwd=self.tmp, stdin=subprocess.PIPE)
         p.proc.stdin.write(f"load {fifo}\n".encode())
         p.proc.stdin.flush()
         self.assertTrue(p.wait_for("pmdfwd> "), p.describe())
@@ -128,8 +128,8 @@ class ChangingLoadTest(Case):
         self.cmds = self.tmp / "cmds"
         self.cmds.write_text(f"set verbose 1\nload {self.fifo}\n{body}")
         prefix = rig.unique_prefix()
-        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], ["-i"], prefix=prefix,
-                         cwd=self.tmp, stdin=subprocess.PIPE)
+        p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], ["-i"], prefix=prefix,
+                                   cwd=self.tmp, stdin=subprocess.PIPE)
         p.proc.stdin.write(f"load {self.cmds}\n".encode())
         p.proc.stdin.flush()
         deadline = time.monotonic() + HANG

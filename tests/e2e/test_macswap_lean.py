@@ -10,6 +10,7 @@ import re
 import unittest
 
 
+import forwarder  # noqa: E402
 import frames as fr  # noqa: E402
 import rig  # noqa: E402
 from test_pcap_forward import PcapRig  # noqa: E402
@@ -18,8 +19,8 @@ from test_pcap_forward import PcapRig  # noqa: E402
 class MacswapLeanTest(PcapRig):
     def test_bad_mode_says_what_is_allowed(self):
         vdevs, _, _ = rig.pcap_vdevs(self.tmp, self.tmp / "empty.pcap", self.tmp / "empty.pcap")
-        run = rig.run_pmdfwd(vdevs, ["--run-time=1", "--forward-mode=macswap",
-                                     "--macswap-fields=thin"], cwd=self.tmp)
+        run = forwarder.run_pmdfwd(vdevs, ["--run-time=1", "--forward-mode=macswap",
+                                           "--macswap-fields=thin"], cwd=self.tmp)
         self.assertNotEqual(run.rc, 0, run.describe())
         self.assertIn("unknown macswap fields mode 'thin' (allowed: exact, lean)", run.out)
 

@@ -17,6 +17,8 @@ import unittest
 from pathlib import Path
 
 
+import forwarder  # noqa: E402
+import frames as fr  # noqa: E402
 import obs_rig  # noqa: E402
 import rig  # noqa: E402
 import test_capture  # noqa: E402
@@ -60,23 +62,23 @@ class MetricsTest(unittest.TestCase):
         if rig_name == "ring":
             vdevs, extra = RING_VDEVS, ["--tx-first"]
         else:
-            rig.write_pcap(self.tmp / "in.pcap", test_capture.numbered_frames("metrics", 20))
+            rig.write_pcap(self.tmp / "in.pcap", fr.numbered("metrics", 20))
             vdevs, extra = [], []
             for p in (0, 1):
                 vdevs += ["--vdev", f"net_pcap{p},rx_pcap={self.tmp}/in.pcap,"
                                     "tx_pcap=/dev/null,infinite_rx=1"]
         prefix = rig.unique_prefix()
         eal = obs_rig.shared_eal_args(self, prefix, lcores=lcores)
-        fwd = obs_rig.start(self, [rig.pmdfwd_bin(), *eal, *vdevs, "--", "--forward-mode=io",
-                                   "--run-time=60", *extra, *app_args], deadline=90)
+        fwd = forwarder.start(self, [rig.pmdfwd_bin(), *eal, *vdevs, "--", "--forward-mode=io",
+                                     "--run-time=60", *extra, *app_args], deadline=90)
         self.assertTrue(fwd.wait_for(lambda o: "Press enter to exit" in o, 60), fwd.describe())
         return fwd, prefix
 
     def proc_info(self, prefix, tolerate_cleanup_crash=False):
         exe = obs_rig.tool(self, "dpdk-proc-info")
         # Line-buffered: the output is complete even if proc-info dies after it.
-        p = obs_rig.start(self, [*test_capture.stdbuf(), exe, f"--file-prefix={prefix}",
-                                 "--no-pci", "--", "--metrics"], deadline=60)
+        p = forwarder.start(self, [*test_capture.stdbuf(), exe, f"--file-prefix={prefix}",
+                                   "--no-pci", "--", "--metrics"], deadline=60)
         rc = p.wait(50)
         if tolerate_cleanup_crash and rc == -11:
             # DPDK 22.11's dpdk-proc-info dies in rte_eal_cleanup when the
@@ -165,7 +167,7 @@ class LcoreChoiceTest(unittest.TestCase):
         run_args = [str(rig.pmdfwd_bin()), *lcores, "--no-pci", *rig.NO_HUGE,
                     "--no-shconf", "--file-prefix", prefix, "--vdev", "net_ring0",
                     "--vdev", "net_ring1", "--", "--run-time=1", *app_args]
-        p = obs_rig.start(self, run_args, deadline=60)
+        p = forwarder.start(self, run_args, deadline=60)
         self.assertEqual(p.wait(50), rc, p.describe())
         self.assertIn(message, p.out, p.describe())
 

@@ -1,6 +1,6 @@
 """No test leaves a forwarder behind, however it ends: the helpers every test
-starts processes with (pmdfwd_dev.owned_process, rig.start_pmdfwd,
-rig.run_pmdfwd, test_robustness.Forwarder) kill the whole process group when
+starts processes with (pmdfwd_dev.owned_process, and forwarder.py's
+run, start and Process on it) kill the whole process group when
 the test fails half-way, when its interpreter exits on an uncaught
 exception, on SIGTERM, and - through the kernel - when it is SIGKILLed.
 Each case starts a real forwarder, makes its owner fail, and checks that
@@ -21,7 +21,8 @@ from pathlib import Path
 
 import rig  # noqa: E402
 from pmdfwd_dev import owned_process
-from test_robustness import RING_VDEVS, Forwarder  # noqa: E402
+import forwarder  # noqa: E402
+from test_robustness import RING_VDEVS, ring_forwarder  # noqa: E402
 
 
 def wait_gone(pgid, timeout=10):
@@ -41,13 +42,13 @@ CHILD_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
 # process group, and then fails in the way argv[1] says.
 CHILD = textwrap.dedent("""
     import faulthandler, signal, subprocess, sys, time
-    import rig
+    import forwarder, rig
     faulthandler.register(signal.SIGUSR1, all_threads=True)  # the parent asks where it hangs
     prefix = rig.unique_prefix()
-    args = [str(rig.pmdfwd_bin()), *rig.eal_args(prefix), "--vdev", "net_ring0",
-            "--vdev", "net_ring1", "--", "--tx-first", "--run-time=60"]
-    fwd = rig.start_pmdfwd(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
+    fwd = forwarder.start_pmdfwd(None, [*rig.eal_args(prefix), "--vdev", "net_ring0",
+                                  "--vdev", "net_ring1"], ["--tx-first", "--run-time=60"],
+                                 prefix=prefix, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
     time.sleep(1)  # forwarding by now
     print("PGID", fwd.pgid, prefix, flush=True)
     sys.stdin.readline()  # the parent has seen the forwarder running
@@ -61,17 +62,13 @@ CHILD = textwrap.dedent("""
 # by argv[1], reports its pid, and waits to be killed.
 HELPER_CHILD = textwrap.dedent("""
     import sys, time
-    import obs_rig, owned
-
-    class Test:
-        def addCleanup(self, *args, **kwargs):
-            pass
+    import forwarder, shell
 
     argv = ["sleep", "300"]
     start = {
-        "owned.Owned": lambda: owned.Owned(Test(), argv).proc,
-        "owned.Piped": lambda: owned.Piped(argv, prefix="pmdfwd-none").proc,
-        "obs_rig.Process": lambda: obs_rig.Process(argv).proc,
+        "forwarder.Process": lambda: forwarder.Process(argv).proc,
+        "shell.start": lambda: shell.start(None, argv, prefix="pmdfwd-none").proc,
+        "shell.start terminal": lambda: shell.start(None, argv, terminal=True).proc,
     }[sys.argv[1]]
     print("PID", start().pid, flush=True)
     time.sleep(300)
@@ -84,7 +81,7 @@ class HelperParentDeathTest(unittest.TestCase):
     runner killed with SIGKILL leaves nothing running."""
 
     def test_every_helper_child_dies_with_a_sigkilled_test(self):
-        for helper in ("owned.Owned", "owned.Piped", "obs_rig.Process"):
+        for helper in ("forwarder.Process", "shell.start", "shell.start terminal"):
             with self.subTest(helper=helper):
                 child = owned_process.OwnedProcess(
                     [sys.executable, "-c", HELPER_CHILD, helper], env=CHILD_ENV,
@@ -165,15 +162,15 @@ class NoLeakTest(unittest.TestCase):
         self.assertGroupGone(pgid, "SIGKILL to the test")
 
     def test_assertion_failing_while_a_forwarder_runs(self):
-        # The robustness tests' pattern: a Forwarder, a cleanup, an assertion
+        # The robustness tests' pattern: a ring_forwarder, a cleanup, an assertion
         # that fails before finish() (how the forwarder leaked before).
         seen = {}
 
         class Inner(unittest.TestCase):
             def runTest(self):
-                fwd = Forwarder([])
+                fwd = ring_forwarder([])
                 self.addCleanup(fwd.close)
-                seen["pgid"] = fwd.owned.pgid
+                seen["pgid"] = fwd.pgid
                 self.assertTrue(fwd.wait_for("Press enter to exit"), fwd.out)
                 self.fail("failing mid-test on purpose")
 
@@ -185,24 +182,25 @@ class NoLeakTest(unittest.TestCase):
 
     def test_helper_raising_inside_the_with_block(self):
         with self.assertRaises(RuntimeError):
-            with Forwarder(["--forward-mode=macswap"]) as fwd:
-                pgid = fwd.owned.pgid
+            with ring_forwarder(["--forward-mode=macswap"]) as fwd:
+                pgid = fwd.pgid
                 self.assertTrue(fwd.wait_for("Press enter to exit"), fwd.out)
                 raise RuntimeError("the rig helper raised")
         self.assertGroupGone(pgid, "an exception in the with block")
 
     def test_batch_forwarder_carries_a_run_time(self):
-        fwd = Forwarder([])
+        fwd = ring_forwarder([])
         self.addCleanup(fwd.close)
-        self.assertIn(f"--run-time={rig.SAFETY_RUN_TIME}", fwd.owned.args)
-        self.assertIn("--run-time=5", rig.with_safety_limit(["--run-time=5"]))
-        self.assertNotIn(f"--run-time={rig.SAFETY_RUN_TIME}", rig.with_safety_limit(["--run-time=5"]))
+        self.assertIn(f"--run-time={forwarder.SAFETY_RUN_TIME}", fwd.args)
+        self.assertIn("--run-time=5", forwarder.with_safety_limit(["--run-time=5"]))
+        self.assertNotIn(f"--run-time={forwarder.SAFETY_RUN_TIME}",
+                         forwarder.with_safety_limit(["--run-time=5"]))
 
     def test_batch_forwarder_without_run_time_is_refused(self):
-        args = [str(rig.pmdfwd_bin()), *rig.eal_args(rig.unique_prefix()), *RING_VDEVS, "--",
-                "--tx-first"]
+        prefix = rig.unique_prefix()
         with self.assertRaisesRegex(ValueError, "needs --run-time"):
-            rig.start_pmdfwd(args)
+            forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *RING_VDEVS], ["--tx-first"],
+                                   prefix=prefix)
 
     def test_run_timeout_kills_the_whole_group(self):
         with tempfile.TemporaryDirectory() as tmp:

@@ -12,7 +12,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-import owned  # noqa: E402
+import forwarder  # noqa: E402
 import rig  # noqa: E402
 import vs_testpmd  # noqa: E402
 from test_engines_vs_testpmd import port_frames  # noqa: E402
@@ -84,9 +84,9 @@ class FifoAtStop(unittest.TestCase):
                         "stop\nshow mempool\nquit\n")
         prefix = rig.unique_prefix()
         with open(cmds) as f:
-            p = owned.pmdfwd(self, [*rig.eal_args(prefix), "--vdev", "net_ring0", "--vdev",
-                                    "net_ring1"], ["-i", "--total-num-mbufs=2048"],
-                             prefix=prefix, cwd=self.tmp, stdin=f)
+            p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), "--vdev", "net_ring0", "--vdev",
+                                              "net_ring1"], ["-i", "--total-num-mbufs=2048"],
+                                       prefix=prefix, cwd=self.tmp, stdin=f)
             rc = p.wait(60)
         self.assertEqual(rc, 0, p.describe())
         self.assertRegex(p.out, r"Engine-consumed: +32 ", p.out)

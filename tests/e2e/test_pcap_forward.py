@@ -11,6 +11,7 @@ import unittest
 from pathlib import Path
 
 
+import forwarder  # noqa: E402
 import frames as fr  # noqa: E402
 import rig  # noqa: E402
 
@@ -55,8 +56,8 @@ class PcapRig(FrameAssertions):
         out.mkdir()
         vdevs, tx0, tx1 = rig.pcap_vdevs(out, rx0 or self.tmp / "in0.pcap",
                                          rx1 or self.tmp / "in1.pcap")
-        run = rig.run_pmdfwd([*vdevs, *eal_extra], ["--run-time=" + RUN_TIME, *app_args],
-                             cwd=out)
+        run = forwarder.run_pmdfwd([*vdevs, *eal_extra], ["--run-time=" + RUN_TIME, *app_args],
+                                   cwd=out)
         self.assertEqual(run.rc, 0, run.describe())
         return run, rig.read_pcap(tx0), rig.read_pcap(tx1)
 

@@ -24,8 +24,8 @@ import unittest
 from pathlib import Path
 
 
+import forwarder  # noqa: E402
 import frames as fr  # noqa: E402
-import owned  # noqa: E402
 import rig  # noqa: E402
 from test_pcap_forward import RUN_TIME, FrameAssertions  # noqa: E402
 
@@ -62,11 +62,10 @@ def build_dir():
 
 
 def check(args, **kw):
-    proc = rig.owned_process.run(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                 timeout=300, **kw)
-    if proc.returncode != 0:
-        raise AssertionError(f"$ {' '.join(map(str, args))}\nexit {proc.returncode}\n{proc.stdout}")
-    return proc.stdout
+    run = forwarder.run(args, timeout=300, **kw)
+    if run.rc != 0:
+        raise AssertionError(run.describe())
+    return run.out
 
 
 def mac_text(mac):
@@ -158,8 +157,8 @@ class PluginTest(FrameAssertions):
 
     def refused(self, plugin_arg):
         """Runs pmdfwd with a plugin that must stop it before any port starts."""
-        run = rig.run_pmdfwd(["--vdev", "net_null0", "--vdev", "net_null1"],
-                             [plugin_arg, "--forward-mode=io", "--run-time=1"], cwd=self.tmp)
+        run = forwarder.run_pmdfwd(["--vdev", "net_null0", "--vdev", "net_null1"],
+                                   [plugin_arg, "--forward-mode=io", "--run-time=1"], cwd=self.tmp)
         self.assertEqual(run.rc, 1, run.describe())
         self.assertNotIn("packet forwarding", run.out)
         return run.out
@@ -172,8 +171,8 @@ class PluginTest(FrameAssertions):
     def test_macfwd_plugin_forwards_the_pcap_rig(self):
         d = self.run_dir()
         vdevs, peers, tx0, tx1 = self.rig_args(d)
-        run = rig.run_pmdfwd(vdevs, [f"--engine-plugin={self.macfwd}", "--forward-mode=macfwd",
-                                     "--no-flush-rx", f"--run-time={RUN_TIME}", *peers], cwd=d)
+        run = forwarder.run_pmdfwd(vdevs, [f"--engine-plugin={self.macfwd}", "--forward-mode=macfwd",
+                                           "--no-flush-rx", f"--run-time={RUN_TIME}", *peers], cwd=d)
         self.assertEqual(run.rc, 0, run.describe())
         self.assertIn("macfwd packet forwarding", run.out)
         self.assertMacfwdOutput(run.out, tx0, tx1)
@@ -186,14 +185,14 @@ class PluginTest(FrameAssertions):
         # "--engine-plugin=PATH".
         d = self.run_dir()
         shutil.copy(self.macfwd, d / "macfwd.so")
-        run = rig.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "macfwd.so", "--help"],
-                             cwd=d)
+        run = forwarder.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "macfwd.so", "--help"],
+                                   cwd=d)
         self.assertEqual(run.rc, 1, run.describe())
         self.assertIn("pmdfwd: cannot load plugin: macfwd.so: cannot open shared object file",
                       run.out)
         self.assertNotIn("set destination MAC", run.out)
-        run = rig.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "./macfwd.so", "--help"],
-                             cwd=d)
+        run = forwarder.run_pmdfwd(["--vdev", "net_null0"], ["--engine-plugin", "./macfwd.so", "--help"],
+                                   cwd=d)
         self.assertEqual(run.rc, 0, run.describe())
         self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
 
@@ -201,13 +200,13 @@ class PluginTest(FrameAssertions):
         # Issue 37 item 5: the parser takes a unique prefix, so the early
         # scan that loads plugins must too, in both spellings.
         for args in ([f"--engine-plug={self.macfwd}"], ["--engine-p", str(self.macfwd)]):
-            run = rig.run_pmdfwd(NULL_VDEVS, [*args, "--help"], cwd=self.tmp)
+            run = forwarder.run_pmdfwd(NULL_VDEVS, [*args, "--help"], cwd=self.tmp)
             self.assertEqual(run.rc, 0, run.describe())
             self.assertRegex(run.out, r"\n  macfwd +set destination MAC to the TX port's peer")
         d = self.run_dir()
         vdevs, peers, tx0, tx1 = self.rig_args(d)
-        run = rig.run_pmdfwd(vdevs, [f"--engine-plugi={self.macfwd}", "--forward-mode=macfwd",
-                                     "--no-flush-rx", f"--run-time={RUN_TIME}", *peers], cwd=d)
+        run = forwarder.run_pmdfwd(vdevs, [f"--engine-plugi={self.macfwd}", "--forward-mode=macfwd",
+                                           "--no-flush-rx", f"--run-time={RUN_TIME}", *peers], cwd=d)
         self.assertEqual(run.rc, 0, run.describe())
         self.assertMacfwdOutput(run.out, tx0, tx1)
 
@@ -223,15 +222,15 @@ class PluginTest(FrameAssertions):
         d = self.run_dir()
         vdevs, peers, tx0, tx1 = self.rig_args(d)
         _, env = self.plugin_dir_env(self.macfwd)
-        run = rig.run_pmdfwd(vdevs, ["--forward-mode=macfwd", "--no-flush-rx",
-                                     f"--run-time={RUN_TIME}", *peers], cwd=d, env=env)
+        run = forwarder.run_pmdfwd(vdevs, ["--forward-mode=macfwd", "--no-flush-rx",
+                                           f"--run-time={RUN_TIME}", *peers], cwd=d, env=env)
         self.assertEqual(run.rc, 0, run.describe())
         self.assertMacfwdOutput(run.out, tx0, tx1)
 
     def test_plugin_in_the_directory_and_named_by_path_loads_once(self):
         plugins, env = self.plugin_dir_env(self.macfwd)
         for arg in (f"--engine-plugin={plugins / 'macfwd.so'}", "--engine-plugin=macfwd.so"):
-            run = rig.run_pmdfwd(NULL_VDEVS, [arg, "--help"], cwd=self.run_dir(), env=env)
+            run = forwarder.run_pmdfwd(NULL_VDEVS, [arg, "--help"], cwd=self.run_dir(), env=env)
             self.assertEqual(run.rc, 0, run.describe())
             self.assertEqual(len(re.findall(r"\n  macfwd +set destination", run.out)), 1, run.out)
 
@@ -251,20 +250,20 @@ class PluginTest(FrameAssertions):
 
         with concurrent.futures.ThreadPoolExecutor(2) as pool:
             plugins, env = self.plugin_dir_env(*pool.map(build, names))
-        run = rig.run_pmdfwd(NULL_VDEVS, ["--help"], cwd=d, env=env)
+        run = forwarder.run_pmdfwd(NULL_VDEVS, ["--help"], cwd=d, env=env)
         self.assertEqual(run.rc, 0, run.describe())
         for name in names:
             self.assertRegex(run.out, rf"\n  {name} +one of many plugins")
-        run = rig.run_pmdfwd(NULL_VDEVS, [f"--forward-mode={names[-1]}", "--run-time=1"],
-                             cwd=d, env=env)
+        run = forwarder.run_pmdfwd(NULL_VDEVS, [f"--forward-mode={names[-1]}", "--run-time=1"],
+                                   cwd=d, env=env)
         self.assertEqual(run.rc, 0, run.describe())
         self.assertIn(f"{names[-1]} packet forwarding", run.out)
         self.assertRegex(run.out, r"Engine-untouched: [1-9]")
 
     def test_refused_plugin_in_the_directory_names_it(self):
         plugins, env = self.plugin_dir_env(self.bad["CLASH_BUILTIN"])
-        run = rig.run_pmdfwd(NULL_VDEVS, ["--forward-mode=io", "--run-time=1"],
-                             cwd=self.tmp, env=env)
+        run = forwarder.run_pmdfwd(NULL_VDEVS, ["--forward-mode=io", "--run-time=1"],
+                                   cwd=self.tmp, env=env)
         self.assertEqual(run.rc, 1, run.describe())
         self.assertIn("'io' is already taken by built-in", run.out)
         self.assertIn(f"in the plugin directory {plugins}", run.out)
@@ -365,7 +364,7 @@ class PluginTest(FrameAssertions):
         # Item 1: --nb-core=1 became ambiguous (nb-cores, nb-coresx) and every
         # run stopped, the plugin being in the plugin directory.
         plugins, env = self.plugin_dir_env(self.bad["ALIAS_PREFIX"])
-        run = rig.run_pmdfwd(NULL_VDEVS, ["--nb-core=1", "--run-time=1"], cwd=self.tmp, env=env)
+        run = forwarder.run_pmdfwd(NULL_VDEVS, ["--nb-core=1", "--run-time=1"], cwd=self.tmp, env=env)
         self.assertEqual(run.rc, 1, run.describe())
         self.assertIn("engine 'badplugin' parameter 'level' alias 'nb-coresx' extends the option "
                       "--nb-cores (its abbreviations, --nb-core, would be ambiguous)", run.out)
@@ -412,27 +411,21 @@ class PluginTest(FrameAssertions):
                         "set fwd macfwd\n"
                         "start\n")
         prefix = rig.unique_prefix()
-        args = [str(rig.pmdfwd_bin()), *rig.eal_args(prefix), *vdevs, "--", "-i",
-                f"--cmdline-file={cmds}", "--no-flush-rx", *peers]
-        owned = rig.start_pmdfwd(args, cwd=d, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 stderr=subprocess.STDOUT, text=True)
-        proc = owned.proc
-        try:
-            # net_pcap flushes its dumper every burst: wait until both
-            # outputs hold every frame, then stop from the shell's stdin.
-            want = {tx0: pcap_size(self.in1), tx1: pcap_size(self.in0)}
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline and proc.poll() is None and any(
-                    not p.exists() or p.stat().st_size < n for p, n in want.items()):
-                time.sleep(0.05)
-            out, _ = proc.communicate("show fwd stats all\nstop\nquit\n", timeout=20)
-        finally:
-            if proc.poll() is None:
-                owned.kill()
-                proc.communicate()
-            owned.close()
-            rig.remove_runtime_dir(prefix)
-        self.assertEqual(proc.returncode, 0, out)
+        fwd = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *vdevs],
+                                     ["-i", f"--cmdline-file={cmds}", "--no-flush-rx", *peers],
+                                     prefix=prefix, cwd=d, stdin=subprocess.PIPE)
+        # net_pcap flushes its dumper every burst: wait until both
+        # outputs hold every frame, then stop from the shell's stdin.
+        want = {tx0: pcap_size(self.in1), tx1: pcap_size(self.in0)}
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and fwd.proc.poll() is None and any(
+                not p.exists() or p.stat().st_size < n for p, n in want.items()):
+            time.sleep(0.05)
+        fwd.write("show fwd stats all\nstop\nquit\n")
+        fwd.proc.stdin.close()
+        rc = fwd.wait(20)
+        out = fwd.out
+        self.assertEqual(rc, 0, out)
         self.assertRegex(out, r"engine plugin '.*bad_newer_abi\.so' was built for pmdfwd engine ABI")
         self.assertIn("cmds.txt:1: command failed, continuing", out)
         allowed = re.search(r"unknown mode 'badplugin' \(allowed: (.*)\)", out)
@@ -450,9 +443,9 @@ class PluginTest(FrameAssertions):
     # is an owned process (its group killed on any exit) with a --run-time.
     def run_rogue(self, app, *, stdin=subprocess.DEVNULL, timeout=30):
         prefix = rig.unique_prefix()
-        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
-                         [f"--engine-plugin={self.rogue_so}", *app], prefix=prefix,
-                         cwd=self.tmp, stdin=stdin)
+        p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                                   [f"--engine-plugin={self.rogue_so}", *app], prefix=prefix,
+                                   cwd=self.tmp, stdin=stdin)
         rc = p.wait(timeout)
         self.assertIsNotNone(rc, "still running after %d s\n%s" % (timeout, p.describe()))
         self.assertNotIn("Segmentation", p.out)
@@ -509,9 +502,9 @@ class PluginTest(FrameAssertions):
 
     def test_unterminated_entry_message(self):
         prefix = rig.unique_prefix()
-        p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
-                         [f"--engine-plugin={self.rogue_entry_so}", "--run-time=5"],
-                         prefix=prefix, cwd=self.tmp)
+        p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                                   [f"--engine-plugin={self.rogue_entry_so}", "--run-time=5"],
+                                   prefix=prefix, cwd=self.tmp)
         self.assertEqual(p.wait(30), 1, p.describe())
         m = re.search(r"refused to load: (X*)\n", p.out)
         self.assertIsNotNone(m, p.describe())
@@ -555,9 +548,9 @@ class PluginTest(FrameAssertions):
     def run_notes(self, plugin, cmds):
         prefix = rig.unique_prefix()
         with open(self.write_cmds(cmds)) as f:
-            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
-                             [f"--engine-plugin={plugin}", "-i", "--run-time=60"],
-                             prefix=prefix, cwd=self.tmp, stdin=f)
+            p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS],
+                                       [f"--engine-plugin={plugin}", "-i", "--run-time=60"],
+                                       prefix=prefix, cwd=self.tmp, stdin=f)
             rc = p.wait(30)
         self.assertIsNotNone(rc, "still running after 30 s\n" + p.describe())
         return rc, p
@@ -626,8 +619,8 @@ class PluginTest(FrameAssertions):
     def run_rogue_free(self, cmds):
         prefix = rig.unique_prefix()
         with open(self.write_cmds(cmds)) as f:
-            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i", "--run-time=60"],
-                             prefix=prefix, cwd=self.tmp, stdin=f)
+            p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i", "--run-time=60"],
+                                       prefix=prefix, cwd=self.tmp, stdin=f)
             rc = p.wait(30)
         self.assertIsNotNone(rc, "still running after 30 s\n" + p.describe())
         return rc, p
@@ -647,8 +640,8 @@ class PluginTest(FrameAssertions):
         cmds = f'load engine "{d}/mac fwd.so"\nset fwd macfwd\nquit\n'
         prefix = rig.unique_prefix()
         with open(self.write_cmds(cmds)) as f:
-            p = owned.pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i", "--run-time=60"],
-                             prefix=prefix, cwd=self.tmp, stdin=f)
+            p = forwarder.start_pmdfwd(self, [*rig.eal_args(prefix), *NULL_VDEVS], ["-i", "--run-time=60"],
+                                       prefix=prefix, cwd=self.tmp, stdin=f)
             self.assertEqual(p.wait(30), 0, p.describe())
         self.assertIn(f"Loaded {d}/mac fwd.so; modes: ", p.out)
         self.assertIn("Set macfwd packet forwarding mode", p.out)

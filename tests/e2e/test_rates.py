@@ -10,7 +10,7 @@ import tempfile
 import unittest
 
 
-import rig  # noqa: E402
+import forwarder  # noqa: E402
 
 RING = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
 APP = ["--forward-mode=io", "--tx-first", "--run-time=2"]
@@ -19,7 +19,7 @@ APP = ["--forward-mode=io", "--tx-first", "--run-time=2"]
 class TimedRun(unittest.TestCase):
     def run_ring(self, *extra):
         with tempfile.TemporaryDirectory(prefix="pmdfwd-rates-") as tmp:
-            run = rig.run_pmdfwd(RING, [*APP, *extra], cwd=tmp)
+            run = forwarder.run_pmdfwd(RING, [*APP, *extra], cwd=tmp)
         self.assertEqual(run.rc, 0, run.describe())
         return run
 

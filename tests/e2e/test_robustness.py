@@ -11,12 +11,12 @@ import platform
 import signal
 import subprocess
 import tempfile
-import threading
 import time
 import unittest
 from pathlib import Path
 
 
+import forwarder  # noqa: E402
 import rig  # noqa: E402
 
 RING_VDEVS = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
@@ -34,13 +34,7 @@ class StartupFailureTest(unittest.TestCase):
         prefix = rig.unique_prefix()
         args = [str(rig.pmdfwd_bin()), *lcores, "--no-pci", "--no-huge", "-m", memory,
                 "--no-shconf", "--file-prefix", prefix, *eal_extra, "--", *app_args]
-        try:
-            proc = rig.owned_process.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                         text=True, timeout=STARTUP_TIMEOUT)
-        finally:
-            rig.remove_runtime_dir(prefix)
-        run = rig.Run(args, proc)
+        run = forwarder.run(args, cwd=self._tmp.name, timeout=STARTUP_TIMEOUT, prefix=prefix)
         self.assertGreater(run.rc, 0, "killed by a signal or exit 0\n" + run.describe())
         self.assertEqual(run.rc, rc, run.describe())
         self.assertIn(message, run.out, run.describe())
@@ -111,13 +105,7 @@ class StartupFailureTest(unittest.TestCase):
         prefix = rig.unique_prefix()
         args = [str(rig.pmdfwd_bin()), "--no-pci", "--no-huge", "-m", "64", "--no-shconf",
                 "--file-prefix", prefix, "--help"]
-        try:
-            proc = rig.owned_process.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                         text=True, timeout=STARTUP_TIMEOUT)
-        finally:
-            rig.remove_runtime_dir(prefix)
-        run = rig.Run(args, proc)
+        run = forwarder.run(args, cwd=self._tmp.name, timeout=STARTUP_TIMEOUT, prefix=prefix)
         self.assertEqual(run.rc, 0, run.describe())
         self.assertIn("--vdev", run.out, run.describe())
         self.assertNotIn("EAL initialisation failed", run.out)
@@ -130,10 +118,7 @@ class StartupFailureTest(unittest.TestCase):
         for help_word in ("--help", "-h", "--he"):
             args = [str(rig.pmdfwd_bin()), "--no-such-eal-flag", "--file-prefix", prefix, "--",
                     "-i", help_word]
-            proc = rig.owned_process.run(args, cwd=self._tmp.name, stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                         text=True, timeout=STARTUP_TIMEOUT)
-            run = rig.Run(args, proc)
+            run = forwarder.run(args, cwd=self._tmp.name, timeout=STARTUP_TIMEOUT)
             self.assertEqual(run.rc, 0, run.describe())
             self.assertIn("usage: ", run.out, run.describe())
             self.assertIn("--testpmd-texts", run.out)
@@ -141,64 +126,22 @@ class StartupFailureTest(unittest.TestCase):
             self.assertFalse(any(Path(d, prefix).exists() for d in ("/var/run/dpdk", "/tmp/dpdk")))
 
 
-class Forwarder:
-    """pmdfwd forwarding on a ring loopback, its output collected as it runs.
-    Owned: close() (or leaving the with block) kills its process group
-    whatever happened; batch runs carry a --run-time safety limit."""
+def ring_forwarder(app_args, *, stdin_open=False):
+    """pmdfwd forwarding on a ring loopback (forwarder.Process, its output
+    collected as it runs); the caller closes it (close() or a with block);
+    batch runs carry a --run-time safety limit."""
+    prefix = rig.unique_prefix()
+    interactive = "-i" in app_args
+    app = ["--tx-first", *(app_args if interactive else forwarder.with_safety_limit(app_args))]
+    return forwarder.start_pmdfwd(None, [*rig.eal_args(prefix), *RING_VDEVS], app, prefix=prefix,
+                                  stdin=subprocess.PIPE if stdin_open else subprocess.DEVNULL)
 
-    def __init__(self, app_args, *, stdin_open=False):
-        self.prefix = rig.unique_prefix()
-        interactive = "-i" in app_args
-        app = ["--tx-first", *(app_args if interactive else rig.with_safety_limit(app_args))]
-        args = [str(rig.pmdfwd_bin()), *rig.eal_args(self.prefix), *RING_VDEVS, "--", *app]
-        self.owned = rig.start_pmdfwd(
-            args, stdin=subprocess.PIPE if stdin_open else subprocess.DEVNULL,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.proc = self.owned.proc
-        self.out = ""
-        self._lock = threading.Lock()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
 
-    def _read(self):
-        for line in self.proc.stdout:
-            with self._lock:
-                self.out += line
-
-    def wait_for(self, text, timeout=30):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._lock:
-                if text in self.out:
-                    return True
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        return False
-
-    def finish(self, timeout=30):
-        """Exit status (None if it hung and had to be killed) and output."""
-        try:
-            rc = self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            rc = None
-        self.owned.kill()
-        self._reader.join(5)
-        self.close()
-        return rc, self.out
-
-    def close(self):
-        """Kills the process group if anything is left, removes the runtime
-        directory; safe to call more than once."""
-        self.owned.close()
-        rig.remove_runtime_dir(self.prefix)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False
+def finish(fwd, timeout=30):
+    """Exit status (None if it hung and had to be killed) and output."""
+    rc = fwd.wait(timeout)
+    fwd.close()
+    return rc, fwd.out
 
 
 def lcore_thread(pid):
@@ -225,7 +168,7 @@ def tgkill(pid, tid, sig):
 
 class SignalTest(unittest.TestCase):
     def stop_with(self, signals, app_args, ready, *, stdin_open=False, to_lcore=False):
-        fwd = Forwarder(app_args, stdin_open=stdin_open)
+        fwd = ring_forwarder(app_args, stdin_open=stdin_open)
         self.addCleanup(fwd.close)  # also when an assertion below fails
         self.assertTrue(fwd.wait_for(ready), fwd.out)
         time.sleep(0.5)  # forwarding for a while
@@ -235,7 +178,7 @@ class SignalTest(unittest.TestCase):
             else:
                 fwd.proc.send_signal(sig)
             time.sleep(0.01)
-        rc, out = fwd.finish()
+        rc, out = finish(fwd)
         self.assertIsNotNone(rc, "still running 30 s after the signal\n" + out)
         self.assertEqual(rc, 0, out)
         self.assertEqual(out.count("Accumulated forward statistics for all ports"), 1, out)
@@ -277,8 +220,8 @@ class SignalTest(unittest.TestCase):
         # Issue 21: -i --run-time=2 is honoured (not silently ignored): the
         # shell, its input still open, quits by itself and says why.
         started = time.monotonic()
-        with Forwarder(["-i", "--run-time=2", "--auto-start"], stdin_open=True) as f:
-            rc, out = f.finish(timeout=30)
+        with ring_forwarder(["-i", "--run-time=2", "--auto-start"], stdin_open=True) as f:
+            rc, out = finish(f, timeout=30)
         self.assertEqual(rc, 0, out)
         self.assertIn("--run-time of 2 s reached: quitting the shell", out)
         self.assertIn("Accumulated forward statistics", out)

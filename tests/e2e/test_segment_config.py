@@ -54,7 +54,7 @@ def answers(binary):
     try:
         return [shell.send(cmd, skip_first_line=True, timeout=20) for cmd in SEQUENCE]
     finally:
-        shell.kill()
+        shell.close()
 
 
 class SegmentConfig(unittest.TestCase):

@@ -13,13 +13,11 @@ on the same input, with and without --rxq-share.
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_shared_rxq_vs_testpmd.py
 """
 import re
-import subprocess
-import time
 import unittest
 
+import forwarder  # noqa: E402
 import rig  # noqa: E402
 import vs_testpmd  # noqa: E402
-from pmdfwd_dev import owned_process  # noqa: E402
 from test_engines_vs_testpmd import port_frames  # noqa: E402
 
 NB_PORTS = 3
@@ -79,27 +77,14 @@ def ring_run(name):
     ports: the first burst goes out, comes back with no source port, and
     forwarding stops a second later."""
     prefix = rig.unique_prefix()
-    eal = [*vs_testpmd.eal(prefix), *RING, "--"]
-    try:
-        if name == "pmdfwd":
-            res = owned_process.run([rig.pmdfwd_bin(), *eal, *RING_APP, "--run-time=1"],
-                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                    timeout=60)
-            return res.returncode, res.stdout
-        args = ["stdbuf", "-oL", vs_testpmd.TESTPMD, *eal, *RING_APP]
-        with owned_process.OwnedProcess(args, deadline=90, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True) as p:
-            seen = []
-            for line in p.proc.stdout:
-                seen.append(line)
-                if "Press enter to exit" in line:
-                    break
-            time.sleep(1)
-            rest, _ = p.proc.communicate("\n", timeout=60)
-            return p.proc.returncode, "".join(seen) + (rest or "")
-    finally:
-        rig.remove_runtime_dir(prefix)
+    eal = [*vs_testpmd.eal(prefix), *RING]
+    if name == "pmdfwd":
+        res = forwarder.run(forwarder.pmdfwd_args(eal, [*RING_APP, "--run-time=1"]), timeout=60,
+                            prefix=prefix)
+    else:
+        res = forwarder.run_testpmd_batch([vs_testpmd.TESTPMD, *eal, "--", *RING_APP],
+                                          forward_s=1, prefix=prefix)
+    return res.rc, res.out
 
 
 @unittest.skipUnless(vs_testpmd.TESTPMD, "dpdk-testpmd is not installed")

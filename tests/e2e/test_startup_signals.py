@@ -13,13 +13,11 @@ import concurrent.futures
 import os
 import re
 import signal
-import subprocess
-import time
 import unittest
 
+import forwarder  # noqa: E402
 import rig  # noqa: E402
 from pmdfwd_dev import eal as eal_files
-from pmdfwd_dev import owned_process
 
 RING_VDEVS = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
 # A stage and the first line pmdfwd (or EAL) prints in it.
@@ -50,27 +48,15 @@ def signalled_at(line, sig):
     prefix = rig.unique_prefix()
     args = [str(rig.pmdfwd_bin()), *eal(prefix), *RING_VDEVS, "--", "--tx-first",
             "--run-time=30"]
-    with owned_process.OwnedProcess(args, deadline=HANG, stdin=subprocess.DEVNULL,
-                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as p:
-        out = b""
-        # Unbuffered reads: the signal goes right after the line, not after
-        # a later one fills a buffer.
-        fd = p.proc.stdout.fileno()
-        while line.encode() not in out:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            out += chunk
-        p.proc.send_signal(sig)
-        deadline = time.monotonic() + HANG
-        while chunk and time.monotonic() < deadline:
-            chunk = os.read(fd, 65536)
-            out += chunk
-        try:
-            rc = p.proc.wait(HANG)
-        except subprocess.TimeoutExpired:
-            rc = None
-    return rc, out.decode(errors="replace"), prefix
+    # The prefix's files are the caller's to look at: the Process leaves them.
+    with forwarder.Process(args, deadline=HANG) as p:
+        # wait_for looks as each read arrives: the signal goes right after
+        # the line, not after a later one fills a buffer.
+        p.wait_for(line, HANG)
+        p.signal(sig)
+        rc = p.wait(HANG)
+        out = p.out
+    return rc, out, prefix
 
 
 class StartupSignalTest(unittest.TestCase):

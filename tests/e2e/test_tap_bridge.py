@@ -24,10 +24,10 @@ import time
 import unittest
 from pathlib import Path
 
+import forwarder
 import rig
-from pmdfwd_dev import owned_process
 from pmdfwd_dev.rig import links, netns
-from pty_shell import PtyShell
+import shell as shells
 
 HELPER = Path(__file__).resolve().parents[2] / "scripts" / "dts-tap-bridge.sh"
 PORT_MAC = ("02:00:00:00:dd:00", "02:00:00:00:dd:01")
@@ -49,8 +49,7 @@ def own_network_namespace():
 
 SKIP = own_network_namespace()
 if not SKIP:
-    from scapy.layers.inet import IP, UDP  # noqa: E402  (after the namespace: scapy reads its links)
-    from scapy.layers.l2 import Ether  # noqa: E402
+    import frames as fr  # noqa: E402  (after the namespace: scapy reads its links)
     from scapy.packet import Raw  # noqa: E402
     from scapy.sendrecv import AsyncSniffer, sendp  # noqa: E402
 
@@ -58,14 +57,12 @@ SRC = "02:00:00:00:0a:01"
 
 
 def frames(n, dst=PORT_MAC[0], first_port=1000):
-    return [Ether(src=SRC, dst=dst) / IP(src="10.0.0.1", dst="10.0.0.2")
-            / UDP(sport=first_port + i, dport=2000) / Raw(MARK + bytes([i]) * 32) for i in range(n)]
+    return fr.marked(MARK, n, src=SRC, dst=dst, first_port=first_port)
 
 
 def link_line(name):
-    r = owned_process.run(["ip", "-o", "link", "show", "dev", name], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, timeout=10)
-    return r.stdout
+    return forwarder.run(["ip", "-o", "link", "show", "dev", name], timeout=10,
+                         stderr=subprocess.PIPE).out
 
 
 def send_and_capture(sent, expected, before=lambda: None):
@@ -88,10 +85,8 @@ def send_and_capture(sent, expected, before=lambda: None):
 @unittest.skipIf(SKIP, SKIP)
 class TapBridge(unittest.TestCase):
     def setUp(self):
-        helper = owned_process.OwnedProcess(
-            [HELPER] + [f"dtap{i},brs{i},{TAP_MAC[i]}" for i in range(2)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        self.addCleanup(helper.close)
+        helper = forwarder.start(self, [HELPER] + [f"dtap{i},brs{i},{TAP_MAC[i]}" for i in range(2)],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         time.sleep(0.3)  # its link monitor is listening before the taps appear
         self.assertIsNone(helper.proc.poll(), "dts-tap-bridge.sh ended")
 
@@ -103,8 +98,7 @@ class TapBridge(unittest.TestCase):
         argv = [str(rig.pmdfwd_bin()), "-l", "0-1", "--no-pci", *rig.NO_HUGE,
                 "--no-shconf", "--file-prefix", prefix, *vdevs, "--", "-i",
                 "--forward-mode=io", "--total-num-mbufs=2048"]
-        s = PtyShell(argv, prefix=prefix, prompt=Path(argv[0]).name.replace("dpdk-", "") + ">")
-        self.addCleanup(s.kill)
+        s = shells.terminal(self, argv, prefix=prefix, prompt=Path(argv[0]).name.replace("dpdk-", "") + ">")
         self.assertIn("io packet forwarding - ports=2", s.send("start"))
         deadline = time.time() + 5
         while time.time() < deadline and not all(
@@ -134,7 +128,7 @@ class TapBridge(unittest.TestCase):
         s = self.shell()
         self.check_crossing(s, frames(8))
         s.send("stop")
-        s.quit()
+        s.send_quit()
 
     def test_other_macs_arrive_by_default(self):
         # testpmd's default, which DTS's dynamic_config default_mode checks:
@@ -142,7 +136,7 @@ class TapBridge(unittest.TestCase):
         s = self.shell()
         self.check_crossing(s, frames(4, "02:00:00:00:0c:03"))
         s.send("stop")
-        s.quit()
+        s.send_quit()
 
     def test_other_macs_arrive_only_in_promiscuous_mode(self):
         s = self.shell()
@@ -155,7 +149,7 @@ class TapBridge(unittest.TestCase):
         time.sleep(0.3)
         self.check_crossing(s, frames(4, other))
         s.send("stop")
-        s.quit()
+        s.send_quit()
 
 
 @unittest.skipIf(SKIP, SKIP)
@@ -175,8 +169,7 @@ class PromptGate(unittest.TestCase):
         argv = [sys.executable, "-m", "pmdfwd_dev.rig.prompt_gate", "--binary", binary, "--prompt", "pmdfwd> ",
                 *taps, "--", binary, "-l", "0-1", "--no-pci", *rig.NO_HUGE, "--no-shconf", "--file-prefix", prefix,
                 *vdevs, "--", "-i", "--forward-mode=io", "--total-num-mbufs=2048"]
-        s = PtyShell(argv, prefix=prefix, prompt="pmdfwd>")
-        self.addCleanup(s.kill)
+        s = shells.terminal(self, argv, prefix=prefix, prompt="pmdfwd>")
         return s
 
     def check_after(self, s, command, answer):
@@ -197,7 +190,7 @@ class PromptGate(unittest.TestCase):
         s.send("port start all")
         self.check_after(s, "start", "io packet forwarding - ports=2")
         s.send("stop")
-        s.quit()
+        s.send_quit()
 
     def test_multicast_arrives_only_while_promiscuous_or_all_multicast(self):
         # As a NIC's filter: groups pass a port that is promiscuous (the
@@ -213,7 +206,7 @@ class PromptGate(unittest.TestCase):
         got = send_and_capture(frames(4, group), 4)
         self.assertEqual(len(got), 4, f"{len(got)} of 4 frames to {group} came out once all-multicast")
         s.send("stop")
-        s.quit()
+        s.send_quit()
 
 
 if __name__ == "__main__":

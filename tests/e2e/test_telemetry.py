@@ -15,8 +15,10 @@ import time
 import unittest
 
 
+import forwarder  # noqa: E402
 import obs_rig  # noqa: E402
 import rig  # noqa: E402
+import shell as shells  # noqa: E402
 
 RING_VDEVS = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
 _ACCUMULATED = re.compile(
@@ -28,7 +30,7 @@ _ACCUMULATED = re.compile(
 def ring_shell(test, app_args=(), eal_extra=(), vdevs=RING_VDEVS):
     prefix = rig.unique_prefix()
     test.addCleanup(rig.remove_runtime_dir, prefix)
-    shell = obs_rig.Shell(test, [*rig.eal_args(prefix), *vdevs, *eal_extra], app_args)
+    shell = shells.pmdfwd(test, [*rig.eal_args(prefix), *vdevs, *eal_extra], app_args)
     test.assertTrue(obs_rig.socket_path(prefix).exists(),
                     f"no telemetry socket {obs_rig.socket_path(prefix)}")
     return shell, prefix
@@ -98,7 +100,7 @@ class StatsTest(unittest.TestCase):
                 break
         self.assertEqual(idle["total"]["rx_pps"], 0, idle)
         self.assertEqual(idle["total"]["rx_packets"], after["total"]["rx_packets"], idle)
-        self.assertEqual(shell.quit(), 0, shell.p.describe())
+        self.assertEqual(shell.quit(), 0, shell.describe())
 
     def test_clear_fwd_stats_is_seen(self):
         shell, prefix = ring_shell(self, ["--forward-mode=io"])
@@ -220,7 +222,7 @@ class ConfigTest(unittest.TestCase):
         shell, prefix = ring_shell(self)
         engines = obs_rig.telemetry(self, prefix, "/pmdfwd/engines")[0]
         listed = [engines[f"engine_{i}"] for i in range(engines["nb_engines"])]
-        help_out = rig.run_pmdfwd(RING_VDEVS, ["--help"], cwd="/tmp").out
+        help_out = forwarder.run_pmdfwd(RING_VDEVS, ["--help"], cwd="/tmp").out
         modes = re.search(r"forwarding modes:\n((?:  \S+ .*\n)+)", help_out)
         self.assertIsNotNone(modes, help_out)
         names = [ln.split()[0] for ln in modes[1].splitlines()]
@@ -274,14 +276,14 @@ class ConcurrencyTest(unittest.TestCase):
             time.sleep(0.1)
             out = shell.run("stop")
             self.assertIn("Accumulated forward statistics", out)
-        self.assertEqual(shell.quit(), 0, shell.p.describe())
+        self.assertEqual(shell.quit(), 0, shell.describe())
         stop.set()
         t.join(10)
         self.assertEqual(errors, [])
         self.assertGreater(len(replies), 10)
         dicts = [r for r in replies if isinstance(r, dict)]
         self.assertEqual({r["engine"] for r in dicts if r["running"]}, {"macswap", "io", "mac"})
-        self.assertNotIn("Segmentation", shell.p.out)
+        self.assertNotIn("Segmentation", shell.out)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 import rig  # noqa: E402
-from pty_shell import PtyShell  # noqa: E402
+import shell as shells  # noqa: E402
 
 RECORDED = HERE / "data" / "testpmd_session_ring.txt"
 TESTPMD = shutil.which("dpdk-testpmd")
@@ -85,15 +85,15 @@ def transcript(binary, extra=()):
     prefix = rig.unique_prefix()
     argv = [str(binary), "-l", "0-1", "--no-pci", "--in-memory", "--file-prefix", prefix,
             "--vdev", "net_ring0", "--vdev", "net_ring1", "--", *APP, *extra]
-    shell = PtyShell(argv, prefix=prefix, prompt="testpmd>")
+    shell = shells.terminal(None, argv, prefix=prefix, prompt="testpmd>")
     try:
         out = "=== start-up\n" + shell.startup
         for cmd, wait in SESSION:
             time.sleep(wait)
             out += f"=== {cmd}\n" + shell.send(cmd)
-        out += "=== quit\n" + shell.quit()
+        out += "=== quit\n" + shell.send_quit()
     finally:
-        shell.kill()
+        shell.close()
     return normalise(out)
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 import rig  # noqa: E402
-from pty_shell import PtyShell  # noqa: E402
+import shell as shells  # noqa: E402
 
 REFERENCE = HERE / "data" / "testpmd_dts_ring.json"
 RING2 = ["--vdev", "net_ring0", "--vdev", "net_ring1"]
@@ -125,7 +125,7 @@ def start_shell(binary, app=DTS_APP, prompt="testpmd>"):
     # Hugepages without files (--in-memory): testpmd's default pool is ~340 MB.
     argv = [str(binary), "-l", "0-1", "--no-pci", "--in-memory", "--file-prefix",
             prefix, *RING2, "--", *app]
-    return PtyShell(argv, prefix=prefix, prompt=prompt)
+    return shells.terminal(None, argv, prefix=prefix, prompt=prompt)
 
 
 def run_sequence(shell):
@@ -148,9 +148,9 @@ def record_from(binary):
     shell = start_shell(binary)
     try:
         out = run_sequence(shell)
-        shell.quit()
+        shell.send_quit()
     finally:
-        shell.kill()
+        shell.close()
     return out
 
 
@@ -162,9 +162,9 @@ class DtsSequences(unittest.TestCase):
         cls.shell = start_shell(build_dir() / "app" / "dpdk-testpmd")
         try:
             cls.out = run_sequence(cls.shell)
-            cls.bye = cls.shell.quit()
+            cls.bye = cls.shell.send_quit()
         finally:
-            cls.shell.kill()
+            cls.shell.close()
 
     def answer(self, cmd, nth=0):
         hits = [v for k, v in self.out.items() if k[3:] == cmd]
@@ -243,7 +243,7 @@ class Terminal(unittest.TestCase):
 
     def shell(self, binary, app=DTS_APP, prompt="testpmd>"):
         s = start_shell(binary, app, prompt)
-        self.addCleanup(s.kill)
+        self.addCleanup(s.close)
         return s
 
     def test_line_endings_echo_and_prompt(self):
@@ -252,14 +252,14 @@ class Terminal(unittest.TestCase):
         # next prompt may still be on its way).
         self.assertRegex(s.raw, rb"Done\r\ntestpmd> \r\r\n(testpmd> )?$")
         time.sleep(0.2)
-        s._fill(1)  # the prompt that follows
+        s.fill(1)  # the prompt that follows
         s.raw = b""
         s.send("show port stats 0")
         # The extra newline's prompt may still be on its way (slow builds:
         # sanitizers); wait for it, not for a fixed time.
         deadline = time.monotonic() + 10
         while b"testpmd> \r\r\ntestpmd> " not in s.raw and time.monotonic() < deadline:
-            s._fill(0.5)
+            s.fill(0.5)
         raw = s.raw
         # The echo as testpmd's line editor writes it (its \r\n through the
         # tty's ONLCR), then output lines ending in exactly \r\n, no blank

@@ -5,13 +5,11 @@
 # issue 29 hostile ones).
 import concurrent.futures
 import shutil
-import subprocess
 import tempfile
-import time
 from pathlib import Path
 
+import forwarder
 import rig
-from pmdfwd_dev import owned_process
 from test_pcap_forward import FrameAssertions
 
 TESTPMD = shutil.which("dpdk-testpmd")
@@ -33,39 +31,18 @@ def eal(prefix):
 def run_pmdfwd(inputs, out, app_args):
     """(exit status, output) of a pmdfwd that forwards FORWARD_S seconds."""
     prefix = rig.unique_prefix()
-    args = [rig.pmdfwd_bin(), *eal(prefix), *vdevs(inputs, out), "--", *app_args,
-            f"--run-time={FORWARD_S}"]
-    try:
-        res = owned_process.run(args, cwd=out, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                text=True, timeout=60)
-    finally:
-        rig.remove_runtime_dir(prefix)
-    return res.returncode, res.stdout
+    res = forwarder.run(forwarder.pmdfwd_args([*eal(prefix), *vdevs(inputs, out)],
+                                              [*app_args, f"--run-time={FORWARD_S}"]),
+                        cwd=out, timeout=60, prefix=prefix)
+    return res.rc, res.out
 
 
 def run_testpmd(inputs, out, app_args):
     """The same for testpmd in its batch mode: it forwards until Enter."""
     prefix = rig.unique_prefix()
-    # Line-buffered: testpmd prints "Press enter to exit" with printf and
-    # reads stdin without flushing, so in a pipe that line would wait.
-    args = ["stdbuf", "-oL", TESTPMD, *eal(prefix), *vdevs(inputs, out), "--", *app_args]
-    try:
-        with owned_process.OwnedProcess(args, deadline=90, cwd=out, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True) as p:
-            seen = []
-            for line in p.proc.stdout:
-                seen.append(line)
-                if "Press enter to exit" in line:
-                    break
-            time.sleep(FORWARD_S)
-            try:
-                rest, _ = p.proc.communicate("\n", timeout=60)
-            except (subprocess.TimeoutExpired, BrokenPipeError):
-                rest = ""
-            return p.proc.returncode, "".join(seen) + (rest or "")
-    finally:
-        rig.remove_runtime_dir(prefix)
+    res = forwarder.run_testpmd_batch([TESTPMD, *eal(prefix), *vdevs(inputs, out), "--",
+                                       *app_args], forward_s=FORWARD_S, prefix=prefix, cwd=out)
+    return res.rc, res.out
 
 
 RUNNERS = {"pmdfwd": run_pmdfwd, "testpmd": run_testpmd}

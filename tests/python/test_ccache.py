@@ -9,6 +9,8 @@ import subprocess
 import tempfile
 import unittest
 
+from pmdfwd_dev import owned_process
+
 HELPER = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "ccache.sh"
 SOURCE = "#include <stdio.h>\nint main(void) { puts(\"x\"); return 0; }\n"
 
@@ -31,8 +33,8 @@ class CcacheTest(unittest.TestCase):
 
     def bash(self, body, top, **env):
         script = f'set -euo pipefail\n. "{HELPER}"\nccache_setup "{top}"\n{body}\n'
-        return subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=60,
-                              cwd=top, env={**self.env, **env})
+        return owned_process.run(["bash", "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, timeout=60, cwd=top, env={**self.env, **env})
 
     def build(self, top, **env):
         """One -g compile as meson writes it (relative paths, from the

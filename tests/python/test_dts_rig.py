@@ -113,7 +113,8 @@ class Files(unittest.TestCase):
             script = Path(top, "dpdk-testpmd")
             script.write_text(dts_files.testpmd_script("/r/pmdfwd", None, run))
             script.chmod(0o755)
-            r = subprocess.run([str(script), "-l", "0-1", "--", "-i"], stdout=subprocess.PIPE, text=True, timeout=10)
+            r = owned_process.run([str(script), "-l", "0-1", "--", "-i"], stdout=subprocess.PIPE, text=True,
+                                  timeout=10)
             self.assertEqual(r.stdout.split("\n")[:-1],
                              ["--library-path", str(libs), "--argv0", str(script), "/r/pmdfwd", "-d", run.drivers,
                               "-l", "0-1", "--", "-i"])
@@ -175,7 +176,8 @@ def root_skip():
     for tool in ("unshare", "ssh-keygen", "tcpdump", "ip"):
         if shutil.which(tool) is None:
             return f"no {tool}"
-    probe = subprocess.run(["unshare", "--net", "--mount", "--pid", "--fork", "true"], capture_output=True)
+    probe = owned_process.run(["unshare", "--net", "--mount", "--pid", "--fork", "true"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, timeout=30)
     return f"unshare: {probe.stderr.decode().strip()}" if probe.returncode else None
 
 
@@ -215,7 +217,8 @@ class WholeRig(unittest.TestCase):
         self.assertEqual([c.split()[:3] for c in cases], [["alpha", "test_case_a", "PASS"],
                                                           ["beta", "test_case_a", "PASS"]])
         self.assertIn("all runs:", r.stdout)
-        self.assertNotEqual(subprocess.run(["ip", "link", "show", "sut0"], capture_output=True).returncode, 0,
+        self.assertNotEqual(owned_process.run(["ip", "link", "show", "sut0"], stdout=subprocess.PIPE,
+                                              stderr=subprocess.PIPE, timeout=10).returncode, 0,
                             "the links stay in the rig's namespace")
 
     def test_tap_bridges_the_sut_ends(self):

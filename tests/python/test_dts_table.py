@@ -8,6 +8,8 @@ import sys
 import tempfile
 import unittest
 
+from pmdfwd_dev import owned_process
+
 TABLE = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "dts-table.py"
 
 
@@ -24,8 +26,8 @@ class DtsTableTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
             write_run(a, ref)
             write_run(b, sub)
-            return subprocess.run([sys.executable, str(TABLE), a, b], capture_output=True,
-                                  text=True, timeout=30)
+            return owned_process.run([sys.executable, str(TABLE), a, b], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, timeout=30)
 
     def test_counts_per_suite_and_whole_suite_skip(self):
         run = {"mtu": {"result": "FAIL", "one": {"result": "PASS"},

@@ -7,6 +7,8 @@ import subprocess
 import tempfile
 import unittest
 
+from pmdfwd_dev import owned_process
+
 HOLD = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "man-db-hold.sh"
 
 
@@ -22,8 +24,9 @@ class ManDbHoldTest(unittest.TestCase):
     def run_bash(self, body):
         """BODY after sourcing the script, in bash -e; its exit status and output."""
         script = f'set -euo pipefail\n. "{HOLD}"\n{body}\n'
-        return subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=30,
-                              env={"PMDFWD_MAN_DB_FLAG": str(self.flag), "PATH": "/usr/bin:/bin"})
+        return owned_process.run(["bash", "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, timeout=30,
+                                 env={"PMDFWD_MAN_DB_FLAG": str(self.flag), "PATH": "/usr/bin:/bin"})
 
     def test_held_during_the_install_and_back_after(self):
         self.flag.touch()

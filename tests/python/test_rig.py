@@ -16,8 +16,8 @@ from pmdfwd_dev.rig import links, netns, prompt_gate, tap_bridge
 
 
 def sh(text, *args):
-    return subprocess.run(["sh", "-c", text, "rig-test", *args], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, timeout=10)
+    return owned_process.run(["sh", "-c", text, "rig-test", *args], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, timeout=10)
 
 
 class Links(unittest.TestCase):
@@ -188,8 +188,8 @@ class PromptGate(unittest.TestCase):
                 "prompt_gate.Options('/bin/sh', b'testpmd> ', [tap_bridge.Spec('no-such-tap', 'br', "
                 "'02:00:00:00:00:01')], ['named-so', '-c', sys.argv[1]])))")
         script = 'printf "%s\\ntestpmd> " "$0"; [ -t 0 ] && echo tty; read x; echo "got $x"; exit 3'
-        r = subprocess.run([sys.executable, "-c", code, script], input="line\n", stdout=subprocess.PIPE,
-                           text=True, timeout=30)
+        r = owned_process.run([sys.executable, "-c", code, script], input="line\n", stdout=subprocess.PIPE,
+                              text=True, timeout=30)
         self.assertEqual(r.returncode, 3)
         out = r.stdout.replace("\r", "")
         # The terminal echoes "line" whenever it comes in; the rest in order.

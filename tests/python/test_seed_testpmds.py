@@ -14,6 +14,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
+from pmdfwd_dev import owned_process
 from pmdfwd_dev.seed import testpmd_patch, testpmds
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "testpmd"
@@ -22,8 +23,8 @@ GIT_ID = ["-c", "user.name=t", "-c", "user.email=t@localhost"]
 
 
 def git(repo, *args):
-    return subprocess.run(["git", *GIT_ID, "-C", str(repo), *args], check=True, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True).stdout
+    return owned_process.run(["git", *GIT_ID, "-C", str(repo), *args], check=True, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, timeout=60).stdout
 
 
 def commit(repo, path, text, message):

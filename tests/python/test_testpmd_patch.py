@@ -12,6 +12,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
+from pmdfwd_dev import owned_process
 from pmdfwd_dev.seed import testpmd_patch
 
 HERE = Path(__file__).resolve().parent
@@ -20,8 +21,8 @@ GIT_ID = ["-c", "user.name=t", "-c", "user.email=t@localhost"]
 
 
 def git(repo, *args):
-    return subprocess.run(["git", *GIT_ID, "-C", str(repo), *args], check=True, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True).stdout
+    return owned_process.run(["git", *GIT_ID, "-C", str(repo), *args], check=True, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, timeout=60).stdout
 
 
 def fixture_tree(dest):
@@ -88,8 +89,8 @@ class TestpmdPatch(unittest.TestCase):
 
     @unittest.skipUnless(shutil.which("pkg-config") and shutil.which("cc"), "no C compiler or pkg-config")
     def test_the_kernel_swaps_and_sets_testpmds_fields(self):
-        cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "libdpdk"], stdout=subprocess.PIPE,
-                                text=True)
+        cflags = owned_process.run(["pkg-config", "--cflags", "--libs", "libdpdk"], stdout=subprocess.PIPE,
+                                   text=True, timeout=60)
         if cflags.returncode:
             self.skipTest("no libdpdk-dev")
         exe = self.tmp / "check"
@@ -97,10 +98,11 @@ class TestpmdPatch(unittest.TestCase):
         cmd = ["cc", "-O2", "-Wall", "-Wextra", "-Werror", "-DALLOW_EXPERIMENTAL_API", "-I", str(FIXTURES), "-I",
                str(testpmd_patch.KERNEL.parent), str(HERE / "fixtures" / "check_macswap_avx2.c"), "-o", str(exe),
                *cflags.stdout.split()]
-        subprocess.run(cmd, check=True)
+        owned_process.run(cmd, check=True, timeout=None)  # a compile takes what it takes
         if not os.access(exe, os.X_OK):
             self.fail("no executable")
-        res = subprocess.run([str(exe)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        res = owned_process.run([str(exe)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                timeout=60)
         if res.returncode == 77:
             self.skipTest(res.stdout.strip())
         self.assertEqual(res.returncode, 0, res.stdout)
