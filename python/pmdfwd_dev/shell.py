@@ -211,13 +211,7 @@ class Shell:
         self.write("quit\n")
         if not self.terminal:
             self.proc.stdin.close()
-        try:
-            rc = self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.owned.kill()
-            rc = None
-        self._reader.join(5)
-        return rc
+        return self._exit_status(timeout)
 
     def finish(self, timeout=60):
         """Closes its input and waits for the exit; returns itself, with rc
@@ -226,14 +220,19 @@ class Shell:
             self.proc.stdin.close()
         else:
             self.write("\x04")  # EOF on a terminal
+        self.rc = self._exit_status(timeout)
+        return self
+
+    def _exit_status(self, timeout):
+        """The exit status once it ends, or None where it had to be killed
+        after timeout seconds; its output read to the end."""
         try:
             rc = self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
             self.owned.kill()
             rc = None
         self._reader.join(5)
-        self.rc = rc
-        return self
+        return rc
 
     def close(self):
         """Kills the group, whatever state; removes the EAL files of prefix.
