@@ -55,13 +55,10 @@ TEST(PortCommands, StartStopClose) {
     ASSERT_TRUE(run(h, "port close 1", &out));
     EXPECT_TRUE(has(out, "Port 1 is closed\n"));
     EXPECT_EQ(h.fake_ports.port_ids(), std::vector<uint16_t>{0});
+    // On 25.03+ `port <port> enable|disable <name>...` has this shape too;
+    // the start|stop|close row takes the port, so its refusal is the one.
     EXPECT_FALSE(run(h, "port restart 0", &out));
-#if RTE_VERSION >= RTE_VERSION_NUM(25, 3, 0, 0)
-    // 25.03's `port <port> enable|disable <name>` row is the nearer match there.
-    EXPECT_TRUE(has(out, "port 'restart' is not a number")) << out;
-#else
     EXPECT_TRUE(has(out, "allowed: start, stop, close")) << out;
-#endif
 }
 
 TEST(PortCommands, ForwardingRefusesWhatDisturbsStreams) {
