@@ -4,6 +4,10 @@ namespace pmdfwd::drv {
 
 namespace {
 
+uint8_t tc_of(const DcbRequest &req, uint8_t prio) {
+    return req.prio_tc_set ? req.prio_tc[prio] : prio % req.num_tcs;
+}
+
 void vmdq_dcb(rte_eth_conf *conf, const DcbRequest &req) {
     auto &rx = conf->rx_adv_conf.vmdq_dcb_conf;
     auto &tx = conf->tx_adv_conf.vmdq_dcb_tx_conf;
@@ -19,8 +23,8 @@ void vmdq_dcb(rte_eth_conf *conf, const DcbRequest &req) {
         rx.pool_map[i].pools = UINT64_C(1) << (i % pools);
     }
     for (uint8_t i = 0; i < RTE_ETH_DCB_NUM_USER_PRIORITIES; i++) {
-        rx.dcb_tc[i] = i % req.num_tcs;
-        tx.dcb_tc[i] = i % req.num_tcs;
+        rx.dcb_tc[i] = tc_of(req, i);
+        tx.dcb_tc[i] = tc_of(req, i);
     }
     conf->rxmode.mq_mode = static_cast<rte_eth_rx_mq_mode>(req.rx_mq_mode & RTE_ETH_MQ_RX_VMDQ_DCB);
     conf->txmode.mq_mode = RTE_ETH_MQ_TX_VMDQ_DCB;
@@ -35,8 +39,8 @@ void dcb_only(rte_eth_conf *conf, const DcbRequest &req, const rte_eth_rss_conf 
     rx.nb_tcs = static_cast<rte_eth_nb_tcs>(req.num_tcs);
     tx.nb_tcs = static_cast<rte_eth_nb_tcs>(req.num_tcs);
     for (uint8_t i = 0; i < RTE_ETH_DCB_NUM_USER_PRIORITIES; i++) {
-        rx.dcb_tc[i] = i % req.num_tcs;
-        tx.dcb_tc[i] = i % req.num_tcs;
+        rx.dcb_tc[i] = tc_of(req, i);
+        tx.dcb_tc[i] = tc_of(req, i);
     }
     conf->rxmode.mq_mode = static_cast<rte_eth_rx_mq_mode>(req.rx_mq_mode & RTE_ETH_MQ_RX_DCB_RSS);
     conf->rx_adv_conf.rss_conf = rss;

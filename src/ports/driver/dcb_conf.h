@@ -6,6 +6,7 @@
 
 #include <rte_ethdev.h>
 
+#include <array>
 #include <cstdint>
 
 namespace pmdfwd::drv {
@@ -15,6 +16,11 @@ struct DcbRequest {
     uint8_t num_tcs = 4;
     bool pfc = false; // priority flow control besides priority groups
     uint32_t rx_mq_mode = RTE_ETH_MQ_RX_VMDQ_DCB_RSS; // the mq modes allowed (--rx-mq-mode)
+    // DPDK 25.11's `prio-tc PRIO:TC...`: each user priority's class (those
+    // not named: class 0); without it priority i goes to class i % num_tcs.
+    bool prio_tc_set = false;
+    std::array<uint8_t, RTE_ETH_DCB_NUM_USER_PRIORITIES> prio_tc{};
+    bool keep_qnum = false; // 25.11's `keep-qnum`: the queue counts stay as they are
 };
 
 // The VLAN tags testpmd's DCB in VT mode maps to its pools, and filters.

@@ -148,7 +148,8 @@ TEST(CommandFamilies, UnknownSectionIsRefused) {
 // The built-in families in order-key order: help lists them so, whatever
 // the link order. Control, display, then the config families (the segment
 // settings at 36, VLAN 43, per-port `set` 47, link settings 48, the drivers'
-// VF and port commands 49), display
+// VF and port commands 49, 25.11's DCB forwarding settings 51, rowless
+// before), display
 // (ports' information, display, at 70 and 75; the driver-answered FDIR and
 // transfer proxy displays at 77, speed lanes at 78, 25.11's mbuf history
 // dumps at 79, rowless before), the port families (80-85, DCB at 87;
@@ -166,11 +167,12 @@ TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
     std::vector<std::string> sections;
     for (const Family &fam : *f)
         if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(sections, (std::vector<std::string>{
-                            "control", "display", "config",  "config",  "config",  "config",
-                            "config",  "config",  "config",  "config",  "display", "display",
-                            "display", "display", "display", "display", "ports",   "ports",
-                            "ports",   "ports",   "ports",   "ports",   "display", "ports",
-                            "ports",   "control", "config",  "filters", "filters", "filters",
-                            "filters", "ports",   "ports",   "ports",   "ports",   "drivers"}));
+    EXPECT_EQ(
+        sections,
+        (std::vector<std::string>{
+            "control", "display", "config",  "config",  "config",  "config",  "config",  "config",
+            "config",  "config",  "config",  "display", "display", "display", "display", "display",
+            "display", "ports",   "ports",   "ports",   "ports",   "ports",   "ports",   "display",
+            "ports",   "ports",   "control", "config",  "filters", "filters", "filters", "filters",
+            "ports",   "ports",   "ports",   "ports",   "drivers"}));
 }
