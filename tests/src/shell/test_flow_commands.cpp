@@ -7,6 +7,7 @@
 #include "support/run_line.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
@@ -14,6 +15,8 @@ using pmdfwd::testing::has;
 using pmdfwd::testing::run;
 
 namespace {
+
+constexpr bool kUserIds = RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0);
 
 const char *const kRule = "pattern eth / ipv4 src is 10.0.0.1 / udp / end actions queue index 1 "
                           "/ count / end";
@@ -72,9 +75,49 @@ TEST(FlowCommands, DestroyAndIds) {
     EXPECT_FALSE(run(h, "flow destroy 0 rule", &out));
     EXPECT_TRUE(has(out, "Bad arguments")) << out;
     EXPECT_FALSE(run(h, "flow destroy 0 rule 1 x 2", &out));
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    EXPECT_EQ(out, "Bad arguments: flow: destroy: unexpected 'x' (allowed: rule, user_id)\n");
+#else
     EXPECT_EQ(out, "Bad arguments: flow: destroy: unexpected 'x' (allowed: rule)\n");
+#endif
     EXPECT_EQ(h.flows.count(0), 2u);
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+// 23.07's user ids: created with `user_id N`, said in hex; `flow destroy
+// ... user_id` and `flow query ... user_id` name rules by them.
+TEST(FlowCommands, UserIds) {
+    FakeHost h;
+    EXPECT_EQ(create(h, std::string("user_id 0x2a ") + kRule),
+              "Flow rule #0 created, user-id 0x2a\n");
+    EXPECT_EQ(create(h, std::string("user_id 18446744073709551615 ") + kRule),
+              "Flow rule #1 created, user-id 0xffffffffffffffff\n");
+    EXPECT_EQ(create(h, kRule), "Flow rule #2 created\n");
+    std::string out;
+    ASSERT_TRUE(run(h, "flow query 0 42 count user_id", &out));
+    EXPECT_TRUE(has(out, "hits: 7")) << out;
+    EXPECT_FALSE(run(h, "flow query 0 2 count user_id", &out));
+    EXPECT_EQ(out, "Flow rule #2 not found\n");
+    ASSERT_TRUE(run(h, "flow query 0 2 count", &out));
+    ASSERT_TRUE(run(h, "flow destroy 0 rule 42 rule 18446744073709551615 user_id", &out));
+    EXPECT_EQ(out, "Flow rule #1 destroyed, user-id 0xffffffffffffffff\n"
+                   "Flow rule #0 destroyed, user-id 0x2a\n");
+    EXPECT_EQ(h.flows.count(0), 1u);
+    EXPECT_FALSE(run(h, "flow destroy 0 rule user_id 2", &out));
+    ASSERT_TRUE(run(h, "flow destroy 0 rule 2", &out));
+    EXPECT_EQ(out, "Flow rule #2 destroyed\n");
+}
+#else
+TEST(FlowCommands, NoUserIdsBefore2307) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, std::string("flow create 0 user_id 1 ") + kRule, &out));
+    create(h, kRule);
+    EXPECT_FALSE(run(h, "flow query 0 0 count user_id", &out));
+    EXPECT_FALSE(run(h, "flow destroy 0 rule 0 user_id", &out));
+    EXPECT_EQ(h.flows.count(0), 1u);
+}
+#endif
 
 TEST(FlowCommands, FlushForgetsRulesWhateverThePmdSays) {
     FakeHost h;
@@ -297,8 +340,12 @@ TEST(FlowCommands, PortStopKeepsTheRulesWithoutFlowFlush) {
 TEST(FlowCommands, CompletionFollowsTheGrammar) {
     FakeHost h;
     using V = std::vector<std::string>;
-    EXPECT_EQ(complete_command(h, "flow create 0 "),
-              (V{"egress", "group", "ingress", "pattern", "priority", "transfer"}));
+    V attrs{"egress", "group", "ingress", "pattern", "priority", "transfer"};
+    if (kUserIds) attrs.push_back("user_id");
+    EXPECT_EQ(complete_command(h, "flow create 0 "), attrs);
+    if (kUserIds) {
+        EXPECT_EQ(complete_command(h, "flow create 0 user_id "), V{}); // its value
+    }
     EXPECT_EQ(complete_command(h, "flow create 0 ingress pat"), (V{"pattern"}));
     EXPECT_EQ(complete_command(h, "flow create 0 group "), V{});
     EXPECT_EQ(complete_command(h, "flow validate 0 pattern eth / ip"), (V{"ipv4", "ipv6"}));
