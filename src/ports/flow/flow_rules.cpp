@@ -130,6 +130,35 @@ FlowRules::Rule *FlowRules::find(uint16_t port, uint64_t id, bool by_user_id) {
     return found;
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+bool FlowRules::update(uint16_t port, uint32_t id, ParsedRule actions, std::string *out,
+                       bool by_user_id) {
+    Rule *rule = find(port, id, by_user_id);
+    if (!rule) {
+        append_format(out, "Failed to find flow %" PRIu32 "\n", id);
+        return false;
+    }
+    if (rte_flow_action_age *age = age_of(actions)) age->context = rule;
+    rte_flow_error error = poisoned_error(0x33);
+    if (const int rc = ctl_.actions_update(port, rule->flow, actions.actions.data(), &error);
+        rc < 0) {
+        *out += flow_complaint(error, rc);
+        return false;
+    }
+    if (by_user_id)
+        append_format(out,
+                      "Flow rule #%" PRIu32 " updated with new actions, user-id 0x%" PRIx64 "\n",
+                      rule->id, rule->parsed.user_id);
+    else
+        append_format(out, "Flow rule #%" PRIu32 " updated with new actions\n", rule->id);
+    // The old actions' blocks stay: the pattern's may share the storage.
+    rule->parsed.actions = std::move(actions.actions);
+    for (auto &block : actions.storage)
+        rule->parsed.storage.push_back(std::move(block));
+    return true;
+}
+#endif
+
 bool FlowRules::flush(uint16_t port, std::string *out) {
     auto it = rules_.find(port);
     if (it == rules_.end() || it->second.empty()) return true;

@@ -27,6 +27,11 @@ class FlowRules {
     bool destroy(uint16_t port, const std::vector<uint64_t> &ids, std::string *out,
                  bool by_user_id = false);
     bool flush(uint16_t port, std::string *out);
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    // 24.03's `flow update`: the rule id (by_user_id: user id) takes
+    // actions' actions (END last), its attributes and pattern kept.
+    bool update(uint16_t port, uint32_t id, ParsedRule actions, std::string *out, bool by_user_id);
+#endif
     // groups: only the rules of these (none: all).
     void list(uint16_t port, const std::vector<uint32_t> &groups, std::string *out) const;
     // action: count or age (what testpmd queries and prints).

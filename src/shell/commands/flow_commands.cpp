@@ -276,9 +276,42 @@ std::vector<std::string> next_words(const std::vector<std::string> &words) {
     return flow::flow_rule_next_words(words);
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// 24.03's `flow update <port> <rule_id> actions ACTION... / end [user_id]`
+// (port_flow_update): the rule keeps its attributes and pattern.
+bool update(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
+    const std::vector<std::string> &w = a.rest(2);
+    if (w.empty() || w[0] != "actions")
+        return bad_rule(c, "update: " +
+                               (w.empty() ? std::string("the line ends")
+                                          : "unexpected '" + w[0].substr(0, 40) + "'") +
+                               " (allowed: actions)");
+    size_t pos = 1;
+    Result<flow::ParsedRule> actions =
+        flow::parse_flow_action_list(w, &pos, flow_action_defaults(c));
+    if (!actions) return bad_rule(c, actions.message());
+    const bool by_user_id = pos < w.size() && w[pos] == "user_id";
+    pos += by_user_id ? 1 : 0;
+    if (pos < w.size())
+        return bad_rule(c, "update: unexpected '" + w[pos].substr(0, 40) +
+                               "' after the actions' 'end' (allowed: user_id)");
+    return c.flows.update(a.port(0), static_cast<uint32_t>(a.number(1)), std::move(*actions), c.out,
+                          by_user_id);
+}
+
+Spec update_row(const ArgType &port) {
+    return {.syntax = "flow update <port> <rule_id> <actions>...",
+            .help = "update a flow rule with new actions: actions {action} [/ {action} [...]] / "
+                    "end [user_id]",
+            .types = {port, arg::number("<rule_id>", "rule", 0, UINT32_MAX)},
+            .run = update};
+}
+#endif
+
 std::vector<Spec> rows() {
     const ArgType port = arg::port_number("<port>");
-    return {
+    std::vector<Spec> v = {
         {.syntax = "flow validate <port> <rule>...",
          .help = "check whether a flow rule can be created ('help flow': the rule's words)",
          .types = {port},
@@ -344,6 +377,10 @@ std::vector<Spec> rows() {
                  "parameters",
          .run = help_flow},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    v.insert(v.begin() + 3, update_row(port)); // after destroy, as testpmd's help lists it
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 130, .section = "filters", .rows = rows}};

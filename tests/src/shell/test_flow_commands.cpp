@@ -119,6 +119,60 @@ TEST(FlowCommands, NoUserIdsBefore2307) {
 }
 #endif
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// 24.03's `flow update`: the rule's actions replaced (its pattern kept), by
+// rule id or user id; a PMD's refusal leaves the rule as it was.
+TEST(FlowCommands, UpdateActions) {
+    FakeHost h;
+    create(h, kRule);
+    create(h, std::string("user_id 7 ") + kRule);
+    std::string out;
+    ASSERT_TRUE(run(h, "flow update 0 0 actions drop / end", &out)) << out;
+    EXPECT_EQ(out, "Flow rule #0 updated with new actions\n");
+    EXPECT_EQ(h.fake_flows.updated, std::vector<rte_flow_action_type>{RTE_FLOW_ACTION_TYPE_DROP});
+    ASSERT_TRUE(run(h, "flow update 0 7 actions mark id 3 / count / end user_id", &out)) << out;
+    EXPECT_EQ(out, "Flow rule #1 updated with new actions, user-id 0x7\n");
+    ASSERT_TRUE(run(h, "flow list 0", &out));
+    EXPECT_EQ(out, "ID\tGroup\tPrio\tAttr\tRule\n"
+                   "0\t0\t0\t---\tETH IPV4 UDP => DROP\n"
+                   "1\t0\t0\t---\tETH IPV4 UDP => MARK COUNT\n");
+    EXPECT_FALSE(run(h, "flow update 0 7 actions drop / end", &out));
+    EXPECT_EQ(out, "Failed to find flow 7\n");
+    h.fake_flows.fail_errno = ENOTSUP;
+    h.fake_flows.fail_message = "no";
+    EXPECT_FALSE(run(h, "flow update 0 0 actions queue index 2 / end", &out));
+    EXPECT_TRUE(has(out, "port_flow_complain(): Caught PMD error")) << out;
+    h.fake_flows.fail_errno = 0;
+    ASSERT_TRUE(run(h, "flow list 0", &out));
+    EXPECT_TRUE(has(out, "0\t0\t0\t---\tETH IPV4 UDP => DROP\n")) << out;
+    EXPECT_EQ(h.fake_flows.updates, 3);
+}
+
+TEST(FlowCommands, UpdateWordsRefused) {
+    FakeHost h;
+    create(h, kRule);
+    std::string out;
+    EXPECT_FALSE(run(h, "flow update 0 0 drop / end", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: update: unexpected 'drop' (allowed: actions)\n");
+    EXPECT_FALSE(run(h, "flow update 0 0 actions drop / end x", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: update: unexpected 'x' after the actions' 'end' "
+                   "(allowed: user_id)\n");
+    EXPECT_FALSE(run(h, "flow update 0 0 actions fly / end", &out));
+    EXPECT_TRUE(has(out, "unknown action 'fly'")) << out;
+    EXPECT_FALSE(run(h, "flow update 0 4294967296 actions drop / end", &out));
+    EXPECT_FALSE(run(h, "flow update 9 0 actions drop / end", &out));
+    EXPECT_EQ(h.fake_flows.updates, 0);
+}
+#else
+TEST(FlowCommands, NoUpdateBefore2403) {
+    FakeHost h;
+    create(h, kRule);
+    std::string out;
+    EXPECT_FALSE(run(h, "flow update 0 0 actions drop / end", &out));
+    EXPECT_TRUE(has(out, "Bad arguments")) << out;
+}
+#endif
+
 TEST(FlowCommands, FlushForgetsRulesWhateverThePmdSays) {
     FakeHost h;
     std::string out;
