@@ -62,4 +62,16 @@ rte_eth_conf dcb_conf(const rte_eth_conf &base, const DcbRequest &req,
     return conf;
 }
 
+rte_eth_conf dcb_cleared(const rte_eth_conf &base) {
+    rte_eth_conf conf = base;
+    const bool was_dcb =
+        base.txmode.mq_mode == RTE_ETH_MQ_TX_DCB || base.txmode.mq_mode == RTE_ETH_MQ_TX_VMDQ_DCB;
+    conf.rxmode.mq_mode = static_cast<rte_eth_rx_mq_mode>(
+        conf.rxmode.mq_mode & ~(RTE_ETH_MQ_RX_DCB | RTE_ETH_MQ_RX_VMDQ_DCB));
+    conf.txmode.mq_mode = RTE_ETH_MQ_TX_NONE;
+    conf.dcb_capability_en = 0;
+    if (was_dcb) conf.rxmode.offloads &= ~RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
+    return conf;
+}
+
 } // namespace pmdfwd::drv

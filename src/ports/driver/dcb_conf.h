@@ -30,4 +30,9 @@ constexpr uint16_t kDcbVlanTags = 32;
 // which DCB alone keeps (testpmd reads it with rte_eth_dev_rss_hash_conf_get).
 rte_eth_conf dcb_conf(const rte_eth_conf &base, const DcbRequest &req, const rte_eth_rss_conf &rss);
 
+// base without DCB (DPDK 25.11's one traffic class, clear_eth_dcb_conf): no
+// DCB mq mode either way, no DCB capabilities; a port that was in DCB mode
+// also stops filtering its pools' VLAN tags.
+rte_eth_conf dcb_cleared(const rte_eth_conf &base);
+
 } // namespace pmdfwd::drv

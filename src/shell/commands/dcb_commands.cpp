@@ -3,7 +3,8 @@
 // "ports"): its checks and texts, then the port's DCB configuration
 // (ports/driver/dcb_conf.h) and queue counts, applied at the next start.
 // DPDK 25.11 reads the words after "pfc" itself: on|off, then `prio-tc
-// PRIO:TC...` (each priority's class) and `keep-qnum` (queue counts kept).
+// PRIO:TC...` (each priority's class) and `keep-qnum` (queue counts kept),
+// and takes one traffic class as leaving DCB mode.
 #include "shell/command_spec.h"
 
 #include "ports/driver/dcb_conf.h"
@@ -57,10 +58,23 @@ void dcb_queue_counts(Ctx &c, const rte_eth_dev_info &info, const drv::DcbReques
     c.config.nb_txq = txq;
 }
 
+// One traffic class (25.11): the port leaves DCB mode, its queue counts kept.
+bool clear_port_dcb(Ctx &c, uint16_t port, rte_eth_conf *conf) {
+    const bool filtered = conf->rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
+    *conf = drv::dcb_cleared(*conf);
+    if (filtered && !(conf->rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_FILTER))
+        c.ports.set_rx_offload(port, std::nullopt, RTE_ETH_RX_OFFLOAD_VLAN_FILTER, false);
+    c.config.thresholds.rx_free = 64; // testpmd's rx_free_thresh after any DCB request
+    c.ports.reset_queue_settings();
+    c.ports.reconfigure(port, true, true);
+    return true;
+}
+
 // init_port_dcb_config less its immediate rte_eth_dev_configure: the port
 // takes the configuration at its next start, as after `port config ... rxq`.
 bool init_port_dcb(Ctx &c, uint16_t port, const drv::DcbRequest &req) {
     rte_eth_conf *conf = c.ports.dev_conf(port);
+    if (conf && req.num_tcs == 1) return clear_port_dcb(c, port, conf);
     rte_eth_rss_conf rss{};
     if (!conf || (!req.vt && !c.ports.rss_conf(port, &rss).ok())) return false;
     rte_eth_dev_info info{};

@@ -130,6 +130,24 @@ TEST(DcbCommands, PriorityMapAndKeptQueueCounts) {
     EXPECT_EQ(h.cfg.nb_rxq, 16);
 }
 
+// 25.11: one traffic class takes the port out of DCB mode.
+TEST(DcbCommands, OneTrafficClassClearsDcb) {
+    FakeHost h;
+    ready_for_dcb(h);
+    EXPECT_EQ(out_of(h, "port config 0 dcb vt on 4 pfc on"), "");
+    h.cfg.nb_rxq = h.cfg.nb_txq = 3;
+    h.fake_ports.ports[0].need_reconfig = false;
+    EXPECT_EQ(out_of(h, "port config 0 dcb vt on 1 pfc on"), "");
+    const rte_eth_conf &conf = h.fake_ports.confs[0];
+    EXPECT_EQ(conf.txmode.mq_mode, RTE_ETH_MQ_TX_NONE);
+    EXPECT_EQ(conf.rxmode.mq_mode & (RTE_ETH_MQ_RX_DCB | RTE_ETH_MQ_RX_VMDQ_DCB), 0u);
+    EXPECT_EQ(conf.dcb_capability_en, 0u);
+    EXPECT_FALSE(conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_FILTER);
+    EXPECT_FALSE(h.fake_ports.ports[0].rx_offloads & RTE_ETH_RX_OFFLOAD_VLAN_FILTER);
+    EXPECT_EQ(h.cfg.nb_rxq, 3);
+    EXPECT_TRUE(h.fake_ports.ports[0].need_reconfig);
+}
+
 TEST(DcbCommands, PfcWordsRefusedInTestpmdsWords) {
     FakeHost h;
     ready_for_dcb(h);
