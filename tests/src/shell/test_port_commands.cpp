@@ -356,6 +356,23 @@ TEST(PortCommands, LoadRunsAFile) {
     EXPECT_TRUE(has(out, "more than 8 deep")) << out;
 }
 
+// 25.11's load_echo: each line after "[file] ", as --cmdline-file shows it.
+TEST(PortCommands, LoadEchoShowsEachLine) {
+    FakeHost h;
+    h.files["cmds.txt"] = {"set verbose 2"};
+    std::string out;
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+    ASSERT_TRUE(run(h, "load_echo cmds.txt", &out)) << out;
+    EXPECT_EQ(out, "[cmds.txt] set verbose 2\r\nChange verbose level from 0 to 2\n" +
+                       shell::command_file_end_text({"cmds.txt", "", true}));
+    EXPECT_NE(out, "[cmds.txt] set verbose 2\r\nChange verbose level from 0 to 2\n" +
+                       loaded("cmds.txt"));
+#else
+    EXPECT_FALSE(run(h, "load_echo cmds.txt", &out));
+    EXPECT_TRUE(has(out, "unknown command 'load_echo'")) << out;
+#endif
+}
+
 // Issue 37: quit in a loaded file ended the session; testpmd ends that file.
 TEST(PortCommands, QuitInAFileEndsOnlyThatFile) {
     FakeHost h;
