@@ -151,6 +151,12 @@ struct Config {
     uint64_t rss_hf = kDefaultRssHf;
     bool force_rss = false; // RSS with one RX queue too (--enable-rss, DPDK 25.11 on)
     uint32_t rx_mq_mode = RTE_ETH_MQ_RX_VMDQ_DCB_RSS; // which mq modes may be used
+    // DPDK 25.11's `set dcb fwd_tc <mask>` and `set dcb fwd_tc_cores <n>`:
+    // the traffic classes testpmd's DCB stream layout forwards, and the
+    // lcores it gives each. Kept for that layout, which pmdfwd's stream plan
+    // does not have yet (it lays DCB queues out as any others).
+    uint8_t dcb_fwd_tc_mask = 0xff;
+    uint8_t dcb_fwd_tc_cores = 1;
     bool rx_drop_en = false;
     std::vector<uint16_t> rxpkts; // RX buffer split segment lengths
     QueueThresholds thresholds;

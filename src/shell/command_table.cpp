@@ -5,6 +5,7 @@
 #include "shell/command_families.h"
 #include "shell/command_spec.h"
 #include "shell/engine_rows.h"
+#include "shell/row_match.h"
 #include "shell/syntax.h"
 #include "text/text_format.h"
 
@@ -154,21 +155,6 @@ TablePtr table(EngineApi &engines) {
     return cached;
 }
 
-// Whether words have a row's shape: its literal words, a word for each
-// other token (an optional one may be left out at the end). What the other
-// words hold is checked once the row is chosen (typed_args), so that a bad
-// value gets its own message rather than the row's usage.
-bool match(const Tokens &toks, const std::vector<std::string> &words) {
-    size_t w = 0;
-    for (const Token &t : toks) {
-        if (t.kind == Kind::Rest) return true;
-        if (w == words.size()) return t.optional;
-        if (t.kind == Kind::Literal && words[w] != t.text) return false;
-        w++;
-    }
-    return w == words.size();
-}
-
 // The word before words[i]: it names a number declared without a name.
 std::string_view word_before(const std::vector<std::string> &words, size_t i) {
     return i ? std::string_view(words[i - 1]) : std::string_view();
@@ -204,50 +190,6 @@ Result<Args> typed_args(const Host &host, const Tokens &toks,
         args.push_back(Arg{words[i], std::move(*v)});
     }
     return args;
-}
-
-// How many leading words equal the row's leading literal words.
-size_t literal_prefix(const Tokens &toks, const std::vector<std::string> &words) {
-    size_t n = 0;
-    while (n < toks.size() && n < words.size() && toks[n].kind == Kind::Literal &&
-           words[n] == toks[n].text)
-        n++;
-    return n;
-}
-
-size_t literal_count(const Tokens &toks) {
-    return static_cast<size_t>(std::count_if(
-        toks.begin(), toks.end(), [](const Token &t) { return t.kind == Kind::Literal; }));
-}
-
-// Whether every choice of the row takes its word: between rows with as many
-// literal words ("port config all rxq|txq <n>", "port config all
-// txpt|rxpt <n>") the one whose choices fit is meant.
-bool choices_fit(const Tokens &toks, const std::vector<std::string> &words) {
-    for (size_t i = 0; i < toks.size() && i < words.size(); i++)
-        if (toks[i].kind == Kind::Choice &&
-            std::find(toks[i].alts.begin(), toks[i].alts.end(), words[i]) == toks[i].alts.end())
-            return false;
-    return true;
-}
-
-// The matching row with the most literal words ("set fwd <mode>" before
-// "set <mode> <key> <value>"), then whose choices fit, so that families may
-// list rows in any order; its index, or SIZE_MAX.
-size_t best_match(const Table &t, const std::vector<std::string> &words) {
-    size_t best = SIZE_MAX;
-    for (size_t i = 0; i < t.rows.size(); i++) {
-        if (!match(t.syntaxes[i], words)) continue;
-        if (best == SIZE_MAX) {
-            best = i;
-            continue;
-        }
-        const size_t n = literal_count(t.syntaxes[i]), best_n = literal_count(t.syntaxes[best]);
-        if (n > best_n || (n == best_n && !choices_fit(t.syntaxes[best], words) &&
-                           choices_fit(t.syntaxes[i], words)))
-            best = i;
-    }
-    return best;
 }
 
 // Whether the typed words can fill a row's first tokens, as execution would
@@ -310,11 +252,11 @@ bool run_command(const Host &host, std::string_view line, std::string *out) {
     const Table &t = *held;
     size_t best = 0;
     for (const Tokens &toks : t.syntaxes)
-        best = std::max(best, literal_prefix(toks, words));
+        best = std::max(best, shell::literal_prefix(toks, words));
     // A row whose placeholder took a word that another row spells out
     // ("show fwd <mode>" for "show fwd stats") is not what was meant.
-    const size_t i = best_match(t, words);
-    if (i != SIZE_MAX && literal_prefix(t.syntaxes[i], words) == best) {
+    const size_t i = shell::best_row(t.syntaxes, words, host.ports.port_ids());
+    if (i != SIZE_MAX && shell::literal_prefix(t.syntaxes[i], words) == best) {
         const Spec &s = t.rows[i];
         if (s.needs_stopped && host.life.running())
             return fail(c, "Please stop forwarding first (\"" + printable(line) +
@@ -332,7 +274,7 @@ bool run_command(const Host &host, std::string_view line, std::string *out) {
     if (host.config.testpmd_texts) return fail(c, "Bad arguments");
     std::string usage;
     for (size_t r = 0; r < t.rows.size(); r++)
-        if (literal_prefix(t.syntaxes[r], words) == best)
+        if (shell::literal_prefix(t.syntaxes[r], words) == best)
             usage += std::string("  ") + t.rows[r].syntax + "\n";
     return fail(c, "Bad arguments\nusage:\n" + usage.substr(0, usage.size() - 1));
 }

@@ -47,6 +47,19 @@ class FakeFlowControl : public flow::FlowControl {
         destroys++;
         return answer(e);
     }
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    int updates = 0;
+    // The action types of the last update.
+    std::vector<rte_flow_action_type> updated;
+    int actions_update(uint16_t, rte_flow *, const rte_flow_action *actions,
+                       rte_flow_error *e) override {
+        updates++;
+        updated.clear();
+        for (const rte_flow_action *a = actions; a->type != RTE_FLOW_ACTION_TYPE_END; a++)
+            updated.push_back(a->type);
+        return answer(e);
+    }
+#endif
     int flush(uint16_t, rte_flow_error *e) override {
         flushes++;
         return answer(e);

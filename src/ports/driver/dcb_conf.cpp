@@ -4,6 +4,10 @@ namespace pmdfwd::drv {
 
 namespace {
 
+uint8_t tc_of(const DcbRequest &req, uint8_t prio) {
+    return req.prio_tc_set ? req.prio_tc[prio] : prio % req.num_tcs;
+}
+
 void vmdq_dcb(rte_eth_conf *conf, const DcbRequest &req) {
     auto &rx = conf->rx_adv_conf.vmdq_dcb_conf;
     auto &tx = conf->tx_adv_conf.vmdq_dcb_tx_conf;
@@ -19,8 +23,8 @@ void vmdq_dcb(rte_eth_conf *conf, const DcbRequest &req) {
         rx.pool_map[i].pools = UINT64_C(1) << (i % pools);
     }
     for (uint8_t i = 0; i < RTE_ETH_DCB_NUM_USER_PRIORITIES; i++) {
-        rx.dcb_tc[i] = i % req.num_tcs;
-        tx.dcb_tc[i] = i % req.num_tcs;
+        rx.dcb_tc[i] = tc_of(req, i);
+        tx.dcb_tc[i] = tc_of(req, i);
     }
     conf->rxmode.mq_mode = static_cast<rte_eth_rx_mq_mode>(req.rx_mq_mode & RTE_ETH_MQ_RX_VMDQ_DCB);
     conf->txmode.mq_mode = RTE_ETH_MQ_TX_VMDQ_DCB;
@@ -35,8 +39,8 @@ void dcb_only(rte_eth_conf *conf, const DcbRequest &req, const rte_eth_rss_conf 
     rx.nb_tcs = static_cast<rte_eth_nb_tcs>(req.num_tcs);
     tx.nb_tcs = static_cast<rte_eth_nb_tcs>(req.num_tcs);
     for (uint8_t i = 0; i < RTE_ETH_DCB_NUM_USER_PRIORITIES; i++) {
-        rx.dcb_tc[i] = i % req.num_tcs;
-        tx.dcb_tc[i] = i % req.num_tcs;
+        rx.dcb_tc[i] = tc_of(req, i);
+        tx.dcb_tc[i] = tc_of(req, i);
     }
     conf->rxmode.mq_mode = static_cast<rte_eth_rx_mq_mode>(req.rx_mq_mode & RTE_ETH_MQ_RX_DCB_RSS);
     conf->rx_adv_conf.rss_conf = rss;
@@ -55,6 +59,18 @@ rte_eth_conf dcb_conf(const rte_eth_conf &base, const DcbRequest &req,
     conf.dcb_capability_en = RTE_ETH_DCB_PG_SUPPORT | (req.pfc ? RTE_ETH_DCB_PFC_SUPPORT : 0);
     // The VLAN tags of the pools are filtered.
     conf.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
+    return conf;
+}
+
+rte_eth_conf dcb_cleared(const rte_eth_conf &base) {
+    rte_eth_conf conf = base;
+    const bool was_dcb =
+        base.txmode.mq_mode == RTE_ETH_MQ_TX_DCB || base.txmode.mq_mode == RTE_ETH_MQ_TX_VMDQ_DCB;
+    conf.rxmode.mq_mode = static_cast<rte_eth_rx_mq_mode>(
+        conf.rxmode.mq_mode & ~(RTE_ETH_MQ_RX_DCB | RTE_ETH_MQ_RX_VMDQ_DCB));
+    conf.txmode.mq_mode = RTE_ETH_MQ_TX_NONE;
+    conf.dcb_capability_en = 0;
+    if (was_dcb) conf.rxmode.offloads &= ~RTE_ETH_RX_OFFLOAD_VLAN_FILTER;
     return conf;
 }
 

@@ -3,6 +3,8 @@
 #include "ports/flow/flow_actions.h"
 #include "ports/flow/flow_items.h"
 
+#include <rte_version.h>
+
 namespace pmdfwd::flow {
 
 namespace {
@@ -32,7 +34,7 @@ Place step(Place p, std::span<const std::string> words, size_t *i) {
     const auto skip_value = [&] { *i += 1; };
     switch (p.at) {
     case At::Attr:
-        if (w == "group" || w == "priority") skip_value();
+        if (w == "group" || w == "priority" || w == "user_id") skip_value();
         if (w == "pattern") p.at = At::Item;
         return p;
     case At::Item:
@@ -112,7 +114,11 @@ std::vector<std::string> flow_rule_next_words(std::span<const std::string> words
     if (i > words.size()) return {};
     switch (p.at) {
     case At::Attr:
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+        return {"egress", "group", "ingress", "pattern", "priority", "transfer", "user_id"};
+#else
         return {"egress", "group", "ingress", "pattern", "priority", "transfer"};
+#endif
     case At::Item:
         return names(flow_items(), "end");
     case At::ItemBody: {

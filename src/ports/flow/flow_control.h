@@ -8,6 +8,7 @@
 #include "ports/flow/flow_parse.h"
 
 #include <rte_flow.h>
+#include <rte_version.h>
 
 #include <cstdint>
 
@@ -21,6 +22,11 @@ class FlowControl {
     virtual rte_flow *create(uint16_t port, const ParsedRule &rule, rte_flow_error *error,
                              int *rc) = 0;
     virtual int destroy(uint16_t port, rte_flow *flow, rte_flow_error *error) = 0;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    // rte_flow_actions_update (24.03's testpmd `flow update`); actions end with END.
+    virtual int actions_update(uint16_t port, rte_flow *flow, const rte_flow_action *actions,
+                               rte_flow_error *error) = 0;
+#endif
     virtual int flush(uint16_t port, rte_flow_error *error) = 0;
     virtual int query(uint16_t port, rte_flow *flow, const rte_flow_action &action, void *data,
                       rte_flow_error *error) = 0;

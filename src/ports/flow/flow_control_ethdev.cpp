@@ -32,6 +32,13 @@ int FlowControlEthdev::destroy(uint16_t port, rte_flow *flow, rte_flow_error *er
     return answer(rte_flow_destroy(port, flow, error));
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+int FlowControlEthdev::actions_update(uint16_t port, rte_flow *flow, const rte_flow_action *actions,
+                                      rte_flow_error *error) {
+    return answer(rte_flow_actions_update(port, flow, actions, error));
+}
+#endif
+
 int FlowControlEthdev::flush(uint16_t port, rte_flow_error *error) {
     return answer(rte_flow_flush(port, error));
 }

@@ -11,6 +11,10 @@ class FlowControlEthdev : public FlowControl {
     rte_flow *create(uint16_t port, const ParsedRule &rule, rte_flow_error *error,
                      int *rc) override;
     int destroy(uint16_t port, rte_flow *flow, rte_flow_error *error) override;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    int actions_update(uint16_t port, rte_flow *flow, const rte_flow_action *actions,
+                       rte_flow_error *error) override;
+#endif
     int flush(uint16_t port, rte_flow_error *error) override;
     int query(uint16_t port, rte_flow *flow, const rte_flow_action &action, void *data,
               rte_flow_error *error) override;

@@ -2,6 +2,8 @@
 
 #include "ports/flow/flow_items.h"
 
+#include <rte_version.h>
+
 #include <string_view>
 
 namespace pmdfwd::flow {
@@ -62,6 +64,19 @@ Status read_u32(Reader &r, const char *name, uint32_t *out) {
     return {};
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+constexpr const char *kAttributes = "group, priority, ingress, egress, transfer, user_id, pattern";
+
+Status read_user_id(Reader &r) {
+    const Result<uint64_t> v = parse_flow_number("user_id", r.take(), UINT64_MAX);
+    if (!v) return v.status();
+    r.rule.user_id = *v;
+    return {};
+}
+#else
+constexpr const char *kAttributes = "group, priority, ingress, egress, transfer, pattern";
+#endif
+
 Status read_attributes(Reader &r) {
     while (true) {
         const std::string_view w = r.take();
@@ -77,9 +92,12 @@ Status read_attributes(Reader &r) {
             r.rule.attr.egress = 1;
         else if (w == "transfer")
             r.rule.attr.transfer = 1;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+        else if (w == "user_id")
+            s = read_user_id(r);
+#endif
         else
-            return Error("unexpected " + quoted(w) +
-                         " (allowed: group, priority, ingress, egress, transfer, pattern)");
+            return Error("unexpected " + quoted(w) + " (allowed: " + kAttributes + ")");
         if (!s) return s;
     }
 }

@@ -1,7 +1,7 @@
 // A flow rule's words (what follows `flow validate|create <port>`) read
 // through the item and action tables into rte_flow's attribute, pattern
 // and actions, in storage the rule owns: testpmd's grammar
-//     [group N] [priority N] [ingress] [egress] [transfer]
+//     [group N] [priority N] [ingress] [egress] [transfer] [user_id N (23.07)]
 //     pattern ITEM [FIELD is|spec|last|mask|prefix VALUE]... / ... / end
 //     actions ACTION [PARAM VALUE]... / ... / end
 #pragma once
@@ -25,6 +25,9 @@ constexpr size_t kMaxRuleEntries = 1024;
 
 struct ParsedRule {
     rte_flow_attr attr{};
+    // DPDK 23.07's `user_id N` attribute: the user's id for the rule, which
+    // `flow destroy|query|update ... user_id` name it by (0: none).
+    uint64_t user_id = 0;
     std::vector<rte_flow_item> pattern;   // ends with RTE_FLOW_ITEM_TYPE_END
     std::vector<rte_flow_action> actions; // ends with RTE_FLOW_ACTION_TYPE_END
     // What the items' spec, last and mask and the actions' conf point to

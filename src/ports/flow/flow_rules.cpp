@@ -82,31 +82,82 @@ bool FlowRules::create(uint16_t port, ParsedRule rule, std::string *out) {
         *out += flow_complaint(error, rc);
         return false;
     }
-    append_format(out, "Flow rule #%" PRIu32 " created\n", id);
+    if (r->parsed.user_id)
+        append_format(out, "Flow rule #%" PRIu32 " created, user-id 0x%" PRIx64 "\n", id,
+                      r->parsed.user_id);
+    else
+        append_format(out, "Flow rule #%" PRIu32 " created\n", id);
     list.push_back(std::move(r));
     return true;
 }
 
-bool FlowRules::destroy_one(uint16_t port, List &list, size_t i, std::string *out) {
+bool FlowRules::destroy_one(uint16_t port, List &list, size_t i, std::string *out,
+                            bool by_user_id) {
     rte_flow_error error = poisoned_error(0x33);
     if (const int rc = ctl_.destroy(port, list[i]->flow, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
     }
-    append_format(out, "Flow rule #%" PRIu32 " destroyed\n", list[i]->id);
+    if (by_user_id)
+        append_format(out, "Flow rule #%" PRIu32 " destroyed, user-id 0x%" PRIx64 "\n", list[i]->id,
+                      list[i]->parsed.user_id);
+    else
+        append_format(out, "Flow rule #%" PRIu32 " destroyed\n", list[i]->id);
     list.erase(list.begin() + static_cast<ptrdiff_t>(i));
     return true;
 }
 
-bool FlowRules::destroy(uint16_t port, const std::vector<uint32_t> &ids, std::string *out) {
+bool FlowRules::destroy(uint16_t port, const std::vector<uint64_t> &ids, std::string *out,
+                        bool by_user_id) {
     List &list = rules_[port];
     bool ok = true;
     // testpmd walks its list newest first; ids it does not hold are passed over.
-    for (size_t i = list.size(); i-- > 0;)
-        if (std::find(ids.begin(), ids.end(), list[i]->id) != ids.end())
-            ok = destroy_one(port, list, i, out) && ok;
+    for (size_t i = list.size(); i-- > 0;) {
+        const uint64_t id = by_user_id ? list[i]->parsed.user_id : list[i]->id;
+        if (std::find(ids.begin(), ids.end(), id) != ids.end())
+            ok = destroy_one(port, list, i, out, by_user_id) && ok;
+    }
     return ok;
 }
+
+FlowRules::Rule *FlowRules::find(uint16_t port, uint64_t id, bool by_user_id) {
+    auto it = rules_.find(port);
+    if (it == rules_.end()) return nullptr;
+    Rule *found = nullptr;
+    // The newest of equal user ids, as testpmd's newest-first list finds it.
+    for (const auto &r : it->second)
+        if ((by_user_id ? r->parsed.user_id : r->id) == id) found = r.get();
+    return found;
+}
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+bool FlowRules::update(uint16_t port, uint32_t id, ParsedRule actions, std::string *out,
+                       bool by_user_id) {
+    Rule *rule = find(port, id, by_user_id);
+    if (!rule) {
+        append_format(out, "Failed to find flow %" PRIu32 "\n", id);
+        return false;
+    }
+    if (rte_flow_action_age *age = age_of(actions)) age->context = rule;
+    rte_flow_error error = poisoned_error(0x33);
+    if (const int rc = ctl_.actions_update(port, rule->flow, actions.actions.data(), &error);
+        rc < 0) {
+        *out += flow_complaint(error, rc);
+        return false;
+    }
+    if (by_user_id)
+        append_format(out,
+                      "Flow rule #%" PRIu32 " updated with new actions, user-id 0x%" PRIx64 "\n",
+                      rule->id, rule->parsed.user_id);
+    else
+        append_format(out, "Flow rule #%" PRIu32 " updated with new actions\n", rule->id);
+    // The old actions' blocks stay: the pattern's may share the storage.
+    rule->parsed.actions = std::move(actions.actions);
+    for (auto &block : actions.storage)
+        rule->parsed.storage.push_back(std::move(block));
+    return true;
+}
+#endif
 
 bool FlowRules::flush(uint16_t port, std::string *out) {
     auto it = rules_.find(port);
@@ -145,14 +196,11 @@ void FlowRules::list(uint16_t port, const std::vector<uint32_t> &groups, std::st
     }
 }
 
-bool FlowRules::query(uint16_t port, uint32_t id, rte_flow_action_type type, std::string *out) {
-    auto it = rules_.find(port);
-    const Rule *rule = nullptr;
-    if (it != rules_.end())
-        for (const auto &r : it->second)
-            if (r->id == id) rule = r.get();
+bool FlowRules::query(uint16_t port, uint64_t id, rte_flow_action_type type, std::string *out,
+                      bool by_user_id) {
+    const Rule *rule = find(port, id, by_user_id);
     if (!rule) {
-        append_format(out, "Flow rule #%" PRIu32 " not found\n", id);
+        append_format(out, "Flow rule #%" PRIu64 " not found\n", id);
         return false;
     }
     QueryAnswer q = empty_answer();

@@ -23,12 +23,20 @@ class FlowRules {
     // succeeded.
     bool validate(uint16_t port, const ParsedRule &rule, std::string *out);
     bool create(uint16_t port, ParsedRule rule, std::string *out);
-    bool destroy(uint16_t port, const std::vector<uint32_t> &ids, std::string *out);
+    // by_user_id (DPDK 23.07's `user_id`): ids are the rules' user ids.
+    bool destroy(uint16_t port, const std::vector<uint64_t> &ids, std::string *out,
+                 bool by_user_id = false);
     bool flush(uint16_t port, std::string *out);
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    // 24.03's `flow update`: the rule id (by_user_id: user id) takes
+    // actions' actions (END last), its attributes and pattern kept.
+    bool update(uint16_t port, uint32_t id, ParsedRule actions, std::string *out, bool by_user_id);
+#endif
     // groups: only the rules of these (none: all).
     void list(uint16_t port, const std::vector<uint32_t> &groups, std::string *out) const;
     // action: count or age (what testpmd queries and prints).
-    bool query(uint16_t port, uint32_t id, rte_flow_action_type action, std::string *out);
+    bool query(uint16_t port, uint64_t id, rte_flow_action_type action, std::string *out,
+               bool by_user_id = false);
     bool isolate(uint16_t port, bool on, std::string *out);
     bool aged(uint16_t port, bool destroy, std::string *out);
     // Indirect actions (testpmd's port_action_handle_*): id kAutoId takes
@@ -112,7 +120,10 @@ class FlowRules {
     // Newest last; the next id is the newest's plus one (testpmd's).
     using List = std::vector<std::unique_ptr<Rule>>;
 
-    bool destroy_one(uint16_t port, List &list, size_t i, std::string *out);
+    bool destroy_one(uint16_t port, List &list, size_t i, std::string *out,
+                     bool by_user_id = false);
+    // The port's rule whose id (or user id) is id, or nullptr.
+    Rule *find(uint16_t port, uint64_t id, bool by_user_id);
 
     struct Indirect {
         rte_flow_action_handle *handle = nullptr;

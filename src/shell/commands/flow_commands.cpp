@@ -12,6 +12,8 @@
 #include "ports/flow/flow_parse.h"
 #include "ports/flow/flow_rules.h"
 
+#include <rte_version.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -47,30 +49,50 @@ bool create(Ctx &c, const Args &a) {
     return c.flows.create(a.port(0), std::move(*rule), c.out);
 }
 
-// "N [rule N]...": the ids after `rule`.
-Result<std::vector<uint32_t>> rule_ids(const std::vector<std::string> &words) {
-    std::vector<uint32_t> ids;
-    for (size_t i = 0; i < words.size(); i++) {
-        if (i % 2) {
-            if (words[i] != "rule")
-                return Error("destroy: unexpected '" + words[i].substr(0, 40) +
-                             "' (allowed: rule)");
-            continue;
+// 23.07 names rules by 64-bit user ids too (`user_id`), and reads any id
+// as 64 bits.
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+constexpr bool kUserIds = true;
+constexpr uint64_t kMaxRuleId = UINT64_MAX;
+#else
+constexpr bool kUserIds = false;
+constexpr uint64_t kMaxRuleId = UINT32_MAX;
+#endif
+
+// The ids after `rule`: "N [rule N]...", from 23.07 with `user_id` between
+// them (they are then user ids).
+struct RuleIds {
+    std::vector<uint64_t> ids;
+    bool by_user_id = false;
+};
+
+Result<RuleIds> rule_ids(const std::vector<std::string> &words) {
+    RuleIds r;
+    bool want_id = true;
+    for (const std::string &w : words) {
+        if (kUserIds && w == "user_id" && !want_id) {
+            r.by_user_id = true;
+        } else if (want_id) {
+            const Result<uint64_t> id = parse_flow_number("rule", w, kMaxRuleId);
+            if (!id) return id.status();
+            r.ids.push_back(*id);
+            want_id = false;
+        } else if (w == "rule") {
+            want_id = true;
+        } else {
+            return Error("destroy: unexpected '" + w.substr(0, 40) + "' (allowed: rule" +
+                         (kUserIds ? ", user_id)" : ")"));
         }
-        const Result<uint64_t> id = parse_flow_number("rule", words[i], UINT32_MAX);
-        if (!id) return id.status();
-        ids.push_back(static_cast<uint32_t>(*id));
     }
-    if (words.empty() || words.size() % 2 == 0)
-        return Error("destroy: a rule id is missing after 'rule'");
-    return ids;
+    if (want_id) return Error("destroy: a rule id is missing after 'rule'");
+    return r;
 }
 
 bool destroy(Ctx &c, const Args &a) {
     if (!port_exists(c, a)) return false;
-    const Result<std::vector<uint32_t>> ids = rule_ids(a.rest(1));
+    const Result<RuleIds> ids = rule_ids(a.rest(1));
     if (!ids) return bad_rule(c, ids.message());
-    return c.flows.destroy(a.port(0), *ids, c.out);
+    return c.flows.destroy(a.port(0), ids->ids, c.out, ids->by_user_id);
 }
 
 // "[group N]...": the groups to list.
@@ -102,7 +124,7 @@ bool flush(Ctx &c, const Args &a) {
 bool query(Ctx &c, const Args &a) {
     if (!port_exists(c, a)) return false;
     const auto type = a.word(2) == "count" ? RTE_FLOW_ACTION_TYPE_COUNT : RTE_FLOW_ACTION_TYPE_AGE;
-    return c.flows.query(a.port(0), static_cast<uint32_t>(a.number(1)), type, c.out);
+    return c.flows.query(a.port(0), a.number(1), type, c.out, a.size() > 3);
 }
 
 bool aged(Ctx &c, const Args &a) {
@@ -224,7 +246,11 @@ std::string field_line(const flow::FlowField &f, const char *value) {
 bool help_flow(Ctx &c, const Args &) {
     std::string &o = *c.out;
     o += "flow validate|create {port_id} [group {group_id}] [priority {level}] [ingress] "
-         "[egress] [transfer] pattern {item} [/ {item} [...]] / end actions {action} "
+         "[egress] [transfer] "
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+         "[user_id {user_id}] "
+#endif
+         "pattern {item} [/ {item} [...]] / end actions {action} "
          "[/ {action} [...]] / end\n\n"
          "pattern items (each field: is|spec|last|mask {value}, or prefix {bits}):\n";
     for (const flow::FlowItem &i : flow::flow_items()) {
@@ -250,9 +276,42 @@ std::vector<std::string> next_words(const std::vector<std::string> &words) {
     return flow::flow_rule_next_words(words);
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// 24.03's `flow update <port> <rule_id> actions ACTION... / end [user_id]`
+// (port_flow_update): the rule keeps its attributes and pattern.
+bool update(Ctx &c, const Args &a) {
+    if (!port_exists(c, a)) return false;
+    const std::vector<std::string> &w = a.rest(2);
+    if (w.empty() || w[0] != "actions")
+        return bad_rule(c, "update: " +
+                               (w.empty() ? std::string("the line ends")
+                                          : "unexpected '" + w[0].substr(0, 40) + "'") +
+                               " (allowed: actions)");
+    size_t pos = 1;
+    Result<flow::ParsedRule> actions =
+        flow::parse_flow_action_list(w, &pos, flow_action_defaults(c));
+    if (!actions) return bad_rule(c, actions.message());
+    const bool by_user_id = pos < w.size() && w[pos] == "user_id";
+    pos += by_user_id ? 1 : 0;
+    if (pos < w.size())
+        return bad_rule(c, "update: unexpected '" + w[pos].substr(0, 40) +
+                               "' after the actions' 'end' (allowed: user_id)");
+    return c.flows.update(a.port(0), static_cast<uint32_t>(a.number(1)), std::move(*actions), c.out,
+                          by_user_id);
+}
+
+Spec update_row(const ArgType &port) {
+    return {.syntax = "flow update <port> <rule_id> <actions>...",
+            .help = "update a flow rule with new actions: actions {action} [/ {action} [...]] / "
+                    "end [user_id]",
+            .types = {port, arg::number("<rule_id>", "rule", 0, UINT32_MAX)},
+            .run = update};
+}
+#endif
+
 std::vector<Spec> rows() {
     const ArgType port = arg::port_number("<port>");
-    return {
+    std::vector<Spec> v = {
         {.syntax = "flow validate <port> <rule>...",
          .help = "check whether a flow rule can be created ('help flow': the rule's words)",
          .types = {port},
@@ -264,16 +323,20 @@ std::vector<Spec> rows() {
          .run = create,
          .complete_rest = next_words},
         {.syntax = "flow destroy <port> rule <ids>...",
-         .help = "destroy specific flow rules: rule {rule_id} [rule {rule_id}]...",
+         .help = kUserIds ? "destroy specific flow rules: rule {rule_id} [rule {rule_id}]... "
+                            "[user_id] (user_id: the ids are user ids)"
+                          : "destroy specific flow rules: rule {rule_id} [rule {rule_id}]...",
          .types = {port},
          .run = destroy},
         {.syntax = "flow flush <port>",
          .help = "destroy all flow rules",
          .types = {port},
          .run = flush},
-        {.syntax = "flow query <port> <id> count|age",
-         .help = "query an existing flow rule",
-         .types = {port, arg::number("<id>", "rule", 0, UINT32_MAX)},
+        {.syntax = kUserIds ? "flow query <port> <id> count|age [user_id]"
+                            : "flow query <port> <id> count|age",
+         .help = kUserIds ? "query an existing flow rule (user_id: by its user id)"
+                          : "query an existing flow rule",
+         .types = {port, arg::number("<id>", "rule", 0, kMaxRuleId)},
          .run = query},
         {.syntax = "flow list <port> <groups>...",
          .help = "list existing flow rules sorted by priority, filtered by group identifiers: "
@@ -314,6 +377,10 @@ std::vector<Spec> rows() {
                  "parameters",
          .run = help_flow},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    v.insert(v.begin() + 3, update_row(port)); // after destroy, as testpmd's help lists it
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 130, .section = "filters", .rows = rows}};

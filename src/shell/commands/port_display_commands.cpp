@@ -4,6 +4,7 @@
 // state, its EEPROMs, the dump_* commands (whose text is DPDK's own dump
 // functions') and set log. Allowed while forwarding.
 #include "shell/command_spec.h"
+#include "shell/commands/dump_capture.h"
 
 #include "text/text_format.h"
 
@@ -28,20 +29,6 @@
 namespace pmdfwd::shell {
 
 namespace {
-
-// What a DPDK dump function writes to its FILE, as text for c.out.
-template <typename Dump>
-std::string captured(Dump dump) {
-    char *buf = nullptr;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (f == nullptr) return {};
-    dump(f);
-    std::fclose(f);
-    std::string text(buf, len);
-    std::free(buf);
-    return text;
-}
 
 std::string mac_line(const rte_ether_addr &mac) {
     char buf[RTE_ETHER_ADDR_FMT_SIZE];

@@ -82,6 +82,9 @@ std::optional<uint32_t> link_speeds(Ctx &c, const std::string &speed, const std:
         {"5000", RTE_ETH_LINK_SPEED_5G},
         {"400000", RTE_ETH_LINK_SPEED_400G},
 #endif
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+        {"800000", RTE_ETH_LINK_SPEED_800G},
+#endif
         {"10000", RTE_ETH_LINK_SPEED_10G},
         {"25000", RTE_ETH_LINK_SPEED_25G},
         {"40000", RTE_ETH_LINK_SPEED_40G},
@@ -97,8 +100,11 @@ std::optional<uint32_t> link_speeds(Ctx &c, const std::string &speed, const std:
 }
 
 // The speed and duplex words are arguments first and first + 1.
-// testpmd's speed words: 24.11 added 2500, 5000 and 400000.
-#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+// testpmd's speed words: 24.11 added 2500, 5000 and 400000, 25.11 800000.
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+#define PMDFWD_SPEEDS                                                                              \
+    "10|100|1000|2500|5000|10000|25000|40000|50000|100000|200000|400000|800000|auto"
+#elif RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
 #define PMDFWD_SPEEDS "10|100|1000|2500|5000|10000|25000|40000|50000|100000|200000|400000|auto"
 #else
 #define PMDFWD_SPEEDS "10|100|1000|10000|25000|40000|50000|100000|200000|auto"

@@ -1,11 +1,14 @@
 // The session: how much it prints (`set verbose`, testpmd's per-packet dump)
-// and commands read from a file (`load`).
+// and commands read from a file (`load`, and 25.11's `load_echo`, which
+// shows each line as --cmdline-file does).
 #include "shell/command_spec.h"
 
 #include "shell/command_file.h"
 #include "shell/command_file_text.h"
 #include "shell/command_table.h"
 #include "shell/input_loop.h"
+
+#include <rte_version.h>
 
 #include <cstring>
 #include <memory>
@@ -26,13 +29,13 @@ struct LoadRun {
     bool stopped = false;
 };
 
-// testpmd 25.11's `load` does not show the lines (`load F echo` would).
-CommandFileView load_view(Ctx &c, const std::string &file) {
-    return {file, c.config.prompt, false};
+// testpmd 25.11's `load` does not show the lines, its `load_echo` does.
+CommandFileView load_view(Ctx &c, const std::string &file, bool echo) {
+    return {file, c.config.prompt, echo};
 }
 
 // One line of a load: false ends it (the line cap; a nested load stopped).
-bool load_line(Ctx &c, LoadRun &run, const std::string &file, const std::string &line) {
+bool load_line(Ctx &c, LoadRun &run, const std::string &file, bool echo, const std::string &line) {
     if (run.lines == kMaxLoadLines) {
         *c.out += "load " + file + ": stopped after " + std::to_string(kMaxLoadLines) +
                   " lines (allowed: at most that many per load, nested files included)\n";
@@ -40,7 +43,7 @@ bool load_line(Ctx &c, LoadRun &run, const std::string &file, const std::string 
         return false;
     }
     run.lines++;
-    *c.out += command_file_line_text(load_view(c, file), line);
+    *c.out += command_file_line_text(load_view(c, file, echo), line);
     run_command(c, line, c.out);
     // A quit ends this file; the file that loaded it, if any, goes on.
     return !run.stopped && !c.life.take_file_quit();
@@ -48,7 +51,7 @@ bool load_line(Ctx &c, LoadRun &run, const std::string &file, const std::string 
 
 // Runs the file's lines through the shell's one input loop; false when it
 // was cut short (an interrupt, the line cap, a line too long, a read error).
-bool load_lines(Ctx &c, LoadRun &run, const std::string &file, LineSource &in) {
+bool load_lines(Ctx &c, LoadRun &run, const std::string &file, bool echo, LineSource &in) {
     InputHooks h;
     // SIGINT ends the load, not the session (the shell goes on); looked at
     // first, as a pending signal also reads as a quit.
@@ -60,7 +63,7 @@ bool load_lines(Ctx &c, LoadRun &run, const std::string &file, LineSource &in) {
         }
         return run.stopped || c.life.quit_pending();
     };
-    h.line = [&](const std::string &line, unsigned) { return load_line(c, run, file, line); };
+    h.line = [&](const std::string &line, unsigned) { return load_line(c, run, file, echo, line); };
     h.too_long = [&](unsigned n) {
         *c.out += "load " + file + ": line " + std::to_string(n) + " is longer than " +
                   std::to_string(in.max_line()) +
@@ -74,8 +77,7 @@ bool load_lines(Ctx &c, LoadRun &run, const std::string &file, LineSource &in) {
     return !run.stopped;
 }
 
-bool load(Ctx &c, const Args &a) {
-    const std::string &file = a.word(0);
+bool load_file(Ctx &c, const std::string &file, bool echo) {
     static LoadRun run;
     if (run.depth >= kMaxLoadDepth)
         return fail(c, "load " + file + ": files load each other more than " +
@@ -87,17 +89,17 @@ bool load(Ctx &c, const Args &a) {
     if (run.depth == 0) run = LoadRun{};
     run.depth++;
     c.life.enter_file();
-    load_lines(c, run, file, **in);
+    load_lines(c, run, file, echo, **in);
     c.life.leave_file();
     run.depth--;
     const bool stopped = run.stopped;
     if (run.depth == 0) run = LoadRun{};
-    *c.out += command_file_end_text(load_view(c, file));
+    *c.out += command_file_end_text(load_view(c, file, echo));
     return !stopped;
 }
 
 std::vector<Spec> rows() {
-    return {
+    std::vector<Spec> v = {
         {.syntax = "set verbose <level>",
          .help = "per-packet dump: 1 received, 2 sent, 3 both, 0 none (testpmd's format)",
          .types = {arg::number("<level>", "verbose", 0, UINT16_MAX)},
@@ -110,8 +112,16 @@ std::vector<Spec> rows() {
                  pc.set_verbose(static_cast<unsigned>(n));
                  return true;
              }},
-        {.syntax = "load <file>", .help = "run the commands in a file", .run = load},
+        {.syntax = "load <file>",
+         .help = "run the commands in a file",
+         .run = [](Ctx &c, const Args &a) { return load_file(c, a.word(0), false); }},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+    v.push_back({.syntax = "load_echo <file>",
+                 .help = "run the commands in a file, showing each after [<file's name>]",
+                 .run = [](Ctx &c, const Args &a) { return load_file(c, a.word(0), true); }});
+#endif
+    return v;
 }
 
 const FamilyRegistrar registered{{.order = 110, .section = "control", .rows = rows}};

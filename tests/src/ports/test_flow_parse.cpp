@@ -8,6 +8,7 @@
 #include "ports/flow/flow_parse.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 #include <arpa/inet.h>
 #include <rte_l2tpv2.h>
@@ -61,6 +62,13 @@ std::string sample(const FlowField &f) {
     return "1";
 }
 
+constexpr bool kUserIds = RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0);
+constexpr const char *kUnknownAttribute =
+    kUserIds ? "unexpected 'ingres' (allowed: group, priority, ingress, egress, transfer, "
+               "user_id, pattern)"
+             : "unexpected 'ingres' (allowed: group, priority, ingress, egress, transfer, "
+               "pattern)";
+
 } // namespace
 
 TEST(FlowParse, AttributesPatternAndActions) {
@@ -82,6 +90,17 @@ TEST(FlowParse, AttributesPatternAndActions) {
     EXPECT_EQ(conf_of<rte_flow_action_queue>(*r, 0).index, 5);
     EXPECT_EQ(r->actions[1].type, RTE_FLOW_ACTION_TYPE_END);
     EXPECT_TRUE(parse("pattern end actions end"));
+}
+
+// 23.07's user_id attribute: a 64-bit id of the user's; unknown before.
+TEST(FlowParse, UserIdAttribute) {
+    auto r = parse("ingress user_id 0xfedcba9876543210 pattern end actions drop / end");
+    ASSERT_EQ(bool(r), kUserIds) << r.message();
+    if (!kUserIds) return;
+    EXPECT_EQ(r->user_id, UINT64_C(0xfedcba9876543210));
+    EXPECT_TRUE(r->attr.ingress);
+    EXPECT_EQ(parse("pattern end actions drop / end")->user_id, 0u);
+    EXPECT_FALSE(parse("user_id pattern end actions drop / end"));
 }
 
 // is: the value and a full mask; spec alone leaves the mask unset; last and
@@ -366,8 +385,7 @@ TEST(FlowParse, BadRulesSayWhy) {
         {"pattern eth / end actions drop /", "actions: the line ends before the actions' 'end'"},
         {"pattern eth / end", "pattern: no 'actions' after 'end' (allowed: actions)"},
         {"pattern eth / end actions drop / end x", "unexpected 'x' after the actions' 'end'"},
-        {"ingres pattern end actions end",
-         "unexpected 'ingres' (allowed: group, priority, ingress, egress, transfer, pattern)"},
+        {"ingres pattern end actions end", kUnknownAttribute},
         {"pattern end actions queue index 65536 / end",
          "queue index: '65536' is out of range (allowed: 0..65535)"},
         {"pattern end actions queue index / end",

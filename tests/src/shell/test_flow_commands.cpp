@@ -7,6 +7,7 @@
 #include "support/run_line.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
@@ -14,6 +15,8 @@ using pmdfwd::testing::has;
 using pmdfwd::testing::run;
 
 namespace {
+
+constexpr bool kUserIds = RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0);
 
 const char *const kRule = "pattern eth / ipv4 src is 10.0.0.1 / udp / end actions queue index 1 "
                           "/ count / end";
@@ -72,9 +75,103 @@ TEST(FlowCommands, DestroyAndIds) {
     EXPECT_FALSE(run(h, "flow destroy 0 rule", &out));
     EXPECT_TRUE(has(out, "Bad arguments")) << out;
     EXPECT_FALSE(run(h, "flow destroy 0 rule 1 x 2", &out));
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    EXPECT_EQ(out, "Bad arguments: flow: destroy: unexpected 'x' (allowed: rule, user_id)\n");
+#else
     EXPECT_EQ(out, "Bad arguments: flow: destroy: unexpected 'x' (allowed: rule)\n");
+#endif
     EXPECT_EQ(h.flows.count(0), 2u);
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+// 23.07's user ids: created with `user_id N`, said in hex; `flow destroy
+// ... user_id` and `flow query ... user_id` name rules by them.
+TEST(FlowCommands, UserIds) {
+    FakeHost h;
+    EXPECT_EQ(create(h, std::string("user_id 0x2a ") + kRule),
+              "Flow rule #0 created, user-id 0x2a\n");
+    EXPECT_EQ(create(h, std::string("user_id 18446744073709551615 ") + kRule),
+              "Flow rule #1 created, user-id 0xffffffffffffffff\n");
+    EXPECT_EQ(create(h, kRule), "Flow rule #2 created\n");
+    std::string out;
+    ASSERT_TRUE(run(h, "flow query 0 42 count user_id", &out));
+    EXPECT_TRUE(has(out, "hits: 7")) << out;
+    EXPECT_FALSE(run(h, "flow query 0 2 count user_id", &out));
+    EXPECT_EQ(out, "Flow rule #2 not found\n");
+    ASSERT_TRUE(run(h, "flow query 0 2 count", &out));
+    ASSERT_TRUE(run(h, "flow destroy 0 rule 42 rule 18446744073709551615 user_id", &out));
+    EXPECT_EQ(out, "Flow rule #1 destroyed, user-id 0xffffffffffffffff\n"
+                   "Flow rule #0 destroyed, user-id 0x2a\n");
+    EXPECT_EQ(h.flows.count(0), 1u);
+    EXPECT_FALSE(run(h, "flow destroy 0 rule user_id 2", &out));
+    ASSERT_TRUE(run(h, "flow destroy 0 rule 2", &out));
+    EXPECT_EQ(out, "Flow rule #2 destroyed\n");
+}
+#else
+TEST(FlowCommands, NoUserIdsBefore2307) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, std::string("flow create 0 user_id 1 ") + kRule, &out));
+    create(h, kRule);
+    EXPECT_FALSE(run(h, "flow query 0 0 count user_id", &out));
+    EXPECT_FALSE(run(h, "flow destroy 0 rule 0 user_id", &out));
+    EXPECT_EQ(h.flows.count(0), 1u);
+}
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// 24.03's `flow update`: the rule's actions replaced (its pattern kept), by
+// rule id or user id; a PMD's refusal leaves the rule as it was.
+TEST(FlowCommands, UpdateActions) {
+    FakeHost h;
+    create(h, kRule);
+    create(h, std::string("user_id 7 ") + kRule);
+    std::string out;
+    ASSERT_TRUE(run(h, "flow update 0 0 actions drop / end", &out)) << out;
+    EXPECT_EQ(out, "Flow rule #0 updated with new actions\n");
+    EXPECT_EQ(h.fake_flows.updated, std::vector<rte_flow_action_type>{RTE_FLOW_ACTION_TYPE_DROP});
+    ASSERT_TRUE(run(h, "flow update 0 7 actions mark id 3 / count / end user_id", &out)) << out;
+    EXPECT_EQ(out, "Flow rule #1 updated with new actions, user-id 0x7\n");
+    ASSERT_TRUE(run(h, "flow list 0", &out));
+    EXPECT_EQ(out, "ID\tGroup\tPrio\tAttr\tRule\n"
+                   "0\t0\t0\t---\tETH IPV4 UDP => DROP\n"
+                   "1\t0\t0\t---\tETH IPV4 UDP => MARK COUNT\n");
+    EXPECT_FALSE(run(h, "flow update 0 7 actions drop / end", &out));
+    EXPECT_EQ(out, "Failed to find flow 7\n");
+    h.fake_flows.fail_errno = ENOTSUP;
+    h.fake_flows.fail_message = "no";
+    EXPECT_FALSE(run(h, "flow update 0 0 actions queue index 2 / end", &out));
+    EXPECT_TRUE(has(out, "port_flow_complain(): Caught PMD error")) << out;
+    h.fake_flows.fail_errno = 0;
+    ASSERT_TRUE(run(h, "flow list 0", &out));
+    EXPECT_TRUE(has(out, "0\t0\t0\t---\tETH IPV4 UDP => DROP\n")) << out;
+    EXPECT_EQ(h.fake_flows.updates, 3);
+}
+
+TEST(FlowCommands, UpdateWordsRefused) {
+    FakeHost h;
+    create(h, kRule);
+    std::string out;
+    EXPECT_FALSE(run(h, "flow update 0 0 drop / end", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: update: unexpected 'drop' (allowed: actions)\n");
+    EXPECT_FALSE(run(h, "flow update 0 0 actions drop / end x", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: update: unexpected 'x' after the actions' 'end' "
+                   "(allowed: user_id)\n");
+    EXPECT_FALSE(run(h, "flow update 0 0 actions fly / end", &out));
+    EXPECT_TRUE(has(out, "unknown action 'fly'")) << out;
+    EXPECT_FALSE(run(h, "flow update 0 4294967296 actions drop / end", &out));
+    EXPECT_FALSE(run(h, "flow update 9 0 actions drop / end", &out));
+    EXPECT_EQ(h.fake_flows.updates, 0);
+}
+#else
+TEST(FlowCommands, NoUpdateBefore2403) {
+    FakeHost h;
+    create(h, kRule);
+    std::string out;
+    EXPECT_FALSE(run(h, "flow update 0 0 actions drop / end", &out));
+    EXPECT_TRUE(has(out, "Bad arguments")) << out;
+}
+#endif
 
 TEST(FlowCommands, FlushForgetsRulesWhateverThePmdSays) {
     FakeHost h;
@@ -297,8 +394,12 @@ TEST(FlowCommands, PortStopKeepsTheRulesWithoutFlowFlush) {
 TEST(FlowCommands, CompletionFollowsTheGrammar) {
     FakeHost h;
     using V = std::vector<std::string>;
-    EXPECT_EQ(complete_command(h, "flow create 0 "),
-              (V{"egress", "group", "ingress", "pattern", "priority", "transfer"}));
+    V attrs{"egress", "group", "ingress", "pattern", "priority", "transfer"};
+    if (kUserIds) attrs.push_back("user_id");
+    EXPECT_EQ(complete_command(h, "flow create 0 "), attrs);
+    if (kUserIds) {
+        EXPECT_EQ(complete_command(h, "flow create 0 user_id "), V{}); // its value
+    }
     EXPECT_EQ(complete_command(h, "flow create 0 ingress pat"), (V{"pattern"}));
     EXPECT_EQ(complete_command(h, "flow create 0 group "), V{});
     EXPECT_EQ(complete_command(h, "flow validate 0 pattern eth / ip"), (V{"ipv4", "ipv6"}));

@@ -81,6 +81,21 @@ TEST(PortSettingCommands, SpeedAndDuplex) {
     EXPECT_TRUE(has(out, "Bad arguments")) << out;
 }
 
+// 25.11 added 800000 to the speed words.
+TEST(PortSettingCommands, Speed800G) {
+    FakeHost h;
+    stop_ports(h);
+    std::string out;
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+    ASSERT_TRUE(run(h, "port config 0 speed 800000 duplex full", &out)) << out;
+    EXPECT_EQ(h.fake_ports.confs[0].link_speeds,
+              RTE_ETH_LINK_SPEED_800G | RTE_ETH_LINK_SPEED_FIXED);
+#else
+    EXPECT_FALSE(run(h, "port config 0 speed 800000 duplex full", &out));
+    EXPECT_TRUE(has(out, "Bad arguments")) << out;
+#endif
+}
+
 TEST(PortSettingCommands, Burst) {
     FakeHost h;
     std::string out;
