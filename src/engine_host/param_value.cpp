@@ -1,10 +1,8 @@
 #include "engine_host/param_value.h"
 
-#include "text/ipv4_text.h"
-#include "text/mac_text.h"
+#include "util/value_parse.h"
 
 #include <algorithm>
-#include <charconv>
 #include <vector>
 
 namespace pmdfwd {
@@ -25,38 +23,34 @@ std::string joined(const std::vector<std::string> &items, std::string_view sep) 
     return s;
 }
 
-// A decimal integer, an optional '-' and digits only (no blanks, no '+').
-bool parse_int(std::string_view s, int64_t *out) {
-    const char *end = s.data() + s.size();
-    auto [ptr, ec] = std::from_chars(s.data(), end, *out, 10);
-    return !s.empty() && ec == std::errc() && ptr == end;
-}
-
-// The kind's check; an error says the part of the message after
-// "<engine> <key> 'v' ".
-Status parse_kind(const pmdfwd_param &row, const std::string &text, pmdfwd_param_value *out) {
+// The kind's value through the host's one set of value parsers
+// (util/value_parse.h), its error naming the parameter as "<engine> <key>".
+Status parse_kind(const std::string &what, const pmdfwd_param &row, const std::string &text,
+                  pmdfwd_param_value *out) {
     switch (row.kind) {
-    case PMDFWD_PARAM_INT:
-        if (parse_int(text, &out->i) && out->i >= row.min && out->i <= row.max) return {};
-        return Error("is not allowed (allowed: " + std::to_string(row.min) + ".." +
-                     std::to_string(row.max) + ")");
-    case PMDFWD_PARAM_BOOL:
-        out->i = text == "on";
-        if (text == "on" || text == "off") return {};
-        return Error("is not allowed (allowed: on, off)");
-    case PMDFWD_PARAM_MAC:
-        if (auto mac = mac_from_text(text)) {
-            std::copy(mac->begin(), mac->end(), out->mac);
-            return {};
-        }
-        return Error("is not a MAC address (allowed: XX:XX:XX:XX:XX:XX, X a hexadecimal digit)");
+    case PMDFWD_PARAM_INT: {
+        const Result<int64_t> v = parse_int(what, text, row.min, row.max);
+        if (!v) return v.status();
+        out->i = *v;
+        return {};
+    }
+    case PMDFWD_PARAM_BOOL: {
+        const Result<bool> v = parse_on_off(what, text);
+        if (!v) return v.status();
+        out->i = *v;
+        return {};
+    }
+    case PMDFWD_PARAM_MAC: {
+        const Result<std::array<uint8_t, 6>> v = parse_mac(text);
+        if (!v) return Error(what + ": " + v.message());
+        std::copy(v->begin(), v->end(), out->mac);
+        return {};
+    }
     case PMDFWD_PARAM_IPV4: {
-        std::string why;
-        if (const std::optional<uint32_t> addr = ipv4_from_text(text, &why)) {
-            out->ipv4 = *addr;
-            return {};
-        }
-        return Error("is not an IPv4 address: " + why + " (allowed: A.B.C.D, each 0..255)");
+        const Result<uint32_t> v = parse_ipv4(what, text);
+        if (!v) return v.status();
+        out->ipv4 = *v;
+        return {};
     }
     default:
         return {}; // STRING: the engine's set checks it
@@ -84,9 +78,7 @@ Status parse_param_value(std::string_view engine, const pmdfwd_param &row, const
         return Error("unknown " + std::string(engine) + " " + (row.what ? row.what : row.key) +
                      " '" + text + "' (allowed: " + joined(choices, ", ") + ")");
     }
-    const Status kind = parse_kind(row, text, out);
-    if (kind) return {};
-    return Error(std::string(engine) + " " + row.key + " '" + text + "' " + kind.message());
+    return parse_kind(std::string(engine) + " " + row.key, row, text, out);
 }
 
 std::string param_metavar(const pmdfwd_param &row) {

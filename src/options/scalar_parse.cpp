@@ -1,7 +1,5 @@
 #include "options/scalar_parse.h"
 
-#include "text/mac_text.h"
-
 #include <pmdfwd/engine.h>
 
 #include <cerrno>
@@ -17,44 +15,7 @@ constexpr unsigned kMinTxPkt = 14 + 20 + 8;
 constexpr unsigned kMaxTxPkt = 9600;
 constexpr unsigned kMaxTxSeg = 9600;
 
-struct Digits {
-    std::string_view text;
-    int base;
-};
-
-// A number's digits and base as DPDK's cmdline reads them (testpmd's shell):
-// 0x hex, 0b binary, a leading 0 octal, else decimal.
-Digits cmdline_digits(std::string_view text) {
-    if (text.size() < 2 || text[0] != '0') return {text, 10};
-    if (text[1] == 'x') return {text.substr(2), 16};
-    if (text[1] == 'b') return {text.substr(2), 2};
-    return {text.substr(1), 8};
-}
-
 } // namespace
-
-Result<uint64_t> parse_uint(std::string_view what, std::string_view text, uint64_t min,
-                            uint64_t max, Radix radix) {
-    const Digits d = radix == Radix::Cmdline ? cmdline_digits(text) : Digits{text, 10};
-    uint64_t v = 0;
-    auto [ptr, ec] = std::from_chars(d.text.data(), d.text.data() + d.text.size(), v, d.base);
-    const std::string allowed =
-        " (allowed: " + std::to_string(min) + ".." + std::to_string(max) + ")";
-    if (d.text.empty() || ec == std::errc::invalid_argument ||
-        ptr != d.text.data() + d.text.size()) {
-        // "09" is not nine to testpmd: say why, never read it another way.
-        const char *why = d.base == 8    ? " (a leading 0 means octal, as in testpmd: 010 is 8)"
-                          : d.base == 2  ? " (0b starts a binary number)"
-                          : d.base == 16 ? " (0x starts a hexadecimal number)"
-                                         : "";
-        return Error(std::string(what) + ": '" + std::string(text) + "' is not a number" + why +
-                     allowed);
-    }
-    if (ec == std::errc::result_out_of_range || v < min || v > max) {
-        return Error(std::string(what) + ": " + std::string(text) + " is out of range" + allowed);
-    }
-    return v;
-}
 
 Result<double> parse_seconds(std::string_view what, std::string_view text) {
     std::string s(text);
@@ -65,26 +26,6 @@ Result<double> parse_seconds(std::string_view what, std::string_view text) {
         return Error(std::string(what) + ": '" + s + "' is not a positive number of seconds");
     }
     return v;
-}
-
-Result<std::array<uint8_t, 6>> parse_mac(std::string_view text) {
-    const auto mac = mac_from_text(text);
-    if (!mac) {
-        // Not "'" + std::string(text): GCC 12 warns (-Wrestrict) on a literal
-        // plus a temporary string, a false alarm (GCC bug 105329).
-        const std::string s(text);
-        return Error(
-            "'" + s +
-            "' is not a MAC address (expected XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX, X a hex digit)");
-    }
-    return *mac;
-}
-
-Result<bool> parse_on_off(std::string_view what, std::string_view text) {
-    if (text == "on") return true;
-    if (text == "off") return false;
-    return Error(std::string(what) + ": '" + std::string(text) +
-                 "' is not allowed (allowed: on, off)");
 }
 
 Result<std::vector<uint16_t>> parse_txpkts(std::string_view text) {

@@ -1,9 +1,12 @@
-// Parsing of the values options and shell commands share, each returning a
-// message that says what was wrong and what is allowed.
+// The values only options and shell commands take (seconds, --txpkts, a
+// command line's words), beside the ones every typed value shares
+// (util/value_parse.h), each returning a message that says what was wrong
+// and what is allowed.
 #pragma once
 
 #include "text/printable.h" // printable(): what the messages quote
 #include "util/status.h"
+#include "util/value_parse.h"
 
 #include <array>
 #include <cstdint>
@@ -14,21 +17,8 @@
 
 namespace pmdfwd {
 
-// How a number is written. Options are decimal, as testpmd's atoi/strtoul
-// read them; the shell reads numbers as testpmd's cmdline does (0x hex, 0b
-// binary, a leading 0 octal), so that `set burst 010` means 8 in both.
-enum class Radix { Decimal, Cmdline };
-
-// An integer in [min, max]; an error says why ("burst: '0' is out of range
-// (allowed: 1..512)").
-Result<uint64_t> parse_uint(std::string_view what, std::string_view text, uint64_t min,
-                            uint64_t max, Radix radix = Radix::Decimal);
 // A positive decimal number of seconds (e.g. 2.5).
 Result<double> parse_seconds(std::string_view what, std::string_view text);
-// XX:XX:XX:XX:XX:XX or XXXX:XXXX:XXXX
-Result<std::array<uint8_t, 6>> parse_mac(std::string_view text);
-// on|off
-Result<bool> parse_on_off(std::string_view what, std::string_view text);
 // testpmd's --txpkts: segment lengths "X[,Y]*", each 1..max_seg, total 14+20+8..9600.
 Result<std::vector<uint16_t>> parse_txpkts(std::string_view text);
 

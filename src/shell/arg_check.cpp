@@ -3,7 +3,6 @@
 #include "options/scalar_parse.h"
 #include "options/structured_parse.h"
 #include "ports/port_text.h"
-#include "text/ipv4_text.h"
 
 #include <algorithm>
 
@@ -50,12 +49,10 @@ Result<ArgValue> check_list(const Token &tok, const std::string &word,
 }
 
 Result<ArgValue> check_ipv4(const Token &tok, const std::string &word) {
-    std::string why;
-    if (const std::optional<uint32_t> a = ipv4_from_text(word, &why))
-        return ArgValue(Ipv4Addr{static_cast<uint8_t>(*a >> 24), static_cast<uint8_t>(*a >> 16),
-                                 static_cast<uint8_t>(*a >> 8), static_cast<uint8_t>(*a)});
-    return Error("Bad arguments: " + tok.name + ": '" + word + "' is not an IPv4 address: " + why +
-                 " (allowed: a.b.c.d, each 0..255)");
+    const Result<uint32_t> a = parse_ipv4(tok.name, word);
+    if (!a) return Error("Bad arguments: " + a.message());
+    return ArgValue(Ipv4Addr{static_cast<uint8_t>(*a >> 24), static_cast<uint8_t>(*a >> 16),
+                             static_cast<uint8_t>(*a >> 8), static_cast<uint8_t>(*a)});
 }
 
 template <typename T>

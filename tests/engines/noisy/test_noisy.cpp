@@ -133,7 +133,7 @@ TEST_F(Noisy, AFifoSizeNotAPowerOfTwoRefusesTheStartInTestpmdsWords) {
 
 TEST_F(Noisy, ANegativeValueIsRefusedWithWhatIsAllowed) {
     EXPECT_EQ(set_param("tx-sw-buffer-flushtime", "-1"),
-              "noisy tx-sw-buffer-flushtime '-1' is not allowed (allowed: 0..2147483647)");
+              "noisy tx-sw-buffer-flushtime: -1 is out of range (allowed: 0..2147483647)");
 }
 
 TEST_F(Noisy, TheFifoHoldsWhatFitsAndStopFreesIt) {

@@ -150,7 +150,7 @@ TEST(ArgCheck, Ipv4) {
                                    {"10.0.0.01", "octet 4 '01' has a leading zero"}})
         EXPECT_EQ(refusal(t, bad), std::string("Bad arguments: ip: '") + bad +
                                        "' is not an IPv4 address: " + why +
-                                       " (allowed: a.b.c.d, each 0..255)");
+                                       " (allowed: A.B.C.D, each 0..255)");
 }
 
 TEST(ArgCheck, ChoiceSaysWhatIsAllowed) {
