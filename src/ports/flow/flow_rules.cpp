@@ -13,6 +13,12 @@ namespace pmdfwd::flow {
 
 namespace {
 
+// testpmd's ", user-id 0x.." after a rule's created/destroyed/updated line
+// where the user id names the rule (23.07's user_id), else nothing.
+std::string user_id_note(bool shown, uint64_t user_id) {
+    return shown ? text_format(", user-id 0x%" PRIx64, user_id) : std::string();
+}
+
 const char *item_name(rte_flow_item_type type) {
     const char *name = nullptr;
     if (static_cast<uint32_t>(type) > INT_MAX) return "PMD_INTERNAL";
@@ -82,11 +88,8 @@ bool FlowRules::create(uint16_t port, ParsedRule rule, std::string *out) {
         *out += flow_complaint(error, rc);
         return false;
     }
-    if (r->parsed.user_id)
-        append_format(out, "Flow rule #%" PRIu32 " created, user-id 0x%" PRIx64 "\n", id,
-                      r->parsed.user_id);
-    else
-        append_format(out, "Flow rule #%" PRIu32 " created\n", id);
+    append_format(out, "Flow rule #%" PRIu32 " created%s\n", id,
+                  user_id_note(r->parsed.user_id != 0, r->parsed.user_id).c_str());
     list.push_back(std::move(r));
     return true;
 }
@@ -98,11 +101,8 @@ bool FlowRules::destroy_one(uint16_t port, List &list, size_t i, std::string *ou
         *out += flow_complaint(error, rc);
         return false;
     }
-    if (by_user_id)
-        append_format(out, "Flow rule #%" PRIu32 " destroyed, user-id 0x%" PRIx64 "\n", list[i]->id,
-                      list[i]->parsed.user_id);
-    else
-        append_format(out, "Flow rule #%" PRIu32 " destroyed\n", list[i]->id);
+    append_format(out, "Flow rule #%" PRIu32 " destroyed%s\n", list[i]->id,
+                  user_id_note(by_user_id, list[i]->parsed.user_id).c_str());
     list.erase(list.begin() + static_cast<ptrdiff_t>(i));
     return true;
 }
@@ -145,12 +145,8 @@ bool FlowRules::update(uint16_t port, uint32_t id, ParsedRule actions, std::stri
         *out += flow_complaint(error, rc);
         return false;
     }
-    if (by_user_id)
-        append_format(out,
-                      "Flow rule #%" PRIu32 " updated with new actions, user-id 0x%" PRIx64 "\n",
-                      rule->id, rule->parsed.user_id);
-    else
-        append_format(out, "Flow rule #%" PRIu32 " updated with new actions\n", rule->id);
+    append_format(out, "Flow rule #%" PRIu32 " updated with new actions%s\n", rule->id,
+                  user_id_note(by_user_id, rule->parsed.user_id).c_str());
     // The old actions' blocks stay: the pattern's may share the storage.
     rule->parsed.actions = std::move(actions.actions);
     for (auto &block : actions.storage)
