@@ -37,7 +37,8 @@ const char *base_note(int base) {
                         : "";
 }
 
-// The number of digits in base, or the error of either kind.
+// The digits read in their base and held to [min, max], or the error of
+// either kind: not a number, or out of range.
 template <typename T>
 Result<T> in_range(std::string_view what, std::string_view text, Digits d, T min, T max) {
     T v{};

@@ -12,11 +12,11 @@
 #include "observe/mbuf_lookup.h"
 #include "shell/commands/dump_capture.h"
 #include "text/text_format.h"
+#include "util/value_parse.h"
 
 #include <rte_mbuf_history.h>
 #include <rte_mempool.h>
 
-#include <cctype>
 #include <cinttypes>
 #include <cstdio>
 #include <optional>
@@ -45,18 +45,13 @@ bool dump_to(Ctx &c, const Args &a, size_t file_arg, Dump dump, const std::strin
     return true;
 }
 
-// testpmd's "0x<hex>": the address, or none for any other word.
+// testpmd's "0x<hex>": the address, or none for any other word (the hex
+// digits read as the shell reads every number).
 std::optional<uintptr_t> parse_address(const std::string &w) {
-    if (w.size() < 3 || w.size() > 2 + 2 * sizeof(uintptr_t) || w.compare(0, 2, "0x") != 0)
-        return std::nullopt;
-    uintptr_t v = 0;
-    for (size_t i = 2; i < w.size(); i++) {
-        const auto ch = static_cast<unsigned char>(w[i]);
-        if (!std::isxdigit(ch)) return std::nullopt;
-        v = v * 16 +
-            static_cast<uintptr_t>(std::isdigit(ch) ? ch - '0' : std::tolower(ch) - 'a' + 10);
-    }
-    return v;
+    if (w.compare(0, 2, "0x") != 0) return std::nullopt;
+    const Result<uint64_t> v = parse_uint("mbuf_addr", w, 0, UINTPTR_MAX, Radix::Cmdline);
+    if (!v) return std::nullopt;
+    return static_cast<uintptr_t>(*v);
 }
 
 bool dump_all(Ctx &c, const Args &a) {
