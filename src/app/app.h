@@ -18,6 +18,7 @@
 #include "ports/port_control_ethdev.h"
 #include "ports/ports.h"
 #include "ports/tm/tm_control_ethdev.h"
+#include "shell/command_families.h"
 #include "shell/command_file.h"
 #include "shell/host_control.h"
 #include "util/output.h"
@@ -50,8 +51,9 @@ class App : public Lifecycle, public Lcores, public Stats {
     Config &config() { return cfg_; }
     // What shell commands reach: these pieces, the ports and the engines.
     Host host() {
-        return {cfg_,   *this,  *this, *this,   *port_ctl_, engines_, files_,
-                flows_, encap_, raw_,  tm_ctl_, mtr_ctl_,   drv_ctl_, bond_ctl_};
+        return {cfg_,     *this,    *this,    *this,     *port_ctl_,
+                engines_, files_,   flows_,   encap_,    raw_,
+                tm_ctl_,  mtr_ctl_, drv_ctl_, bond_ctl_, shell::command_families()};
     }
 
     // Lifecycle

@@ -1,50 +1,79 @@
 #include "shell/command_families.h"
 
-#include <algorithm>
-
 namespace pmdfwd::shell {
 
 namespace {
 
-// A function-local static: registrars in other files run during static
-// initialisation, in an order the language leaves open.
-std::vector<Family> &families() {
-    static std::vector<Family> f;
-    return f;
-}
+// testpmd 22.11's sections and summaries.
+constexpr SectionText kSections[] = {
+    {Section::Control, "control", "Control forwarding", "Start and stop forwarding."},
+    {Section::Display, "display", "Display", "Displaying port, stats and config information."},
+    {Section::Config, "config", "Configuration", "Configuration information."},
+    {Section::Ports, "ports", "Port Operations", "Configuring ports."},
+    {Section::Filters, "filters", "filters", "Filters configuration help."},
+    {Section::TrafficManagement, "traffic_management", "", "Traffic Management commands."},
+    {Section::Devices, "devices", "", "Device related commands."},
+    {Section::Drivers, "drivers", "Driver specific", "Driver specific commands."},
+};
 
-std::string describe(const Family &f) {
-    return "command family with order key " + std::to_string(f.order);
+constexpr bool in_enum_order() {
+    for (size_t i = 0; i < std::size(kSections); i++)
+        if (static_cast<size_t>(kSections[i].section) != i) return false;
+    return true;
 }
+static_assert(in_enum_order(), "section_text() indexes kSections by Section");
 
 } // namespace
 
-FamilyRegistrar::FamilyRegistrar(const Family &family) {
-    families().push_back(family);
+std::span<const SectionText> section_texts() {
+    return kSections;
 }
 
-const std::vector<Family> &registered_families() {
-    return families();
+const SectionText &section_text(Section s) {
+    return kSections[static_cast<size_t>(s)];
 }
 
-Result<std::vector<Family>> ordered_families(std::vector<Family> f,
-                                             const std::vector<std::string_view> &sections) {
-    std::sort(f.begin(), f.end(),
-              [](const Family &a, const Family &b) { return a.order < b.order; });
-    std::string allowed;
-    for (std::string_view s : sections)
-        allowed += (allowed.empty() ? "" : ", ") + std::string(s);
-    for (size_t i = 0; i < f.size(); i++) {
-        if (!f[i].rows) return Error(describe(f[i]) + " has no rows function");
-        const std::string_view sec = f[i].section ? f[i].section : "";
-        if (std::find(sections.begin(), sections.end(), sec) == sections.end())
-            return Error(describe(f[i]) + ": unknown help section '" + std::string(sec) +
-                         "' (allowed: " + allowed + ")");
-        if (i > 0 && f[i - 1].order == f[i].order)
-            return Error("two command families share order key " + std::to_string(f[i].order) +
-                         " (help's order would depend on link order; give each its own key)");
-    }
-    return f;
+const std::vector<Family> &command_families() {
+    static const std::vector<Family> table = {
+        {Section::Control, control_commands},
+        {Section::Display, show_commands},
+        {Section::Config, set_commands},
+        {Section::Config, segment_commands},
+        {Section::Config, port_commands},
+        {Section::Config, vlan_commands},
+        {Section::Config, port_set_commands},
+        {Section::Config, port_link_commands},
+        {Section::Config, vf_commands},
+        {Section::Config, engine_commands},
+        {Section::Config, dcb_config_commands},
+        {Section::Display, port_info_commands},
+        {Section::Display, port_display_commands},
+        {Section::Display, eeprom_commands},
+        {Section::Display, driver_display_commands},
+        {Section::Display, speed_lanes_display_commands},
+        {Section::Display, mbuf_history_commands},
+        {Section::Ports, port_config_commands},
+        {Section::Ports, port_setting_commands},
+        {Section::Ports, rx_offload_commands},
+        {Section::Ports, port_attach_commands},
+        {Section::Ports, speed_lanes_port_commands},
+        {Section::Ports, dcb_commands},
+        {Section::Display, descriptor_commands},
+        {Section::Ports, port_filter_commands},
+        {Section::Ports, port_rss_commands},
+        {Section::Control, session_commands},
+        {Section::Config, fwd_config_commands},
+        {Section::Filters, flow_commands},
+        {Section::Filters, flow_template_commands},
+        {Section::Filters, flow_set_commands},
+        {Section::Filters, encap_commands},
+        {Section::Ports, tm_commands},
+        {Section::Ports, mtr_commands},
+        {Section::Ports, bonding_commands},
+        {Section::Ports, bpf_commands},
+        {Section::Drivers, i40e_commands},
+    };
+    return table;
 }
 
 } // namespace pmdfwd::shell

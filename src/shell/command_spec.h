@@ -1,12 +1,7 @@
 // What a shell command family file needs: the row type of the one command
 // table (src/shell/command_table.cpp parses, checks, helps, completes and prints usage
-// from it), the registrar that adds a family to it, and the helpers every family shares.
-//
-// Adding a family: one file src/shell/commands/<family>_commands.cpp that returns its
-// rows and registers them with a FamilyRegistrar (an order key and a help section),
-// plus its name in src/shell/commands/meson.build (meson has no glob) and its test
-// (README: "Adding a shell command family").
-// Nothing else lists families.
+// from it) and the helpers every family shares. The families themselves are
+// listed in src/shell/command_families.h (README: "Adding a shell command family").
 #pragma once
 
 #include "shell/args.h"
@@ -49,26 +44,12 @@ struct Spec {
     std::function<std::vector<std::string>(const std::vector<std::string> &)> complete_rest = {};
 };
 
-// One family of rows: its place in `help` and the manual page (families are
-// listed by order key, lowest first; no two share a key) and testpmd's help
-// section it is filed under (control, display, config, ports).
-struct Family {
-    unsigned order = 0;
-    const char *section = nullptr;
-    std::vector<Spec> (*rows)() = nullptr;
-};
-
-// Adds a family to the table during static initialisation, as engines
-// register themselves: a family file defines one at namespace scope,
-//     const FamilyRegistrar registered{{.order = 10, .section = "control", .rows = rows}};
-// The family objects are linked whole (src/shell/commands/meson.build), so the
-// registrar is kept although nothing refers to it.
-struct FamilyRegistrar {
-    explicit FamilyRegistrar(const Family &family);
-};
-
 // Appends msg and a newline to the output; returns false (the command failed).
 bool fail(Ctx &c, const std::string &msg);
+
+// testpmd's eth_dev_info_get_print_err: ethdev refused a port's device
+// info; says so and returns false.
+bool dev_info_failed(Ctx &c, uint16_t port, const Status &refused);
 
 // testpmd's check before a change that reconfigures every port: true when all
 // ports are stopped, else false after "Please stop all ports first".

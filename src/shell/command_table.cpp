@@ -29,24 +29,8 @@ using Tokens = std::vector<Token>;
 
 namespace {
 
-struct Section {
-    const char *name, *title, *summary;
-};
-
-// testpmd 22.11's sections and summaries, in its order; each family is
-// filed under one (its registrar names it).
-constexpr Section kSections[] = {
-    {"control", "Control forwarding", "Start and stop forwarding."},
-    {"display", "Display", "Displaying port, stats and config information."},
-    {"config", "Configuration", "Configuration information."},
-    {"ports", "Port Operations", "Configuring ports."},
-    {"filters", "filters", "Filters configuration help."},
-    {"traffic_management", "", "Traffic Management commands."},
-    {"devices", "", "Device related commands."},
-    {"drivers", "Driver specific", "Driver specific commands."},
-};
-
 struct Table {
+    std::vector<shell::Family> families; // what the rows came from
     std::vector<Spec> rows;
     std::vector<std::string> sections;        // per row
     std::vector<std::vector<Token>> syntaxes; // per row, compiled once
@@ -56,21 +40,6 @@ struct Table {
     std::vector<EngineInfo> engines;
 };
 using TablePtr = std::shared_ptr<const Table>;
-
-// The registered families by order key; a family that cannot be placed is a
-// build mistake, said and stopped at the first command.
-std::vector<shell::Family> families() {
-    std::vector<std::string_view> names;
-    for (const Section &s : kSections)
-        names.push_back(s.name);
-    Result<std::vector<shell::Family>> ordered =
-        shell::ordered_families(shell::registered_families(), names);
-    if (!ordered) {
-        std::fprintf(stderr, "pmdfwd: %s\n", ordered.message().c_str());
-        std::abort();
-    }
-    return *ordered;
-}
 
 // A row's tokens; a row whose declarations do not fit its syntax is a build
 // mistake, said and stopped at the first command, as a misplaced family.
@@ -83,32 +52,35 @@ Tokens compiled(const Spec &row) {
     return *toks;
 }
 
-// The command families' rows (src/shell/commands/), fixed after static
-// initialisation.
-const Table &family_table() {
-    static const Table t = [] {
-        Table t;
-        for (const shell::Family &f : families())
-            for (Spec &row : f.rows()) {
-                t.syntaxes.push_back(compiled(row));
-                t.rows.push_back(std::move(row));
-                t.sections.push_back(f.section);
-            }
-        return t;
-    }();
+// The families' rows, compiled.
+Table family_table(const std::vector<shell::Family> &families) {
+    Table t;
+    t.families = families;
+    for (const shell::Family &f : families)
+        for (Spec &row : f.rows()) {
+            t.syntaxes.push_back(compiled(row));
+            t.rows.push_back(std::move(row));
+            t.sections.push_back(shell::section_text(f.section).name);
+        }
+    return t;
+}
+
+// The built-in families' rows, the same for the process' life.
+const Table &builtin_table() {
+    static const Table t = family_table(shell::command_families());
     return t;
 }
 
 std::vector<std::string_view> section_names() {
     std::vector<std::string_view> names;
-    for (const Section &s : kSections)
+    for (const shell::SectionText &s : shell::section_texts())
         names.push_back(s.name);
     return names;
 }
 
-std::vector<std::string> family_syntaxes() {
+std::vector<std::string> syntaxes_of(const Table &t) {
     std::vector<std::string> v;
-    for (const Spec &row : family_table().rows)
+    for (const Spec &row : t.rows)
         v.push_back(row.syntax);
     return v;
 }
@@ -128,21 +100,25 @@ bool same_commands(const std::vector<EngineInfo> &a, const std::vector<EngineInf
 }
 
 // The families' rows, then the engines' commands. Rebuilt when the engines'
-// commands change (a plugin loaded); a caller holds the table it runs a row
-// of, since that row (`load <file>`, `load engine`) may rebuild it.
-TablePtr table(EngineApi &engines) {
+// commands change (a plugin loaded) or a host has other families (a test's
+// table); a caller holds the table it runs a row of, since that row
+// (`load <file>`, `load engine`) may rebuild it.
+TablePtr table(const std::vector<shell::Family> &families, EngineApi &engines) {
     static TablePtr cached;
     std::vector<EngineInfo> with = engines_with_commands(engines);
-    if (cached && same_commands(cached->engines, with)) return cached;
+    if (cached && cached->families == families && same_commands(cached->engines, with))
+        return cached;
+    const bool builtin = families == shell::command_families();
+    Table rows = builtin ? builtin_table() : family_table(families);
     // The registry checked a plugin's rows before it registered; a built-in
     // engine's (registered before any check) or a fake's are checked here,
     // and a clash is a build mistake, said and stopped as a family's.
-    if (Status fits = shell::check_engine_commands(family_syntaxes(), section_names(), {}, with);
+    if (Status fits = shell::check_engine_commands(syntaxes_of(rows), section_names(), {}, with);
         !fits) {
         std::fprintf(stderr, "pmdfwd: %s\n", fits.message().c_str());
         std::abort();
     }
-    auto t = std::make_shared<Table>(family_table());
+    auto t = std::make_shared<Table>(std::move(rows));
     shell::EngineRows e = shell::engine_rows(with);
     for (size_t i = 0; i < e.rows.size(); i++) {
         t->rows.push_back(std::move(e.rows[i]));
@@ -235,7 +211,8 @@ std::vector<std::string> candidates_at(const Host &host, const Tokens &toks, con
 
 Status check_engine_commands_against_table(const std::vector<EngineInfo> &registered,
                                            const std::vector<EngineInfo> &adding) {
-    return shell::check_engine_commands(family_syntaxes(), section_names(), registered, adding);
+    return shell::check_engine_commands(syntaxes_of(builtin_table()), section_names(), registered,
+                                        adding);
 }
 
 bool run_command(const Host &host, std::string_view line, std::string *out) {
@@ -248,7 +225,7 @@ bool run_command(const Host &host, std::string_view line, std::string *out) {
     const std::vector<std::string> &words = *split;
     if (words.empty()) return true; // blank, or a comment only
     // Held: the row run may rebuild the table (a plugin's commands).
-    const TablePtr held = table(host.engines);
+    const TablePtr held = table(host.families, host.engines);
     const Table &t = *held;
     size_t best = 0;
     for (const Tokens &toks : t.syntaxes)
@@ -292,7 +269,7 @@ std::vector<std::string> complete_command(const Host &host, std::string_view par
     }
     std::vector<std::string> out;
     const std::vector<uint16_t> ports = host.ports.port_ids();
-    const TablePtr t = table(host.engines);
+    const TablePtr t = table(host.families, host.engines);
     for (size_t r = 0; r < t->syntaxes.size(); r++) {
         const Tokens &toks = t->syntaxes[r];
         if (!words_fit(toks, words, ports)) continue;
@@ -306,7 +283,7 @@ std::vector<std::string> complete_command(const Host &host, std::string_view par
 
 std::vector<CommandDoc> command_docs(EngineApi &engines) {
     std::vector<CommandDoc> docs;
-    const TablePtr t = table(engines);
+    const TablePtr t = table(shell::command_families(), engines);
     for (const Spec &spec : t->rows)
         docs.push_back({spec.syntax, spec.help, spec.needs_stopped});
     return docs;
@@ -314,7 +291,7 @@ std::vector<CommandDoc> command_docs(EngineApi &engines) {
 
 std::string command_help(const Host &host) {
     std::string s = "commands:\n";
-    const TablePtr t = table(host.engines);
+    const TablePtr t = table(host.families, host.engines);
     for (const Spec &spec : t->rows) {
         std::string left = std::string("  ") + spec.syntax;
         if (left.size() < 40)
@@ -368,7 +345,7 @@ bool has_rows(const Table &t, std::string_view section) {
 // The sections with commands: testpmd's in its order, then the engines'.
 std::vector<HelpSection> help_sections(const Table &t) {
     std::vector<HelpSection> v;
-    for (const Section &s : kSections)
+    for (const shell::SectionText &s : shell::section_texts())
         if (has_rows(t, s.name)) v.push_back({s.name, s.title, s.summary});
     for (const EngineInfo &e : t.engines)
         v.push_back(
@@ -399,14 +376,14 @@ std::string section_text(const Host &host, const Table &t, const HelpSection &se
 
 std::string help_index(const Host &host) {
     std::string o = "\nHelp is available for the following sections:\n\n";
-    for (const HelpSection &s : help_sections(*table(host.engines)))
+    for (const HelpSection &s : help_sections(*table(host.families, host.engines)))
         append_format(&o, "    help %-26s : %s\n", s.name.c_str(), s.summary.c_str());
     append_format(&o, "    help %-26s : %s\n", "all", "All of the above sections.");
     return o + "\n";
 }
 
 bool help_section(const Host &host, std::string_view name, std::string *out) {
-    const TablePtr t = table(host.engines);
+    const TablePtr t = table(host.families, host.engines);
     const std::vector<HelpSection> sections = help_sections(*t);
     if (name == "all") {
         for (const HelpSection &s : sections)
@@ -418,7 +395,7 @@ bool help_section(const Host &host, std::string_view name, std::string *out) {
             *out += section_text(host, *t, s);
             return true;
         }
-    for (const Section &s : kSections)
+    for (const shell::SectionText &s : shell::section_texts())
         if (name == s.name) {
             *out += "pmdfwd has no commands in testpmd's '" + std::string(name) +
                     "' section (sections with commands: see 'help')\n";

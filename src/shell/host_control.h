@@ -21,6 +21,10 @@
 
 namespace pmdfwd {
 
+namespace shell {
+struct Family;
+}
+
 struct Host {
     Config &config;
     Lifecycle &life;                  // start, stop, quit, interrupts
@@ -36,6 +40,9 @@ struct Host {
     mtr::MtrControl &meters;          // rte_mtr (`show port meter cap`, ...)
     drv::DriverControl &drivers;      // the NIC drivers' own APIs (`set vf ...`, `set tx loopback`)
     bonding::BondingControl &bonding; // net_bonding (`create bonded device`, ...)
+    // The command families the shell offers (shell/command_families.h): the
+    // built-in ones, or a test's table.
+    const std::vector<shell::Family> &families;
 };
 
 } // namespace pmdfwd

@@ -23,10 +23,6 @@ import tempfile
 # The pmdfwd executable's own objects, the host and engine libraries, the
 # test programs (GoogleTest, fuzz targets) and the benchmarks.
 TARGET_PREFIXES = ('src/', 'engines/', 'pmdfwd.p/', 'tests/', 'benchmarks/')
-# Built file by file in every build (override_options unity=off in
-# src/meson.build): the shell's command families share their file-local
-# names by design.
-PER_FILE_TARGETS = ('src/libpmdfwd_shell_commands.a.p',)
 
 
 def syntax_only(args):
@@ -52,7 +48,7 @@ def main():
     targets = {}
     for e in db:
         out = e['output']
-        if not out.startswith(TARGET_PREFIXES) or 'unity' in out or out.startswith(PER_FILE_TARGETS):
+        if not out.startswith(TARGET_PREFIXES) or 'unity' in out:
             continue
         args = shlex.split(e['command'])
         # Kernels carry their own ISA flags: one target each, never merged.

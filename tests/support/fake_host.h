@@ -11,6 +11,7 @@
 #include "fake_mtr.h"
 #include "fake_ports.h"
 #include "fake_tm.h"
+#include "shell/command_families.h"
 #include "shell/host_control.h"
 
 #include <cerrno>
@@ -128,10 +129,12 @@ struct FakeHost : FakeLifecycle, FakeLcores, FakeStats, FakeFiles {
     FakeMtrControl fake_mtr;
     FakeDriverControl fake_drivers;
     FakeBondingControl fake_bonding{fake_ports};
+    // The shell's command families: the built-in ones unless a test adds its own.
+    std::vector<shell::Family> families = shell::command_families();
 
     Host host() {
-        return {cfg,   *this, *this, *this,   fake_ports, fake_engines, *this,
-                flows, encap, raw,   fake_tm, fake_mtr,   fake_drivers, fake_bonding};
+        return {cfg,   *this, *this,   *this,    fake_ports,   fake_engines, *this,   flows,
+                encap, raw,   fake_tm, fake_mtr, fake_drivers, fake_bonding, families};
     }
     operator Host() { return host(); }
 };

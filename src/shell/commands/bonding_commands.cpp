@@ -2,7 +2,7 @@
 // bonded devices made, given slaves (members from 23.11) and set up, in its
 // words.
 #include "ports/bonding_control.h"
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include <rte_ether.h>
 #include <rte_version.h>
@@ -196,7 +196,7 @@ bool mode_lines(Ctx &c, uint16_t bond, int mode) {
     return true;
 }
 
-bool show_config(Ctx &c, const Args &a) {
+bool show_bonding_config(Ctx &c, const Args &a) {
     const uint16_t bond = a.port(0);
     const int mode = c.bonding.mode_get(bond);
     if (mode < 0) return fail(c, "\tFailed to get bonding mode for port = " + id(bond));
@@ -294,7 +294,9 @@ bool show_lacp_info(Ctx &c, const Args &a) {
 
 #endif
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> bonding_commands() {
     std::vector<Spec> v = {
         {.syntax = "set bonding mode <value> <port>",
          .help = kMembers ? "Set the bonding mode on a bonding device"
@@ -303,7 +305,7 @@ std::vector<Spec> rows() {
          .run = set_mode},
         {.syntax = "show bonding config <port>",
          .help = "Show the bonding config for port_id",
-         .run = show_config},
+         .run = show_bonding_config},
         {.syntax = kMembers ? "set bonding primary <member> <port>"
                             : "set bonding primary <slave> <port>",
          .help = kMembers ? "Set the primary member for a bonding device"
@@ -356,9 +358,5 @@ std::vector<Spec> rows() {
 #endif
     return v;
 }
-
-const FamilyRegistrar registered{{.order = 150, .section = "ports", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

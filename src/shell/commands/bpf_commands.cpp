@@ -4,7 +4,7 @@
 // and say so. The calls go to librte_bpf directly: it owns the callbacks,
 // and ethdev runs them inside rx_burst/tx_burst, so nothing here touches
 // the forwarding loop.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #if PMDFWD_HAVE_BPF
 #include <rte_bpf_ethdev.h>
@@ -85,7 +85,9 @@ std::vector<ArgType> port_queue() {
             arg::number("<queue>", "queue", 0, UINT16_MAX)};
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> bpf_commands() {
     return {
         {.syntax = "bpf-load rx|tx <port> <queue> <flags> <file_name>",
          .help = "Load an eBPF program as a callback for particular RX/TX queue (flags: J JIT, M "
@@ -99,9 +101,10 @@ std::vector<Spec> rows() {
     };
 }
 
+namespace {
+
 // After the bonding driver's commands (150): testpmd lists them last in its
 // ports section.
-const FamilyRegistrar registered{{.order = 155, .section = "ports", .rows = rows}};
 
 } // namespace
 

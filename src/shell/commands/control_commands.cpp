@@ -1,5 +1,5 @@
 // Forwarding control: start, stop, quit, help.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "shell/command_table.h"
 
@@ -12,7 +12,9 @@ bool start(Ctx &c, unsigned bursts) {
     return started.ok() || fail(c, started.message());
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> control_commands() {
     return {
         {.syntax = "help",
          .help = "list the help sections",
@@ -51,9 +53,5 @@ std::vector<Spec> rows() {
              }},
     };
 }
-
-const FamilyRegistrar registered{{.order = 10, .section = "control", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

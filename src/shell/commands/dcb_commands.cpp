@@ -5,7 +5,7 @@
 // DPDK 25.11 reads the words after "pfc" itself: on|off, then `prio-tc
 // PRIO:TC...` (each priority's class) and `keep-qnum` (queue counts kept),
 // and takes one traffic class as leaving DCB mode.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "ports/driver/dcb_conf.h"
 #include "text/text_format.h"
@@ -166,7 +166,9 @@ bool config_dcb(Ctx &c, const Args &a) {
     return init_port_dcb(c, port, req) || fail(c, "Cannot initialize network ports.");
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> dcb_commands() {
     return {
         {.syntax = kDcbSyntax,
 #if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
@@ -180,6 +182,8 @@ std::vector<Spec> rows() {
          .run = config_dcb},
     };
 }
+
+namespace {
 
 #if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
 
@@ -205,8 +209,10 @@ bool set_fwd_tc_cores(Ctx &c, const Args &a) {
 
 #endif
 
+} // namespace
+
 // testpmd 25.11's DCB forwarding settings (help section config).
-std::vector<Spec> config_rows() {
+std::vector<Spec> dcb_config_commands() {
 #if RTE_VERSION < RTE_VERSION_NUM(25, 11, 0, 0)
     return {};
 #else
@@ -222,10 +228,5 @@ std::vector<Spec> config_rows() {
     };
 #endif
 }
-
-const FamilyRegistrar registered{{.order = 87, .section = "ports", .rows = rows}};
-const FamilyRegistrar config{{.order = 51, .section = "config", .rows = config_rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

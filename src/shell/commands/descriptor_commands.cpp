@@ -1,6 +1,6 @@
 // testpmd's `read rxd|txd <port> <queue> <desc>`: one RX or TX descriptor of
 // a queue's ring, read from the PMD's ring memzone as testpmd reads it.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 namespace pmdfwd::shell {
 
@@ -15,7 +15,9 @@ bool read_descriptor(Ctx &c, const Args &a) {
     return text.starts_with("    ");
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> descriptor_commands() {
     return {
         {.syntax = "read rxd|txd <port> <queue> <desc>",
          .help = "one descriptor of an RX or TX queue's ring, as the PMD wrote it",
@@ -24,9 +26,5 @@ std::vector<Spec> rows() {
          .run = read_descriptor},
     };
 }
-
-const FamilyRegistrar registered{{.order = 88, .section = "display", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -2,7 +2,7 @@
 // a port's flow director information and counters (i40e's, else ixgbe's
 // rte_pmd_*_get_fdir_info/stats) and the port that manages its transfer flow
 // rules (rte_flow_pick_transfer_proxy), through c.drivers.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "ports/driver/fdir_text.h"
 #include "text/text_format.h"
@@ -39,7 +39,9 @@ bool show_transfer_proxy(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> driver_display_commands() {
     return {
         {.syntax = "show port fdir all|<port>",
          .help = "the flow director's mode, flow types, flex payload and counters (i40e, ixgbe)",
@@ -50,9 +52,5 @@ std::vector<Spec> rows() {
          .run = show_transfer_proxy},
     };
 }
-
-const FamilyRegistrar registered{{.order = 77, .section = "display", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -2,7 +2,7 @@
 // [offset <n>]` (help section display, beside show port eeprom): the hex
 // string as bytes, written at the offset when the EEPROM holds them, with
 // testpmd's words for each refusal. Unknown before 24.11.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "ports/port_text.h"
 
@@ -98,8 +98,10 @@ bool set_eeprom(Ctx &c, const Args &a) {
 
 #endif
 
+} // namespace
+
 // Registered on every DPDK (empty before 24.11): the help order is one list.
-std::vector<Spec> rows() {
+std::vector<Spec> eeprom_commands() {
 #if RTE_VERSION < RTE_VERSION_NUM(24, 11, 0, 0)
     return {};
 #else
@@ -111,9 +113,5 @@ std::vector<Spec> rows() {
              .run = set_eeprom}};
 #endif
 }
-
-const FamilyRegistrar registered{{.order = 76, .section = "display", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -6,7 +6,7 @@
 // vxlan_encap, l2_encap, mplsoudp_decap, ... read when a rule is parsed.
 // A value testpmd's cmdline refuses (a number out of its token's range, an
 // address that is not one) is its "Bad arguments" and changes nothing.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "options/scalar_parse.h"
 #include "text/printable.h"
@@ -231,7 +231,9 @@ Spec row(const char *syntax, const char *help, Setter set) {
 constexpr const char *kVxlanHelp = "Configure the VXLAN encapsulation for flows.";
 constexpr const char *kNvgreHelp = "Configure the NVGRE encapsulation for flows.";
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> encap_commands() {
     return {
         row("set vxlan ip-version ipv4|ipv6 vni <vni> udp-src <udp-src> udp-dst <udp-dst> "
             "ip-src <ip-src> ip-dst <ip-dst> eth-src <eth-src> eth-dst <eth-dst>",
@@ -288,8 +290,9 @@ std::vector<Spec> rows() {
     };
 }
 
+namespace {
+
 // Filed with the flow rules that read them, as testpmd's help does.
-const FamilyRegistrar registered{{.order = 135, .section = "filters", .rows = rows}};
 
 } // namespace
 

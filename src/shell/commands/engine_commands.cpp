@@ -1,5 +1,5 @@
 // Engines: choosing one, showing its state, loading plugins, its parameters.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 namespace pmdfwd::shell {
 
@@ -7,7 +7,9 @@ namespace {
 const char kLoadHint[] = "an engine built as a plugin: load engine <path to its .so> first "
                          "(or start with --engine-plugin=PATH)";
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> engine_commands() {
     return {
         // Accepted while forwarding, as testpmd does (DTS's dynamic_config
         // sets io after start): the running lcores keep the engine they were
@@ -57,9 +59,5 @@ std::vector<Spec> rows() {
              }},
     };
 }
-
-const FamilyRegistrar registered{{.order = 50, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

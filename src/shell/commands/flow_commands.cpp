@@ -4,7 +4,7 @@
 // (src/ports/flow/flow_parse.h), the rule list, indirect actions and
 // testpmd's texts are the port's (src/ports/flow/flow_rules.h), `help flow`
 // lists the tables.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 #include "shell/commands/flow_command_support.h"
 
 #include "ports/flow/flow_complete.h"
@@ -309,7 +309,9 @@ Spec update_row(const ArgType &port) {
 }
 #endif
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> flow_commands() {
     const ArgType port = arg::port_number("<port>");
     std::vector<Spec> v = {
         {.syntax = "flow validate <port> <rule>...",
@@ -382,9 +384,5 @@ std::vector<Spec> rows() {
 #endif
     return v;
 }
-
-const FamilyRegistrar registered{{.order = 130, .section = "filters", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -4,7 +4,7 @@
 // cmd_show_set_raw, cmdline.c's cmd_set_conntrack_*): what they keep is the
 // host's RawStore (src/ports/flow/flow_raw_store.h), which the flow
 // grammar's raw_encap, raw_decap, sample and conntrack actions read.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "ports/flow/flow_complete.h"
 #include "ports/flow/flow_raw_actions.h"
@@ -224,7 +224,9 @@ std::vector<std::string> next_actions(const std::vector<std::string> &words) {
     return flow::flow_rule_next_words(rule);
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> flow_set_commands() {
     return {
         {.syntax = "set raw_encap <items>...",
          .help = "set raw encap data: [{index}] {item} [/ {item} [...]] / end_set ('help flow': "
@@ -254,9 +256,5 @@ std::vector<Spec> rows() {
          .run = show_raw},
     };
 }
-
-const FamilyRegistrar registered{{.order = 133, .section = "filters", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -4,7 +4,7 @@
 // items and actions through the flow grammar's tables (flow_parse.h), and
 // the port's templates, tables and queues are the rule list's
 // (flow_rules.h, flow_templates.cpp).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 #include "shell/commands/flow_command_support.h"
 
 #include "ports/flow/flow_complete.h"
@@ -467,7 +467,9 @@ std::vector<std::string> queue_create_next(const Words &words) {
     return flow::flow_rule_next_words(Words(words.begin() + 8, words.end()));
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> flow_template_commands() {
     const ArgType port = arg::port_number("<port>");
     const ArgType queue = arg::number("<queue>", "queue", 0, UINT32_MAX);
     return {
@@ -547,9 +549,5 @@ std::vector<Spec> rows() {
          .run = pull},
     };
 }
-
-const FamilyRegistrar registered{{.order = 131, .section = "filters", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

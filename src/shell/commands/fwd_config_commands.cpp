@@ -1,7 +1,7 @@
 // Which ports and lcores forward, as testpmd's commands choose them: set
 // portlist|portmask|nbport, set corelist|coremask, and show config
 // rxtx|cores. They take effect at the next start (forwarding stopped).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "fwd/stream_plan.h"
 #include "options/structured_parse.h"
@@ -101,7 +101,7 @@ bool set_coremask(Ctx &c, const Args &a) {
     return set_lcores(c, mask_bits(*mask));
 }
 
-bool show_config(Ctx &c, const Args &a) {
+bool show_fwd_config(Ctx &c, const Args &a) {
     const Config &cfg = c.config;
     if (a.word(0) == "cores") {
         *c.out += "List of forwarding lcores:";
@@ -139,7 +139,9 @@ bool set_default(Ctx &c) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> fwd_config_commands() {
     return {
         {.syntax = "set portlist <list>",
          .help = "forwarding ports in order, e.g. 0,1 or 0-3",
@@ -169,16 +171,12 @@ std::vector<Spec> rows() {
          .run = set_coremask},
         {.syntax = "show config rxtx|cores",
          .help = "queue settings per port, or the forwarding lcores",
-         .run = show_config},
+         .run = show_fwd_config},
         {.syntax = "set default",
          .help = "forwarding lcores, ports and peer addresses as at start-up",
          .needs_stopped = true,
          .run = [](Ctx &c, const Args &) { return set_default(c); }},
     };
 }
-
-const FamilyRegistrar registered{{.order = 120, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -3,7 +3,7 @@
 // hash and flow director input sets, field by field, and the mapping of
 // software flow types to the NIC's pctypes. c.drivers reaches
 // rte_pmd_i40e_*; any other port answers -ENOTSUP, worded as testpmd does.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 #include "shell/item_list.h"
 #include "text/text_format.h"
 
@@ -107,7 +107,9 @@ bool update_mapping(Ctx &c, const Args &a) {
     return report(c, c.drivers.pctype_mapping_update(a.port(0), m), a.port(0)) && list;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> i40e_commands() {
     return {
         {.syntax = "port config <port_id> pctype <pctype_id> hash_inset|fdir_inset|fdir_flx_inset "
                    "get|set|clear field <field_idx>",
@@ -135,9 +137,5 @@ std::vector<Spec> rows() {
          .run = update_mapping},
     };
 }
-
-const FamilyRegistrar registered{{.order = 160, .section = "drivers", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -4,7 +4,7 @@
 // testpmd reads any address it is given as an mbuf; pmdfwd first finds the
 // mbuf pool object that holds it (observe/mbuf_lookup.h) and refuses any
 // other, saying so. Unknown before 25.11.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include <rte_version.h>
 
@@ -88,7 +88,9 @@ bool dump_pool(Ctx &c, const Args &a) {
 
 #endif
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> mbuf_history_commands() {
 #if RTE_VERSION < RTE_VERSION_NUM(25, 11, 0, 0)
     return {};
 #else
@@ -105,9 +107,5 @@ std::vector<Spec> rows() {
     };
 #endif
 }
-
-const FamilyRegistrar registered{{.order = 79, .section = "display", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

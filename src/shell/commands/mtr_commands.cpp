@@ -2,7 +2,7 @@
 // call through c.meters (src/ports/mtr/mtr_control.h), rte_mtr's refusal in
 // print_err_msg's words (src/ports/mtr/mtr_text.h). A PMD without meter ops
 // (net_ring) refuses every call as rte_mtr words it, as in testpmd.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 #include "shell/testpmd_port_rows.h"
 
 #include "options/scalar_parse.h"
@@ -14,7 +14,6 @@ namespace pmdfwd::shell {
 
 namespace {
 
-constexpr uint64_t kU32 = UINT32_MAX;
 // testpmd's MAX_DSCP_TABLE_ENTRIES and MAX_VLAN_TABLE_ENTRIES.
 constexpr size_t kDscpEntries = 64, kVlanEntries = 16;
 
@@ -25,7 +24,7 @@ bool answer(Ctx &c, int rc, const rte_mtr_error &error) {
     return false;
 }
 
-bool show_cap(Ctx &c, const Args &a) {
+bool show_mtr_cap(Ctx &c, const Args &a) {
     rte_mtr_capabilities cap{};
     rte_mtr_error error{};
     if (!answer(c, c.meters.capabilities(port_at(a, 0), &cap, &error), error)) return false;
@@ -94,7 +93,7 @@ Result<TableArgs> table_args(const std::vector<std::string> &w, const char *oute
     if (!port) return bad;
     t.port = static_cast<uint16_t>(*port);
     if (w.size() < 2) return t;
-    const Result<uint64_t> mtr = decimal(w[1], kU32);
+    const Result<uint64_t> mtr = decimal(w[1], UINT32_MAX);
     if (!mtr) return bad;
     t.mtr = static_cast<uint32_t>(*mtr);
     if (w.size() < 3) return t;
@@ -188,12 +187,12 @@ bool show_stats(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> family_rows() {
+std::vector<Spec> mtr_rows() {
     using M = mtr::MtrControl;
     return {
         {.syntax = "show port meter cap <port>",
          .help = "the port's meter capabilities",
-         .run = show_cap},
+         .run = show_mtr_cap},
         {.syntax = "add port meter profile srtcm_rfc2697 <port> <profile_id> <cir> <cbs> <ebs> "
                    "<packet_mode>",
          .help = "add a single rate three color meter profile (RFC 2697)",
@@ -268,12 +267,10 @@ std::vector<Spec> family_rows() {
     };
 }
 
-std::vector<Spec> rows() {
-    return with_testpmd_ports(family_rows());
-}
-
-const FamilyRegistrar registered{{.order = 145, .section = "ports", .rows = rows}};
-
 } // namespace
+
+std::vector<Spec> mtr_commands() {
+    return with_testpmd_ports(mtr_rows());
+}
 
 } // namespace pmdfwd::shell

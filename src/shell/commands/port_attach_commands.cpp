@@ -1,13 +1,11 @@
 // Ports added and removed while pmdfwd runs (testpmd's port attach, port
 // detach, device detach): EAL probes or removes the device; a new port
 // joins stopped and is configured at its first start.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 namespace pmdfwd::shell {
 
-namespace {
-
-std::vector<Spec> rows() {
+std::vector<Spec> port_attach_commands() {
     return {
         {.syntax = "port attach <identifier>",
          .help = "probe a device (a PCI address or a vdev string) and add its ports, stopped",
@@ -35,9 +33,5 @@ std::vector<Spec> rows() {
              }},
     };
 }
-
-const FamilyRegistrar registered{{.order = 85, .section = "ports", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -1,5 +1,5 @@
 // Per-port settings: peer addresses, VLAN insertion.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 namespace pmdfwd::shell {
 
@@ -23,7 +23,9 @@ bool tx_vlan_set(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_commands() {
     return {
         {.syntax = "set eth-peer <port> <mac>",
          .help = "peer MAC address of a port",
@@ -52,9 +54,5 @@ std::vector<Spec> rows() {
              }},
     };
 }
-
-const FamilyRegistrar registered{{.order = 40, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -3,7 +3,7 @@
 // offloads), queue setup, start, stop and deferred start, TX queue cleanup. Settings take
 // effect at the port's next start; whatever would change running streams is
 // refused while forwarding.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 #include "shell/commands/offload_support.h"
 
 #include <algorithm>
@@ -277,7 +277,9 @@ bool cleanup_txq(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_config_commands() {
     std::vector<Spec> v = {
         {.syntax = "port start|stop|close|reset all|<port>",
          .help = "start (configuring what changed), stop, close or reset ports",
@@ -383,9 +385,5 @@ std::vector<Spec> rows() {
 #endif
     return v;
 }
-
-const FamilyRegistrar registered{{.order = 80, .section = "ports", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

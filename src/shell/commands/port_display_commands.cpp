@@ -3,7 +3,7 @@
 // redirection table, the packet types its PMD recognises, its descriptors'
 // state, its EEPROMs, the dump_* commands (whose text is DPDK's own dump
 // functions') and set log. Allowed while forwarding.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 #include "shell/commands/dump_capture.h"
 
 #include "text/text_format.h"
@@ -24,7 +24,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 
 namespace pmdfwd::shell {
 
@@ -34,11 +33,6 @@ std::string mac_line(const rte_ether_addr &mac) {
     char buf[RTE_ETHER_ADDR_FMT_SIZE];
     rte_ether_format_addr(buf, sizeof(buf), &mac);
     return std::string("  ") + buf + "\n";
-}
-
-bool dev_info_failed(Ctx &c, uint16_t port, const Status &rc) {
-    return fail(c, "Error during getting device (port " + std::to_string(port) +
-                       ") info: " + std::strerror(rc.code()));
 }
 
 // testpmd's show_macs: the addresses ethdev holds, zero ones skipped.
@@ -408,7 +402,9 @@ constexpr const char *kDumps[] = {DUMP "physmem",      DUMP "memzone", DUMP "soc
 #endif
                                   DUMP "log_types"};
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_display_commands() {
     std::vector<Spec> v = {
         {.syntax = "show port <port> macs|mcast_macs",
          .help = "the port's unicast addresses, or the multicast ones added",
@@ -460,8 +456,6 @@ std::vector<Spec> rows() {
     return v;
 }
 
-const FamilyRegistrar registered{{.order = 75, .section = "display", .rows = rows}};
-
-} // namespace
+#undef DUMP
 
 } // namespace pmdfwd::shell

@@ -2,7 +2,7 @@
 // testpmd: promiscuous and all-multicast modes, MAC and multicast address
 // filters, VLAN offloads and filters, flow control, link up/down, VXLAN UDP
 // ports. Each goes to ethdev and prints testpmd's message for its answer.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "options/scalar_parse.h"
 #include "ports/pause_mode.h"
@@ -223,7 +223,9 @@ bool vxlan_port(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_filter_commands() {
     return {
         {.syntax = "set promisc all|<port> on|off",
          .help = "promiscuous mode",
@@ -289,9 +291,5 @@ std::vector<Spec> rows() {
              .run = vxlan_port},
     };
 }
-
-const FamilyRegistrar registered{{.order = 90, .section = "ports", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

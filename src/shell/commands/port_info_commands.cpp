@@ -2,7 +2,7 @@
 // info|summary|xstats, show device info, show rxq|txq info, offload
 // capabilities and configuration, flow control, set xstats-hide-zero.
 // Allowed while forwarding.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "ports/port_text.h"
 
@@ -18,12 +18,6 @@ namespace {
 bool refused(Ctx &c, const std::string &text) {
     *c.out += text;
     return false;
-}
-
-// ethdev's refusal as testpmd's helpers print it.
-bool dev_info_failed(Ctx &c, uint16_t port, const Status &rc) {
-    return fail(c, "Error during getting device (port " + std::to_string(port) +
-                       ") info: " + std::strerror(rc.code()));
 }
 
 // Each port's device info, through text(port, info); stops at ethdev's first
@@ -182,7 +176,9 @@ bool show_flow_ctrl(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_info_commands() {
     return {
         {.syntax = "show port info all|<port>",
          .help = "a port's device, link, modes, limits and capabilities",
@@ -253,9 +249,5 @@ std::vector<Spec> rows() {
              .run = show_flow_ctrl},
     };
 }
-
-const FamilyRegistrar registered{{.order = 70, .section = "display", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -1,7 +1,7 @@
 // Link layer settings testpmd hands to ethdev at once: forward error
 // correction (show port fec capabilities|fec_mode, set port fec_mode) and
 // priority flow control (set pfc_ctrl, set pfc_queue_ctrl).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "ports/pause_mode.h"
 
@@ -94,7 +94,9 @@ bool pfc_queue_ctrl(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_link_commands() {
     return {
         {.syntax = "show port <port> fec capabilities",
          .help = "the FEC modes the port offers at each speed",
@@ -124,9 +126,5 @@ std::vector<Spec> rows() {
          .run = pfc_queue_ctrl},
     };
 }
-
-const FamilyRegistrar registered{{.order = 48, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -3,7 +3,7 @@
 // (rss reta), `show port P rss-hash [key]` and, from 23.11 and 24.03, the
 // hash algorithm (`show port P rss-hash algorithm`, `port config P
 // rss-hash-algo A`). Each goes to ethdev at once.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "ports/port_text.h"
 #include "text/text_format.h"
@@ -248,7 +248,9 @@ bool config_reta(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_rss_commands() {
     std::vector<Spec> v = {
         {.syntax = "port config all rss <type>",
          .help =
@@ -278,9 +280,5 @@ std::vector<Spec> rows() {
 #endif
     return v;
 }
-
-const FamilyRegistrar registered{{.order = 100, .section = "ports", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

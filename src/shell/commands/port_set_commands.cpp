@@ -4,7 +4,7 @@
 // parses (set port ptype_mask), the unicast hash table (set port uta), a TX queue's rate limit (set
 // port queue rate), an RX queue's available-descriptor threshold (set port rxq avail_thresh) and,
 // from testpmd 24.11, the port's LED (set port led).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include <rte_mbuf_ptype.h>
 #include <rte_version.h>
@@ -115,7 +115,9 @@ bool set_led(Ctx &c, const Args &a) {
 }
 #endif
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_set_commands() {
     std::vector<Spec> v = {
         {.syntax = "set port <port> ptype_mask <mask>",
          .help = "the packet types the PMD parses on receive",
@@ -156,9 +158,5 @@ std::vector<Spec> rows() {
 #endif
     return v;
 }
-
-const FamilyRegistrar registered{{.order = 47, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

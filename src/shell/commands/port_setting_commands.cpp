@@ -2,7 +2,7 @@
 // next port start (cmd_reconfig_device_queue): frame and LRO sizes, link
 // speed and duplex, the forwarding burst, the queues' descriptor thresholds
 // and drop enable; and the UDP ports a PMD parses as tunnels (at once).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include <rte_version.h>
 
@@ -134,7 +134,7 @@ bool config_burst(Ctx &c, const Args &a) {
         // testpmd asks port 0, assuming every port the same model.
         rte_eth_dev_info info{};
         if (const Status got = c.ports.dev_info(0, &info); !got.ok())
-            return fail(c, "Error during getting device (port 0) info: " + got.message());
+            return dev_info_failed(c, 0, got);
         burst = info.default_rxportconf.burst_size;
         if (burst == 0)
             return fail(c, "PMD does not recommend a burst size.\nUser provided value must be " +
@@ -232,7 +232,9 @@ bool udp_tunnel_port(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> port_setting_commands() {
     return {
         {.syntax = "port config all max-pkt-len <n>",
          .help = "the largest frame each port receives (sets the MTU; ports stopped)",
@@ -280,9 +282,9 @@ std::vector<Spec> rows() {
     };
 }
 
-#undef PMDFWD_SPEEDS
+namespace {
 
-const FamilyRegistrar registered{{.order = 83, .section = "ports", .rows = rows}};
+#undef PMDFWD_SPEEDS
 
 } // namespace
 

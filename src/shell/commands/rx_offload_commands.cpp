@@ -2,7 +2,7 @@
 // the port and all its queues, `port <port> rxq <queue> rx_offload X on|off`
 // for one queue. The port must be stopped; the change is applied at its next
 // start, where a PMD without the offload refuses it (ethdev's words).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 #include "shell/commands/offload_support.h"
 
 #include <rte_ethdev.h>
@@ -58,8 +58,7 @@ bool not_stopped(Ctx &c, uint16_t port) {
 bool dev_info(Ctx &c, uint16_t port, rte_eth_dev_info *info) {
     const Status s = c.ports.dev_info(port, info);
     if (s.ok()) return true;
-    fail(c, "Error during getting device (port " + std::to_string(port) + ") info: " + s.message());
-    return false;
+    return dev_info_failed(c, port, s);
 }
 
 bool port_rx_offload(Ctx &c, uint16_t port, const std::string &name, bool on) {
@@ -105,7 +104,9 @@ bool queue_rx_offload(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> rx_offload_commands() {
     std::vector<Spec> v = {
         {.syntax = kAllOffloads ? "port config all|<port> rx_offload <offload> on|off"
                                 : "port config <port> rx_offload <offload> on|off",
@@ -133,9 +134,5 @@ std::vector<Spec> rows() {
 #endif
     return v;
 }
-
-const FamilyRegistrar registered{{.order = 84, .section = "ports", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

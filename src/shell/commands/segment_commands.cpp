@@ -2,7 +2,7 @@
 // applied at the queues' next setup where a port has the buffer_split RX
 // offload), the generated frames' segments (`set txpkts`, `set txsplit`),
 // the TX scheduling gaps (`set txtimes`), and `show config` of each.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "options/scalar_parse.h"
 #include "shell/item_list.h"
@@ -187,7 +187,7 @@ std::string joined(const std::vector<T> &v, size_t n, const char *sep) {
     return o;
 }
 
-bool show_config(Ctx &c, const Args &a) {
+bool show_segment_config(Ctx &c, const Args &a) {
     const Config &cfg = c.config;
     const std::string &what = a.word(0);
     std::string &o = *c.out;
@@ -220,7 +220,9 @@ bool show_config(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> segment_commands() {
     return {
         {.syntax = "set rxpkts <len[,len]...>",
          .help = "RX buffer split segment lengths (0: the pool's data room)",
@@ -243,12 +245,8 @@ std::vector<Spec> rows() {
          .run = set_txtimes},
         {.syntax = "show config rxoffs|rxpkts|rxhdrs|txpkts|txtimes",
          .help = "segment settings: RX split offsets, lengths, headers; TX segments, gaps",
-         .run = show_config},
+         .run = show_segment_config},
     };
 }
-
-const FamilyRegistrar registered{{.order = 36, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -1,7 +1,7 @@
 // The session: how much it prints (`set verbose`, testpmd's per-packet dump)
 // and commands read from a file (`load`, and 25.11's `load_echo`, which
 // shows each line as --cmdline-file does).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "shell/command_file.h"
 #include "shell/command_file_text.h"
@@ -98,7 +98,9 @@ bool load_file(Ctx &c, const std::string &file, bool echo) {
     return !stopped;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> session_commands() {
     std::vector<Spec> v = {
         {.syntax = "set verbose <level>",
          .help = "per-packet dump: 1 received, 2 sent, 3 both, 0 none (testpmd's format)",
@@ -123,9 +125,5 @@ std::vector<Spec> rows() {
 #endif
     return v;
 }
-
-const FamilyRegistrar registered{{.order = 110, .section = "control", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

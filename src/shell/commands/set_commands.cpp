@@ -1,5 +1,5 @@
 // set <setting> ...: forwarding settings, changed while forwarding is stopped.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include <algorithm>
 
@@ -27,7 +27,9 @@ bool set_nbcore(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> set_commands() {
     return {
         {.syntax = "set burst tx delay <us> retry <n>",
          .help = "TX retry wait (0..1000 us) and count (0..1000) (with set fwd ... retry)",
@@ -89,9 +91,5 @@ std::vector<Spec> rows() {
              }},
     };
 }
-
-const FamilyRegistrar registered{{.order = 30, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -1,11 +1,9 @@
 // show ... and clear ...: statistics and state, allowed while forwarding.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 namespace pmdfwd::shell {
 
-namespace {
-
-std::vector<Spec> rows() {
+std::vector<Spec> show_commands() {
     using H = Stats;
     return {
         {.syntax = "show port stats all|<port>",
@@ -39,9 +37,5 @@ std::vector<Spec> rows() {
          .run = print<&H::mempool_info>},
     };
 }
-
-const FamilyRegistrar registered{{.order = 20, .section = "display", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -2,7 +2,7 @@
 // (help section display) and `port config <p>|all speed_lanes <value>`
 // (section ports), which sets the lanes now and reconfigures the port at its
 // next start, as testpmd's cmd_reconfig_device_queue. Unknown before 24.11.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "text/text_format.h"
 
@@ -67,8 +67,10 @@ bool config_lanes(Ctx &c, std::optional<uint16_t> one, uint32_t lanes) {
 
 #endif
 
+} // namespace
+
 // Registered on every DPDK (empty before 24.11): the help order is one list.
-std::vector<Spec> display_rows() {
+std::vector<Spec> speed_lanes_display_commands() {
 #if RTE_VERSION < RTE_VERSION_NUM(24, 11, 0, 0)
     return {};
 #else
@@ -79,7 +81,7 @@ std::vector<Spec> display_rows() {
 #endif
 }
 
-std::vector<Spec> port_rows() {
+std::vector<Spec> speed_lanes_port_commands() {
 #if RTE_VERSION < RTE_VERSION_NUM(24, 11, 0, 0)
     return {};
 #else
@@ -98,10 +100,5 @@ std::vector<Spec> port_rows() {
     };
 #endif
 }
-
-const FamilyRegistrar display{{.order = 78, .section = "display", .rows = display_rows}};
-const FamilyRegistrar ports{{.order = 86, .section = "ports", .rows = port_rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

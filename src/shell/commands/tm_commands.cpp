@@ -2,7 +2,7 @@
 // one rte_tm call through c.tm (src/ports/tm/tm_control.h), rte_tm's refusal
 // in print_err_msg's words (src/ports/tm/tm_text.h). A PMD without TM ops
 // (net_ring) refuses every call as rte_tm words it, as in testpmd.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 #include "shell/testpmd_port_rows.h"
 
 #include "options/scalar_parse.h"
@@ -16,7 +16,6 @@ namespace {
 
 using Mark = tm::TmControl::Mark;
 
-constexpr uint64_t kU32 = UINT32_MAX;
 // testpmd's MAX_NUM_SHARED_SHAPERS: a node names fewer.
 constexpr uint64_t kMaxSharedShapers = 256;
 
@@ -39,7 +38,7 @@ bool must_be_stopped(Ctx &c, uint16_t port) {
     return !started(c, port) || fail(c, " Port " + std::to_string(port) + " not stopped (error)");
 }
 
-bool show_cap(Ctx &c, const Args &a) {
+bool show_tm_cap(Ctx &c, const Args &a) {
     rte_tm_capabilities cap{};
     rte_tm_error error{};
     if (!answer(c, c.tm.capabilities(port_at(a, 0), &cap, &error), error)) return false;
@@ -166,13 +165,13 @@ Result<std::vector<uint32_t>> shared_shapers(const std::vector<std::string> &wor
     const char *bad = " Shared shapers params string parse error";
     // cmdline's multi-string token takes one word at least.
     if (words.empty()) return Error("Bad arguments");
-    const Result<uint64_t> n = parse_uint("n", words[0], 0, kU32, Radix::Decimal);
+    const Result<uint64_t> n = parse_uint("n", words[0], 0, UINT32_MAX, Radix::Decimal);
     if (!n) return Error(bad);
     if (*n >= kMaxSharedShapers) return Error(" Number of shared shapers exceed the max (error)");
     if (words.size() - 1 != *n) return Error(bad);
     std::vector<uint32_t> ids;
     for (size_t i = 1; i < words.size(); i++) {
-        const Result<uint64_t> id = parse_uint("id", words[i], 0, kU32, Radix::Decimal);
+        const Result<uint64_t> id = parse_uint("id", words[i], 0, UINT32_MAX, Radix::Decimal);
         if (!id) return Error(bad);
         ids.push_back(static_cast<uint32_t>(*id));
     }
@@ -275,11 +274,11 @@ bool mark(Ctx &c, const Args &a) {
     return answer(c, rc, error);
 }
 
-std::vector<Spec> family_rows() {
+std::vector<Spec> tm_rows() {
     return {
         {.syntax = "show port tm cap <port>",
          .help = "the port's traffic management capabilities",
-         .run = show_cap},
+         .run = show_tm_cap},
         {.syntax = "show port tm level cap <port> <level_id>",
          .help = "a hierarchy level's capabilities",
          .types = {testpmd_u32("<level_id>")},
@@ -390,12 +389,10 @@ std::vector<Spec> family_rows() {
     };
 }
 
-std::vector<Spec> rows() {
-    return with_testpmd_ports(family_rows());
-}
-
-const FamilyRegistrar registered{{.order = 140, .section = "ports", .rows = rows}};
-
 } // namespace
+
+std::vector<Spec> tm_commands() {
+    return with_testpmd_ports(tm_rows());
+}
 
 } // namespace pmdfwd::shell

@@ -3,7 +3,7 @@
 // rate, and a PF's Tx loopback and queue drop. c.drivers tries the linked
 // drivers in testpmd's order; a port no driver takes gets -ENOTSUP, which
 // these rows word as testpmd 22.11 does (app/test-pmd/cmdline.c, config.c).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include <rte_ethdev.h>
 
@@ -235,16 +235,14 @@ std::vector<Spec> vf_stats_rows() {
     };
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> vf_commands() {
     std::vector<Spec> all;
     for (auto part : {antispoof_rows, vf_vlan_rows, pf_rows, port_vf_rows, vf_stats_rows})
         for (Spec &s : part())
             all.push_back(std::move(s));
     return all;
 }
-
-const FamilyRegistrar registered{{.order = 49, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -3,7 +3,7 @@
 // insertion, the port VLAN id, stripping per queue and the whole VLAN
 // filter at once. Each goes to ethdev at once, as in testpmd, except QinQ
 // insertion, which is port configuration applied at the next start.
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 #include "ports/port_text.h"
 
@@ -87,7 +87,9 @@ bool rx_vlan_all(Ctx &c, const Args &a) {
     return true;
 }
 
-std::vector<Spec> rows() {
+} // namespace
+
+std::vector<Spec> vlan_commands() {
     return {
         {.syntax = "vlan set inner|outer tpid <tpid> <port>",
          .help = "the protocol id of the port's inner or outer VLAN tag",
@@ -111,9 +113,5 @@ std::vector<Spec> rows() {
          .run = rx_vlan_all},
     };
 }
-
-const FamilyRegistrar registered{{.order = 43, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

@@ -17,8 +17,9 @@ namespace {
 bool run(FakeHost &h, const std::string &line, std::string *out) {
     out->clear();
     const Host host{
-        h.cfg,   h,       h,     h,         h.fake_ports, registry_engines(), h,
-        h.flows, h.encap, h.raw, h.fake_tm, h.fake_mtr,   h.fake_drivers,     h.fake_bonding};
+        h.cfg,     h,       h,     h,         h.fake_ports, registry_engines(), h,
+        h.flows,   h.encap, h.raw, h.fake_tm, h.fake_mtr,   h.fake_drivers,     h.fake_bonding,
+        h.families};
     return run_command(host, line, out);
 }
 
@@ -95,8 +96,9 @@ TEST(CsumCommands, BadArguments) {
 TEST(CsumCommands, CompletionOffersThePorts) {
     FakeHost h;
     const Host host{
-        h.cfg,   h,       h,     h,         h.fake_ports, registry_engines(), h,
-        h.flows, h.encap, h.raw, h.fake_tm, h.fake_mtr,   h.fake_drivers,     h.fake_bonding};
+        h.cfg,     h,       h,     h,         h.fake_ports, registry_engines(), h,
+        h.flows,   h.encap, h.raw, h.fake_tm, h.fake_mtr,   h.fake_drivers,     h.fake_bonding,
+        h.families};
     EXPECT_EQ(complete_command(host, "csum set ip hw "), (std::vector<std::string>{"0", "1"}));
     EXPECT_EQ(complete_command(host, "csum s"), (std::vector<std::string>{"set", "show"}));
 }

@@ -1,12 +1,13 @@
 // Forwarding lcores: an example family (the README's "Adding a shell command
 // family" shows this file; tests/src/shell/test_command_families.cpp runs it).
-#include "shell/command_spec.h"
+#include "shell/command_families.h"
 
 namespace pmdfwd::shell {
 
-namespace {
-
-std::vector<Spec> rows() {
+// Declared in src/shell/command_families.h and listed in the table in
+// src/shell/command_families.cpp at the place `help` shows it, with its
+// help section: {Section::Config, lcore_commands}.
+std::vector<Spec> lcore_commands() {
     return {
         {.syntax = "show lcores",
          .help = "the forwarding lcores, in order",
@@ -30,12 +31,5 @@ std::vector<Spec> rows() {
              }},
     };
 }
-
-// The order key places the family in `help` and the manual page (lowest
-// first, each family its own; the built-in ones use 10, 20, ... 120); the
-// section is testpmd's help section: control, display, config or ports.
-const FamilyRegistrar registered{{.order = 115, .section = "config", .rows = rows}};
-
-} // namespace
 
 } // namespace pmdfwd::shell

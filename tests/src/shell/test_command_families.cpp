@@ -1,10 +1,9 @@
-// A command family registers itself (src/shell/command_spec.h): the example
-// family (example_commands.cpp, the README's) is named nowhere but in this
-// test's build line, and joins parsing, help, completion and the manual
-// page's table in its order key's place. ordered_families refuses what would
-// make help's order depend on link order.
+// The command families are one table (src/shell/command_families.cpp), in
+// help's order; a host's shell offers the families its Host lists. The
+// example family (example_commands.cpp, the README's) is in no product
+// table: this test puts it into its host's table, where it joins parsing,
+// help and completion at its place.
 #include "shell/command_families.h"
-#include "shell/command_spec.h"
 #include "shell/command_table.h"
 #include "support/fake_host.h"
 #include "support/run_line.h"
@@ -12,25 +11,32 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cerrno>
 
 using namespace pmdfwd;
 using namespace pmdfwd::shell;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::run;
 
-namespace {
-
-// For the ordering checks: a family needs a rows function.
-std::vector<Spec> rows() {
-    return {};
+namespace pmdfwd::shell {
+std::vector<Spec> lcore_commands(); // example_commands.cpp
 }
 
-size_t doc_index(const std::string &syntax) {
-    pmdfwd::testing::FakeEngines engines;
-    const std::vector<CommandDoc> docs = command_docs(engines);
-    auto it = std::find_if(docs.begin(), docs.end(),
-                           [&](const CommandDoc &d) { return d.syntax == syntax; });
-    return it == docs.end() ? SIZE_MAX : static_cast<size_t>(it - docs.begin());
+namespace {
+
+// A fake host whose table has the example family after the session family,
+// filed under config.
+struct ExampleHost : FakeHost {
+    ExampleHost() {
+        auto session =
+            std::find(families.begin(), families.end(), Family{Section::Control, session_commands});
+        families.insert(session + 1, Family{Section::Config, lcore_commands});
+    }
+};
+
+// Where a syntax is in `command_help`'s list (the table's order).
+size_t help_index_of(const std::string &help, const std::string &syntax) {
+    return help.find("\n  " + syntax + " ");
 }
 
 // For each_port: refuses port 0, answers for the others.
@@ -58,6 +64,14 @@ TEST(CommandSpecHelpers, EachPortGoesOnPastAPortThatFails) {
     EXPECT_EQ(out, "port 1\n");
 }
 
+TEST(CommandSpecHelpers, DevInfoFailedSaysTestpmdsText) {
+    FakeHost h;
+    std::string out;
+    Ctx c{h.host(), &out};
+    EXPECT_FALSE(dev_info_failed(c, 3, ethdev_status(-ENODEV)));
+    EXPECT_EQ(out, "Error during getting device (port 3) info: No such device\n");
+}
+
 TEST(CommandSpecHelpers, AllPortsStoppedSaysOnceWhyNot) {
     FakeHost h;
     std::string out;
@@ -76,8 +90,8 @@ TEST(CommandSpecHelpers, AllPortsStoppedSaysOnceWhyNot) {
     EXPECT_EQ(out, "");
 }
 
-TEST(CommandFamilies, SelfRegisteredFamilyRuns) {
-    FakeHost h;
+TEST(CommandFamilies, AFamilyInTheHostsTableRuns) {
+    ExampleHost h;
     std::string out;
     EXPECT_TRUE(run(h, "show lcores", &out));
     EXPECT_EQ(out, "lcore 1\nlcore 2\nlcore 3\n");
@@ -91,8 +105,8 @@ TEST(CommandFamilies, SelfRegisteredFamilyRuns) {
     EXPECT_EQ(h.lcores, std::vector<unsigned>{2});
 }
 
-TEST(CommandFamilies, SelfRegisteredFamilyIsCompletedAndHelped) {
-    FakeHost h;
+TEST(CommandFamilies, AFamilyInTheHostsTableIsCompletedAndHelped) {
+    ExampleHost h;
     EXPECT_EQ(complete_command(h, "show lc"), std::vector<std::string>{"lcores"});
     std::string out;
     EXPECT_TRUE(help_section(h, "config", &out));
@@ -101,80 +115,46 @@ TEST(CommandFamilies, SelfRegisteredFamilyIsCompletedAndHelped) {
         << out;
 }
 
-// The order key, not link order, places a family: 115 comes after the
-// session family's last row and before the forwarding configuration's first.
-TEST(CommandFamilies, OrderKeyPlacesTheFamily) {
-    const size_t first = doc_index("show lcores");
-    ASSERT_NE(first, SIZE_MAX);
-    // The session family's last row: 25.11's load_echo, else load.
-    const size_t echo = doc_index("load_echo <file>");
-    EXPECT_EQ((echo == SIZE_MAX ? doc_index("load <file>") : echo) + 1, first);
-    EXPECT_EQ(doc_index("set lcore <lcore>"), first + 1);
-    EXPECT_EQ(doc_index("set portlist <list>"), first + 2);
-    EXPECT_EQ(doc_index("help"), 0u); // the control family's key is the lowest
+// A family is only where a table lists it: the built-in table has no
+// example, and a host with it and one without alternate.
+TEST(CommandFamilies, OnlyTheHostsTableCounts) {
+    FakeHost plain;
+    ExampleHost with;
+    std::string out;
+    EXPECT_FALSE(run(plain, "show lcores", &out));
+    EXPECT_TRUE(out.starts_with("Bad arguments")) << out;
+    EXPECT_TRUE(run(with, "show lcores", &out)) << out;
+    EXPECT_FALSE(run(plain, "set lcore 1", &out));
+    EXPECT_TRUE(out.starts_with("Bad arguments")) << out;
+    EXPECT_TRUE(run(with, "set lcore 1", &out)) << out;
 }
 
-TEST(CommandFamilies, OrderedByKey) {
-    auto f = ordered_families({{.order = 30, .section = "ports", .rows = rows},
-                               {.order = 10, .section = "control", .rows = rows},
-                               {.order = 20, .section = "display", .rows = rows}},
-                              {"control", "display", "ports"});
-    ASSERT_TRUE(f) << f.message();
-    ASSERT_EQ(f->size(), 3u);
-    EXPECT_EQ((*f)[0].order, 10u);
-    EXPECT_EQ((*f)[1].order, 20u);
-    EXPECT_EQ((*f)[2].order, 30u);
+// The table's order is help's: the example sits right after the session
+// family's last row and before the forwarding configuration's first.
+TEST(CommandFamilies, TablePlaceIsHelpPlace) {
+    ExampleHost h;
+    const std::string help = command_help(h);
+    const size_t lcores = help_index_of(help, "show lcores");
+    ASSERT_NE(lcores, std::string::npos) << help;
+    const std::vector<Spec> session = session_commands();
+    const size_t last_session = help_index_of(help, session.back().syntax);
+    const size_t set_lcore = help_index_of(help, "set lcore <lcore>");
+    const size_t first_fwd = help_index_of(help, fwd_config_commands().front().syntax);
+    EXPECT_LT(last_session, lcores);
+    EXPECT_LT(lcores, set_lcore);
+    EXPECT_LT(set_lcore, first_fwd);
+    // Nothing between the session family's last row and the example's first.
+    EXPECT_EQ(help.find("\n  ", last_session + 1), lcores);
+    EXPECT_EQ(help_index_of(help, "help"), help.find("\n  ")); // control first
 }
 
-TEST(CommandFamilies, SharedOrderKeyIsRefused) {
-    const auto shared = ordered_families({{.order = 40, .section = "config", .rows = rows},
-                                          {.order = 40, .section = "ports", .rows = rows}},
-                                         {"config", "ports"});
-    EXPECT_FALSE(shared);
-    EXPECT_EQ(shared.message(),
-              "two command families share order key 40 (help's order would depend on link "
-              "order; give each its own key)");
-}
-
-TEST(CommandFamilies, UnknownSectionIsRefused) {
-    const auto unknown =
-        ordered_families({{.order = 5, .section = "port", .rows = rows}}, {"control", "ports"});
-    EXPECT_FALSE(unknown);
-    EXPECT_EQ(unknown.message(), "command family with order key 5: unknown help section 'port' "
-                                 "(allowed: control, ports)");
-    const auto no_rows = ordered_families({{.order = 5, .section = "ports"}}, {"ports"});
-    EXPECT_FALSE(no_rows);
-    EXPECT_EQ(no_rows.message(), "command family with order key 5 has no rows function");
-}
-
-// The built-in families in order-key order: help lists them so, whatever
-// the link order. Control, display, then the config families (the segment
-// settings at 36, VLAN 43, per-port `set` 47, link settings 48, the drivers'
-// VF and port commands 49, 25.11's DCB forwarding settings 51, rowless
-// before), display
-// (ports' information, display, at 70 and 75; the driver-answered FDIR and
-// transfer proxy displays at 77, speed lanes at 78, 25.11's mbuf history
-// dumps at 79, rowless before), the port families (80-85, DCB at 87;
-// RX offloads 84), the descriptor reads (display, 88), filters and RSS
-// (ports), session control, forwarding configuration, flow rules (filters,
-// 130), the template and queue flow commands (131), the
-// `set raw_encap|sample_actions|conntrack` stores (133) and the
-// tunnel settings (135) their actions read, traffic management and meters
-// (ports), the bonding driver's commands (ports, 150), bpf-load/bpf-unload
-// (ports, 155), i40e's pctype commands (drivers, 160).
-TEST(CommandFamilies, BuiltInFamiliesKeepHelpOrder) {
-    auto f = ordered_families(registered_families(),
-                              {"control", "display", "config", "ports", "filters", "drivers"});
-    ASSERT_TRUE(f) << f.message();
-    std::vector<std::string> sections;
-    for (const Family &fam : *f)
-        if (fam.order != 115) sections.push_back(fam.section);
-    EXPECT_EQ(
-        sections,
-        (std::vector<std::string>{
-            "control", "display", "config",  "config",  "config",  "config",  "config",  "config",
-            "config",  "config",  "config",  "display", "display", "display", "display", "display",
-            "display", "ports",   "ports",   "ports",   "ports",   "ports",   "ports",   "display",
-            "ports",   "ports",   "control", "config",  "filters", "filters", "filters", "filters",
-            "ports",   "ports",   "ports",   "ports",   "drivers"}));
+// Every section a built-in family is filed under is testpmd's, named as
+// `help` names it, in testpmd's order.
+TEST(CommandFamilies, SectionsAreTestpmds) {
+    std::vector<std::string> names;
+    for (const SectionText &s : section_texts())
+        names.push_back(s.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"control", "display", "config", "ports", "filters",
+                                               "traffic_management", "devices", "drivers"}));
+    EXPECT_STREQ(section_text(Section::Filters).name, "filters");
 }

@@ -196,9 +196,9 @@ TEST(CommandFile, LoadUsesTheReadersLimits) {
     FakeHost h;
     DiskCommandFiles disk;
     Host host = h.host();
-    Host on_disk{host.config,  host.life,   host.lcores,  host.stats,  host.ports,
-                 host.engines, disk,        host.flows,   host.encap,  host.raw,
-                 host.tm,      host.meters, host.drivers, host.bonding};
+    Host on_disk{host.config,  host.life,   host.lcores,  host.stats,   host.ports,
+                 host.engines, disk,        host.flows,   host.encap,   host.raw,
+                 host.tm,      host.meters, host.drivers, host.bonding, host.families};
     const std::string p =
         d.file("long.txt",
                "set verbose 1\n" + std::string(kMaxCommandLine + 1, 'x') + "\nset verbose 2\n");
@@ -229,9 +229,9 @@ TEST(CommandFile, AnInterruptEndsALoadWaitingOnAnIdleFifo) {
     h.interrupt_at = 3;
     DiskCommandFiles disk;
     Host host = h.host();
-    Host on_disk{host.config,  host.life,   host.lcores,  host.stats,  host.ports,
-                 host.engines, disk,        host.flows,   host.encap,  host.raw,
-                 host.tm,      host.meters, host.drivers, host.bonding};
+    Host on_disk{host.config,  host.life,   host.lcores,  host.stats,   host.ports,
+                 host.engines, disk,        host.flows,   host.encap,   host.raw,
+                 host.tm,      host.meters, host.drivers, host.bonding, host.families};
     std::string out;
     EXPECT_FALSE(run(on_disk, "load " + fifo, &out));
     EXPECT_EQ(out, "load " + fifo + ": interrupted (SIGINT) after 0 lines; the rest was not run\n" +
