@@ -39,7 +39,6 @@ const std::vector<Family> &command_families() {
         {Section::Display, show_commands},
         {Section::Config, set_commands},
         {Section::Config, segment_commands},
-        {Section::Config, port_commands},
         {Section::Config, vlan_commands},
         {Section::Config, port_set_commands},
         {Section::Config, port_link_commands},

@@ -48,7 +48,6 @@ std::vector<Spec> control_commands();
 std::vector<Spec> show_commands();
 std::vector<Spec> set_commands();
 std::vector<Spec> segment_commands();
-std::vector<Spec> port_commands();
 std::vector<Spec> vlan_commands();
 std::vector<Spec> port_set_commands();
 std::vector<Spec> port_link_commands();

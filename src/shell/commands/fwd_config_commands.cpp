@@ -1,6 +1,8 @@
-// Which ports and lcores forward, as testpmd's commands choose them: set
-// portlist|portmask|nbport, set corelist|coremask, and show config
-// rxtx|cores. They take effect at the next start (forwarding stopped).
+// The forwarding configuration, as testpmd's commands set it: which ports and
+// lcores forward (set portlist|portmask|nbport|corelist|coremask|nbcore),
+// the burst and its TX retry, the peers' addresses, whether RX is drained at
+// start, set default, and show config rxtx|cores. They take effect at the
+// next start (forwarding stopped).
 #include "shell/command_families.h"
 
 #include "fwd/stream_plan.h"
@@ -139,6 +141,26 @@ bool set_default(Ctx &c) {
     return true;
 }
 
+// testpmd's set_fwd_lcores_number texts; pmdfwd also refuses more lcores
+// than streams (they would idle) and 0.
+bool set_nbcore(Ctx &c, const Args &a) {
+    const Result<size_t> planned = c.lcores.nb_streams();
+    if (!planned) return fail(c, planned.message());
+    const size_t streams = *planned;
+    const size_t lcores = c.lcores.nb_fwd_lcores();
+    const uint64_t n = a.number(0);
+    if (n > lcores)
+        return fail(c, "nb fwd cores " + std::to_string(n) + " > " + std::to_string(lcores) +
+                           " (max. number of configured lcores) - ignored");
+    if (n == 0 || n > streams)
+        return fail(c, "nb fwd cores " + std::to_string(n) + ": there are only " +
+                           std::to_string(streams) + " streams to spread - ignored (allowed: 1.." +
+                           std::to_string(std::min(lcores, streams)) + ")");
+    c.config.nb_cores = static_cast<unsigned>(n);
+    *c.out += "Number of forwarding cores set to " + std::to_string(n) + "\n";
+    return true;
+}
+
 } // namespace
 
 std::vector<Spec> fwd_config_commands() {
@@ -169,6 +191,48 @@ std::vector<Spec> fwd_config_commands() {
          .help = "forwarding lcores by mask, e.g. 0x6",
          .needs_stopped = true,
          .run = set_coremask},
+        {.syntax = "set nbcore <n>",
+         .help = "number of forwarding lcores",
+         .needs_stopped = true,
+         .types = {arg::number("<n>", "nbcore", 0, UINT16_MAX)},
+         .run = set_nbcore},
+        {.syntax = "set burst <n>",
+         .help = "packets per burst",
+         .needs_stopped = true,
+         .types = {arg::number("<n>", "burst", 1, kMaxBurst)},
+         .run =
+             [](Ctx &c, const Args &a) {
+                 c.config.burst = static_cast<uint16_t>(a.number(0));
+                 *c.out +=
+                     "Number of packets per burst set to " + std::to_string(a.number(0)) + "\n";
+                 return true;
+             }},
+        {.syntax = "set burst tx delay <us> retry <n>",
+         .help = "TX retry wait (0..1000 us) and count (0..1000) (with set fwd ... retry)",
+         .needs_stopped = true,
+         .types = {arg::number("<us>", "delay", 0, kMaxTxRetryDelayUs),
+                   arg::number("<n>", "retry", 0, kMaxTxRetries)},
+         .run =
+             [](Ctx &c, const Args &a) {
+                 c.config.tx_retry_delay_us = static_cast<unsigned>(a.number(0));
+                 c.config.tx_retry_num = static_cast<unsigned>(a.number(1));
+                 return true;
+             }},
+        {.syntax = "set eth-peer <port> <mac>",
+         .help = "peer MAC address of a port",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 c.ports.set_peer(a.port(0), a.mac(1));
+                 return true;
+             }},
+        {.syntax = "set flush_rx on|off",
+         .help = "drain the RX queues at start (on) or not",
+         .run =
+             [](Ctx &c, const Args &a) {
+                 c.config.no_flush_rx = !a.on(0);
+                 return true;
+             }},
         {.syntax = "show config rxtx|cores",
          .help = "queue settings per port, or the forwarding lcores",
          .run = show_fwd_config},

@@ -2,7 +2,7 @@
 // port's unicast and multicast addresses, its DCB traffic classes, its RSS
 // redirection table, the packet types its PMD recognises, its descriptors'
 // state, its EEPROMs, the dump_* commands (whose text is DPDK's own dump
-// functions') and set log. Allowed while forwarding.
+// functions'). Allowed while forwarding.
 #include "shell/command_families.h"
 #include "shell/commands/dump_capture.h"
 
@@ -320,18 +320,6 @@ std::string socket_mem() {
     return o;
 }
 
-// set log global|<type> <level>: EAL's global level, or the level of every
-// log type the regular expression matches.
-bool set_log(Ctx &c, const Args &a) {
-    const std::string type = a.word(0);
-    const auto level = static_cast<uint32_t>(a.number(1));
-    if (type == "global") {
-        rte_log_set_global_level(level);
-        return true;
-    }
-    return rte_log_set_level_regexp(type.c_str(), level) >= 0 || fail(c, "Unable to set log level");
-}
-
 std::string struct_sizes() {
     return "sizeof(struct rte_mbuf) = " + std::to_string(sizeof(rte_mbuf)) +
            "\nsizeof(struct rte_mempool) = " + std::to_string(sizeof(rte_mempool)) +
@@ -436,10 +424,6 @@ std::vector<Spec> port_display_commands() {
         {.syntax = "show port <port> module_eeprom",
          .help = "the plugged module's EEPROM, in hex",
          .run = [](Ctx &c, const Args &a) { return show_eeprom(c, a.port(0), true); }},
-        {.syntax = "set log <type> <level>",
-         .help = "EAL's log level: global, or of the log types a regex matches",
-         .types = {arg::number("<level>", "level", 0, UINT32_MAX)},
-         .run = set_log},
         {.syntax = DUMP "ring <name>",
          .help = "one ring by name",
          .run = [](Ctx &c, const Args &a) { return dump_one(c, true, a.word(0)); }},

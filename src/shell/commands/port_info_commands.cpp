@@ -1,6 +1,6 @@
 // What ethdev says about ports and devices, in testpmd's words: show port
 // info|summary|xstats, show device info, show rxq|txq info, offload
-// capabilities and configuration, flow control, set xstats-hide-zero.
+// capabilities and configuration, flow control.
 // Allowed while forwarding.
 #include "shell/command_families.h"
 
@@ -206,28 +206,7 @@ std::vector<Spec> port_info_commands() {
             {.syntax = "show port xstats all|<port>",
              .help = "the PMD's extended statistics",
              .run = show_xstats},
-            {.syntax = "set xstats-hide-zero on|off",
-             .help = "leave the counters at zero out of show port xstats",
-             .run =
-                 [](Ctx &c, const Args &a) {
-                     c.config.xstats_hide_zero = a.on(0);
-                     return true;
-                 }},
 #if RTE_VERSION >= RTE_VERSION_NUM(25, 3, 0, 0)
-            {.syntax = "set xstats-show-state on|off",
-             .help = "print each counter's state (E enabled, D disabled) in show port xstats",
-             .run =
-                 [](Ctx &c, const Args &a) {
-                     c.config.xstats_show_state = a.on(0);
-                     return true;
-                 }},
-            {.syntax = "set xstats-hide-disabled on|off",
-             .help = "leave the disabled counters out of show port xstats",
-             .run =
-                 [](Ctx &c, const Args &a) {
-                     c.config.xstats_hide_disabled = a.on(0);
-                     return true;
-                 }},
             {.syntax = "port <port> enable|disable <counter_name>...",
              .help = "switch a counter the PMD enables on demand",
              .run = set_counter},

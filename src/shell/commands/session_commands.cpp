@@ -1,6 +1,5 @@
-// The session: how much it prints (`set verbose`, testpmd's per-packet dump)
-// and commands read from a file (`load`, and 25.11's `load_echo`, which
-// shows each line as --cmdline-file does).
+// The session: commands read from a file (`load`, and 25.11's `load_echo`,
+// which shows each line as --cmdline-file does).
 #include "shell/command_families.h"
 
 #include "shell/command_file.h"
@@ -102,18 +101,6 @@ bool load_file(Ctx &c, const std::string &file, bool echo) {
 
 std::vector<Spec> session_commands() {
     std::vector<Spec> v = {
-        {.syntax = "set verbose <level>",
-         .help = "per-packet dump: 1 received, 2 sent, 3 both, 0 none (testpmd's format)",
-         .types = {arg::number("<level>", "verbose", 0, UINT16_MAX)},
-         .run =
-             [](Ctx &c, const Args &a) {
-                 const uint64_t n = a.number(0);
-                 PortControl &pc = c.ports;
-                 *c.out += "Change verbose level from " + std::to_string(pc.verbose()) + " to " +
-                           std::to_string(n) + "\n";
-                 pc.set_verbose(static_cast<unsigned>(n));
-                 return true;
-             }},
         {.syntax = "load <file>",
          .help = "run the commands in a file",
          .run = [](Ctx &c, const Args &a) { return load_file(c, a.word(0), false); }},

@@ -1,91 +1,91 @@
-// set <setting> ...: forwarding settings, changed while forwarding is stopped.
+// The host's own `set <setting>` rows that are not forwarding configuration
+// (fwd_config_commands.cpp has those): what it prints and records (the
+// per-packet dump, EAL's log levels, which xstats `show port xstats` shows,
+// the cycle and burst records) and how `port attach` sets up new ports.
 #include "shell/command_families.h"
 
-#include <algorithm>
+#include <rte_log.h>
+#include <rte_version.h>
 
 namespace pmdfwd::shell {
 
 namespace {
 
-// testpmd's set_fwd_lcores_number texts; pmdfwd also refuses more lcores
-// than streams (they would idle) and 0.
-bool set_nbcore(Ctx &c, const Args &a) {
-    const Result<size_t> planned = c.lcores.nb_streams();
-    if (!planned) return fail(c, planned.message());
-    const size_t streams = *planned;
-    const size_t lcores = c.lcores.nb_fwd_lcores();
-    const uint64_t n = a.number(0);
-    if (n > lcores)
-        return fail(c, "nb fwd cores " + std::to_string(n) + " > " + std::to_string(lcores) +
-                           " (max. number of configured lcores) - ignored");
-    if (n == 0 || n > streams)
-        return fail(c, "nb fwd cores " + std::to_string(n) + ": there are only " +
-                           std::to_string(streams) + " streams to spread - ignored (allowed: 1.." +
-                           std::to_string(std::min(lcores, streams)) + ")");
-    c.config.nb_cores = static_cast<unsigned>(n);
-    *c.out += "Number of forwarding cores set to " + std::to_string(n) + "\n";
-    return true;
+// set log global|<type> <level>: EAL's global level, or the level of every
+// log type the regular expression matches.
+bool set_log(Ctx &c, const Args &a) {
+    const std::string type = a.word(0);
+    const auto level = static_cast<uint32_t>(a.number(1));
+    if (type == "global") {
+        rte_log_set_global_level(level);
+        return true;
+    }
+    return rte_log_set_level_regexp(type.c_str(), level) >= 0 || fail(c, "Unable to set log level");
 }
 
 } // namespace
 
 std::vector<Spec> set_commands() {
     return {
-        {.syntax = "set burst tx delay <us> retry <n>",
-         .help = "TX retry wait (0..1000 us) and count (0..1000) (with set fwd ... retry)",
-         .needs_stopped = true,
-         .types = {arg::number("<us>", "delay", 0, kMaxTxRetryDelayUs),
-                   arg::number("<n>", "retry", 0, kMaxTxRetries)},
+        {.syntax = "set verbose <level>",
+         .help = "per-packet dump: 1 received, 2 sent, 3 both, 0 none (testpmd's format)",
+         .types = {arg::number("<level>", "verbose", 0, UINT16_MAX)},
          .run =
              [](Ctx &c, const Args &a) {
-                 c.config.tx_retry_delay_us = static_cast<unsigned>(a.number(0));
-                 c.config.tx_retry_num = static_cast<unsigned>(a.number(1));
+                 const uint64_t n = a.number(0);
+                 PortControl &pc = c.ports;
+                 *c.out += "Change verbose level from " + std::to_string(pc.verbose()) + " to " +
+                           std::to_string(n) + "\n";
+                 pc.set_verbose(static_cast<unsigned>(n));
                  return true;
              }},
-        {.syntax = "set burst <n>",
-         .help = "packets per burst",
-         .needs_stopped = true,
-         .types = {arg::number("<n>", "burst", 1, kMaxBurst)},
-         .run =
-             [](Ctx &c, const Args &a) {
-                 c.config.burst = static_cast<uint16_t>(a.number(0));
-                 *c.out +=
-                     "Number of packets per burst set to " + std::to_string(a.number(0)) + "\n";
-                 return true;
-             }},
-        {.syntax = "set nbcore <n>",
-         .help = "number of forwarding lcores",
-         .needs_stopped = true,
-         .types = {arg::number("<n>", "nbcore", 0, UINT16_MAX)},
-         .run = set_nbcore},
-        {.syntax = "set record-core-cycles on|off",
-         .help = "count CPU cycles per packet",
-         .needs_stopped = true,
-         .run =
-             [](Ctx &c, const Args &a) {
-                 c.config.record_core_cycles = a.on(0);
-                 return true;
-             }},
-        {.syntax = "set record-burst-stats on|off",
-         .help = "record burst size statistics",
-         .needs_stopped = true,
-         .run =
-             [](Ctx &c, const Args &a) {
-                 c.config.record_burst_stats = a.on(0);
-                 return true;
-             }},
-        {.syntax = "set flush_rx on|off",
-         .help = "drain the RX queues at start (on) or not",
-         .run =
-             [](Ctx &c, const Args &a) {
-                 c.config.no_flush_rx = !a.on(0);
-                 return true;
-             }},
-        {.syntax = "set port setup on iterator|event",
-         .help = "port attach sets up the probed device's ports (iterator) or every new port "
-                 "(event)",
-         .run =
-             [](Ctx &c, const Args &a) {
+            {.syntax = "set log <type> <level>",
+             .help = "EAL's log level: global, or of the log types a regex matches",
+             .types = {arg::number("<level>", "level", 0, UINT32_MAX)},
+             .run = set_log},
+            {.syntax = "set xstats-hide-zero on|off",
+             .help = "leave the counters at zero out of show port xstats",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     c.config.xstats_hide_zero = a.on(0);
+                     return true;
+                 }},
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 3, 0, 0)
+            {.syntax = "set xstats-show-state on|off",
+             .help = "print each counter's state (E enabled, D disabled) in show port xstats",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     c.config.xstats_show_state = a.on(0);
+                     return true;
+                 }},
+            {.syntax = "set xstats-hide-disabled on|off",
+             .help = "leave the disabled counters out of show port xstats",
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     c.config.xstats_hide_disabled = a.on(0);
+                     return true;
+                 }},
+#endif
+            {.syntax = "set record-core-cycles on|off",
+             .help = "count CPU cycles per packet",
+             .needs_stopped = true,
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     c.config.record_core_cycles = a.on(0);
+                     return true;
+                 }},
+            {.syntax = "set record-burst-stats on|off",
+             .help = "record burst size statistics",
+             .needs_stopped = true,
+             .run =
+                 [](Ctx &c, const Args &a) {
+                     c.config.record_burst_stats = a.on(0);
+                     return true;
+                 }},
+            {.syntax = "set port setup on iterator|event",
+             .help = "port attach sets up the probed device's ports (iterator) or every new port "
+                     "(event)",
+             .run = [](Ctx &c, const Args &a) {
                  c.config.setup_on_probe_event = a.word(0) == "event";
                  return true;
              }},

@@ -1,8 +1,8 @@
-// VLAN commands beyond the offload switches and filters (port_filter_commands.cpp)
-// and single-tag insertion (port_commands.cpp): the tag protocol ids, QinQ
-// insertion, the port VLAN id, stripping per queue and the whole VLAN
-// filter at once. Each goes to ethdev at once, as in testpmd, except QinQ
-// insertion, which is port configuration applied at the next start.
+// VLAN commands beyond the offload switches and filters (port_filter_commands.cpp):
+// tag insertion (one tag or QinQ), the tag protocol ids, the port VLAN id,
+// stripping per queue and the whole VLAN filter at once. Each goes to ethdev
+// at once, as in testpmd, except insertion, which is port configuration
+// applied at the next start.
 #include "shell/command_families.h"
 
 #include "ports/port_text.h"
@@ -87,10 +87,45 @@ bool rx_vlan_all(Ctx &c, const Args &a) {
     return true;
 }
 
+// testpmd's rule: the tag is part of the port's configuration, set while the
+// port is stopped and applied at its next start.
+bool port_stopped(Ctx &c, uint16_t port) {
+    if (c.ports.status(port) != PortStatus::Started) return true;
+    return fail(c, "Please stop port " + std::to_string(port) + " first");
+}
+
+bool tx_vlan_set(Ctx &c, const Args &a) {
+    const uint16_t p = a.port(0);
+    if (!port_stopped(c, p)) return false;
+    const Result<std::string> warning =
+        c.ports.set_tx_vlan(p, true, static_cast<uint16_t>(a.number(1)));
+    if (!warning) return fail(c, warning.status().message());
+    c.ports.reconfigure(p, true, true); // as testpmd, at the next start
+    if (!warning->empty()) *c.out += "Warning: " + *warning + "\n";
+    return true;
+}
+
 } // namespace
 
 std::vector<Spec> vlan_commands() {
     return {
+        {.syntax = "tx_vlan set <port> <tci>",
+         .help = "insert a VLAN tag on a port's transmitted packets",
+         .needs_stopped = true,
+         .types = {arg::number("<tci>", "vlan id", 0, 4095)},
+         .run = tx_vlan_set},
+        {.syntax = "tx_vlan reset <port>",
+         .help = "stop inserting VLAN tags on a port",
+         .needs_stopped = true,
+         .run =
+             [](Ctx &c, const Args &a) {
+                 const uint16_t p = a.port(0);
+                 if (!port_stopped(c, p)) return false;
+                 const Result<std::string> reset = c.ports.set_tx_vlan(p, false, 0);
+                 if (!reset) return fail(c, reset.status().message());
+                 c.ports.reconfigure(p, true, true);
+                 return true;
+             }},
         {.syntax = "vlan set inner|outer tpid <tpid> <port>",
          .help = "the protocol id of the port's inner or outer VLAN tag",
          .types = {arg::number("<tpid>", "tpid", 0, UINT16_MAX)},

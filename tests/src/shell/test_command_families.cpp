@@ -158,3 +158,19 @@ TEST(CommandFamilies, SectionsAreTestpmds) {
                                                "traffic_management", "devices", "drivers"}));
     EXPECT_STREQ(section_text(Section::Filters).name, "filters");
 }
+
+// The host's `set <setting>` rows are testpmd's config section, as its help
+// lists them (README: a row goes into the family of what it acts on).
+TEST(CommandFamilies, HostSettingsAreInTheConfigSection) {
+    FakeHost h;
+    std::string config, display, control;
+    ASSERT_TRUE(help_section(h, "config", &config));
+    ASSERT_TRUE(help_section(h, "display", &display));
+    ASSERT_TRUE(help_section(h, "control", &control));
+    for (const char *row : {"set verbose <level>", "set log <type> <level>",
+                            "set xstats-hide-zero on|off", "set burst <n>", "set nbcore <n>",
+                            "set eth-peer <port> <mac>", "set flush_rx on|off", "set default"})
+        EXPECT_NE(config.find(std::string("\n") + row + "\n"), std::string::npos) << row;
+    EXPECT_EQ(display.find("\nset "), std::string::npos) << display;
+    EXPECT_EQ(control.find("\nset "), std::string::npos) << control;
+}
