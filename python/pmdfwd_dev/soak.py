@@ -13,6 +13,15 @@ the macswap kernels and `set burst` changed while stopped. After every cycle:
     with their descriptor counts changed, so queues are set up again): in
     use must not move, and the next cycle forwards as before.
 
+While each cycle forwards, flow rules churn on port 0 (--flow-rules a
+cycle): `set raw_encap`, `flow validate` and `flow create` of rules of
+several items and actions, a malformed rule (refused by the parser, the
+shell goes on), an indirect action created and destroyed, then the rules
+destroyed one by one or flushed: `flow list 0` must show every rule the PMD
+took and, after, none. A PMD without rte_flow (net_ring) refuses each rule
+with its error; the parser, the rule store and the error paths churn all
+the same, under the memory and descriptor checks.
+
 At the end an rxonly cycle drains the rings: in use must be 0 again.
 Prints one line per cycle and a summary; exits 1 on the first violation.
 
@@ -98,6 +107,58 @@ def must(ok, what, cycle, detail):
         raise SystemExit(1)
 
 
+# Rules of several items and actions; {n} varies per rule.
+FLOW_RULES = [
+    "ingress pattern eth / ipv4 src is 10.0.0.{n} / udp dst is 4789 / end "
+    "actions queue index 0 / count / end",
+    "ingress pattern eth / ipv6 dst is ::{n} / tcp / end actions drop / end",
+    "ingress pattern eth / vlan tci is {n} / end actions mark id {n} / rss / end",
+    "ingress pattern eth / ipv4 / udp / vxlan vni is {n} / end actions raw_decap index 1 / "
+    "queue index 0 / end",
+]
+
+
+def rule_ids(out):
+    """The rule ids `flow list` shows (one row each after its header)."""
+    return [int(m) for m in re.findall(r"^(\d+)\s", out, re.M)]
+
+
+def flow_churn(shell, cycle, nb_rules):
+    """Creates, lists and removes flow rules on port 0; returns how many the
+    PMD took and how many it refused."""
+    for cmd in (f"set raw_encap 1 eth / ipv4 / udp / vxlan vni is {cycle % 4096} / end_set",
+                "set raw_decap 1 eth / ipv4 / udp / vxlan / end_set"):
+        out = shell.run(cmd)
+        must("rror" not in out and "Bad" not in out, f"`{cmd}` refused", cycle, out)
+    created = refused = 0
+    for i in range(nb_rules):
+        rule = FLOW_RULES[i % len(FLOW_RULES)].format(n=(cycle * nb_rules + i) % 250 + 1)
+        for verb in ("validate", "create"):
+            out = shell.run(f"flow {verb} 0 {rule}")
+            took = re.search(r"^Flow rule (#\d+ created|validated)", out, re.M)
+            must(took or "Caught PMD error" in out,
+                 f"`flow {verb}` neither taken nor refused by the PMD", cycle, out)
+        created += 1 if took else 0
+        refused += 0 if took else 1
+    out = shell.run("flow create 0 ingress pattern eth / nosuchitem / end actions drop / end")
+    must(out.startswith("Bad arguments"), "a malformed rule was not refused", cycle, out)
+    out = shell.run("flow indirect_action 0 create action_id 7 ingress action count / end")
+    must("Indirect action #7" in out, "indirect action neither made nor undone", cycle, out)
+    shell.run("flow indirect_action 0 destroy action_id 7")
+    ids = rule_ids(shell.run("flow list 0"))
+    must(len(ids) == created, f"`flow list 0` shows {len(ids)} rules, {created} created",
+         cycle, "")
+    if cycle % 2:
+        shell.run("flow flush 0")
+    else:
+        for rid in ids:
+            out = shell.run(f"flow destroy 0 rule {rid}")
+            must(f"Flow rule #{rid} destroyed" in out, f"rule {rid} not destroyed", cycle, out)
+    left = rule_ids(shell.run("flow list 0"))
+    must(not left, f"{len(left)} flow rules left after removing them all", cycle, str(left))
+    return created, refused
+
+
 def check_stats(stats, cycle, tx_first=0):
     for s in stats["streams"]:
         must(s["rx_packets"] + s["engine_generated"]
@@ -128,6 +189,8 @@ def main(argv=None, tree=None):
                     help="EAL --lcores, e.g. '0@0,(1-4)@(0,1)': 4 forwarding lcores on 2 CPUs")
     ap.add_argument("--queues", type=int, default=1, help="RX and TX queues per port")
     ap.add_argument("--cores", type=int, default=1, help="forwarding lcores (--nb-cores)")
+    ap.add_argument("--flow-rules", type=int, default=8,
+                    help="flow rules created and removed per cycle (0: no flow churn)")
     ap.add_argument("--rss-slack-kb", type=int,
                     default=int(os.environ.get("SOAK_RSS_SLACK_KB", "4096")))
     args = ap.parse_args(argv)
@@ -163,6 +226,7 @@ def soak(shell, seconds, args):
     must(start_in_use == 0, f"{start_in_use} mbufs in use before any start", 0, "")
     t0 = time.monotonic()
     cycle, rss0, rss, fds0, fds, forwarded = 0, None, None, None, None, 0
+    rules_created = rules_refused = 0
     while time.monotonic() - t0 < seconds:
         cycle += 1
         mode = "macswap" if cycle % 2 else "io"
@@ -174,7 +238,12 @@ def soak(shell, seconds, args):
                  f"`{cmd}` refused", cycle, out)
         out = shell.run(f"start tx_first {TX_FIRST}")
         must("packet forwarding" in out, "start failed", cycle, out)
-        time.sleep(args.forward_ms / 1000)
+        started = time.monotonic()
+        if args.flow_rules:
+            made, refused = flow_churn(shell, cycle, args.flow_rules)
+            rules_created += made
+            rules_refused += refused
+        time.sleep(max(0.0, args.forward_ms / 1000 - (time.monotonic() - started)))
         stats = json_line(shell.run("stop"), '"fwd_stats"')
         parked = check_stats(stats, cycle, TX_FIRST * burst * len(stats["streams"]))
         used = in_use(shell)
@@ -207,7 +276,8 @@ def soak(shell, seconds, args):
     print(f"soak: {cycle} cycles in {time.monotonic() - t0:.0f} s, {forwarded} packets "
           f"forwarded; mbufs in use {start_in_use} before, {end_in_use} after; "
           f"RSS {rss0} kB after cycle 1, {rss} kB at the end; "
-          f"open fds {fds0} after cycle 1, {fds} at the end: OK")
+          f"open fds {fds0} after cycle 1, {fds} at the end; flow rules: {rules_created} "
+          f"created and removed, {rules_refused} refused by the PMD: OK")
 
 
 if __name__ == "__main__":
