@@ -91,6 +91,15 @@ bool act_ports(Ctx &c, const Args &a) {
     return true;
 }
 
+// Sets a host setting from the row's on|off (its first argument):
+//   {.syntax = "set record-burst-stats on|off", .help = "...",
+//    .run = set_flag<&Config::record_burst_stats>}
+template <bool Config::*Flag>
+bool set_flag(Ctx &c, const Args &a) {
+    c.config.*Flag = a.on(0);
+    return true;
+}
+
 // Runs Each for each port of "all|<port>", going on past a port that fails as
 // testpmd does; false when any failed:
 //   {.syntax = "show port fdir all|<port>", .help = "...", .run = each_port<show_fdir>}

@@ -45,43 +45,23 @@ std::vector<Spec> set_commands() {
              .run = set_log},
             {.syntax = "set xstats-hide-zero on|off",
              .help = "leave the counters at zero out of show port xstats",
-             .run =
-                 [](Ctx &c, const Args &a) {
-                     c.config.xstats_hide_zero = a.on(0);
-                     return true;
-                 }},
+             .run = set_flag<&Config::xstats_hide_zero>},
 #if RTE_VERSION >= RTE_VERSION_NUM(25, 3, 0, 0)
             {.syntax = "set xstats-show-state on|off",
              .help = "print each counter's state (E enabled, D disabled) in show port xstats",
-             .run =
-                 [](Ctx &c, const Args &a) {
-                     c.config.xstats_show_state = a.on(0);
-                     return true;
-                 }},
+             .run = set_flag<&Config::xstats_show_state>},
             {.syntax = "set xstats-hide-disabled on|off",
              .help = "leave the disabled counters out of show port xstats",
-             .run =
-                 [](Ctx &c, const Args &a) {
-                     c.config.xstats_hide_disabled = a.on(0);
-                     return true;
-                 }},
+             .run = set_flag<&Config::xstats_hide_disabled>},
 #endif
             {.syntax = "set record-core-cycles on|off",
              .help = "count CPU cycles per packet",
              .needs_stopped = true,
-             .run =
-                 [](Ctx &c, const Args &a) {
-                     c.config.record_core_cycles = a.on(0);
-                     return true;
-                 }},
+             .run = set_flag<&Config::record_core_cycles>},
             {.syntax = "set record-burst-stats on|off",
              .help = "record burst size statistics",
              .needs_stopped = true,
-             .run =
-                 [](Ctx &c, const Args &a) {
-                     c.config.record_burst_stats = a.on(0);
-                     return true;
-                 }},
+             .run = set_flag<&Config::record_burst_stats>},
             {.syntax = "set port setup on iterator|event",
              .help = "port attach sets up the probed device's ports (iterator) or every new port "
                      "(event)",
