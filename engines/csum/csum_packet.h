@@ -174,7 +174,7 @@ inline uint32_t sctp_crc32c(const rte_mbuf *m, uint32_t off, uint32_t n) {
 // DPDK's rte_ipv4_udptcp_cksum_mbuf (or IPv6's) of the n L4 bytes
 // (l4_bytes's) whose checksum field holds old, without zeroing it first
 // (ones_complement.h): the raw sum of the segment, the pseudo-header's, and
-// UDP's 0 sent as 0xffff (RFC 768), TCP's as 0.
+// a computed 0 sent as 0xffff for UDP (RFC 768), as 0 for TCP.
 inline uint16_t udptcp_cksum(const rte_mbuf *m, const PacketInfo &info, const void *l3,
                              uint16_t old, uint32_t n) {
     uint16_t raw = 0;
