@@ -21,52 +21,26 @@
 #include <rte_ethdev.h>
 #include <rte_prefetch.h>
 
-#include <algorithm>
+#include <cstring>
 
 namespace pmdfwd::engines::csum {
 namespace {
 
-// Packets planned before any is computed (csum_packet.h says why): on the
-// stack, a burst of testpmd's default size at a time.
-constexpr uint16_t kChunk = 32;
-
-struct Planned {
+// One packet, from parsing to its new MACs and TX fields; false when its
+// headers are cut (some or all of its processing left undone).
+bool process(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads) {
     PacketInfo info;
-    Checksums sums;
-};
-
-// The first step of one packet; false when its headers are cut (some or
-// all of its processing left undone).
-bool plan(rte_mbuf *m, uint64_t tx_offloads, Planned *p) {
-    const Parsed parsed = parse_packet(m, &p->info);
-    p->sums = parsed == Parsed::nothing ? Checksums{} : plan_checksums(m, p->info, tx_offloads);
-    return parsed == Parsed::whole;
-}
-
-void finish(rte_mbuf *m, const uint8_t addrs[kMacPairLen], const Planned &p) {
-    if (m->data_len < kMacPairLen) return; // Parsed::nothing: left as it came
-    write_checksums(m, p.info, p.sums);
+    const Parsed parsed = parse_packet(m, &info);
+    if (parsed == Parsed::nothing) return false; // left as it came
+    const Checksums sums = plan_checksums(m, info, tx_offloads);
+    write_checksums(m, info, sums);
     std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, kMacPairLen);
     // One store, each length cut to its field's width as the bit-field
     // assignments testpmd makes cut it.
-    m->tx_offload = rte_mbuf_tx_offload(p.info.l2_len & kL2Mask, p.info.l3_len & kL3Mask,
-                                        p.info.l4_len & kL4Mask, 0, 0, 0, 0);
-    m->ol_flags = (m->ol_flags & kKeptOlFlags) | p.sums.ol;
-}
-
-// Returns the packets counted untouched.
-uint16_t process(rte_mbuf **pkts, uint16_t nb, const uint8_t addrs[kMacPairLen],
-                 uint64_t tx_offloads, BadChecksums *bad) {
-    Planned planned[kChunk];
-    uint16_t untouched = 0;
-    for (uint16_t i = 0; i < nb; i++) {
-        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
-        bad->count(pkts[i]->ol_flags);
-        untouched += !plan(pkts[i], tx_offloads, &planned[i]);
-    }
-    for (uint16_t i = 0; i < nb; i++)
-        finish(pkts[i], addrs, planned[i]);
-    return untouched;
+    m->tx_offload = rte_mbuf_tx_offload(info.l2_len & kL2Mask, info.l3_len & kL3Mask,
+                                        info.l4_len & kL4Mask, 0, 0, 0, 0);
+    m->ol_flags = (m->ol_flags & kKeptOlFlags) | sums.ol;
+    return parsed == Parsed::whole;
 }
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
@@ -78,9 +52,11 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     next_hop_macs(*s->tx, addrs);
     BadChecksums bad;
     uint16_t untouched = 0;
-    for (uint16_t done = 0; done < nb; done += kChunk)
-        untouched +=
-            process(pkts + done, std::min<uint16_t>(kChunk, nb - done), addrs, tx_offloads, &bad);
+    for (uint16_t i = 0; i < nb; i++) {
+        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
+        bad.count(pkts[i]->ol_flags);
+        untouched += !process(pkts[i], addrs, tx_offloads);
+    }
     s->engine_untouched += untouched;
     s->rx_bad_ip_csum += bad.ip;
     s->rx_bad_l4_csum += bad.l4;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "common/ether_header.h"
+#include "ones_complement.h"
 
 #include <rte_byteorder.h>
 #include <rte_ethdev.h>
@@ -143,10 +144,8 @@ inline uint32_t crc32c_bytes(const uint8_t *p, uint32_t n, uint32_t crc) {
     return n > 0 ? rte_hash_crc(p, n, crc) : crc;
 }
 
-// SCTP's CRC32c (RFC 4960 appendix B) over n bytes from off, across segments,
-// with the checksum field already zero.
-inline uint32_t sctp_crc32c(const rte_mbuf *m, uint32_t off, uint32_t n) {
-    uint32_t crc = 0xffffffff;
+// CRC32c from crc on over n bytes from off, across segments.
+inline uint32_t crc32c_mbuf(const rte_mbuf *m, uint32_t off, uint32_t n, uint32_t crc) {
     for (const rte_mbuf *s = m; s != nullptr && n > 0; s = s->next) {
         if (off >= s->data_len) {
             off -= s->data_len;
@@ -157,65 +156,80 @@ inline uint32_t sctp_crc32c(const rte_mbuf *m, uint32_t off, uint32_t n) {
         n -= chunk;
         off = 0;
     }
+    return crc;
+}
+
+// SCTP's CRC32c (RFC 4960 appendix B) over its n bytes (12 or more) from
+// off, across segments, the checksum field taken as zero where it lies (not
+// stored first: ones_complement.h says why).
+inline uint32_t sctp_crc32c(const rte_mbuf *m, uint32_t off, uint32_t n) {
+    constexpr uint32_t kField = offsetof(rte_sctp_hdr, cksum);
+    constexpr uint32_t kAfter = kField + sizeof(rte_sctp_hdr::cksum);
+    uint32_t crc = crc32c_mbuf(m, off, kField, 0xffffffff);
+    crc = rte_hash_crc_4byte(0, crc);
+    crc = crc32c_mbuf(m, off + kAfter, n - kAfter, crc);
     return rte_cpu_to_le_32(~crc);
 }
 
-inline uint16_t udptcp_cksum(const rte_mbuf *m, const PacketInfo &info, const void *l3) {
-    const uint16_t l4_off = info.l2_len + info.l3_len;
-    if (info.ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4))
-        return rte_ipv4_udptcp_cksum_mbuf(m, static_cast<const rte_ipv4_hdr *>(l3), l4_off);
-    return rte_ipv6_udptcp_cksum_mbuf(m, static_cast<const rte_ipv6_hdr *>(l3), l4_off);
+// DPDK's rte_ipv4_udptcp_cksum_mbuf (or IPv6's) of the n L4 bytes
+// (l4_bytes's) whose checksum field holds old, without zeroing it first
+// (ones_complement.h): the raw sum of the segment, the pseudo-header's, and
+// a computed 0 sent as 0xffff for UDP (RFC 768), as 0 for TCP.
+inline uint16_t udptcp_cksum(const rte_mbuf *m, const PacketInfo &info, const void *l3,
+                             uint16_t old, uint32_t n) {
+    uint16_t raw = 0;
+    // Cannot fail: l4_bytes checked the n bytes are in the packet.
+    (void)rte_raw_cksum_mbuf(m, info.l2_len + info.l3_len, n, &raw);
+    const uint16_t pseudo = info.ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4)
+                                ? rte_ipv4_phdr_cksum(static_cast<const rte_ipv4_hdr *>(l3), 0)
+                                : rte_ipv6_phdr_cksum(static_cast<const rte_ipv6_hdr *>(l3), 0);
+    const auto ck = static_cast<uint16_t>(~ones_fold(ones_without(uint64_t{raw} + pseudo, old)));
+    return ck == 0 && info.l4_proto == IPPROTO_UDP ? 0xffff : ck;
 }
 
-// What testpmd's process_inner_cksums does to one packet, in two steps a
-// burst apart: plan_checksums decides (the TX ol_flags, the checksums to
-// compute here) and zeroes the fields to compute, write_checksums computes
-// them. Computing right after the zeroing made the summing loads, wider than
-// the 2-byte store and over it, wait for that store to reach the cache (no
-// store-to-load forwarding): about a third of the engine's time.
+// What testpmd's process_inner_cksums does to one packet, in two steps:
+// plan_checksums decides (the TX ol_flags, the checksums to compute here),
+// write_checksums computes them over the fields as they came and stores
+// them, each checksum's loads before its one store (ones_complement.h).
 struct Checksums {
-    uint64_t ol = 0;     // TX flags: the NIC's part
-    bool ip = false;     // the IPv4 header checksum, here
-    uint8_t l4 = 0;      // IPPROTO_UDP, _TCP or _SCTP: that checksum, here
-    uint32_t sctp_n = 0; // SCTP's bytes (header and payload)
+    uint64_t ol = 0;   // TX flags: the NIC's part
+    bool ip = false;   // the IPv4 header checksum, here
+    uint8_t l4 = 0;    // IPPROTO_UDP, _TCP or _SCTP: that checksum, here
+    uint32_t l4_n = 0; // the L4 bytes (header and payload) it covers
 };
 
-// The flags and the software part for this packet; zeroes the fields the
-// software part computes. UDP checksums of 0 (none) stay 0.
-inline Checksums plan_checksums(rte_mbuf *m, const PacketInfo &info, uint64_t tx_offloads) {
-    uint8_t *l3 = rte_pktmbuf_mtod_offset(m, uint8_t *, info.l2_len);
+// The flags and the software part for this packet. UDP checksums of 0
+// (none) stay 0.
+inline Checksums plan_checksums(const rte_mbuf *m, const PacketInfo &info, uint64_t tx_offloads) {
+    const uint8_t *l3 = rte_pktmbuf_mtod_offset(m, const uint8_t *, info.l2_len);
     Checksums c;
     if (info.ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV4)) {
         c.ol |= RTE_MBUF_F_TX_IPV4;
-        if (tx_offloads & RTE_ETH_TX_OFFLOAD_IPV4_CKSUM) {
+        if (tx_offloads & RTE_ETH_TX_OFFLOAD_IPV4_CKSUM)
             c.ol |= RTE_MBUF_F_TX_IP_CKSUM;
-        } else {
-            reinterpret_cast<rte_ipv4_hdr *>(l3)->hdr_checksum = 0;
+        else
             c.ip = true;
-        }
     } else if (info.ethertype == RTE_BE16(RTE_ETHER_TYPE_IPV6)) {
         c.ol |= RTE_MBUF_F_TX_IPV6;
     } else {
         return c;
     }
-    uint8_t *l4 = l3 + info.l3_len;
+    const uint8_t *l4 = l3 + info.l3_len;
     const int64_t n = l4_bytes(m, info, l3);
     if (info.l4_proto == IPPROTO_UDP) {
-        auto *udp = reinterpret_cast<rte_udp_hdr *>(l4);
+        const auto *udp = reinterpret_cast<const rte_udp_hdr *>(l4);
         if (udp->dgram_cksum == 0) return c;
         if (tx_offloads & RTE_ETH_TX_OFFLOAD_UDP_CKSUM) {
             c.ol |= RTE_MBUF_F_TX_UDP_CKSUM;
             return c;
         }
         if (n < int64_t{sizeof(rte_udp_hdr)}) return c;
-        udp->dgram_cksum = 0;
     } else if (info.l4_proto == IPPROTO_TCP) {
         if (tx_offloads & RTE_ETH_TX_OFFLOAD_TCP_CKSUM) {
             c.ol |= RTE_MBUF_F_TX_TCP_CKSUM;
             return c;
         }
         if (n < int64_t{sizeof(rte_tcp_hdr)}) return c;
-        reinterpret_cast<rte_tcp_hdr *>(l4)->cksum = 0;
     } else if (info.l4_proto == IPPROTO_SCTP) {
         // A NIC computes SCTP checksums over whole 32-bit words only.
         if ((tx_offloads & RTE_ETH_TX_OFFLOAD_SCTP_CKSUM) && n >= 0 && n % 4 == 0) {
@@ -223,12 +237,11 @@ inline Checksums plan_checksums(rte_mbuf *m, const PacketInfo &info, uint64_t tx
             return c;
         }
         if (n < int64_t{sizeof(rte_sctp_hdr)}) return c;
-        reinterpret_cast<rte_sctp_hdr *>(l4)->cksum = 0;
-        c.sctp_n = static_cast<uint32_t>(n);
     } else {
         return c;
     }
     c.l4 = info.l4_proto;
+    c.l4_n = static_cast<uint32_t>(n);
     return c;
 }
 
@@ -237,7 +250,7 @@ inline Checksums plan_checksums(rte_mbuf *m, const PacketInfo &info, uint64_t tx
 // word is its two halves, mod 0xffff), both in 1..0xffff, in a dozen
 // instructions where the generic loop spends several times that on its
 // vector steps and tails for 20 bytes.
-inline uint16_t ipv4_cksum_20(const rte_ipv4_hdr *ip) {
+inline uint64_t ipv4_sum_20(const rte_ipv4_hdr *ip) {
     static_assert(sizeof(rte_ipv4_hdr) == 20);
     // Three loads into registers (a 20-byte array went through the stack).
     uint64_t a, b;
@@ -245,19 +258,23 @@ inline uint16_t ipv4_cksum_20(const rte_ipv4_hdr *ip) {
     std::memcpy(&a, ip, 8);
     std::memcpy(&b, reinterpret_cast<const uint8_t *>(ip) + 8, 8);
     std::memcpy(&c, reinterpret_cast<const uint8_t *>(ip) + 16, 4);
-    uint64_t sum = (a & 0xffffffff) + (a >> 32) + (b & 0xffffffff) + (b >> 32) + c;
-    sum = (sum & 0xffffffff) + (sum >> 32);
-    sum = (sum & 0xffff) + (sum >> 16);
-    sum = (sum & 0xffff) + (sum >> 16);
-    sum = (sum & 0xffff) + (sum >> 16);
-    return static_cast<uint16_t>(~sum);
+    return (a & 0xffffffff) + (a >> 32) + (b & 0xffffffff) + (b >> 32) + c;
 }
 
+// rte_ipv4_cksum of a header without options whose checksum field is zero.
+inline uint16_t ipv4_cksum_20(const rte_ipv4_hdr *ip) {
+    return static_cast<uint16_t>(~ones_fold(ipv4_sum_20(ip)));
+}
+
+// rte_ipv4_cksum of the header as if its checksum field were zero, the
+// field left as it is (ones_complement.h).
 inline uint16_t ipv4_cksum(const rte_ipv4_hdr *ip, uint16_t l3_len) {
-    return l3_len == sizeof(rte_ipv4_hdr) ? ipv4_cksum_20(ip) : rte_ipv4_cksum(ip);
+    const uint64_t sum =
+        l3_len == sizeof(rte_ipv4_hdr) ? ipv4_sum_20(ip) : rte_raw_cksum(ip, l3_len);
+    return static_cast<uint16_t>(~ones_fold(ones_without(sum, ip->hdr_checksum)));
 }
 
-// Computes what plan_checksums left to software, over fields it zeroed.
+// Computes and stores what plan_checksums left to software.
 inline void write_checksums(rte_mbuf *m, const PacketInfo &info, const Checksums &c) {
     uint8_t *l3 = rte_pktmbuf_mtod_offset(m, uint8_t *, info.l2_len);
     if (c.ip) {
@@ -265,13 +282,16 @@ inline void write_checksums(rte_mbuf *m, const PacketInfo &info, const Checksums
         ip->hdr_checksum = ipv4_cksum(ip, info.l3_len);
     }
     uint8_t *l4 = l3 + info.l3_len;
-    if (c.l4 == IPPROTO_UDP)
-        reinterpret_cast<rte_udp_hdr *>(l4)->dgram_cksum = udptcp_cksum(m, info, l3);
-    else if (c.l4 == IPPROTO_TCP)
-        reinterpret_cast<rte_tcp_hdr *>(l4)->cksum = udptcp_cksum(m, info, l3);
-    else if (c.l4 == IPPROTO_SCTP)
+    if (c.l4 == IPPROTO_UDP) {
+        auto *udp = reinterpret_cast<rte_udp_hdr *>(l4);
+        udp->dgram_cksum = udptcp_cksum(m, info, l3, udp->dgram_cksum, c.l4_n);
+    } else if (c.l4 == IPPROTO_TCP) {
+        auto *tcp = reinterpret_cast<rte_tcp_hdr *>(l4);
+        tcp->cksum = udptcp_cksum(m, info, l3, tcp->cksum, c.l4_n);
+    } else if (c.l4 == IPPROTO_SCTP) {
         reinterpret_cast<rte_sctp_hdr *>(l4)->cksum =
-            sctp_crc32c(m, info.l2_len + info.l3_len, c.sctp_n);
+            sctp_crc32c(m, info.l2_len + info.l3_len, c.l4_n);
+    }
 }
 
 // The RX checksum verdicts the PMD left in ol_flags, counted as testpmd's

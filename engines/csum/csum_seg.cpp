@@ -42,7 +42,7 @@ struct SegStream {
     rte_mbuf *segments[PMDFWD_BURST_ROOM];
 };
 
-// One packet: csum.cpp's plan and finish, with testpmd's TSO and GSO marks.
+// One packet: csum.cpp's process, with testpmd's TSO and GSO marks.
 // Returns false when its headers are cut (counted untouched).
 bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads,
                  const SegStream &g) {
