@@ -41,9 +41,57 @@ Result<std::vector<uint16_t>> Forwarder::fwd_ports(std::string *note) const {
 Result<size_t> Forwarder::nb_streams_for_config() const {
     const Result<std::vector<uint16_t>> ports = fwd_ports();
     if (!ports) return ports.status();
-    const Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, engines_, *ports);
+    const Result<StreamLayout> planned = layout(*ports);
+    if (!planned) return planned.status();
+    return planned->specs.size();
+}
+
+size_t Forwarder::nb_lcores_configured() const {
+    return std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
+}
+
+Result<StreamLayout> Forwarder::layout(const std::vector<uint16_t> &ports) const {
+    if (dcb_forwarding()) return dcb_streams(ports);
+    Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, engines_, ports);
     if (!specs) return specs.status();
-    return specs->size();
+    StreamLayout l;
+    l.groups = spread_streams(specs->size(), nb_lcores_configured());
+    l.specs = std::move(specs).value();
+    return l;
+}
+
+// testpmd's fwd_config_setup: the DCB layout once a port was put in DCB mode
+// (its dcb_config), with several RX and TX queues, for any engine but one
+// that replies (testpmd lays its reply mode out first).
+bool Forwarder::dcb_forwarding() const {
+    const pmdfwd_engine *e = engines_.descriptor(cfg_.forward_mode);
+    if (e != nullptr && (e->flags & PMDFWD_ENGINE_F_REPLIES) != 0) return false;
+    if (cfg_.nb_rxq <= 1 || cfg_.nb_txq <= 1) return false;
+    const std::vector<uint16_t> all = ports_.ids();
+    return std::any_of(all.begin(), all.end(), [&](uint16_t p) { return port_in_dcb_mode(p); });
+}
+
+bool Forwarder::port_in_dcb_mode(uint16_t port) const {
+    const Port *p = ports_.find(port);
+    return p != nullptr && (p->conf.rxmode.mq_mode & RTE_ETH_MQ_RX_DCB_FLAG) != 0;
+}
+
+Result<StreamLayout> Forwarder::dcb_streams(const std::vector<uint16_t> &ports) const {
+    std::vector<rte_eth_dcb_info> dcb(ports.size());
+    for (size_t i = 0; i < ports.size(); i++) {
+        if (!port_in_dcb_mode(ports[i]))
+            return Error("In DCB mode, all forwarding ports must be configured in this mode.");
+        // A port that cannot say keeps no class: it gets no stream.
+        (void)rte_eth_dev_get_dcb_info(ports[i], &dcb[i]);
+    }
+    const size_t nb_lcores = nb_lcores_configured();
+    if (nb_lcores == 1)
+        return Error("In DCB mode,the nb forwarding cores should be larger than 1.");
+    const DcbSettings s{.tc_mask = cfg_.dcb_fwd_tc_mask,
+                        .tc_cores = cfg_.dcb_fwd_tc_cores,
+                        .numa = cfg_.numa,
+                        .nb_ports = ports_.ids().size()};
+    return dcb_layout(ports, dcb, cfg_.topology, nb_lcores, s, this_dpdks_dcb_rules());
 }
 
 Status Forwarder::build(const pmdfwd_engine *engine) {
@@ -53,12 +101,13 @@ Status Forwarder::build(const pmdfwd_engine *engine) {
         return ports.status();
     }
     fwd_ports_ = std::move(ports).value();
-    Result<std::vector<StreamSpec>> specs = plan_fwd_streams(cfg_, engines_, fwd_ports_);
-    if (!specs) {
+    Result<StreamLayout> planned = layout(fwd_ports_);
+    if (!planned) {
         specs_.clear();
-        return specs.status();
+        return planned.status();
     }
-    specs_ = std::move(specs).value();
+    specs_ = std::move(planned->specs);
+    const std::vector<std::vector<size_t>> groups = std::move(planned->groups);
     set_packet_params();
     // Not make_shared: GCC 12's array form copies an element, and a Stream
     // holds atomics.
@@ -67,8 +116,6 @@ Status Forwarder::build(const pmdfwd_engine *engine) {
     overrun_reported_.store(false);
     contexts_.clear();
     context_lcores_.clear();
-    const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
-    const auto groups = spread_streams(specs_.size(), nb_lcores);
     for (size_t g = 0; g < groups.size(); g++) {
         contexts_.push_back(make_lcore_context(engine, fwd_lcores_[g], groups[g]));
         context_lcores_.push_back(fwd_lcores_[g]);
@@ -334,10 +381,10 @@ void Forwarder::clear() {
 std::string Forwarder::describe() const {
     const Result<std::vector<uint16_t>> ports = fwd_ports();
     if (!ports) return ports.message() + "\n";
-    const Result<std::vector<StreamSpec>> planned = plan_fwd_streams(cfg_, engines_, *ports);
+    const Result<StreamLayout> planned = layout(*ports);
     if (!planned) return planned.message() + "\n";
-    const std::vector<StreamSpec> &specs = *planned;
-    const auto groups = spread_streams(specs.size(), nb_lcores_used());
+    const std::vector<StreamSpec> &specs = planned->specs;
+    const std::vector<std::vector<size_t>> &groups = planned->groups;
     std::string o =
         text_format("%s packet forwarding%s - ports=%zu - cores=%zu - streams=%zu - NUMA support "
                     "%s, MP allocation mode: native\n",
@@ -360,12 +407,11 @@ std::string Forwarder::describe() const {
 
 size_t Forwarder::nb_lcores_used() const {
     const Result<std::vector<uint16_t>> ports = fwd_ports();
-    const Result<std::vector<StreamSpec>> specs =
-        ports ? build_streams(*ports, cfg_.topology, cfg_.nb_rxq, cfg_.nb_txq)
-              : Result<std::vector<StreamSpec>>(ports.status());
-    const size_t streams = specs ? specs->size() : 0;
-    const size_t nb_lcores = std::min<size_t>(cfg_.nb_cores, fwd_lcores_.size());
-    return std::min(nb_lcores, std::max<size_t>(streams, 1));
+    const Result<StreamLayout> planned =
+        ports ? layout(*ports) : Result<StreamLayout>(ports.status());
+    // No stream at all still shows one lcore, as testpmd's display does.
+    if (!planned || planned->groups.empty()) return std::min<size_t>(nb_lcores_configured(), 1);
+    return planned->groups.size();
 }
 
 std::string Forwarder::rxtx_header() const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine_host/engine_api.h"
+#include "fwd/dcb_layout.h"
 #include "fwd/fwd_stats.h"
 #include "fwd/fwd_view.h"
 #include "fwd/lcore_loop.h"
@@ -71,9 +72,17 @@ class Forwarder {
     Result<std::vector<uint16_t>> fwd_ports(std::string *note = nullptr) const;
     // The streams the current settings give (at least one), or why none.
     Result<size_t> nb_streams_for_config() const;
+    // The streams on these ports and the lcores that would poll them:
+    // plan_fwd_streams spread evenly over the forwarding lcores, or, with
+    // ports in DCB mode and several queues, testpmd's DCB layout.
+    Result<StreamLayout> layout(const std::vector<uint16_t> &ports) const;
 
   private:
     Status build(const pmdfwd_engine *engine);
+    size_t nb_lcores_configured() const;
+    bool dcb_forwarding() const;
+    bool port_in_dcb_mode(uint16_t port) const;
+    Result<StreamLayout> dcb_streams(const std::vector<uint16_t> &ports) const;
     void set_packet_params();
     void init_stream(size_t idx, unsigned lcore, const pmdfwd_engine *engine);
     std::unique_ptr<LcoreContext> make_lcore_context(const pmdfwd_engine *engine, unsigned lcore,

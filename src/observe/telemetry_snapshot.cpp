@@ -31,15 +31,16 @@ std::vector<std::string> describe_lines(const pmdfwd_engine &e) {
 }
 
 // The streams and lcores the settings give, as `show config fwd` lays them.
-void plan_streams(const Config &cfg, const EngineApi &engines, const std::vector<uint16_t> &ports,
+void plan_streams(const Forwarder &fwd, const std::vector<uint16_t> &ports,
                   const std::vector<unsigned> &lcores, TelemetrySnapshot &s) {
-    const Result<std::vector<StreamSpec>> planned = plan_fwd_streams(cfg, engines, ports);
-    if (!planned) s.streams_error = planned.message();
-    const std::vector<StreamSpec> specs = planned ? *planned : std::vector<StreamSpec>{};
-    const auto groups = spread_streams(specs.size(), std::min<size_t>(cfg.nb_cores, lcores.size()));
-    for (size_t g = 0; g < groups.size(); g++)
-        for (size_t idx : groups[g])
-            s.streams.push_back(PlannedStream{specs[idx], lcores[g]});
+    const Result<StreamLayout> planned = fwd.layout(ports);
+    if (!planned) {
+        s.streams_error = planned.message();
+        return;
+    }
+    for (size_t g = 0; g < planned->groups.size() && g < lcores.size(); g++)
+        for (size_t idx : planned->groups[g])
+            s.streams.push_back(PlannedStream{planned->specs[idx], lcores[g]});
 }
 
 } // namespace
@@ -50,7 +51,7 @@ TelemetrySnapshot take_snapshot(const Config &cfg, const Forwarder &fwd, const E
     s.fwd = fwd.view();
     s.ports = s.fwd.port_ids;
     s.fwd_lcores = fwd.fwd_lcores();
-    plan_streams(cfg, engines, s.ports, s.fwd_lcores, s);
+    plan_streams(fwd, s.ports, s.fwd_lcores, s);
     for (const EngineInfo &info : engines.list())
         if (const pmdfwd_engine *e = engines.descriptor(info.name))
             s.engines.push_back(engine_info(engines, *e));

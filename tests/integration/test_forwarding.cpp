@@ -12,6 +12,7 @@
 #include "status_matchers.h"
 
 #include <rte_bus_vdev.h>
+#include <rte_eth_ring.h>
 #include <rte_flow.h>
 #include <rte_mbuf_dyn.h>
 #include <rte_mempool.h>
@@ -659,6 +660,57 @@ TEST(Startup, TooManyCoresIsAClearError) {
     App app(c, registry_engines());
     const std::string err = app.init().message();
     EXPECT_NE(err.find("--nb-cores=64"), std::string::npos) << err;
+}
+
+// Ports in DCB mode (a port config dcb made their rx mq_mode DCB) take
+// testpmd's DCB layout instead of the even spread, or its refusals, which
+// the forwarding display and start say.
+TEST(DcbForwarding, DcbModeTakesTheDcbLayoutOrSaysWhyNot) {
+    std::vector<rte_ring *> rings;
+    const auto two_queue_port = [&rings](const std::string &name) {
+        rte_ring *rx[2], *tx[2];
+        for (int q = 0; q < 2; q++) {
+            const std::string n = name + "_" + std::to_string(q);
+            rx[q] = rte_ring_create((n + "r").c_str(), 1024, rte_socket_id(), 0);
+            tx[q] = rte_ring_create((n + "t").c_str(), 1024, rte_socket_id(), 0);
+            rings.insert(rings.end(), {rx[q], tx[q]});
+        }
+        return rte_eth_from_rings(name.c_str(), rx, 2, tx, 2, rte_socket_id());
+    };
+    const int a = two_queue_port("dcb0"), b = two_queue_port("dcb1");
+    ASSERT_GE(a, 0);
+    ASSERT_GE(b, 0);
+    {
+        Config cfg = base_config("io");
+        cfg.nb_rxq = cfg.nb_txq = 2;
+        App app(cfg, registry_engines());
+        ASSERT_TRUE(IsOk(app.init()));
+        std::string out;
+        ASSERT_TRUE(run_command(app.host(), "show config fwd", &out)) << out;
+        EXPECT_NE(out.find("streams=4"), std::string::npos) << out;
+        const auto dcb = [&app](int port) {
+            app.host().ports.dev_conf(static_cast<uint16_t>(port))->rxmode.mq_mode =
+                RTE_ETH_MQ_RX_DCB;
+        };
+        dcb(a);
+        out.clear();
+        run_command(app.host(), "show config fwd", &out);
+        EXPECT_NE(out.find("In DCB mode, all forwarding ports must be configured in this mode."),
+                  std::string::npos)
+            << out;
+        const Status refused = app.start(0);
+        EXPECT_FALSE(refused.ok());
+        EXPECT_EQ(refused.message(),
+                  "In DCB mode, all forwarding ports must be configured in this mode.");
+        dcb(b);
+        out.clear();
+        run_command(app.host(), "show config fwd", &out);
+        EXPECT_NE(out.find("In DCB mode,the nb forwarding cores should be larger than 1."),
+                  std::string::npos)
+            << out;
+    }
+    for (rte_ring *r : rings)
+        rte_ring_free(r);
 }
 
 int main(int argc, char **argv) {
