@@ -1,4 +1,4 @@
-"""Makes the testpmd command corpus (data/testpmd_commands.txt) from
+"""Makes the testpmd command corpus (data/testpmd_commands-<DPDK>.txt) from
 testpmd's user guide (doc/guides/testpmd_app_ug/testpmd_funcs.rst of a DPDK
 tag) and the commands DTS's TestPmd class and suites send (DTS_COMMANDS).
 
@@ -12,9 +12,10 @@ see (start, port stop/reset/close) move to the end (LAST); those that end
 the session, need files or another device (quit, load, bpf-load, port
 attach/detach, help's pages) are left out (LEFT_OUT).
 
-The committed corpus is the test's input: tests cannot fetch. Re-make it:
-  git --git-dir=DPDK.git show v22.11:doc/guides/testpmd_app_ug/testpmd_funcs.rst > funcs.rst
-  python3 tests/e2e/make_command_corpus.py funcs.rst > tests/e2e/data/testpmd_commands.txt
+The committed corpora, one per DPDK of the matrix, are the test's input:
+tests cannot fetch. Re-make one:
+  git --git-dir=DPDK.git show v25.11:doc/guides/testpmd_app_ug/testpmd_funcs.rst > funcs.rst
+  python3 tests/e2e/make_command_corpus.py funcs.rst 25.11 > tests/e2e/data/testpmd_commands-25.11.txt
 """
 import re
 import sys
@@ -203,8 +204,10 @@ def corpus(rst):
 
 
 def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: make_command_corpus.py TESTPMD_FUNCS_RST DPDK_VERSION (e.g. 25.11)")
     rst = open(sys.argv[1]).read()
-    print("# testpmd commands: testpmd_funcs.rst of DPDK v22.11 made concrete for two net_ring")
+    print(f"# testpmd commands: testpmd_funcs.rst of DPDK v{sys.argv[2]} made concrete for two net_ring")
     print("# ports (tests/e2e/make_command_corpus.py), then DTS's commands; one a line, the")
     print("# comment after two spaces names the source section. Left out: quit (the test")
     print("# ends the session), load and bpf-load|unload (files), port attach|detach and device")

@@ -1,15 +1,18 @@
-"""Issue 35: every command of testpmd's user guide and of DTS (the corpus,
-data/testpmd_commands.txt, made by make_command_corpus.py) through pmdfwd's
-shell, against what dpdk-testpmd 22.11 answered to the same lines on the
-same two net_ring ports (data/testpmd_command_corpus.json; re-record: this
-file --record, needs dpdk-testpmd).
+"""Issue 35: every command of testpmd's user guide and of DTS (the corpus of
+the DPDK pmdfwd is built on, data/testpmd_commands-<DPDK>.txt, made by
+make_command_corpus.py from that DPDK's guide) through pmdfwd's shell,
+against what that DPDK's dpdk-testpmd answered to the same lines on the
+same two net_ring ports (data/testpmd_command_corpus-<DPDK>.json; re-record:
+this file --record, with that DPDK's dpdk-testpmd installed: in its root,
+scripts/dpdk-matrix --shell VERSION). A DPDK without a corpus is skipped.
 
 Each answer has a class: "unparsed" (the shell did not know the line: Bad
 arguments, Command not found), "refused" (parsed, but an error text) or
 "accepted", and a text (numbers masked). The test fails when a command
 testpmd parses (accepts or refuses) gets another class or text from pmdfwd,
 unless the command is listed in command_corpus_exceptions.txt (one a line,
-with its reason); and when a listed command now passes, so that the list
+with its reason; a line that starts with [24.11] holds on that DPDK only);
+and when a listed command now passes, so that the list
 shrinks as commands land, to the documented differences. It prints how many
 of testpmd's accepted commands pmdfwd accepts.
 
@@ -24,11 +27,23 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
+from rig import dpdk_version  # noqa: E402
 from test_testpmd_shell import build_dir, shape, start_shell  # noqa: E402
 
-CORPUS = HERE / "data" / "testpmd_commands.txt"
-REFERENCE = HERE / "data" / "testpmd_command_corpus.json"
 EXCEPTIONS = HERE / "command_corpus_exceptions.txt"
+
+
+def version_text():
+    return "%d.%02d" % dpdk_version()
+
+
+def corpus_path():
+    return HERE / "data" / f"testpmd_commands-{version_text()}.txt"
+
+
+def reference_path():
+    return HERE / "data" / f"testpmd_command_corpus-{version_text()}.json"
+
 
 # cmdline's own answers to a line no command matches.
 _UNPARSED = re.compile(r"^(Bad arguments|Command not found|Ambiguous command)", re.M)
@@ -50,19 +65,25 @@ _HEX = re.compile(r"0x[0-9a-fA-F]+")
 def read_corpus():
     """The commands, in order (a command may come twice)."""
     cmds = []
-    for line in CORPUS.read_text().splitlines():
+    for line in corpus_path().read_text().splitlines():
         cmd = line.split("  #", 1)[0].strip()
         if cmd and not line.startswith("#"):
             cmds.append(cmd)
     return cmds
 
 
-def read_exceptions():
-    """command -> reason."""
+def read_exceptions(version=None):
+    """command -> reason, for this DPDK (version: "25.11", default the build's)."""
+    version = version or version_text()
     out = {}
     for line in EXCEPTIONS.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             cmd, _, reason = line.partition("  #")
+            cmd = cmd.strip()
+            if cmd.startswith("["):
+                only, _, cmd = cmd[1:].partition("] ")
+                if only != version:
+                    continue
             out[cmd.strip()] = reason.strip()
     return out
 
@@ -137,7 +158,10 @@ def differences(ref, got, exceptions):
 class CommandCorpus(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.ref = json.loads(REFERENCE.read_text())
+        if not reference_path().exists():
+            raise unittest.SkipTest(f"no recorded corpus for DPDK {version_text()} "
+                                    f"({reference_path().name})")
+        cls.ref = json.loads(reference_path().read_text())
         cls.got = run_corpus(build_dir() / "app" / "dpdk-testpmd", [r["cmd"] for r in cls.ref])
 
     def test_reference_is_the_corpus(self):
@@ -159,9 +183,9 @@ def record():
     if not binary:
         sys.exit("dpdk-testpmd is not installed")
     answers = run_corpus(binary, read_corpus())
-    REFERENCE.write_text(json.dumps(answers, indent=1) + "\n")
+    reference_path().write_text(json.dumps(answers, indent=1) + "\n")
     counts = {c: sum(a["class"] == c for a in answers) for c in ("accepted", "refused", "unparsed")}
-    print(f"wrote {REFERENCE}: {counts}")
+    print(f"wrote {reference_path()}: {counts}")
 
 
 if __name__ == "__main__":
