@@ -42,7 +42,7 @@ struct Table {
 using TablePtr = std::shared_ptr<const Table>;
 
 // A row's tokens; a row whose declarations do not fit its syntax is a build
-// mistake, said and stopped at the first command, as a misplaced family.
+// mistake, said and stopped at the first command.
 Tokens compiled(const Spec &row) {
     Result<Tokens> toks = shell::compile_syntax(row.syntax, row.types);
     if (!toks) {
@@ -112,7 +112,7 @@ TablePtr table(const std::vector<shell::Family> &families, EngineApi &engines) {
     Table rows = builtin ? builtin_table() : family_table(families);
     // The registry checked a plugin's rows before it registered; a built-in
     // engine's (registered before any check) or a fake's are checked here,
-    // and a clash is a build mistake, said and stopped as a family's.
+    // and a clash is a build mistake, said and stopped as a row's.
     if (Status fits = shell::check_engine_commands(syntaxes_of(rows), section_names(), {}, with);
         !fits) {
         std::fprintf(stderr, "pmdfwd: %s\n", fits.message().c_str());
