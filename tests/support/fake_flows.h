@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <memory>
@@ -71,6 +72,18 @@ class FakeFlowControl : public flow::FlowControl {
     int isolate(uint16_t, bool on, rte_flow_error *e) override {
         if (const int rc = answer(e)) return rc;
         isolated = on;
+        return 0;
+    }
+    // What dev_dump was last asked for (nullptr: all rules), and the text
+    // it writes.
+    int dumps = 0;
+    rte_flow *dumped = nullptr;
+    const char *dump_text = "fake PMD dump\n";
+    int dev_dump(uint16_t, rte_flow *flow, FILE *file, rte_flow_error *e) override {
+        dumps++;
+        dumped = flow;
+        if (const int rc = answer(e)) return rc;
+        std::fputs(dump_text, file);
         return 0;
     }
     int aged_flows(uint16_t, void **contexts, uint32_t n, rte_flow_error *e) override {

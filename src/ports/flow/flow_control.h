@@ -11,6 +11,7 @@
 #include <rte_version.h>
 
 #include <cstdint>
+#include <cstdio>
 
 namespace pmdfwd::flow {
 
@@ -31,6 +32,9 @@ class FlowControl {
     virtual int query(uint16_t port, rte_flow *flow, const rte_flow_action &action, void *data,
                       rte_flow_error *error) = 0;
     virtual int isolate(uint16_t port, bool on, rte_flow_error *error) = 0;
+    // rte_flow_dev_dump: the PMD's text of one rule (flow), or of all of
+    // them (nullptr), written to file.
+    virtual int dev_dump(uint16_t port, rte_flow *flow, FILE *file, rte_flow_error *error) = 0;
     // The contexts of aged rules (up to n; none: how many there are).
     virtual int aged_flows(uint16_t port, void **contexts, uint32_t n, rte_flow_error *error) = 0;
     // Indirect actions: the handle, or nullptr with *rc the -errno.

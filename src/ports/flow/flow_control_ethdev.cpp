@@ -52,6 +52,10 @@ int FlowControlEthdev::isolate(uint16_t port, bool on, rte_flow_error *error) {
     return answer(rte_flow_isolate(port, on ? 1 : 0, error));
 }
 
+int FlowControlEthdev::dev_dump(uint16_t port, rte_flow *flow, FILE *file, rte_flow_error *error) {
+    return answer(rte_flow_dev_dump(port, flow, file, error));
+}
+
 int FlowControlEthdev::aged_flows(uint16_t port, void **contexts, uint32_t n,
                                   rte_flow_error *error) {
     return answer(rte_flow_get_aged_flows(port, contexts, n, error));

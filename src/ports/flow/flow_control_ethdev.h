@@ -19,6 +19,7 @@ class FlowControlEthdev : public FlowControl {
     int query(uint16_t port, rte_flow *flow, const rte_flow_action &action, void *data,
               rte_flow_error *error) override;
     int isolate(uint16_t port, bool on, rte_flow_error *error) override;
+    int dev_dump(uint16_t port, rte_flow *flow, FILE *file, rte_flow_error *error) override;
     int aged_flows(uint16_t port, void **contexts, uint32_t n, rte_flow_error *error) override;
     rte_flow_action_handle *action_handle_create(uint16_t port,
                                                  const rte_flow_indir_action_conf &conf,

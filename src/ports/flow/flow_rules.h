@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ class FlowRules {
     bool query(uint16_t port, uint64_t id, rte_flow_action_type action, std::string *out,
                bool by_user_id = false);
     bool isolate(uint16_t port, bool on, std::string *out);
+    // testpmd's port_flow_dump (flow_dump.cpp): the PMD's text of the rule
+    // id (by_user_id: user id; none: of all rules) written to file, or
+    // into *out where no file is named (testpmd's stdout).
+    bool dump(uint16_t port, std::optional<uint64_t> id, bool by_user_id, const std::string &file,
+              std::string *out);
     bool aged(uint16_t port, bool destroy, std::string *out);
     // Indirect actions (testpmd's port_action_handle_*): id kAutoId takes
     // the one after the highest; the action is rule's first.

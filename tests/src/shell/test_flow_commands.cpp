@@ -9,6 +9,10 @@
 #include <gtest/gtest.h>
 #include <rte_version.h>
 
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
@@ -196,6 +200,121 @@ TEST(FlowCommands, QueryCount) {
     EXPECT_FALSE(run(h, "flow query 0 5 count", &out));
     EXPECT_EQ(out, "Flow rule #5 not found\n");
 }
+
+// `flow dump`: the PMD's text of all rules or of one, to the output where
+// no file is named (testpmd's stdout), then testpmd's last line.
+TEST(FlowCommands, DumpToTheOutput) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "flow dump 0 all", &out));
+    EXPECT_EQ(out, "fake PMD dump\nFlow dump finished\n");
+    EXPECT_EQ(h.fake_flows.dumped, nullptr); // all rules
+    create(h, kRule);
+    create(h, kRule);
+    ASSERT_TRUE(run(h, "flow dump 0 rule 1", &out));
+    EXPECT_EQ(out, "fake PMD dump\nFlow dump finished\n");
+    EXPECT_NE(h.fake_flows.dumped, nullptr);
+    rte_flow *second = h.fake_flows.dumped;
+    ASSERT_TRUE(run(h, "flow dump 0 rule 0x0", &out));
+    EXPECT_NE(h.fake_flows.dumped, second); // the rule named, not another
+    EXPECT_EQ(h.fake_flows.dumps, 3);
+}
+
+TEST(FlowCommands, DumpToAFile) {
+    FakeHost h;
+    create(h, kRule);
+    const std::string path = ::testing::TempDir() + "pmdfwd_flow_dump.txt";
+    std::string out;
+    ASSERT_TRUE(run(h, "flow dump 0 rule 0 " + path, &out));
+    EXPECT_EQ(out, "Flow dump finished\n");
+    std::ifstream f(path);
+    const std::string written((std::istreambuf_iterator<char>(f)), {});
+    EXPECT_EQ(written, "fake PMD dump\n");
+    std::remove(path.c_str());
+}
+
+// The rule is looked up first, the file created next, and the PMD asked
+// last; each failure in testpmd's words, the later steps not taken.
+TEST(FlowCommands, DumpFailuresAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "flow dump 0 rule 5 /nonexistent/dir/dump", &out));
+    EXPECT_EQ(out, "Failed to dump to flow 5\n");
+    EXPECT_FALSE(run(h, "flow dump 0 rule 4294967295", &out));
+    EXPECT_EQ(out, kUserIds ? "Failed to dump to flow 4294967295\n"
+                            : "Failed to dump to flow -1\n"); // 22.11 prints it as an int
+    EXPECT_FALSE(run(h, "flow dump 0 all /nonexistent/dir/dump", &out));
+    EXPECT_EQ(out, "Failed to create file /nonexistent/dir/dump: No such file or directory\n");
+    EXPECT_EQ(h.fake_flows.dumps, 0);
+    h.fake_flows.fail_errno = ENOSYS;
+    h.fake_flows.fail_message = "Function not implemented";
+    EXPECT_FALSE(run(h, "flow dump 0 all", &out));
+    EXPECT_EQ(out, "port_flow_complain(): Caught PMD error type 1 (cause unspecified): Function "
+                   "not implemented: Function not implemented\n"
+                   "Failed to dump flow: Function not implemented\n");
+    EXPECT_FALSE(run(h, "flow dump 9 all", &out));
+    EXPECT_EQ(out, "Invalid port 9\n");
+    // testpmd's RTE_PORT_ALL: refused without a word.
+    EXPECT_FALSE(run(h, "flow dump 65535 all", &out));
+    EXPECT_EQ(out, "");
+    EXPECT_EQ(h.fake_flows.dumps, 1);
+}
+
+// What testpmd's grammar refuses: "Bad arguments", before the port.
+TEST(FlowCommands, DumpWordsRefused) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "flow dump 0", &out));
+    EXPECT_EQ(out, kUserIds ? "Bad arguments: flow: dump: the line ends (allowed: all, rule, "
+                              "user_id)\n"
+                            : "Bad arguments: flow: dump: the line ends (allowed: all, rule)\n");
+    EXPECT_FALSE(run(h, "flow dump 9 rule", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: dump: a rule id is missing after 'rule'\n");
+    EXPECT_FALSE(run(h, "flow dump 0 rule -1", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: rule: '-1' is not a number (allowed: 0.." +
+                       std::to_string(kUserIds ? UINT64_MAX : UINT32_MAX) + ")\n");
+    EXPECT_FALSE(run(h, "flow dump 0 foo", &out));
+    EXPECT_TRUE(has(out, "dump: unexpected 'foo'")) << out;
+    EXPECT_FALSE(run(h, "flow dump 0 all /dev/null extra", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: dump: unexpected 'extra' after the file path\n");
+    // testpmd's file path holds 127 characters.
+    const std::string path = "/tmp/" + std::string(122, 'a');
+    EXPECT_FALSE(run(h, "flow dump 0 all " + path + "a", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: dump: the file path is longer than 127 characters\n");
+    h.cfg.testpmd_texts = true;
+    EXPECT_FALSE(run(h, "flow dump 0 all a b", &out));
+    EXPECT_EQ(out, "Bad arguments\n");
+    EXPECT_EQ(h.fake_flows.dumps, 0);
+    ASSERT_TRUE(run(h, "flow dump 0 all /dev/null", &out));      // 16 characters pass
+    ASSERT_TRUE(run(h, "flow dump 0 all " + path, &out)) << out; // 127 pass
+    std::remove(path.c_str());
+}
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+// 23.07: `user_id` before all|rule names the rule by its user id.
+TEST(FlowCommands, DumpByUserId) {
+    FakeHost h;
+    create(h, std::string("user_id 42 ") + kRule);
+    std::string out;
+    ASSERT_TRUE(run(h, "flow dump 0 user_id rule 42", &out));
+    EXPECT_EQ(out, "fake PMD dump\nFlow dump finished\n");
+    EXPECT_FALSE(run(h, "flow dump 0 user_id rule 0", &out));
+    EXPECT_EQ(out, "Failed to dump to flow 0\n");
+    ASSERT_TRUE(run(h, "flow dump 0 rule 0", &out));
+    ASSERT_TRUE(run(h, "flow dump 0 user_id user_id all", &out));
+    EXPECT_FALSE(run(h, "flow dump 0 rule 18446744073709551616", &out));
+}
+#else
+TEST(FlowCommands, DumpNoUserIdBefore2307) {
+    FakeHost h;
+    create(h, kRule);
+    std::string out;
+    EXPECT_FALSE(run(h, "flow dump 0 user_id rule 0", &out));
+    EXPECT_TRUE(has(out, "Bad arguments")) << out;
+    EXPECT_FALSE(run(h, "flow dump 0 rule 4294967296", &out));
+    EXPECT_TRUE(has(out, "out of range")) << out;
+}
+#endif
 
 // A PMD's refusal in port_flow_complain's words, with the errno as
 // rte_strerror writes it; nothing is added to the list.
@@ -423,4 +542,7 @@ TEST(FlowCommands, CompletionFollowsTheGrammar) {
               (V{"key", "key_len"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions drop / end "), V{});
     EXPECT_EQ(complete_command(h, "flow create 0 pattern nosuch "), V{});
+    EXPECT_EQ(complete_command(h, "flow dump 0 "),
+              kUserIds ? (V{"all", "rule", "user_id"}) : (V{"all", "rule"}));
+    EXPECT_EQ(complete_command(h, "flow dump 0 rule "), V{}); // its id
 }
