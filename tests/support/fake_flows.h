@@ -104,7 +104,9 @@ class FakeFlowControl : public flow::FlowControl {
         *rc = answer(e);
         if (*rc) return nullptr;
         flows_.push_back(std::make_unique<char>());
-        return reinterpret_cast<rte_flow_action_handle *>(flows_.back().get());
+        auto *h = reinterpret_cast<rte_flow_action_handle *>(flows_.back().get());
+        handle_types_[h] = action.type;
+        return h;
     }
     int action_handle_destroy(uint16_t, rte_flow_action_handle *, rte_flow_error *e) override {
         handle_destroys++;
@@ -115,10 +117,16 @@ class FakeFlowControl : public flow::FlowControl {
         handle_updates++;
         return answer(e);
     }
-    // A COUNT handle's counters (the only kind the tests query).
-    int action_handle_query(uint16_t, const rte_flow_action_handle *, void *data,
+    // A CONNTRACK handle's context is `conntrack` (what a test sets, else
+    // what was created); any other handle answers a COUNT's counters.
+    int action_handle_query(uint16_t, const rte_flow_action_handle *h, void *data,
                             rte_flow_error *e) override {
-        return count_answer(data, e);
+        const auto type = handle_types_.find(h);
+        if (type == handle_types_.end() || type->second != RTE_FLOW_ACTION_TYPE_CONNTRACK)
+            return count_answer(data, e);
+        if (const int rc = answer(e)) return rc;
+        *static_cast<rte_flow_action_conntrack *>(data) = conntrack;
+        return 0;
     }
 
     // The template and queue API: handles as a PMD that takes everything
@@ -253,6 +261,7 @@ class FakeFlowControl : public flow::FlowControl {
         return 0;
     }
     std::vector<std::unique_ptr<char>> flows_;
+    std::map<const rte_flow_action_handle *, rte_flow_action_type> handle_types_;
 };
 
 } // namespace pmdfwd::testing

@@ -399,6 +399,73 @@ TEST(FlowCommands, IndirectActionsAsTestpmd) {
                    "action_id, ingress, egress, transfer, action)\n");
 }
 
+// testpmd lets a CONNTRACK indirect action's query through from 25.11 and
+// the stable releases it was backported to (22.11.11, 23.11.6, 24.11.4).
+constexpr bool kConntrackQuery =
+    RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0) ||
+    (RTE_VER_YEAR == 22 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 11) ||
+    (RTE_VER_YEAR == 23 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 6) ||
+    (RTE_VER_YEAR == 24 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 4);
+
+// The query prints what the PMD answers in testpmd's "Conntrack Context"
+// (port_action_handle_query_dump); before, the type is refused.
+TEST(FlowCommands, IndirectConntrackQuery) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h,
+                    "set conntrack com peer 1 is_orig 1 enable 1 live 1 sack 1 cack 0 last_dir 0 "
+                    "liberal 0 state 1 max_ack_win 7 r_lim 5 last_win 510 last_seq 2632987379 "
+                    "last_ack 2532480967 last_end 2632987379 last_index 0x8",
+                    &out))
+        << out;
+    ASSERT_TRUE(run(h,
+                    "set conntrack orig scale 7 fin 0 acked 1 unack_data 0 sent_end 2632987379 "
+                    "reply_end 2633016339 max_win 28960 max_ack 2632987379",
+                    &out))
+        << out;
+    ASSERT_TRUE(run(h,
+                    "set conntrack rply scale 3 fin 1 acked 0 unack_data 1 sent_end 2532480967 "
+                    "reply_end 2532546247 max_win 65280 max_ack 2532480968",
+                    &out))
+        << out;
+    ASSERT_TRUE(
+        run(h, "flow indirect_action 0 create action_id 3 ingress action conntrack / end", &out));
+    // The connection moved on in the PMD: the query shows its state.
+    h.fake_flows.conntrack.state = RTE_FLOW_CONNTRACK_STATE_FIN_WAIT;
+    h.fake_flows.conntrack.last_direction = 1;
+    const bool queried = run(h, "flow indirect_action 0 query 3", &out);
+    if (!kConntrackQuery) {
+        EXPECT_FALSE(queried);
+        EXPECT_EQ(out,
+                  "Indirect action 3 (type: " + std::to_string(RTE_FLOW_ACTION_TYPE_CONNTRACK) +
+                      ") on port 0 doesn't support query\n");
+        return;
+    }
+    ASSERT_TRUE(queried) << out;
+    EXPECT_EQ(out, "Conntrack Context:\n"
+                   "  Peer: 1, Flow dir: Original, Enable: 1\n"
+                   "  Live: 1, SACK: 1, CACK: 0\n"
+                   "  Packet dir: Original, Liberal: 0, State: 2\n"
+                   "  Factor: 7, Retrans: 5, TCP flags: 8\n"
+                   "  Last Seq: 2632987379, Last ACK: 2532480967\n"
+                   "  Last Win: 510, Last End: 2632987379\n"
+                   "  Original Dir:\n"
+                   "    scale: 7, fin: 0, ack seen: 1\n"
+                   " unacked data: 0\n"
+                   "    Sent end: 2632987379,    Reply end: 2633016339, Max win: 28960, "
+                   "Max ACK: 2632987379\n"
+                   "  Reply Dir:\n"
+                   "    scale: 3, fin: 1, ack seen: 0\n"
+                   " unacked data: 1\n"
+                   "    Sent end: 2532480967,    Reply end: 2532546247, Max win: 65280, "
+                   "Max ACK: 2532480968\n");
+    h.fake_flows.fail_errno = EIO;
+    h.fake_flows.fail_message = "query failed";
+    EXPECT_FALSE(run(h, "flow indirect_action 0 query 3", &out));
+    EXPECT_EQ(out, "port_flow_complain(): Caught PMD error type 1 (cause unspecified): query "
+                   "failed: Input/output error\n");
+}
+
 // No asynchronous flow queue is configured: each is refused in testpmd's
 // words, after the port.
 TEST(FlowCommands, AsyncQueuesAreInvalid) {
