@@ -201,6 +201,21 @@ class FakeFlowControl : public flow::FlowControl {
         async_creates++;
         return handle<rte_flow>(e, rc);
     }
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    // The last by-index creation: its index and whether a pattern came.
+    int index_creates = 0;
+    uint32_t last_rule_index = 0;
+    bool last_with_pattern = false;
+    rte_flow *async_create_by_index(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                    rte_flow_template_table *, uint32_t rule_index,
+                                    const rte_flow_item *pattern, uint8_t, const rte_flow_action *,
+                                    uint8_t, rte_flow_error *e, int *rc) override {
+        index_creates++;
+        last_rule_index = rule_index;
+        last_with_pattern = pattern != nullptr;
+        return handle<rte_flow>(e, rc);
+    }
+#endif
     int async_destroy(uint16_t, uint32_t, const rte_flow_op_attr &, rte_flow *,
                       rte_flow_error *e) override {
         async_destroys++;

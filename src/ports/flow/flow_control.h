@@ -79,6 +79,17 @@ class FlowControl {
                                    rte_flow_template_table *table, const rte_flow_item *pattern,
                                    uint8_t pattern_index, const rte_flow_action *actions,
                                    uint8_t actions_index, rte_flow_error *error, int *rc) = 0;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    // A rule at rule_index of a table that inserts by index (24.11's
+    // testpmd): rte_flow_async_create_by_index, or with pattern (not
+    // nullptr) rte_flow_async_create_by_index_with_pattern.
+    virtual rte_flow *async_create_by_index(uint16_t port, uint32_t queue,
+                                            const rte_flow_op_attr &op,
+                                            rte_flow_template_table *table, uint32_t rule_index,
+                                            const rte_flow_item *pattern, uint8_t pattern_index,
+                                            const rte_flow_action *actions, uint8_t actions_index,
+                                            rte_flow_error *error, int *rc) = 0;
+#endif
     virtual int async_destroy(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
                               rte_flow *flow, rte_flow_error *error) = 0;
     virtual int push(uint16_t port, uint32_t queue, rte_flow_error *error) = 0;

@@ -30,7 +30,6 @@ enum class FieldKind {
     RawHex,
 };
 
-
 // The most bytes a raw item's pattern holds (testpmd's ITEM_RAW_PATTERN_SIZE).
 constexpr size_t kRawPatternMax = 512;
 
