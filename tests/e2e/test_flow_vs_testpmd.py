@@ -216,6 +216,13 @@ RING_COMMANDS += [
     "flow dump 0 foo",
     "flow dump 0 all /nonexistent/" + "d" * 114,
     "flow dump 0 all /nonexistent/" + "d" * 115,
+    # testpmd's RTE_PORT_ALL: every command that checks the port is silent.
+    "flow list 65535",
+    "flow destroy 65535 rule 0",
+    "flow indirect_action 65535 query 0",
+    "flow configure 65535 queues_number 1 queues_size 1",
+    "flow template_table 65535 destroy table 0",
+    "flow pull 65535 queue 0",
 ]
 # On net_tap (TC flower): rules the PMD takes, and one it refuses.
 TAP_COMMANDS = [

@@ -164,14 +164,9 @@ Result<DumpArgs> dump_args(const std::vector<std::string> &w) {
     return d;
 }
 
-// Port 65535 is testpmd's RTE_PORT_ALL, which port_flow_dump refuses
-// without a word.
-constexpr uint64_t kPortAll = UINT16_MAX;
-
 bool dump(Ctx &c, const Args &a) {
     const Result<DumpArgs> d = dump_args(a.rest(1));
     if (!d) return bad_rule(c, d.message());
-    if (a.number(0) == kPortAll) return false;
     if (!port_exists(c, a)) return false;
     return c.flows.dump(a.port(0), d->id, d->by_user_id, d->file, c.out);
 }

@@ -523,6 +523,14 @@ TEST(FlowCommands, RuleIsTheRestOfTheLine) {
         EXPECT_FALSE(run(h, cmd, &out)) << cmd;
         EXPECT_EQ(out, "Invalid port 9\n") << cmd;
     }
+    // 65535 is testpmd's RTE_PORT_ALL, which these refuse without a word.
+    for (const char *cmd :
+         {"flow list 65535", "flow flush 65535", "flow query 65535 0 count", "flow aged 65535",
+          "flow destroy 65535 rule 0", "flow info 65535", "flow push 65535 queue 0",
+          "flow indirect_action 65535 query 0", "flow template_table 65535 destroy table 0"}) {
+        EXPECT_FALSE(run(h, cmd, &out)) << cmd;
+        EXPECT_EQ(out, "") << cmd;
+    }
 }
 
 TEST(FlowCommands, HelpFlowListsTheTables) {
