@@ -1,7 +1,8 @@
 // The rule list's template and queue API (flow_rules.h): testpmd 22.11's
 // port_flow_get_info, port_flow_configure, port_flow_pattern_template_*,
 // port_flow_actions_template_*, port_flow_template_table_* and
-// port_queue_flow_* (config.c) and their texts.
+// port_queue_flow_* (config.c) and their texts, the same in 24.11 and
+// 25.11 but for how a queue rule goes in (the table's insertion type).
 #include "ports/flow/flow_complain.h"
 #include "ports/flow/flow_destroy_listed.h"
 #include "ports/flow/flow_rules.h"
