@@ -24,7 +24,7 @@ struct EncapConf;
 struct ActionDefaults {
     uint16_t nb_rxq = 1;
     uint64_t rss_hf = RTE_ETH_RSS_IP;
-    const EncapConf *encap = nullptr;     // `set vxlan ...` and the like; none: testpmd's defaults
+    const EncapConf *encap = nullptr; // `set vxlan ...` and the like; none: testpmd's defaults
     const struct RawStore *raw = nullptr; // `set raw_encap|raw_decap|sample_actions|conntrack`
 };
 

@@ -30,6 +30,7 @@ enum class FieldKind {
     RawHex,
 };
 
+
 // The most bytes a raw item's pattern holds (testpmd's ITEM_RAW_PATTERN_SIZE).
 constexpr size_t kRawPatternMax = 512;
 
