@@ -192,6 +192,38 @@ RING_COMMANDS += [
     "flow queue 9 indirect_action 0 create action count / end",
     "flow indirect_action 0 destroy action_id 1",
 ]
+# `flow dump`: net_ring has no rte_flow, so a dump of all rules is the
+# PMD's refusal; a rule the list does not hold, a file that cannot be made
+# (/dev/null can: the test writes no file), testpmd's RTE_PORT_ALL (silent)
+# and what its grammar refuses (a path of 128 characters; 127 are read)
+# answer alike.
+RING_COMMANDS += [
+    "flow dump 0 all",
+    "flow dump 0 all /dev/null",
+    "flow dump 0 rule 0",
+    "flow dump 0 rule 4294967295",
+    "flow dump 0 rule 0x10 /dev/null",
+    "flow dump 0 rule 3 /nonexistent/flowdump",
+    "flow dump 0 all /nonexistent/flowdump",
+    "flow dump 9 all",
+    "flow dump 65535 all",
+    "flow dump 0",
+    "flow dump 0 rule",
+    "flow dump 0 rule 4294967296",
+    "flow dump 0 rule -1",
+    "flow dump 0 all /dev/null extra",
+    "flow dump 0 user_id all",
+    "flow dump 0 foo",
+    "flow dump 0 all /nonexistent/" + "d" * 114,
+    "flow dump 0 all /nonexistent/" + "d" * 115,
+    # testpmd's RTE_PORT_ALL: every command that checks the port is silent.
+    "flow list 65535",
+    "flow destroy 65535 rule 0",
+    "flow indirect_action 65535 query 0",
+    "flow configure 65535 queues_number 1 queues_size 1",
+    "flow template_table 65535 destroy table 0",
+    "flow pull 65535 queue 0",
+]
 # On net_tap (TC flower): rules the PMD takes, and one it refuses.
 TAP_COMMANDS = [
     "flow validate 0 ingress pattern eth / ipv4 dst is 10.1.1.1 / udp dst is 53 / end "

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <memory>
@@ -73,6 +74,18 @@ class FakeFlowControl : public flow::FlowControl {
         isolated = on;
         return 0;
     }
+    // What dev_dump was last asked for (nullptr: all rules), and the text
+    // it writes.
+    int dumps = 0;
+    rte_flow *dumped = nullptr;
+    const char *dump_text = "fake PMD dump\n";
+    int dev_dump(uint16_t, rte_flow *flow, FILE *file, rte_flow_error *e) override {
+        dumps++;
+        dumped = flow;
+        if (const int rc = answer(e)) return rc;
+        std::fputs(dump_text, file);
+        return 0;
+    }
     int aged_flows(uint16_t, void **contexts, uint32_t n, rte_flow_error *e) override {
         if (const int rc = answer(e)) return rc;
         for (uint32_t i = 0; i < n && i < aged.size(); i++)
@@ -91,7 +104,9 @@ class FakeFlowControl : public flow::FlowControl {
         *rc = answer(e);
         if (*rc) return nullptr;
         flows_.push_back(std::make_unique<char>());
-        return reinterpret_cast<rte_flow_action_handle *>(flows_.back().get());
+        auto *h = reinterpret_cast<rte_flow_action_handle *>(flows_.back().get());
+        handle_types_[h] = action.type;
+        return h;
     }
     int action_handle_destroy(uint16_t, rte_flow_action_handle *, rte_flow_error *e) override {
         handle_destroys++;
@@ -102,10 +117,16 @@ class FakeFlowControl : public flow::FlowControl {
         handle_updates++;
         return answer(e);
     }
-    // A COUNT handle's counters (the only kind the tests query).
-    int action_handle_query(uint16_t, const rte_flow_action_handle *, void *data,
+    // A CONNTRACK handle's context is `conntrack` (what a test sets, else
+    // what was created); any other handle answers a COUNT's counters.
+    int action_handle_query(uint16_t, const rte_flow_action_handle *h, void *data,
                             rte_flow_error *e) override {
-        return count_answer(data, e);
+        const auto type = handle_types_.find(h);
+        if (type == handle_types_.end() || type->second != RTE_FLOW_ACTION_TYPE_CONNTRACK)
+            return count_answer(data, e);
+        if (const int rc = answer(e)) return rc;
+        *static_cast<rte_flow_action_conntrack *>(data) = conntrack;
+        return 0;
     }
 
     // The template and queue API: handles as a PMD that takes everything
@@ -180,6 +201,21 @@ class FakeFlowControl : public flow::FlowControl {
         async_creates++;
         return handle<rte_flow>(e, rc);
     }
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    // The last by-index creation: its index and whether a pattern came.
+    int index_creates = 0;
+    uint32_t last_rule_index = 0;
+    bool last_with_pattern = false;
+    rte_flow *async_create_by_index(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                    rte_flow_template_table *, uint32_t rule_index,
+                                    const rte_flow_item *pattern, uint8_t, const rte_flow_action *,
+                                    uint8_t, rte_flow_error *e, int *rc) override {
+        index_creates++;
+        last_rule_index = rule_index;
+        last_with_pattern = pattern != nullptr;
+        return handle<rte_flow>(e, rc);
+    }
+#endif
     int async_destroy(uint16_t, uint32_t, const rte_flow_op_attr &, rte_flow *,
                       rte_flow_error *e) override {
         async_destroys++;
@@ -240,6 +276,7 @@ class FakeFlowControl : public flow::FlowControl {
         return 0;
     }
     std::vector<std::unique_ptr<char>> flows_;
+    std::map<const rte_flow_action_handle *, rte_flow_action_type> handle_types_;
 };
 
 } // namespace pmdfwd::testing

@@ -11,6 +11,7 @@
 #include <rte_version.h>
 
 #include <cstdint>
+#include <cstdio>
 
 namespace pmdfwd::flow {
 
@@ -31,6 +32,9 @@ class FlowControl {
     virtual int query(uint16_t port, rte_flow *flow, const rte_flow_action &action, void *data,
                       rte_flow_error *error) = 0;
     virtual int isolate(uint16_t port, bool on, rte_flow_error *error) = 0;
+    // rte_flow_dev_dump: the PMD's text of one rule (flow), or of all of
+    // them (nullptr), written to file.
+    virtual int dev_dump(uint16_t port, rte_flow *flow, FILE *file, rte_flow_error *error) = 0;
     // The contexts of aged rules (up to n; none: how many there are).
     virtual int aged_flows(uint16_t port, void **contexts, uint32_t n, rte_flow_error *error) = 0;
     // Indirect actions: the handle, or nullptr with *rc the -errno.
@@ -75,6 +79,17 @@ class FlowControl {
                                    rte_flow_template_table *table, const rte_flow_item *pattern,
                                    uint8_t pattern_index, const rte_flow_action *actions,
                                    uint8_t actions_index, rte_flow_error *error, int *rc) = 0;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    // A rule at rule_index of a table that inserts by index (24.11's
+    // testpmd): rte_flow_async_create_by_index, or with pattern (not
+    // nullptr) rte_flow_async_create_by_index_with_pattern.
+    virtual rte_flow *async_create_by_index(uint16_t port, uint32_t queue,
+                                            const rte_flow_op_attr &op,
+                                            rte_flow_template_table *table, uint32_t rule_index,
+                                            const rte_flow_item *pattern, uint8_t pattern_index,
+                                            const rte_flow_action *actions, uint8_t actions_index,
+                                            rte_flow_error *error, int *rc) = 0;
+#endif
     virtual int async_destroy(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
                               rte_flow *flow, rte_flow_error *error) = 0;
     virtual int push(uint16_t port, uint32_t queue, rte_flow_error *error) = 0;

@@ -52,6 +52,10 @@ int FlowControlEthdev::isolate(uint16_t port, bool on, rte_flow_error *error) {
     return answer(rte_flow_isolate(port, on ? 1 : 0, error));
 }
 
+int FlowControlEthdev::dev_dump(uint16_t port, rte_flow *flow, FILE *file, rte_flow_error *error) {
+    return answer(rte_flow_dev_dump(port, flow, file, error));
+}
+
 int FlowControlEthdev::aged_flows(uint16_t port, void **contexts, uint32_t n,
                                   rte_flow_error *error) {
     return answer(rte_flow_get_aged_flows(port, contexts, n, error));
@@ -147,6 +151,21 @@ rte_flow *FlowControlEthdev::async_create(uint16_t port, uint32_t queue, const r
     *rc = f ? 0 : -rte_errno;
     return f;
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+rte_flow *FlowControlEthdev::async_create_by_index(
+    uint16_t port, uint32_t queue, const rte_flow_op_attr &op, rte_flow_template_table *table,
+    uint32_t rule_index, const rte_flow_item *pattern, uint8_t pattern_index,
+    const rte_flow_action *actions, uint8_t actions_index, rte_flow_error *error, int *rc) {
+    rte_flow *f = pattern ? rte_flow_async_create_by_index_with_pattern(
+                                port, queue, &op, table, rule_index, pattern, pattern_index,
+                                actions, actions_index, nullptr, error)
+                          : rte_flow_async_create_by_index(port, queue, &op, table, rule_index,
+                                                           actions, actions_index, nullptr, error);
+    *rc = f ? 0 : -rte_errno;
+    return f;
+}
+#endif
 
 int FlowControlEthdev::async_destroy(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
                                      rte_flow *flow, rte_flow_error *error) {

@@ -19,6 +19,7 @@ class FlowControlEthdev : public FlowControl {
     int query(uint16_t port, rte_flow *flow, const rte_flow_action &action, void *data,
               rte_flow_error *error) override;
     int isolate(uint16_t port, bool on, rte_flow_error *error) override;
+    int dev_dump(uint16_t port, rte_flow *flow, FILE *file, rte_flow_error *error) override;
     int aged_flows(uint16_t port, void **contexts, uint32_t n, rte_flow_error *error) override;
     rte_flow_action_handle *action_handle_create(uint16_t port,
                                                  const rte_flow_indir_action_conf &conf,
@@ -59,6 +60,13 @@ class FlowControlEthdev : public FlowControl {
                            rte_flow_template_table *table, const rte_flow_item *pattern,
                            uint8_t pattern_index, const rte_flow_action *actions,
                            uint8_t actions_index, rte_flow_error *error, int *rc) override;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    rte_flow *async_create_by_index(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                                    rte_flow_template_table *table, uint32_t rule_index,
+                                    const rte_flow_item *pattern, uint8_t pattern_index,
+                                    const rte_flow_action *actions, uint8_t actions_index,
+                                    rte_flow_error *error, int *rc) override;
+#endif
     int async_destroy(uint16_t port, uint32_t queue, const rte_flow_op_attr &op, rte_flow *flow,
                       rte_flow_error *error) override;
     int push(uint16_t port, uint32_t queue, rte_flow_error *error) override;

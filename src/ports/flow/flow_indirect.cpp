@@ -6,6 +6,8 @@
 #include "ports/flow/flow_rules.h"
 #include "text/text_format.h"
 
+#include <rte_version.h>
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstring>
@@ -90,12 +92,32 @@ bool FlowRules::indirect_update(uint16_t port, uint32_t id, const ParsedRule &ru
     return true;
 }
 
-// Only AGE and COUNT actions are queried (testpmd's
-// port_action_handle_query and its dump).
+namespace {
+
+// testpmd queried AGE and COUNT actions only until 25.11 (and the stable
+// releases it was backported to: 22.11.11, 23.11.6, 24.11.4) let
+// CONNTRACK through to the dump it always had.
+constexpr bool kConntrackQuery =
+#if RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0)
+    true;
+#else
+    (RTE_VER_YEAR == 22 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 11) ||
+    (RTE_VER_YEAR == 23 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 6) ||
+    (RTE_VER_YEAR == 24 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 4);
+#endif
+
+bool queryable(rte_flow_action_type type) {
+    return type == RTE_FLOW_ACTION_TYPE_AGE || type == RTE_FLOW_ACTION_TYPE_COUNT ||
+           (kConntrackQuery && type == RTE_FLOW_ACTION_TYPE_CONNTRACK);
+}
+
+} // namespace
+
+// testpmd's port_action_handle_query and its dump.
 bool FlowRules::indirect_query(uint16_t port, uint32_t id, std::string *out) {
     const Indirect *ia = find_indirect(port, id, out);
     if (!ia) return false;
-    if (ia->type != RTE_FLOW_ACTION_TYPE_AGE && ia->type != RTE_FLOW_ACTION_TYPE_COUNT) {
+    if (!queryable(ia->type)) {
         append_format(out,
                       "Indirect action %" PRIu32 " (type: %d) on port %u doesn't support query\n",
                       id, static_cast<int>(ia->type), port);
@@ -106,6 +128,10 @@ bool FlowRules::indirect_query(uint16_t port, uint32_t id, std::string *out) {
     if (const int rc = ctl_.action_handle_query(port, ia->handle, &q, &error); rc < 0) {
         *out += flow_complaint(error, rc);
         return false;
+    }
+    if (ia->type == RTE_FLOW_ACTION_TYPE_CONNTRACK) {
+        append_conntrack_text(out, q.ct);
+        return true;
     }
     const bool age = ia->type == RTE_FLOW_ACTION_TYPE_AGE;
     append_query_text(out, age ? "Indirect AGE action" : "Indirect COUNT action", !age, q);

@@ -1,6 +1,7 @@
-// What a COUNT or AGE query answers, and testpmd 22.11's dump of it
-// (config.c port_flow_query and port_action_handle_query: the same lines
-// under their own titles).
+// What a COUNT, AGE or CONNTRACK query answers, and testpmd 22.11's dump
+// of it (config.c port_flow_query and port_action_handle_query: the same
+// count and age lines under their own titles; the conntrack context only
+// for an indirect action).
 #pragma once
 
 #include "text/text_format.h"
@@ -16,6 +17,7 @@ namespace pmdfwd::flow {
 union QueryAnswer {
     rte_flow_query_count count;
     rte_flow_query_age age;
+    rte_flow_action_conntrack ct;
 };
 
 // Zeroed, as testpmd hands it to the PMD.
@@ -37,6 +39,41 @@ inline void append_query_text(std::string *out, const char *title, bool count,
                       "%s:\n aged: %u\n sec_since_last_hit_valid: %u\n sec_since_last_hit: "
                       "%" PRIu32 "\n",
                       title, q.age.aged, q.age.sec_since_last_hit_valid, q.age.sec_since_last_hit);
+}
+
+namespace detail {
+
+// One direction's lines of the conntrack context.
+inline void append_tcp_dir_text(std::string *out, const char *title,
+                                const rte_flow_tcp_dir_param &d) {
+    append_format(out,
+                  "  %s Dir:\n    scale: %u, fin: %u, ack seen: %u\n unacked data: %u\n"
+                  "    Sent end: %u,    Reply end: %u, Max win: %u, Max ACK: %u\n",
+                  title, unsigned{d.scale}, unsigned{d.close_initiated}, unsigned{d.last_ack_seen},
+                  unsigned{d.data_unacked}, d.sent_end, d.reply_end, d.max_win, d.max_ack);
+}
+
+} // namespace detail
+
+// testpmd's "Conntrack Context:" (port_action_handle_query_dump), the same
+// text from 22.11 to 25.11. "TCP flags" is the last index, as testpmd
+// prints it.
+inline void append_conntrack_text(std::string *out, const rte_flow_action_conntrack &ct) {
+    const auto dir = [](unsigned original) { return original ? "Original" : "Reply"; };
+    append_format(out,
+                  "Conntrack Context:\n  Peer: %u, Flow dir: %s, Enable: %u\n"
+                  "  Live: %u, SACK: %u, CACK: %u\n  Packet dir: %s, Liberal: %u, State: %u\n"
+                  "  Factor: %u, Retrans: %u, TCP flags: %u\n  Last Seq: %u, Last ACK: %u\n"
+                  "  Last Win: %u, Last End: %u\n",
+                  unsigned{ct.peer_port}, dir(ct.is_original_dir), unsigned{ct.enable},
+                  unsigned{ct.live_connection}, unsigned{ct.selective_ack},
+                  unsigned{ct.challenge_ack_passed}, dir(ct.last_direction),
+                  unsigned{ct.liberal_mode}, static_cast<unsigned>(ct.state),
+                  unsigned{ct.max_ack_window}, unsigned{ct.retransmission_limit},
+                  static_cast<unsigned>(ct.last_index), ct.last_seq, ct.last_ack,
+                  unsigned{ct.last_window}, ct.last_end);
+    detail::append_tcp_dir_text(out, "Original", ct.original_dir);
+    detail::append_tcp_dir_text(out, "Reply", ct.reply_dir);
 }
 
 } // namespace pmdfwd::flow

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ class FlowRules {
     bool query(uint16_t port, uint64_t id, rte_flow_action_type action, std::string *out,
                bool by_user_id = false);
     bool isolate(uint16_t port, bool on, std::string *out);
+    // testpmd's port_flow_dump (flow_dump.cpp): the PMD's text of the rule
+    // id (by_user_id: user id; none: of all rules) written to file, or
+    // into *out where no file is named (testpmd's stdout).
+    bool dump(uint16_t port, std::optional<uint64_t> id, bool by_user_id, const std::string &file,
+              std::string *out);
     bool aged(uint16_t port, bool destroy, std::string *out);
     // Indirect actions (testpmd's port_action_handle_*): id kAutoId takes
     // the one after the highest; the action is rule's first.
@@ -79,6 +85,8 @@ class FlowRules {
         uint32_t queue = 0;
         bool postpone = false;
         uint32_t table = 0, pattern_index = 0, actions_index = 0;
+        // 24.11's `rule_index`, for a table that inserts by index.
+        uint32_t rule_index = UINT32_MAX;
     };
     bool info(uint16_t port, std::string *out);
     bool configure(uint16_t port, const EngineConfig &config, std::string *out);
@@ -142,7 +150,12 @@ class FlowRules {
         rte_flow_template_table *table = nullptr;
         uint32_t nb_patterns = 0, nb_actions = 0;
         rte_flow_attr attr{};
+        int insertion_type = 0; // 24.11's rte_flow_table_insertion_type (0: by pattern)
     };
+    // rte_flow's asynchronous creation of rule r in table t, as the
+    // table's insertion type asks (24.11).
+    rte_flow *enqueue_create(uint16_t port, const QueueRule &op, const Table &t, Rule &r,
+                             rte_flow_error *error, int *rc);
     struct Engine {
         uint16_t queue_nb = 0;
         uint32_t queue_sz = 0;

@@ -1,13 +1,15 @@
 // The rule list's template and queue API (flow_rules.h): testpmd 22.11's
 // port_flow_get_info, port_flow_configure, port_flow_pattern_template_*,
 // port_flow_actions_template_*, port_flow_template_table_* and
-// port_queue_flow_* (config.c) and their texts.
+// port_queue_flow_* (config.c) and their texts, the same in 24.11 and
+// 25.11 but for how a queue rule goes in (the table's insertion type).
 #include "ports/flow/flow_complain.h"
 #include "ports/flow/flow_destroy_listed.h"
 #include "ports/flow/flow_rules.h"
 #include "text/text_format.h"
 
 #include <rte_errno.h>
+#include <rte_version.h>
 
 #include <algorithm>
 #include <cinttypes>
@@ -206,8 +208,12 @@ bool FlowRules::table_create_checked(uint16_t port, Engine &e, const TableSpec &
         *out += flow_complaint(error, rc);
         return false;
     }
-    e.tables[*id] = Table{t, static_cast<uint32_t>(patterns.size()),
-                          static_cast<uint32_t>(actions.size()), spec.attr.flow_attr};
+    Table &table = e.tables[*id];
+    table = Table{t, static_cast<uint32_t>(patterns.size()), static_cast<uint32_t>(actions.size()),
+                  spec.attr.flow_attr};
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    table.insertion_type = spec.attr.insertion_type;
+#endif
     append_format(out, "Template table #%" PRIu32 " created\n", *id);
     return true;
 }
@@ -293,13 +299,9 @@ bool FlowRules::queue_create(uint16_t port, const QueueRule &op, ParsedRule rule
     r->id = id;
     r->parsed = std::move(rule);
     r->parsed.attr = t.attr; // what `flow list` shows: the table's
-    rte_flow_op_attr attr{};
-    attr.postpone = op.postpone;
     rte_flow_error error = poisoned_error(0x11);
     int rc = 0;
-    r->flow = ctl_.async_create(port, op.queue, attr, t.table, r->parsed.pattern.data(),
-                                static_cast<uint8_t>(op.pattern_index), r->parsed.actions.data(),
-                                static_cast<uint8_t>(op.actions_index), &error, &rc);
+    r->flow = enqueue_create(port, op, t, *r, &error, &rc);
     if (!r->flow) {
         *out += flow_complaint(error, rc);
         return false;
@@ -307,6 +309,28 @@ bool FlowRules::queue_create(uint16_t port, const QueueRule &op, ParsedRule rule
     append_format(out, "Flow rule #%" PRIu32 " creation enqueued\n", id);
     list.push_back(std::move(r));
     return true;
+}
+
+// 22.11 creates by pattern only; 24.11 as the table inserts: by pattern,
+// at op's rule index, or at the index with the pattern.
+rte_flow *FlowRules::enqueue_create(uint16_t port, const QueueRule &op, const Table &t, Rule &r,
+                                    rte_flow_error *error, int *rc) {
+    rte_flow_op_attr attr{};
+    attr.postpone = op.postpone;
+    const auto pattern_index = static_cast<uint8_t>(op.pattern_index);
+    const auto actions_index = static_cast<uint8_t>(op.actions_index);
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    if (t.insertion_type != RTE_FLOW_TABLE_INSERTION_TYPE_PATTERN) {
+        const bool with_pattern =
+            t.insertion_type == RTE_FLOW_TABLE_INSERTION_TYPE_INDEX_WITH_PATTERN;
+        return ctl_.async_create_by_index(port, op.queue, attr, t.table, op.rule_index,
+                                          with_pattern ? r.parsed.pattern.data() : nullptr,
+                                          pattern_index, r.parsed.actions.data(), actions_index,
+                                          error, rc);
+    }
+#endif
+    return ctl_.async_create(port, op.queue, attr, t.table, r.parsed.pattern.data(), pattern_index,
+                             r.parsed.actions.data(), actions_index, error, rc);
 }
 
 bool FlowRules::queue_destroy(uint16_t port, uint32_t queue, bool postpone,

@@ -16,7 +16,10 @@ namespace pmdfwd::shell {
 
 // The command's first argument names a port that must exist, and the
 // refusal is testpmd's port_id_is_invalid (no list of the valid ones).
+// That takes 65535 (testpmd's RTE_PORT_ALL) as valid, and each flow
+// command then refuses it without a word.
 inline bool flow_port_exists(Ctx &c, const Args &a) {
+    if (a.number(0) == UINT16_MAX) return false;
     const std::vector<uint16_t> ids = c.ports.port_ids();
     if (std::find(ids.begin(), ids.end(), a.number(0)) != ids.end()) return true;
     return fail(c, "Invalid port " + std::to_string(a.number(0)));

@@ -1,5 +1,5 @@
-// testpmd's flow rule commands (`flow validate|create|destroy|flush|list|
-// query|isolate|aged`, `flow indirect_action`, `flow queue ... aged`, `flow
+// testpmd's flow rule commands (`flow validate|create|destroy|flush|dump|
+// list|query|isolate|aged`, `flow indirect_action`, `flow queue ... aged`, `flow
 // pull`): the rule's words go to the table-driven grammar
 // (src/ports/flow/flow_parse.h), the rule list, indirect actions and
 // testpmd's texts are the port's (src/ports/flow/flow_rules.h), `help flow`
@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace pmdfwd::shell {
 
@@ -125,6 +126,56 @@ bool query(Ctx &c, const Args &a) {
     if (!port_exists(c, a)) return false;
     const auto type = a.word(2) == "count" ? RTE_FLOW_ACTION_TYPE_COUNT : RTE_FLOW_ACTION_TYPE_AGE;
     return c.flows.query(a.port(0), a.number(1), type, c.out, a.size() > 3);
+}
+
+// testpmd's file path token holds 127 characters.
+constexpr size_t kMaxDumpPath = 127;
+
+// "[user_id]... all|rule N [FILE]" (user_id from 23.07: N is a user id).
+struct DumpArgs {
+    std::optional<uint64_t> id; // none: all rules
+    bool by_user_id = false;
+    std::string file; // none: the output
+};
+
+Result<DumpArgs> dump_args(const std::vector<std::string> &w) {
+    DumpArgs d;
+    size_t i = 0;
+    for (; kUserIds && i < w.size() && w[i] == "user_id"; i++)
+        d.by_user_id = true;
+    const char *allowed = kUserIds ? " (allowed: all, rule, user_id)" : " (allowed: all, rule)";
+    if (i == w.size()) return Error(std::string("dump: the line ends") + allowed);
+    if (w[i] == "rule") {
+        if (++i == w.size()) return Error("dump: a rule id is missing after 'rule'");
+        const Result<uint64_t> id = parse_flow_number("rule", w[i], kMaxRuleId);
+        if (!id) return id.status();
+        d.id = *id;
+    } else if (w[i] != "all") {
+        return Error("dump: unexpected '" + w[i].substr(0, 40) + "'" + allowed);
+    }
+    if (++i < w.size()) {
+        if (w[i].size() > kMaxDumpPath)
+            return Error("dump: the file path is longer than " + std::to_string(kMaxDumpPath) +
+                         " characters");
+        d.file = w[i++];
+    }
+    if (i < w.size())
+        return Error("dump: unexpected '" + w[i].substr(0, 40) + "' after the file path");
+    return d;
+}
+
+bool dump(Ctx &c, const Args &a) {
+    const Result<DumpArgs> d = dump_args(a.rest(1));
+    if (!d) return bad_rule(c, d.message());
+    if (!port_exists(c, a)) return false;
+    return c.flows.dump(a.port(0), d->id, d->by_user_id, d->file, c.out);
+}
+
+std::vector<std::string> dump_next_words(const std::vector<std::string> &words) {
+    if (words.empty() || (kUserIds && words.back() == "user_id"))
+        return kUserIds ? std::vector<std::string>{"all", "rule", "user_id"}
+                        : std::vector<std::string>{"all", "rule"};
+    return {};
 }
 
 bool aged(Ctx &c, const Args &a) {
@@ -330,6 +381,14 @@ std::vector<Spec> flow_commands() {
                           : "destroy specific flow rules: rule {rule_id} [rule {rule_id}]...",
          .types = {port},
          .run = destroy},
+        {.syntax = "flow dump <port> <what>...",
+         .help = kUserIds ? "dump single/all flow rules to file: [user_id] all|rule {rule_id} "
+                            "[{file path}] (user_id: the id is a user id; no file: the output)"
+                          : "dump single/all flow rules to file: all|rule {rule_id} "
+                            "[{file path}] (no file: the output)",
+         .types = {port},
+         .run = dump,
+         .complete_rest = dump_next_words},
         {.syntax = "flow flush <port>",
          .help = "destroy all flow rules",
          .types = {port},

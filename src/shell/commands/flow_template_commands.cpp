@@ -1,6 +1,9 @@
 // testpmd 22.11's template and queue flow commands (`flow info|configure|
 // pattern_template|actions_template|template_table|queue create|queue
-// destroy|queue indirect_action|push|pull`): the words are read here in cmdline_flow.c's order,
+// destroy|queue indirect_action|push|pull`), with 24.11's words where its
+// grammar grew (configure's quotas_number and host_port, a table's
+// insertion type, hash function and specializations, a queue rule's
+// rule_index): the words are read here in cmdline_flow.c's order,
 // items and actions through the flow grammar's tables (flow_parse.h), and
 // the port's templates, tables and queues are the rule list's
 // (flow_rules.h, flow_templates.cpp).
@@ -10,6 +13,8 @@
 #include "ports/flow/flow_complete.h"
 #include "ports/flow/flow_parse.h"
 #include "ports/flow/flow_rules.h"
+
+#include <rte_version.h>
 
 #include <algorithm>
 #include <optional>
@@ -39,11 +44,25 @@ struct Cursor {
 
     bool done() const { return i == w.size(); }
     const std::string &word() const { return w[i]; }
-    Result<uint32_t> number(const std::string &name) {
-        if (++i == w.size()) return Error(name + ": a value is missing");
-        const Result<uint64_t> n = parse_flow_number(name, w[i++], UINT32_MAX);
+    Result<uint32_t> number(const std::string &name, uint32_t max = UINT32_MAX) {
+        const Result<uint64_t> n = wide_number(name, max);
         if (!n) return n.status();
         return static_cast<uint32_t>(*n);
+    }
+    Result<uint64_t> wide_number(const std::string &name, uint64_t max) {
+        if (++i == w.size()) return Error(name + ": a value is missing");
+        return parse_flow_number(name, w[i++], max);
+    }
+    // One of testpmd's names for a value (its index in names).
+    Result<uint32_t> name_index(const std::string &name, std::span<const char *const> names) {
+        if (++i == w.size()) return Error(name + ": a value is missing");
+        const std::string &v = w[i++];
+        std::string allowed;
+        for (size_t n = 0; n < names.size(); n++) {
+            if (v == names[n]) return static_cast<uint32_t>(n);
+            allowed += (n ? ", " : "") + std::string(names[n]);
+        }
+        return Error(name + ": " + quote(v) + " is not allowed here (allowed: " + allowed + ")");
     }
     // testpmd's boolean words (COMMON_BOOLEAN).
     Result<bool> boolean(const std::string &name) {
@@ -94,21 +113,48 @@ bool read_into(Cursor &cur, uint32_t *field, Status *why) {
     return true;
 }
 
-// "KEYWORD N [KEYWORD N]...": the ids (one at least).
-Result<std::vector<uint32_t>> ids_after(const Words &words, const char *keyword) {
+// "KEYWORD N [KEYWORD N]...": the ids (one at least), each up to max.
+Result<std::vector<uint64_t>> wide_ids_after(const Words &words, const char *keyword,
+                                             uint64_t max) {
     Cursor cur{words};
-    std::vector<uint32_t> ids;
+    std::vector<uint64_t> ids;
     while (!cur.done() || ids.empty()) {
-        const Result<uint32_t> id = cur.number_after(keyword);
+        if (Status s = cur.expect(keyword); !s) return s;
+        --cur.i;
+        const Result<uint64_t> id = cur.wide_number(keyword, max);
         if (!id) return id.status();
         ids.push_back(*id);
     }
     return ids;
 }
 
+Result<std::vector<uint32_t>> ids_after(const Words &words, const char *keyword) {
+    const Result<std::vector<uint64_t>> wide = wide_ids_after(words, keyword, UINT32_MAX);
+    if (!wide) return wide.status();
+    return std::vector<uint32_t>(wide->begin(), wide->end());
+}
+
 bool info(Ctx &c, const Args &a) {
     return flow_port_exists(c, a) && c.flows.info(a.port(0), c.out);
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+constexpr const char *kConfigureWords =
+    "queues_number, queues_size, counters_number, aging_counters_number, meters_number, "
+    "conn_tracks_number, quotas_number, flags, host_port";
+
+// 24.11's host_port: the port id shared objects belong to (16 bits).
+bool read_host_port(Cursor &cur, FlowRules::EngineConfig *cfg, Status *why) {
+    const Result<uint32_t> n = cur.number("host_port", UINT16_MAX);
+    if (!n) *why = n.status();
+    if (n) cfg->port.host_port_id = static_cast<uint16_t>(*n);
+    return static_cast<bool>(n);
+}
+#else
+constexpr const char *kConfigureWords = "queues_number, queues_size, counters_number, "
+                                        "aging_counters_number, meters_number, "
+                                        "conn_tracks_number, flags";
+#endif
 
 // "[queues_number N] [queues_size N] [counters_number N] ..." in any order.
 Result<FlowRules::EngineConfig> engine_config(const Words &words) {
@@ -116,19 +162,25 @@ Result<FlowRules::EngineConfig> engine_config(const Words &words) {
     Cursor cur{words};
     while (!cur.done()) {
         const std::string &k = cur.word();
+        Status why;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+        if (k == "host_port") {
+            if (!read_host_port(cur, &cfg, &why)) return why;
+            continue;
+        }
+#endif
         uint32_t *field = k == "queues_number"           ? &cfg.nb_queue
                           : k == "queues_size"           ? &cfg.queue.size
                           : k == "counters_number"       ? &cfg.port.nb_counters
                           : k == "aging_counters_number" ? &cfg.port.nb_aging_objects
                           : k == "meters_number"         ? &cfg.port.nb_meters
                           : k == "conn_tracks_number"    ? &cfg.port.nb_conn_tracks
-                          : k == "flags"                 ? &cfg.port.flags
-                                                         : nullptr;
-        if (!field)
-            return cur.unexpected("queues_number, queues_size, counters_number, "
-                                  "aging_counters_number, meters_number, conn_tracks_number, "
-                                  "flags");
-        Status why;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+                          : k == "quotas_number" ? &cfg.port.nb_quotas
+#endif
+                          : k == "flags" ? &cfg.port.flags
+                                         : nullptr;
+        if (!field) return cur.unexpected(kConfigureWords);
         if (!read_into(cur, field, &why)) return why;
     }
     return cfg;
@@ -240,10 +292,53 @@ bool table_destroy(Ctx &c, const Args &a) {
     return destroy_ids<&FlowRules::table_destroy>(c, a, "table");
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+constexpr const char *kTableWords =
+    "table_id, group, insertion_type, hash_func, priority, ingress, egress, transfer, "
+    "wire_orig, vport_orig, resizable, rules_number, pattern_template, actions_template";
+
+// 24.11's table attributes: the insertion type and hash function by
+// testpmd's names (rte_flow's enums in order), the specializations (the
+// transfer ones only after `transfer`).
+std::optional<Status> table_attribute_2411(Cursor &cur, rte_flow_template_table_attr *attr) {
+    static const char *const kInsertion[] = {"pattern", "index", "index_with_pattern"};
+    static const char *const kHash[] = {"default", "linear", "crc32", "crc16"};
+    static_assert(RTE_FLOW_TABLE_INSERTION_TYPE_INDEX_WITH_PATTERN == 2 &&
+                  RTE_FLOW_TABLE_HASH_FUNC_CRC16 == 3);
+    const std::string &k = cur.word();
+    if (k == "insertion_type" || k == "hash_func") {
+        const bool insertion = k == "insertion_type";
+        const Result<uint32_t> n =
+            insertion ? cur.name_index(k, kInsertion) : cur.name_index(k, kHash);
+        if (!n) return n.status();
+        if (insertion)
+            attr->insertion_type = static_cast<rte_flow_table_insertion_type>(*n);
+        else
+            attr->hash_func = static_cast<rte_flow_table_hash_func>(*n);
+        return Status{};
+    }
+    uint32_t bit = k == "wire_orig"    ? RTE_FLOW_TABLE_SPECIALIZE_TRANSFER_WIRE_ORIG
+                   : k == "vport_orig" ? RTE_FLOW_TABLE_SPECIALIZE_TRANSFER_VPORT_ORIG
+                   : k == "resizable"  ? RTE_FLOW_TABLE_SPECIALIZE_RESIZABLE
+                                       : 0;
+    if (!bit) return std::nullopt;
+    if (k != "resizable" && !attr->flow_attr.transfer) return Error(k + ": only after 'transfer'");
+    attr->specialize |= bit;
+    cur.i++;
+    return Status{};
+}
+#else
+constexpr const char *kTableWords = "table_id, group, priority, ingress, egress, transfer, "
+                                    "rules_number, pattern_template, actions_template";
+#endif
+
 // One of `template_table create`'s attributes, into spec.
 Status table_attribute(Cursor &cur, FlowRules::TableSpec *spec) {
     const std::string &k = cur.word();
     rte_flow_attr &fa = spec->attr.flow_attr;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    if (std::optional<Status> s = table_attribute_2411(cur, &spec->attr)) return *s;
+#endif
     if (k == "ingress" || k == "egress" || k == "transfer") {
         if (k == "ingress") fa.ingress = 1;
         if (k == "egress") fa.egress = 1;
@@ -259,9 +354,7 @@ Status table_attribute(Cursor &cur, FlowRules::TableSpec *spec) {
                       : k == "pattern_template" ? &value
                       : k == "actions_template" ? &value
                                                 : nullptr;
-    if (!field)
-        return cur.unexpected("table_id, group, priority, ingress, egress, transfer, "
-                              "rules_number, pattern_template, actions_template");
+    if (!field) return cur.unexpected(kTableWords);
     const bool pattern = k == "pattern_template", actions = k == "actions_template";
     Status why;
     if (!read_into(cur, field, &why)) return why;
@@ -280,6 +373,33 @@ bool table_create(Ctx &c, const Args &a) {
     return flow_port_exists(c, a) && c.flows.table_create(a.port(0), spec, c.out);
 }
 
+// 24.11: `rule_index N` may follow the table, and then the pattern
+// template index may be left out (0).
+constexpr bool kRuleIndex = RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0);
+
+// "template_table N [rule_index N] pattern_template N actions_template N".
+Status queue_create_indexes(Cursor &cur, FlowRules::QueueRule *op) {
+    const Result<uint32_t> table = cur.number_after("template_table");
+    if (!table) return table.status();
+    op->table = *table;
+    bool indexed = false;
+    if (kRuleIndex && !cur.done() && cur.word() == "rule_index") {
+        const Result<uint32_t> n = cur.number("rule_index");
+        if (!n) return n.status();
+        op->rule_index = *n;
+        indexed = true;
+    }
+    if (!indexed || (!cur.done() && cur.word() == "pattern_template")) {
+        const Result<uint32_t> n = cur.number_after("pattern_template");
+        if (!n) return n.status();
+        op->pattern_index = *n;
+    }
+    const Result<uint32_t> actions = cur.number_after("actions_template");
+    if (!actions) return actions.status();
+    op->actions_index = *actions;
+    return {};
+}
+
 // "template_table N pattern_template N actions_template N postpone BOOL
 // pattern ... / end actions ... / end", in that order (testpmd's).
 bool queue_create(Ctx &c, const Args &a) {
@@ -287,13 +407,8 @@ bool queue_create(Ctx &c, const Args &a) {
     FlowRules::QueueRule op;
     op.queue = static_cast<uint32_t>(a.number(1));
     Cursor cur{words};
-    for (auto [keyword, field] :
-         {std::pair{"template_table", &op.table}, std::pair{"pattern_template", &op.pattern_index},
-          std::pair{"actions_template", &op.actions_index}}) {
-        const Result<uint32_t> n = cur.number_after(keyword);
-        if (!n) return flow_bad_rule(c, "queue create: " + n.message());
-        *field = *n;
-    }
+    if (Status s = queue_create_indexes(cur, &op); !s)
+        return flow_bad_rule(c, "queue create: " + s.message());
     const Result<bool> postpone = cur.boolean_after("postpone");
     if (!postpone) return flow_bad_rule(c, "queue create: " + postpone.message());
     op.postpone = *postpone;
@@ -307,17 +422,25 @@ bool queue_create(Ctx &c, const Args &a) {
     return c.flows.queue_create(static_cast<uint16_t>(a.number(0)), op, std::move(*rule), c.out);
 }
 
+// 23.07 reads the rule ids as 64 bits.
+constexpr uint64_t kMaxQueueRuleId =
+    RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0) ? UINT64_MAX : UINT32_MAX;
+
 // "postpone BOOL rule N [rule N]...".
 bool queue_destroy(Ctx &c, const Args &a) {
     const Words &words = a.rest(2);
     Cursor cur{words};
     const Result<bool> postpone = cur.boolean_after("postpone");
     if (!postpone) return flow_bad_rule(c, "queue destroy: " + postpone.message());
-    const Result<std::vector<uint32_t>> ids =
-        ids_after(Words(words.begin() + static_cast<ptrdiff_t>(cur.i), words.end()), "rule");
+    const Result<std::vector<uint64_t>> ids = wide_ids_after(
+        Words(words.begin() + static_cast<ptrdiff_t>(cur.i), words.end()), "rule", kMaxQueueRuleId);
     if (!ids) return flow_bad_rule(c, ids.message());
+    // Rule ids stop at 32 bits: a wider one names no rule.
+    std::vector<uint32_t> rules;
+    for (uint64_t id : *ids)
+        if (id <= UINT32_MAX) rules.push_back(static_cast<uint32_t>(id));
     return flow_port_exists(c, a) &&
-           c.flows.queue_destroy(a.port(0), static_cast<uint32_t>(a.number(1)), *postpone, *ids,
+           c.flows.queue_destroy(a.port(0), static_cast<uint32_t>(a.number(1)), *postpone, rules,
                                  c.out);
 }
 
@@ -457,14 +580,26 @@ std::vector<std::string> actions_template_next(const Words &words) {
                          {"actions_template_id"}, {"pattern", "end", "actions"});
 }
 
-// TAB after `flow queue <port> create <queue>`: its keywords in order, then
-// the rule's words.
+// TAB after `flow queue <port> create <queue>`: its keywords in order (each
+// with its value), then the rule's words.
 std::vector<std::string> queue_create_next(const Words &words) {
-    static const char *const kKeywords[] = {"template_table", "pattern_template",
-                                            "actions_template", "postpone", "pattern"};
-    const size_t n = words.size();
-    if (n <= 8) return n % 2 ? std::vector<std::string>{} : Words{kKeywords[n / 2]};
-    return flow::flow_rule_next_words(Words(words.begin() + 8, words.end()));
+    size_t i = 0;
+    Words next{"template_table"};
+    while (i < words.size()) {
+        const std::string &k = words[i];
+        if (k == "pattern" && next == Words{"pattern"})
+            return flow::flow_rule_next_words(
+                Words(words.begin() + static_cast<ptrdiff_t>(i), words.end()));
+        if (std::find(next.begin(), next.end(), k) == next.end() || ++i == words.size()) return {};
+        i++;
+        next = k == "template_table"     ? (kRuleIndex ? Words{"pattern_template", "rule_index"}
+                                                       : Words{"pattern_template"})
+               : k == "rule_index"       ? Words{"actions_template", "pattern_template"}
+               : k == "pattern_template" ? Words{"actions_template"}
+               : k == "actions_template" ? Words{"postpone"}
+                                         : Words{"pattern"};
+    }
+    return next;
 }
 
 } // namespace
@@ -478,9 +613,13 @@ std::vector<Spec> flow_template_commands() {
          .types = {port},
          .run = info},
         {.syntax = "flow configure <port> <attributes>...",
-         .help = "configure flow engine: [queues_number {n}] [queues_size {n}] "
-                 "[counters_number {n}] [aging_counters_number {n}] [meters_number {n}] "
-                 "[conn_tracks_number {n}] [flags {n}]",
+         .help = kRuleIndex ? "configure flow engine: [queues_number {n}] [queues_size {n}] "
+                              "[counters_number {n}] [aging_counters_number {n}] "
+                              "[meters_number {n}] [conn_tracks_number {n}] [quotas_number {n}] "
+                              "[flags {n}] [host_port {port_id}]"
+                            : "configure flow engine: [queues_number {n}] [queues_size {n}] "
+                              "[counters_number {n}] [aging_counters_number {n}] "
+                              "[meters_number {n}] [conn_tracks_number {n}] [flags {n}]",
          .types = {port},
          .run = configure},
         {.syntax = "flow pattern_template <port> create <template>...",
@@ -505,9 +644,15 @@ std::vector<Spec> flow_template_commands() {
          .types = {port},
          .run = actions_template_destroy},
         {.syntax = "flow template_table <port> create <attributes>...",
-         .help = "create template table: [table_id {id}] [group {n}] [priority {n}] [ingress] "
-                 "[egress] [transfer] [rules_number {n}] [pattern_template {id}]... "
-                 "[actions_template {id}]...",
+         .help = kRuleIndex
+                     ? "create template table: [table_id {id}] [group {n}] "
+                       "[insertion_type pattern|index|index_with_pattern] "
+                       "[hash_func default|linear|crc32|crc16] [priority {n}] [ingress] "
+                       "[egress] [transfer [wire_orig] [vport_orig]] [resizable] "
+                       "[rules_number {n}] [pattern_template {id}]... [actions_template {id}]..."
+                     : "create template table: [table_id {id}] [group {n}] [priority {n}] "
+                       "[ingress] [egress] [transfer] [rules_number {n}] "
+                       "[pattern_template {id}]... [actions_template {id}]...",
          .types = {port},
          .run = table_create},
         {.syntax = "flow template_table <port> destroy <ids>...",
@@ -515,9 +660,13 @@ std::vector<Spec> flow_template_commands() {
          .types = {port},
          .run = table_destroy},
         {.syntax = "flow queue <port> create <queue> <rule>...",
-         .help = "enqueue a flow rule creation: template_table {id} pattern_template {index} "
-                 "actions_template {index} postpone {boolean} pattern ... / end "
-                 "actions ... / end",
+         .help = kRuleIndex ? "enqueue a flow rule creation: template_table {id} "
+                              "[rule_index {index}] pattern_template {index} (optional after "
+                              "rule_index) actions_template {index} postpone {boolean} "
+                              "pattern ... / end actions ... / end"
+                            : "enqueue a flow rule creation: template_table {id} "
+                              "pattern_template {index} actions_template {index} "
+                              "postpone {boolean} pattern ... / end actions ... / end",
          .types = {port, queue},
          .run = queue_create,
          .complete_rest = queue_create_next},

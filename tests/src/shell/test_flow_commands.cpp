@@ -9,6 +9,10 @@
 #include <gtest/gtest.h>
 #include <rte_version.h>
 
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::has;
@@ -197,6 +201,121 @@ TEST(FlowCommands, QueryCount) {
     EXPECT_EQ(out, "Flow rule #5 not found\n");
 }
 
+// `flow dump`: the PMD's text of all rules or of one, to the output where
+// no file is named (testpmd's stdout), then testpmd's last line.
+TEST(FlowCommands, DumpToTheOutput) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h, "flow dump 0 all", &out));
+    EXPECT_EQ(out, "fake PMD dump\nFlow dump finished\n");
+    EXPECT_EQ(h.fake_flows.dumped, nullptr); // all rules
+    create(h, kRule);
+    create(h, kRule);
+    ASSERT_TRUE(run(h, "flow dump 0 rule 1", &out));
+    EXPECT_EQ(out, "fake PMD dump\nFlow dump finished\n");
+    EXPECT_NE(h.fake_flows.dumped, nullptr);
+    rte_flow *second = h.fake_flows.dumped;
+    ASSERT_TRUE(run(h, "flow dump 0 rule 0x0", &out));
+    EXPECT_NE(h.fake_flows.dumped, second); // the rule named, not another
+    EXPECT_EQ(h.fake_flows.dumps, 3);
+}
+
+TEST(FlowCommands, DumpToAFile) {
+    FakeHost h;
+    create(h, kRule);
+    const std::string path = ::testing::TempDir() + "pmdfwd_flow_dump.txt";
+    std::string out;
+    ASSERT_TRUE(run(h, "flow dump 0 rule 0 " + path, &out));
+    EXPECT_EQ(out, "Flow dump finished\n");
+    std::ifstream f(path);
+    const std::string written((std::istreambuf_iterator<char>(f)), {});
+    EXPECT_EQ(written, "fake PMD dump\n");
+    std::remove(path.c_str());
+}
+
+// The rule is looked up first, the file created next, and the PMD asked
+// last; each failure in testpmd's words, the later steps not taken.
+TEST(FlowCommands, DumpFailuresAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "flow dump 0 rule 5 /nonexistent/dir/dump", &out));
+    EXPECT_EQ(out, "Failed to dump to flow 5\n");
+    EXPECT_FALSE(run(h, "flow dump 0 rule 4294967295", &out));
+    EXPECT_EQ(out, kUserIds ? "Failed to dump to flow 4294967295\n"
+                            : "Failed to dump to flow -1\n"); // 22.11 prints it as an int
+    EXPECT_FALSE(run(h, "flow dump 0 all /nonexistent/dir/dump", &out));
+    EXPECT_EQ(out, "Failed to create file /nonexistent/dir/dump: No such file or directory\n");
+    EXPECT_EQ(h.fake_flows.dumps, 0);
+    h.fake_flows.fail_errno = ENOSYS;
+    h.fake_flows.fail_message = "Function not implemented";
+    EXPECT_FALSE(run(h, "flow dump 0 all", &out));
+    EXPECT_EQ(out, "port_flow_complain(): Caught PMD error type 1 (cause unspecified): Function "
+                   "not implemented: Function not implemented\n"
+                   "Failed to dump flow: Function not implemented\n");
+    EXPECT_FALSE(run(h, "flow dump 9 all", &out));
+    EXPECT_EQ(out, "Invalid port 9\n");
+    // testpmd's RTE_PORT_ALL: refused without a word.
+    EXPECT_FALSE(run(h, "flow dump 65535 all", &out));
+    EXPECT_EQ(out, "");
+    EXPECT_EQ(h.fake_flows.dumps, 1);
+}
+
+// What testpmd's grammar refuses: "Bad arguments", before the port.
+TEST(FlowCommands, DumpWordsRefused) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "flow dump 0", &out));
+    EXPECT_EQ(out, kUserIds ? "Bad arguments: flow: dump: the line ends (allowed: all, rule, "
+                              "user_id)\n"
+                            : "Bad arguments: flow: dump: the line ends (allowed: all, rule)\n");
+    EXPECT_FALSE(run(h, "flow dump 9 rule", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: dump: a rule id is missing after 'rule'\n");
+    EXPECT_FALSE(run(h, "flow dump 0 rule -1", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: rule: '-1' is not a number (allowed: 0.." +
+                       std::to_string(kUserIds ? UINT64_MAX : UINT32_MAX) + ")\n");
+    EXPECT_FALSE(run(h, "flow dump 0 foo", &out));
+    EXPECT_TRUE(has(out, "dump: unexpected 'foo'")) << out;
+    EXPECT_FALSE(run(h, "flow dump 0 all /dev/null extra", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: dump: unexpected 'extra' after the file path\n");
+    // testpmd's file path holds 127 characters.
+    const std::string path = "/tmp/" + std::string(122, 'a');
+    EXPECT_FALSE(run(h, "flow dump 0 all " + path + "a", &out));
+    EXPECT_EQ(out, "Bad arguments: flow: dump: the file path is longer than 127 characters\n");
+    h.cfg.testpmd_texts = true;
+    EXPECT_FALSE(run(h, "flow dump 0 all a b", &out));
+    EXPECT_EQ(out, "Bad arguments\n");
+    EXPECT_EQ(h.fake_flows.dumps, 0);
+    ASSERT_TRUE(run(h, "flow dump 0 all /dev/null", &out));      // 16 characters pass
+    ASSERT_TRUE(run(h, "flow dump 0 all " + path, &out)) << out; // 127 pass
+    std::remove(path.c_str());
+}
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+// 23.07: `user_id` before all|rule names the rule by its user id.
+TEST(FlowCommands, DumpByUserId) {
+    FakeHost h;
+    create(h, std::string("user_id 42 ") + kRule);
+    std::string out;
+    ASSERT_TRUE(run(h, "flow dump 0 user_id rule 42", &out));
+    EXPECT_EQ(out, "fake PMD dump\nFlow dump finished\n");
+    EXPECT_FALSE(run(h, "flow dump 0 user_id rule 0", &out));
+    EXPECT_EQ(out, "Failed to dump to flow 0\n");
+    ASSERT_TRUE(run(h, "flow dump 0 rule 0", &out));
+    ASSERT_TRUE(run(h, "flow dump 0 user_id user_id all", &out));
+    EXPECT_FALSE(run(h, "flow dump 0 rule 18446744073709551616", &out));
+}
+#else
+TEST(FlowCommands, DumpNoUserIdBefore2307) {
+    FakeHost h;
+    create(h, kRule);
+    std::string out;
+    EXPECT_FALSE(run(h, "flow dump 0 user_id rule 0", &out));
+    EXPECT_TRUE(has(out, "Bad arguments")) << out;
+    EXPECT_FALSE(run(h, "flow dump 0 rule 4294967296", &out));
+    EXPECT_TRUE(has(out, "out of range")) << out;
+}
+#endif
+
 // A PMD's refusal in port_flow_complain's words, with the errno as
 // rte_strerror writes it; nothing is added to the list.
 TEST(FlowCommands, PmdRefusalAsTestpmd) {
@@ -280,6 +399,73 @@ TEST(FlowCommands, IndirectActionsAsTestpmd) {
                    "action_id, ingress, egress, transfer, action)\n");
 }
 
+// testpmd lets a CONNTRACK indirect action's query through from 25.11 and
+// the stable releases it was backported to (22.11.11, 23.11.6, 24.11.4).
+constexpr bool kConntrackQuery =
+    RTE_VERSION >= RTE_VERSION_NUM(25, 11, 0, 0) ||
+    (RTE_VER_YEAR == 22 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 11) ||
+    (RTE_VER_YEAR == 23 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 6) ||
+    (RTE_VER_YEAR == 24 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 4);
+
+// The query prints what the PMD answers in testpmd's "Conntrack Context"
+// (port_action_handle_query_dump); before, the type is refused.
+TEST(FlowCommands, IndirectConntrackQuery) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h,
+                    "set conntrack com peer 1 is_orig 1 enable 1 live 1 sack 1 cack 0 last_dir 0 "
+                    "liberal 0 state 1 max_ack_win 7 r_lim 5 last_win 510 last_seq 2632987379 "
+                    "last_ack 2532480967 last_end 2632987379 last_index 0x8",
+                    &out))
+        << out;
+    ASSERT_TRUE(run(h,
+                    "set conntrack orig scale 7 fin 0 acked 1 unack_data 0 sent_end 2632987379 "
+                    "reply_end 2633016339 max_win 28960 max_ack 2632987379",
+                    &out))
+        << out;
+    ASSERT_TRUE(run(h,
+                    "set conntrack rply scale 3 fin 1 acked 0 unack_data 1 sent_end 2532480967 "
+                    "reply_end 2532546247 max_win 65280 max_ack 2532480968",
+                    &out))
+        << out;
+    ASSERT_TRUE(
+        run(h, "flow indirect_action 0 create action_id 3 ingress action conntrack / end", &out));
+    // The connection moved on in the PMD: the query shows its state.
+    h.fake_flows.conntrack.state = RTE_FLOW_CONNTRACK_STATE_FIN_WAIT;
+    h.fake_flows.conntrack.last_direction = 1;
+    const bool queried = run(h, "flow indirect_action 0 query 3", &out);
+    if (!kConntrackQuery) {
+        EXPECT_FALSE(queried);
+        EXPECT_EQ(out,
+                  "Indirect action 3 (type: " + std::to_string(RTE_FLOW_ACTION_TYPE_CONNTRACK) +
+                      ") on port 0 doesn't support query\n");
+        return;
+    }
+    ASSERT_TRUE(queried) << out;
+    EXPECT_EQ(out, "Conntrack Context:\n"
+                   "  Peer: 1, Flow dir: Original, Enable: 1\n"
+                   "  Live: 1, SACK: 1, CACK: 0\n"
+                   "  Packet dir: Original, Liberal: 0, State: 2\n"
+                   "  Factor: 7, Retrans: 5, TCP flags: 8\n"
+                   "  Last Seq: 2632987379, Last ACK: 2532480967\n"
+                   "  Last Win: 510, Last End: 2632987379\n"
+                   "  Original Dir:\n"
+                   "    scale: 7, fin: 0, ack seen: 1\n"
+                   " unacked data: 0\n"
+                   "    Sent end: 2632987379,    Reply end: 2633016339, Max win: 28960, "
+                   "Max ACK: 2632987379\n"
+                   "  Reply Dir:\n"
+                   "    scale: 3, fin: 1, ack seen: 0\n"
+                   " unacked data: 1\n"
+                   "    Sent end: 2532480967,    Reply end: 2532546247, Max win: 65280, "
+                   "Max ACK: 2532480968\n");
+    h.fake_flows.fail_errno = EIO;
+    h.fake_flows.fail_message = "query failed";
+    EXPECT_FALSE(run(h, "flow indirect_action 0 query 3", &out));
+    EXPECT_EQ(out, "port_flow_complain(): Caught PMD error type 1 (cause unspecified): query "
+                   "failed: Input/output error\n");
+}
+
 // No asynchronous flow queue is configured: each is refused in testpmd's
 // words, after the port.
 TEST(FlowCommands, AsyncQueuesAreInvalid) {
@@ -336,6 +522,14 @@ TEST(FlowCommands, RuleIsTheRestOfTheLine) {
                             "flow destroy 9 rule 0"}) {
         EXPECT_FALSE(run(h, cmd, &out)) << cmd;
         EXPECT_EQ(out, "Invalid port 9\n") << cmd;
+    }
+    // 65535 is testpmd's RTE_PORT_ALL, which these refuse without a word.
+    for (const char *cmd :
+         {"flow list 65535", "flow flush 65535", "flow query 65535 0 count", "flow aged 65535",
+          "flow destroy 65535 rule 0", "flow info 65535", "flow push 65535 queue 0",
+          "flow indirect_action 65535 query 0", "flow template_table 65535 destroy table 0"}) {
+        EXPECT_FALSE(run(h, cmd, &out)) << cmd;
+        EXPECT_EQ(out, "") << cmd;
     }
 }
 
@@ -423,4 +617,7 @@ TEST(FlowCommands, CompletionFollowsTheGrammar) {
               (V{"key", "key_len"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions drop / end "), V{});
     EXPECT_EQ(complete_command(h, "flow create 0 pattern nosuch "), V{});
+    EXPECT_EQ(complete_command(h, "flow dump 0 "),
+              kUserIds ? (V{"all", "rule", "user_id"}) : (V{"all", "rule"}));
+    EXPECT_EQ(complete_command(h, "flow dump 0 rule "), V{}); // its id
 }

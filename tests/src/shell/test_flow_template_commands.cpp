@@ -7,6 +7,7 @@
 #include "support/run_line.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
@@ -36,6 +37,23 @@ void make_table(FakeHost &h) {
           "actions_template 0");
 }
 
+// What `flow configure` and `flow template_table create` take, as each
+// DPDK's testpmd.
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+const char *const kConfigureWords =
+    "queues_number, queues_size, counters_number, aging_counters_number, meters_number, "
+    "conn_tracks_number, quotas_number, flags, host_port";
+const char *const kTableWords =
+    "table_id, group, insertion_type, hash_func, priority, ingress, egress, transfer, "
+    "wire_orig, vport_orig, resizable, rules_number, pattern_template, actions_template";
+#else
+const char *const kConfigureWords = "queues_number, queues_size, counters_number, "
+                                    "aging_counters_number, meters_number, conn_tracks_number, "
+                                    "flags";
+const char *const kTableWords = "table_id, group, priority, ingress, egress, transfer, "
+                                "rules_number, pattern_template, actions_template";
+#endif
+
 const char *const kQueueRule = "template_table 0 pattern_template 0 actions_template 0 "
                                "postpone no pattern eth / ipv4 / end actions drop / end";
 
@@ -55,9 +73,8 @@ TEST(FlowTemplateCommands, InfoAndConfigureAsTestpmd) {
     EXPECT_EQ(refused(h, "flow info 9"), "Invalid port 9\n");
     EXPECT_EQ(refused(h, "flow configure 9 queues_number 1"), "Invalid port 9\n");
     EXPECT_EQ(refused(h, "flow configure 0 end"),
-              "Bad arguments: flow: configure: unexpected 'end' (allowed: queues_number, "
-              "queues_size, counters_number, aging_counters_number, meters_number, "
-              "conn_tracks_number, flags)\n");
+              std::string("Bad arguments: flow: configure: unexpected 'end' (allowed: ") +
+                  kConfigureWords + ")\n");
     EXPECT_EQ(refused(h, "flow configure 0 queues_size"),
               "Bad arguments: flow: configure: queues_size: a value is missing\n");
     h.fake_flows.fail_errno = ENOSYS;
@@ -141,9 +158,6 @@ TEST(FlowTemplateCommands, GrammarRefusals) {
         {"flow pattern_template 0 destroy", "expected 'pattern_template' at the end of the line"},
         {"flow template_table 0 destroy table x", "table: 'x' is not a number (allowed: "
                                                   "0..4294967295)"},
-        {"flow template_table 0 create size 4",
-         "template_table create: unexpected 'size' (allowed: table_id, group, priority, ingress, "
-         "egress, transfer, rules_number, pattern_template, actions_template)"},
         {"flow queue 0 create 0 template_table 0 pattern_template 0 actions_template 0 pattern "
          "eth / end actions drop / end",
          "queue create: expected 'postpone' at 'pattern'"},
@@ -152,6 +166,10 @@ TEST(FlowTemplateCommands, GrammarRefusals) {
     };
     for (const auto &[line, why] : cases)
         EXPECT_EQ(refused(h, line), std::string("Bad arguments: flow: ") + why + "\n") << line;
+    EXPECT_EQ(refused(h, "flow template_table 0 create size 4"),
+              std::string("Bad arguments: flow: template_table create: unexpected 'size' "
+                          "(allowed: ") +
+                  kTableWords + ")\n");
     h.cfg.testpmd_texts = true;
     EXPECT_EQ(refused(h, "flow queue 0 destroy 0 rule 0"), "Bad arguments\n");
     EXPECT_EQ(h.fake_flows.actions_templates + h.fake_flows.pattern_templates, 0);
@@ -220,6 +238,83 @@ TEST(FlowTemplateCommands, QueueCreateDestroyPushPull) {
     EXPECT_EQ(refused(h, "flow push 0 queue 0"), "Failed to push operations in the queue\n");
     EXPECT_EQ(refused(h, "flow pull 0 queue 0"), "Failed to pull a operation results\n");
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+// 24.11's words: configure's quotas_number and host_port; a table's
+// insertion type (its queue rules then go in by index, with the pattern
+// or without), hash function and specializations; a queue rule's
+// rule_index; 64-bit rule ids to destroy.
+TEST(FlowTemplateCommands, Words2411) {
+    FakeHost h;
+    EXPECT_EQ(ok(h, "flow configure 0 queues_number 2 queues_size 8 quotas_number 4 host_port 1"),
+              "Configure flows on port 0: number of queues 2 with 8 elements\n");
+    EXPECT_EQ(refused(h, "flow configure 0 host_port 65536"),
+              "Bad arguments: flow: configure: host_port: '65536' is out of range (allowed: "
+              "0..65535)\n");
+    ok(h, "flow pattern_template 0 create template eth / end");
+    ok(h, "flow actions_template 0 create template drop / end");
+    EXPECT_EQ(ok(h, "flow template_table 0 create table_id 1 insertion_type index hash_func "
+                    "crc32 transfer wire_orig vport_orig resizable rules_number 8 "
+                    "pattern_template 0 actions_template 0"),
+              "Template table #1 created\n");
+    ok(h, "flow template_table 0 create table_id 2 insertion_type index_with_pattern "
+          "pattern_template 0 actions_template 0");
+    ok(h, "flow template_table 0 create table_id 3 insertion_type pattern pattern_template 0 "
+          "actions_template 0");
+    EXPECT_EQ(ok(h, "flow queue 0 create 0 template_table 1 rule_index 5 actions_template 0 "
+                    "postpone no pattern end actions drop / end"),
+              "Flow rule #0 creation enqueued\n");
+    EXPECT_EQ(h.fake_flows.index_creates, 1);
+    EXPECT_EQ(h.fake_flows.last_rule_index, 5u);
+    EXPECT_FALSE(h.fake_flows.last_with_pattern);
+    ok(h, "flow queue 0 create 1 template_table 2 rule_index 6 pattern_template 0 "
+          "actions_template 0 postpone yes pattern eth / end actions drop / end");
+    EXPECT_EQ(h.fake_flows.index_creates, 2);
+    EXPECT_TRUE(h.fake_flows.last_with_pattern);
+    ok(h, std::string("flow queue 0 create 0 ") +
+              "template_table 3 pattern_template 0 actions_template 0 postpone no pattern eth / "
+              "end actions drop / end");
+    EXPECT_EQ(h.fake_flows.index_creates, 2);
+    EXPECT_EQ(h.fake_flows.async_creates, 1);
+    EXPECT_EQ(refused(h, "flow template_table 0 create insertion_type hash"),
+              "Bad arguments: flow: template_table create: insertion_type: 'hash' is not allowed "
+              "here (allowed: pattern, index, index_with_pattern)\n");
+    EXPECT_EQ(refused(h, "flow template_table 0 create hash_func crc64"),
+              "Bad arguments: flow: template_table create: hash_func: 'crc64' is not allowed "
+              "here (allowed: default, linear, crc32, crc16)\n");
+    EXPECT_EQ(refused(h, "flow template_table 0 create wire_orig transfer"),
+              "Bad arguments: flow: template_table create: wire_orig: only after 'transfer'\n");
+    EXPECT_EQ(refused(h, "flow queue 0 create 0 template_table 1 actions_template 0 postpone "
+                         "no pattern end actions drop / end"),
+              "Bad arguments: flow: queue create: expected 'pattern_template' at "
+              "'actions_template'\n");
+    EXPECT_EQ(ok(h, "flow queue 0 destroy 0 postpone no rule 4294967296"), "");
+    EXPECT_EQ(ok(h, "flow queue 0 destroy 0 postpone no rule 2 rule 18446744073709551615"),
+              "Flow rule #2 destruction enqueued\n");
+    using V = std::vector<std::string>;
+    EXPECT_EQ(complete_command(h, "flow queue 0 create 0 template_table 1 "),
+              (V{"pattern_template", "rule_index"}));
+    EXPECT_EQ(complete_command(h, "flow queue 0 create 0 template_table 1 rule_index 3 "),
+              (V{"actions_template", "pattern_template"}));
+}
+#else
+// 22.11's grammar has none of 24.11's words.
+TEST(FlowTemplateCommands, No2411WordsIn2211) {
+    FakeHost h;
+    make_table(h);
+    for (const char *line :
+         {"flow configure 0 quotas_number 4", "flow configure 0 host_port 1",
+          "flow template_table 0 create insertion_type index",
+          "flow template_table 0 create transfer wire_orig",
+          "flow template_table 0 create resizable",
+          "flow queue 0 create 0 template_table 0 rule_index 5 pattern_template 0 "
+          "actions_template 0 postpone no pattern end actions drop / end",
+          "flow queue 0 destroy 0 postpone no rule 4294967296"})
+        EXPECT_EQ(refused(h, line).substr(0, 13), "Bad arguments") << line;
+    EXPECT_EQ(h.fake_flows.async_creates + h.fake_flows.async_destroys, 0);
+    EXPECT_EQ(h.fake_flows.tables, 1);
+}
+#endif
 
 // A refused configure still records the queues (testpmd's), but 22.11's
 // rte_flow would call the PMD's asynchronous functions unchecked: pmdfwd
