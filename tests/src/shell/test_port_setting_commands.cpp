@@ -386,6 +386,24 @@ TEST(PortLinkCommands, FecShownAndSet) {
         std::vector<std::string>{"fec 1 " + std::to_string(RTE_ETH_FEC_MODE_CAPA_MASK(NOFEC))});
 }
 
+// ethdev's low latency RS FEC (23.07 on): a mode testpmd sets by name.
+TEST(PortLinkCommands, FecLlrsWhereEthdevHasIt) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.has_optional_ops = true;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    ASSERT_TRUE(run(h, "set port 0 fec_mode llrs", &out)) << out;
+    EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{
+                                      "fec 0 " + std::to_string(RTE_ETH_FEC_MODE_CAPA_MASK(LLRS))});
+    h.fake_ports.fec_mode = RTE_ETH_FEC_MODE_CAPA_MASK(LLRS);
+    ASSERT_TRUE(run(h, "show port 0 fec_mode", &out));
+    EXPECT_EQ(out, "llrs\n");
+#else
+    EXPECT_FALSE(run(h, "set port 0 fec_mode llrs", &out));
+    EXPECT_EQ(out, "Unknown fec mode: llrs for port 0\n");
+#endif
+}
+
 TEST(PortLinkCommands, PriorityFlowControl) {
     FakeHost h;
     std::string out;
