@@ -97,6 +97,8 @@ const char *parse_red(Ctx &c, uint16_t port, const std::vector<std::string> &w,
 bool set_config(Ctx &c, const Args &a) {
     const uint16_t port = a.port(0);
     const std::vector<std::string> &words = a.rest(2);
+    // cmdline's multi-string token takes one word at least.
+    if (words.empty()) return fail(c, "Bad arguments");
     rte_eth_cman_config cfg{};
     const char *error = nullptr;
     if (!strcasecmp(words[0].c_str(), "default")) {
