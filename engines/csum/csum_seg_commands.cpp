@@ -1,12 +1,13 @@
 // testpmd's tso, tunnel_tso, GRO and GSO commands (cmdline.c, config.c) over
-// the csum engine's Settings; the texts are testpmd 22.11's. TSO also turns
-// the port's TSO offloads on or off (a stopped port), as testpmd does.
+// the csum engine's Settings; the texts are testpmd 22.11's (tso's: 23.11's on 23.11 on). TSO
+// also turns the port's TSO offloads on or off (a stopped port), as testpmd does.
 #include "csum_seg_commands.h"
 
 #include "csum_settings.h"
 
 #include <rte_gro.h>
 #include <rte_gso.h>
+#include <rte_version.h>
 
 #include <charconv>
 #include <string>
@@ -67,6 +68,37 @@ bool set_offloads(const pmdfwd_command_ctx *ctx, uint16_t port, uint64_t mask, b
     return false;
 }
 
+// testpmd 23.11 on ("fix UDP checksum for UFO"): tso covers UDP
+// segmentation too, refused only where the port has neither offload.
+constexpr bool kTsoAndUfo = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
+constexpr uint64_t kSegOffloads = kTsoAndUfo
+                                      ? RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_UDP_TSO
+                                      : RTE_ETH_TX_OFFLOAD_TCP_TSO;
+
+// The refusal of a size on a port without the offloads, else its warnings.
+bool tso_capable(const pmdfwd_command_ctx *ctx, uint16_t port, uint64_t capa) {
+    const std::string p = std::to_string(port);
+    if ((capa & kSegOffloads) == 0) {
+        answer(ctx, kTsoAndUfo ? "Error: both TSO and UFO are not supported by port " + p + "\n"
+                               : "Error: TSO is not supported by port " + p + "\n");
+        return false;
+    }
+    if (!kTsoAndUfo) return true;
+    if ((capa & RTE_ETH_TX_OFFLOAD_TCP_TSO) == 0)
+        answer(ctx, "Warning: port " + p + " doesn't support TSO\n");
+    if ((capa & RTE_ETH_TX_OFFLOAD_UDP_TSO) == 0)
+        answer(ctx, "Warning: port " + p + " doesn't support UFO\n");
+    return true;
+}
+
+std::string tso_state(uint16_t segsz) {
+    if (segsz == 0)
+        return kTsoAndUfo ? "TSO and UFO for non-tunneled packets is disabled\n"
+                          : "TSO for non-tunneled packets is disabled\n";
+    return std::string(kTsoAndUfo ? "" : "TSO ") + "segment size for non-tunneled packets is " +
+           std::to_string(segsz) + "\n";
+}
+
 // tso set|show: testpmd's cmd_tso_set_parsed; segsz < 0 shows.
 int tso(const pmdfwd_command_ctx *ctx, uint16_t port, int32_t segsz) {
     if (!port_stopped(ctx, port)) return -1;
@@ -74,15 +106,11 @@ int tso(const pmdfwd_command_ctx *ctx, uint16_t port, int32_t segsz) {
     if (segsz >= 0) p.tso_segsz = static_cast<uint16_t>(segsz);
     uint64_t enabled = 0, capa = 0;
     ctx->port_tx_offloads(ctx, port, &enabled, &capa);
-    if (p.tso_segsz != 0 && !(capa & RTE_ETH_TX_OFFLOAD_TCP_TSO)) {
-        // testpmd keeps the size it was given and changes nothing else.
-        answer(ctx, "Error: TSO is not supported by port " + std::to_string(port) + "\n");
-        return -1;
-    }
-    if (!set_offloads(ctx, port, RTE_ETH_TX_OFFLOAD_TCP_TSO, p.tso_segsz != 0)) return -1;
-    answer(ctx, p.tso_segsz == 0 ? std::string("TSO for non-tunneled packets is disabled\n")
-                                 : "TSO segment size for non-tunneled packets is " +
-                                       std::to_string(p.tso_segsz) + "\n");
+    // testpmd keeps the size it was given and changes nothing else.
+    if (p.tso_segsz != 0 && !tso_capable(ctx, port, capa)) return -1;
+    if (p.tso_segsz == 0 && !set_offloads(ctx, port, kSegOffloads, false)) return -1;
+    if (p.tso_segsz != 0 && !set_offloads(ctx, port, kSegOffloads & capa, true)) return -1;
+    answer(ctx, tso_state(p.tso_segsz));
     return 0;
 }
 

@@ -279,6 +279,13 @@ class PortControl {
     virtual Status set_xstat_counter(uint16_t port, uint64_t id, bool on) = 0;
     virtual Status set_eeprom(uint16_t port, uint32_t magic, uint32_t offset,
                               std::vector<uint8_t> data) = 0;
+
+    // ---- congestion management (cman_commands.cpp, testpmd 23.03 on):
+    // rte_eth_cman_info_get, _config_init, _config_get, _config_set ----
+    virtual Status cman_info(uint16_t port, rte_eth_cman_info *info) = 0;
+    virtual Status cman_config_init(uint16_t port, rte_eth_cman_config *cfg) = 0;
+    virtual Status cman_config_get(uint16_t port, rte_eth_cman_config *cfg) = 0;
+    virtual Status cman_config_set(uint16_t port, const rte_eth_cman_config &cfg) = 0;
 };
 
 } // namespace pmdfwd

@@ -147,6 +147,10 @@ class EthdevPortControl : public PortControl {
     Status set_xstat_counter(uint16_t port, uint64_t id, bool on) override;
     Status set_eeprom(uint16_t port, uint32_t magic, uint32_t offset,
                       std::vector<uint8_t> data) override;
+    Status cman_info(uint16_t port, rte_eth_cman_info *info) override;
+    Status cman_config_init(uint16_t port, rte_eth_cman_config *cfg) override;
+    Status cman_config_get(uint16_t port, rte_eth_cman_config *cfg) override;
+    Status cman_config_set(uint16_t port, const rte_eth_cman_config &cfg) override;
 
   private:
     Port *port(uint16_t id) const;

@@ -42,6 +42,7 @@ const std::vector<Family> &command_families() {
         {Section::Config, vlan_commands},
         {Section::Config, port_set_commands},
         {Section::Config, port_link_commands},
+        {Section::Config, cman_commands},
         {Section::Config, vf_commands},
         {Section::Config, engine_commands},
         {Section::Config, dcb_config_commands},

@@ -51,6 +51,7 @@ std::vector<Spec> segment_commands();
 std::vector<Spec> vlan_commands();
 std::vector<Spec> port_set_commands();
 std::vector<Spec> port_link_commands();
+std::vector<Spec> cman_commands();
 std::vector<Spec> vf_commands();
 std::vector<Spec> engine_commands();
 std::vector<Spec> dcb_config_commands();

@@ -672,6 +672,37 @@ class FakePorts : public PortControl {
         lanes_set[p] = lanes;
         return {};
     }
+    // Congestion management: net_ring has none (ENOTSUP); a test gives port 0
+    // the capabilities (cman_capa) and reads what was set (cman_set).
+    std::optional<rte_eth_cman_info> cman_capa;
+    rte_eth_cman_config cman_set{};
+    Status cman_info(uint16_t p, rte_eth_cman_info *info) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (p != 0 || !cman_capa) return ethdev_status(-ENOTSUP);
+        *info = *cman_capa;
+        return {};
+    }
+    Status cman_config_init(uint16_t p, rte_eth_cman_config *cfg) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (p != 0 || !cman_capa) return ethdev_status(-ENOTSUP);
+        *cfg = {};
+        cfg->obj = RTE_ETH_CMAN_OBJ_RX_QUEUE;
+        cfg->mode = RTE_CMAN_RED;
+        cfg->mode_param.red = {.min_th = 8, .max_th = 16, .maxp_inv = 10};
+        return {};
+    }
+    Status cman_config_get(uint16_t p, rte_eth_cman_config *cfg) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (p != 0 || !cman_capa) return ethdev_status(-ENOTSUP);
+        *cfg = cman_set;
+        return {};
+    }
+    Status cman_config_set(uint16_t p, const rte_eth_cman_config &cfg) override {
+        if (!find(p)) return ethdev_status(-ENODEV);
+        if (p != 0 || !cman_capa) return ethdev_status(-ENOTSUP);
+        cman_set = cfg;
+        return {};
+    }
     // Counters enabled on demand: port 0's tx_good_packets (id 1) is one,
     // disabled until set; port 1 has none.
     bool tx_good_enabled = false;

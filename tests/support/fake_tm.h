@@ -47,6 +47,22 @@ class FakeTmControl : public tm::TmControl,
         *leaf = is_leaf;
         return answer(e, "node_type", {port, n});
     }
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    // What node_query answers (rte_tm_node_query's out parameters).
+    uint32_t query_parent = RTE_TM_NODE_ID_NULL, query_priority = 0, query_weight = 1,
+             query_level = 0;
+    rte_tm_node_params query_params{};
+    int node_query(uint16_t port, uint32_t n, uint32_t *parent, uint32_t *priority,
+                   uint32_t *weight, uint32_t *level, rte_tm_node_params *params,
+                   rte_tm_error *e) override {
+        *parent = query_parent;
+        *priority = query_priority;
+        *weight = query_weight;
+        *level = query_level;
+        *params = query_params;
+        return answer(e, "node_query", {port, n});
+    }
+#endif
     int node_stats(uint16_t port, uint32_t n, rte_tm_node_stats *s, uint64_t *mask, bool clear,
                    rte_tm_error *e) override {
         *s = stats;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <rte_tm.h>
+#include <rte_version.h>
 
 #include <cstdint>
 
@@ -20,6 +21,12 @@ class TmControl {
     virtual int node_capabilities(uint16_t port, uint32_t node, rte_tm_node_capabilities *cap,
                                   rte_tm_error *error) = 0;
     virtual int node_type(uint16_t port, uint32_t node, int *is_leaf, rte_tm_error *error) = 0;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    // rte_tm_node_query (24.11 on): a node's place and parameters.
+    virtual int node_query(uint16_t port, uint32_t node, uint32_t *parent, uint32_t *priority,
+                           uint32_t *weight, uint32_t *level, rte_tm_node_params *params,
+                           rte_tm_error *error) = 0;
+#endif
     virtual int node_stats(uint16_t port, uint32_t node, rte_tm_node_stats *stats, uint64_t *mask,
                            bool clear, rte_tm_error *error) = 0;
     virtual int shaper_profile_add(uint16_t port, uint32_t id, const rte_tm_shaper_params &p,

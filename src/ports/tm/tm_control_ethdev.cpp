@@ -20,6 +20,14 @@ int TmControlEthdev::node_type(uint16_t port, uint32_t node, int *is_leaf, rte_t
     return rte_tm_node_type_get(port, node, is_leaf, error);
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+int TmControlEthdev::node_query(uint16_t port, uint32_t node, uint32_t *parent, uint32_t *priority,
+                                uint32_t *weight, uint32_t *level, rte_tm_node_params *params,
+                                rte_tm_error *error) {
+    return rte_tm_node_query(port, node, parent, priority, weight, level, params, error);
+}
+#endif
+
 int TmControlEthdev::node_stats(uint16_t port, uint32_t node, rte_tm_node_stats *stats,
                                 uint64_t *mask, bool clear, rte_tm_error *error) {
     return rte_tm_node_stats_read(port, node, stats, mask, clear, error);

@@ -13,6 +13,11 @@ class TmControlEthdev : public TmControl {
     int node_capabilities(uint16_t port, uint32_t node, rte_tm_node_capabilities *cap,
                           rte_tm_error *error) override;
     int node_type(uint16_t port, uint32_t node, int *is_leaf, rte_tm_error *error) override;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+    int node_query(uint16_t port, uint32_t node, uint32_t *parent, uint32_t *priority,
+                   uint32_t *weight, uint32_t *level, rte_tm_node_params *params,
+                   rte_tm_error *error) override;
+#endif
     int node_stats(uint16_t port, uint32_t node, rte_tm_node_stats *stats, uint64_t *mask,
                    bool clear, rte_tm_error *error) override;
     int shaper_profile_add(uint16_t port, uint32_t id, const rte_tm_shaper_params &p,

@@ -7,6 +7,7 @@
 #include "options/scalar_parse.h"
 #include "ports/pause_mode.h"
 #include "ports/port_text.h"
+#include "shell/commands/vlan_function_names.h"
 #include "text/mac_text.h"
 
 #include <rte_errno.h>
@@ -107,7 +108,7 @@ const VlanOffload kVlanOffloads[] = {
     {"filter", "rx_vlan_filter_set", RTE_ETH_VLAN_FILTER_OFFLOAD, RTE_ETH_RX_OFFLOAD_VLAN_FILTER},
     {"qinq_strip", "rx_vlan_qinq_strip_set", RTE_ETH_QINQ_STRIP_OFFLOAD,
      RTE_ETH_RX_OFFLOAD_QINQ_STRIP},
-    {"extend", "rx_vlan_extend_set", RTE_ETH_VLAN_EXTEND_OFFLOAD, RTE_ETH_RX_OFFLOAD_VLAN_EXTEND},
+    {"extend", kVlanExtendSetName, RTE_ETH_VLAN_EXTEND_OFFLOAD, RTE_ETH_RX_OFFLOAD_VLAN_EXTEND},
 };
 
 bool vlan_set(Ctx &c, const Args &a) {

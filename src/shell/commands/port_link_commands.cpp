@@ -5,6 +5,8 @@
 
 #include "ports/pause_mode.h"
 
+#include <rte_version.h>
+
 #include <array>
 #include <cerrno>
 #include <utility>
@@ -14,13 +16,16 @@ namespace pmdfwd::shell {
 namespace {
 
 // testpmd's fec_mode_name, in RTE_ETH_FEC_* order (show_fec_capability
-// walks it by bit).
-constexpr std::array<std::pair<uint32_t, const char *>, 4> kFecModes{{
-    {RTE_ETH_FEC_MODE_CAPA_MASK(NOFEC), "off"},
-    {RTE_ETH_FEC_MODE_CAPA_MASK(AUTO), "auto"},
-    {RTE_ETH_FEC_MODE_CAPA_MASK(BASER), "baser"},
-    {RTE_ETH_FEC_MODE_CAPA_MASK(RS), "rs"},
-}};
+// walks it by bit); ethdev added low latency RS (llrs) in 23.07.
+constexpr std::array kFecModes {
+    std::pair<uint32_t, const char *>{RTE_ETH_FEC_MODE_CAPA_MASK(NOFEC), "off"},
+        std::pair<uint32_t, const char *>{RTE_ETH_FEC_MODE_CAPA_MASK(AUTO), "auto"},
+        std::pair<uint32_t, const char *>{RTE_ETH_FEC_MODE_CAPA_MASK(BASER), "baser"},
+        std::pair<uint32_t, const char *>{RTE_ETH_FEC_MODE_CAPA_MASK(RS), "rs"},
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+        std::pair<uint32_t, const char *>{RTE_ETH_FEC_MODE_CAPA_MASK(LLRS), "llrs"},
+#endif
+};
 
 bool fec_capabilities(Ctx &c, const Args &a) {
     const auto capa = c.ports.fec_capability(a.port(0));
@@ -105,7 +110,8 @@ std::vector<Spec> port_link_commands() {
          .help = "the port's forward error correction mode",
          .run = fec_mode},
         {.syntax = "set port <port> fec_mode <fec_value>",
-         .help = "the port's forward error correction: auto, off, rs or baser",
+         .help =
+             "the port's forward error correction: auto, off, rs, baser (or llrs, DPDK 23.07 on)",
          .run = set_fec_mode},
         {.syntax = "set pfc_ctrl rx <on|off> tx <on|off> <high_water> <low_water> <pause_time> "
                    "<priority> <port>",

@@ -6,7 +6,10 @@
 #include "shell/testpmd_port_rows.h"
 
 #include "options/scalar_parse.h"
+#include "ports/tm/tm_node_text.h"
 #include "ports/tm/tm_text.h"
+
+#include <rte_version.h>
 
 #include <cstring>
 
@@ -15,6 +18,9 @@ namespace pmdfwd::shell {
 namespace {
 
 using Mark = tm::TmControl::Mark;
+
+// testpmd 24.11 on echoes the parameters of a shaper profile or node it adds.
+constexpr bool kEchoesAddedNodes = RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0);
 
 // testpmd's MAX_NUM_SHARED_SHAPERS: a node names fewer.
 constexpr uint64_t kMaxSharedShapers = 256;
@@ -76,6 +82,26 @@ bool show_node_type(Ctx &c, const Args &a) {
     return true;
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+// show port tm node <port> <node>: testpmd 24.11's listing of rte_tm_node_query.
+bool show_node(Ctx &c, const Args &a) {
+    const uint16_t port = port_at(a, 0);
+    const uint32_t node = u32_at(a, 1);
+    tm::NodeQuery q{};
+    rte_tm_error error{};
+    if (!answer(c,
+                c.tm.node_query(port, node, &q.parent, &q.priority, &q.weight, &q.level, &q.params,
+                                &error),
+                error))
+        return false;
+    int is_leaf = 0;
+    if (!answer(c, c.tm.node_type(port, node, &is_leaf, &error), error)) return false;
+    q.is_leaf = is_leaf != 0;
+    *c.out += tm::node_text(port, node, q);
+    return true;
+}
+#endif
+
 bool show_node_stats(Ctx &c, const Args &a) {
     if (!must_be_started(c, port_at(a, 0))) return false;
     rte_tm_node_stats stats{};
@@ -96,6 +122,7 @@ bool add_shaper_profile(Ctx &c, const Args &a) {
     sp.peak.size = a.number(5);
     sp.pkt_length_adjust = u32_at(a, 6);
     sp.packet_mode = static_cast<int>(u32_at(a, 7));
+    if (kEchoesAddedNodes) *c.out += tm::shaper_profile_add_text(port_at(a, 0), u32_at(a, 1), sp);
     rte_tm_error error{};
     return answer(c, c.tm.shaper_profile_add(port_at(a, 0), u32_at(a, 1), sp, &error), error);
 }
@@ -179,27 +206,57 @@ Result<std::vector<uint32_t>> shared_shapers(const std::vector<std::string> &wor
 }
 
 // The words after the port of `add port tm nonleaf|leaf node`: node parent
-// priority weight level shaper_profile, then the kind's own (from `own`).
+// priority weight level shaper_profile, then the kind's own; the shared
+// shapers last, read by take_shared_shapers after the echo.
 struct NodeArgs {
     uint32_t node, parent, priority, weight, level;
     rte_tm_node_params np{};
     std::vector<uint32_t> shared;
+    tm::NodeEcho echo; // as testpmd 24.11 echoes them
 };
 
-Result<NodeArgs> node_args(const Args &a, size_t port_at, size_t rest_at) {
+// The int32 token's value, as cmdline reads it (checked by id_or_none first).
+int32_t as_int32(const std::string &word) {
+    const bool negative = !word.empty() && word[0] == '-';
+    const Result<uint64_t> v =
+        parse_uint("id", negative ? word.substr(1) : word, 0, uint64_t{1} << 31, Radix::Cmdline);
+    const int64_t magnitude = v ? static_cast<int64_t>(*v) : 0;
+    return static_cast<int32_t>(negative ? -magnitude : magnitude);
+}
+
+Result<NodeArgs> node_args(const Args &a, size_t port_at, size_t rest_at, size_t stats_at) {
     const Result<uint32_t> parent = id_or_none(a.word(port_at + 2));
     const Result<uint32_t> profile = id_or_none(a.word(port_at + 6));
-    if (!parent || !profile) return Error("Bad arguments");
-    Result<std::vector<uint32_t>> shared = shared_shapers(a.rest(rest_at));
-    if (!shared) return shared.status();
+    // cmdline's multi-string token takes one word at least.
+    if (!parent || !profile || a.rest(rest_at).empty()) return Error("Bad arguments");
+    std::string typed;
+    for (const std::string &w : a.rest(rest_at))
+        typed += (typed.empty() ? "" : " ") + w;
     NodeArgs n{.node = u32_at(a, port_at + 1),
                .parent = *parent,
                .priority = u32_at(a, port_at + 3),
                .weight = u32_at(a, port_at + 4),
                .level = u32_at(a, port_at + 5),
-               .shared = std::move(*shared)};
+               .np = {},
+               .shared = {},
+               .echo = {.node = u32_at(a, port_at + 1),
+                        .parent = as_int32(a.word(port_at + 2)),
+                        .priority = u32_at(a, port_at + 3),
+                        .weight = u32_at(a, port_at + 4),
+                        .level = u32_at(a, port_at + 5),
+                        .shaper_profile = as_int32(a.word(port_at + 6)),
+                        .stats_mask = a.number(stats_at),
+                        .shared_shapers = typed}};
     n.np.shaper_profile_id = *profile;
+    n.np.stats_mask = a.number(stats_at);
     return n;
+}
+
+bool take_shared_shapers(Ctx &c, const Args &a, size_t rest_at, NodeArgs &n) {
+    Result<std::vector<uint32_t>> shared = shared_shapers(a.rest(rest_at));
+    if (!shared) return fail(c, shared.message());
+    n.shared = std::move(*shared);
+    return true;
 }
 
 bool add_node(Ctx &c, uint16_t port, NodeArgs &n) {
@@ -214,10 +271,13 @@ bool add_node(Ctx &c, uint16_t port, NodeArgs &n) {
 // add port tm nonleaf node [pktmode] <port> <node> <parent> <priority>
 // <weight> <level> <shaper_profile> <n_sp_priorities> <stats_mask> <shared>...
 bool add_nonleaf_node(Ctx &c, const Args &a, bool pktmode) {
-    Result<NodeArgs> n = node_args(a, 0, 9);
+    Result<NodeArgs> n = node_args(a, 0, 9, 8);
     if (!n) return fail(c, n.message());
     n->np.nonleaf.n_sp_priorities = u32_at(a, 7);
-    n->np.stats_mask = a.number(8);
+    // testpmd echoes the plain command's parameters, not pktmode's.
+    if (kEchoesAddedNodes && !pktmode)
+        *c.out += tm::nonleaf_node_add_text(port_at(a, 0), n->echo, u32_at(a, 7));
+    if (!take_shared_shapers(c, a, 9, *n)) return false;
     // pktmode: a weight mode per priority, all zero (packet mode), as testpmd's calloc.
     std::vector<int> modes(pktmode ? n->np.nonleaf.n_sp_priorities : 0, 0);
     n->np.nonleaf.wfq_weight_mode = modes.empty() ? nullptr : modes.data();
@@ -227,11 +287,13 @@ bool add_nonleaf_node(Ctx &c, const Args &a, bool pktmode) {
 // add port tm leaf node <port> <node> <parent> <priority> <weight> <level>
 // <shaper_profile> <cman_mode> <wred_profile> <stats_mask> <shared>...
 bool add_leaf_node(Ctx &c, const Args &a) {
-    Result<NodeArgs> n = node_args(a, 0, 10);
+    Result<NodeArgs> n = node_args(a, 0, 10, 9);
     if (!n) return fail(c, n.message());
     n->np.leaf.cman = static_cast<rte_tm_cman_mode>(u32_at(a, 7));
     n->np.leaf.wred.wred_profile_id = u32_at(a, 8);
-    n->np.stats_mask = a.number(9);
+    if (kEchoesAddedNodes)
+        *c.out += tm::leaf_node_add_text(port_at(a, 0), n->echo, u32_at(a, 7), u32_at(a, 8));
+    if (!take_shared_shapers(c, a, 10, *n)) return false;
     return add_node(c, port_at(a, 0), *n);
 }
 
@@ -279,113 +341,121 @@ std::vector<Spec> tm_rows() {
         {.syntax = "show port tm cap <port>",
          .help = "the port's traffic management capabilities",
          .run = show_tm_cap},
-        {.syntax = "show port tm level cap <port> <level_id>",
-         .help = "a hierarchy level's capabilities",
-         .types = {testpmd_u32("<level_id>")},
-         .run = show_level_cap},
-        {.syntax = "show port tm node cap <port> <node_id>",
-         .help = "a hierarchy node's capabilities",
-         .types = {testpmd_u32("<node_id>")},
-         .run = show_node_cap},
-        {.syntax = "show port tm node type <port> <node_id>",
-         .help = "whether a node is a leaf",
-         .types = {testpmd_u32("<node_id>")},
-         .run = show_node_type},
-        {.syntax = "show port tm node stats <port> <node_id> <clear>",
-         .help = "a node's statistics (clear: 1 clears them after the read)",
-         .types = {testpmd_u32("<node_id>"), testpmd_u32("<clear>")},
-         .run = show_node_stats},
-        {.syntax = "add port tm node shaper profile <port> <profile_id> <cmit_tb_rate> "
-                   "<cmit_tb_size> <peak_tb_rate> <peak_tb_size> <pktlen_adjust> <packet_mode>",
-         .help = "add a private shaper profile",
-         .types = {testpmd_u32("<profile_id>"), testpmd_u64("<cmit_tb_rate>"),
-                   testpmd_u64("<cmit_tb_size>"), testpmd_u64("<peak_tb_rate>"),
-                   testpmd_u64("<peak_tb_size>"), testpmd_u32("<pktlen_adjust>"),
-                   testpmd_u32("<packet_mode>")},
-         .run = add_shaper_profile},
-        {.syntax = "del port tm node shaper profile <port> <profile_id>",
-         .help = "delete a private shaper profile",
-         .types = {testpmd_u32("<profile_id>")},
-         .run = del_shaper_profile},
-        {.syntax = "add port tm node shared shaper <port> <shared_shaper_id> <profile_id>",
-         .help = "add a shared shaper (port stopped)",
-         .types = {testpmd_u32("<shared_shaper_id>"), testpmd_u32("<profile_id>")},
-         .run = [](Ctx &c, const Args &a) { return add_set_shared_shaper(c, a, true); }},
-        {.syntax = "set port tm node shared shaper <port> <shared_shaper_id> <profile_id>",
-         .help = "change a shared shaper's profile (port started)",
-         .types = {testpmd_u32("<shared_shaper_id>"), testpmd_u32("<profile_id>")},
-         .run = [](Ctx &c, const Args &a) { return add_set_shared_shaper(c, a, false); }},
-        {.syntax = "del port tm node shared shaper <port> <shared_shaper_id>",
-         .help = "delete a shared shaper",
-         .types = {testpmd_u32("<shared_shaper_id>")},
-         .run = del_shared_shaper},
-        {.syntax = "add port tm node wred profile <port> <profile_id> G|g <min_th_g> <max_th_g> "
-                   "<maxp_inv_g> <wq_log2_g> Y|y <min_th_y> <max_th_y> <maxp_inv_y> <wq_log2_y> "
-                   "R|r <min_th_r> <max_th_r> <maxp_inv_r> <wq_log2_r>",
-         .help = "add a WRED profile, per color",
-         .types = {testpmd_u32("<profile_id>"), testpmd_u64("<min_th_g>"),
-                   testpmd_u64("<max_th_g>"), testpmd_u16("<maxp_inv_g>"),
-                   testpmd_u16("<wq_log2_g>"), testpmd_u64("<min_th_y>"), testpmd_u64("<max_th_y>"),
-                   testpmd_u16("<maxp_inv_y>"), testpmd_u16("<wq_log2_y>"),
-                   testpmd_u64("<min_th_r>"), testpmd_u64("<max_th_r>"),
-                   testpmd_u16("<maxp_inv_r>"), testpmd_u16("<wq_log2_r>")},
-         .run = add_wred_profile},
-        {.syntax = "del port tm node wred profile <port> <profile_id>",
-         .help = "delete a WRED profile",
-         .types = {testpmd_u32("<profile_id>")},
-         .run = del_wred_profile},
-        {.syntax = "set port tm node shaper profile <port> <node_id> <profile_id>",
-         .help = "change a node's private shaper profile (port started)",
-         .types = {testpmd_u32("<node_id>"), testpmd_u32("<profile_id>")},
-         .run = set_node_shaper_profile},
-        {.syntax = "add port tm nonleaf node <port> <node_id> <parent_id> <priority> <weight> "
-                   "<level_id> <profile_id> <n_sp_priorities> <stats_mask> <shared_shapers>...",
-         .help = "add a nonleaf node (parent, profile: -1 for none; shared_shapers: n, then "
-                 "n ids)",
-         .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
-                   testpmd_u32("<level_id>"), testpmd_u32("<n_sp_priorities>"),
-                   testpmd_u64("<stats_mask>")},
-         .run = [](Ctx &c, const Args &a) { return add_nonleaf_node(c, a, false); }},
-        {.syntax = "add port tm nonleaf node pktmode <port> <node_id> <parent_id> <priority> "
-                   "<weight> <level_id> <profile_id> <n_sp_priorities> <stats_mask> "
-                   "<shared_shapers>...",
-         .help = "add a nonleaf node scheduling its children in packet mode",
-         .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
-                   testpmd_u32("<level_id>"), testpmd_u32("<n_sp_priorities>"),
-                   testpmd_u64("<stats_mask>")},
-         .run = [](Ctx &c, const Args &a) { return add_nonleaf_node(c, a, true); }},
-        {.syntax = "add port tm leaf node <port> <node_id> <parent_id> <priority> <weight> "
-                   "<level_id> <profile_id> <cman_mode> <wred_profile_id> <stats_mask> "
-                   "<shared_shapers>...",
-         .help = "add a leaf node (a TX queue)",
-         .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
-                   testpmd_u32("<level_id>"), testpmd_u32("<cman_mode>"),
-                   testpmd_u32("<wred_profile_id>"), testpmd_u64("<stats_mask>")},
-         .run = add_leaf_node},
-        {.syntax = "del port tm node <port> <node_id>",
-         .help = "delete a node (port stopped)",
-         .types = {testpmd_u32("<node_id>")},
-         .run = del_node},
-        {.syntax = "set port tm node parent <port> <node_id> <parent_id> <priority> <weight>",
-         .help = "move a node (port started)",
-         .types = {testpmd_u32("<node_id>"), testpmd_u32("<parent_id>"), testpmd_u32("<priority>"),
-                   testpmd_u32("<weight>")},
-         .run = set_node_parent},
-        {.syntax = "suspend port tm node <port> <node_id>",
-         .help = "suspend a node",
-         .types = {testpmd_u32("<node_id>")},
-         .run = suspend},
-        {.syntax = "resume port tm node <port> <node_id>",
-         .help = "resume a suspended node",
-         .types = {testpmd_u32("<node_id>")},
-         .run = resume},
-        {.syntax = "port tm hierarchy commit <port> yes|no",
-         .help = "commit the hierarchy (yes: clear it if the commit fails)",
-         .run = commit},
-        {.syntax = "set port tm mark vlan_dei|ip_ecn|ip_dscp <port> <green> <yellow> <red>",
-         .help = "mark packets per color",
-         .types = {testpmd_u16("<green>"), testpmd_u16("<yellow>"), testpmd_u16("<red>")},
-         .run = mark},
+            {.syntax = "show port tm level cap <port> <level_id>",
+             .help = "a hierarchy level's capabilities",
+             .types = {testpmd_u32("<level_id>")},
+             .run = show_level_cap},
+            {.syntax = "show port tm node cap <port> <node_id>",
+             .help = "a hierarchy node's capabilities",
+             .types = {testpmd_u32("<node_id>")},
+             .run = show_node_cap},
+            {.syntax = "show port tm node type <port> <node_id>",
+             .help = "whether a node is a leaf",
+             .types = {testpmd_u32("<node_id>")},
+             .run = show_node_type},
+            {.syntax = "show port tm node stats <port> <node_id> <clear>",
+             .help = "a node's statistics (clear: 1 clears them after the read)",
+             .types = {testpmd_u32("<node_id>"), testpmd_u32("<clear>")},
+             .run = show_node_stats},
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+            {.syntax = "show port tm node <port> <node_id>",
+             .help = "a node's parent, level, priority, weight and parameters",
+             .types = {testpmd_u32("<node_id>")},
+             .run = show_node},
+#endif
+            {.syntax = "add port tm node shaper profile <port> <profile_id> <cmit_tb_rate> "
+                       "<cmit_tb_size> <peak_tb_rate> <peak_tb_size> <pktlen_adjust> <packet_mode>",
+             .help = "add a private shaper profile",
+             .types = {testpmd_u32("<profile_id>"), testpmd_u64("<cmit_tb_rate>"),
+                       testpmd_u64("<cmit_tb_size>"), testpmd_u64("<peak_tb_rate>"),
+                       testpmd_u64("<peak_tb_size>"), testpmd_u32("<pktlen_adjust>"),
+                       testpmd_u32("<packet_mode>")},
+             .run = add_shaper_profile},
+            {.syntax = "del port tm node shaper profile <port> <profile_id>",
+             .help = "delete a private shaper profile",
+             .types = {testpmd_u32("<profile_id>")},
+             .run = del_shaper_profile},
+            {.syntax = "add port tm node shared shaper <port> <shared_shaper_id> <profile_id>",
+             .help = "add a shared shaper (port stopped)",
+             .types = {testpmd_u32("<shared_shaper_id>"), testpmd_u32("<profile_id>")},
+             .run = [](Ctx &c, const Args &a) { return add_set_shared_shaper(c, a, true); }},
+            {.syntax = "set port tm node shared shaper <port> <shared_shaper_id> <profile_id>",
+             .help = "change a shared shaper's profile (port started)",
+             .types = {testpmd_u32("<shared_shaper_id>"), testpmd_u32("<profile_id>")},
+             .run = [](Ctx &c, const Args &a) { return add_set_shared_shaper(c, a, false); }},
+            {.syntax = "del port tm node shared shaper <port> <shared_shaper_id>",
+             .help = "delete a shared shaper",
+             .types = {testpmd_u32("<shared_shaper_id>")},
+             .run = del_shared_shaper},
+            {.syntax =
+                 "add port tm node wred profile <port> <profile_id> G|g <min_th_g> <max_th_g> "
+                 "<maxp_inv_g> <wq_log2_g> Y|y <min_th_y> <max_th_y> <maxp_inv_y> <wq_log2_y> "
+                 "R|r <min_th_r> <max_th_r> <maxp_inv_r> <wq_log2_r>",
+             .help = "add a WRED profile, per color",
+             .types = {testpmd_u32("<profile_id>"), testpmd_u64("<min_th_g>"),
+                       testpmd_u64("<max_th_g>"), testpmd_u16("<maxp_inv_g>"),
+                       testpmd_u16("<wq_log2_g>"), testpmd_u64("<min_th_y>"),
+                       testpmd_u64("<max_th_y>"), testpmd_u16("<maxp_inv_y>"),
+                       testpmd_u16("<wq_log2_y>"), testpmd_u64("<min_th_r>"),
+                       testpmd_u64("<max_th_r>"), testpmd_u16("<maxp_inv_r>"),
+                       testpmd_u16("<wq_log2_r>")},
+             .run = add_wred_profile},
+            {.syntax = "del port tm node wred profile <port> <profile_id>",
+             .help = "delete a WRED profile",
+             .types = {testpmd_u32("<profile_id>")},
+             .run = del_wred_profile},
+            {.syntax = "set port tm node shaper profile <port> <node_id> <profile_id>",
+             .help = "change a node's private shaper profile (port started)",
+             .types = {testpmd_u32("<node_id>"), testpmd_u32("<profile_id>")},
+             .run = set_node_shaper_profile},
+            {.syntax = "add port tm nonleaf node <port> <node_id> <parent_id> <priority> <weight> "
+                       "<level_id> <profile_id> <n_sp_priorities> <stats_mask> <shared_shapers>...",
+             .help = "add a nonleaf node (parent, profile: -1 for none; shared_shapers: n, then "
+                     "n ids)",
+             .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
+                       testpmd_u32("<level_id>"), testpmd_u32("<n_sp_priorities>"),
+                       testpmd_u64("<stats_mask>")},
+             .run = [](Ctx &c, const Args &a) { return add_nonleaf_node(c, a, false); }},
+            {.syntax = "add port tm nonleaf node pktmode <port> <node_id> <parent_id> <priority> "
+                       "<weight> <level_id> <profile_id> <n_sp_priorities> <stats_mask> "
+                       "<shared_shapers>...",
+             .help = "add a nonleaf node scheduling its children in packet mode",
+             .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
+                       testpmd_u32("<level_id>"), testpmd_u32("<n_sp_priorities>"),
+                       testpmd_u64("<stats_mask>")},
+             .run = [](Ctx &c, const Args &a) { return add_nonleaf_node(c, a, true); }},
+            {.syntax = "add port tm leaf node <port> <node_id> <parent_id> <priority> <weight> "
+                       "<level_id> <profile_id> <cman_mode> <wred_profile_id> <stats_mask> "
+                       "<shared_shapers>...",
+             .help = "add a leaf node (a TX queue)",
+             .types = {testpmd_u32("<node_id>"), testpmd_u32("<priority>"), testpmd_u32("<weight>"),
+                       testpmd_u32("<level_id>"), testpmd_u32("<cman_mode>"),
+                       testpmd_u32("<wred_profile_id>"), testpmd_u64("<stats_mask>")},
+             .run = add_leaf_node},
+            {.syntax = "del port tm node <port> <node_id>",
+             .help = "delete a node (port stopped)",
+             .types = {testpmd_u32("<node_id>")},
+             .run = del_node},
+            {.syntax = "set port tm node parent <port> <node_id> <parent_id> <priority> <weight>",
+             .help = "move a node (port started)",
+             .types = {testpmd_u32("<node_id>"), testpmd_u32("<parent_id>"),
+                       testpmd_u32("<priority>"), testpmd_u32("<weight>")},
+             .run = set_node_parent},
+            {.syntax = "suspend port tm node <port> <node_id>",
+             .help = "suspend a node",
+             .types = {testpmd_u32("<node_id>")},
+             .run = suspend},
+            {.syntax = "resume port tm node <port> <node_id>",
+             .help = "resume a suspended node",
+             .types = {testpmd_u32("<node_id>")},
+             .run = resume},
+            {.syntax = "port tm hierarchy commit <port> yes|no",
+             .help = "commit the hierarchy (yes: clear it if the commit fails)",
+             .run = commit},
+            {.syntax = "set port tm mark vlan_dei|ip_ecn|ip_dscp <port> <green> <yellow> <red>",
+             .help = "mark packets per color",
+             .types = {testpmd_u16("<green>"), testpmd_u16("<yellow>"), testpmd_u16("<red>")},
+             .run = mark},
     };
 }
 

@@ -6,6 +6,7 @@
 #include "shell/command_families.h"
 
 #include "ports/port_text.h"
+#include "shell/commands/vlan_function_names.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -21,8 +22,7 @@ bool vlan_tpid(Ctx &c, const Args &a) {
     const uint16_t port = a.port(2);
     const Status rc = c.ports.set_vlan_ether_type(port, type, tpid);
     if (rc.ok()) return true;
-    // testpmd's function name is vlan_tpid_set, its message says tx_vlan_tpid_set.
-    return fail(c, "tx_vlan_tpid_set(port_pi=" + std::to_string(port) +
+    return fail(c, std::string(kVlanTpidSetName) + "(port_pi=" + std::to_string(port) +
                        ", vlan_type=" + std::to_string(type) + ", tpid=" + std::to_string(tpid) +
                        ") failed diag=" + std::to_string(-rc.code()));
 }

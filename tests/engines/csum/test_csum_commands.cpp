@@ -7,6 +7,7 @@
 #include "support/fake_host.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
@@ -105,25 +106,51 @@ TEST(CsumCommands, CompletionOffersThePorts) {
 
 // ---- segmentation: tso, tunnel_tso, GRO, GSO (csum_seg_commands.cpp) -------
 
+// testpmd 23.11 on: tso covers UFO too (its texts and both offloads).
+constexpr bool kTsoAndUfo = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
+const std::string kTsoDisabled = kTsoAndUfo ? "TSO and UFO for non-tunneled packets is disabled\n"
+                                            : "TSO for non-tunneled packets is disabled\n";
+const std::string kTso800 = kTsoAndUfo ? "segment size for non-tunneled packets is 800\n"
+                                       : "TSO segment size for non-tunneled packets is 800\n";
+
 TEST(CsumSegCommands, TsoSetTurnsTheOffloadOnAndShowSaysSo) {
+    FakeHost h;
+    h.fake_ports.port0_tx_capa |= RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_UDP_TSO;
+    std::string out;
+    ASSERT_TRUE(run(h, "tso set 800 0", &out)) << out;
+    EXPECT_EQ(out, kTso800);
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0],
+              RTE_ETH_TX_OFFLOAD_TCP_TSO | (kTsoAndUfo ? RTE_ETH_TX_OFFLOAD_UDP_TSO : 0));
+    ASSERT_TRUE(run(h, "tso show 0", &out));
+    EXPECT_EQ(out, kTso800);
+    ASSERT_TRUE(run(h, "tso set 0 0", &out));
+    EXPECT_EQ(out, kTsoDisabled);
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
+}
+
+TEST(CsumSegCommands, TsoWithOneOfTheOffloadsWarnsOfTheOther) {
     FakeHost h;
     h.fake_ports.port0_tx_capa |= RTE_ETH_TX_OFFLOAD_TCP_TSO;
     std::string out;
     ASSERT_TRUE(run(h, "tso set 800 0", &out)) << out;
-    EXPECT_EQ(out, "TSO segment size for non-tunneled packets is 800\n");
+    EXPECT_EQ(out, (kTsoAndUfo ? "Warning: port 0 doesn't support UFO\n" : "") + kTso800);
     EXPECT_EQ(h.fake_ports.port_tx_offloads[0], RTE_ETH_TX_OFFLOAD_TCP_TSO);
-    ASSERT_TRUE(run(h, "tso show 0", &out));
-    EXPECT_EQ(out, "TSO segment size for non-tunneled packets is 800\n");
-    ASSERT_TRUE(run(h, "tso set 0 0", &out));
-    EXPECT_EQ(out, "TSO for non-tunneled packets is disabled\n");
-    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
+    ASSERT_TRUE(run(h, "tso set 0 0", &out)) << out;
+    if (!kTsoAndUfo) return;
+    h.fake_ports.port0_tx_capa &= ~RTE_ETH_TX_OFFLOAD_TCP_TSO;
+    h.fake_ports.port0_tx_capa |= RTE_ETH_TX_OFFLOAD_UDP_TSO;
+    ASSERT_TRUE(run(h, "tso set 800 0", &out)) << out;
+    EXPECT_EQ(out, "Warning: port 0 doesn't support TSO\n" + kTso800);
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], RTE_ETH_TX_OFFLOAD_UDP_TSO);
+    ASSERT_TRUE(run(h, "tso set 0 0", &out)) << out;
 }
 
 TEST(CsumSegCommands, TsoRefusalsInTestpmdsWords) {
     FakeHost h;
     std::string out;
     EXPECT_FALSE(run(h, "tso set 800 0", &out));
-    EXPECT_EQ(out, "Error: TSO is not supported by port 0\n");
+    EXPECT_EQ(out, kTsoAndUfo ? "Error: both TSO and UFO are not supported by port 0\n"
+                              : "Error: TSO is not supported by port 0\n");
     EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
     EXPECT_FALSE(run(h, "tso show 1", &out));
     EXPECT_EQ(out, "Please stop port 1 first\n");

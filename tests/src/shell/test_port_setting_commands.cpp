@@ -240,16 +240,38 @@ TEST(PortSettingCommands, FlowCtrlRxTxAlone) {
     EXPECT_TRUE(has(out, "'maybe' is not allowed here")) << out;
 }
 
+// testpmd's fix "function names in logs": 26.03 and the stable releases
+// 23.11.7, 24.11.5 and 25.11.1 on.
+#if RTE_VERSION >= RTE_VERSION_NUM(26, 3, 0, 0) ||                                                 \
+    (RTE_VERSION >= RTE_VERSION_NUM(25, 11, 1, 0) &&                                               \
+     RTE_VERSION < RTE_VERSION_NUM(26, 0, 0, 0)) ||                                                \
+    (RTE_VERSION >= RTE_VERSION_NUM(24, 11, 5, 0) &&                                               \
+     RTE_VERSION < RTE_VERSION_NUM(25, 0, 0, 0)) ||                                                \
+    (RTE_VERSION >= RTE_VERSION_NUM(23, 11, 7, 0) && RTE_VERSION < RTE_VERSION_NUM(24, 0, 0, 0))
+const std::string kTpidFunction = "vlan_tpid_set";
+const std::string kExtendFunction = "vlan_extend_set";
+#else
+const std::string kTpidFunction = "tx_vlan_tpid_set";
+const std::string kExtendFunction = "rx_vlan_extend_set";
+#endif
+
 TEST(VlanCommands, Tpid) {
     FakeHost h;
     std::string out;
     EXPECT_FALSE(run(h, "vlan set inner tpid 0x8100 0", &out));
-    EXPECT_EQ(out, "tx_vlan_tpid_set(port_pi=0, vlan_type=1, tpid=33024) failed diag=-95\n");
+    EXPECT_EQ(out, kTpidFunction + "(port_pi=0, vlan_type=1, tpid=33024) failed diag=-95\n");
     h.fake_ports.has_optional_ops = true;
     ASSERT_TRUE(run(h, "vlan set outer tpid 0x88a8 1"));
     EXPECT_EQ(
         h.fake_ports.calls,
         std::vector<std::string>{"tpid 1 " + std::to_string(RTE_ETH_VLAN_TYPE_OUTER) + " 34984"});
+}
+
+TEST(VlanCommands, ExtendRefusalNamesThisDpdksFunction) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "vlan set extend on 0", &out));
+    EXPECT_EQ(out, kExtendFunction + "(port_pi=0, on=1) failed diag=-22\n");
 }
 
 TEST(VlanCommands, QinqInsertIsPortConfiguration) {
@@ -362,6 +384,24 @@ TEST(PortLinkCommands, FecShownAndSet) {
     EXPECT_EQ(
         h.fake_ports.calls,
         std::vector<std::string>{"fec 1 " + std::to_string(RTE_ETH_FEC_MODE_CAPA_MASK(NOFEC))});
+}
+
+// ethdev's low latency RS FEC (23.07 on): a mode testpmd sets by name.
+TEST(PortLinkCommands, FecLlrsWhereEthdevHasIt) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.has_optional_ops = true;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    ASSERT_TRUE(run(h, "set port 0 fec_mode llrs", &out)) << out;
+    EXPECT_EQ(h.fake_ports.calls, std::vector<std::string>{
+                                      "fec 0 " + std::to_string(RTE_ETH_FEC_MODE_CAPA_MASK(LLRS))});
+    h.fake_ports.fec_mode = RTE_ETH_FEC_MODE_CAPA_MASK(LLRS);
+    ASSERT_TRUE(run(h, "show port 0 fec_mode", &out));
+    EXPECT_EQ(out, "llrs\n");
+#else
+    EXPECT_FALSE(run(h, "set port 0 fec_mode llrs", &out));
+    EXPECT_EQ(out, "Unknown fec mode: llrs for port 0\n");
+#endif
 }
 
 TEST(PortLinkCommands, PriorityFlowControl) {

@@ -6,12 +6,25 @@
 #include "support/run_line.h"
 
 #include <gtest/gtest.h>
+#include <rte_version.h>
 
 using namespace pmdfwd;
 using pmdfwd::testing::FakeHost;
 using pmdfwd::testing::out_of;
 
-namespace {} // namespace
+namespace {
+
+// testpmd 24.11 on echoes what it adds ("display TM parameters when adding nodes").
+constexpr bool kEchoes = RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0);
+
+// What follows the echo, where there is one.
+std::string after_echo(const std::string &out) {
+    if (!kEchoes) return out;
+    const size_t at = out.find("# shared shapers: '");
+    return at == std::string::npos ? out : out.substr(out.find('\n', at) + 1);
+}
+
+} // namespace
 
 TEST(TmCommands, EachCommandMakesItsCall) {
     FakeHost h;
@@ -65,9 +78,11 @@ TEST(TmCommands, BadSharedShapersAreTestpmdsParseErrors) {
     FakeHost h;
     const char *bad = " Shared shapers params string parse error\n";
     EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0", false), "Bad arguments\n");
-    EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0 2 7", false), bad);
-    EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0 1 x", false), bad);
-    EXPECT_EQ(out_of(h, "add port tm leaf node 0 1 -1 0 1 0 -1 0 0 0 256", false),
+    EXPECT_EQ(after_echo(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0 2 7", false)),
+              bad);
+    EXPECT_EQ(after_echo(out_of(h, "add port tm nonleaf node 0 1 -1 0 1 0 -1 1 0 1 x", false)),
+              bad);
+    EXPECT_EQ(after_echo(out_of(h, "add port tm leaf node 0 1 -1 0 1 0 -1 0 0 0 256", false)),
               " Number of shared shapers exceed the max (error)\n");
     EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 1 x 0 1 0 -1 1 0 0", false), "Bad arguments\n");
     EXPECT_TRUE(h.fake_tm.calls.empty());
@@ -143,3 +158,99 @@ TEST(TmCommands, CapabilitiesAndStatsAsTestpmdListsThem) {
               "\tPkts scheduled from node: 12\n\tPkts dropped (red): 3\n");
     EXPECT_EQ(h.fake_tm.calls.back(), "node_stats 0 4 1");
 }
+
+TEST(TmCommands, AddingAShaperProfileEchoesItFrom2411) {
+    FakeHost h;
+    const std::string out =
+        out_of(h, "add port tm node shaper profile 0 3 1500000000 64 2000 128 24 1");
+    EXPECT_EQ(out, kEchoes ? "adding node shaper on port 0, with id 3\n"
+                             "# committed rate: 1.5G, t.b. size: 64\n"
+                             "# peak rate: 2.0K, t.b. size: 128\n"
+                             "# pkt length adjust: 24\n"
+                             "# packet mode: true\n"
+                           : "");
+    EXPECT_EQ(h.fake_tm.calls.back(), "shaper_profile_add 0 3");
+    if (kEchoes) {
+        EXPECT_TRUE(out_of(h, "add port tm node shaper profile 0 4 999 0 2500000 0 0 0")
+                        .ends_with("# committed rate: 999, t.b. size: 0\n"
+                                   "# peak rate: 2.5M, t.b. size: 0\n"
+                                   "# pkt length adjust: 0\n"
+                                   "# packet mode: false (bytes mode)\n"));
+    }
+}
+
+TEST(TmCommands, AddingANodeEchoesItsParametersFrom2411) {
+    FakeHost h;
+    EXPECT_EQ(out_of(h, "add port tm nonleaf node 0 100 -1 0 1 0 -1 4 0x13 2 7 8"),
+              kEchoes ? "adding node on port 0, with id 100 as root node\n"
+                        "# priority: 0\n# weight: 1\n# level_id: 0\n# shaper_profile_id: -1\n"
+                        "# num SP priorities: 4\n# stats_mask: 13\n# shared shapers: '2 7 8'\n"
+                      : "");
+    h.fake_tm.is_leaf = 1;
+    EXPECT_EQ(out_of(h, "add port tm leaf node 0 0 101 2 3 4 5 2 4294967295 0 0"),
+              kEchoes ? "adding leaf node on port 0, with id 0 and parent node 101\n"
+                        "# priority: 2\n# weight: 3\n# level_id: 4\n# shaper_profile_id: 5\n"
+                        "# cman_mode: 2\n# wred_profile_id: -1\n# stats_mask: 0\n"
+                        "# shared shapers: '0'\n"
+                      : "");
+    // pktmode's command echoes nothing, in testpmd too.
+    h.fake_tm.is_leaf = 0;
+    EXPECT_EQ(out_of(h, "add port tm nonleaf node pktmode 0 101 100 0 1 1 5 2 0 0"), "");
+    EXPECT_EQ(h.fake_tm.calls.size(), 3u);
+}
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+TEST(TmCommands, ShowNodeListsWhatRteTmNodeQueryAnswers) {
+    FakeHost h;
+    h.fake_tm.query_level = 1;
+    h.fake_tm.query_params.shaper_profile_id = RTE_TM_SHAPER_PROFILE_ID_NONE;
+    h.fake_tm.query_params.stats_mask = 5;
+    h.fake_tm.query_params.nonleaf.n_sp_priorities = 2;
+    EXPECT_EQ(out_of(h, "show port tm node 0 90"), "Port 0 TM Node 90\n"
+                                                   "  Parent Node ID: <NULL>\n"
+                                                   "  Level ID: 1\n"
+                                                   "  Priority: 0\n"
+                                                   "  Weight: 1\n"
+                                                   "  Shaper Profile ID: <none>\n"
+                                                   "  Shared Shaper IDs: <none>\n"
+                                                   "  Stats Mask: 5\n"
+                                                   "  Nonleaf Node Parameters\n"
+                                                   "    Num Strict Priorities: 2\n"
+                                                   "    WFQ Weights Mode: WFQ\n");
+    EXPECT_EQ(h.fake_tm.calls, (std::vector<std::string>{"node_query 0 90", "node_type 0 90"}));
+    uint32_t shared[] = {3, 4};
+    uint32_t contexts[] = {6};
+    h.fake_tm.is_leaf = 1;
+    h.fake_tm.query_parent = 90;
+    h.fake_tm.query_params = {};
+    h.fake_tm.query_params.shaper_profile_id = 7;
+    h.fake_tm.query_params.shared_shaper_id = shared;
+    h.fake_tm.query_params.n_shared_shapers = 2;
+    h.fake_tm.query_params.leaf.cman = RTE_TM_CMAN_WRED;
+    h.fake_tm.query_params.leaf.wred.wred_profile_id = 8;
+    h.fake_tm.query_params.leaf.wred.shared_wred_context_id = contexts;
+    h.fake_tm.query_params.leaf.wred.n_shared_wred_contexts = 1;
+    const std::string out = out_of(h, "show port tm node 0 1");
+    EXPECT_TRUE(out.ends_with("  Parent Node ID: 90\n  Level ID: 1\n  Priority: 0\n  Weight: 1\n"
+                              "  Shaper Profile ID: 7\n  Shared Shaper IDs: 3 4 \n"
+                              "  Stats Mask: 0\n  Leaf Node Parameters\n    CMAN Mode: WRED\n"
+                              "    WRED Profile ID: 8\n    Shared WRED Context Ids: 6 \n"))
+        << out;
+}
+
+TEST(TmCommands, ShowNodeRefusedInPrintErrMsgWords) {
+    FakeHost h;
+    h.fake_tm.fail_errno = ENOSYS;
+    h.fake_tm.fail_message = "Function not implemented";
+    EXPECT_EQ(out_of(h, "show port tm node 0 0", false),
+              "cause unspecified: Function not implemented (error 1)\n");
+    EXPECT_EQ(h.fake_tm.calls, std::vector<std::string>{"node_query 0 0"});
+    EXPECT_EQ(out_of(h, "show port tm node 9 0", false), "Invalid port 9\n");
+}
+#else
+TEST(TmCommands, ShowNodeIsNotThisDpdksCommand) {
+    FakeHost h;
+    out_of(h, "show port tm node 0 0", false);
+    EXPECT_TRUE(h.fake_tm.calls.empty());
+}
+#endif
