@@ -229,9 +229,6 @@ Result<NodeArgs> node_args(const Args &a, size_t port_at, size_t rest_at, size_t
     const Result<uint32_t> profile = id_or_none(a.word(port_at + 6));
     // cmdline's multi-string token takes one word at least.
     if (!parent || !profile || a.rest(rest_at).empty()) return Error("Bad arguments");
-    std::string typed;
-    for (const std::string &w : a.rest(rest_at))
-        typed += (typed.empty() ? "" : " ") + w;
     NodeArgs n{.node = u32_at(a, port_at + 1),
                .parent = *parent,
                .priority = u32_at(a, port_at + 3),
@@ -246,7 +243,8 @@ Result<NodeArgs> node_args(const Args &a, size_t port_at, size_t rest_at, size_t
                         .level = u32_at(a, port_at + 5),
                         .shaper_profile = as_int32(a.word(port_at + 6)),
                         .stats_mask = a.number(stats_at),
-                        .shared_shapers = typed}};
+                        // the shell's word for a rest: its words, single spaces
+                        .shared_shapers = a.word(rest_at)}};
     n.np.shaper_profile_id = *profile;
     n.np.stats_mask = a.number(stats_at);
     return n;
