@@ -4,7 +4,9 @@ doc/performance.md (kept when scripts/perf doc rewrites the page), perf doc's
 A/A widths and engine table. The one way to write, replace and keep such a
 section."""
 import os
+import re
 from dataclasses import dataclass
+from typing import Dict
 
 
 @dataclass(frozen=True)
@@ -45,3 +47,24 @@ def write(path: str, markers: Markers, body: str, *, append: bool = True) -> Non
                          "to write between")
     with open(path, "w") as f:
         f.write(doc)
+
+
+def keyed(prefix: str, key: str) -> Markers:
+    """The markers of one keyed part inside a section (perf doc's engine
+    table and goals: one part per DPDK), so that a run that measures some
+    keys rewrites their parts and keeps the others'."""
+    return Markers(f"<!-- {prefix} {key} -->", f"<!-- {prefix} {key} end -->")
+
+
+def keyed_blocks(doc: str, prefix: str) -> Dict[str, str]:
+    """Every keyed part of this prefix in doc, key -> its whole block (markers
+    included, with its newline), in the doc's order."""
+    blocks = {}
+    for m in re.finditer(rf"<!-- {re.escape(prefix)} (\S+) -->", doc):
+        key = m.group(1)
+        if key == "end" or key in blocks:
+            continue
+        kept = keyed(prefix, key).kept(doc[m.start():])
+        if kept:
+            blocks[key] = kept
+    return blocks

@@ -10,6 +10,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
+from pmdfwd_dev import marked_section
 from pmdfwd_perf.commands import doc
 from pmdfwd_perf.docgen import discovery, engine_goals, planning
 from test_engine_table import CELLS, paired
@@ -67,6 +68,17 @@ class Goals(unittest.TestCase):
         self.assertIn("### DPDK 25.11.0 (Debian root sid)\n\nnot measured", text)
         self.assertIn("--engine-icount", text, "a run without counts says how to get them")
         self.assertNotIn("--engine-icount", engine_goals.render(versions, "x", icount=True))
+
+    def test_a_dpdk_this_run_did_not_measure_keeps_its_part(self):
+        old = engine_goals.render([(discovery.Version("host", "22.11.8"), CELLS),
+                                   (discovery.Version("sid", "25.11.0", "/r"), CELLS)], "2026-12-01T00:00:00")
+        kept = marked_section.keyed_blocks(old, engine_goals.PART_PREFIX)
+        new = engine_goals.render([(discovery.Version("host", "22.11.9"), CELLS)], "2026-12-06T00:00:00",
+                                  kept=kept)
+        self.assertIn("### DPDK 22.11.9 (host)\n\nJudged from the `scripts/perf doc` run of 2026-12-06", new)
+        self.assertNotIn("22.11.8", new)
+        self.assertIn(kept["sid"], new)
+        self.assertIn("run of 2026-12-01T00:00:00", kept["sid"])
 
 
 class Counting(unittest.TestCase):

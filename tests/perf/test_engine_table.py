@@ -9,6 +9,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
+from pmdfwd_dev import marked_section
 from pmdfwd_perf import interleave
 from pmdfwd_perf.commands import doc
 from pmdfwd_perf.docgen import discovery, engine_table, planning
@@ -71,11 +72,34 @@ class Table(unittest.TestCase):
 
     def test_render_has_a_table_per_dpdk_and_the_reasons(self):
         versions = [(discovery.Version("host", "22.11.9"), CELLS), (discovery.Version("sid", "25.11.0", "/r"), {})]
-        text = engine_table.render(versions, [["compare", "--interleave"]], 60)
+        text = engine_table.render(versions, {"host": [["compare", "--interleave"]]}, 60, "2026-12-06T01:00:00")
         self.assertIn("### DPDK 22.11.9 (host)", text)
+        self.assertIn("run of 2026-12-06T01:00:00, 60 window pairs per cell", text)
         self.assertIn("### DPDK 25.11.0 (Debian root sid)\n\nnot measured", text)
         self.assertIn("- csum on null: net_null's frames carry no IPv4 header", text)
         self.assertIn("    scripts/perf compare --interleave", text)
+
+    def test_a_dpdk_this_run_did_not_measure_keeps_its_part(self):
+        """The whole table takes hours: a run of the host's DPDK alone
+        (--no-versions) rewrites the host's part and keeps the roots'."""
+        old = engine_table.render([(discovery.Version("host", "22.11.8"), CELLS),
+                                   (discovery.Version("trixie", "24.11.0", "/r/t"), CELLS),
+                                   (discovery.Version("sid", "25.11.0", "/r/s"), CELLS)],
+                                  {"host": [["old-host"]], "trixie": [["old-trixie"]], "sid": [["old-sid"]]},
+                                  16, "2026-12-01T00:00:00")
+        kept = marked_section.keyed_blocks(old, engine_table.PART_PREFIX)
+        self.assertEqual(list(kept), ["host", "trixie", "sid"])
+        new = engine_table.render([(discovery.Version("host", "22.11.9"), CELLS),
+                                   (discovery.Version("sid", "25.11.0", "/r/s"), {})],
+                                  {"host": [["new-host"]]}, 16, "2026-12-06T00:00:00", kept)
+        self.assertEqual(new.count("### DPDK"), 3)
+        self.assertIn("### DPDK 22.11.9 (host)", new)
+        self.assertNotIn("22.11.8", new)
+        self.assertNotIn("old-host", new)
+        self.assertIn(kept["trixie"], new)
+        self.assertIn(kept["sid"], new)
+        self.assertLess(new.index("22.11.9"), new.index("24.11.0"))
+        self.assertLess(new.index("24.11.0"), new.index("Not judged, and why"))
 
 
 class Planning(unittest.TestCase):
@@ -113,22 +137,27 @@ class Planning(unittest.TestCase):
         self.assertFalse([p for p in planning.plan(s, "w") if p.name.startswith("engines")])
 
 
+def engines_run(work, s, created="2026-12-06T01:00:00"):
+    """A run of the engine parts in work, every part with CELLS."""
+    parts = doc.only_parts(planning.plan(s, work), ["engines"])
+    for p in parts:
+        os.makedirs(p.out, exist_ok=True)
+        with open(os.path.join(p.out, "results.json"), "w") as f:
+            json.dump({"format": "pmdfwd-perf-interleave/1", "cells": CELLS}, f)
+    run = {"format": planning.RUN_FORMAT, "created": created, "machine": {}, "wall_s": 1,
+           "failures": [], "bench_command": [], "settings": planning.settings_to_json(s),
+           "parts": [p.name for p in parts], "commands": [p.argv[:p.argv.index("--out")] for p in parts],
+           "only": ["engines"]}
+    with open(os.path.join(work, planning.RUN_FILE), "w") as f:
+        json.dump(run, f)
+
+
 class Writing(unittest.TestCase):
     def test_an_engines_run_writes_its_section_and_a_rewrite_keeps_it(self):
         with tempfile.TemporaryDirectory() as work:
             s = planning.Settings(testpmd="/t", pmdfwd="/p", generator="/t", kernels=[], engines=True,
                                   host_dpdk="22.11.9")
-            parts = doc.only_parts(planning.plan(s, work), ["engines"])
-            for p in parts:
-                os.makedirs(p.out)
-                with open(os.path.join(p.out, "results.json"), "w") as f:
-                    json.dump({"format": "pmdfwd-perf-interleave/1", "cells": CELLS}, f)
-            run = {"format": planning.RUN_FORMAT, "created": "2026-12-06T01:00:00", "machine": {}, "wall_s": 1,
-                   "failures": [], "bench_command": [], "settings": planning.settings_to_json(s),
-                   "parts": [p.name for p in parts], "commands": [p.argv[:p.argv.index("--out")] for p in parts],
-                   "only": ["engines"]}
-            with open(os.path.join(work, planning.RUN_FILE), "w") as f:
-                json.dump(run, f)
+            engines_run(work, s)
             out = os.path.join(work, "performance.md")
             with open(out, "w") as f:
                 f.write("# page\n\nhand-written\n")
@@ -141,6 +170,27 @@ class Writing(unittest.TestCase):
             doc.write_keeping_published(out, "# rewritten\n")
             with open(out) as f:
                 self.assertEqual(f.read(), "# rewritten\n\n" + engine_table.MARKERS.kept(text))
+
+    def test_a_host_run_keeps_the_roots_parts_of_the_page(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "performance.md")
+            args = argparse.Namespace(output=out, charts=os.path.join(tmp, "charts"), tree=_path.ROOT)
+            roots = [discovery.Version("sid", "25.11.0", "/roots/sid")]
+            for work, versions, created in (("all", roots, "2026-12-01T00:00:00"), ("host", [], "2026-12-06T00:00:00")):
+                work = os.path.join(tmp, work)
+                engines_run(work, planning.Settings(testpmd="/t", pmdfwd="/p", generator="/t", kernels=[],
+                                                    engines=True, host_dpdk="22.11.9", versions=versions), created)
+                self.assertEqual(doc.render_doc(work, args), 0)
+            with open(out) as f:
+                parts = marked_section.keyed_blocks(f.read(), engine_table.PART_PREFIX)
+            self.assertEqual(list(parts), ["host", "sid"])
+            self.assertIn("run of 2026-12-06T00:00:00", parts["host"])
+            self.assertIn("run of 2026-12-01T00:00:00", parts["sid"])
+            self.assertIn("--a testpmd:root=/roots/sid", parts["sid"])
+            with open(os.path.join(tmp, "charts", "goals.md")) as f:
+                goals = marked_section.keyed_blocks(f.read(), "engine-goals-dpdk")
+            self.assertIn("run of 2026-12-01T00:00:00", goals["sid"])
+            self.assertIn("run of 2026-12-06T00:00:00", goals["host"])
 
 
 if __name__ == "__main__":

@@ -37,6 +37,12 @@ class MarkedSection(unittest.TestCase):
     def test_an_end_before_the_begin_is_not_a_section(self):
         self.assertIsNone(M.span(f"{M.end}\n{M.begin}\n"))
 
+    def test_keyed_parts_are_found_by_key_in_order(self):
+        a, b = marked_section.keyed("p", "host"), marked_section.keyed("p", "sid")
+        doc = f"x\n{b.block('S')}{a.block('H')}{marked_section.keyed('p', 'open').begin}\nno end\n"
+        self.assertEqual(marked_section.keyed_blocks(doc, "p"), {"sid": b.block("S"), "host": a.block("H")})
+        self.assertEqual(marked_section.keyed_blocks(doc, "q"), {})
+
 
 if __name__ == "__main__":
     unittest.main()

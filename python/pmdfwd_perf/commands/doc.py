@@ -245,14 +245,33 @@ def engine_cells(work: str, run: Dict[str, Any]) -> Optional[List[Tuple[discover
     return [(v, cells(v)) for v in versions]
 
 
-def engine_section(work: str, run: Dict[str, Any]) -> Optional[str]:
-    """The engine table's body from a run's engine parts, None without any."""
+def kept_parts(path: str, markers: marked_section.Markers, prefix: str) -> Dict[str, str]:
+    """The per-DPDK parts of path's marked section, to keep those this run
+    did not measure ({} where there is no page or section yet)."""
+    if not os.path.isfile(path):
+        return {}
+    with open(path) as f:
+        return marked_section.keyed_blocks(markers.kept(f.read()), prefix)
+
+
+def engine_commands(run: Dict[str, Any], versions: List[discovery.Version]) -> Dict[str, List[List[str]]]:
+    """Each DPDK's engine commands, by its name."""
+    by_part = dict(zip(run["parts"], run["commands"]))
+    return {v.name: [by_part[n] for rig, _, _ in planning.ENGINE_RIGS
+                     for n in [planning.engine_part_name(rig, None if v.root is None else v)] if n in by_part]
+            for v in versions}
+
+
+def engine_section(work: str, run: Dict[str, Any], page: str) -> Optional[str]:
+    """The engine table's body from a run's engine parts, keeping page's
+    parts of the DPDKs the run did not measure; None without any part."""
     by_version = engine_cells(work, run)
     if by_version is None:
         return None
     settings = planning.settings_from_json(run["settings"])
-    commands = [c for n, c in zip(run["parts"], run["commands"]) if n.startswith("engines-")]
-    return engine_table.render(by_version, commands, settings.engine_pairs)
+    commands = engine_commands(run, [v for v, _ in by_version])
+    kept = kept_parts(page, engine_table.MARKERS, engine_table.PART_PREFIX)
+    return engine_table.render(by_version, commands, settings.engine_pairs, run.get("created"), kept)
 
 
 def write_engine_goals(work: str, run: Dict[str, Any], goals: str) -> bool:
@@ -262,7 +281,8 @@ def write_engine_goals(work: str, run: Dict[str, Any], goals: str) -> bool:
     if by_version is None:
         return False
     icounted = planning.settings_from_json(run["settings"]).engine_icount
-    write_section(goals, engine_goals.MARKERS, engine_goals.render(by_version, run.get("created"), icounted),
+    kept = kept_parts(goals, engine_goals.MARKERS, engine_goals.PART_PREFIX)
+    write_section(goals, engine_goals.MARKERS, engine_goals.render(by_version, run.get("created"), icounted, kept),
                   "pmdfwd's goals")
     return True
 
@@ -294,7 +314,7 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
         tool_doc = os.path.join(os.path.dirname(os.path.abspath(args.output)), "perf-tool.md")
         aa_widths.write_into(tool_doc, aa_widths.render(widths, args.tree))
         print(f"wrote the A/A widths into {tool_doc}")
-    engines = engine_section(work, run)
+    engines = engine_section(work, run, args.output)
     if engines is not None:
         if not os.path.isfile(args.output):
             with open(args.output, "w") as f:

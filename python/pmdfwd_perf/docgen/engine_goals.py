@@ -98,11 +98,18 @@ def stages(cells: Dict[str, Any]) -> List[str]:
     return out
 
 
-def version_section(v: Version, cells: Dict[str, Any]) -> List[str]:
-    title = f"DPDK {v.dpdk or '?'}" + (" (host)" if v.root is None else f" (Debian root {v.name})")
-    out = [f"### {title}", ""]
+PART_PREFIX = "engine-goals-dpdk"
+
+
+def version_section(v: Version, cells: Dict[str, Any], created: Optional[str] = None,
+                    icount: bool = False) -> List[str]:
+    out = [f"### {engine_table.version_title(v)}", ""]
     if not cells:
         return out + ["not measured", ""]
+    out += [f"Judged from the `scripts/perf doc` run of {created or '?'}.", ""]
+    if v.root is None and not icount:
+        out += ["This run counted no instructions: `scripts/perf doc --only engines --engines --engine-icount` "
+                "adds callgrind's stage-by-stage counts for the host's missed cells.", ""]
     out += [markdown.table(["goal", "cells met", "not met", "met"], goal_rows(cells)), ""]
     missed = missed_rows(cells)
     if missed:
@@ -115,16 +122,15 @@ def version_section(v: Version, cells: Dict[str, Any]) -> List[str]:
 
 
 def render(versions: List[Tuple[Version, Dict[str, Any]]], created: Optional[str] = None,
-           icount: bool = False) -> str:
-    """The section's body, one part per DPDK."""
+           icount: bool = False, kept: Optional[Dict[str, str]] = None) -> str:
+    """The section's body, one marked part per DPDK: this run's, or the one
+    kept from the page where this run did not measure that DPDK."""
     out = ["## Every engine ahead of testpmd's (issue 36)", "",
-           f"From the engine parts of the `scripts/perf doc` run of {created or '?'} (doc/performance.md, \"Every "
-           "engine against dpdk-testpmd's same mode\", has every cell). A goal is met when every cell it holds "
-           "is; a ring goal needs the paired median at x1.10 and the verdict \"faster\". The cells no rig can "
-           "judge, and why, are listed under that table.", ""]
-    if not icount:
-        out += ["This run counted no instructions: `scripts/perf doc --only engines --engines --engine-icount` "
-                "adds callgrind's stage-by-stage counts for the host's missed cells.", ""]
-    for v, cells in versions:
-        out += version_section(v, cells)
+           "From the engine parts of `scripts/perf doc` (doc/performance.md, \"Every engine against "
+           "dpdk-testpmd's same mode\", has every cell); each DPDK's part names its run. A goal is met when "
+           "every cell it holds is; a ring goal needs the paired median at x1.10 and the verdict \"faster\". The "
+           "cells no rig can judge, and why, are listed under that table.", ""]
+    for block in engine_table.parts(versions, kept or {}, PART_PREFIX,
+                                    lambda v, cells: "\n".join(version_section(v, cells, created, icount))):
+        out += [block, ""]
     return "\n".join(out).rstrip("\n") + "\n"

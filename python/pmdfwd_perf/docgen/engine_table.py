@@ -113,25 +113,63 @@ def merge(*parts: Optional[Results]) -> Dict[str, Any]:
     return cells
 
 
-def render(versions: List[Tuple[Version, Dict[str, Any]]], commands: List[List[str]],
-           pairs: Optional[int] = None) -> str:
-    """The section's body: the goals, one table per DPDK, why the empty
-    cells are empty, and the commands that measured them."""
+# Each DPDK's part of the section has markers of its own: a run that
+# measures some DPDKs (the whole table takes hours on a 2-core machine)
+# rewrites their parts and keeps the others', each with its run's date and
+# commands.
+PART_PREFIX = "engines-dpdk"
+
+
+def version_title(v: Version) -> str:
+    return f"DPDK {v.dpdk or '?'}" + (" (host)" if v.root is None else f" (Debian root {v.name})")
+
+
+def version_part(v: Version, cells: Dict[str, Any], commands: List[List[str]], pairs: Optional[int],
+                 created: Optional[str]) -> str:
+    """One DPDK's part: when and how it was measured, the tally, the table."""
+    out = [f"### {version_title(v)}", ""]
+    if not cells:
+        return "\n".join(out + ["not measured", ""])
+    per = f", {pairs} window pairs per cell" if pairs else ""
+    out += [f"Measured by the `scripts/perf doc` run of {created or '?'}{per} (`--out` left out):", ""]
+    out += ["    scripts/perf " + " ".join(c) for c in commands] + [""]
+    out += [tally(cells), "", markdown.table(["engine"] + list(COLUMNS), rows(cells)), ""]
+    return "\n".join(out)
+
+
+def parts(versions: List[Tuple[Version, Dict[str, Any]]], kept: Dict[str, str], prefix: str, part) -> List[str]:
+    """Each DPDK's marked part: this run's where it measured that DPDK, else
+    the part kept from the page (then "not measured"); parts the page has
+    for DPDKs this run does not know come after, in the page's order."""
+    out = []
+    for v, cells in versions:
+        if not cells and v.name in kept:
+            out.append(kept[v.name].rstrip("\n"))
+        else:
+            out.append(marked_section.keyed(prefix, v.name).block(part(v, cells)).rstrip("\n"))
+    names = {v.name for v, _ in versions}
+    out += [block.rstrip("\n") for name, block in kept.items() if name not in names]
+    return out
+
+
+def render(versions: List[Tuple[Version, Dict[str, Any]]], commands: Dict[str, List[List[str]]],
+           pairs: Optional[int] = None, created: Optional[str] = None, kept: Optional[Dict[str, str]] = None) -> str:
+    """The section's body: the goals, one marked part per DPDK (this run's,
+    or the one kept from the page), and why the empty cells are empty."""
     out = ["## Every engine against dpdk-testpmd's same mode", "",
            "`scripts/perf compare --interleave` per engine and rig, pmdfwd (B) against the dpdk-testpmd of the "
-           f"same DPDK (A), 64 B, one forwarding core{f', {pairs} window pairs per cell' if pairs else ''}: the "
-           "paired median ratio B/A, its 95 % interval, the verdict, and whether the cell meets its goal: "
+           "same DPDK (A), 64 B, one forwarding core: the paired median ratio B/A, its 95 % interval, the "
+           "verdict, and whether the cell meets its goal: "
            f"x{RING_TARGET:.2f} and faster on the ring tiers, not slower on null, and io (the loop alone) at "
            "least x1.00 everywhere. The ring rig's frames are tx_first's UDP/IPv4; the pcap rig replays UDP/IPv4, "
-           "TCP/IPv4, UDP/IPv6 and 802.1Q-tagged UDP/IPv4 frames with right checksums.", ""]
-    for v, cells in versions:
-        title = f"DPDK {v.dpdk or '?'}" + (" (host)" if v.root is None else f" (Debian root {v.name})")
-        out += [f"### {title}", "", tally(cells) if cells else "not measured", ""]
-        if cells:
-            out += [markdown.table(["engine"] + list(COLUMNS), rows(cells)), ""]
+           "TCP/IPv4, UDP/IPv6 and 802.1Q-tagged UDP/IPv4 frames with right checksums. Each DPDK's part says "
+           "which run measured it: `scripts/perf doc --only engines --engines` measures every DPDK, and with "
+           "`--no-versions` the host's alone, keeping the roots' parts.", ""]
+    for block in parts(versions, kept or {}, PART_PREFIX,
+                       lambda v, cells: version_part(v, cells, commands.get(v.name, []), pairs, created)):
+        out += [block, ""]
     notes = sorted({f"- {mode} on {col.split('-')[0]}: {why_not(col, mode)}" for mode in ENGINES for col in COLUMNS
                     if why_not(col, mode) and not (col.startswith("pcap") and mode not in PCAP_MODES)})
     notes.append(f"- pcap: {NOT_JUDGED[('pcap', '*')]}")
-    out += ["Not judged, and why:", "", *notes, "", "The commands (`--out` left out):", ""]
-    out += ["    scripts/perf " + " ".join(c) for c in commands]
+    out += ["Not judged, and why:", "", *notes]
     return "\n".join(out) + "\n"
