@@ -9,12 +9,25 @@
 #include <algorithm>
 #include <cstdint>
 #include <sstream>
+#include <string_view>
 
 namespace pmdfwd::shell {
 
+// testpmd's port_id_is_invalid(ENABLED_WARN): whether the port exists,
+// else its "Invalid port N" alone.
+inline bool testpmd_port_exists(Ctx &c, uint64_t port) {
+    const std::vector<uint16_t> ids = c.ports.port_ids();
+    if (std::find(ids.begin(), ids.end(), port) != ids.end()) return true;
+    return fail(c, "Invalid port " + std::to_string(port));
+}
+
 // The row's <port> (a.number at its place among the placeholders and
-// choices), checked as testpmd checks it; a row without one is left as is.
+// choices), checked as testpmd checks it; a row without one, or one whose
+// types already name it (it checks the port itself, later: 24.11's shaper
+// profile echo comes first), is left as is.
 inline Spec with_testpmd_port(Spec s) {
+    for (const ArgType &t : s.types)
+        if (t.placeholder && std::string_view(t.placeholder) == "<port>") return s;
     std::istringstream words(s.syntax);
     size_t at = 0;
     std::string w;
@@ -23,10 +36,7 @@ inline Spec with_testpmd_port(Spec s) {
     if (w != "<port>") return s;
     s.types.push_back(arg::port_number("<port>"));
     s.run = [run = std::move(s.run), at](Ctx &c, const Args &a) {
-        const std::vector<uint16_t> ids = c.ports.port_ids();
-        if (std::find(ids.begin(), ids.end(), a.number(at)) == ids.end())
-            return fail(c, "Invalid port " + std::to_string(a.number(at)));
-        return run(c, a);
+        return testpmd_port_exists(c, a.number(at)) && run(c, a);
     };
     return s;
 }

@@ -195,6 +195,20 @@ class FakeFlowControl : public flow::FlowControl {
         template_destroys++;
         return answer(e);
     }
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    int template_table_resize(uint16_t, rte_flow_template_table *, uint32_t nb_rules,
+                              rte_flow_error *e) override {
+        last_resize_rules = nb_rules;
+        return answer(e);
+    }
+    int template_table_resize_complete(uint16_t, rte_flow_template_table *,
+                                       rte_flow_error *e) override {
+        resize_completes++;
+        return answer(e);
+    }
+    uint32_t last_resize_rules = 0;
+    int resize_completes = 0;
+#endif
     rte_flow *async_create(uint16_t, uint32_t, const rte_flow_op_attr &, rte_flow_template_table *,
                            const rte_flow_item *, uint8_t, const rte_flow_action *, uint8_t,
                            rte_flow_error *e, int *rc) override {

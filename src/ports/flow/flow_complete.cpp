@@ -18,6 +18,7 @@ struct Place {
     const FlowItem *item = nullptr;
     const FlowItemType *type = nullptr; // the item's `type` word, once read
     const FlowAction *action = nullptr;
+    uint64_t allowed = kAnyField; // the item's fields that may come next
 };
 
 std::span<const FlowField> item_fields(const Place &p) {
@@ -40,6 +41,7 @@ Place step(Place p, std::span<const std::string> words, size_t *i) {
     case At::Item:
         p.item = find_item(w);
         p.type = nullptr;
+        p.allowed = p.item && p.item->order ? p.item->order->first : kAnyField;
         p.at = w == "end"           ? At::Actions
                : !p.item            ? At::Done
                : p.item->bare_value ? At::Op
@@ -50,7 +52,17 @@ Place step(Place p, std::span<const std::string> words, size_t *i) {
             p.at = At::ItemType;
             return p;
         }
-        p.at = w == "/" ? At::Item : find_field(item_fields(p), w) ? At::Op : At::Done;
+        if (w == "/") {
+            p.at = p.allowed & kFieldsEnd ? At::Item : At::Done;
+            return p;
+        }
+        if (const FlowField *f = find_field(item_fields(p), w)) {
+            const size_t n = static_cast<size_t>(f - item_fields(p).data());
+            p.at = p.allowed & field_bit(n) ? At::Op : At::Done;
+            if (p.item->order) p.allowed = p.item->order->after[n];
+            return p;
+        }
+        p.at = At::Done;
         return p;
     case At::ItemType:
         p.type = find_type(*p.item, w);
@@ -123,7 +135,11 @@ std::vector<std::string> flow_rule_next_words(std::span<const std::string> words
         return names(flow_items(), "end");
     case At::ItemBody: {
         if (p.item->bare_value) return {"/"};
-        std::vector<std::string> v = names(item_fields(p), "/");
+        std::vector<std::string> v;
+        const std::span<const FlowField> fields = item_fields(p);
+        for (size_t n = 0; n < fields.size(); n++)
+            if (p.allowed & field_bit(n)) v.emplace_back(fields[n].name);
+        if (p.allowed & kFieldsEnd) v.emplace_back("/");
         if (!p.type && !p.item->types.empty()) v.insert(v.begin(), "type");
         return v;
     }

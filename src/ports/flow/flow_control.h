@@ -74,6 +74,14 @@ class FlowControl {
                           rte_flow_error *error, int *rc) = 0;
     virtual int template_table_destroy(uint16_t port, rte_flow_template_table *table,
                                        rte_flow_error *error) = 0;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    // 24.03's resizable tables: rte_flow_template_table_resize and
+    // rte_flow_template_table_resize_complete.
+    virtual int template_table_resize(uint16_t port, rte_flow_template_table *table,
+                                      uint32_t nb_rules, rte_flow_error *error) = 0;
+    virtual int template_table_resize_complete(uint16_t port, rte_flow_template_table *table,
+                                               rte_flow_error *error) = 0;
+#endif
     // The asynchronous rule operations on queue (what `flow pull` answers).
     virtual rte_flow *async_create(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
                                    rte_flow_template_table *table, const rte_flow_item *pattern,

@@ -141,6 +141,18 @@ int FlowControlEthdev::template_table_destroy(uint16_t port, rte_flow_template_t
     return answer(rte_flow_template_table_destroy(port, table, error));
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+int FlowControlEthdev::template_table_resize(uint16_t port, rte_flow_template_table *table,
+                                             uint32_t nb_rules, rte_flow_error *error) {
+    return answer(rte_flow_template_table_resize(port, table, nb_rules, error));
+}
+
+int FlowControlEthdev::template_table_resize_complete(uint16_t port, rte_flow_template_table *table,
+                                                      rte_flow_error *error) {
+    return answer(rte_flow_template_table_resize_complete(port, table, error));
+}
+#endif
+
 rte_flow *FlowControlEthdev::async_create(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
                                           rte_flow_template_table *table,
                                           const rte_flow_item *pattern, uint8_t pattern_index,

@@ -54,6 +54,12 @@ class FlowControlEthdev : public FlowControl {
                           rte_flow_pattern_template *const *patterns, uint8_t nb_patterns,
                           rte_flow_actions_template *const *actions, uint8_t nb_actions,
                           rte_flow_error *error, int *rc) override;
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    int template_table_resize(uint16_t port, rte_flow_template_table *table, uint32_t nb_rules,
+                              rte_flow_error *error) override;
+    int template_table_resize_complete(uint16_t port, rte_flow_template_table *table,
+                                       rte_flow_error *error) override;
+#endif
     int template_table_destroy(uint16_t port, rte_flow_template_table *table,
                                rte_flow_error *error) override;
     rte_flow *async_create(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,

@@ -5,8 +5,12 @@
 #include <arpa/inet.h>
 
 #include <rte_flow.h>
+#include <rte_version.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdlib>
 #include <cstring>
 
 namespace pmdfwd::flow {
@@ -61,7 +65,22 @@ void put_bits(const FlowField &f, uint8_t *obj, uint64_t value) {
 }
 
 bool is_integer(const FlowField &f) {
-    return f.kind == FieldKind::Uint || f.kind == FieldKind::Be;
+    return f.kind == FieldKind::Uint || f.kind == FieldKind::Be || f.kind == FieldKind::Name ||
+           f.kind == FieldKind::FieldLevel;
+}
+
+bool is_hex(const FlowField &f) {
+    return f.kind == FieldKind::Hex || f.kind == FieldKind::HexPointer;
+}
+
+// How many bytes a hex field holds.
+size_t hex_capacity(const FlowField &f) {
+    return f.kind == FieldKind::HexPointer ? kHexPointerMax : f.size;
+}
+
+// Where a hex field's bytes go.
+uint8_t *hex_bytes_at(const FlowField &f, uint8_t *obj) {
+    return obj + (f.kind == FieldKind::HexPointer ? f.data_offset : f.offset);
 }
 
 bool is_raw_pattern(const FlowField &f) {
@@ -127,6 +146,58 @@ void write_raw_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
     put_raw_pattern(obj, f, bytes, kRawPatternMax, UINT16_MAX);
 }
 
+// A hex field's value: its bytes zero-filled to the field's capacity (and,
+// for a pointer, their address in the pointer); their count, or why not.
+Result<size_t> write_hex(const FlowField &f, std::string_view word, uint8_t *obj) {
+    constexpr size_t kHexDigitsMax = 256; // testpmd's parse_hex
+    std::string_view w = word;
+    if (w.starts_with("0x") || w.starts_with("0X")) w.remove_prefix(2);
+    const size_t cap = hex_capacity(f);
+    const bool bad = w.empty() || w.size() > kHexDigitsMax ||
+                     std::any_of(w.begin(), w.end(), [](char c) { return digit(c) > 15; }) ||
+                     (w.size() + 1) / 2 > cap;
+    if (bad)
+        return Error(std::string(f.name) + ": '" + std::string(word.substr(0, 40)) +
+                     (word.size() > 40 ? "...'" : "'") +
+                     " is not hex bytes (allowed: " + field_allowed(f) + ")");
+    uint8_t *at = hex_bytes_at(f, obj);
+    std::memset(at, 0, cap);
+    const size_t n = hex_bytes(w, at);
+    if (f.kind == FieldKind::HexPointer) std::memcpy(obj + f.offset, &at, sizeof(at));
+    return n;
+}
+
+// A name of the field's list, as its index.
+Status write_name(const FlowField &f, std::string_view word, uint8_t *obj) {
+    for (size_t i = 0; i < f.names.size(); i++)
+        if (word == f.names[i]) {
+            put_bits(f, obj, i);
+            return {};
+        }
+    return Error(std::string(f.name) + ": unknown '" + std::string(word.substr(0, 40)) +
+                 (word.size() > 40 ? "...'" : "'") + " (allowed: " + field_allowed(f) + ")");
+}
+
+// A level as testpmd reads one: strtoumax's whole word, no range, kept
+// modulo the field's size; a flex item's level is a handle pmdfwd has not.
+Status write_level(const FlowField &f, std::string_view word, uint8_t *obj) {
+    const std::string w(word.substr(0, 64));
+    char *end = nullptr;
+    errno = 0;
+    const uintmax_t v = std::strtoumax(w.c_str(), &end, 0);
+    if (word.empty() || word.size() > 64 || errno || end != w.c_str() + w.size())
+        return Error(std::string(f.name) + ": '" + w + (word.size() > 64 ? "..." : "") +
+                     "' is not a number (allowed: " + field_allowed(f) + ")");
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    uint32_t id = 0; // the enum at the start of the level's rte_flow_field_data
+    std::memcpy(&id, obj + f.offset - offsetof(rte_flow_field_data, level), sizeof(id));
+    if (id == RTE_FLOW_FIELD_FLEX_ITEM)
+        return Error(std::string(f.name) + ": Bad flex item handle (pmdfwd has no flex items)");
+#endif
+    put_bits(f, obj, v);
+    return {};
+}
+
 } // namespace
 
 bool field_takes_range(const FlowField &f) {
@@ -135,6 +206,7 @@ bool field_takes_range(const FlowField &f) {
 
 unsigned field_bits(const FlowField &f) {
     if (is_raw_pattern(f)) return kRawPatternMax * 8;
+    if (is_hex(f)) return static_cast<unsigned>(hex_capacity(f) * 8);
     return f.width ? f.width : f.size * 8u;
 }
 
@@ -150,6 +222,16 @@ std::string field_allowed(const FlowField &f) {
         return "1.." + std::to_string(kRawPatternMax) + " characters";
     case FieldKind::RawHex:
         return "1..256 hex digits";
+    case FieldKind::Name: {
+        std::string s;
+        for (const char *n : f.names)
+            s += (s.empty() ? "" : ", ") + std::string(n);
+        return s;
+    }
+    case FieldKind::Hex:
+    case FieldKind::HexPointer:
+        return "1.." + std::to_string(hex_capacity(f) * 2) + " hex digits";
+    case FieldKind::FieldLevel:
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
@@ -208,6 +290,13 @@ Status write_value(const FlowField &f, std::string_view word, uint8_t *obj) {
     case FieldKind::RawText:
     case FieldKind::RawHex:
         return write_raw_pattern(f, word, obj);
+    case FieldKind::Name:
+        return write_name(f, word, obj);
+    case FieldKind::FieldLevel:
+        return write_level(f, word, obj);
+    case FieldKind::Hex:
+    case FieldKind::HexPointer:
+        return write_hex(f, word, obj).status();
     case FieldKind::Uint:
     case FieldKind::Be:
         break;
@@ -216,6 +305,20 @@ Status write_value(const FlowField &f, std::string_view word, uint8_t *obj) {
     if (!v) return v.status();
     put_bits(f, obj, *v);
     return {};
+}
+
+Status write_is(const FlowField &f, std::string_view word, uint8_t *spec, uint8_t *mask) {
+    if (is_hex(f)) {
+        const Result<size_t> n = write_hex(f, word, spec);
+        if (!n) return n.status();
+        uint8_t *at = hex_bytes_at(f, mask);
+        std::memset(at, 0xff, *n);
+        if (f.kind == FieldKind::HexPointer) std::memcpy(mask + f.offset, &at, sizeof(at));
+        return {};
+    }
+    if (Status s = write_value(f, word, spec); !s) return s;
+    if (f.kind == FieldKind::Name || f.kind == FieldKind::FieldLevel) return {};
+    return write_prefix(f, field_bits(f), mask);
 }
 
 Status write_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
@@ -231,8 +334,8 @@ Status write_prefix(const FlowField &f, unsigned n, uint8_t *obj) {
         write_raw_prefix(f, n, obj);
         return {};
     }
-    uint8_t *p = obj + f.offset;
-    for (unsigned i = 0; i < f.size; i++) {
+    uint8_t *p = is_hex(f) ? hex_bytes_at(f, obj) : obj + f.offset;
+    for (unsigned i = 0; i < bits / 8; i++) {
         const unsigned left = n > i * 8 ? n - i * 8 : 0;
         p[i] = left >= 8 ? 0xff : static_cast<uint8_t>(0xff00 >> left);
     }

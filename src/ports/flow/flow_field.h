@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -28,11 +29,28 @@ enum class FieldKind {
     // parse_hex). It takes is, spec and mask, no range or prefix.
     RawText,
     RawHex,
+    // One of the field's names, written as its index (an enum: 1, 2 or 4
+    // bytes in host order, as compare's op and field ids).
+    Name,
+    // rte_flow_field_data's level (1 byte): any number strtoumax reads,
+    // kept modulo 256, as testpmd's parse_vc_compare_field_level; where the
+    // data's field (the enum at the start of rte_flow_field_data) is
+    // flex_item, a flex item's handle, and pmdfwd makes no flex items.
+    FieldLevel,
+    // Hex digits (testpmd's parse_hex: "0x" optional, at most 256 digits,
+    // the first byte one digit when they are odd) into the field's size
+    // bytes, the rest zeroed: compare's b_value.
+    Hex,
+    // Hex digits as Hex, at most kHexPointerMax bytes, written at the
+    // field's data_offset (after the structure); the field is the pointer
+    // that gets their address: compare's b_ptr.
+    HexPointer,
 };
-
 
 // The most bytes a raw item's pattern holds (testpmd's ITEM_RAW_PATTERN_SIZE).
 constexpr size_t kRawPatternMax = 512;
+// The most bytes a HexPointer field points to (testpmd's FLOW_FIELD_PATTERN_SIZE).
+constexpr size_t kHexPointerMax = 32;
 
 // A field: size bytes at offset; an integer field may be bits of that unit
 // (shift bits up, width bits wide: VLAN's pcp is bits 13..15 of the TCI).
@@ -43,6 +61,8 @@ struct FlowField {
     uint8_t size = 0;
     uint8_t shift = 0, width = 0; // width 0: the whole unit
     const char *help = nullptr;
+    std::span<const char *const> names{}; // Name: the words, in the enum's order
+    uint16_t data_offset = 0;             // HexPointer: where the bytes go
 };
 
 // Whether the field takes `last` and `prefix` (a raw pattern does not).
@@ -55,6 +75,12 @@ unsigned field_bits(const FlowField &f);
 // unit's other bits alone; an error in the words of the grammar
 // ("ttl: '300' is out of range (allowed: 0..255)").
 Status write_value(const FlowField &f, std::string_view word, uint8_t *obj);
+
+// testpmd's `is`: the value into spec and the field's mask into mask. The
+// mask is the whole field, except that named values and levels leave it
+// alone (testpmd's parsers of them write the spec alone) and hex bytes mask
+// as many bytes as the value has.
+Status write_is(const FlowField &f, std::string_view word, uint8_t *spec, uint8_t *mask);
 
 // Sets the field's first n bits (from its most significant one) and clears
 // the others: testpmd's `prefix N`; n = field_bits(f) makes the full mask.

@@ -1,8 +1,10 @@
 #include "ports/flow/flow_items.h"
 
 #include <rte_l2tpv2.h>
+#include <rte_version.h>
 
 #include <cstddef>
+#include <iterator>
 
 namespace pmdfwd::flow {
 
@@ -242,6 +244,116 @@ const FlowField kConntrack[] = {
     PMDFWD_FIELD(rte_flow_item_conntrack, flags, K::Uint, "flags", "conntrack state"),
 };
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// DPDK 24.03's compare item: op, then field a's words up to b_type, field
+// b's up to width (testpmd 24.11's item_compare_field, compare_field_a and
+// compare_field_b), "/" after op or width. Its names are testpmd's
+// compare_ops and flow_field_ids, in the enums' order.
+const char *const kCompareOps[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+const char *const kFlowFieldIds[] = {"start",
+                                     "mac_dst",
+                                     "mac_src",
+                                     "vlan_type",
+                                     "vlan_id",
+                                     "mac_type",
+                                     "ipv4_dscp",
+                                     "ipv4_ttl",
+                                     "ipv4_src",
+                                     "ipv4_dst",
+                                     "ipv6_dscp",
+                                     "ipv6_hoplimit",
+                                     "ipv6_src",
+                                     "ipv6_dst",
+                                     "tcp_port_src",
+                                     "tcp_port_dst",
+                                     "tcp_seq_num",
+                                     "tcp_ack_num",
+                                     "tcp_flags",
+                                     "udp_port_src",
+                                     "udp_port_dst",
+                                     "vxlan_vni",
+                                     "geneve_vni",
+                                     "gtp_teid",
+                                     "tag",
+                                     "mark",
+                                     "meta",
+                                     "pointer",
+                                     "value",
+                                     "ipv4_ecn",
+                                     "ipv6_ecn",
+                                     "gtp_psc_qfi",
+                                     "meter_color",
+                                     "ipv6_proto",
+                                     "flex_item",
+                                     "hash_result",
+                                     "geneve_opt_type",
+                                     "geneve_opt_class",
+                                     "geneve_opt_data",
+                                     "mpls",
+                                     "tcp_data_off",
+                                     "ipv4_ihl",
+                                     "ipv4_total_len",
+                                     "ipv6_payload_len",
+                                     "ipv4_proto",
+                                     "ipv6_flow_label",
+                                     "ipv6_traffic_class",
+                                     "esp_spi",
+                                     "esp_seq_num",
+                                     "esp_proto",
+                                     "random",
+                                     "vxlan_last_rsvd"};
+
+using Cmp = rte_flow_item_compare;
+#define PMDFWD_NAMED(member, fname, names, help)                                                   \
+    FlowField {                                                                                    \
+        fname, K::Name, static_cast<uint16_t>(offsetof(Cmp, member)),                              \
+            static_cast<uint8_t>(sizeof(((Cmp *)nullptr)->member)), 0, 0, help, names              \
+    }
+// Field a's or b's words (x: a or b), as testpmd names and helps them.
+#define PMDFWD_CMP_DATA(x, what)                                                                   \
+    PMDFWD_NAMED(x.field, #x "_type", kFlowFieldIds, what " field type"),                          \
+        PMDFWD_FIELD(Cmp, x.level, K::FieldLevel, #x "_level", what " field level"),               \
+        PMDFWD_FIELD(Cmp, x.tag_index, K::Uint, #x "_tag_index", what " field tag array"),         \
+        PMDFWD_FIELD(Cmp, x.type, K::Uint, #x "_type_id", what " field type ID"),                  \
+        PMDFWD_FIELD(Cmp, x.class_id, K::Be, #x "_class", what " field class ID"),                 \
+        PMDFWD_FIELD(Cmp, x.offset, K::Uint, #x "_offset", what " field bit offset")
+const FlowField kCompare[] = {
+    PMDFWD_NAMED(operation, "op", kCompareOps, "operation type"),
+    PMDFWD_CMP_DATA(a, "compared"),
+    PMDFWD_CMP_DATA(b, "comparator"),
+    PMDFWD_FIELD(Cmp, b.value, K::Hex, "b_value", "comparator immediate value"),
+    FlowField{"b_ptr",
+              K::HexPointer,
+              static_cast<uint16_t>(offsetof(Cmp, b.pvalue)),
+              sizeof(void *),
+              0,
+              0,
+              "pointer to comparator immediate value",
+              {},
+              sizeof(Cmp)},
+    PMDFWD_FIELD(Cmp, width, K::Uint, "width", "number of bits to compare"),
+};
+#undef PMDFWD_CMP_DATA
+#undef PMDFWD_NAMED
+
+// kCompare's rows by name, and the sets testpmd lets follow them.
+enum CompareRow : unsigned { kOp, kAType, kBType = 7, kBValue = 13, kBPtr, kWidth, kCompareRows };
+static_assert(std::size(kCompare) == kCompareRows);
+constexpr uint64_t rows(unsigned from, unsigned to) {
+    return (field_bit(to) - 1) & ~(field_bit(from) - 1);
+}
+constexpr uint64_t kCompareNext =
+    field_bit(kOp) | field_bit(kAType) | field_bit(kBType) | kFieldsEnd;
+constexpr uint64_t kCompareA = rows(kAType, kBType) | field_bit(kBType);
+constexpr uint64_t kCompareB = rows(kBType, kCompareRows);
+constexpr uint64_t kCompareAfter[] = {
+    kCompareNext, kCompareA, kCompareA, kCompareA, kCompareA, kCompareA, kCompareA, kCompareB,
+    kCompareB,    kCompareB, kCompareB, kCompareB, kCompareB, kCompareB, kCompareB, kCompareNext,
+};
+static_assert(std::size(kCompareAfter) == kCompareRows);
+const FieldOrder kCompareOrder{.first = field_bit(kOp), .after = kCompareAfter};
+#endif
+
 #undef PMDFWD_FIELD
 #undef PMDFWD_BITS
 
@@ -302,6 +414,15 @@ const FlowItem kItems[] = {
              .fields = kConntrack,
              .help = "conntrack state",
              .bare_value = true},
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    // Its b_ptr's bytes follow the structure.
+    FlowItem{.name = "compare",
+             .type = RTE_FLOW_ITEM_TYPE_COMPARE,
+             .size = sizeof(rte_flow_item_compare) + kHexPointerMax,
+             .fields = kCompare,
+             .help = "match with the comparison result",
+             .order = &kCompareOrder},
+#endif
 };
 
 #undef PMDFWD_ITEM

@@ -7,6 +7,7 @@
 
 #include <rte_flow.h>
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -22,6 +23,19 @@ struct FlowItemType {
     const char *help = nullptr;
 };
 
+// The fields of an item that orders them (testpmd's compare: op first, a's
+// fields up to b_type, b's up to width), as sets of bits: bit i is the
+// item's fields[i], kFieldsEnd the "/" that ends the item.
+constexpr uint64_t kFieldsEnd = uint64_t{1} << 63;
+constexpr uint64_t kAnyField = ~uint64_t{0};
+constexpr uint64_t field_bit(size_t i) {
+    return uint64_t{1} << i;
+}
+struct FieldOrder {
+    uint64_t first = kAnyField;      // what may follow the item's name
+    std::span<const uint64_t> after; // after fields[i]'s value: after[i]
+};
+
 struct FlowItem {
     const char *name = nullptr;
     rte_flow_item_type type = RTE_FLOW_ITEM_TYPE_VOID;
@@ -35,6 +49,8 @@ struct FlowItem {
     // item has no `type`).
     const FlowField *type_field = nullptr;
     std::span<const FlowItemType> types{};
+    // The order its fields come in; none: any order, "/" anywhere.
+    const FieldOrder *order = nullptr;
 };
 
 std::span<const FlowItem> flow_items();

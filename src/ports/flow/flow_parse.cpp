@@ -43,10 +43,12 @@ std::string names_of(std::span<const Row> rows) {
     return s;
 }
 
-std::string field_names(std::span<const FlowField> fields) {
+// The fields of the allowed set, and "/" if the item may end there.
+std::string field_names(std::span<const FlowField> fields, uint64_t allowed) {
     std::string s;
-    for (const FlowField &f : fields)
-        s += std::string(f.name) + ", ";
+    for (size_t i = 0; i < fields.size(); i++)
+        if (allowed & field_bit(i)) s += (s.empty() ? "" : ", ") + std::string(fields[i].name);
+    if (allowed & kFieldsEnd) s += s.empty() ? "/" : ", /";
     return s;
 }
 
@@ -117,13 +119,13 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
                      " (allowed: is, spec, last, mask, prefix)");
     const std::string_view value = r.take();
     Status s;
-    if (op == "is" || op == "spec") {
+    if (op == "is") {
+        s = write_is(f, value, spec, mask);
+        it->spec = spec;
+        it->mask = mask;
+    } else if (op == "spec") {
         s = write_value(f, value, spec);
         it->spec = spec;
-        if (s && op == "is") {
-            s = write_prefix(f, field_bits(f), mask);
-            it->mask = mask;
-        }
     } else if ((op == "last" || op == "prefix") && !field_takes_range(f)) {
         return Error(where + ": unexpected " + quoted(op) + " (allowed: is, spec, mask)");
     } else if (op == "last") {
@@ -190,13 +192,17 @@ Status read_item(Reader &r, const FlowItem &item) {
         fields = (*type)->fields;
         type_word.clear();
     }
-    while (r.peek() != "/") {
+    // Which fields may come next (all, unless the item orders them).
+    uint64_t allowed = item.order ? item.order->first : kAnyField;
+    while (r.peek() != "/" || !(allowed & kFieldsEnd)) {
         const std::string_view w = r.take();
         const FlowField *f = find_field(fields, w);
-        if (!f)
+        const size_t i = f ? static_cast<size_t>(f - fields.data()) : 0;
+        if (!f || !(allowed & field_bit(i)))
             return Error(std::string(item.name) + ": unexpected " + quoted(w) +
-                         " (allowed: " + type_word + field_names(fields) + "/)");
+                         " (allowed: " + type_word + field_names(fields, allowed) + ")");
         if (Status s = read_field_op(r, item, *f, &it, blocks); !s) return s;
+        if (item.order) allowed = item.order->after[i];
     }
     r.take();
     r.rule.pattern.push_back(it);

@@ -101,6 +101,12 @@ class FlowRules {
                                   std::string *out);
     bool table_create(uint16_t port, const TableSpec &spec, std::string *out);
     bool table_destroy(uint16_t port, const std::vector<uint32_t> &ids, std::string *out);
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    // testpmd's port_flow_template_table_resize|_resize_complete: a table
+    // that is not there is refused without a word.
+    bool table_resize(uint16_t port, uint32_t id, uint32_t nb_rules, std::string *out);
+    bool table_resize_complete(uint16_t port, uint32_t id, std::string *out);
+#endif
     bool queue_create(uint16_t port, const QueueRule &op, ParsedRule rule, std::string *out);
     bool queue_destroy(uint16_t port, uint32_t queue, bool postpone,
                        const std::vector<uint32_t> &ids, std::string *out);

@@ -227,6 +227,30 @@ bool FlowRules::table_destroy(uint16_t port, const std::vector<uint32_t> &ids, s
         out);
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+bool FlowRules::table_resize(uint16_t port, uint32_t id, uint32_t nb_rules, std::string *out) {
+    const auto &tables = engines_[port].tables;
+    const auto t = tables.find(id);
+    if (t == tables.end()) return false;
+    rte_flow_error error = poisoned_error(0x22);
+    const int rc = ctl_.template_table_resize(port, t->second.table, nb_rules, &error);
+    if (rc == 0) return true;
+    *out += flow_complaint(error, rc);
+    return false;
+}
+
+bool FlowRules::table_resize_complete(uint16_t port, uint32_t id, std::string *out) {
+    const auto &tables = engines_[port].tables;
+    const auto t = tables.find(id);
+    if (t == tables.end()) return false;
+    rte_flow_error error = poisoned_error(0x22);
+    const int rc = ctl_.template_table_resize_complete(port, t->second.table, &error);
+    if (rc == 0) return true;
+    *out += flow_complaint(error, rc);
+    return false;
+}
+#endif
+
 void FlowRules::templates_flush(uint16_t port, std::string *out) {
     auto it = engines_.find(port);
     if (it == engines_.end()) return;

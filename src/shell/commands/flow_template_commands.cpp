@@ -292,6 +292,42 @@ bool table_destroy(Ctx &c, const Args &a) {
     return destroy_ids<&FlowRules::table_destroy>(c, a, "table");
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// 24.03's "resize table_resize_id N table_resize_rules_num N", those words
+// in that order and nothing after.
+bool table_resize(Ctx &c, const Args &a) {
+    Cursor cur{a.rest(1)};
+    const Result<uint32_t> id = cur.number_after("table_resize_id");
+    if (!id) return flow_bad_rule(c, "template_table resize: " + id.message());
+    const Result<uint32_t> rules = cur.number_after("table_resize_rules_num");
+    if (!rules) return flow_bad_rule(c, "template_table resize: " + rules.message());
+    if (!cur.done())
+        return flow_bad_rule(c, "template_table resize: " + cur.unexpected("nothing").message());
+    return flow_port_exists(c, a) && c.flows.table_resize(a.port(0), *id, *rules, c.out);
+}
+
+// "resize_complete table N [table N]...": testpmd completes the first.
+bool table_resize_complete(Ctx &c, const Args &a) {
+    const Result<std::vector<uint32_t>> ids = ids_after(a.rest(1), "table");
+    if (!ids) return flow_bad_rule(c, "template_table resize_complete: " + ids.message());
+    return flow_port_exists(c, a) && c.flows.table_resize_complete(a.port(0), ids->front(), c.out);
+}
+
+// Listed after the family's other rows, under 24.03's `help`.
+std::vector<Spec> table_resize_rows(const ArgType &port) {
+    return {
+        {.syntax = "flow template_table <port> resize <resize>...",
+         .help = "resize template table: table_resize_id {id} table_resize_rules_num {n}",
+         .types = {port},
+         .run = table_resize},
+        {.syntax = "flow template_table <port> resize_complete <ids>...",
+         .help = "complete table resize: table {id} [table {id}]...",
+         .types = {port},
+         .run = table_resize_complete},
+    };
+}
+#endif
+
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
 constexpr const char *kTableWords =
     "table_id, group, insertion_type, hash_func, priority, ingress, egress, transfer, "
@@ -607,7 +643,7 @@ std::vector<std::string> queue_create_next(const Words &words) {
 std::vector<Spec> flow_template_commands() {
     const ArgType port = arg::port_number("<port>");
     const ArgType queue = arg::number("<queue>", "queue", 0, UINT32_MAX);
-    return {
+    std::vector<Spec> rows{
         {.syntax = "flow info <port>",
          .help = "get information about flow engine",
          .types = {port},
@@ -697,6 +733,11 @@ std::vector<Spec> flow_template_commands() {
          .types = {port, queue},
          .run = pull},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    for (Spec &s : table_resize_rows(port))
+        rows.push_back(std::move(s));
+#endif
+    return rows;
 }
 
 } // namespace pmdfwd::shell

@@ -122,7 +122,12 @@ bool add_shaper_profile(Ctx &c, const Args &a) {
     sp.peak.size = a.number(5);
     sp.pkt_length_adjust = u32_at(a, 6);
     sp.packet_mode = static_cast<int>(u32_at(a, 7));
-    if (kEchoesAddedNodes) *c.out += tm::shaper_profile_add_text(port_at(a, 0), u32_at(a, 1), sp);
+    // 24.11 echoes the parameters before it checks the port (its row's
+    // types name <port>, so that with_testpmd_port leaves the check here).
+    if (kEchoesAddedNodes) {
+        *c.out += tm::shaper_profile_add_text(port_at(a, 0), u32_at(a, 1), sp);
+        if (!testpmd_port_exists(c, a.number(0))) return false;
+    }
     rte_tm_error error{};
     return answer(c, c.tm.shaper_profile_add(port_at(a, 0), u32_at(a, 1), sp, &error), error);
 }
@@ -367,7 +372,11 @@ std::vector<Spec> tm_rows() {
              .types = {testpmd_u32("<profile_id>"), testpmd_u64("<cmit_tb_rate>"),
                        testpmd_u64("<cmit_tb_size>"), testpmd_u64("<peak_tb_rate>"),
                        testpmd_u64("<peak_tb_size>"), testpmd_u32("<pktlen_adjust>"),
-                       testpmd_u32("<packet_mode>")},
+                       testpmd_u32("<packet_mode>"),
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+                       arg::port_number("<port>")
+#endif
+             },
              .run = add_shaper_profile},
             {.syntax = "del port tm node shaper profile <port> <profile_id>",
              .help = "delete a private shaper profile",

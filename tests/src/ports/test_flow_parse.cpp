@@ -53,7 +53,12 @@ std::string sample(const FlowField &f) {
     case FieldKind::Ipv6:
         return "2001:db8::1";
     case FieldKind::RawHex:
+    case FieldKind::Hex:
+    case FieldKind::HexPointer:
         return "0a0b";
+    case FieldKind::Name:
+        return f.names.back();
+    case FieldKind::FieldLevel:
     case FieldKind::RawText:
     case FieldKind::Uint:
     case FieldKind::Be:
@@ -68,6 +73,12 @@ constexpr const char *kUnknownAttribute =
                "user_id, pattern)"
              : "unexpected 'ingres' (allowed: group, priority, ingress, egress, transfer, "
                "pattern)";
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+#define kCompareWord "compare, "
+#else
+#define kCompareWord ""
+#endif
 
 } // namespace
 
@@ -166,10 +177,16 @@ TEST(FlowParse, EveryItemAndEveryField) {
         // Every field's mask is set, and nothing beyond the structure.
         const auto *mask = static_cast<const uint8_t *>(r->pattern[0].mask);
         for (const FlowField &f : item.fields) {
-            // A raw pattern's bytes follow the structure, as many as it holds.
+            // A raw pattern's bytes follow the structure, as many as it holds;
+            // a hex pointer's bytes are after it too.
             const bool raw = f.kind == FieldKind::RawText || f.kind == FieldKind::RawHex;
             const size_t size = raw ? kRawPatternMax : f.size;
             ASSERT_LE(f.offset + size, item.size) << item.name << " " << f.name;
+            if (f.kind == FieldKind::HexPointer) {
+                ASSERT_LE(f.data_offset + kHexPointerMax, item.size) << f.name;
+            }
+            // testpmd's `is` of a name or a level sets the spec alone.
+            if (f.kind == FieldKind::Name || f.kind == FieldKind::FieldLevel) continue;
             bool any = false;
             for (unsigned b = 0; b < size; b++)
                 any = any || mask[f.offset + b];
@@ -371,7 +388,7 @@ TEST(FlowParse, BadRulesSayWhy) {
          "pattern: unknown item 'foo' (allowed: void, any, port_id, mark, eth, vlan, ipv4, ipv6, "
          "icmp, udp, tcp, sctp, vxlan, nvgre, mpls, gre, gtp, geneve, icmp6, meta, tag, esp, ah, "
          "pfcp, integrity, l2tpv2, ppp, "
-         "represented_port, raw, conntrack, end)"},
+         "represented_port, raw, conntrack, " kCompareWord "end)"},
         {"pattern ipv4 ttl is 256 / end actions drop / end",
          "ipv4 ttl: '256' is out of range (allowed: 0..255)"},
         {"pattern vlan vid is 4096 / end actions drop / end",
@@ -436,3 +453,132 @@ TEST(FlowParse, HugeInputIsRefusedClearly) {
         actions += " drop /";
     EXPECT_EQ(parse(actions + " end").message(), "actions: more than 1024 actions");
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// DPDK 24.03's compare item, as testpmd 24.11 reads it: names as their
+// enum, `is` of a name or a level leaving the mask alone, a level kept
+// modulo 256, hex bytes masked as many as given.
+TEST(FlowParse, CompareItemFieldsAtTheirBytes) {
+    auto r = parse("pattern compare op is le a_type is tag a_level is 300 a_tag_index is 1 "
+                   "a_class is 0x1234 a_offset is 4294967295 b_type is value b_level is -1 "
+                   "b_value is 0x0102 width is 16 / end actions drop / end");
+    ASSERT_TRUE(r) << r.message();
+    ASSERT_EQ(r->pattern[0].type, RTE_FLOW_ITEM_TYPE_COMPARE);
+    const auto &spec = spec_of<rte_flow_item_compare>(*r, 0);
+    const auto &mask = mask_of<rte_flow_item_compare>(*r, 0);
+    EXPECT_EQ(spec.operation, RTE_FLOW_ITEM_COMPARE_LE);
+    EXPECT_EQ(spec.a.field, RTE_FLOW_FIELD_TAG);
+    EXPECT_EQ(spec.a.level, 300 % 256);
+    EXPECT_EQ(spec.a.tag_index, 1);
+    EXPECT_EQ(ntohs(spec.a.class_id), 0x1234);
+    EXPECT_EQ(spec.a.offset, UINT32_MAX);
+    EXPECT_EQ(spec.b.field, RTE_FLOW_FIELD_VALUE);
+    EXPECT_EQ(spec.width, 16u);
+    EXPECT_EQ(spec.b.value[0], 1);
+    EXPECT_EQ(spec.b.value[1], 2);
+    EXPECT_EQ(spec.b.value[2], 0);
+    // The names and levels are not masked; the hex value's two bytes are.
+    EXPECT_EQ(mask.operation, 0);
+    EXPECT_EQ(mask.a.field, 0);
+    EXPECT_EQ(mask.a.level, 0);
+    EXPECT_EQ(mask.a.class_id, 0xffff);
+    EXPECT_EQ(mask.b.value[1], 0xff);
+    EXPECT_EQ(mask.b.value[2], 0);
+    EXPECT_EQ(mask.width, UINT32_MAX);
+
+    auto p = parse("pattern compare op mask ge op prefix 3 a_type is tag b_type is pointer "
+                   "b_ptr is 000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f "
+                   "width spec 8 / end actions drop / end");
+    ASSERT_TRUE(p) << p.message();
+    const auto &ps = spec_of<rte_flow_item_compare>(*p, 0);
+    const auto &pm = mask_of<rte_flow_item_compare>(*p, 0);
+    EXPECT_EQ(pm.operation, 0xe0000000u); // prefix after mask: its bits
+    // The pointer's 32 bytes follow the structure, in the rule's storage.
+    const auto *bytes = static_cast<const uint8_t *>(ps.b.pvalue);
+    EXPECT_EQ(bytes, reinterpret_cast<const uint8_t *>(&ps) + sizeof(rte_flow_item_compare));
+    EXPECT_EQ(bytes[1], 1);
+    EXPECT_EQ(bytes[31], 0x0f);
+    EXPECT_EQ(static_cast<const uint8_t *>(pm.b.pvalue)[31], 0xff);
+}
+
+TEST(FlowParse, CompareItemOrderAndRefusals) {
+    const std::pair<const char *, const char *> cases[] = {
+        {"compare / end", "compare: unexpected '/' (allowed: op)"},
+        {"compare width is 8 / end", "compare: unexpected 'width' (allowed: op)"},
+        {"compare op is eq a_type is tag / end",
+         "compare: unexpected '/' (allowed: a_type, a_level, a_tag_index, a_type_id, a_class, "
+         "a_offset, b_type)"},
+        {"compare op is eq b_type is tag / end",
+         "compare: unexpected '/' (allowed: b_type, b_level, b_tag_index, b_type_id, b_class, "
+         "b_offset, b_value, b_ptr, width)"},
+        {"compare op eq / end",
+         "compare op: unexpected 'eq' (allowed: is, spec, last, mask, prefix)"},
+        {"compare op is xx / end", "compare op: unknown 'xx' (allowed: eq, ne, lt, le, gt, ge)"},
+        {"compare op is e / end", "compare op: unknown 'e' (allowed: eq, ne, lt, le, gt, ge)"},
+        {"compare op is eq a_type is tags b_type is tag width is 1 / end",
+         "compare a_type: unknown 'tags' (allowed: start, mac_dst, mac_src, vlan_type, vlan_id, "
+         "mac_type, ipv4_dscp, ipv4_ttl, ipv4_src, ipv4_dst, ipv6_dscp, ipv6_hoplimit, ipv6_src, "
+         "ipv6_dst, tcp_port_src, tcp_port_dst, tcp_seq_num, tcp_ack_num, tcp_flags, "
+         "udp_port_src, udp_port_dst, vxlan_vni, geneve_vni, gtp_teid, tag, mark, meta, pointer, "
+         "value, ipv4_ecn, ipv6_ecn, gtp_psc_qfi, meter_color, ipv6_proto, flex_item, "
+         "hash_result, geneve_opt_type, geneve_opt_class, geneve_opt_data, mpls, tcp_data_off, "
+         "ipv4_ihl, ipv4_total_len, ipv6_payload_len, ipv4_proto, ipv6_flow_label, "
+         "ipv6_traffic_class, esp_spi, esp_seq_num, esp_proto, random, vxlan_last_rsvd)"},
+        {"compare op is eq a_type is tag a_tag_index is 256 b_type is tag width is 8 / end",
+         "compare a_tag_index: '256' is out of range (allowed: 0..255)"},
+        {"compare op is eq a_type is tag a_class is 65536 b_type is tag width is 8 / end",
+         "compare a_class: '65536' is out of range (allowed: 0..65535)"},
+        {"compare op is eq a_type is tag a_offset is -1 b_type is tag width is 8 / end",
+         "compare a_offset: '-1' is not a number (allowed: 0..4294967295)"},
+        {"compare op is eq a_type is tag b_type is tag width is 4294967296 / end",
+         "compare width: '4294967296' is out of range (allowed: 0..4294967295)"},
+        {"compare op is eq a_type is tag b_type is tag b_level is abc width is 1 / end",
+         "compare b_level: 'abc' is not a number (allowed: 0..255)"},
+        {"compare op is eq a_type is flex_item a_level is 0 b_type is tag width is 8 / end",
+         "compare a_level: Bad flex item handle (pmdfwd has no flex items)"},
+        {"compare op mask eq a_type mask flex_item a_level mask 3 b_type is tag width is 8 / end",
+         "compare a_level: Bad flex item handle (pmdfwd has no flex items)"},
+        {"compare op is eq a_type is tag b_type is value "
+         "b_value is 0x000102030405060708090a0b0c0d0e0f10 width is 8 / end",
+         "compare b_value: '0x000102030405060708090a0b0c0d0e0f10' is not hex bytes (allowed: "
+         "1..32 hex digits)"},
+        {"compare op is eq a_type is tag b_type is value b_value is 0x width is 8 / end",
+         "compare b_value: '0x' is not hex bytes (allowed: 1..32 hex digits)"},
+        {"compare op is eq a_type is tag b_type is value b_value is xyz width is 8 / end",
+         "compare b_value: 'xyz' is not hex bytes (allowed: 1..32 hex digits)"},
+        {"compare op is eq a_type is tag b_type is value b_value prefix 129 width is 8 / end",
+         "compare b_value prefix: '129' is out of range (allowed: 0..128)"},
+        {"compare op is eq a_type is tag b_type is pointer "
+         "b_ptr is 000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f10 "
+         "width is 8 / end",
+         "compare b_ptr: '000102030405060708090a0b0c0d0e0f00010203...' is not hex bytes "
+         "(allowed: 1..64 hex digits)"},
+        {"compare op prefix 33 / end", "compare op prefix: '33' is out of range (allowed: 0..32)"},
+    };
+    for (const auto &[items, why] : cases) {
+        const std::string line = std::string("pattern ") + items + " actions drop / end";
+        auto r = parse(line);
+        ASSERT_FALSE(r) << line;
+        EXPECT_EQ(r.message(), why) << line;
+    }
+    // Cut short.
+    EXPECT_EQ(parse("pattern compare op").message(),
+              "compare op: the end of the line (allowed: is, spec, last, mask, prefix)");
+    EXPECT_EQ(parse("pattern compare op is").message(),
+              "compare op: 'is' needs a value (allowed: is, spec, last, mask, prefix)");
+    EXPECT_EQ(parse("pattern compare op is eq a_type").message(),
+              "compare a_type: the end of the line (allowed: is, spec, last, mask, prefix)");
+    // testpmd's order: op again after op or width, a and b again after width.
+    for (const char *ok :
+         {"compare op is eq / end", "compare op is eq op is ne / end",
+          "compare op is eq a_type is tag b_type is tag width is 8 a_type is mac_dst "
+          "b_type is tag width is 4 / end",
+          "compare op is eq a_type is tag a_type is meta b_type is tag width is 8 op is ne / end",
+          "compare op is eq a_type is tag a_level is 0x1ff b_type is value b_value is 123 "
+          "b_value prefix 8 width is 1 / end",
+          "eth / compare op spec eq a_type mask tag b_type last tag width prefix 8 / end"}) {
+        const std::string line = std::string("pattern ") + ok + " actions drop / end";
+        EXPECT_TRUE(parse(line)) << line << ": " << parse(line).message();
+    }
+}
+#endif

@@ -621,3 +621,22 @@ TEST(FlowCommands, CompletionFollowsTheGrammar) {
               kUserIds ? (V{"all", "rule", "user_id"}) : (V{"all", "rule"}));
     EXPECT_EQ(complete_command(h, "flow dump 0 rule "), V{}); // its id
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// compare's fields come in testpmd's order: op first, "/" after op or width.
+TEST(FlowCommands, CompletionFollowsCompareOrder) {
+    FakeHost h;
+    using V = std::vector<std::string>;
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern compare "), (V{"op"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern compare op is eq "),
+              (V{"/", "a_type", "b_type", "op"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern compare op is eq a_type is tag b_"),
+              (V{"b_type"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern compare op is eq b_type is tag w"),
+              (V{"width"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern compare op is eq b_type is tag /"), V{});
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern compare op is eq b_type is tag "
+                                  "width is 8 / "),
+              complete_command(h, "flow create 0 pattern "));
+}
+#endif

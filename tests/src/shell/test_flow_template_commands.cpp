@@ -307,12 +307,51 @@ TEST(FlowTemplateCommands, No2411WordsIn2211) {
           "flow template_table 0 create insertion_type index",
           "flow template_table 0 create transfer wire_orig",
           "flow template_table 0 create resizable",
+          "flow template_table 0 resize table_resize_id 0 table_resize_rules_num 1",
+          "flow template_table 0 resize_complete table 0",
           "flow queue 0 create 0 template_table 0 rule_index 5 pattern_template 0 "
           "actions_template 0 postpone no pattern end actions drop / end",
           "flow queue 0 destroy 0 postpone no rule 4294967296"})
         EXPECT_EQ(refused(h, line).substr(0, 13), "Bad arguments") << line;
     EXPECT_EQ(h.fake_flows.async_creates + h.fake_flows.async_destroys, 0);
     EXPECT_EQ(h.fake_flows.tables, 1);
+}
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// 24.03's resize and resize_complete: the table's rte_flow calls; a table
+// that is not there is refused without a word, as testpmd 24.11 does.
+TEST(FlowTemplateCommands, TableResizeAsTestpmd) {
+    FakeHost h;
+    make_table(h);
+    EXPECT_EQ(ok(h, "flow template_table 0 resize table_resize_id 0 table_resize_rules_num 128"),
+              "");
+    EXPECT_EQ(h.fake_flows.last_resize_rules, 128u);
+    EXPECT_EQ(ok(h, "flow template_table 0 resize_complete table 0 table 3"), "");
+    EXPECT_EQ(h.fake_flows.resize_completes, 1);
+    EXPECT_EQ(refused(h, "flow template_table 0 resize table_resize_id 5 table_resize_rules_num 1"),
+              "");
+    EXPECT_EQ(refused(h, "flow template_table 0 resize_complete table 5"), "");
+    EXPECT_EQ(h.fake_flows.resize_completes, 1);
+    EXPECT_EQ(refused(h, "flow template_table 9 resize table_resize_id 0 table_resize_rules_num 1"),
+              "Invalid port 9\n");
+    EXPECT_EQ(refused(h, "flow template_table 9 resize_complete table 0"), "Invalid port 9\n");
+    h.fake_flows.fail_errno = ENOSYS;
+    h.fake_flows.fail_message = "Function not implemented";
+    const std::string complaint = "port_flow_complain(): Caught PMD error type 1 (cause "
+                                  "unspecified): Function not implemented: Function not "
+                                  "implemented\n";
+    EXPECT_EQ(refused(h, "flow template_table 0 resize table_resize_id 0 table_resize_rules_num 2"),
+              complaint);
+    EXPECT_EQ(refused(h, "flow template_table 0 resize_complete table 0"), complaint);
+    for (const char *line :
+         {"flow template_table 0 resize", "flow template_table 0 resize table_resize_id 0",
+          "flow template_table 0 resize table_resize_id 0 table_resize_rules_num 4294967296",
+          "flow template_table 0 resize table_resize_id 0 table_resize_rules_num 1 x",
+          "flow template_table 0 resize table_resize_rules_num 1 table_resize_id 0",
+          "flow template_table 0 resize_complete", "flow template_table 0 resize_complete table",
+          "flow template_table 0 resize_complete tables 0"})
+        EXPECT_EQ(refused(h, line).substr(0, 13), "Bad arguments") << line;
 }
 #endif
 

@@ -108,6 +108,16 @@ TEST(TmCommands, PortStateChecksComeFirst) {
     EXPECT_EQ(out_of(h, "show port tm cap 7", false), "Invalid port 7\n");
     EXPECT_EQ(out_of(h, "set port tm mark ip_dscp 9 0 0 0", false), "Invalid port 9\n");
     EXPECT_EQ(h.fake_tm.calls.size(), 1u);
+    // 24.11 echoes a shaper profile's parameters before it checks the port.
+    const std::string echo = kEchoes ? "adding node shaper on port 9, with id 3\n"
+                                       "# committed rate: 1.0K, t.b. size: 64\n"
+                                       "# peak rate: 2.0K, t.b. size: 128\n"
+                                       "# pkt length adjust: 24\n"
+                                       "# packet mode: true\n"
+                                     : "";
+    EXPECT_EQ(out_of(h, "add port tm node shaper profile 9 3 1000 64 2000 128 24 1", false),
+              echo + "Invalid port 9\n");
+    EXPECT_EQ(h.fake_tm.calls.size(), 1u);
 }
 
 TEST(TmCommands, RefusalsInPrintErrMsgWords) {
