@@ -128,6 +128,12 @@ class Planning(unittest.TestCase):
             for rig in argv[argv.index("--rigs") + 1].split(","):
                 self.assertIsNone(interleave.unsupported(rig), part.name)
 
+    def test_too_few_engine_pairs_for_the_blocks_are_refused_before_any_run(self):
+        """16 pairs once ran every part to compare's refusal (10 pairs a
+        block) and wrote a table of nothing."""
+        with self.assertRaisesRegex(ValueError, r"--engine-pairs 16: must be >= 40"):
+            doc.doc_settings(argparse.Namespace(engine_pairs=16))
+
     def test_an_engines_run_leaves_the_goals_page(self):
         self.assertFalse(doc.writes_goals({"only": ["engines"]}))
 

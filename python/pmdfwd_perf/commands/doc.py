@@ -23,6 +23,10 @@ Results = Dict[str, Any]
 
 def doc_settings(args: argparse.Namespace) -> planning.Settings:
     """The subjects, kernels, bench binary and Debian roots of this machine."""
+    least = 10 * planning.ENGINE_BLOCKS  # compare --interleave's 10 pairs a block
+    if args.engine_pairs < least:
+        raise ValueError(f"--engine-pairs {args.engine_pairs}: must be >= {least} (10 pairs in each of the "
+                         f"{planning.ENGINE_BLOCKS} blocks of an engine cell)")
     pmdfwd = args.pmdfwd or os.path.join(args.tree, "build", "pmdfwd")
     if not os.access(pmdfwd, os.X_OK):
         raise ValueError(f"no pmdfwd at {pmdfwd}: build it (bash scripts/setup.sh build) or pass --pmdfwd")
