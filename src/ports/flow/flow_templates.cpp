@@ -49,6 +49,22 @@ std::optional<uint32_t> alloc_id(const Map &list, uint32_t id, const char *what,
     return id;
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// testpmd's port_flow_template_table_resize|_resize_complete: a table that
+// is not there is refused without a word; call(table, error) is the PMD's
+// and its refusal is answered as testpmd's complaint.
+template <typename Map, typename Call>
+bool on_table(const Map &tables, uint32_t id, std::string *out, Call call) {
+    const auto t = tables.find(id);
+    if (t == tables.end()) return false;
+    rte_flow_error error = poisoned_error(0x22);
+    const int rc = call(t->second.table, &error);
+    if (rc == 0) return true;
+    *out += flow_complaint(error, rc);
+    return false;
+}
+#endif
+
 // testpmd's *_flush at port close: silent, but for what the PMD keeps.
 template <typename Map, typename Destroy>
 void flush_list(Map &list, const char *name, bool line_first, Destroy destroy, std::string *out) {
@@ -229,25 +245,17 @@ bool FlowRules::table_destroy(uint16_t port, const std::vector<uint32_t> &ids, s
 
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
 bool FlowRules::table_resize(uint16_t port, uint32_t id, uint32_t nb_rules, std::string *out) {
-    const auto &tables = engines_[port].tables;
-    const auto t = tables.find(id);
-    if (t == tables.end()) return false;
-    rte_flow_error error = poisoned_error(0x22);
-    const int rc = ctl_.template_table_resize(port, t->second.table, nb_rules, &error);
-    if (rc == 0) return true;
-    *out += flow_complaint(error, rc);
-    return false;
+    return on_table(engines_[port].tables, id, out,
+                    [&](rte_flow_template_table *t, rte_flow_error *e) {
+                        return ctl_.template_table_resize(port, t, nb_rules, e);
+                    });
 }
 
 bool FlowRules::table_resize_complete(uint16_t port, uint32_t id, std::string *out) {
-    const auto &tables = engines_[port].tables;
-    const auto t = tables.find(id);
-    if (t == tables.end()) return false;
-    rte_flow_error error = poisoned_error(0x22);
-    const int rc = ctl_.template_table_resize_complete(port, t->second.table, &error);
-    if (rc == 0) return true;
-    *out += flow_complaint(error, rc);
-    return false;
+    return on_table(engines_[port].tables, id, out,
+                    [&](rte_flow_template_table *t, rte_flow_error *e) {
+                        return ctl_.template_table_resize_complete(port, t, e);
+                    });
 }
 #endif
 
