@@ -74,6 +74,14 @@ int csum_set(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *argv) {
     const bool hw = std::string_view(argv[1]) == "hw";
     uint64_t enabled = 0, capa = 0;
     ctx->port_tx_offloads(ctx, port, &enabled, &capa);
+    char err[PMDFWD_ERRMSG_LEN] = "";
+    // testpmd refuses a started port before it looks at the device's
+    // offloads; an empty mask asks the host that question and changes
+    // nothing.
+    if (ctx->set_port_tx_offloads(ctx, port, 0, hw, err, sizeof(err)) != 0) {
+        say(ctx, std::string(err) + "\n");
+        return -1;
+    }
     int rc = 0;
     if (hw && !(capa & layer->offload)) {
         // testpmd says so, shows the settings, and changes nothing.
@@ -81,7 +89,6 @@ int csum_set(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *argv) {
                      std::to_string(port) + "\n");
         rc = -1;
     } else {
-        char err[PMDFWD_ERRMSG_LEN] = "";
         if (ctx->set_port_tx_offloads(ctx, port, layer->offload, hw, err, sizeof(err)) != 0) {
             say(ctx, std::string(err) + "\n");
             return -1;

@@ -264,7 +264,8 @@ struct pmdfwd_command_ctx {
     /* Turns the TX offloads in mask on (on != 0) or off in the port's
      * configuration, reconfiguring it while it is stopped (the row needs
      * PMDFWD_COMMAND_F_STOPPED). Returns 0, or non-zero after writing why
-     * not into err. */
+     * not into err. An empty mask changes nothing: it asks only whether
+     * the port takes a change now (a started one does not). */
     int (*set_port_tx_offloads)(const struct pmdfwd_command_ctx *ctx, uint16_t port, uint64_t mask,
                                 int on, char *err, size_t err_len);
     void *host; /* the host's, for the two calls above */

@@ -74,6 +74,16 @@ TEST(CsumCommands, StartedPortMustBeStoppedFirst) {
     EXPECT_EQ(out, "Please stop port 1 first\n");
 }
 
+// testpmd looks at the port's state before the device's offloads: a started
+// port that lacks the offload is told to stop, not that it lacks it (the
+// state a failed `port start all` leaves a port in that did start).
+TEST(CsumCommands, StartedPortIsRefusedBeforeItsOffloadsAreLookedAt) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "csum set sctp hw 1", &out));
+    EXPECT_EQ(out, "Please stop port 1 first\n");
+}
+
 TEST(CsumCommands, BadArguments) {
     FakeHost h;
     std::string out;
