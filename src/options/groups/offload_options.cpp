@@ -34,6 +34,26 @@ Status rss_switches_clash() {
     return Error("Invalid option combination, disable-rss and enable-rss");
 }
 
+// testpmd's set_rx_pkt_offsets: too many offsets, or one too large, are
+// said and the option is ignored (testpmd goes on).
+Status apply_rxoffs(Config &c, std::string_view v) {
+    auto offs = parse_uint_list("rxoffs", v, 0, UINT16_MAX, kMaxMbufSizes);
+    if (!offs) return offs.status();
+    if (offs->size() >= kMaxMbufSizes) {
+        c.announcements.push_back("nb segments per RX packets=" + std::to_string(offs->size()) +
+                                  " >= MAX_SEGS_BUFFER_SPLIT - ignored");
+        return {};
+    }
+    for (size_t i = 0; i < offs->size(); i++)
+        if ((*offs)[i] >= UINT16_MAX) {
+            c.announcements.push_back("offset[" + std::to_string(i) + "]=" +
+                                      std::to_string((*offs)[i]) + " > UINT16_MAX - give up");
+            return {};
+        }
+    c.rxoffs.assign(offs->begin(), offs->end());
+    return {};
+}
+
 } // namespace
 
 std::vector<Option> offload_options() {
@@ -72,6 +92,13 @@ std::vector<Option> offload_options() {
                  c.rxpkts = *segs;
                  return {};
              }},
+            {"rxoffs", 0, "OFF[,OFF]...",
+             "RX buffer split segment offsets (segment i lands at OFF i in its mbuf)",
+             apply_rxoffs},
+            {"multi-rx-mempool", 0, nullptr,
+             "RX queues take mbufs from every --mbuf-size pool (rx_mempools), where the PMD "
+             "can",
+             flag(&Config::multi_rx_mempool)},
             {"rss-ip", 0, nullptr, "RSS over IPv4/IPv6 addresses (the default with --rxq>1)",
              [](Config &c, std::string_view) -> Status {
                  c.rss_hf = RTE_ETH_RSS_IP;
