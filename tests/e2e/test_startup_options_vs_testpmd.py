@@ -1,6 +1,6 @@
 """Issue 35: testpmd options pmdfwd used to refuse as unknown (--mp-alloc,
 --mp-anon, --no-iova-contig, --flow-isolate-all, --multi-rx-mempool,
---rxoffs), run in pmdfwd and in the
+--rxoffs, --rxhdrs), run in pmdfwd and in the
 host's dpdk-testpmd with the same arguments on net_ring and net_null ports:
 both start or both fail, with testpmd's texts, and the pools are made the
 way the method says (the start line's "MP allocation mode", the external
@@ -128,6 +128,19 @@ class StartupOptionsVsTestpmd(unittest.TestCase):
                 runs = self.both([f"--rxoffs={offs}", "--rxpkts=64,0", *MBUFS])
                 self.assertEqual(runs[0].rc, 0, runs[0].describe())
                 self.assert_both_say(runs, says)
+
+    def test_rx_headers(self):
+        # Taken (buffer split waits for the offload); an unknown name said
+        # and taken as no header; no name at all refused.
+        for hdrs, says in (("eth,ipv4-udp", "Port 0: "),
+                           ("eth,nosuch", "Unsupported protocol: nosuch\n")):
+            with self.subTest(hdrs=hdrs):
+                runs = self.both([f"--rxhdrs={hdrs}", *MBUFS])
+                self.assertEqual(runs[0].rc, 0, runs[0].describe())
+                self.assert_both_say(runs, says)
+        runs = self.both(["--rxhdrs=,", *MBUFS])
+        self.assertNotEqual(runs[0].rc, 0, runs[0].describe())
+        self.assert_both_say(runs, "bad rxpkts")
 
 if __name__ == "__main__":
     unittest.main()

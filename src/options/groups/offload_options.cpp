@@ -1,6 +1,7 @@
 // The option group "offloads and RSS": its rows, in --help's order.
 #include "options/option_row.h"
 
+#include "options/rx_headers.h"
 #include "options/structured_parse.h"
 
 #include <rte_version.h>
@@ -54,6 +55,21 @@ Status apply_rxoffs(Config &c, std::string_view v) {
     return {};
 }
 
+// testpmd's --rxhdrs: what `set rxhdrs` sets, its lines said at start-up
+// (an unknown name is taken as no header); no name at all is its "bad
+// rxpkts" (sic).
+Status apply_rxhdrs(Config &c, std::string_view v) {
+    if (v.find_first_not_of(',') == std::string_view::npos) return Error("bad rxpkts");
+    std::string said;
+    set_rx_headers(c, v, &said);
+    for (size_t at = 0; at < said.size();) {
+        const size_t nl = said.find('\n', at);
+        c.announcements.push_back(said.substr(at, nl - at));
+        at = nl + 1;
+    }
+    return {};
+}
+
 } // namespace
 
 std::vector<Option> offload_options() {
@@ -95,6 +111,10 @@ std::vector<Option> offload_options() {
             {"rxoffs", 0, "OFF[,OFF]...",
              "RX buffer split segment offsets (segment i lands at OFF i in its mbuf)",
              apply_rxoffs},
+            {"rxhdrs", 0, "PROTO[,PROTO]...",
+             "RX buffer split after these protocol headers (eth, ipv4-udp, inner-ipv6-tcp, ...), "
+             "the payload a segment more",
+             apply_rxhdrs},
             {"multi-rx-mempool", 0, nullptr,
              "RX queues take mbufs from every --mbuf-size pool (rx_mempools), where the PMD "
              "can",

@@ -2,6 +2,7 @@
 #include "support/parsed_options.h"
 
 #include <gtest/gtest.h>
+#include <rte_mbuf_ptype.h>
 #include <rte_version.h>
 
 #include <cstdio>
@@ -360,6 +361,25 @@ TEST(Options, RxSplitPoolsAndIsolation) {
     EXPECT_EQ(parse({"--flow-isolate-all=1"}, c, err), Parsed::Error);
 }
 
+// --rxhdrs as `set rxhdrs`: the payload a segment more, an unknown name
+// said and taken as no header; no name at all is testpmd's "bad rxpkts".
+TEST(Options, RxHeaders) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--rxhdrs=eth,ipv4-udp"}, c, err), Parsed::Ok) << err;
+    EXPECT_EQ(c.rxhdrs, (std::vector<uint32_t>{RTE_PTYPE_L2_ETHER,
+                                               RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4_EXT_UNKNOWN |
+                                                   RTE_PTYPE_L4_UDP}));
+    EXPECT_EQ(c.rxpkts, (std::vector<uint16_t>{0, 0, 0}));
+    EXPECT_TRUE(c.announcements.empty());
+    Config odd;
+    ASSERT_EQ(parse({"--rxhdrs=eth,nosuch"}, odd, err), Parsed::Ok) << err;
+    EXPECT_EQ(odd.rxhdrs, (std::vector<uint32_t>{RTE_PTYPE_L2_ETHER, 0}));
+    EXPECT_EQ(odd.announcements, (std::vector<std::string>{"Unsupported protocol: nosuch"}));
+    EXPECT_EQ(parse({"--rxhdrs=,"}, c, err), Parsed::Error);
+    EXPECT_EQ(err, "bad rxpkts");
+}
+
 TEST(Options, OffloadsRssAndEvents) {
     std::string err;
     Config c;
@@ -500,6 +520,7 @@ TEST(Options, HelpListsEveryHarnessOption) {
                           "--rxpkts=",
                           "--rxoffs=OFF[,OFF]...",
                           "--multi-rx-mempool",
+                          "--rxhdrs=PROTO[,PROTO]...",
                           "--flow-isolate-all",
                           "--rss-ip",
                           "--rss-udp",
