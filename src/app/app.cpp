@@ -90,6 +90,12 @@ Status App::init() {
     if (!cfg_.no_mlockall && mlockall(MCL_CURRENT | MCL_FUTURE) != 0)
         std::printf("pmdfwd: mlockall failed (%m); continuing without locked memory\n");
     ports_.set_stop_requested([] { return g_signal.load() != 0; });
+    if (cfg_.flow_isolate_all)
+        ports_.set_before_configure([this](uint16_t port, std::string *out) {
+            if (flows_.isolate(port, true, out)) return true;
+            *out += "Failed to apply isolated mode on port " + std::to_string(port) + "\n";
+            return false;
+        });
     if (Status set_up = ports_.setup(cfg_, lcores); !set_up) return set_up;
     fwd_ = std::make_unique<Forwarder>(cfg_, ports_, engines_, lcores);
     port_ctl_ = std::make_unique<EthdevPortControl>(

@@ -385,11 +385,11 @@ std::string Forwarder::describe() const {
     if (!planned) return planned.message() + "\n";
     const std::vector<StreamSpec> &specs = planned->specs;
     const std::vector<std::vector<size_t>> &groups = planned->groups;
-    std::string o =
-        text_format("%s packet forwarding%s - ports=%zu - cores=%zu - streams=%zu - NUMA support "
-                    "%s, MP allocation mode: native\n",
-                    cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", ports->size(),
-                    groups.size(), specs.size(), cfg_.numa ? "enabled" : "disabled");
+    std::string o = text_format(
+        "%s packet forwarding%s - ports=%zu - cores=%zu - streams=%zu - NUMA support "
+        "%s, MP allocation mode: %s\n",
+        cfg_.forward_mode.c_str(), cfg_.tx_retry ? " with retry" : "", ports->size(), groups.size(),
+        specs.size(), cfg_.numa ? "enabled" : "disabled", to_string(cfg_.mp_alloc));
     for (size_t g = 0; g < groups.size(); g++) {
         const unsigned lcore = fwd_lcores_[g];
         append_format(&o, "Logical Core %u (socket %d) forwards packets on %zu streams:\n", lcore,

@@ -20,6 +20,10 @@ namespace pmdfwd {
 
 enum class Topology { Paired, Chained, Loop };
 enum class StatsFormat { Text, Json };
+// testpmd's --mp-alloc: how the mbuf pools get their memory (DPDK's own,
+// anonymous pages, an external heap of normal or huge pages, or pinned
+// external buffers).
+enum class MpAlloc { Native, Anon, Xmem, XmemHuge, Xbuf };
 
 // testpmd's word for a topology (--port-topology, telemetry's /pmdfwd/config).
 constexpr const char *to_string(Topology t) {
@@ -30,6 +34,23 @@ constexpr const char *to_string(Topology t) {
         return "chained";
     case Topology::Loop:
         return "loop";
+    }
+    return "?";
+}
+
+// testpmd's word for a method (--mp-alloc, the start line's "MP allocation mode").
+constexpr const char *to_string(MpAlloc m) {
+    switch (m) {
+    case MpAlloc::Native:
+        return "native";
+    case MpAlloc::Anon:
+        return "anon";
+    case MpAlloc::Xmem:
+        return "xmem";
+    case MpAlloc::XmemHuge:
+        return "xmemhuge";
+    case MpAlloc::Xbuf:
+        return "xbuf";
     }
     return "?";
 }
@@ -142,6 +163,10 @@ struct Config {
     // Data room of each pool's mbufs (headroom included); more than one
     // size gives each socket a pool per size, for RX buffer split.
     std::vector<uint16_t> mbuf_sizes = {RTE_MBUF_DEFAULT_BUF_SIZE};
+    MpAlloc mp_alloc = MpAlloc::Native;
+    // --no-iova-contig: anon pools may be IOVA non-contiguous (testpmd
+    // ignores it, with a warning, for the other methods).
+    bool no_iova_contig = false;
 
     // Port configuration.
     uint32_t max_pkt_len = 0; // 0: the PMD's default MTU
@@ -159,6 +184,12 @@ struct Config {
     uint8_t dcb_fwd_tc_cores = 1;
     bool rx_drop_en = false;
     std::vector<uint16_t> rxpkts; // RX buffer split segment lengths
+    // --multi-rx-mempool: each RX queue takes mbufs from every --mbuf-size
+    // pool of its socket (rx_mempools), the PMD choosing one a packet.
+    bool multi_rx_mempool = false;
+    // --flow-isolate-all: flow isolated mode asked of every port before
+    // each configuration of it.
+    bool flow_isolate_all = false;
     QueueThresholds thresholds;
     uint32_t link_speeds = 0; // 0: autonegotiate
     bool link_check = true;

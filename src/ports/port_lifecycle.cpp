@@ -38,6 +38,25 @@ void refresh_queue_states(Port &p, uint16_t nb_rxq, uint16_t nb_txq) {
     }
 }
 
+// testpmd's multi-rx-mempool: every --mbuf-size pool of the queue's socket
+// offered, the PMD picking one a packet. Its refusals, where there is one
+// pool only or the PMD takes no pool list, are testpmd's words on stderr.
+int setup_multi_pool_rx_queue(const Port &p, uint16_t q, uint16_t nb_desc, int socket,
+                              rte_eth_rxconf rxconf, std::vector<rte_mempool *> pools) {
+    if (pools.size() <= 1) {
+        std::fprintf(stderr, "Invalid number of mempools %zu\n", pools.size());
+        return -EINVAL;
+    }
+    if (p.info.max_rx_mempools == 0) {
+        std::fprintf(stderr, "Port %u doesn't support requested multi-rx-mempool configuration.\n",
+                     p.id);
+        return -ENOTSUP;
+    }
+    rxconf.rx_mempools = pools.data();
+    rxconf.rx_nmempool = static_cast<uint16_t>(pools.size());
+    return rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf, nullptr);
+}
+
 } // namespace
 
 void Ports::sync_config(const Config &cfg) {
@@ -102,6 +121,11 @@ int Ports::setup_rx_queue(Port &p, uint16_t q, uint16_t nb_desc, rte_eth_rxconf 
                                            rx_segs, std::size(rx_segs));
         rxconf.rx_seg = rx_segs;
         rxconf.rx_nseg = static_cast<uint16_t>(n);
+    } else if (layout_.multi_rx_mempool) {
+        std::vector<rte_mempool *> pools;
+        for (size_t i = 0; i < layout_.nb_pool_sizes; i++)
+            pools.push_back(all_pools_.at({socket, i}));
+        return setup_multi_pool_rx_queue(p, q, nb_desc, socket, rxconf, pools);
     }
     return rte_eth_rx_queue_setup(p.id, q, nb_desc, socket, &rxconf,
                                   split ? nullptr : pool(socket));
@@ -232,6 +256,11 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
                    std::to_string(p.id) + "\n";
         if (p.need_reconfig) {
             p.need_reconfig = false;
+            // testpmd's start_port gives up on every port left.
+            if (before_configure_ && !before_configure_(p.id, &o)) {
+                p.need_reconfig = true;
+                return o;
+            }
             o += "Configuring Port " + std::to_string(p.id) + " (socket " +
                  std::to_string(p.socket) + ")\n";
             if (Status configured = configure(p); !configured) {

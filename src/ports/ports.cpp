@@ -1,13 +1,13 @@
 #include "ports/ports.h"
 
 #include "options/scalar_parse.h"
+#include "ports/mbuf_pool_alloc.h"
 #include "ports/port_config.h"
 
 #include <rte_cycles.h>
 #include <rte_errno.h>
 #include <rte_lcore.h>
 #include <rte_mbuf.h>
-#include <rte_mbuf_pool_ops.h>
 #include <rte_mempool.h>
 #include <rte_version.h>
 
@@ -52,31 +52,33 @@ int port_socket(uint16_t port) {
 }
 
 // testpmd's pool names: mb_pool_<socket> for the first --mbuf-size,
-// mb_pool_<socket>_<index> for the others.
-Status Ports::create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
-                          unsigned cache) {
+// mb_pool_<socket>_<index> for the others; its line before each is made.
+Status Ports::create_pool(const Config &cfg, int socket, size_t index, unsigned count) {
     std::string name = "mb_pool_" + std::to_string(socket);
     if (index > 0) name += '_' + std::to_string(index);
-    rte_mempool *mp = rte_pktmbuf_pool_create(name.c_str(), count, cache, 0, data_room, socket);
-    if (mp == nullptr)
-        return Error("cannot create mbuf pool " + name + " of " + std::to_string(count) +
-                         " mbufs of " + std::to_string(data_room) + " bytes on socket " +
-                         std::to_string(socket) + ": " + rte_strerror(rte_errno) +
-                         " (give EAL more memory with -m / hugepages, or lower "
-                         "--total-num-mbufs or --mbuf-size)",
-                     rte_errno);
-    // testpmd's two lines (mbuf_pool_create), under the program's own name.
+    const uint16_t data_room = cfg.mbuf_sizes[index];
     std::printf("%s: create a new mbuf pool <%s>: n=%u, size=%u, socket=%d\n", log_tag_.c_str(),
                 name.c_str(), count, data_room, socket);
-    std::printf("%s: preferred mempool ops selected: %s\n", log_tag_.c_str(),
-                rte_mbuf_best_mempool_ops());
-    all_pools_[{socket, index}] = mp;
-    if (index == 0) pools_[socket] = mp;
+    const Result<rte_mempool *> mp =
+        make_mbuf_pool(cfg.mp_alloc, {.name = name,
+                                      .count = count,
+                                      .data_room = data_room,
+                                      .cache = cfg.mbuf_cache,
+                                      .socket = socket,
+                                      .no_iova_contig = cfg.no_iova_contig,
+                                      .log_tag = log_tag_});
+    if (!mp) return mp.status();
+    all_pools_[{socket, index}] = *mp;
+    if (index == 0) pools_[socket] = *mp;
     return {};
 }
 
 Status Ports::create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores) {
     log_tag_ = cfg.log_tag;
+    if (cfg.no_iova_contig && cfg.mp_alloc != MpAlloc::Anon)
+        std::printf("%s: cannot use no-iova-contig without mp-alloc=anon. mempool "
+                    "no-iova-contig is ignored\n",
+                    log_tag_.c_str());
     std::map<int, unsigned> need;
     for (const Port &p : ports_) {
         const unsigned rxd = cfg.nb_rxd ? cfg.nb_rxd
@@ -99,9 +101,7 @@ Status Ports::create_pools(const Config &cfg, const std::vector<unsigned> &fwd_l
         const unsigned count =
             cfg.total_num_mbufs ? cfg.total_num_mbufs : std::max(n, kMinPoolSize);
         for (size_t i = 0; i < cfg.mbuf_sizes.size(); i++)
-            if (Status made = create_pool(socket, i, count, cfg.mbuf_sizes[i], cfg.mbuf_cache);
-                !made)
-                return made;
+            if (Status made = create_pool(cfg, socket, i, count); !made) return made;
     }
     return {};
 }
@@ -264,6 +264,8 @@ Status Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) 
                .rxoffs = cfg.rxoffs,
                .rxhdrs = cfg.rxhdrs,
                .nb_pool_sizes = cfg.mbuf_sizes.size(),
+               .mp_alloc = cfg.mp_alloc,
+               .multi_rx_mempool = cfg.multi_rx_mempool,
                .numa = cfg.numa,
                .socket_num = cfg.socket_num,
                .link_check = cfg.link_check,
@@ -306,7 +308,7 @@ void Ports::close() {
     ports_.clear();
     events_.stop();
     for (auto &[key, mp] : all_pools_)
-        rte_mempool_free(mp);
+        free_mbuf_pool(layout_.mp_alloc, mp);
     all_pools_.clear();
     pools_.clear();
 }

@@ -102,6 +102,11 @@ class Ports {
     // What long waits (the RX flush) poll to end early: the application's
     // "a signal asked to stop", handed down so that ports know no app.
     void set_stop_requested(std::function<bool()> stop) { stop_requested_ = std::move(stop); }
+    // What is asked of a port before each configuration of it (the flow
+    // isolated mode of --flow-isolate-all): false, with what it said in
+    // *out, stops the start as testpmd's start_port.
+    using BeforeConfigure = std::function<bool(uint16_t port, std::string *out)>;
+    void set_before_configure(BeforeConfigure hook) { before_configure_ = std::move(hook); }
     // `tx_vlan set|reset`: ok or why not; a warning (the PMD cannot insert
     // tags) goes to *note.
     Result<std::string> set_tx_vlan(uint16_t port, bool on, uint16_t tci);
@@ -126,6 +131,7 @@ class Ports {
   private:
     std::vector<uint16_t> new_ports(const Config &cfg, const std::string &identifier) const;
     std::function<bool()> stop_requested_ = [] { return false; };
+    BeforeConfigure before_configure_;
     // What setup fixed and a later reconfiguration (`tx_vlan set`, an
     // engine's TX offload command) uses again: queues, descriptors, RX buffer split, and where the
     // forwarding lcores' mbufs come from.
@@ -135,6 +141,8 @@ class Ports {
         std::vector<uint16_t> rxoffs; // per segment, as Config's
         std::vector<uint32_t> rxhdrs;
         size_t nb_pool_sizes = 1;
+        MpAlloc mp_alloc = MpAlloc::Native; // how the pools were made, to free them alike
+        bool multi_rx_mempool = false;
         bool numa = true;
         int socket_num = -1;
         bool link_check = true;    // --disable-link-check
@@ -146,8 +154,7 @@ class Ports {
     std::string forget_removed();
     Status check_sockets(const Config &cfg) const;
     Status create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
-    Status create_pool(int socket, size_t index, unsigned count, uint16_t data_room,
-                       unsigned cache);
+    Status create_pool(const Config &cfg, int socket, size_t index, unsigned count);
     Status configure(Port &p);
     // *rx_failed (when given) says an RX queue, not a TX one, failed.
     Status setup_queues(Port &p, bool *rx_failed = nullptr);

@@ -11,7 +11,8 @@ answer it parses:
   hold the prompt: testpmd, with LSC interrupts (its default), looks once.
 - blocklist, mtu: no port at all, or a port the options cannot configure,
   leave the shell up with testpmd's messages ("No probed ethernet devices",
-  "Fail to configure port", "Start ports failed").
+  "Fail to configure port", "Start ports failed"); so does
+  --flow-isolate-all on a PMD without rte_flow.
 
 Run: PMDFWD_BIN=build/pmdfwd PYTHONPATH=python /usr/bin/python3 tests/e2e/test_dts_startup.py
 """
@@ -86,6 +87,16 @@ class DtsStartup(unittest.TestCase):
         self.assertIn("Start ports failed", s.startup)
         self.assertIn("Not all ports were started", s.send("start"))
         self.assertIn("Fail to configure port 0", s.send("port start all"))
+        s.send_quit()
+
+    def test_flow_isolation_a_pmd_refuses_keeps_the_shell(self):
+        # DTS's TestPmdParams may ask --flow-isolate-all; net_ring has no
+        # rte_flow: testpmd's complaint, no port started, the prompt.
+        s = self.shell(RING2, ["--flow-isolate-all"])
+        self.assertIn("Failed to apply isolated mode on port 0", s.startup)
+        self.assertNotIn("Configuring Port", s.startup)
+        self.assertIn("Start ports failed", s.startup)
+        self.assertIn("Failed to apply isolated mode on port 0", s.send("port start all"))
         s.send_quit()
 
     def test_batch_mode_still_refuses(self):

@@ -47,6 +47,18 @@ Status apply_mbuf_size(Config &c, std::string_view v) {
     return {};
 }
 
+// testpmd's words, its refusal naming the four it documents (xbuf too is taken).
+Status apply_mp_alloc(Config &c, std::string_view v) {
+    for (MpAlloc m :
+         {MpAlloc::Native, MpAlloc::Anon, MpAlloc::Xmem, MpAlloc::XmemHuge, MpAlloc::Xbuf})
+        if (v == to_string(m)) {
+            c.mp_alloc = m;
+            return {};
+        }
+    return Error("mp-alloc " + std::string(v) +
+                 " invalid - must be: native, anon, xmem or xmemhuge");
+}
+
 } // namespace
 
 std::vector<Option> memory_options() {
@@ -65,6 +77,18 @@ std::vector<Option> memory_options() {
          "mbuf data room in bytes, headroom included (default 2176); more sizes add pools for "
          "RX buffer split",
          apply_mbuf_size},
+        {"mp-alloc", 0, "native|anon|xmem|xmemhuge|xbuf",
+         "how the mbuf pools get their memory: DPDK's (default), anonymous pages, an external "
+         "heap of normal or huge pages, pinned external buffers",
+         apply_mp_alloc},
+        {"mp-anon", 0, nullptr, "--mp-alloc=anon (testpmd's older spelling)",
+         [](Config &c, std::string_view) -> Status {
+             c.mp_alloc = MpAlloc::Anon;
+             return {};
+         }},
+        {"no-iova-contig", 0, nullptr,
+         "pool memory may be IOVA non-contiguous (only with --mp-alloc=anon)",
+         flag(&Config::no_iova_contig)},
         {"mbcache", 0, "N", "per-lcore mbuf cache size",
          number("mbcache", &Config::mbuf_cache, 0, kMaxMbufCache)},
         {"total-num-mbufs", 0, "N", "mbufs per pool (default: computed)",

@@ -1,6 +1,7 @@
 // The option group "offloads and RSS": its rows, in --help's order.
 #include "options/option_row.h"
 
+#include "options/rx_headers.h"
 #include "options/structured_parse.h"
 
 #include <rte_version.h>
@@ -32,6 +33,41 @@ Apply hex_field(const char *what, uint64_t Config::*field) {
 // testpmd's refusal of --disable-rss with --enable-rss, in either order.
 Status rss_switches_clash() {
     return Error("Invalid option combination, disable-rss and enable-rss");
+}
+
+// testpmd's set_rx_pkt_offsets: too many offsets, or one too large, are
+// said and the option is ignored (testpmd goes on).
+Status apply_rxoffs(Config &c, std::string_view v) {
+    auto offs = parse_uint_list("rxoffs", v, 0, UINT16_MAX, kMaxMbufSizes);
+    if (!offs) return offs.status();
+    if (offs->size() >= kMaxMbufSizes) {
+        c.announcements.push_back("nb segments per RX packets=" + std::to_string(offs->size()) +
+                                  " >= MAX_SEGS_BUFFER_SPLIT - ignored");
+        return {};
+    }
+    for (size_t i = 0; i < offs->size(); i++)
+        if ((*offs)[i] >= UINT16_MAX) {
+            c.announcements.push_back("offset[" + std::to_string(i) + "]=" +
+                                      std::to_string((*offs)[i]) + " > UINT16_MAX - give up");
+            return {};
+        }
+    c.rxoffs.assign(offs->begin(), offs->end());
+    return {};
+}
+
+// testpmd's --rxhdrs: what `set rxhdrs` sets, its lines said at start-up
+// (an unknown name is taken as no header); no name at all is its "bad
+// rxpkts" (sic).
+Status apply_rxhdrs(Config &c, std::string_view v) {
+    if (v.find_first_not_of(',') == std::string_view::npos) return Error("bad rxpkts");
+    std::string said;
+    set_rx_headers(c, v, &said);
+    for (size_t at = 0; at < said.size();) {
+        const size_t nl = said.find('\n', at);
+        c.announcements.push_back(said.substr(at, nl - at));
+        at = nl + 1;
+    }
+    return {};
 }
 
 } // namespace
@@ -72,6 +108,17 @@ std::vector<Option> offload_options() {
                  c.rxpkts = *segs;
                  return {};
              }},
+            {"rxoffs", 0, "OFF[,OFF]...",
+             "RX buffer split segment offsets (segment i lands at OFF i in its mbuf)",
+             apply_rxoffs},
+            {"rxhdrs", 0, "PROTO[,PROTO]...",
+             "RX buffer split after these protocol headers (eth, ipv4-udp, inner-ipv6-tcp, ...), "
+             "the payload a segment more",
+             apply_rxhdrs},
+            {"multi-rx-mempool", 0, nullptr,
+             "RX queues take mbufs from every --mbuf-size pool (rx_mempools), where the PMD "
+             "can",
+             flag(&Config::multi_rx_mempool)},
             {"rss-ip", 0, nullptr, "RSS over IPv4/IPv6 addresses (the default with --rxq>1)",
              [](Config &c, std::string_view) -> Status {
                  c.rss_hf = RTE_ETH_RSS_IP;

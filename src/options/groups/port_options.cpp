@@ -169,6 +169,10 @@ std::vector<Option> port_options() {
              c.link_speeds = *s;
              return {};
          }},
+        {"flow-isolate-all", 0, nullptr,
+         "flow isolated mode on every port, asked before it is configured (a PMD that "
+         "refuses stops the ports' start, as in testpmd)",
+         flag(&Config::flow_isolate_all)},
     };
     add_newer_rows(&rows);
     return rows;

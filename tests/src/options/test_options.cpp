@@ -2,6 +2,7 @@
 #include "support/parsed_options.h"
 
 #include <gtest/gtest.h>
+#include <rte_mbuf_ptype.h>
 #include <rte_version.h>
 
 #include <cstdio>
@@ -308,6 +309,77 @@ TEST(Options, MemoryPlacement) {
     EXPECT_EQ(c.mbuf_sizes, (std::vector<uint16_t>{2176, 256}));
 }
 
+// testpmd's --mp-alloc words (xbuf too, which its message leaves out),
+// --mp-anon as anon, --no-iova-contig kept for the pools to weigh.
+TEST(Options, MempoolAllocation) {
+    EXPECT_EQ(Config{}.mp_alloc, MpAlloc::Native);
+    for (MpAlloc m :
+         {MpAlloc::Native, MpAlloc::Anon, MpAlloc::Xmem, MpAlloc::XmemHuge, MpAlloc::Xbuf}) {
+        Config c;
+        std::string err;
+        ASSERT_EQ(parse({std::string("--mp-alloc=") + to_string(m)}, c, err), Parsed::Ok) << err;
+        EXPECT_EQ(c.mp_alloc, m);
+    }
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--mp-anon", "--no-iova-contig"}, c, err), Parsed::Ok) << err;
+    EXPECT_EQ(c.mp_alloc, MpAlloc::Anon);
+    EXPECT_TRUE(c.no_iova_contig);
+    EXPECT_EQ(parse({"--mp-alloc=huge"}, c, err), Parsed::Error);
+    EXPECT_NE(err.find("mp-alloc huge invalid - must be: native, anon, xmem or xmemhuge"),
+              std::string::npos)
+        << err;
+    EXPECT_EQ(parse({"--mp-alloc=Anon"}, c, err), Parsed::Error) << "testpmd's strcmp";
+    EXPECT_EQ(parse({"--mp=anon"}, c, err), Parsed::Error) << "mp-alloc or mp-anon";
+    EXPECT_NE(err.find("ambiguous"), std::string::npos) << err;
+}
+
+// --rxoffs as testpmd's set_rx_pkt_offsets (up to 7 kept),
+// --multi-rx-mempool and --flow-isolate-all as flags.
+TEST(Options, RxSplitPoolsAndIsolation) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--rxpkts=64,0", "--rxoffs=0,2", "--multi-rx-mempool", "--flow-isolate-all"},
+                    c, err),
+              Parsed::Ok)
+        << err;
+    EXPECT_EQ(c.rxoffs, (std::vector<uint16_t>{0, 2}));
+    EXPECT_TRUE(c.multi_rx_mempool);
+    EXPECT_TRUE(c.flow_isolate_all);
+    EXPECT_FALSE(Config{}.multi_rx_mempool);
+    EXPECT_FALSE(Config{}.flow_isolate_all);
+    // testpmd says why and goes on without them.
+    Config ignored;
+    ASSERT_EQ(parse({"--rxoffs=0,1,2,3,4,5,6,7", "--rxoffs=1,65535"}, ignored, err), Parsed::Ok);
+    EXPECT_TRUE(ignored.rxoffs.empty());
+    EXPECT_EQ(ignored.announcements,
+              (std::vector<std::string>{"nb segments per RX packets=8 >= MAX_SEGS_BUFFER_SPLIT - "
+                                        "ignored",
+                                        "offset[1]=65535 > UINT16_MAX - give up"}));
+    EXPECT_EQ(parse({"--rxoffs=0,1,2,3,4,5,6,7,8"}, c, err), Parsed::Error);
+    EXPECT_NE(err.find("allowed: 1..8"), std::string::npos) << err;
+    EXPECT_EQ(parse({"--flow-isolate-all=1"}, c, err), Parsed::Error);
+}
+
+// --rxhdrs as `set rxhdrs`: the payload a segment more, an unknown name
+// said and taken as no header; no name at all is testpmd's "bad rxpkts".
+TEST(Options, RxHeaders) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--rxhdrs=eth,ipv4-udp"}, c, err), Parsed::Ok) << err;
+    EXPECT_EQ(c.rxhdrs, (std::vector<uint32_t>{RTE_PTYPE_L2_ETHER,
+                                               RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4_EXT_UNKNOWN |
+                                                   RTE_PTYPE_L4_UDP}));
+    EXPECT_EQ(c.rxpkts, (std::vector<uint16_t>{0, 0, 0}));
+    EXPECT_TRUE(c.announcements.empty());
+    Config odd;
+    ASSERT_EQ(parse({"--rxhdrs=eth,nosuch"}, odd, err), Parsed::Ok) << err;
+    EXPECT_EQ(odd.rxhdrs, (std::vector<uint32_t>{RTE_PTYPE_L2_ETHER, 0}));
+    EXPECT_EQ(odd.announcements, (std::vector<std::string>{"Unsupported protocol: nosuch"}));
+    EXPECT_EQ(parse({"--rxhdrs=,"}, c, err), Parsed::Error);
+    EXPECT_EQ(err, "bad rxpkts");
+}
+
 TEST(Options, OffloadsRssAndEvents) {
     std::string err;
     Config c;
@@ -437,12 +509,19 @@ TEST(Options, HelpListsEveryHarnessOption) {
                           "--port-numa-config=",
                           "--ring-numa-config=",
                           "--mbuf-size=N[,N]...",
+                          "--mp-alloc=native|anon|xmem|xmemhuge|xbuf",
+                          "--mp-anon",
+                          "--no-iova-contig",
                           "--max-pkt-len=N",
                           "--tx-offloads=0xMASK",
                           "--rx-offloads=0xMASK",
                           "--enable-rx-cksum",
                           "--enable-scatter",
                           "--rxpkts=",
+                          "--rxoffs=OFF[,OFF]...",
+                          "--multi-rx-mempool",
+                          "--rxhdrs=PROTO[,PROTO]...",
+                          "--flow-isolate-all",
                           "--rss-ip",
                           "--rss-udp",
                           "--disable-rss",
