@@ -106,7 +106,6 @@ class StartupOptionsVsTestpmd(unittest.TestCase):
         for run in runs:
             self.assertNotIn("Configuring Port", run.out)
 
-
     def test_multi_rx_mempool(self):
         # One pool: testpmd's own refusal; two: net_ring takes no pool list.
         for sizes, says in ((["--mbuf-size=2176"], "Invalid number of mempools 1\n"),
@@ -141,6 +140,7 @@ class StartupOptionsVsTestpmd(unittest.TestCase):
         runs = self.both(["--rxhdrs=,", *MBUFS])
         self.assertNotEqual(runs[0].rc, 0, runs[0].describe())
         self.assert_both_say(runs, "bad rxpkts")
+
 
 if __name__ == "__main__":
     unittest.main()
