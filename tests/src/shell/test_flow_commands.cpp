@@ -715,3 +715,18 @@ TEST(FlowCommands, NoQueryUpdateBefore2303) {
     EXPECT_TRUE(has(out, "Bad arguments")) << out;
 }
 #endif
+
+// TAB offers the operators a field takes: a raw pattern no range, 23.03's
+// quota_state spec and mask alone (testpmd's tokens).
+TEST(FlowCommands, CompletionOffersTheFieldsOperators) {
+    FakeHost h;
+    using V = std::vector<std::string>;
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern raw pattern "), (V{"is", "mask", "spec"}));
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern quota "), (V{"/", "quota_state"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern quota quota_state "),
+              (V{"mask", "spec"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions quota_create "),
+              (V{"/", "limit", "mode"}));
+#endif
+}
