@@ -80,6 +80,13 @@ constexpr const char *kUnknownAttribute =
 #else
 #define kCompareWord ""
 #endif
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+#define kQuotaWord "quota, "
+#define kQuotaActions "quota_create, quota_update, "
+#else
+#define kQuotaWord ""
+#define kQuotaActions ""
+#endif
 
 } // namespace
 
@@ -390,7 +397,7 @@ TEST(FlowParse, BadRulesSayWhy) {
          "pattern: unknown item 'foo' (allowed: void, any, port_id, mark, eth, vlan, ipv4, ipv6, "
          "icmp, udp, tcp, sctp, vxlan, nvgre, mpls, gre, gtp, geneve, icmp6, meta, tag, esp, ah, "
          "pfcp, integrity, l2tpv2, ppp, "
-         "represented_port, raw, conntrack, " kCompareWord "end)"},
+         "represented_port, raw, conntrack, " kQuotaWord kCompareWord "end)"},
         {"pattern ipv4 ttl is 256 / end actions drop / end",
          "ipv4 ttl: '256' is out of range (allowed: 0..255)"},
         {"pattern vlan vid is 4096 / end actions drop / end",
@@ -418,7 +425,7 @@ TEST(FlowParse, BadRulesSayWhy) {
          "age, meter, represented_port, "
          "vxlan_encap, vxlan_decap, nvgre_encap, nvgre_decap, l2_encap, l2_decap, mplsogre_encap, "
          "mplsogre_decap, mplsoudp_encap, mplsoudp_decap, raw_encap, raw_decap, sample, conntrack, "
-         "conntrack_update, end)"},
+         "conntrack_update, " kQuotaActions "end)"},
         {"pattern udp src prefix 17 / end actions end", "udp src prefix: '17' is out of range "
                                                         "(allowed: 0..16)"},
         {"group 4294967296 pattern end actions end",
