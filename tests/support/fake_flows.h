@@ -94,6 +94,7 @@ class FakeFlowControl : public flow::FlowControl {
     }
 
     int handle_creates = 0, handle_destroys = 0, handle_updates = 0;
+    int64_t unused_quota = 42;             // what a QUOTA handle's query answers (23.03 on)
     rte_flow_action_conntrack conntrack{}; // the last conntrack object created
     rte_flow_action_handle *action_handle_create(uint16_t, const rte_flow_indir_action_conf &,
                                                  const rte_flow_action &action, rte_flow_error *e,
@@ -122,12 +123,63 @@ class FakeFlowControl : public flow::FlowControl {
     int action_handle_query(uint16_t, const rte_flow_action_handle *h, void *data,
                             rte_flow_error *e) override {
         const auto type = handle_types_.find(h);
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+        if (type != handle_types_.end() && type->second == RTE_FLOW_ACTION_TYPE_QUOTA) {
+            if (const int rc = answer(e)) return rc;
+            static_cast<rte_flow_query_quota *>(data)->quota = unused_quota;
+            return 0;
+        }
+#endif
         if (type == handle_types_.end() || type->second != RTE_FLOW_ACTION_TYPE_CONNTRACK)
             return count_answer(data, e);
         if (const int rc = answer(e)) return rc;
         *static_cast<rte_flow_action_conntrack *>(data) = conntrack;
         return 0;
     }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    // query_update: the update's action type and the mode it came with;
+    // the answer is action_handle_query's (a QUOTA handle's `unused_quota`).
+    int query_updates = 0, async_query_updates = 0;
+    rte_flow_action_type last_update_type = RTE_FLOW_ACTION_TYPE_VOID;
+    rte_flow_query_update_mode last_qu_mode{};
+    int action_handle_query_update(uint16_t port, rte_flow_action_handle *h, const void *update,
+                                   void *query, rte_flow_query_update_mode mode,
+                                   rte_flow_error *e) override {
+        query_updates++;
+        last_update_type = static_cast<const rte_flow_action *>(update)->type;
+        last_qu_mode = mode;
+        return action_handle_query(port, h, query, e);
+    }
+    int async_action_handle_query_update(uint16_t, uint32_t, const rte_flow_op_attr &,
+                                         rte_flow_action_handle *, const void *update, void *,
+                                         rte_flow_query_update_mode mode,
+                                         rte_flow_error *e) override {
+        async_query_updates++;
+        last_update_type = static_cast<const rte_flow_action *>(update)->type;
+        last_qu_mode = mode;
+        return answer(e);
+    }
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    int async_updates = 0;
+    uint8_t last_actions_index = 0;
+    int async_actions_update(uint16_t, uint32_t, const rte_flow_op_attr &, rte_flow *,
+                             const rte_flow_action *, uint8_t actions_index,
+                             rte_flow_error *e) override {
+        async_updates++;
+        last_actions_index = actions_index;
+        return answer(e);
+    }
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    int resized_updates = 0;
+    int async_update_resized(uint16_t, uint32_t, const rte_flow_op_attr &, rte_flow *,
+                             rte_flow_error *e) override {
+        resized_updates++;
+        return answer(e);
+    }
+#endif
 
     // The template and queue API: handles as a PMD that takes everything
     // gives them, counted; pull hands back `pulled` results, all succeeded
@@ -250,10 +302,12 @@ class FakeFlowControl : public flow::FlowControl {
     int async_handle_creates = 0, async_handle_destroys = 0, async_handle_updates = 0;
     rte_flow_action_handle *async_action_handle_create(uint16_t, uint32_t, const rte_flow_op_attr &,
                                                        const rte_flow_indir_action_conf &,
-                                                       const rte_flow_action &, rte_flow_error *e,
-                                                       int *rc) override {
+                                                       const rte_flow_action &action,
+                                                       rte_flow_error *e, int *rc) override {
         async_handle_creates++;
-        return handle<rte_flow_action_handle>(e, rc);
+        auto *h = handle<rte_flow_action_handle>(e, rc);
+        if (h) handle_types_[h] = action.type;
+        return h;
     }
     int async_action_handle_destroy(uint16_t, uint32_t, const rte_flow_op_attr &,
                                     rte_flow_action_handle *, rte_flow_error *e) override {

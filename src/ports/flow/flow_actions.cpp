@@ -4,6 +4,8 @@
 #include "ports/flow/flow_raw_actions.h"
 #include "ports/port_text.h"
 
+#include <rte_version.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
@@ -203,6 +205,36 @@ const FlowParam kSetTp[] = {
     PMDFWD_PARAM(rte_flow_action_set_tp, port, K::Be, "port", "TCP/UDP port number"),
 };
 
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// 23.03's quota actions: the limit, and the mode or update op by
+// testpmd's quota_mode_names and quota_update_names (enum order; no mode 0).
+#define PMDFWD_NAMES(st, member, pname, names, help)                                               \
+    FlowParam {                                                                                    \
+        FlowField{pname,                                                                           \
+                  K::LeadName,                                                                     \
+                  static_cast<uint16_t>(offsetof(st, member)),                                     \
+                  static_cast<uint8_t>(sizeof(((st *)nullptr)->member)),                           \
+                  0,                                                                               \
+                  0,                                                                               \
+                  help,                                                                            \
+                  names},                                                                          \
+            nullptr, nullptr                                                                       \
+    }
+const char *const kQuotaModes[] = {nullptr, "packet", "l2", "l3"};
+const char *const kQuotaUpdateOps[] = {"set", "add"};
+static_assert(RTE_FLOW_QUOTA_MODE_L3 == 3 && RTE_FLOW_UPDATE_QUOTA_ADD == 1);
+const FlowParam kQuotaCreate[] = {
+    PMDFWD_PARAM(rte_flow_action_quota, quota, K::Uint, "limit", "quota limit"),
+    PMDFWD_NAMES(rte_flow_action_quota, mode, "mode", kQuotaModes, "quota mode"),
+};
+const FlowParam kQuotaUpdate[] = {
+    PMDFWD_PARAM(rte_flow_update_quota, quota, K::Uint, "limit", "quota limit"),
+    PMDFWD_NAMES(rte_flow_update_quota, op, "update_op", kQuotaUpdateOps,
+                 "query update op SET|ADD"),
+};
+#undef PMDFWD_NAMES
+#endif
+
 #undef PMDFWD_PARAM
 
 #define PMDFWD_ACTION(name, type, st, params, help)                                                \
@@ -292,6 +324,12 @@ const FlowAction kActions[] = {
     raw_actions::kSample,
     raw_actions::kConntrack,
     raw_actions::kConntrackUpdate,
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    PMDFWD_ACTION("quota_create", QUOTA, rte_flow_action_quota, kQuotaCreate,
+                  "create quota action"),
+    PMDFWD_ACTION("quota_update", QUOTA, rte_flow_update_quota, kQuotaUpdate,
+                  "update quota action"),
+#endif
 };
 
 #undef PMDFWD_ACTION

@@ -18,7 +18,8 @@ struct Place {
     const FlowItem *item = nullptr;
     const FlowItemType *type = nullptr; // the item's `type` word, once read
     const FlowAction *action = nullptr;
-    uint64_t allowed = kAnyField; // the item's fields that may come next
+    uint64_t allowed = kAnyField;     // the item's fields that may come next
+    const FlowField *field = nullptr; // the field an Op is for (none: a bare item's)
 };
 
 std::span<const FlowField> item_fields(const Place &p) {
@@ -41,6 +42,7 @@ Place step(Place p, std::span<const std::string> words, size_t *i) {
     case At::Item:
         p.item = find_item(w);
         p.type = nullptr;
+        p.field = nullptr;
         p.allowed = p.item && p.item->order ? p.item->order->first : kAnyField;
         p.at = w == "end"           ? At::Actions
                : !p.item            ? At::Done
@@ -59,6 +61,7 @@ Place step(Place p, std::span<const std::string> words, size_t *i) {
         if (const FlowField *f = find_field(item_fields(p), w)) {
             const size_t n = static_cast<size_t>(f - item_fields(p).data());
             p.at = p.allowed & field_bit(n) ? At::Op : At::Done;
+            p.field = f;
             if (p.item->order) p.allowed = p.item->order->after[n];
             return p;
         }
@@ -108,6 +111,13 @@ std::vector<std::string> names(const Rows &rows, const char *last) {
     return v;
 }
 
+// The operators a field takes (a bare item's value: all of them).
+std::vector<std::string> op_names(const FlowField *f) {
+    if (f && !field_takes_is(*f)) return {"mask", "spec"};
+    if (f && !field_takes_range(*f)) return {"is", "mask", "spec"};
+    return {"is", "last", "mask", "prefix", "spec"};
+}
+
 std::vector<std::string> type_names(const FlowItem &item) {
     std::vector<std::string> v;
     for (const FlowItemType &t : item.types)
@@ -146,7 +156,7 @@ std::vector<std::string> flow_rule_next_words(std::span<const std::string> words
     case At::ItemType:
         return type_names(*p.item);
     case At::Op:
-        return {"is", "last", "mask", "prefix", "spec"};
+        return op_names(p.field);
     case At::Actions:
         return {"actions"};
     case At::Action:

@@ -48,6 +48,15 @@ class FlowControl {
                                      const void *update, rte_flow_error *error) = 0;
     virtual int action_handle_query(uint16_t port, const rte_flow_action_handle *handle, void *data,
                                     rte_flow_error *error) = 0;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    // 23.03's query and update of an indirect action in one call
+    // (rte_flow_action_handle_query_update): update, then query, or the
+    // other way round as mode says.
+    virtual int action_handle_query_update(uint16_t port, rte_flow_action_handle *handle,
+                                           const void *update, void *query,
+                                           rte_flow_query_update_mode mode,
+                                           rte_flow_error *error) = 0;
+#endif
 
     // The template and queue API (testpmd's `flow info|configure|
     // pattern_template|actions_template|template_table|queue|push|pull`).
@@ -100,6 +109,19 @@ class FlowControl {
 #endif
     virtual int async_destroy(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
                               rte_flow *flow, rte_flow_error *error) = 0;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    // 23.07's rte_flow_async_actions_update: the rule takes actions (END
+    // last) of its table's actions template actions_index.
+    virtual int async_actions_update(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                                     rte_flow *flow, const rte_flow_action *actions,
+                                     uint8_t actions_index, rte_flow_error *error) = 0;
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    // 24.03's rte_flow_async_update_resized: the rule moves to its table's
+    // new size.
+    virtual int async_update_resized(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                                     rte_flow *flow, rte_flow_error *error) = 0;
+#endif
     virtual int push(uint16_t port, uint32_t queue, rte_flow_error *error) = 0;
     // The number of results written to res (at most n), or -errno.
     virtual int pull(uint16_t port, uint32_t queue, rte_flow_op_result *res, uint16_t n,
@@ -118,6 +140,14 @@ class FlowControl {
                                            const rte_flow_op_attr &op,
                                            rte_flow_action_handle *handle, const void *update,
                                            rte_flow_error *error) = 0;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    // The query's answer lands in query when the operation completes.
+    virtual int async_action_handle_query_update(uint16_t port, uint32_t queue,
+                                                 const rte_flow_op_attr &op,
+                                                 rte_flow_action_handle *handle, const void *update,
+                                                 void *query, rte_flow_query_update_mode mode,
+                                                 rte_flow_error *error) = 0;
+#endif
 };
 
 } // namespace pmdfwd::flow

@@ -218,4 +218,38 @@ int FlowControlEthdev::async_action_handle_update(uint16_t port, uint32_t queue,
         rte_flow_async_action_handle_update(port, queue, &op, handle, update, nullptr, error));
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+int FlowControlEthdev::action_handle_query_update(uint16_t port, rte_flow_action_handle *handle,
+                                                  const void *update, void *query,
+                                                  rte_flow_query_update_mode mode,
+                                                  rte_flow_error *error) {
+    return answer(rte_flow_action_handle_query_update(port, handle, update, query, mode, error));
+}
+
+int FlowControlEthdev::async_action_handle_query_update(
+    uint16_t port, uint32_t queue, const rte_flow_op_attr &op, rte_flow_action_handle *handle,
+    const void *update, void *query, rte_flow_query_update_mode mode, rte_flow_error *error) {
+    return answer(rte_flow_async_action_handle_query_update(port, queue, &op, handle, update, query,
+                                                            mode, nullptr, error));
+}
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+int FlowControlEthdev::async_actions_update(uint16_t port, uint32_t queue,
+                                            const rte_flow_op_attr &op, rte_flow *flow,
+                                            const rte_flow_action *actions, uint8_t actions_index,
+                                            rte_flow_error *error) {
+    return answer(rte_flow_async_actions_update(port, queue, &op, flow, actions, actions_index,
+                                                nullptr, error));
+}
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+int FlowControlEthdev::async_update_resized(uint16_t port, uint32_t queue,
+                                            const rte_flow_op_attr &op, rte_flow *flow,
+                                            rte_flow_error *error) {
+    return answer(rte_flow_async_update_resized(port, queue, &op, flow, nullptr, error));
+}
+#endif
+
 } // namespace pmdfwd::flow

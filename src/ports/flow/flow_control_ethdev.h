@@ -31,6 +31,11 @@ class FlowControlEthdev : public FlowControl {
                              rte_flow_error *error) override;
     int action_handle_query(uint16_t port, const rte_flow_action_handle *handle, void *data,
                             rte_flow_error *error) override;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    int action_handle_query_update(uint16_t port, rte_flow_action_handle *handle,
+                                   const void *update, void *query, rte_flow_query_update_mode mode,
+                                   rte_flow_error *error) override;
+#endif
 
     int info_get(uint16_t port, rte_flow_port_info *port_info, rte_flow_queue_info *queue_info,
                  rte_flow_error *error) override;
@@ -75,6 +80,15 @@ class FlowControlEthdev : public FlowControl {
 #endif
     int async_destroy(uint16_t port, uint32_t queue, const rte_flow_op_attr &op, rte_flow *flow,
                       rte_flow_error *error) override;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    int async_actions_update(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                             rte_flow *flow, const rte_flow_action *actions, uint8_t actions_index,
+                             rte_flow_error *error) override;
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    int async_update_resized(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                             rte_flow *flow, rte_flow_error *error) override;
+#endif
     int push(uint16_t port, uint32_t queue, rte_flow_error *error) override;
     int pull(uint16_t port, uint32_t queue, rte_flow_op_result *res, uint16_t n,
              rte_flow_error *error) override;
@@ -88,6 +102,12 @@ class FlowControlEthdev : public FlowControl {
     int async_action_handle_update(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
                                    rte_flow_action_handle *handle, const void *update,
                                    rte_flow_error *error) override;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    int async_action_handle_query_update(uint16_t port, uint32_t queue, const rte_flow_op_attr &op,
+                                         rte_flow_action_handle *handle, const void *update,
+                                         void *query, rte_flow_query_update_mode mode,
+                                         rte_flow_error *error) override;
+#endif
 };
 
 } // namespace pmdfwd::flow

@@ -66,7 +66,7 @@ void put_bits(const FlowField &f, uint8_t *obj, uint64_t value) {
 
 bool is_integer(const FlowField &f) {
     return f.kind == FieldKind::Uint || f.kind == FieldKind::Be || f.kind == FieldKind::Name ||
-           f.kind == FieldKind::FieldLevel;
+           f.kind == FieldKind::LeadName || f.kind == FieldKind::FieldLevel;
 }
 
 bool is_hex(const FlowField &f) {
@@ -167,10 +167,17 @@ Result<size_t> write_hex(const FlowField &f, std::string_view word, uint8_t *obj
     return n;
 }
 
+// Whether word names name: the same word, or for a LeadName one that
+// starts with it (testpmd's strcmp_partial over the name's length).
+bool names(const FlowField &f, std::string_view word, const char *name) {
+    if (!name) return false;
+    return f.kind == FieldKind::LeadName ? word.starts_with(name) : word == name;
+}
+
 // A name of the field's list, as its index.
 Status write_name(const FlowField &f, std::string_view word, uint8_t *obj) {
     for (size_t i = 0; i < f.names.size(); i++)
-        if (word == f.names[i]) {
+        if (names(f, word, f.names[i])) {
             put_bits(f, obj, i);
             return {};
         }
@@ -192,7 +199,8 @@ Status write_level(const FlowField &f, std::string_view word, uint8_t *obj) {
     uint32_t id = 0; // the enum at the start of the level's rte_flow_field_data
     std::memcpy(&id, obj + f.offset - offsetof(rte_flow_field_data, level), sizeof(id));
     if (id == RTE_FLOW_FIELD_FLEX_ITEM)
-        return Error(std::string(f.name) + ": Bad flex item handle (pmdfwd has no flex items)");
+        return Error(std::string(f.name) + ": " + std::string(kBadFlexHandle) +
+                     " (pmdfwd has no flex items)");
 #endif
     put_bits(f, obj, v);
     return {};
@@ -201,7 +209,11 @@ Status write_level(const FlowField &f, std::string_view word, uint8_t *obj) {
 } // namespace
 
 bool field_takes_range(const FlowField &f) {
-    return !is_raw_pattern(f);
+    return !is_raw_pattern(f) && f.kind != FieldKind::LeadName;
+}
+
+bool field_takes_is(const FlowField &f) {
+    return f.kind != FieldKind::LeadName;
 }
 
 unsigned field_bits(const FlowField &f) {
@@ -222,10 +234,11 @@ std::string field_allowed(const FlowField &f) {
         return "1.." + std::to_string(kRawPatternMax) + " characters";
     case FieldKind::RawHex:
         return "1..256 hex digits";
-    case FieldKind::Name: {
+    case FieldKind::Name:
+    case FieldKind::LeadName: {
         std::string s;
         for (const char *n : f.names)
-            s += (s.empty() ? "" : ", ") + std::string(n);
+            if (n) s += (s.empty() ? "" : ", ") + std::string(n);
         return s;
     }
     case FieldKind::Hex:
@@ -291,6 +304,7 @@ Status write_value(const FlowField &f, std::string_view word, uint8_t *obj) {
     case FieldKind::RawHex:
         return write_raw_pattern(f, word, obj);
     case FieldKind::Name:
+    case FieldKind::LeadName:
         return write_name(f, word, obj);
     case FieldKind::FieldLevel:
         return write_level(f, word, obj);
@@ -317,7 +331,9 @@ Status write_is(const FlowField &f, std::string_view word, uint8_t *spec, uint8_
         return {};
     }
     if (Status s = write_value(f, word, spec); !s) return s;
-    if (f.kind == FieldKind::Name || f.kind == FieldKind::FieldLevel) return {};
+    if (f.kind == FieldKind::Name || f.kind == FieldKind::LeadName ||
+        f.kind == FieldKind::FieldLevel)
+        return {};
     return write_prefix(f, field_bits(f), mask);
 }
 

@@ -32,6 +32,11 @@ enum class FieldKind {
     // One of the field's names, written as its index (an enum: 1, 2 or 4
     // bytes in host order, as compare's op and field ids).
     Name,
+    // A name as Name, read as testpmd's parse_name_to_index reads one: a
+    // word that starts with a name is that name, and a null entry is no
+    // name (quota's state, mode and update op). In an item it takes spec
+    // and mask only (testpmd's quota_state).
+    LeadName,
     // rte_flow_field_data's level (1 byte): any number strtoumax reads,
     // kept modulo 256, as testpmd's parse_vc_compare_field_level; where the
     // data's field (the enum at the start of rte_flow_field_data) is
@@ -46,6 +51,11 @@ enum class FieldKind {
     // that gets their address: compare's b_ptr.
     HexPointer,
 };
+
+// What testpmd prints itself, before its "Bad arguments", where a flex
+// item field's level names no flex item (parse_vc_compare_field_level);
+// a grammar error that says it (write_value's) is answered so.
+constexpr std::string_view kBadFlexHandle = "Bad flex item handle";
 
 // The most bytes a raw item's pattern holds (testpmd's ITEM_RAW_PATTERN_SIZE).
 constexpr size_t kRawPatternMax = 512;
@@ -67,6 +77,9 @@ struct FlowField {
 
 // Whether the field takes `last` and `prefix` (a raw pattern does not).
 bool field_takes_range(const FlowField &f);
+
+// Whether the field takes `is` (a LeadName does not).
+bool field_takes_is(const FlowField &f);
 
 // How many bits the field has (its width, or its unit's).
 unsigned field_bits(const FlowField &f);

@@ -106,7 +106,11 @@ constexpr bool kConntrackQuery =
     (RTE_VER_YEAR == 24 && RTE_VER_MONTH == 11 && RTE_VER_MINOR >= 4);
 #endif
 
+// 23.03 queries QUOTA actions too.
 bool queryable(rte_flow_action_type type) {
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    if (type == RTE_FLOW_ACTION_TYPE_QUOTA) return true;
+#endif
     return type == RTE_FLOW_ACTION_TYPE_AGE || type == RTE_FLOW_ACTION_TYPE_COUNT ||
            (kConntrackQuery && type == RTE_FLOW_ACTION_TYPE_CONNTRACK);
 }
@@ -129,12 +133,7 @@ bool FlowRules::indirect_query(uint16_t port, uint32_t id, std::string *out) {
         *out += flow_complaint(error, rc);
         return false;
     }
-    if (ia->type == RTE_FLOW_ACTION_TYPE_CONNTRACK) {
-        append_conntrack_text(out, q.ct);
-        return true;
-    }
-    const bool age = ia->type == RTE_FLOW_ACTION_TYPE_AGE;
-    append_query_text(out, age ? "Indirect AGE action" : "Indirect COUNT action", !age, q);
+    append_indirect_answer(out, port, id, ia->type, q);
     return true;
 }
 

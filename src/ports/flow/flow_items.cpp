@@ -244,6 +244,18 @@ const FlowField kConntrack[] = {
     PMDFWD_FIELD(rte_flow_item_conntrack, flags, K::Uint, "flags", "conntrack state"),
 };
 
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// 23.03's quota item: its state by testpmd's quota_state_names, set by
+// spec or mask alone.
+const char *const kQuotaStates[] = {"pass", "block"};
+static_assert(RTE_FLOW_QUOTA_STATE_BLOCK == 1);
+const FlowField kQuota[] = {
+    FlowField{"quota_state", K::LeadName,
+              static_cast<uint16_t>(offsetof(rte_flow_item_quota, state)),
+              sizeof(rte_flow_item_quota::state), 0, 0, "quota state", kQuotaStates},
+};
+#endif
+
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
 // DPDK 24.03's compare item: op, then field a's words up to b_type, field
 // b's up to width (testpmd 24.11's item_compare_field, compare_field_a and
@@ -414,6 +426,9 @@ const FlowItem kItems[] = {
              .fields = kConntrack,
              .help = "conntrack state",
              .bare_value = true},
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    PMDFWD_ITEM("quota", QUOTA, rte_flow_item_quota, kQuota, "match quota"),
+#endif
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
     // Its b_ptr's bytes follow the structure.
     FlowItem{.name = "compare",

@@ -108,6 +108,12 @@ bool is_op(std::string_view w) {
     return w == "is" || w == "spec" || w == "last" || w == "mask" || w == "prefix";
 }
 
+// The operators field f takes, for messages.
+const char *ops_allowed(const FlowField &f) {
+    if (!field_takes_is(f)) return "spec, mask";
+    return field_takes_range(f) ? "is, spec, last, mask, prefix" : "is, spec, mask";
+}
+
 // One FIELD OP VALUE of item, into its spec, last or mask block.
 Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_flow_item *it,
                      uint8_t *blocks) {
@@ -116,7 +122,10 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
     const std::string where = std::string(item.name) + " " + f.name;
     if (r.done())
         return Error(where + ": " + quoted(op) + (op.empty() ? "" : " needs a value") +
-                     " (allowed: is, spec, last, mask, prefix)");
+                     " (allowed: " + ops_allowed(f) + ")");
+    if ((op == "is" && !field_takes_is(f)) ||
+        ((op == "last" || op == "prefix") && !field_takes_range(f)))
+        return Error(where + ": unexpected " + quoted(op) + " (allowed: " + ops_allowed(f) + ")");
     const std::string_view value = r.take();
     Status s;
     if (op == "is") {
@@ -126,8 +135,6 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
     } else if (op == "spec") {
         s = write_value(f, value, spec);
         it->spec = spec;
-    } else if ((op == "last" || op == "prefix") && !field_takes_range(f)) {
-        return Error(where + ": unexpected " + quoted(op) + " (allowed: is, spec, mask)");
     } else if (op == "last") {
         s = write_value(f, value, last);
         it->last = last;
@@ -140,8 +147,7 @@ Status read_field_op(Reader &r, const FlowItem &item, const FlowField &f, rte_fl
         s = n ? write_prefix(f, static_cast<unsigned>(*n), mask) : n.status();
         it->mask = mask;
     } else {
-        return Error(where + ": unexpected " + quoted(op) +
-                     " (allowed: is, spec, last, mask, prefix)");
+        return Error(where + ": unexpected " + quoted(op) + " (allowed: " + ops_allowed(f) + ")");
     }
     return s ? s : Error(std::string(item.name) + " " + s.message());
 }

@@ -7,6 +7,7 @@
 #include "text/text_format.h"
 
 #include <rte_flow.h>
+#include <rte_version.h>
 
 #include <cinttypes>
 #include <cstring>
@@ -18,6 +19,9 @@ union QueryAnswer {
     rte_flow_query_count count;
     rte_flow_query_age age;
     rte_flow_action_conntrack ct;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    rte_flow_query_quota quota;
+#endif
 };
 
 // Zeroed, as testpmd hands it to the PMD.
@@ -74,6 +78,29 @@ inline void append_conntrack_text(std::string *out, const rte_flow_action_conntr
                   unsigned{ct.last_window}, ct.last_end);
     detail::append_tcp_dir_text(out, "Original", ct.original_dir);
     detail::append_tcp_dir_text(out, "Reply", ct.reply_dir);
+}
+
+// testpmd's port_action_handle_query_dump: an indirect action's answer by
+// its type (23.03 on: QUOTA's too), or that it has none, testpmd's
+// arguments in its order (the type where the port goes, and back).
+inline void append_indirect_answer(std::string *out, uint16_t port, uint32_t id,
+                                   rte_flow_action_type type, const QueryAnswer &q) {
+    switch (type) {
+    case RTE_FLOW_ACTION_TYPE_AGE:
+        return append_query_text(out, "Indirect AGE action", false, q);
+    case RTE_FLOW_ACTION_TYPE_COUNT:
+        return append_query_text(out, "Indirect COUNT action", true, q);
+    case RTE_FLOW_ACTION_TYPE_CONNTRACK:
+        return append_conntrack_text(out, q.ct);
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    case RTE_FLOW_ACTION_TYPE_QUOTA:
+        return append_format(out, "Indirect QUOTA action %u\n unused quota: %" PRId64 "\n", id,
+                             q.quota.quota);
+#endif
+    default:
+        return append_format(out, "port-%u: indirect action %u (type: %d) doesn't support query\n",
+                             static_cast<unsigned>(type), id, static_cast<int>(port));
+    }
 }
 
 } // namespace pmdfwd::flow

@@ -147,13 +147,17 @@ bool FlowRules::update(uint16_t port, uint32_t id, ParsedRule actions, std::stri
     }
     append_format(out, "Flow rule #%" PRIu32 " updated with new actions%s\n", rule->id,
                   user_id_note(by_user_id, rule->parsed.user_id).c_str());
-    // The old actions' blocks stay: the pattern's may share the storage.
-    rule->parsed.actions = std::move(actions.actions);
-    for (auto &block : actions.storage)
-        rule->parsed.storage.push_back(std::move(block));
+    replace_actions(*rule, std::move(actions));
     return true;
 }
 #endif
+
+// The old actions' blocks stay: the pattern's may share the storage.
+void FlowRules::replace_actions(Rule &rule, ParsedRule actions) {
+    rule.parsed.actions = std::move(actions.actions);
+    for (auto &block : actions.storage)
+        rule.parsed.storage.push_back(std::move(block));
+}
 
 bool FlowRules::flush(uint16_t port, std::string *out) {
     auto it = rules_.find(port);

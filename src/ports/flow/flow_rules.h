@@ -5,6 +5,7 @@
 
 #include "ports/flow/flow_control.h"
 #include "ports/flow/flow_parse.h"
+#include "ports/flow/flow_query_text.h"
 
 #include <cstdint>
 #include <functional>
@@ -53,6 +54,14 @@ class FlowRules {
     bool indirect_destroy(uint16_t port, const std::vector<uint32_t> &ids, std::string *out);
     bool indirect_update(uint16_t port, uint32_t id, const ParsedRule &rule, std::string *out);
     bool indirect_query(uint16_t port, uint32_t id, std::string *out);
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    // 23.03's query_update (flow_query_update.cpp: testpmd's
+    // port_action_handle_query_update and port_queue_action_handle_query_
+    // update): rule's first action is the update; an action without a
+    // handle is refused without a word.
+    bool indirect_query_update(uint16_t port, uint32_t id, rte_flow_query_update_mode mode,
+                               const ParsedRule &rule, std::string *out);
+#endif
     // The port was closed: its rules and indirect actions went with it
     // (testpmd flushes them).
     void forget(uint16_t port) {
@@ -122,6 +131,24 @@ class FlowRules {
                                 const std::vector<uint32_t> &ids, std::string *out);
     bool queue_indirect_update(uint16_t port, const QueueRule &op, uint32_t id,
                                const ParsedRule &rule, std::string *out);
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    // The query's answer is the PMD's to write when the operation completes.
+    bool queue_indirect_query_update(uint16_t port, const QueueRule &op, uint32_t id,
+                                     rte_flow_query_update_mode mode, const ParsedRule &rule,
+                                     std::string *out);
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    // 23.07's `flow queue update` (flow_queue_update.cpp: testpmd's
+    // port_queue_flow_update): rule id takes actions (END last) of its
+    // table's actions template op.actions_index.
+    bool queue_update(uint16_t port, const QueueRule &op, uint32_t id, ParsedRule actions,
+                      std::string *out);
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    // 24.03's `flow queue update_resized` (port_queue_flow_update_resized):
+    // a rule that is not there is refused without a word, success is silent.
+    bool queue_update_resized(uint16_t port, uint32_t queue, uint32_t id, std::string *out);
+#endif
     // At port close: the tables, then the templates (testpmd's close_port).
     void templates_flush(uint16_t port, std::string *out);
 
@@ -130,7 +157,12 @@ class FlowRules {
         uint32_t id = 0;
         rte_flow *flow = nullptr;
         ParsedRule parsed;
+        // A queue rule's table's actions templates (testpmd's pf->table);
+        // none for a rule `flow create` made.
+        std::optional<uint32_t> table_actions;
     };
+    // The rule keeps its pattern and takes actions' actions.
+    static void replace_actions(Rule &rule, ParsedRule actions);
     // Newest last; the next id is the newest's plus one (testpmd's).
     using List = std::vector<std::unique_ptr<Rule>>;
 
@@ -143,6 +175,8 @@ class FlowRules {
         rte_flow_action_handle *handle = nullptr;
         rte_flow_action_type type = RTE_FLOW_ACTION_TYPE_END;
         ParsedRule parsed; // what the action's configuration points into
+        // Where a queued query's answer lands (testpmd's job->query).
+        QueryAnswer queued = empty_answer();
     };
     // Highest id first, as testpmd's actions_list.
     using IndirectList = std::map<uint32_t, Indirect, std::greater<>>;

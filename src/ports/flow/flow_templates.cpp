@@ -331,6 +331,7 @@ bool FlowRules::queue_create(uint16_t port, const QueueRule &op, ParsedRule rule
     r->id = id;
     r->parsed = std::move(rule);
     r->parsed.attr = t.attr; // what `flow list` shows: the table's
+    r->table_actions = t.nb_actions;
     rte_flow_error error = poisoned_error(0x11);
     int rc = 0;
     r->flow = enqueue_create(port, op, t, *r, &error, &rc);

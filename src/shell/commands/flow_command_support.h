@@ -9,6 +9,8 @@
 #include "ports/flow/flow_actions.h"
 #include "text/printable.h"
 
+#include <rte_version.h>
+
 #include <algorithm>
 #include <string>
 
@@ -27,10 +29,25 @@ inline bool flow_port_exists(Ctx &c, const Args &a) {
 
 // A grammar error: testpmd's "Bad arguments", then (a pmdfwd addition) why,
 // the words it quotes escaped (a control byte typed is shown, not sent).
+// testpmd's own line before it, where it prints one (a flex item level).
 inline bool flow_bad_rule(Ctx &c, const std::string &why) {
-    if (c.config.testpmd_texts) return fail(c, "Bad arguments");
+    if (c.config.testpmd_texts) {
+        const bool flex = why.find(flow::kBadFlexHandle) != std::string::npos;
+        return fail(c, (flex ? std::string(flow::kBadFlexHandle) + "\n" : "") + "Bad arguments");
+    }
     return fail(c, "Bad arguments: flow: " + printable(why));
 }
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// query_update's `mode` word as testpmd's parse_qu_mode_name reads it (a
+// word that starts with a name is that name), or why not.
+inline Result<rte_flow_query_update_mode> flow_qu_mode(const std::string &w) {
+    if (w.starts_with("query_first")) return RTE_FLOW_QU_QUERY_FIRST;
+    if (w.starts_with("update_first")) return RTE_FLOW_QU_UPDATE_FIRST;
+    return Error("mode: '" + w.substr(0, 40) +
+                 "' is not allowed here (allowed: query_first, update_first)");
+}
+#endif
 
 inline flow::ActionDefaults flow_action_defaults(Ctx &c) {
     return {.nb_rxq = c.config.nb_rxq, .rss_hf = c.config.rss_hf, .encap = &c.encap, .raw = &c.raw};

@@ -251,6 +251,40 @@ bool indirect_destroy(Ctx &c, const Args &a) {
     return c.flows.indirect_destroy(a.port(0), ids, c.out);
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// 23.03's "query_update <id> [mode query_first|update_first]... action
+// ACTION... end" (testpmd's next_ia_qu_attr): the update is the first
+// action (END: none), no mode is rte_flow's 0.
+bool indirect_query_update(Ctx &c, const Args &a) {
+    const std::vector<std::string> words = a.rest(2);
+    auto mode = static_cast<rte_flow_query_update_mode>(0);
+    size_t i = 0;
+    for (; i + 1 < words.size() && words[i] == "mode"; i += 2) {
+        const Result<rte_flow_query_update_mode> m = flow_qu_mode(words[i + 1]);
+        if (!m) return bad_rule(c, "indirect_action query_update: " + m.message());
+        mode = *m;
+    }
+    if (i == words.size() || words[i] != "action")
+        return bad_rule(c, "indirect_action query_update: expected 'action' at '" +
+                               (i < words.size() ? words[i].substr(0, 40) : "") +
+                               "' (allowed: mode, action)");
+    Result<flow::ParsedRule> rule =
+        indirect_action(c, std::span<const std::string>(words).subspan(i + 1));
+    if (!rule) return bad_rule(c, rule.message());
+    return port_exists(c, a) &&
+           c.flows.indirect_query_update(a.port(0), static_cast<uint32_t>(a.number(1)), mode, *rule,
+                                         c.out);
+}
+
+Spec indirect_query_update_row(const ArgType &port) {
+    return {.syntax = "flow indirect_action <port> query_update <id> <spec>...",
+            .help = "query [and|or] update an indirect action: [mode query_first|update_first] "
+                    "action {action} / end",
+            .types = {port, arg::number("<id>", "indirect action", 0, UINT32_MAX)},
+            .run = indirect_query_update};
+}
+#endif
+
 bool indirect_query(Ctx &c, const Args &a) {
     return port_exists(c, a) &&
            c.flows.indirect_query(a.port(0), static_cast<uint32_t>(a.number(1)), c.out);
@@ -438,6 +472,13 @@ std::vector<Spec> flow_commands() {
                  "parameters",
          .run = help_flow},
     };
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    // after query, as testpmd's indirect_action subcommands
+    const auto query = std::find_if(v.begin(), v.end(), [](const Spec &s) {
+        return std::string_view(s.syntax) == "flow indirect_action <port> query <id>";
+    });
+    v.insert(query + 1, indirect_query_update_row(port));
+#endif
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
     v.insert(v.begin() + 3, update_row(port)); // after destroy, as testpmd's help lists it
 #endif

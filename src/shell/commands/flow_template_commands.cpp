@@ -552,6 +552,36 @@ bool queue_indirect_update(Ctx &c, const Args &a) {
                                          c.out);
 }
 
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// 23.03's "<id> [mode NAME] [postpone BOOL]... action ACTION... end"
+// (testpmd's next_qia_qu_attr).
+bool queue_indirect_query_update(Ctx &c, const Args &a) {
+    const Words &words = a.rest(3);
+    FlowRules::QueueRule op = queue_of(a);
+    auto mode = static_cast<rte_flow_query_update_mode>(0);
+    Cursor cur{words};
+    for (; !cur.done() && (cur.word() == "mode" || cur.word() == "postpone");) {
+        if (cur.word() == "postpone") {
+            const Result<bool> b = cur.boolean("postpone");
+            if (!b) return flow_bad_rule(c, b.message());
+            op.postpone = *b;
+            continue;
+        }
+        if (++cur.i == words.size()) return flow_bad_rule(c, "mode: a value is missing");
+        const Result<rte_flow_query_update_mode> m = flow_qu_mode(words[cur.i++]);
+        if (!m) return flow_bad_rule(c, m.message());
+        mode = *m;
+    }
+    if (Status s = cur.expect("action"); !s)
+        return flow_bad_rule(c, "indirect_action query_update: " + s.message());
+    Result<flow::ParsedRule> rule = indirect_action_words(c, words, cur.i);
+    if (!rule) return flow_bad_rule(c, rule.message());
+    return flow_port_exists(c, a) &&
+           c.flows.queue_indirect_query_update(a.port(0), op, static_cast<uint32_t>(a.number(2)),
+                                               mode, *rule, c.out);
+}
+#endif
+
 // "[postpone BOOL] [action_id N]..." in any order.
 bool queue_indirect_destroy(Ctx &c, const Args &a) {
     const Words &words = a.rest(2);
@@ -584,6 +614,72 @@ bool push(Ctx &c, const Args &a) {
 bool pull(Ctx &c, const Args &a) {
     return flow_port_exists(c, a) &&
            c.flows.pull(a.port(0), static_cast<uint32_t>(a.number(1)), c.out);
+}
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+// 23.07's "rule N actions_template N postpone BOOL pattern ... end actions
+// ... end" (testpmd's QUEUE_UPDATE_ID on through QUEUE_CREATE_POSTPONE):
+// the pattern is read, the rule keeps its own.
+bool queue_update(Ctx &c, const Args &a) {
+    const Words &words = a.rest(2);
+    FlowRules::QueueRule op = queue_of(a);
+    Cursor cur{words};
+    const Result<uint32_t> rule_id = cur.number_after("rule");
+    if (!rule_id) return flow_bad_rule(c, "queue update: " + rule_id.message());
+    const Result<uint32_t> actions = cur.number_after("actions_template");
+    if (!actions) return flow_bad_rule(c, "queue update: " + actions.message());
+    op.actions_index = *actions;
+    const Result<bool> postpone = cur.boolean_after("postpone");
+    if (!postpone) return flow_bad_rule(c, "queue update: " + postpone.message());
+    op.postpone = *postpone;
+    if (cur.done() || cur.word() != "pattern")
+        return flow_bad_rule(c, "queue update: " + cur.unexpected("pattern").message());
+    Result<flow::ParsedRule> rule = flow::parse_flow_rule(
+        std::span<const std::string>(words).subspan(cur.i), flow_action_defaults(c));
+    if (!rule) return flow_bad_rule(c, rule.message());
+    return flow_port_exists(c, a) &&
+           c.flows.queue_update(a.port(0), op, *rule_id, std::move(*rule), c.out);
+}
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// 24.03's "rule N [rule N]...": testpmd moves the first.
+bool queue_update_resized(Ctx &c, const Args &a) {
+    const Result<std::vector<uint64_t>> ids = wide_ids_after(a.rest(2), "rule", kMaxQueueRuleId);
+    if (!ids) return flow_bad_rule(c, "queue update_resized: " + ids.message());
+    return flow_port_exists(c, a) &&
+           c.flows.queue_update_resized(a.port(0), static_cast<uint32_t>(a.number(1)),
+                                        static_cast<uint32_t>(ids->front()), c.out);
+}
+#endif
+
+// The rows of the queue commands later DPDKs added, in the order testpmd
+// lists them: query_update (23.03), update (23.07), update_resized (24.03).
+std::vector<Spec> queue_update_rows([[maybe_unused]] const ArgType &port,
+                                    [[maybe_unused]] const ArgType &queue) {
+    std::vector<Spec> rows;
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    rows.push_back(
+        {.syntax = "flow queue <port> indirect_action <queue> query_update <id> <spec>...",
+         .help = "enqueue an indirect action's query and update: [mode "
+                 "query_first|update_first] [postpone {boolean}] action {action} / end",
+         .types = {port, queue, arg::number("<id>", "indirect action", 0, UINT32_MAX)},
+         .run = queue_indirect_query_update});
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0)
+    rows.push_back({.syntax = "flow queue <port> update <queue> <rule>...",
+                    .help = "enqueue a flow rule's update: rule {id} actions_template {index} "
+                            "postpone {boolean} pattern ... / end actions ... / end",
+                    .types = {port, queue},
+                    .run = queue_update});
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+    rows.push_back({.syntax = "flow queue <port> update_resized <queue> <rules>...",
+                    .help = "enqueue a flow rule's update after its table's resize: rule {id}",
+                    .types = {port, queue},
+                    .run = queue_update_resized});
+#endif
+    return rows;
 }
 
 // TAB: the attributes until "template", then what the grammar's tables
@@ -737,6 +833,8 @@ std::vector<Spec> flow_template_commands() {
     for (Spec &s : table_resize_rows(port))
         rows.push_back(std::move(s));
 #endif
+    for (Spec &s : queue_update_rows(port, queue))
+        rows.push_back(std::move(s));
     return rows;
 }
 

@@ -57,6 +57,7 @@ std::string sample(const FlowField &f) {
     case FieldKind::HexPointer:
         return "0a0b";
     case FieldKind::Name:
+    case FieldKind::LeadName:
         return f.names.back();
     case FieldKind::FieldLevel:
     case FieldKind::RawText:
@@ -78,6 +79,13 @@ constexpr const char *kUnknownAttribute =
 #define kCompareWord "compare, "
 #else
 #define kCompareWord ""
+#endif
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+#define kQuotaWord "quota, "
+#define kQuotaActions "quota_create, quota_update, "
+#else
+#define kQuotaWord ""
+#define kQuotaActions ""
 #endif
 
 } // namespace
@@ -166,9 +174,10 @@ TEST(FlowParse, BitFieldsAtTheirBits) {
 TEST(FlowParse, EveryItemAndEveryField) {
     for (const FlowItem &item : flow_items()) {
         std::string line = std::string("pattern ") + item.name;
+        // `is`, or `mask` where the field takes no `is` (a mask is what is checked).
         for (const FlowField &f : item.fields)
-            line +=
-                (item.bare_value ? std::string() : std::string(" ") + f.name) + " is " + sample(f);
+            line += (item.bare_value ? std::string() : std::string(" ") + f.name) +
+                    (field_takes_is(f) ? " is " : " mask ") + sample(f);
         line += " / end actions drop / end";
         auto r = parse(line);
         ASSERT_TRUE(r) << line << ": " << r.message();
@@ -388,7 +397,7 @@ TEST(FlowParse, BadRulesSayWhy) {
          "pattern: unknown item 'foo' (allowed: void, any, port_id, mark, eth, vlan, ipv4, ipv6, "
          "icmp, udp, tcp, sctp, vxlan, nvgre, mpls, gre, gtp, geneve, icmp6, meta, tag, esp, ah, "
          "pfcp, integrity, l2tpv2, ppp, "
-         "represented_port, raw, conntrack, " kCompareWord "end)"},
+         "represented_port, raw, conntrack, " kQuotaWord kCompareWord "end)"},
         {"pattern ipv4 ttl is 256 / end actions drop / end",
          "ipv4 ttl: '256' is out of range (allowed: 0..255)"},
         {"pattern vlan vid is 4096 / end actions drop / end",
@@ -416,7 +425,7 @@ TEST(FlowParse, BadRulesSayWhy) {
          "age, meter, represented_port, "
          "vxlan_encap, vxlan_decap, nvgre_encap, nvgre_decap, l2_encap, l2_decap, mplsogre_encap, "
          "mplsogre_decap, mplsoudp_encap, mplsoudp_decap, raw_encap, raw_decap, sample, conntrack, "
-         "conntrack_update, end)"},
+         "conntrack_update, " kQuotaActions "end)"},
         {"pattern udp src prefix 17 / end actions end", "udp src prefix: '17' is out of range "
                                                         "(allowed: 0..16)"},
         {"group 4294967296 pattern end actions end",
@@ -580,5 +589,48 @@ TEST(FlowParse, CompareItemOrderAndRefusals) {
         const std::string line = std::string("pattern ") + ok + " actions drop / end";
         EXPECT_TRUE(parse(line)) << line << ": " << parse(line).message();
     }
+}
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// 23.03's quota item and actions: names as testpmd's parse_name_to_index
+// reads them (a word that starts with one is it), the state by spec or
+// mask alone.
+TEST(FlowParse, QuotaItemAndActions) {
+    auto r = parse("pattern quota quota_state spec block quota_state mask passed / end actions "
+                   "quota_create limit 18446744073709551615 mode l2 / quota_update limit 7 "
+                   "update_op add / end");
+    ASSERT_TRUE(r) << r.message();
+    ASSERT_EQ(r->pattern[0].type, RTE_FLOW_ITEM_TYPE_QUOTA);
+    EXPECT_EQ(spec_of<rte_flow_item_quota>(*r, 0).state, RTE_FLOW_QUOTA_STATE_BLOCK);
+    EXPECT_EQ(mask_of<rte_flow_item_quota>(*r, 0).state, RTE_FLOW_QUOTA_STATE_PASS);
+    ASSERT_EQ(r->actions[0].type, RTE_FLOW_ACTION_TYPE_QUOTA);
+    EXPECT_EQ(static_cast<uint64_t>(conf_of<rte_flow_action_quota>(*r, 0).quota), UINT64_MAX);
+    EXPECT_EQ(conf_of<rte_flow_action_quota>(*r, 0).mode, RTE_FLOW_QUOTA_MODE_L2);
+    ASSERT_EQ(r->actions[1].type, RTE_FLOW_ACTION_TYPE_QUOTA);
+    EXPECT_EQ(conf_of<rte_flow_update_quota>(*r, 1).quota, 7);
+    EXPECT_EQ(conf_of<rte_flow_update_quota>(*r, 1).op, RTE_FLOW_UPDATE_QUOTA_ADD);
+    const std::pair<const char *, const char *> cases[] = {
+        {"pattern quota quota_state is pass / end actions drop / end",
+         "quota quota_state: unexpected 'is' (allowed: spec, mask)"},
+        {"pattern quota quota_state last pass / end actions drop / end",
+         "quota quota_state: unexpected 'last' (allowed: spec, mask)"},
+        {"pattern quota quota_state spec pas / end actions drop / end",
+         "quota quota_state: unknown 'pas' (allowed: pass, block)"},
+        {"pattern end actions quota_create mode bytes / end",
+         "quota_create mode: unknown 'bytes' (allowed: packet, l2, l3)"},
+        {"pattern end actions quota_update update_op sub / end",
+         "quota_update update_op: unknown 'sub' (allowed: set, add)"},
+    };
+    for (const auto &[line, why] : cases) {
+        auto bad = parse(line);
+        ASSERT_FALSE(bad) << line;
+        EXPECT_EQ(bad.message(), why) << line;
+    }
+}
+#else
+TEST(FlowParse, NoQuotaBefore2303) {
+    EXPECT_FALSE(parse("pattern quota quota_state spec pass / end actions drop / end"));
+    EXPECT_FALSE(parse("pattern end actions quota_create limit 1 / end"));
 }
 #endif

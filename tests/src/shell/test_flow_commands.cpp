@@ -21,6 +21,7 @@ using pmdfwd::testing::run;
 namespace {
 
 constexpr bool kUserIds = RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0);
+constexpr bool kQuota = RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0);
 
 const char *const kRule = "pattern eth / ipv4 src is 10.0.0.1 / udp / end actions queue index 1 "
                           "/ count / end";
@@ -610,7 +611,9 @@ TEST(FlowCommands, CompletionFollowsTheGrammar) {
     EXPECT_EQ(complete_command(h, "flow create 0 pattern l2tpv2 type data session_id is 1 "),
               (V{"/", "session_id", "tunnel_id"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end "), (V{"actions"}));
-    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions q"), (V{"queue"}));
+    // 23.03's quota actions start with q too.
+    const V q = kQuota ? V{"queue", "quota_create", "quota_update"} : V{"queue"};
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions q"), q);
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions queue "), (V{"/", "index"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions rss queues 1 "), V{});
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions rss queues 1 end k"),
@@ -640,3 +643,92 @@ TEST(FlowCommands, CompletionFollowsCompareOrder) {
               complete_command(h, "flow create 0 pattern "));
 }
 #endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 3, 0, 0)
+// testpmd 24.11 prints "Bad flex item handle" before "Bad arguments" where
+// a flex_item field's level names no flex item (parse_vc_compare_field_level).
+TEST(FlowCommands, BadFlexHandleAsTestpmd) {
+    FakeHost h;
+    const std::string line = "flow pattern_template 0 create pattern_template_id 1 template "
+                             "compare op is eq a_type is flex_item a_level is 0 b_type is tag "
+                             "width is 8 / end";
+    std::string out;
+    EXPECT_FALSE(run(h, line, &out));
+    EXPECT_TRUE(has(out, "Bad flex item handle (pmdfwd has no flex items)")) << out;
+    h.cfg.testpmd_texts = true;
+    EXPECT_FALSE(run(h, line, &out));
+    EXPECT_EQ(out, "Bad flex item handle\nBad arguments\n");
+    EXPECT_FALSE(run(h, "flow create 0 pattern compare op is xx / end actions drop / end", &out));
+    EXPECT_EQ(out, "Bad arguments\n");
+}
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+// 23.03's query_update: the update is the action after `action`, the mode
+// testpmd's words; the answer is dumped as a query's, QUOTA's included.
+TEST(FlowCommands, IndirectQueryUpdateAsTestpmd) {
+    FakeHost h;
+    std::string out;
+    ASSERT_TRUE(run(h,
+                    "flow indirect_action 0 create action_id 3 action quota_create limit 9 "
+                    "mode packet / end",
+                    &out))
+        << out;
+    ASSERT_TRUE(run(h,
+                    "flow indirect_action 0 query_update 3 mode update_first action "
+                    "quota_update limit 5 update_op set / end",
+                    &out))
+        << out;
+    EXPECT_EQ(out, "Indirect QUOTA action 3\n unused quota: 42\n");
+    EXPECT_EQ(h.fake_flows.last_update_type, RTE_FLOW_ACTION_TYPE_QUOTA);
+    EXPECT_EQ(h.fake_flows.last_qu_mode, RTE_FLOW_QU_UPDATE_FIRST);
+    ASSERT_TRUE(run(h, "flow indirect_action 0 query 3", &out)) << out;
+    EXPECT_EQ(out, "Indirect QUOTA action 3\n unused quota: 42\n"); // 23.03 queries QUOTA
+    ASSERT_TRUE(run(h, "flow indirect_action 0 query_update 3 action end", &out)) << out;
+    EXPECT_EQ(h.fake_flows.last_update_type, RTE_FLOW_ACTION_TYPE_END);
+    EXPECT_EQ(h.fake_flows.last_qu_mode, 0);
+    ASSERT_TRUE(run(h, "flow indirect_action 0 create action_id 4 action count / end", &out));
+    ASSERT_TRUE(
+        run(h, "flow indirect_action 0 query_update 4 mode query_firstly action end", &out));
+    EXPECT_EQ(out, "Indirect COUNT action:\n hits_set: 1\n bytes_set: 1\n hits: 7\n bytes: 420\n");
+    EXPECT_EQ(h.fake_flows.last_qu_mode, RTE_FLOW_QU_QUERY_FIRST);
+    EXPECT_FALSE(run(h, "flow indirect_action 0 query_update 8 action end", &out));
+    EXPECT_EQ(out, "Failed to find indirect action #8 on port 0\n");
+    EXPECT_FALSE(run(h, "flow indirect_action 9 query_update 3 action end", &out));
+    EXPECT_EQ(out, "Invalid port 9\n");
+    h.fake_flows.fail_errno = ENOSYS;
+    h.fake_flows.fail_message = "Function not implemented";
+    EXPECT_FALSE(run(h, "flow indirect_action 0 query_update 3 action end", &out));
+    EXPECT_EQ(out, "port_flow_complain(): Caught PMD error type 1 (cause unspecified): Function "
+                   "not implemented: Function not implemented\n");
+    h.cfg.testpmd_texts = true;
+    for (const char *line : {"flow indirect_action 0 query_update 3",
+                             "flow indirect_action 0 query_update 3 mode foo action end",
+                             "flow indirect_action 0 query_update 3 action end extra",
+                             "flow indirect_action 0 query_update 3 postpone no action end"}) {
+        EXPECT_FALSE(run(h, line, &out)) << line;
+        EXPECT_EQ(out, "Bad arguments\n") << line;
+    }
+}
+#else
+TEST(FlowCommands, NoQueryUpdateBefore2303) {
+    FakeHost h;
+    std::string out;
+    EXPECT_FALSE(run(h, "flow indirect_action 0 query_update 3 action end", &out));
+    EXPECT_TRUE(has(out, "Bad arguments")) << out;
+}
+#endif
+
+// TAB offers the operators a field takes: a raw pattern no range, 23.03's
+// quota_state spec and mask alone (testpmd's tokens).
+TEST(FlowCommands, CompletionOffersTheFieldsOperators) {
+    FakeHost h;
+    using V = std::vector<std::string>;
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern raw pattern "), (V{"is", "mask", "spec"}));
+#if RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0)
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern quota "), (V{"/", "quota_state"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern quota quota_state "), (V{"mask", "spec"}));
+    EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions quota_create "),
+              (V{"/", "limit", "mode"}));
+#endif
+}
