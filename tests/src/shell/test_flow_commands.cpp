@@ -21,8 +21,6 @@ using pmdfwd::testing::run;
 namespace {
 
 constexpr bool kUserIds = RTE_VERSION >= RTE_VERSION_NUM(23, 7, 0, 0);
-constexpr bool kQuota = RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0);
-
 const char *const kRule = "pattern eth / ipv4 src is 10.0.0.1 / udp / end actions queue index 1 "
                           "/ count / end";
 
@@ -612,7 +610,8 @@ TEST(FlowCommands, CompletionFollowsTheGrammar) {
               (V{"/", "session_id", "tunnel_id"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end "), (V{"actions"}));
     // 23.03's quota actions start with q too.
-    const V q = kQuota ? V{"queue", "quota_create", "quota_update"} : V{"queue"};
+    const V q =
+        pmdfwd::testing::kDpdkHasQuota ? V{"queue", "quota_create", "quota_update"} : V{"queue"};
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions q"), q);
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions queue "), (V{"/", "index"}));
     EXPECT_EQ(complete_command(h, "flow create 0 pattern end actions rss queues 1 "), V{});

@@ -15,8 +15,6 @@ using pmdfwd::testing::run;
 
 namespace {
 
-constexpr bool kQuota = RTE_VERSION >= RTE_VERSION_NUM(23, 3, 0, 0);
-
 std::string ok(FakeHost &h, const std::string &line) {
     std::string out;
     EXPECT_TRUE(run(h, line, &out)) << line << ": " << out;
@@ -398,7 +396,8 @@ TEST(FlowTemplateCommands, CompletionFollowsTheGrammar) {
               (V{"ipv4", "ipv6"}));
     EXPECT_EQ(complete_command(h, "flow pattern_template 0 create template eth / end "), V{});
     // 23.03's quota actions start with q too.
-    const V q = kQuota ? V{"queue", "quota_create", "quota_update"} : V{"queue"};
+    const V q =
+        pmdfwd::testing::kDpdkHasQuota ? V{"queue", "quota_create", "quota_update"} : V{"queue"};
     EXPECT_EQ(complete_command(h, "flow actions_template 0 create template q"), q);
     EXPECT_EQ(complete_command(h, "flow queue 0 create 0 "), (V{"template_table"}));
     EXPECT_EQ(complete_command(h, "flow queue 0 create 0 template_table 1 pattern_template 0 "
