@@ -186,8 +186,9 @@ class Ports {
     std::vector<Port> ports_;
     std::map<int, rte_mempool *> pools_;                        // the first size's pool per socket
     std::map<std::pair<int, size_t>, rte_mempool *> all_pools_; // (socket, size index)
-    EventPrinter events_;
+    // Before the callbacks that fill it, so that it outlives them.
     RemovalQueue removals_;
+    EventPrinter events_;
     HotPlug hot_plug_;
     Layout layout_;
     std::string log_tag_ = "pmdfwd"; // Config::log_tag, for the pool lines
