@@ -352,6 +352,32 @@ TEST_F(RingForwarding, HotPlugRemovesTheRemovedDevicesPort) {
     }
 }
 
+// What a PMD calls when its device goes away (ethdev_driver.h, which
+// Debian's 22.11 does not install; exported, version INTERNAL).
+extern "C" {
+rte_eth_dev *rte_eth_dev_allocated(const char *name);
+int rte_eth_dev_callback_process(rte_eth_dev *dev, rte_eth_event_type event, void *ret_param);
+}
+
+// A removal interrupt is handled the same way, --hot-plug or not.
+TEST_F(RingForwarding, RemovalInterruptRemovesItsPort) {
+    add_port();
+    add_port();
+    App app(base_config("io"), registry_engines());
+    ASSERT_TRUE(IsOk(app.init()));
+    ASSERT_TRUE(app.execute("port attach net_ring_i0"));
+    ASSERT_TRUE(app.execute("port start all"));
+    ASSERT_TRUE(IsOk(app.start(0)));
+    rte_eth_dev *dev = rte_eth_dev_allocated("net_ring_i0");
+    ASSERT_NE(dev, nullptr);
+    rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_RMV, nullptr);
+    app.handle_removals();
+    EXPECT_EQ(rte_eth_dev_count_avail(), 2u);
+    EXPECT_TRUE(app.running());
+    EXPECT_EQ(app.collect_fwd().streams.size(), 2u);
+    app.stop();
+}
+
 // set port setup on iterator: port attach sets up only the device it
 // probed; a port another probe made stays out until event mode (testpmd's
 // default) takes every new port.
