@@ -431,6 +431,22 @@ TEST_F(CsumTunnel, TunnelTsoMarksLongInnerTcp) {
     rte_pktmbuf_free(m);
 }
 
+// --vxlan-gpe-port / --geneve-parsed-port (the host's --csum-<key>) reach
+// the stream at its start.
+TEST_F(CsumTunnel, TheTunnelPortsAreTheParameters) {
+    ASSERT_EQ(set_param("vxlan-gpe-port", "4000"), "");
+    ASSERT_EQ(start(), 0);
+    const Bytes f = cat(
+        {ether(RTE_ETHER_TYPE_IPV4), ipv4(IPPROTO_UDP, udp(1, 4000, cat({gpe(1), inner_udp4()})))});
+    Bytes out;
+    rte_mbuf *m = run(f, &out);
+    EXPECT_EQ(m->ol_flags & RTE_MBUF_F_TX_TUNNEL_MASK, RTE_MBUF_F_TX_TUNNEL_VXLAN_GPE);
+    EXPECT_TRUE(ipv4_ok(out, 14 + 20 + 16));
+    EXPECT_TRUE(l4_ok(out, 14 + 20 + 16));
+    rte_pktmbuf_free(m);
+    EXPECT_NE(set_param("geneve-parsed-port", "-1"), "");
+}
+
 // Every cut of a tunnel frame: nothing written past its end (the bytes
 // after it in the mbuf keep their mark), the MACs written from 12 bytes on.
 TEST_F(CsumTunnel, CutFramesAreNeverWrittenPastTheirEnd) {
