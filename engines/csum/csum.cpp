@@ -7,11 +7,13 @@
 // the stop report prints as testpmd's does. Of a packet too short for its
 // headers the engine does what fits, and counts it untouched (csum_packet.h
 // says what fits). TSO, GRO and GSO (`tso set`, `set port P gro|gso on`)
-// take csum_seg.cpp's burst for the streams they concern.
+// take csum_seg.cpp's burst for the streams they concern, and so do tunnel
+// parsing (`csum parse-tunnel on P`) and `csum mac-swap off P`.
 #include <pmdfwd/engine_register.h>
 
 #include "csum_commands.h"
 #include "csum_packet.h"
+#include "csum_params.h"
 #include "csum_seg.h"
 #include "csum_settings.h"
 
@@ -88,6 +90,8 @@ constexpr pmdfwd_engine make_engine() {
     e.command_words = kCommandWords;
     e.commands = kCommands;
     e.nb_commands = static_cast<uint32_t>(kNbCommands);
+    e.params = kParams;
+    e.nb_params = static_cast<uint32_t>(kNbParams);
     return e;
 }
 

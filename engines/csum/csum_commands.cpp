@@ -7,6 +7,7 @@
 #include "csum_commands.h"
 
 #include "csum_seg_commands.h"
+#include "csum_settings.h"
 
 #include <rte_ethdev.h>
 
@@ -45,14 +46,19 @@ uint16_t port_of(const char *word) {
     return static_cast<uint16_t>(std::strtoul(word, nullptr, 10));
 }
 
-// testpmd's csum_show. Tunnels are never parsed (see `csum parse-tunnel`).
+PortSeg &port_settings(const pmdfwd_command_ctx *ctx, uint16_t port) {
+    return static_cast<Settings *>(ctx->engine_ctx)->port[port];
+}
+
+// testpmd's csum_show.
 int csum_show(const pmdfwd_command_ctx *ctx, uint16_t port) {
     uint64_t enabled = 0, capa = 0;
     if (ctx->port_tx_offloads(ctx, port, &enabled, &capa) != 0) {
         say(ctx, "invalid port " + std::to_string(port) + "\n");
         return -1;
     }
-    std::string s = "Parse tunnel is off\n";
+    std::string s = std::string("Parse tunnel is ") +
+                    (port_settings(ctx, port).parse_tunnel ? "on" : "off") + "\n";
     for (const CsumLayer &l : kLayers)
         s += std::string(l.shown_as) + " checksum offload is " +
              ((enabled & l.offload) ? "hw" : "sw") + "\n";
@@ -101,13 +107,19 @@ int csum_show_command(const pmdfwd_command_ctx *ctx, uint32_t, const char *const
     return csum_show(ctx, port_of(argv[0]));
 }
 
+// csum parse-tunnel on|off <port>: testpmd's cmd_csum_tunnel_parsed. Like
+// every csum setting it reaches the streams at the next start.
 int csum_parse_tunnel(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *argv) {
-    if (std::string_view(argv[0]) == "on") {
-        say(ctx, "csum parse-tunnel: pmdfwd's csum engine does not parse tunnels (VXLAN, GRE, "
-                 "GENEVE, GTP, IP-in-IP packets are checksummed as their outer headers)\n");
-        return -1;
-    }
-    return csum_show(ctx, port_of(argv[1]));
+    const uint16_t port = port_of(argv[1]);
+    port_settings(ctx, port).parse_tunnel = std::string_view(argv[0]) == "on";
+    return csum_show(ctx, port);
+}
+
+// csum mac-swap on|off <port>: testpmd's cmd_csum_mac_swap_parsed, which
+// says nothing.
+int csum_mac_swap(const pmdfwd_command_ctx *ctx, uint32_t, const char *const *argv) {
+    port_settings(ctx, port_of(argv[1])).mac_swap = std::string_view(argv[0]) == "on";
+    return 0;
 }
 
 } // namespace
@@ -125,8 +137,14 @@ constexpr pmdfwd_command kCommands[kNbCommands] = {
      .run = csum_show_command,
      .flags = 0},
     {.syntax = "csum parse-tunnel on|off <port>",
-     .help = "parse tunnel headers (only off: not supported)",
+     .help = "Enable/Disable parsing of tunnels for csum engine (the TX port's packets: VXLAN, "
+             "VXLAN-GPE, GENEVE, GTP, GRE, IP-in-IP)",
      .run = csum_parse_tunnel,
+     .flags = 0},
+    {.syntax = "csum mac-swap on|off <port>",
+     .help = "Enable/Disable forward mac address swap (off: the TX port's packets keep their "
+             "MACs)",
+     .run = csum_mac_swap,
      .flags = 0},
     // Segmentation (csum_seg_commands.cpp); the help texts are testpmd's.
     {.syntax = "tso set <tso_segsz> <port>",

@@ -1,9 +1,12 @@
-// testpmd's csum engine with TSO, GRO and GSO (csumonly.c), for streams
-// that have one of them on; the plain burst (csum.cpp) stays as it was.
+// testpmd's csum engine with TSO, GRO and GSO, tunnel parsing or the MACs
+// left as they came (csumonly.c), for streams that have one of them on; the
+// plain burst (csum.cpp) stays as it was.
 #include "csum_seg.h"
 
 #include "csum_packet.h"
 #include "csum_settings.h"
+#include "csum_tunnel.h"
+#include "csum_tunnel_checksums.h"
 
 #include "common/ether_header.h"
 #include "common/tx_fields.h"
@@ -34,6 +37,10 @@ struct SegStream {
     uint16_t tso_segsz; // the TX port's
     bool gro;           // the RX port's
     bool gso;           // the TX port's
+    bool parse_tunnel;  // the TX port's
+    bool mac_swap;      // the TX port's
+    TunnelSeg tunnel;   // the TX port's tunnel TSO size, gso
+    TunnelPorts tunnel_ports;
     uint8_t flush_cycles;
     uint8_t gro_times; // bursts since the last heavyweight flush
     rte_gro_param gro_param;
@@ -42,13 +49,20 @@ struct SegStream {
     rte_mbuf *segments[PMDFWD_BURST_ROOM];
 };
 
-// One packet: csum.cpp's process, with testpmd's TSO and GSO marks.
-// Returns false when its headers are cut (counted untouched).
+// One packet: csum.cpp's process, with testpmd's TSO and GSO marks, its
+// tunnels, and MACs written only with mac-swap on. Returns false when its
+// headers are cut (counted untouched).
 bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads,
                  const SegStream &g) {
     PacketInfo info;
     const Parsed parsed = parse_packet(m, &info);
     if (parsed == Parsed::nothing) return false;
+    if (g.mac_swap) std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, kMacPairLen);
+    Tunnel t;
+    if (g.parse_tunnel && parsed == Parsed::whole && parse_tunnel(m, info, g.tunnel_ports, &t)) {
+        process_tunnel(m, t, tx_offloads, g.tunnel);
+        return t.inner_whole;
+    }
     const bool tcp = parsed == Parsed::whole && info.l4_proto == IPPROTO_TCP;
     const bool tso = tcp && g.tso_segsz != 0 &&
                      m->pkt_len > uint32_t{info.l2_len} + info.l3_len + info.l4_len + g.tso_segsz;
@@ -63,7 +77,6 @@ bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offl
         if (info.l4_proto == IPPROTO_UDP) c.ol |= RTE_MBUF_F_TX_UDP_SEG;
     }
     write_checksums(m, info, c);
-    std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, kMacPairLen);
     m->tx_offload = rte_mbuf_tx_offload(info.l2_len & kL2Mask, info.l3_len & kL3Mask,
                                         info.l4_len & kL4Mask, g.tso_segsz, 0, 0, 0);
     m->ol_flags = (m->ol_flags & kKeptOlFlags) | c.ol;
@@ -121,13 +134,17 @@ int seg_stream_init(pmdfwd_stream *s) {
     const auto &cfg = *static_cast<const Settings *>(s->engine_ctx);
     const PortSeg &rx = cfg.port[s->rx_port], &tx = cfg.port[s->tx_port];
     s->priv = nullptr;
-    if (tx.tso_segsz == 0 && !rx.gro && !tx.gso) return 0;
+    if (tx.tso_segsz == 0 && !rx.gro && !tx.gso && !tx.parse_tunnel && tx.mac_swap) return 0;
     auto *g = static_cast<SegStream *>(
         rte_zmalloc_socket("csum_seg", sizeof(SegStream), RTE_CACHE_LINE_SIZE, s->socket_id));
     if (g == nullptr) return -1;
     g->tso_segsz = tx.tso_segsz;
     g->gro = rx.gro;
     g->gso = tx.gso;
+    g->parse_tunnel = tx.parse_tunnel;
+    g->mac_swap = tx.mac_swap;
+    g->tunnel = {tx.tunnel_tso_segsz, tx.gso};
+    g->tunnel_ports = cfg.tunnel_ports;
     g->flush_cycles = cfg.gro_flush_cycles;
     g->gro_param.gro_types = RTE_GRO_TCP_IPV4;
     g->gro_param.socket_id = static_cast<uint16_t>(s->socket_id < 0 ? 0 : s->socket_id);

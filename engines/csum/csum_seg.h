@@ -1,8 +1,10 @@
-// The csum engine's burst when segmentation is on for a stream, as testpmd's
-// csumonly.c: TSO marks (RTE_MBUF_F_TX_TCP_SEG, tso_segsz) on TCP packets
-// longer than the TX port's `tso set` size, GRO (librte_gro) of what the RX
-// port receives, GSO (librte_gso) of what the TX port sends. A stream with
-// none of them on has no state (priv NULL) and takes the plain burst.
+// The csum engine's burst when a stream has settings beyond checksums, as
+// testpmd's csumonly.c: TSO marks (RTE_MBUF_F_TX_TCP_SEG, tso_segsz) on TCP
+// packets longer than the TX port's `tso set` size, GRO (librte_gro) of what
+// the RX port receives, GSO (librte_gso) of what the TX port sends, tunnels
+// parsed (`csum parse-tunnel on`, csum_tunnel.h) and MACs left as they came
+// (`csum mac-swap off`) for what the TX port sends. A stream with none of
+// them has no state (priv NULL) and takes the plain burst.
 #pragma once
 
 #include <pmdfwd/engine.h>

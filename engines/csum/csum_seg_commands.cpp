@@ -12,6 +12,7 @@
 #include <charconv>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace pmdfwd::engines::csum {
 
@@ -114,11 +115,27 @@ int tso(const pmdfwd_command_ctx *ctx, uint16_t port, int32_t segsz) {
     return 0;
 }
 
+// testpmd's check_tunnel_tso_nic_support: each tunnel TSO the port lacks.
+std::string tunnel_tso_warnings(uint16_t port, uint64_t capa) {
+    constexpr std::pair<uint64_t, const char *> kKinds[] = {
+        {RTE_ETH_TX_OFFLOAD_VXLAN_TNL_TSO, "VXLAN"}, {RTE_ETH_TX_OFFLOAD_GRE_TNL_TSO, "GRE"},
+        {RTE_ETH_TX_OFFLOAD_IPIP_TNL_TSO, "IPIP"},   {RTE_ETH_TX_OFFLOAD_GENEVE_TNL_TSO, "GENEVE"},
+        {RTE_ETH_TX_OFFLOAD_IP_TNL_TSO, "IP"},       {RTE_ETH_TX_OFFLOAD_UDP_TNL_TSO, "UDP"},
+    };
+    std::string s;
+    for (const auto &[offload, name] : kKinds)
+        if (!(capa & offload))
+            s += std::string("Warning: ") + name +
+                 " TUNNEL TSO not supported therefore not enabled for port " +
+                 std::to_string(port) + "\n";
+    return s;
+}
+
 // tunnel_tso set|show: as the installed dpdk-testpmd 22.11.11 answers (its
 // stable branch took 23.11's cmd_tunnel_tso_set_parsed: errors, not
-// warnings). The engine never parses tunnels (csum parse-tunnel), so a size
-// on a port that can do tunnel TSO ends in testpmd's parse_tunnel error,
-// with the size kept as testpmd keeps it and no offload turned on.
+// warnings). A size is refused, and kept as testpmd keeps it, on a port
+// that cannot do tunnel TSO, does not parse tunnels, or leaves the outer
+// IPv4 checksum to software (each segment's would be wrong).
 int tunnel_tso(const pmdfwd_command_ctx *ctx, uint16_t port, int32_t segsz) {
     if (!port_stopped(ctx, port)) return -1;
     PortSeg &p = settings(ctx).port[port];
@@ -135,8 +152,21 @@ int tunnel_tso(const pmdfwd_command_ctx *ctx, uint16_t port, int32_t segsz) {
                "Error: port=" + std::to_string(port) + " don't support tunnel TSO offloads.\n");
         return -1;
     }
-    answer(ctx, "Error: csum parse_tunnel must be set so that tunneled packets are recognized\n");
-    return -1;
+    if (!p.parse_tunnel) {
+        answer(ctx,
+               "Error: csum parse_tunnel must be set so that tunneled packets are recognized\n");
+        return -1;
+    }
+    if (!(enabled & RTE_ETH_TX_OFFLOAD_OUTER_IPV4_CKSUM)) {
+        answer(ctx, "Error: csum set outer-ip must be set to hw if outer L3 is IPv4; not "
+                    "necessary for IPv6\n");
+        return -1;
+    }
+    answer(ctx, tunnel_tso_warnings(port, capa));
+    if (!set_offloads(ctx, port, kTunnelTso & capa, true)) return -1;
+    answer(ctx,
+           "TSO segment size for tunneled packets is " + std::to_string(p.tunnel_tso_segsz) + "\n");
+    return 0;
 }
 
 } // namespace

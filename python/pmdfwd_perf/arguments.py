@@ -233,9 +233,10 @@ def add_doc_command(sub: Any, repo: str) -> None:
                    help="measure nothing: write the doc again from the results of an earlier run's --work WORK")
     p.add_argument("--only", type=csv_list("parts"), default=None, metavar="PART,...",
                    help="measure only these parts (interleaved: the goals judged interleaved; aa-widths: the "
-                        "A/A widths; engines: the engine table) and write only what they measure: "
-                        "doc/perf/goals.md (interleaved), the A/A widths of doc/perf-tool.md (aa-widths), the "
-                        "engine table of doc/performance.md (engines)")
+                        "A/A widths; engines: the engine table; icount: the instruction counts) and write only "
+                        "what they measure: doc/perf/goals.md (interleaved), the A/A widths of "
+                        "doc/perf-tool.md (aa-widths), the engine table and the callgrind section of "
+                        "doc/performance.md (engines, icount)")
     p.add_argument("--interleaved", action="store_true",
                    help="add the interleaved part: the goals' cells judged by compare --interleave, with their "
                         "cost cells (about 7 minutes more)")

@@ -284,3 +284,118 @@ def numbered(tag, n):
                   / payload)
         frames.append(f + bytes(max(0, size - len(f))))
     return frames
+
+
+# Tunnels as testpmd's csum engine parses them (`csum parse-tunnel on`), each
+# checksum wrong so that both layers' recomputation shows; the tunnel headers
+# are written out byte by byte.
+BAD_SUM = 0xBEEF
+VXLAN = b"\x08\x00\x00\x00" + b"\x00\x01\x2c\x00"  # flags I, VNI 300
+
+
+def _gpe(proto):
+    return b"\x0c\x00\x00" + bytes([proto]) + b"\x00\x00\x2a\x00"  # flags I|P, VNI 42
+
+
+def _geneve(proto, options=b""):
+    return bytes([len(options) // 4, 0]) + proto.to_bytes(2, "big") + b"\x00\x00\x07\x00" \
+        + options
+
+
+def _gre(proto, flags=0, words=0):
+    return flags.to_bytes(2, "big") + proto.to_bytes(2, "big") + _pattern(4 * words, 3)
+
+
+def _gtp(msg_type, ext=False):
+    flags = 0x32 if ext else 0x30  # version 1, PT, S for the optional word
+    return bytes([flags, msg_type]) + b"\x00\x00" + b"\x00\x00\x00\x07" \
+        + (b"\x00\x01\x00\x00" if ext else b"")
+
+
+def _outer_udp(dport, sport=49152, chksum=BAD_SUM):
+    return ETH / IP(src="10.9.0.1", dst="10.9.0.2", chksum=BAD_SUM) \
+        / UDP(sport=sport, dport=dport, chksum=chksum)
+
+
+def _inner_v4(l4, n=20, seed=1):
+    return IP(src="192.168.1.1", dst="192.168.1.2", chksum=BAD_SUM) / l4 / _patterned(n, seed)
+
+
+def _inner_v6(l4, n=20, seed=2):
+    return IPv6(src="2001:db8:1::1", dst="2001:db8:1::2") / l4 / _patterned(n, seed)
+
+
+INNER_ETH = Ether(dst="02:00:00:00:00:0a", src="02:00:00:00:00:0b")
+
+
+def tunnels():
+    """Well-formed tunnel frames of every kind testpmd's csum engine parses,
+    IP-in-IP first: testpmd takes the outer L4 protocol of an IP-in-IP
+    packet from the burst's last tunnel before it (csum_tunnel.h)."""
+    udp, tcp = UDP(sport=7, dport=8, chksum=BAD_SUM), TCP(sport=9, dport=10, chksum=BAD_SUM)
+    outer6 = ETH / IPv6(src="2001:db8::a", dst="2001:db8::b")
+    frames = [
+        ("IPv4 in IPv4", ETH / IP(chksum=BAD_SUM) / _inner_v4(udp)),
+        ("IPv6 in IPv4 (protocol 4)",
+         ETH / IP(chksum=BAD_SUM, proto=4) / _inner_v6(tcp)),
+        ("IPv4 in IPv6 (protocol 4)", outer6 / IP(chksum=BAD_SUM) / _inner_v4(tcp)),
+        ("VXLAN IPv4/UDP", _outer_udp(4789) / Raw(VXLAN) / INNER_ETH / _inner_v4(udp)),
+        ("VXLAN IPv4/TCP", _outer_udp(4789) / Raw(VXLAN) / INNER_ETH / _inner_v4(tcp)),
+        ("VXLAN inner IPv6/UDP", _outer_udp(4789) / Raw(VXLAN) / INNER_ETH / _inner_v6(udp)),
+        ("VXLAN inner VLAN", _outer_udp(4789) / Raw(VXLAN) / INNER_ETH / Dot1Q(vlan=5)
+         / _inner_v4(tcp)),
+        ("VXLAN inner ARP", _outer_udp(4789) / Raw(VXLAN) / INNER_ETH / ARP()),
+        ("VXLAN behind a VLAN tag", ETH / Dot1Q(vlan=7) / IP(chksum=BAD_SUM)
+         / UDP(dport=4789, chksum=BAD_SUM) / Raw(VXLAN) / INNER_ETH / _inner_v4(udp)),
+        ("VXLAN over IPv6", outer6 / UDP(dport=4789, chksum=BAD_SUM) / Raw(VXLAN) / INNER_ETH
+         / _inner_v6(tcp)),
+        ("VXLAN outer UDP checksum 0 stays 0",
+         _outer_udp(4789, chksum=0) / Raw(VXLAN) / INNER_ETH / _inner_v4(udp)),
+        ("VXLAN-GPE IPv4", _outer_udp(4790) / Raw(_gpe(1)) / _inner_v4(udp)),
+        ("VXLAN-GPE protocol 0 as IPv4", _outer_udp(4790) / Raw(_gpe(0)) / _inner_v4(tcp)),
+        ("VXLAN-GPE IPv6", _outer_udp(4790) / Raw(_gpe(2)) / _inner_v6(udp)),
+        ("VXLAN-GPE Ethernet", _outer_udp(4790) / Raw(_gpe(3)) / INNER_ETH / _inner_v4(udp)),
+        ("VXLAN-GPE NSH (not parsed)", _outer_udp(4790) / Raw(_gpe(4)) / _patterned(40)),
+        ("GENEVE Ethernet", _outer_udp(6081) / Raw(_geneve(0x6558)) / INNER_ETH
+         / _inner_v4(tcp)),
+        ("GENEVE IPv4 with options", _outer_udp(6081) / Raw(_geneve(0x0800, _pattern(8, 5)))
+         / _inner_v4(udp)),
+        ("GENEVE IPv6", _outer_udp(6081) / Raw(_geneve(0x86DD)) / _inner_v6(tcp)),
+        ("GTP-U IPv4", _outer_udp(2152) / Raw(_gtp(0xFF)) / _inner_v4(udp)),
+        ("GTP-U IPv6 with the optional word", _outer_udp(2152) / Raw(_gtp(0xFF, ext=True))
+         / _inner_v6(udp)),
+        ("GTP-C echo (from 2123)", _outer_udp(40000, sport=2123) / Raw(_gtp(1)) / _patterned(8)),
+        ("GRE IPv4", ETH / IP(chksum=BAD_SUM, proto=47) / Raw(_gre(0x0800)) / _inner_v4(tcp)),
+        ("GRE key, sequence and checksum, IPv6",
+         ETH / IP(chksum=BAD_SUM, proto=47) / Raw(_gre(0x86DD, 0xB000, 3)) / _inner_v6(udp)),
+        ("GRE Ethernet (TEB) over IPv6", outer6 / Raw(_gre(0x6558)) / INNER_ETH
+         / _inner_v4(udp)),
+        ("UDP to another port (not a tunnel)", _outer_udp(4002) / Raw(VXLAN) / INNER_ETH
+         / _inner_v4(udp)),
+        # Tunnels only with --geneve-parsed-port=4000 --vxlan-gpe-port=4001.
+        ("GENEVE on UDP 4000", _outer_udp(4000) / Raw(_geneve(0x0800)) / _inner_v4(tcp)),
+        ("VXLAN-GPE on UDP 4001", _outer_udp(4001) / Raw(_gpe(2)) / _inner_v6(udp)),
+    ]
+    for name, packet in frames:
+        if name == "GRE Ethernet (TEB) over IPv6":
+            packet[IPv6].nh = 47
+    return [Frame(name, packet) for name, packet in frames]
+
+
+def cut_tunnels():
+    """Tunnel frames that end inside a header: the outer UDP, the VXLAN,
+    GENEVE or GRE header, the inner Ethernet or IP header."""
+    udp = UDP(sport=7, dport=8, chksum=BAD_SUM)
+    vxlan = bytes(_outer_udp(4789) / Raw(VXLAN) / INNER_ETH / _inner_v4(udp))
+    geneve = bytes(_outer_udp(6081) / Raw(_geneve(0x0800, _pattern(8, 5))) / _inner_v4(udp))
+    gre = bytes(ETH / IP(chksum=BAD_SUM, proto=47) / Raw(_gre(0x0800, 0xB000, 3))
+                / _inner_v4(udp))
+    return [
+        Frame("VXLAN cut inside the outer UDP", vxlan[:38], malformed=True),
+        Frame("VXLAN cut inside its header", vxlan[:46], malformed=True),
+        Frame("VXLAN cut inside the inner Ethernet", vxlan[:56], malformed=True),
+        Frame("VXLAN cut inside the inner IPv4", vxlan[:70], malformed=True),
+        Frame("VXLAN cut inside the inner UDP", vxlan[:90], malformed=True),
+        Frame("GENEVE cut inside its options", geneve[:48], malformed=True),
+        Frame("GRE cut inside its words", gre[:42], malformed=True),
+    ]

@@ -219,8 +219,8 @@ def expand(syntax):
 
 
 # The DPDKs whose recorded answers have ADDED's commands: a corpus gets them
-# with its recording (25.11's waits for a sid root to record in).
-ADDED_RECORDED = ("24.11",)
+# with its recording (each recorded in its Debian root).
+ADDED_RECORDED = ("24.11", "25.11")
 
 
 def added(version):

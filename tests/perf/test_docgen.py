@@ -61,6 +61,8 @@ class TestPlan(unittest.TestCase):
         # the default kernel and testpmd 22.11's shape (valgrind 3.19 cannot
         # run AVX-512 code)
         self.assertIn("--kernels avx2,sse --cache-sim --seconds", " ".join(parts["icount"].argv))
+        # every engine the ring rig lets work, so that each has its stages
+        self.assertIn("--modes io,mac,macswap,5tswap,csum,noisy", " ".join(parts["icount"].argv))
         # lean mode against testpmd, and alone against exact (issue 19), on
         # every tier of the matrix
         lean = " ".join(parts["lean"].argv)
@@ -460,6 +462,70 @@ class TestRenderAgain(unittest.TestCase):
             self.assertEqual(res.returncode, 2)
             self.assertIn("doc-run.json missing", res.stdout.decode())
             self.assertFalse(os.path.exists(os.path.join(work, "out.md")))
+
+
+class TestIcountSection(unittest.TestCase):
+    """`perf doc --only icount`: the counts alone rewrite their section in
+    place, leave the timed sections and the goals page, and say whose run
+    they are."""
+
+    def run_record(self, work, only):
+        import json
+        os.makedirs(os.path.join(work, "icount"))
+        with open(os.path.join(work, "icount", "icount.md"), "w") as f:
+            f.write("| cell | subject | Ir/pkt |\n|---|---|---|\n| ring-hot/csum/64B/1Q1C | pmdfwd | 178.59 |\n")
+        run = {"format": planning.RUN_FORMAT, "created": "2026-12-06T21:00:00", "machine": {},
+               "settings": planning.settings_to_json(settings()), "parts": ["icount"],
+               "commands": [["icount", "--modes", "io,csum"]], "wall_s": 1, "failures": [],
+               "bench_command": [], "only": only}
+        with open(os.path.join(work, planning.RUN_FILE), "w") as f:
+            json.dump(run, f)
+
+    def render(self, work, out):
+        import argparse
+        from pmdfwd_perf.commands import doc
+        args = argparse.Namespace(output=out, charts=os.path.join(work, "charts"), tree=_path.ROOT)
+        return doc.render_doc(work, args)
+
+    def test_an_icount_run_rewrites_its_section_only(self):
+        from pmdfwd_perf.docgen import icount_section
+        with tempfile.TemporaryDirectory() as work:
+            self.run_record(work, ["icount"])
+            out = os.path.join(work, "performance.md")
+            with open(out, "w") as f:
+                f.write("# page\n\ntimed\n\n" + icount_section.block("| old |") + "\n## A/A\n")
+            self.assertEqual(self.render(work, out), 0)
+            with open(out) as f:
+                text = f.read()
+            self.assertFalse(os.path.exists(os.path.join(work, "charts", "goals.md")))
+        self.assertTrue(text.startswith("# page\n\ntimed\n\n" + icount_section.MARKERS.begin))
+        self.assertTrue(text.endswith(icount_section.MARKERS.end + "\n\n## A/A\n"))
+        self.assertNotIn("| old |", text)
+        self.assertIn("| ring-hot/csum/64B/1Q1C | pmdfwd | 178.59 |", text)
+        self.assertIn("run of 2026-12-06T21:00:00: `scripts/perf icount --modes io,csum`", text)
+
+    def test_a_page_without_the_markers_is_refused_not_appended_to(self):
+        with tempfile.TemporaryDirectory() as work:
+            self.run_record(work, ["icount"])
+            out = os.path.join(work, "performance.md")
+            with open(out, "w") as f:
+                f.write("# page\n")
+            with self.assertRaisesRegex(ValueError, "no markers"):
+                self.render(work, out)
+
+    def test_the_full_page_holds_the_markers(self):
+        from pmdfwd_perf.docgen import icount_section
+        text = rendering.render({"settings": settings(), "commands": [], "wall_s": 60, "icount_md": "| x |",
+                                 "machine": {}, "charts": {}})
+        at = icount_section.MARKERS.span(text)
+        self.assertIsNotNone(at)
+        self.assertIn("## Where the instructions go", text[at[0]:at[1]])
+        self.assertIn("| x |", text[at[0]:at[1]])
+
+    def test_an_icount_run_leaves_the_goals_page(self):
+        from pmdfwd_perf.commands import doc
+        self.assertFalse(doc.writes_goals({"only": ["icount"]}))
+        self.assertTrue(doc.writes_goals({"only": ["icount", "matrix"]}))
 
 
 class TestMerge(unittest.TestCase):

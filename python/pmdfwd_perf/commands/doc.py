@@ -15,7 +15,7 @@ from pmdfwd_dev import marked_section, owned_process
 from pmdfwd_dev.seed import report as seed_report
 
 from .. import icount, machine, report, subjects
-from ..docgen import aa_widths, discovery, engine_goals, engine_table, planning, rendering
+from ..docgen import aa_widths, discovery, engine_goals, engine_table, icount_section, planning, rendering
 from .results import load_results
 
 Results = Dict[str, Any]
@@ -298,7 +298,22 @@ def writes_goals(run: Dict[str, Any]) -> bool:
     the page from a run without them would take away the goals an earlier
     run judged."""
     only = run.get("only")
-    return not only or any(not part.startswith(("aa-", "engines")) for part in only)
+    return not only or any(not part.startswith(("aa-", "engines", "icount")) for part in only)
+
+
+def write_icount_section(work: str, run: Dict[str, Any], page: str) -> bool:
+    """A run of the callgrind part alone rewrites its section of the page
+    in place; False where this run is not one (a full run renders the
+    section with the rest)."""
+    if "icount" not in (run.get("only") or []):
+        return False
+    counted = read_text(os.path.join(work, "icount", "icount.md"))
+    if counted is None:
+        raise ValueError(f"{work}: the icount part left no icount/icount.md (see its log)")
+    command = dict(zip(run["parts"], run["commands"])).get("icount")
+    marked_section.write(page, icount_section.MARKERS, icount_section.body(counted, run.get("created"), command),
+                         append=False)
+    return True
 
 
 def render_doc(work: str, args: argparse.Namespace) -> int:
@@ -325,6 +340,8 @@ def render_doc(work: str, args: argparse.Namespace) -> int:
                 f.write("# pmdfwd performance\n")
         marked_section.write(args.output, engine_table.MARKERS, engines)
         print(f"wrote the engine table into {args.output}")
+    if write_icount_section(work, run, args.output):
+        print(f"wrote the instruction counts into {args.output}")
     if run.get("only"):
         # Some parts only: doc/performance.md reports them all, so it stays.
         if judges_goals:

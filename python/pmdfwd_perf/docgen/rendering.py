@@ -7,7 +7,7 @@ import os
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import report
-from . import interleaved_goals, markdown
+from . import icount_section, interleaved_goals, markdown
 from .discovery import Version, mirror_kernel
 from .planning import VERSION_TIERS, Settings, estimate_seconds, plan
 
@@ -372,7 +372,8 @@ def render(ctx: Dict[str, Any]) -> str:
                                 kernel_rows(k)),
         "bench": bench and _table(["kernel", "hot", "warm", "cold"], bench),
         "bench_command": ctx.get("bench_command", []),
-        "calibration": ctx.get("calibration"), "icount_md": ctx.get("icount_md"),
+        "calibration": ctx.get("calibration"),
+        "icount_section": icount_section.block(ctx.get("icount_md")).rstrip("\n"),
         "aa": aa and report.mail_blocks(aa),
     }
     return _template("performance.md.j2", jinja2).render(view)

@@ -96,11 +96,34 @@ TEST(CsumCommands, BadArguments) {
     EXPECT_FALSE(run(h, "csum parse-tunnel maybe 0", &out));
     EXPECT_NE(out.find("allowed: on, off"), std::string::npos);
     EXPECT_FALSE(run(h, "csum show", &out));
-    EXPECT_FALSE(run(h, "csum parse-tunnel on 0", &out));
-    EXPECT_NE(out.find("does not parse tunnels"), std::string::npos) << out;
+    EXPECT_FALSE(run(h, "csum mac-swap maybe 0", &out));
+    EXPECT_NE(out.find("allowed: on, off"), std::string::npos);
+    EXPECT_FALSE(run(h, "csum mac-swap on 7", &out));
+    EXPECT_EQ(out, "Invalid port 7\nThe valid ports array is [ 0 1 ]\n");
     EXPECT_TRUE(run(h, "csum parse-tunnel off 0", &out));
     EXPECT_EQ(out, kAllSw);
     EXPECT_EQ(h.fake_ports.port_tx_offloads[0], 0u);
+}
+
+// testpmd's cmd_csum_tunnel_parsed shows the port's settings after the
+// change; cmd_csum_mac_swap_parsed says nothing. Both are per port.
+TEST(CsumCommands, ParseTunnelAndMacSwapPerPort) {
+    FakeHost h;
+    std::string out;
+    const std::string on = std::string("Parse tunnel is on\n") + (kAllSw + 20);
+    ASSERT_TRUE(run(h, "csum parse-tunnel on 0", &out)) << out;
+    EXPECT_EQ(out, on);
+    ASSERT_TRUE(run(h, "csum show 0", &out));
+    EXPECT_EQ(out, on);
+    ASSERT_TRUE(run(h, "csum show 1", &out));
+    EXPECT_EQ(out, kAllSw);
+    ASSERT_TRUE(run(h, "csum mac-swap off 1", &out)) << out;
+    EXPECT_EQ(out, "");
+    ASSERT_TRUE(run(h, "csum mac-swap on 1", &out)) << out;
+    EXPECT_EQ(out, "");
+    // The engine's context outlives the test: back to testpmd's defaults.
+    ASSERT_TRUE(run(h, "csum parse-tunnel off 0", &out));
+    EXPECT_EQ(out, kAllSw);
 }
 
 // The engine's rows complete as the shell's own: the ports for <port>.
@@ -189,6 +212,32 @@ TEST(CsumSegCommands, TunnelTsoRefusesAsTestpmd) {
     EXPECT_EQ(out, "TSO for tunneled packets is disabled\n");
     EXPECT_FALSE(run(h, "tunnel_tso show 1", &out));
     EXPECT_EQ(out, "Please stop port 1 first\n");
+}
+
+// With tunnels parsed, testpmd wants the outer IPv4 checksum in hardware,
+// warns of each tunnel TSO the port lacks and turns on those it has.
+TEST(CsumSegCommands, TunnelTsoOnceTunnelsAreParsed) {
+    FakeHost h;
+    std::string out;
+    h.fake_ports.port0_tx_capa |=
+        RTE_ETH_TX_OFFLOAD_VXLAN_TNL_TSO | RTE_ETH_TX_OFFLOAD_OUTER_IPV4_CKSUM;
+    ASSERT_TRUE(run(h, "csum parse-tunnel on 0", &out)) << out;
+    EXPECT_FALSE(run(h, "tunnel_tso set 800 0", &out));
+    EXPECT_EQ(out, "Error: csum set outer-ip must be set to hw if outer L3 is IPv4; not necessary "
+                   "for IPv6\n");
+    ASSERT_TRUE(run(h, "csum set outer-ip hw 0", &out)) << out;
+    ASSERT_TRUE(run(h, "tunnel_tso set 800 0", &out)) << out;
+    EXPECT_EQ(out, "Warning: GRE TUNNEL TSO not supported therefore not enabled for port 0\n"
+                   "Warning: IPIP TUNNEL TSO not supported therefore not enabled for port 0\n"
+                   "Warning: GENEVE TUNNEL TSO not supported therefore not enabled for port 0\n"
+                   "Warning: IP TUNNEL TSO not supported therefore not enabled for port 0\n"
+                   "Warning: UDP TUNNEL TSO not supported therefore not enabled for port 0\n"
+                   "TSO segment size for tunneled packets is 800\n");
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0],
+              RTE_ETH_TX_OFFLOAD_VXLAN_TNL_TSO | RTE_ETH_TX_OFFLOAD_OUTER_IPV4_CKSUM);
+    ASSERT_TRUE(run(h, "tunnel_tso set 0 0", &out)) << out;
+    EXPECT_EQ(h.fake_ports.port_tx_offloads[0], RTE_ETH_TX_OFFLOAD_OUTER_IPV4_CKSUM);
+    ASSERT_TRUE(run(h, "csum parse-tunnel off 0", &out));
 }
 
 TEST(CsumSegCommands, GroOnOffShowAndFlush) {

@@ -87,8 +87,7 @@ class CsumSeg : public EngineTest {
         EngineTest::TearDown();
         // The engine's context outlives the test: back to testpmd's defaults.
         *cfg_ = Settings{};
-        cfg_->gro_flush_cycles = engines::csum::kGroDefaultFlushCycles;
-        cfg_->gso_segsz = engines::csum::kGsoDefaultSegsz;
+        engines::csum::settings_init(cfg_);
     }
 
     // A packet as a PMD that recognises TCP/IPv4 delivers it (GRO needs the

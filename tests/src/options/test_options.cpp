@@ -432,6 +432,33 @@ TEST(Options, GeneratorOptionsGoToTheirEngines) {
                                                {"flowgen-flows", "16"}}));
 }
 
+// testpmd's --vxlan-gpe-port and --geneve-parsed-port are the csum
+// engine's parameters by their aliases: the engine alone checks and keeps
+// them (0..65535; testpmd's atoi takes anything, refusing negatives).
+TEST(Options, TunnelPortsGoToTheCsumEngine) {
+    Config c;
+    std::string err;
+    ASSERT_EQ(parse({"--vxlan-gpe-port=4000", "--geneve-parsed-port=5000"}, c, err), Parsed::Ok)
+        << err;
+    using P = std::pair<std::string, std::string>;
+    EXPECT_EQ(c.engine_params, (std::vector<P>{{"csum-vxlan-gpe-port", "4000"},
+                                               {"csum-geneve-parsed-port", "5000"}}));
+    const Status applied = apply_engine_params(c, registry_engines());
+    EXPECT_TRUE(applied.ok()) << applied.message();
+    for (const char *bad :
+         {"--vxlan-gpe-port=-1", "--geneve-parsed-port=65536", "--vxlan-gpe-port=x"}) {
+        Config b;
+        ASSERT_EQ(parse({bad}, b, err), Parsed::Ok) << bad;
+        err = apply_engine_params(b, registry_engines()).message();
+        EXPECT_NE(err.find("(allowed: 0..65535)"), std::string::npos) << bad << ": " << err;
+    }
+    // The engine's context outlives the test: back to testpmd's defaults.
+    Config defaults;
+    ASSERT_EQ(parse({"--vxlan-gpe-port=4790", "--geneve-parsed-port=6081"}, defaults, err),
+              Parsed::Ok);
+    EXPECT_TRUE(apply_engine_params(defaults, registry_engines()).ok());
+}
+
 TEST(Options, PeersFromAConfigFile) {
     const std::string path = ::testing::TempDir() + "pmdfwd_peers.txt";
     FILE *f = std::fopen(path.c_str(), "w");
