@@ -166,6 +166,24 @@ std::string App::stop() {
     return o + "\nDone.\n";
 }
 
+void App::handle_removals() {
+    const RemovalHooks hooks{
+        .carries = [this](uint16_t p) { return running() && fwd_->uses_port(p); },
+        .stop_forwarding = [this] { return stop(); },
+        .start_forwarding =
+            [this] {
+                const Status started = start(0); // writes testpmd's start lines itself
+                return started ? std::string() : started.message() + "\n";
+            },
+        .say =
+            [](const std::string &text) {
+                write_output(text);
+                flush_output();
+            }};
+    for (uint16_t port : ports_.removals().take())
+        remove_port(*port_ctl_, port, hooks);
+}
+
 Status App::set_fwd_lcores(const std::vector<unsigned> &lcores) {
     const std::vector<unsigned> metric_lcores = metrics_.dedicated_lcores();
     for (unsigned lc : lcores) {

@@ -86,6 +86,10 @@ class App : public Lifecycle, public Lcores, public Stats {
     // Forward statistics since the last start or clear, as numbers.
     FwdStats collect_fwd() const { return fwd_->collect(); }
 
+    // testpmd's deferred removal (rmv_port_callback) of each port whose
+    // device went away since the last call; the input loops call it.
+    void handle_removals();
+
     // Runs one shell line and prints its output.
     bool execute(const std::string &line);
     // Runs one shell line into *out; telemetry then sees what it changed.

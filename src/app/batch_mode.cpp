@@ -48,6 +48,7 @@ int App::run_batch() {
             poll(nullptr, 0, kInputPollMs);
         }
         telemetry::sample_rates();
+        handle_removals();
         const auto now = clock::now();
         if (cfg_.stats_period && now >= next_stats) {
             print_periodic_stats();

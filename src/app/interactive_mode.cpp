@@ -138,7 +138,10 @@ void App::run_piped() {
         flush_output();
         prompted = true;
     };
-    h.after_wait = [] { telemetry::sample_rates(); };
+    h.after_wait = [this] {
+        telemetry::sample_rates();
+        handle_removals();
+    };
     h.stop = [this] { return quit_requested(); };
     h.line = [&](const std::string &line, unsigned) {
         prompted = false;
@@ -204,6 +207,7 @@ int App::run_shell() {
             std::fflush(stdout);
             flush_echo();
             telemetry::sample_rates();
+            handle_removals();
             pollfd pfd{STDIN_FILENO, POLLIN, 0};
             if (poll(&pfd, 1, kInputPollMs) <= 0) continue;
             char chunk[kStdinChunk];

@@ -94,6 +94,12 @@ struct PortNuma {
     int tx_ring = -1;
 };
 
+// testpmd's --hairpin-map (DPDK 24.11 on): NUM hairpin queues from RX
+// port/queue to TX port/queue.
+struct HairpinMap {
+    uint16_t rx_port = 0, rxq_head = 0, tx_port = 0, txq_head = 0, nb_queues = 0;
+};
+
 // testpmd's queue thresholds (--rxpt ... --txrst), kThreshUnset = PMD default.
 struct QueueThresholds {
     int rx_pthresh = kThreshUnset, rx_hthresh = kThreshUnset, rx_wthresh = kThreshUnset;
@@ -141,6 +147,13 @@ struct Config {
     // alone, all ports in one group; 0: no sharing.
     uint32_t rxq_share = 0;
     uint16_t nb_txq = 1;
+    // --hairpinq: hairpin queues per port, after the normal ones (forwarding
+    // streams never use them); --hairpin-mode: testpmd's bits (0x1 loop,
+    // 0x2 paired, 0x10 explicit TX flow, memory placement from 0x100);
+    // --hairpin-map: where each queue goes instead of the mode's layout.
+    uint16_t nb_hairpinq = 0;
+    uint32_t hairpin_mode = 0;
+    std::vector<HairpinMap> hairpin_maps;
     uint16_t nb_rxd = 0; // 0 = the PMD's preferred size
     uint16_t nb_txd = 0;
     uint16_t burst = kDefaultBurst;
@@ -199,6 +212,9 @@ struct Config {
     bool lsc_interrupt = true;
     bool rmv_interrupt = true;
     bool device_start = true;
+    // --hot-plug: EAL's device event monitor and hot-unplug handling on,
+    // a removed device's port stopped, closed and detached.
+    bool hot_plug = false;
     uint32_t event_print_mask = kDefaultEventPrintMask;
     std::vector<std::string> display_xstats;
     // `set xstats-hide-zero on`: show port xstats leaves out the counters at 0.

@@ -205,6 +205,10 @@ class PortControl {
     virtual std::string attach(const std::string &identifier) = 0;
     virtual std::string detach_port(uint16_t port) = 0;
     virtual std::string detach_device(const std::string &identifier) = 0;
+    // A port whose device is gone, as testpmd's rmv_port_callback treats it
+    // once forwarding is off: stopped (no link check), closed, its device
+    // detached; their messages, as text.
+    virtual std::string remove(uint16_t port) = 0;
 
     // ---- start, stop, close: testpmd's messages, as text ----
     virtual std::string start(std::optional<uint16_t> port) = 0;

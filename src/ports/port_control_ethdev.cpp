@@ -465,6 +465,11 @@ std::string EthdevPortControl::detach_device(const std::string &identifier) {
     return ports_.detach_device(identifier);
 }
 
+std::string EthdevPortControl::remove(uint16_t id) {
+    dump_.remove(id, !running_());
+    return ports_.remove_port(id);
+}
+
 std::string EthdevPortControl::start(std::optional<uint16_t> id) {
     const bool idle = !running_();
     const std::vector<uint16_t> ids = id ? std::vector<uint16_t>{*id} : ports_.ids();

@@ -103,6 +103,7 @@ class EthdevPortControl : public PortControl {
     }
     std::string detach_port(uint16_t port) override;
     std::string detach_device(const std::string &identifier) override;
+    std::string remove(uint16_t port) override;
 
     std::string start(std::optional<uint16_t> port) override;
     std::string stop(std::optional<uint16_t> port) override;

@@ -1,5 +1,7 @@
 #include "ports/port_events.h"
 
+#include "ports/port_removal.h"
+
 #include <rte_ethdev.h>
 
 #include <cstdio>
@@ -9,11 +11,13 @@ namespace pmdfwd {
 namespace {
 
 int on_event(uint16_t port, rte_eth_event_type type, void *arg, void *) {
-    const uint32_t mask = *static_cast<const uint32_t *>(arg);
-    if (mask & (UINT32_C(1) << type)) {
+    const auto *to = static_cast<const EventPrinter::Target *>(arg);
+    if (to->mask & (UINT32_C(1) << type)) {
         std::printf("\nPort %u: %s event\n", port, event_description(type));
         std::fflush(stdout);
     }
+    if (type == RTE_ETH_EVENT_INTR_RMV && to->removals && rte_eth_dev_is_valid_port(port))
+        to->removals->push(port);
     return 0;
 }
 
@@ -55,12 +59,12 @@ const char *event_description(int type) {
     }
 }
 
-void EventPrinter::start(uint32_t mask) {
+void EventPrinter::start(uint32_t mask, RemovalQueue *removals) {
     stop();
-    mask_ = mask;
+    target_ = {mask, removals};
     for (int t = 0; t < RTE_ETH_EVENT_MAX; t++)
         rte_eth_dev_callback_register(RTE_ETH_ALL, static_cast<rte_eth_event_type>(t), on_event,
-                                      &mask_);
+                                      &target_);
     registered_ = true;
 }
 
@@ -68,7 +72,7 @@ void EventPrinter::stop() {
     if (!registered_) return;
     for (int t = 0; t < RTE_ETH_EVENT_MAX; t++)
         rte_eth_dev_callback_unregister(RTE_ETH_ALL, static_cast<rte_eth_event_type>(t), on_event,
-                                        &mask_);
+                                        &target_);
     registered_ = false;
 }
 

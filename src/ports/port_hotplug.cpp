@@ -95,19 +95,34 @@ std::string Ports::detach_port(uint16_t port) {
     if (rte_eth_dev_info_get(port, &info) != 0 || info.device == nullptr)
         return o + log_tag_ + ": Failed to get device info for port " + std::to_string(port) +
                ", not detaching\n";
-    o += "Removing a device...\n";
+    return o + detach(info.device);
+}
+
+std::string Ports::detach(rte_device *dev) {
+    if (dev == nullptr) return "Device already removed\n";
+    std::string o = "Removing a device...\n";
     uint16_t sibling;
-    RTE_ETH_FOREACH_DEV_OF(sibling, info.device) {
+    RTE_ETH_FOREACH_DEV_OF(sibling, dev) {
         const Port *s = find(sibling);
         if (s && s->status == PortStatus::Started)
             return o + "Port " + std::to_string(sibling) + " not stopped\n";
     }
-    const std::string name = rte_dev_name(info.device);
-    if (rte_dev_remove(info.device) < 0)
-        return o + log_tag_ + ": Failed to detach device " + name + "\n";
+    const std::string name = rte_dev_name(dev);
+    if (rte_dev_remove(dev) < 0) return o + log_tag_ + ": Failed to detach device " + name + "\n";
     o += forget_removed();
     return o + "Device is detached\nNow total ports is " + std::to_string(count_open(ports_)) +
            "\nDone\n";
+}
+
+std::string Ports::remove_port(uint16_t port) {
+    auto none = [](uint16_t) { return false; };
+    std::string o = stop_ports(port, none, false);
+    rte_eth_dev_info info{};
+    if (rte_eth_dev_info_get(port, &info) != 0)
+        return o + log_tag_ + ": Failed to get device info for port " + std::to_string(port) +
+               ", not detaching\n";
+    o += close_ports(port, none);
+    return o + detach(info.device);
 }
 
 std::string Ports::detach_device(const std::string &identifier) {

@@ -94,7 +94,9 @@ Status Ports::configure(Port &p) {
                                  " in rte_eth_dev_configure()",
                                  p.id, rx, p.info.rx_offload_capa),
                      EINVAL);
-    const int rc = rte_eth_dev_configure(p.id, layout_.nb_rxq, layout_.nb_txq, &p.conf);
+    // Hairpin queues follow the forwarding ones (testpmd's nb_rxq + nb_hairpinq).
+    const int rc = rte_eth_dev_configure(p.id, layout_.nb_rxq + layout_.nb_hairpinq,
+                                         layout_.nb_txq + layout_.nb_hairpinq, &p.conf);
     if (rc < 0) return Error(what + "configure failed: " + rte_strerror(-rc), -rc);
     return {};
 }
@@ -188,9 +190,22 @@ Status Ports::setup_queues(Port &p, bool *rx_failed) {
     return {};
 }
 
+Status Ports::setup_hairpin(const Port &p, const HairpinPlace &at) const {
+    const HairpinLayout layout{layout_.nb_rxq, layout_.nb_txq, layout_.nb_hairpinq,
+                               layout_.hairpin_mode, layout_.hairpin_maps};
+    return setup_hairpin_queues(p.id, hairpin_queues(layout, at, ids()), layout_.nb_rxd,
+                                layout_.nb_txd);
+}
+
+bool Ports::started(uint16_t id) const {
+    const Port *p = find(id);
+    return p && p->status == PortStatus::Started;
+}
+
 Status Ports::reconfigure_now(Port &p) {
     if (Status configured = configure(p); !configured) return configured;
     if (Status queues = setup_queues(p); !queues) return queues;
+    if (Status hairpin = setup_hairpin(p, {.port = p.id}); !hairpin) return hairpin;
     p.need_reconfig = p.need_reconfig_queues = false;
     return {};
 }
@@ -240,9 +255,15 @@ std::string Ports::check_links() const {
     return o;
 }
 
-std::string Ports::start_ports(std::optional<uint16_t> port) {
+std::string Ports::start_ports(std::optional<uint16_t> port, bool *gave_up) {
     std::string o;
-    bool any = false, all_already = true, one_started = false;
+    bool any = false, all_already = true;
+    std::vector<uint16_t> started_now;
+    HairpinPlace place; // testpmd's p_pi and cnt_pi
+    auto give_up = [&](const std::string &why) {
+        if (gave_up) *gave_up = true;
+        return o + why;
+    };
     for (Port &p : ports_) {
         if (!selected(p, port)) continue;
         any = true;
@@ -252,21 +273,27 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
         }
         all_already = false;
         if (!p.conf_status)
-            return o + p.conf_status.message() + "\nFail to configure port " +
-                   std::to_string(p.id) + "\n";
+            return give_up(p.conf_status.message() + "\nFail to configure port " +
+                           std::to_string(p.id) + "\n");
         if (p.need_reconfig) {
             p.need_reconfig = false;
             // testpmd's start_port gives up on every port left.
             if (before_configure_ && !before_configure_(p.id, &o)) {
                 p.need_reconfig = true;
-                return o;
+                return give_up("");
             }
             o += "Configuring Port " + std::to_string(p.id) + " (socket " +
                  std::to_string(p.socket) + ")\n";
+            rte_eth_hairpin_cap cap{};
+            if (layout_.nb_hairpinq > 0 && rte_eth_dev_hairpin_capability_get(p.id, &cap) != 0) {
+                p.need_reconfig = true;
+                return give_up("Port " + std::to_string(p.id) +
+                               " doesn't support hairpin queues\n");
+            }
             if (Status configured = configure(p); !configured) {
                 p.need_reconfig = true; // tried again at the next start
-                return o + configured.message() + "\nFail to configure port " +
-                       std::to_string(p.id) + "\n";
+                return give_up(configured.message() + "\nFail to configure port " +
+                               std::to_string(p.id) + "\n");
             }
         }
         if (p.need_reconfig_queues) {
@@ -274,10 +301,18 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
             bool rx_failed = false;
             if (Status queues = setup_queues(p, &rx_failed); !queues) {
                 p.need_reconfig_queues = true;
-                return o + queues.message() + "\nFail to configure port " + std::to_string(p.id) +
-                       (rx_failed ? " rx queues\n" : " tx queues\n");
+                return give_up(queues.message() + "\nFail to configure port " +
+                               std::to_string(p.id) +
+                               (rx_failed ? " rx queues\n" : " tx queues\n"));
+            }
+            place.port = p.id;
+            if (Status hairpin = setup_hairpin(p, place); !hairpin) {
+                p.need_reconfig_queues = true;
+                return give_up(hairpin.message() + "\n");
             }
         }
+        place.prev = p.id;
+        place.nth++;
         if (Status started = start_port(p); !started) {
             o += started.message();
             continue;
@@ -289,12 +324,19 @@ std::string Ports::start_ports(std::optional<uint16_t> port) {
             // tests learn each port's own MAC (pmdfwd_port_tx.mac) from it.
             o += "Port " + std::to_string(p.id) + ": " + mac_to_text(p.tx.mac) + "\n";
         }
-        one_started = true;
+        started_now.push_back(p.id);
     }
-    if (one_started && layout_.link_check) {
+    if (!started_now.empty() && layout_.link_check) {
         o += check_links();
     } else if (any && all_already) {
         o += "Please stop the ports first\n";
+    }
+    // A peer layout is bound by hand once its ports run; a PMD that cannot
+    // say its hairpin peers ends the start there, without a word, as in testpmd.
+    if (layout_.hairpin_mode & kHairpinManualMask) {
+        const Status bound =
+            bind_hairpin_ports(started_now, [this](uint16_t id) { return started(id); });
+        if (!bound) return give_up(bound.message().empty() ? "" : bound.message() + "\n");
     }
     return o + "Done\n";
 }
@@ -310,6 +352,11 @@ std::string Ports::stop_ports(std::optional<uint16_t> port,
             continue;
         }
         if (p.status != PortStatus::Started) continue;
+        // testpmd's stop_port leaves a port whose hairpin peers its PMD
+        // cannot say started (and the next `port start` says so).
+        if ((layout_.hairpin_mode & kHairpinManualMask) &&
+            !unbind_hairpin_port(p.id, [this](uint16_t id) { return started(id); }))
+            continue;
         const int rc = rte_eth_dev_stop(p.id);
         if (rc != 0) {
             o += "rte_eth_dev_stop failed for port " + std::to_string(p.id) + "\n";

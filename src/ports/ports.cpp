@@ -266,10 +266,15 @@ Status Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) 
                .nb_pool_sizes = cfg.mbuf_sizes.size(),
                .mp_alloc = cfg.mp_alloc,
                .multi_rx_mempool = cfg.multi_rx_mempool,
+               .nb_hairpinq = cfg.nb_hairpinq,
+               .hairpin_mode = cfg.hairpin_mode,
+               .hairpin_maps = cfg.hairpin_maps,
                .numa = cfg.numa,
                .socket_num = cfg.socket_num,
                .link_check = cfg.link_check,
                .lsc_interrupt = cfg.lsc_interrupt};
+    // testpmd checks --hairpinq against the ports as it reads it.
+    if (Status hairpin = check_hairpin_queues(cfg); !hairpin) return hairpin;
     if (Status collected = collect(cfg); !collected) return collected;
     if (Status sockets = check_sockets(cfg); !sockets) return sockets;
     if (cfg.rxpkts.size() > 1 && !(cfg.rx_offloads & RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT))
@@ -277,18 +282,23 @@ Status Ports::setup(const Config &cfg, const std::vector<unsigned> &fwd_lcores) 
                     "offload (--rx-offloads=0x%" PRIx64 "), as in testpmd; RX is not split\n",
                     static_cast<uint64_t>(RTE_ETH_RX_OFFLOAD_BUFFER_SPLIT));
     if (Status pools = create_pools(cfg, fwd_lcores); !pools) return pools;
-    events_.start(cfg.event_print_mask);
+    events_.start(cfg.event_print_mask, &removals_);
+    if (cfg.hot_plug)
+        if (Status hot_plug = hot_plug_.start(&removals_); !hot_plug) return hot_plug;
     // testpmd starts every port at start-up unless --disable-device-start;
     // then they are configured at their first `port start`.
     if (!cfg.device_start) return {};
-    std::fputs(start_ports(std::nullopt).c_str(), stdout);
+    bool gave_up = false;
+    std::fputs(start_ports(std::nullopt, &gave_up).c_str(), stdout);
     std::fflush(stdout);
     for (const Port &p : ports_)
         if (p.status != PortStatus::Started && !cfg.interactive)
             return Error("port " + std::to_string(p.id) + " did not start (see above)");
+    // Every port started, but not their hairpin binding.
+    if (gave_up && !cfg.interactive) return Error("Start ports failed");
     // testpmd's interactive start-up goes on to its prompt, where `port
     // start` or `show port info` still answer.
-    if (!all_started()) std::printf("Start ports failed\n");
+    if (gave_up || !all_started()) std::printf("Start ports failed\n");
     // testpmd puts every port in promiscuous mode once, at start-up.
     for (const Port &p : ports_) {
         const int rc = rte_eth_promiscuous_enable(p.id);
@@ -306,6 +316,7 @@ void Ports::close() {
         rte_eth_dev_close(p.id);
     }
     ports_.clear();
+    hot_plug_.stop();
     events_.stop();
     for (auto &[key, mp] : all_pools_)
         free_mbuf_pool(layout_.mp_alloc, mp);

@@ -4,8 +4,10 @@
 #pragma once
 
 #include "options/config.h"
+#include "ports/hairpin.h"
 #include "ports/port_control.h"
 #include "ports/port_events.h"
+#include "ports/port_removal.h"
 #include "util/status.h"
 
 #include <pmdfwd/engine.h>
@@ -85,8 +87,10 @@ class Ports {
     // testpmd's start_port / stop_port / close_port for one port or all
     // (nullopt): configure what changed, start, wait for links; returns
     // what testpmd prints. `forwarding` says which ports carry streams now:
-    // those are not stopped or closed.
-    std::string start_ports(std::optional<uint16_t> port);
+    // those are not stopped or closed. *gave_up (when given) says the start
+    // stopped short, as testpmd's start_port returning an error: a port
+    // could not be configured, or its hairpin queues not bound.
+    std::string start_ports(std::optional<uint16_t> port, bool *gave_up = nullptr);
     std::string stop_ports(std::optional<uint16_t> port,
                            const std::function<bool(uint16_t)> &forwarding, bool link_check = true);
     std::string close_ports(std::optional<uint16_t> port,
@@ -120,6 +124,11 @@ class Ports {
     Status adopt(const Config &cfg, uint16_t id);
     std::string detach_port(uint16_t port);
     std::string detach_device(const std::string &identifier);
+    // testpmd's rmv_port_callback's part (forwarding not using the port):
+    // stop_port without a link check, close_port, detach_device.
+    std::string remove_port(uint16_t port);
+    // Where event callbacks note the ports whose devices went away.
+    RemovalQueue &removals() { return removals_; }
     // testpmd's reset_port (nullopt: all): its messages, as text.
     std::string reset_ports(std::optional<uint16_t> port,
                             const std::function<bool(uint16_t)> &forwarding);
@@ -143,6 +152,9 @@ class Ports {
         size_t nb_pool_sizes = 1;
         MpAlloc mp_alloc = MpAlloc::Native; // how the pools were made, to free them alike
         bool multi_rx_mempool = false;
+        uint16_t nb_hairpinq = 0;
+        uint32_t hairpin_mode = 0;
+        std::vector<HairpinMap> hairpin_maps;
         bool numa = true;
         int socket_num = -1;
         bool link_check = true;    // --disable-link-check
@@ -152,6 +164,8 @@ class Ports {
     Status collect(const Config &cfg);
     Status add_port(const Config &cfg, uint16_t id);
     std::string forget_removed();
+    // testpmd's detach_device: the device's ports stopped or closed.
+    std::string detach(rte_device *dev);
     Status check_sockets(const Config &cfg) const;
     Status create_pools(const Config &cfg, const std::vector<unsigned> &fwd_lcores);
     Status create_pool(const Config &cfg, int socket, size_t index, unsigned count);
@@ -162,6 +176,9 @@ class Ports {
     // An error is testpmd's "Fail to start port" line, newline included.
     Status start_port(Port &p);
     Result<std::string> set_tx_tags(Port &p, uint64_t flags, uint16_t tci, uint16_t outer);
+    // The hairpin queues of a port, placed as testpmd's start_port places it.
+    Status setup_hairpin(const Port &p, const HairpinPlace &at) const;
+    bool started(uint16_t id) const;
     // configure + setup_queues on a stopped port, now, or why not.
     Status reconfigure_now(Port &p);
     std::string check_links() const;
@@ -169,7 +186,10 @@ class Ports {
     std::vector<Port> ports_;
     std::map<int, rte_mempool *> pools_;                        // the first size's pool per socket
     std::map<std::pair<int, size_t>, rte_mempool *> all_pools_; // (socket, size index)
+    // Before the callbacks that fill it, so that it outlives them.
+    RemovalQueue removals_;
     EventPrinter events_;
+    HotPlug hot_plug_;
     Layout layout_;
     std::string log_tag_ = "pmdfwd"; // Config::log_tag, for the pool lines
 };

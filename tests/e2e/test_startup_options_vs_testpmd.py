@@ -1,6 +1,6 @@
 """Issue 35: testpmd options pmdfwd used to refuse as unknown (--mp-alloc,
 --mp-anon, --no-iova-contig, --flow-isolate-all, --multi-rx-mempool,
---rxoffs, --rxhdrs), run in pmdfwd and in the
+--rxoffs, --rxhdrs, --hairpinq, --hairpin-mode, --hot-plug), run in pmdfwd and in the
 host's dpdk-testpmd with the same arguments on net_ring and net_null ports:
 both start or both fail, with testpmd's texts, and the pools are made the
 way the method says (the start line's "MP allocation mode", the external
@@ -38,6 +38,20 @@ def run_testpmd(app, cwd):
     prefix = rig.unique_prefix()
     return forwarder.run_testpmd_batch([TESTPMD, *eal(prefix), *PORTS, "--", *app],
                                        forward_s=1, prefix=prefix, cwd=cwd)
+
+
+def sessions(app, commands):
+    """(pmdfwd's, testpmd's) interactive sessions: app's options, then the
+    commands piped, then quit."""
+    lines = "".join(c + "\n" for c in [*commands, "quit"])
+    runs = []
+    for program in ("pmdfwd", "testpmd"):
+        prefix = rig.unique_prefix()
+        args = ([TESTPMD, *eal(prefix), *PORTS, "--", "-i", *app] if program == "testpmd" else
+                forwarder.pmdfwd_args([*eal(prefix), *PORTS], ["-i", *app, "--run-time=30"]))
+        with tempfile.TemporaryDirectory(prefix="pmdfwd-opts-") as d:
+            runs.append(forwarder.run(args, cwd=d, input=lines, timeout=60, prefix=prefix))
+    return runs
 
 
 @unittest.skipUnless(TESTPMD, "dpdk-testpmd is not installed")
@@ -140,6 +154,72 @@ class StartupOptionsVsTestpmd(unittest.TestCase):
         runs = self.both(["--rxhdrs=,", *MBUFS])
         self.assertNotEqual(runs[0].rc, 0, runs[0].describe())
         self.assert_both_say(runs, "bad rxpkts")
+
+    def test_hairpin_queues_on_ports_without_them(self):
+        # net_ring has no hairpin capability: testpmd's check of the option
+        # against the ports refuses any queue.
+        runs = self.both(["--hairpinq=1", *MBUFS])
+        self.assertNotEqual(runs[0].rc, 0, runs[0].describe())
+        self.assert_both_say(runs, "Fail: input hairpin (1) can't be greater than "
+                             "max_hairpin_queues (0) of port 0\n",
+                             "txq 1 invalid - must be >= 0 && <= 0\n")
+        for run in runs:
+            self.assertNotIn("Configuring Port", run.out)
+
+    def test_hairpin_mode_without_a_peer_layout(self):
+        # No queue, and no layout bit (0x10 alone): nothing to bind, the
+        # ports start and forward.
+        runs = self.both(["--hairpinq=0", "--hairpin-mode=0x10", *MBUFS])
+        self.assertEqual(runs[0].rc, 0, runs[0].describe())
+        self.assert_both_say(runs, "Checking link statuses...\nDone\n",
+                             "Press enter to exit")
+
+    def test_hairpin_peer_layout_on_ports_without_hairpin(self):
+        # The ports start, then asking the PMD for hairpin peers fails: the
+        # start gives up without "Done" and a batch run ends.
+        for mode in ("0x1", "0x2"):
+            with self.subTest(mode=mode):
+                runs = self.both([f"--hairpin-mode={mode}", *MBUFS])
+                self.assertNotEqual(runs[0].rc, 0, runs[0].describe())
+                self.assert_both_say(runs, "Port 1: ", "Checking link statuses...\n",
+                                     "Start ports failed")
+                for run in runs:
+                    self.assertNotIn("Checking link statuses...\nDone", run.out)
+
+    def test_hairpin_peer_layout_interactive(self):
+        # The shell comes up; a port whose hairpin peers cannot be asked
+        # for is not stopped, so it cannot be started again.
+        runs = sessions(["--hairpin-mode=0x2", *MBUFS], ["port stop 0", "port start 0"])
+        for run in runs:
+            self.assertEqual(run.rc, 0, run.describe())
+        self.assert_both_say(runs, "Start ports failed\n", "Port 0 is now not stopped\n",
+                             "Please stop the ports first\n", "Bye...")
+
+    def test_hairpin_mode_that_is_no_number(self):
+        for value in ("zz", ""):
+            with self.subTest(value=value):
+                runs = self.both([f"--hairpin-mode={value}", *MBUFS])
+                self.assertNotEqual(runs[0].rc, 0, runs[0].describe())
+                self.assert_both_say(runs, "hairpin mode invalid")
+
+    def test_hot_plug_forwards_and_ends_cleanly(self):
+        runs = self.both(["--hot-plug", *MBUFS])
+        self.assertEqual(runs[0].rc, 0, runs[0].describe())
+        self.assert_both_say(runs, "Checking link statuses...\nDone\n", "Bye...")
+        for run in runs:
+            self.assertNotIn("fail to", run.out)
+
+    def test_hot_plug_detach_and_attach(self):
+        # With the device event monitor on, a vdev goes and comes back.
+        runs = sessions(["--hot-plug", *MBUFS],
+                        ["port stop all", "port detach 1", "port attach net_null0",
+                         "port start 1", "show port summary all"])
+        for run in runs:
+            self.assertEqual(run.rc, 0, run.describe())
+            self.assertNotIn("fail to", run.out)
+        self.assert_both_say(runs, "Device is detached\nNow total ports is 1\nDone\n",
+                             "Port 1 is attached. Now total ports is 2\n",
+                             "Number of available ports: 2\n", "Bye...")
 
 
 if __name__ == "__main__":

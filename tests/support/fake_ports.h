@@ -596,6 +596,14 @@ class FakePorts : public PortControl {
         detached.push_back(identifier);
         return "Removing a device...\n";
     }
+    // The removal of a port whose device is gone: stopped, closed, detached.
+    std::vector<uint16_t> removed;
+    std::string remove(uint16_t p) override {
+        removed.push_back(p);
+        if (FakePort *f = find(p)) f->status = PortStatus::Closed;
+        return "Stopping ports...\nDone\nClosing ports...\nPort " + std::to_string(p) +
+               " is closed\nDone\nRemoving a device...\nDevice is detached\n";
+    }
     int resets = 0;
     std::string reset(std::optional<uint16_t> p) override {
         std::string o = "Resetting ports...\n";

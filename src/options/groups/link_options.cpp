@@ -27,6 +27,10 @@ std::vector<Option> link_options() {
          set_flag(&Config::device_start, false)},
         {"no-lsc-interrupt", 0, nullptr, "no link status change interrupts",
          set_flag(&Config::lsc_interrupt, false)},
+        {"hot-plug", 0, nullptr,
+         "enable hot plug for device: EAL's device event monitor on, a removed device's "
+         "port stopped, closed and detached",
+         flag(&Config::hot_plug)},
         {"no-rmv-interrupt", 0, nullptr, "no device removal interrupts",
          set_flag(&Config::rmv_interrupt, false)},
         {"print-event", 0, "EVENT", "print this ethdev event (repeatable; 'all')",

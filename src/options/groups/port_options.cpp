@@ -8,6 +8,7 @@
 #include <rte_version.h>
 
 #include <algorithm>
+#include <array>
 #include <fstream>
 #include <string>
 
@@ -70,22 +71,34 @@ Status apply_peers_file(Config &c, std::string_view v) {
     return {};
 }
 
+// testpmd's --hairpin-mode: a number as strtoul reads it (0x hex, 0
+// octal), the mode's bits in testpmd's --help.
+Status apply_hairpin_mode(Config &c, std::string_view v) {
+    auto n = parse_uint("hairpin-mode", v, 0, UINT32_MAX, Radix::Cmdline);
+    if (!n) return Error("hairpin mode invalid (" + n.message() + ")");
+    c.hairpin_mode = static_cast<uint32_t>(*n);
+    return {};
+}
+
 #if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
-// --hairpin-map=RXPORT:RXQ:TXPORT:TXQ:NUM (testpmd 24.11): checked as testpmd
-// reads it. A map only places hairpin queues, which need --hairpinq; pmdfwd
-// has none (doc/testpmd-options.md), and testpmd without them sets nothing
-// up from a map either.
-Status check_hairpin_map(Config &, std::string_view v) {
+// --hairpin-map=RXPORT:RXQ:TXPORT:TXQ:NUM (testpmd 24.11): NUM hairpin queues
+// from RX port RXPORT's queue RXQ on to TX port TXPORT's queue TXQ; any map
+// replaces --hairpin-mode's layout, as testpmd's multiport mode.
+Status apply_hairpin_map(Config &c, std::string_view v) {
+    std::array<uint16_t, 5> f{};
     size_t fields = 0, from = 0;
-    bool ok = true;
-    for (; ok && from <= v.size(); fields++) {
+    for (; from <= v.size() && fields < f.size(); fields++) {
         const size_t colon = std::min(v.find(':', from), v.size());
-        ok = parse_uint("hairpin-map", v.substr(from, colon - from), 0, UINT16_MAX).ok();
+        auto n = parse_uint("hairpin-map", v.substr(from, colon - from), 0, UINT16_MAX);
+        if (!n) break;
+        f[fields] = static_cast<uint16_t>(*n);
         from = colon + 1;
     }
-    if (ok && fields == 5) return {};
-    return Error("invalid hairpin map '" + std::string(v) +
-                 "' (expected RXPORT:RXQ:TXPORT:TXQ:NUM, numbers up to 65535)");
+    if (fields != f.size() || from <= v.size())
+        return Error("invalid hairpin map '" + std::string(v) +
+                     "' (expected RXPORT:RXQ:TXPORT:TXQ:NUM, numbers up to 65535)");
+    c.hairpin_maps.push_back({f[0], f[1], f[2], f[3], f[4]});
+    return {};
 }
 #endif
 
@@ -96,8 +109,9 @@ void add_newer_rows(std::vector<Option> *rows) {
     rows->push_back({"disable-flow-flush", 0, nullptr, "port stop keeps the port's flow rules",
                      set_flag(&Config::flow_flush, false)});
     rows->push_back({"hairpin-map", 0, "RXPORT:RXQ:TXPORT:TXQ:NUM",
-                     "a hairpin queue map (checked; pmdfwd has no hairpin queues)",
-                     check_hairpin_map});
+                     "NUM hairpin queues from RXPORT's queue RXQ to TXPORT's queue TXQ "
+                     "(repeatable; replaces --hairpin-mode's layout)",
+                     apply_hairpin_map});
 #else
     (void)rows;
 #endif
@@ -141,6 +155,13 @@ std::vector<Option> port_options() {
          number("nb-cores", &Config::nb_cores, 1, RTE_MAX_LCORE)},
         {"rxq", 0, "N", "RX queues per port", number("rxq", &Config::nb_rxq, 1, kMaxQueues)},
         {"txq", 0, "N", "TX queues per port", number("txq", &Config::nb_txq, 1, kMaxQueues)},
+        {"hairpinq", 0, "N",
+         "hairpin queues per port, after the --rxq/--txq ones (never forwarded by lcores)",
+         number("hairpinq", &Config::nb_hairpinq, 0, kMaxQueues)},
+        {"hairpin-mode", 0, "0xXX",
+         "hairpin port mode bits: 0x10 explicit Tx rule, 0x02 ports paired, 0x01 ports loop, "
+         "0x00 each port to itself",
+         apply_hairpin_mode},
         {"rxq-share", 0, nullptr,
          "ports per shared RX queue group, --rxq-share=N (alone: every port in one group), "
          "on devices that can share RX queues",

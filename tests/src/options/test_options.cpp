@@ -707,7 +707,8 @@ TEST(Options, NumProcsAndProcId) {
     EXPECT_NE(err.find("multi-process is not supported"), std::string::npos) << err;
 }
 
-// --hairpin-map (testpmd 24.11): its five numbers checked; unknown before.
+// --hairpin-map (testpmd 24.11): five numbers, each map kept in order;
+// unknown before.
 TEST(Options, HairpinMap) {
     Config c;
     std::string err;
@@ -717,12 +718,71 @@ TEST(Options, HairpinMap) {
         EXPECT_NE(err.find("unknown option '--hairpin-map'"), std::string::npos) << err;
         return;
     }
-    ASSERT_EQ(parse({"--hairpin-map=0:1:1:1:2"}, c, err), Parsed::Ok) << err;
+    ASSERT_EQ(parse({"--hairpin-map=0:1:1:2:3", "--hairpin-map=1:4:0:5:6"}, c, err), Parsed::Ok)
+        << err;
+    ASSERT_EQ(c.hairpin_maps.size(), 2u);
+    EXPECT_EQ(c.hairpin_maps[0].rx_port, 0);
+    EXPECT_EQ(c.hairpin_maps[0].rxq_head, 1);
+    EXPECT_EQ(c.hairpin_maps[0].tx_port, 1);
+    EXPECT_EQ(c.hairpin_maps[0].txq_head, 2);
+    EXPECT_EQ(c.hairpin_maps[0].nb_queues, 3);
+    EXPECT_EQ(c.hairpin_maps[1].rxq_head, 4);
     for (const char *bad :
          {"--hairpin-map=0:1:1:1", "--hairpin-map=0:1:1:1:2:3", "--hairpin-map=0:1:x:1:2",
           "--hairpin-map=0:1:1:1:65536", "--hairpin-map="}) {
         Config b;
         EXPECT_EQ(parse({bad}, b, err), Parsed::Error) << bad;
         EXPECT_NE(err.find("invalid hairpin map"), std::string::npos) << bad << ": " << err;
+        EXPECT_TRUE(b.hairpin_maps.empty()) << bad;
     }
+}
+
+// --hairpinq=N: testpmd's queues per port (what the ports allow is checked
+// against them, src/ports/hairpin.h); a number up to RTE_MAX_QUEUES_PER_PORT.
+TEST(Options, HairpinQueues) {
+    Config c;
+    std::string err;
+    EXPECT_EQ(c.nb_hairpinq, 0);
+    ASSERT_EQ(parse({"--hairpinq=4"}, c, err), Parsed::Ok) << err;
+    EXPECT_EQ(c.nb_hairpinq, 4);
+    Config zero;
+    ASSERT_EQ(parse({"--hairpinq=0"}, zero, err), Parsed::Ok) << err;
+    EXPECT_EQ(zero.nb_hairpinq, 0);
+    for (const char *bad : {"--hairpinq=-1", "--hairpinq=1025", "--hairpinq=x", "--hairpinq="}) {
+        Config b;
+        EXPECT_EQ(parse({bad}, b, err), Parsed::Error) << bad;
+        EXPECT_NE(err.find("hairpinq"), std::string::npos) << bad << ": " << err;
+    }
+}
+
+// --hairpin-mode=0xXX: a number as testpmd's strtoul(, 0) reads it; a value
+// that is none gets testpmd's "hairpin mode invalid".
+TEST(Options, HairpinMode) {
+    std::string err;
+    for (const auto &[arg, mode] :
+         std::vector<std::pair<const char *, uint32_t>>{{"--hairpin-mode=0x12", 0x12},
+                                                        {"--hairpin-mode=2", 2},
+                                                        {"--hairpin-mode=010", 8},
+                                                        {"--hairpin-mode=0x30000", 0x30000}}) {
+        Config c;
+        ASSERT_EQ(parse({arg}, c, err), Parsed::Ok) << arg << ": " << err;
+        EXPECT_EQ(c.hairpin_mode, mode) << arg;
+    }
+    for (const char *bad : {"--hairpin-mode=zz", "--hairpin-mode=", "--hairpin-mode=0x100000000"}) {
+        Config b;
+        EXPECT_EQ(parse({bad}, b, err), Parsed::Error) << bad;
+        EXPECT_EQ(err.rfind("hairpin mode invalid", 0), 0u) << bad << ": " << err;
+        EXPECT_EQ(b.hairpin_mode, 0u);
+    }
+}
+
+// --hot-plug: a flag, off by default.
+TEST(Options, HotPlug) {
+    Config c;
+    std::string err;
+    EXPECT_FALSE(c.hot_plug);
+    ASSERT_EQ(parse({"--hot-plug"}, c, err), Parsed::Ok) << err;
+    EXPECT_TRUE(c.hot_plug);
+    Config v;
+    EXPECT_EQ(parse({"--hot-plug=1"}, v, err), Parsed::Error);
 }
