@@ -63,23 +63,11 @@ bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offl
         process_tunnel(m, t, tx_offloads, g.tunnel);
         return t.inner_whole;
     }
-    const bool tcp = parsed == Parsed::whole && info.l4_proto == IPPROTO_TCP;
-    const bool tso = tcp && g.tso_segsz != 0 &&
-                     m->pkt_len > uint32_t{info.l2_len} + info.l3_len + info.l4_len + g.tso_segsz;
-    // TSO: the NIC computes the IPv4 and TCP checksums of every segment.
-    const uint64_t offloads =
-        tso ? tx_offloads | RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM
-            : tx_offloads;
-    Checksums c = plan_checksums(m, info, offloads);
-    if (tso) c.ol = (c.ol & ~RTE_MBUF_F_TX_L4_MASK) | RTE_MBUF_F_TX_TCP_SEG;
-    if (g.gso && parsed == Parsed::whole) {
-        if (info.l4_proto == IPPROTO_TCP) c.ol |= RTE_MBUF_F_TX_TCP_SEG;
-        if (info.l4_proto == IPPROTO_UDP) c.ol |= RTE_MBUF_F_TX_UDP_SEG;
-    }
-    write_checksums(m, info, c);
+    const uint64_t ol =
+        segment_checksums(m, info, parsed == Parsed::whole, tx_offloads, g.tso_segsz, g.gso);
     m->tx_offload = rte_mbuf_tx_offload(info.l2_len & kL2Mask, info.l3_len & kL3Mask,
                                         info.l4_len & kL4Mask, g.tso_segsz, 0, 0, 0);
-    m->ol_flags = (m->ol_flags & kKeptOlFlags) | c.ol;
+    m->ol_flags = (m->ol_flags & kKeptOlFlags) | ol;
     return parsed == Parsed::whole;
 }
 

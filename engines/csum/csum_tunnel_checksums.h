@@ -38,26 +38,33 @@ struct TunnelSeg {
     bool gso;                  // the TX port's `set port P gso on`
 };
 
-// process_inner_cksums: the inner flags, the inner checksums written.
-inline uint64_t inner_checksums(rte_mbuf *m, const Tunnel &t, uint64_t tx_offloads,
-                                const TunnelSeg &seg) {
-    const PacketInfo &in = t.inner;
-    const bool tcp = t.inner_whole && in.l4_proto == IPPROTO_TCP;
-    const bool tso =
-        tcp && seg.tunnel_tso_segsz != 0 &&
-        m->pkt_len > uint32_t{in.l2_len} + in.l3_len + in.l4_len + seg.tunnel_tso_segsz;
+// testpmd's process_inner_cksums, for a plain packet's headers and a
+// tunnel's inner ones alike: the checksums written, the flags returned,
+// with TSO (tso_segsz) and GSO asked for a whole TCP (or, for GSO, UDP)
+// packet.
+inline uint64_t segment_checksums(rte_mbuf *m, const PacketInfo &in, bool whole,
+                                  uint64_t tx_offloads, uint16_t tso_segsz, bool gso) {
+    const bool tcp = whole && in.l4_proto == IPPROTO_TCP;
+    const bool tso = tcp && tso_segsz != 0 &&
+                     m->pkt_len > uint32_t{in.l2_len} + in.l3_len + in.l4_len + tso_segsz;
     // TSO: the NIC computes the IPv4 and TCP checksums of every segment.
     const uint64_t offloads =
         tso ? tx_offloads | RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM
             : tx_offloads;
     Checksums c = plan_checksums(m, in, offloads);
     if (tso) c.ol = (c.ol & ~RTE_MBUF_F_TX_L4_MASK) | RTE_MBUF_F_TX_TCP_SEG;
-    if (seg.gso && t.inner_whole) {
+    if (gso && whole) {
         if (in.l4_proto == IPPROTO_TCP) c.ol |= RTE_MBUF_F_TX_TCP_SEG;
         if (in.l4_proto == IPPROTO_UDP) c.ol |= RTE_MBUF_F_TX_UDP_SEG;
     }
     write_checksums(m, in, c);
     return c.ol;
+}
+
+// The inner headers' flags and checksums.
+inline uint64_t inner_checksums(rte_mbuf *m, const Tunnel &t, uint64_t tx_offloads,
+                                const TunnelSeg &seg) {
+    return segment_checksums(m, t.inner, t.inner_whole, tx_offloads, seg.tunnel_tso_segsz, seg.gso);
 }
 
 // process_outer_cksums, after the inner ones: seg says the inner flags
