@@ -38,21 +38,38 @@ struct TunnelSeg {
     bool gso;                  // the TX port's `set port P gso on`
 };
 
+// testpmd 23.11 on ("fix UDP checksum for UFO") asks the NIC to segment
+// only with the offload enabled on the port: TCP with TCP TSO or a tunnel
+// TSO, UDP (UFO) with UDP TSO; earlier ones always segment TCP, never UDP.
+inline constexpr bool kSegByOffload = RTE_VERSION >= RTE_VERSION_NUM(23, 11, 0, 0);
+inline constexpr uint64_t kTcpSegOffloads =
+    RTE_ETH_TX_OFFLOAD_TCP_TSO | RTE_ETH_TX_OFFLOAD_VXLAN_TNL_TSO | RTE_ETH_TX_OFFLOAD_GRE_TNL_TSO |
+    RTE_ETH_TX_OFFLOAD_IPIP_TNL_TSO | RTE_ETH_TX_OFFLOAD_GENEVE_TNL_TSO |
+    RTE_ETH_TX_OFFLOAD_IP_TNL_TSO | RTE_ETH_TX_OFFLOAD_UDP_TNL_TSO;
+
 // testpmd's process_inner_cksums, for a plain packet's headers and a
 // tunnel's inner ones alike: the checksums written, the flags returned,
-// with TSO (tso_segsz) and GSO asked for a whole TCP (or, for GSO, UDP)
-// packet.
+// with TSO (tso_segsz: a packet longer than its headers and one segment)
+// and GSO asked for a whole TCP or UDP packet.
 inline uint64_t segment_checksums(rte_mbuf *m, const PacketInfo &in, bool whole,
                                   uint64_t tx_offloads, uint16_t tso_segsz, bool gso) {
-    const bool tcp = whole && in.l4_proto == IPPROTO_TCP;
-    const bool tso = tcp && tso_segsz != 0 &&
-                     m->pkt_len > uint32_t{in.l2_len} + in.l3_len + in.l4_len + tso_segsz;
-    // TSO: the NIC computes the IPv4 and TCP checksums of every segment.
-    const uint64_t offloads =
-        tso ? tx_offloads | RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_TCP_CKSUM
-            : tx_offloads;
+    const bool sized = whole && tso_segsz != 0 &&
+                       m->pkt_len > uint32_t{in.l2_len} + in.l3_len + in.l4_len + tso_segsz;
+    const bool tcp = sized && in.l4_proto == IPPROTO_TCP;
+    const bool tcp_seg = tcp && (!kSegByOffload || (tx_offloads & kTcpSegOffloads));
+    const bool udp_seg = kSegByOffload && sized && in.l4_proto == IPPROTO_UDP &&
+                         (tx_offloads & RTE_ETH_TX_OFFLOAD_UDP_TSO);
+    // The IPv4 checksum of a TCP packet of that size is the NIC's, whether
+    // it segments or not; a segmented L4 checksum is too.
+    uint64_t offloads = tx_offloads;
+    if (tcp) offloads |= RTE_ETH_TX_OFFLOAD_IPV4_CKSUM;
+    if (tcp_seg) offloads |= RTE_ETH_TX_OFFLOAD_TCP_CKSUM;
+    if (udp_seg) offloads |= RTE_ETH_TX_OFFLOAD_UDP_CKSUM;
     Checksums c = plan_checksums(m, in, offloads);
-    if (tso) c.ol = (c.ol & ~RTE_MBUF_F_TX_L4_MASK) | RTE_MBUF_F_TX_TCP_SEG;
+    if (tcp_seg) c.ol = (c.ol & ~RTE_MBUF_F_TX_L4_MASK) | RTE_MBUF_F_TX_TCP_SEG;
+    // A UDP checksum of 0 stays 0, unsegmented (plan_checksums left no flag).
+    if (udp_seg && (c.ol & RTE_MBUF_F_TX_L4_MASK) == RTE_MBUF_F_TX_UDP_CKSUM)
+        c.ol = (c.ol & ~RTE_MBUF_F_TX_L4_MASK) | RTE_MBUF_F_TX_UDP_SEG;
     if (gso && whole) {
         if (in.l4_proto == IPPROTO_TCP) c.ol |= RTE_MBUF_F_TX_TCP_SEG;
         if (in.l4_proto == IPPROTO_UDP) c.ol |= RTE_MBUF_F_TX_UDP_SEG;

@@ -9,6 +9,7 @@
 #include "../support/engine_harness.h"
 
 #include "csum/csum_settings.h"
+#include "csum/csum_tunnel_checksums.h"
 
 #include <rte_ethdev.h>
 #include <rte_mbuf_ptype.h>
@@ -112,7 +113,8 @@ TEST_F(CsumSeg, NothingOnKeepsThePlainBurst) {
 }
 
 TEST_F(CsumSeg, TsoMarksLongTcpForTheNic) {
-    cfg_->port[1].tso_segsz = 800; // the TX port's
+    cfg_->port[1].tso_segsz = 800;                // the TX port's
+    tx_.tx_offloads = RTE_ETH_TX_OFFLOAD_TCP_TSO; // as `tso set` enables it on a capable port
     ASSERT_EQ(start(), 0);
     const std::vector<uint8_t> in = tcp_frame(1000, 1500);
     rte_mbuf *m = tcp_packet(in);
@@ -133,6 +135,69 @@ TEST_F(CsumSeg, TsoMarksLongTcpForTheNic) {
     EXPECT_EQ(s->ol_flags, RTE_MBUF_F_TX_IPV4);
     EXPECT_EQ(s->tso_segsz, 800u); // testpmd fills it in any case
     EXPECT_TRUE(ipv4_ok(packet_bytes(s)));
+    rte_pktmbuf_free(s);
+}
+
+// testpmd 23.11 on segments only what the port's offloads allow; `tso
+// set` keeps its size on a port without them (net_pcap, net_ring).
+TEST_F(CsumSeg, TsoWithoutTheOffloadSegmentsOnlyBefore2311) {
+    cfg_->port[1].tso_segsz = 800;
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *m = tcp_packet(tcp_frame(1000, 1500));
+    ASSERT_EQ(burst(&m, 1, 32), 1);
+    const std::vector<uint8_t> out = packet_bytes(m);
+    EXPECT_EQ(get16(out, kL3 + 10), 0xbeef) << "the IPv4 checksum is the NIC's either way";
+    if (engines::csum::kSegByOffload) {
+        EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM);
+        EXPECT_NE(get16(out, kL4 + 16), 0xbeef) << "TCP's computed here";
+    } else {
+        EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_TCP_SEG);
+        EXPECT_EQ(get16(out, kL4 + 16), 0xbeef);
+    }
+    rte_pktmbuf_free(m);
+}
+
+// Ethernet + IPv4 + UDP with payload bytes, checksums 0xbeef (or udp_sum).
+std::vector<uint8_t> udp_frame(size_t payload, uint16_t udp_sum = 0xbeef) {
+    std::vector<uint8_t> f = tcp_frame(0, payload + 12);
+    f.resize(kL4 + 8 + payload);
+    f[kL3 + 9] = IPPROTO_UDP;
+    put16(f, kL3 + 2, static_cast<uint16_t>(20 + 8 + payload));
+    put16(f, kL4 + 4, static_cast<uint16_t>(8 + payload));
+    put16(f, kL4 + 6, udp_sum);
+    return f;
+}
+
+// UFO (23.11 on): `tso set` segments long UDP where the port has UDP TSO.
+TEST_F(CsumSeg, TsoSegmentsLongUdpWithUfo) {
+    cfg_->port[1].tso_segsz = 800;
+    tx_.tx_offloads = RTE_ETH_TX_OFFLOAD_UDP_TSO;
+    ASSERT_EQ(start(), 0);
+    rte_mbuf *m = packet(udp_frame(1500));
+    ASSERT_EQ(burst(&m, 1, 32), 1);
+    std::vector<uint8_t> out = packet_bytes(m);
+    EXPECT_TRUE(ipv4_ok(out)) << "UDP's IPv4 checksum stays software's";
+    if (engines::csum::kSegByOffload) {
+        EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_UDP_SEG);
+        EXPECT_EQ(get16(out, kL4 + 6), 0xbeef) << "the NIC's, per segment";
+    } else {
+        EXPECT_EQ(m->ol_flags, RTE_MBUF_F_TX_IPV4);
+        EXPECT_NE(get16(out, kL4 + 6), 0xbeef);
+    }
+    EXPECT_EQ(m->l4_len, 8u);
+    rte_pktmbuf_free(m);
+
+    // No checksum: none asked for, no segmentation either (testpmd's test).
+    rte_mbuf *z = packet(udp_frame(1500, 0));
+    ASSERT_EQ(burst(&z, 1, 32), 1);
+    EXPECT_EQ(z->ol_flags, RTE_MBUF_F_TX_IPV4);
+    EXPECT_EQ(get16(packet_bytes(z), kL4 + 6), 0);
+    rte_pktmbuf_free(z);
+
+    // Short enough for one segment: software's.
+    rte_mbuf *s = packet(udp_frame(700));
+    ASSERT_EQ(burst(&s, 1, 32), 1);
+    EXPECT_EQ(s->ol_flags, RTE_MBUF_F_TX_IPV4);
     rte_pktmbuf_free(s);
 }
 
