@@ -14,6 +14,7 @@
 #include "csum_commands.h"
 #include "csum_packet.h"
 #include "csum_params.h"
+#include "csum_ptype.h"
 #include "csum_seg.h"
 #include "csum_settings.h"
 
@@ -32,7 +33,8 @@ namespace {
 // headers are cut (some or all of its processing left undone).
 bool process(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads) {
     PacketInfo info;
-    const Parsed parsed = parse_packet(m, &info);
+    Ptype pt;
+    const Parsed parsed = parse_headers(m, &info, &pt);
     if (parsed == Parsed::nothing) return false; // left as it came
     const Checksums sums = plan_checksums(m, info, tx_offloads);
     write_checksums(m, info, sums);

@@ -4,6 +4,7 @@
 #include "csum_seg.h"
 
 #include "csum_packet.h"
+#include "csum_ptype.h"
 #include "csum_settings.h"
 #include "csum_tunnel.h"
 #include "csum_tunnel_checksums.h"
@@ -55,11 +56,12 @@ struct SegStream {
 bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads,
                  const SegStream &g) {
     PacketInfo info;
-    const Parsed parsed = parse_packet(m, &info);
+    Ptype pt;
+    const Parsed parsed = parse_headers(m, &info, &pt);
     if (parsed == Parsed::nothing) return false;
     if (g.mac_swap) std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, kMacPairLen);
     Tunnel t;
-    if (g.parse_tunnel && parsed == Parsed::whole && parse_tunnel(m, info, g.tunnel_ports, &t)) {
+    if (g.parse_tunnel && parsed == Parsed::whole && find_tunnel(m, info, pt, g.tunnel_ports, &t)) {
         process_tunnel(m, t, tx_offloads, g.tunnel);
         return t.inner_whole;
     }

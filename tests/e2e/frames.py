@@ -399,3 +399,21 @@ def cut_tunnels():
         Frame("GENEVE cut inside its options", geneve[:48], malformed=True),
         Frame("GRE cut inside its words", gre[:42], malformed=True),
     ]
+
+
+def long_l4():
+    """TCP and UDP frames longer than their headers and 100 bytes, plain and
+    in VXLAN, each checksum wrong: what `tso set 100` and `tunnel_tso set
+    100` mark for segmentation."""
+    udp, tcp = UDP(sport=7, dport=8, chksum=BAD_SUM), TCP(sport=9, dport=10, chksum=BAD_SUM)
+    vxlan = _outer_udp(4789) / Raw(VXLAN) / INNER_ETH
+    frames = [
+        ("long IPv4/TCP", ETH / _inner_v4(tcp, 400)),
+        ("long IPv4/UDP", ETH / _inner_v4(udp, 400)),
+        ("long IPv6/TCP", ETH / _inner_v6(tcp, 400)),
+        ("long IPv6/UDP", ETH / _inner_v6(udp, 400)),
+        ("long IPv4/UDP without checksum", ETH / _inner_v4(UDP(sport=7, dport=8, chksum=0), 400)),
+        ("VXLAN long inner TCP", vxlan / _inner_v4(tcp, 400)),
+        ("VXLAN long inner UDP", vxlan / _inner_v4(udp, 400)),
+    ]
+    return [Frame(name, packet) for name, packet in frames]

@@ -9,10 +9,16 @@ from bytes past the frame's end (the user guide's "Malformed frames").
 testpmd keys both settings on the TX port: with two ports paired, only what
 leaves by the port named is parsed.
 
-The parsing is testpmd's up to 24.11 (its parse_vxlan, parse_gre, ...).
-testpmd 25.11 parses with rte_net_get_ptype instead (other ports, and
---vxlan-gpe-port and --geneve-parsed-port read but unused): not compared
-there.
+Up to 24.11 testpmd walks the headers itself (its parse_vxlan, parse_gre,
+...); from 25.03 on it asks rte_net_get_ptype (default ports only, so that
+--vxlan-gpe-port and --geneve-parsed-port change nothing), and so does
+pmdfwd built on that DPDK: the same comparison holds on both.
+
+`tso set` and `tunnel_tso set` on net_pcap, which has no segmentation
+offload: testpmd keeps the size it refuses, then 22.11 marks long TCP for
+the NIC and leaves both its checksums as they came, and 23.11 on leaves
+only the IPv4 one to the NIC and checksums TCP itself (UFO: UDP only
+where the port has UDP TSO).
 
 Run: PMDFWD_BIN=build/pmdfwd /usr/bin/python3 tests/e2e/test_csum_tunnel_vs_testpmd.py
 """
@@ -23,8 +29,8 @@ import rig  # noqa: E402
 import vs_testpmd  # noqa: E402
 import test_hostile_vs_testpmd as hostile  # noqa: E402
 
-# testpmd 25.11's csumonly parses tunnels with rte_net_get_ptype.
-PARSED_AS_PMDFWD = rig.dpdk_version() < (25, 11)
+# testpmd 25.03 on parses with rte_net_get_ptype: DPDK's default ports.
+BY_PTYPE = rig.dpdk_version() >= (25, 3)
 COMMON = ["--forward-mode=csum", "--no-flush-rx", "--total-num-mbufs=8192"]
 MAC_BYTES = 12
 
@@ -65,9 +71,8 @@ class TunnelComparison(vs_testpmd.Comparison):
 
 
 @unittest.skipUnless(vs_testpmd.TESTPMD, "dpdk-testpmd is not installed")
-@unittest.skipUnless(PARSED_AS_PMDFWD, "testpmd 25.11 parses tunnels with rte_net_get_ptype")
 class TunnelsAgainstTestpmd(TunnelComparison):
-    sent = frames.tunnels() + frames.cut_tunnels()
+    sent = frames.tunnels() + frames.cut_tunnels() + frames.long_l4()
 
     @classmethod
     def port_frames(cls):
@@ -83,6 +88,9 @@ class TunnelsAgainstTestpmd(TunnelComparison):
             "parse": [*loop, parse],
             "keep-macs": [*loop, keep],
             "ports": [*loop, parse, "--geneve-parsed-port=4000", "--vxlan-gpe-port=4001"],
+            "tso": [*loop, command_file(cls.tmp, "tso", [
+                "port stop 0", "tso set 100 0", "tunnel_tso set 100 0",
+                "csum parse-tunnel on 0", "port start 0"])],
         }
 
     def test_not_parsed_by_default(self):
@@ -107,14 +115,19 @@ class TunnelsAgainstTestpmd(TunnelComparison):
         self.check("ports", self.sent, ours[0], theirs[0])
         parsed, _ = self.both("parse")
         moved = [f.name for f, a, b in zip(self.sent, ours[0], parsed[0]) if a != b]
-        # Those of the default ports are no tunnels now, those of 4000 and 4001 are.
-        want = [f.name for f in self.sent if not f.malformed and "NSH" not in f.name
-                and f.name.startswith(("GENEVE", "VXLAN-GPE"))]
+        # Those of the default ports are no tunnels now, those of 4000 and
+        # 4001 are; with rte_net_get_ptype, nothing moves.
+        want = [] if BY_PTYPE else [
+            f.name for f in self.sent if not f.malformed and "NSH" not in f.name
+            and f.name.startswith(("GENEVE", "VXLAN-GPE"))]
         self.assertEqual(moved, want)
+
+    def test_segment_sizes_without_the_offload(self):
+        ours, theirs = self.both("tso")
+        self.check("tso", self.sent, ours[0], theirs[0])
 
 
 @unittest.skipUnless(vs_testpmd.TESTPMD, "dpdk-testpmd is not installed")
-@unittest.skipUnless(PARSED_AS_PMDFWD, "testpmd 25.11 parses tunnels with rte_net_get_ptype")
 class TunnelParsingIsTheTxPorts(TunnelComparison):
     nb_ports = 2
     sent = frames.tunnels()
