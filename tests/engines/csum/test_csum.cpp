@@ -87,9 +87,11 @@ std::vector<uint8_t> frame(bool v6, uint8_t proto, size_t payload, unsigned vlan
                            bool udp_zero = false) {
     std::vector<uint8_t> f(kDstMac, kDstMac + 6);
     f.insert(f.end(), kSrcMac, kSrcMac + 6);
+    // One 802.1Q tag, or a QinQ pair (an S-tag, then a C-tag).
     for (unsigned v = 0; v < vlans; v++) {
-        f.insert(f.end(),
-                 {static_cast<uint8_t>(v ? 0x81 : 0x88), static_cast<uint8_t>(v ? 0 : 0xa8)});
+        const bool s_tag = vlans == 2 && v == 0;
+        f.insert(f.end(), {static_cast<uint8_t>(s_tag ? 0x88 : 0x81),
+                           static_cast<uint8_t>(s_tag ? 0xa8 : 0)});
         f.insert(f.end(), {0x00, static_cast<uint8_t>(10 + v)});
     }
     f.insert(f.end(),
