@@ -147,7 +147,7 @@ class TunnelParsingIsTheTxPorts(TunnelComparison):
             self.check(f"paired port {p}", self.sent, ours[p], theirs[p])
         # The same frames, parsed on their way out of port 1 only.
         differ = [f.name for f, a, b in zip(self.sent, ours[0], ours[1]) if a[12:] != b[12:]]
-        self.assertGreater(len(differ), 20, differ)
+        self.assertGreaterEqual(len(differ), 20, differ)
 
 
 if __name__ == "__main__":
