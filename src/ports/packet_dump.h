@@ -20,10 +20,10 @@ namespace pmdfwd {
 std::string packet_dump_text(uint16_t port, uint16_t queue, rte_mbuf *const *pkts, uint16_t n,
                              bool rx);
 
-// One packet's text from a forwarding engine (pmdfwd_fwd_params.write_text:
-// testpmd's csum block): written as the dumps are, on the lcore that calls,
-// so that it lands between its burst's RX and TX dumps; dropped and counted
-// with them when stdout cannot take it at once.
+// One packet's text from a forwarding engine (pmdfwd_fwd_params.write_text):
+// written as the dumps are, on the lcore that calls, so that it lands
+// between its burst's RX and TX dumps; dropped and counted with them when
+// stdout cannot take it at once.
 void packet_dump_write(const char *text, size_t len);
 
 // Packets whose dump was dropped since the last call because stdout could
