@@ -8,7 +8,9 @@
 // headers the engine does what fits, and counts it untouched (csum_packet.h
 // says what fits). TSO, GRO and GSO (`tso set`, `set port P gro|gso on`)
 // take csum_seg.cpp's burst for the streams they concern, and so do tunnel
-// parsing (`csum parse-tunnel on P`) and `csum mac-swap off P`.
+// parsing (`csum parse-tunnel on P`) and `csum mac-swap off P`. With `set
+// verbose` above 0 both print testpmd's block for every packet
+// (csum_verbose.h).
 #include <pmdfwd/engine_register.h>
 
 #include "csum_commands.h"
@@ -17,6 +19,7 @@
 #include "csum_ptype.h"
 #include "csum_seg.h"
 #include "csum_settings.h"
+#include "csum_verbose.h"
 
 #include "common/ether_header.h"
 #include "common/tx_fields.h"
@@ -29,22 +32,44 @@
 namespace pmdfwd::engines::csum {
 namespace {
 
-// One packet, from parsing to its new MACs and TX fields; false when its
-// headers are cut (some or all of its processing left undone).
-bool process(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads) {
-    PacketInfo info;
+// One packet, from parsing (into *info) to its new MACs and TX fields;
+// false when its headers are cut (some or all of its processing left
+// undone).
+bool process(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads,
+             PacketInfo *info) {
     Ptype pt;
-    const Parsed parsed = parse_headers(m, &info, &pt);
+    const Parsed parsed = parse_headers(m, info, &pt);
     if (parsed == Parsed::nothing) return false; // left as it came
-    const Checksums sums = plan_checksums(m, info, tx_offloads);
-    write_checksums(m, info, sums);
+    const Checksums sums = plan_checksums(m, *info, tx_offloads);
+    write_checksums(m, *info, sums);
     std::memcpy(rte_pktmbuf_mtod(m, uint8_t *), addrs, kMacPairLen);
     // One store, each length cut to its field's width as the bit-field
     // assignments testpmd makes cut it.
-    m->tx_offload = rte_mbuf_tx_offload(info.l2_len & kL2Mask, info.l3_len & kL3Mask,
-                                        info.l4_len & kL4Mask, 0, 0, 0, 0);
+    m->tx_offload = rte_mbuf_tx_offload(info->l2_len & kL2Mask, info->l3_len & kL3Mask,
+                                        info->l4_len & kL4Mask, 0, 0, 0, 0);
     m->ol_flags = (m->ol_flags & kKeptOlFlags) | sums.ol;
     return parsed == Parsed::whole;
+}
+
+// The burst's packets; returns how many were left untouched. kVerbose
+// prints testpmd's block after each packet: a second instance, so that the
+// loop without it stays as it was.
+template <bool kVerbose>
+uint16_t process_burst(const pmdfwd_stream &s, rte_mbuf **pkts, uint16_t nb,
+                       const uint8_t addrs[kMacPairLen], BadChecksums *bad) {
+    const uint64_t tx_offloads = s.tx->tx_offloads;
+    uint16_t untouched = 0;
+    for (uint16_t i = 0; i < nb; i++) {
+        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
+        const uint64_t rx_flags = pkts[i]->ol_flags;
+        bad->count(rx_flags);
+        PacketInfo info;
+        untouched += !process(pkts[i], addrs, tx_offloads, &info);
+        if constexpr (kVerbose)
+            write_verbose_block(s, pkts[i], {.rx_flags = rx_flags, .info = info},
+                                {.offloads = tx_offloads});
+    }
+    return untouched;
 }
 
 uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
@@ -55,12 +80,8 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
     uint8_t addrs[kMacPairLen];
     next_hop_macs(*s->tx, addrs);
     BadChecksums bad;
-    uint16_t untouched = 0;
-    for (uint16_t i = 0; i < nb; i++) {
-        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
-        bad.count(pkts[i]->ol_flags);
-        untouched += !process(pkts[i], addrs, tx_offloads);
-    }
+    const uint16_t untouched = verbose_on(*s) ? process_burst<true>(*s, pkts, nb, addrs, &bad)
+                                              : process_burst<false>(*s, pkts, nb, addrs, &bad);
     s->engine_untouched += untouched;
     s->rx_bad_ip_csum += bad.ip;
     s->rx_bad_l4_csum += bad.l4;

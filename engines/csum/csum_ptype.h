@@ -146,7 +146,9 @@ inline Parsed parse_packet_ptype(const rte_mbuf *m, PacketInfo *info, Ptype *pt)
             walk_vlan_tags(rte_pktmbuf_mtod(m, const uint8_t *), len, &type, &l2);
         const bool ip =
             type == RTE_BE16(RTE_ETHER_TYPE_IPV4) || type == RTE_BE16(RTE_ETHER_TYPE_IPV6);
-        return tags_whole && !ip ? Parsed::whole : Parsed::macs;
+        if (!tags_whole || ip) return Parsed::macs;
+        info->ethertype = type; // testpmd's verbose block prints it (ARP: 806)
+        return Parsed::whole;
     }
     const bool ext = (l3 & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV6_EXT;
     return ip_headers(m, info->l2_len, ethertype, ext, static_cast<uint16_t>(pt->lens.l3_len),

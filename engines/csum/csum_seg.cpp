@@ -1,6 +1,7 @@
 // testpmd's csum engine with TSO, GRO and GSO, tunnel parsing or the MACs
 // left as they came (csumonly.c), for streams that have one of them on; the
-// plain burst (csum.cpp) stays as it was.
+// plain burst (csum.cpp) stays as it was. testpmd's verbose block of each
+// packet comes before GRO and GSO, as in its loop.
 #include "csum_seg.h"
 
 #include "csum_packet.h"
@@ -8,6 +9,7 @@
 #include "csum_settings.h"
 #include "csum_tunnel.h"
 #include "csum_tunnel_checksums.h"
+#include "csum_verbose.h"
 
 #include "common/ether_header.h"
 #include "common/tx_fields.h"
@@ -50,12 +52,21 @@ struct SegStream {
     rte_mbuf *segments[PMDFWD_BURST_ROOM];
 };
 
+// What testpmd's verbose block says of a tunnel's headers.
+void note_tunnel(const Tunnel &t, VerbosePacket *v) {
+    v->tunnel = true;
+    v->outer = t.outer;
+    v->info = t.inner;
+    v->info.l2_len = t.l2_len;
+}
+
 // One packet: csum.cpp's process, with testpmd's TSO and GSO marks, its
-// tunnels, and MACs written only with mac-swap on. Returns false when its
+// tunnels, and MACs written only with mac-swap on; what it parsed goes to
+// *v (info and tunnel) for the verbose block. Returns false when its
 // headers are cut (counted untouched).
 bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads,
-                 const SegStream &g) {
-    PacketInfo info;
+                 const SegStream &g, VerbosePacket *v) {
+    PacketInfo &info = v->info;
     Ptype pt;
     const Parsed parsed = parse_headers(m, &info, &pt);
     if (parsed == Parsed::nothing) return false;
@@ -63,6 +74,7 @@ bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offl
     Tunnel t;
     if (g.parse_tunnel && parsed == Parsed::whole && find_tunnel(m, info, pt, g.tunnel_ports, &t)) {
         process_tunnel(m, t, tx_offloads, g.tunnel);
+        note_tunnel(t, v);
         return t.inner_whole;
     }
     const uint64_t ol =
@@ -71,6 +83,26 @@ bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offl
                                         info.l4_len & kL4Mask, g.tso_segsz, 0, 0, 0);
     m->ol_flags = (m->ol_flags & kKeptOlFlags) | ol;
     return parsed == Parsed::whole;
+}
+
+// The burst's packets, as csum.cpp's process_burst; returns how many were
+// left untouched.
+template <bool kVerbose>
+uint16_t process_seg_burst(const pmdfwd_stream &s, rte_mbuf **pkts, uint16_t nb,
+                           const uint8_t addrs[kMacPairLen], BadChecksums *bad) {
+    const SegStream &g = *static_cast<const SegStream *>(s.priv);
+    const uint64_t tx_offloads = s.tx->tx_offloads;
+    uint16_t untouched = 0;
+    for (uint16_t i = 0; i < nb; i++) {
+        VerbosePacket v;
+        v.rx_flags = pkts[i]->ol_flags;
+        bad->count(v.rx_flags);
+        untouched += !process_seg(pkts[i], addrs, tx_offloads, g, &v);
+        if constexpr (kVerbose)
+            write_verbose_block(s, pkts[i], v,
+                                {tx_offloads, g.tso_segsz, g.tunnel.tunnel_tso_segsz});
+    }
+    return untouched;
 }
 
 // testpmd's pkts_ip_csum_recalc: GRO and GSO change IPv4 headers (lengths,
@@ -183,10 +215,8 @@ uint16_t seg_burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb) {
     uint8_t addrs[kMacPairLen];
     next_hop_macs(*s->tx, addrs);
     BadChecksums bad;
-    for (uint16_t i = 0; i < nb; i++) {
-        bad.count(pkts[i]->ol_flags);
-        s->engine_untouched += !process_seg(pkts[i], addrs, tx_offloads, g);
-    }
+    s->engine_untouched += verbose_on(*s) ? process_seg_burst<true>(*s, pkts, nb, addrs, &bad)
+                                          : process_seg_burst<false>(*s, pkts, nb, addrs, &bad);
     s->rx_bad_ip_csum += bad.ip;
     s->rx_bad_l4_csum += bad.l4;
     s->rx_bad_outer_l4_csum += bad.outer_l4;

@@ -43,7 +43,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 8u
+#define PMDFWD_ENGINE_ABI_VERSION 9u
 
 struct rte_mbuf;
 struct rte_mempool;
@@ -68,6 +68,18 @@ struct pmdfwd_fwd_params {
     uint16_t nb_txpkt_segs; /* --txpkts list length */
     uint16_t txpkt_seg_len[PMDFWD_MAX_TXPKT_SEGS];
     uint32_t txpkt_len; /* sum of the above */
+    /* testpmd's verbose_level (`set verbose <n>`). The host changes it
+     * while forwarding runs and the change takes effect at once: read it
+     * once per burst, with a relaxed atomic load
+     * (__atomic_load_n(&params->verbose_level, __ATOMIC_RELAXED)). An
+     * engine prints its per-packet text (testpmd's csum block) only above 0. */
+    uint32_t verbose_level;
+    /* Writes len bytes of text (whole lines) to the host's standard output
+     * by the writer of the per-packet dump: between the burst's RX dump and
+     * its TX dump, as testpmd's printf, and never blocking the lcore. One
+     * call per packet's text: what stdout cannot take at once is dropped
+     * and counted with the dumps it drops. Never NULL in a stream's params. */
+    void (*write_text)(const char *text, size_t len);
 };
 
 /*

@@ -100,7 +100,7 @@ Status App::init() {
     fwd_ = std::make_unique<Forwarder>(cfg_, ports_, engines_, lcores);
     port_ctl_ = std::make_unique<EthdevPortControl>(
         ports_, cfg_, [this](uint16_t p) { return running() && fwd_->uses_port(p); },
-        [this] { return running(); });
+        [this] { return running(); }, [this](unsigned level) { fwd_->set_verbose(level); });
     std::string note;
     const Result<std::vector<uint16_t>> fwd_ports = fwd_->fwd_ports(&note);
     std::fputs(note.c_str(), stderr);

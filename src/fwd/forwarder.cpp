@@ -4,6 +4,7 @@
 #include "engine_host/engine_api.h"
 #include "engine_host/engine_context.h"
 #include "fwd/packet_template.h"
+#include "ports/packet_dump.h"
 #include "text/mac_text.h"
 #include "text/text_format.h"
 
@@ -13,6 +14,7 @@
 #include <rte_mbuf.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 
 namespace pmdfwd {
@@ -124,8 +126,16 @@ Status Forwarder::build(const pmdfwd_engine *engine) {
     return {};
 }
 
+void Forwarder::set_verbose(unsigned level) {
+    std::atomic_ref<uint32_t>(params_.verbose_level)
+        .store(static_cast<uint32_t>(level), std::memory_order_relaxed);
+}
+
 void Forwarder::set_packet_params() {
+    const uint32_t verbose = params_.verbose_level; // `set verbose` outlives a start
     params_ = {};
+    params_.verbose_level = verbose;
+    params_.write_text = packet_dump_write;
     params_.burst = cfg_.burst;
     params_.nb_txpkt_segs = static_cast<uint16_t>(cfg_.txpkts.size());
     for (size_t i = 0; i < cfg_.txpkts.size(); i++) {

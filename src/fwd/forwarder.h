@@ -40,6 +40,9 @@ class Forwarder {
     Status start(unsigned tx_first_bursts, const std::function<void()> &shown = {});
     void stop();
     bool running() const { return running_; }
+    // `set verbose <n>`: the engines' level (pmdfwd_fwd_params), read by
+    // the lcores once per burst, so it takes effect while forwarding runs.
+    void set_verbose(unsigned level);
     // The port carries one of the streams that run (or would run) now.
     bool uses_port(uint16_t port) const;
 

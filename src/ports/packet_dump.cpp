@@ -143,12 +143,12 @@ bool g_dump_is_socket = false;
 std::atomic<uint64_t> g_dropped{0};
 
 // All of text, or false when stdout took none or part of it (full or gone).
-bool write_now(const std::string &text) {
+bool write_now(const char *text, size_t len) {
     const int fd = g_dump_fd.load(std::memory_order_relaxed);
-    for (size_t done = 0; done < text.size();) {
-        const ssize_t w = g_dump_is_socket ? send(fd, text.data() + done, text.size() - done,
-                                                  MSG_DONTWAIT | MSG_NOSIGNAL)
-                                           : write(fd, text.data() + done, text.size() - done);
+    for (size_t done = 0; done < len;) {
+        const ssize_t w = g_dump_is_socket
+                              ? send(fd, text + done, len - done, MSG_DONTWAIT | MSG_NOSIGNAL)
+                              : write(fd, text + done, len - done);
         if (w < 0 && errno == EINTR) continue;
         if (w <= 0) return false;
         done += static_cast<size_t>(w);
@@ -168,7 +168,7 @@ void print(uint16_t port, uint16_t queue, rte_mbuf *const *pkts, uint16_t n, boo
                   n);
     for (uint16_t i = 0; i < n; i++) {
         packet_text(&text, pkts[i], queue, rx);
-        if (!write_now(text)) {
+        if (!write_now(text.data(), text.size())) {
             g_dropped.fetch_add(n - i, std::memory_order_relaxed);
             return;
         }
@@ -240,6 +240,10 @@ void PacketDump::remove(uint16_t port, bool lcores_idle) {
             keep.push_back(h);
     hooks_.swap(keep);
     if (lcores_idle) release();
+}
+
+void packet_dump_write(const char *text, size_t len) {
+    if (!write_now(text, len)) g_dropped.fetch_add(1, std::memory_order_relaxed);
 }
 
 uint64_t packet_dump_take_dropped() {

@@ -7,6 +7,7 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,6 +19,12 @@ namespace pmdfwd {
 // lengths, destination port; then ol_flags).
 std::string packet_dump_text(uint16_t port, uint16_t queue, rte_mbuf *const *pkts, uint16_t n,
                              bool rx);
+
+// One packet's text from a forwarding engine (pmdfwd_fwd_params.write_text):
+// written as the dumps are, on the lcore that calls, so that it lands
+// between its burst's RX and TX dumps; dropped and counted with them when
+// stdout cannot take it at once.
+void packet_dump_write(const char *text, size_t len);
 
 // Packets whose dump was dropped since the last call because stdout could
 // not take it at once (a reader that stopped reading); resets the count.

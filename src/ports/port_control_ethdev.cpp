@@ -61,8 +61,10 @@ void add_newer_info(uint16_t id, PortInfo *out) {
 
 EthdevPortControl::EthdevPortControl(Ports &ports, Config &cfg,
                                      std::function<bool(uint16_t)> forwarding,
-                                     std::function<bool()> running)
-    : ports_(ports), cfg_(cfg), forwarding_(std::move(forwarding)), running_(std::move(running)) {}
+                                     std::function<bool()> running,
+                                     std::function<void(unsigned)> verbose_set)
+    : ports_(ports), cfg_(cfg), forwarding_(std::move(forwarding)), running_(std::move(running)),
+      verbose_set_(std::move(verbose_set)) {}
 
 Port *EthdevPortControl::port(uint16_t id) const {
     return ports_.find(id);
@@ -551,7 +553,9 @@ Result<uint32_t> EthdevPortControl::tx_done_cleanup(uint16_t id, uint16_t queue,
 
 void EthdevPortControl::set_verbose(unsigned level) {
     verbose_ = level;
+    // The dump's descriptor is open before an engine may write through it.
     dump_.apply(ports_.ids(), level, !running_());
+    if (verbose_set_) verbose_set_(level);
 }
 
 } // namespace pmdfwd

@@ -16,8 +16,10 @@ class EthdevPortControl : public PortControl {
   public:
     // forwarding(port): the port carries streams now. running(): any
     // forwarding lcore runs (removed dump callbacks wait until it stops).
+    // verbose_set(level): `set verbose` changed the level (the engines'
+    // copy, which the dump's callbacks do not carry).
     EthdevPortControl(Ports &ports, Config &cfg, std::function<bool(uint16_t)> forwarding,
-                      std::function<bool()> running);
+                      std::function<bool()> running, std::function<void(unsigned)> verbose_set);
 
     // Forwarding stopped: frees what the lcores may have been using.
     void lcores_stopped() {
@@ -161,6 +163,7 @@ class EthdevPortControl : public PortControl {
     Config &cfg_;
     std::function<bool(uint16_t)> forwarding_;
     std::function<bool()> running_;
+    std::function<void(unsigned)> verbose_set_;
     PacketDump dump_;
     TxMarks marks_;
     unsigned verbose_ = 0;

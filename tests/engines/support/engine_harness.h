@@ -35,6 +35,18 @@ inline rte_mempool *make_pool(unsigned n, unsigned cache = 32,
     return rte_pktmbuf_pool_create(name.c_str(), n, cache, 0, data_room, SOCKET_ID_ANY);
 }
 
+// What engines wrote through params.write_text (the host's dump writer)
+// since the test began: the host's function takes no context, so one
+// buffer for the process.
+inline std::string &written_text() {
+    static std::string text;
+    return text;
+}
+
+inline void write_text(const char *text, size_t len) {
+    written_text().append(text, len);
+}
+
 // A stream from port 0 queue 0 to port 1 queue 0, as the host fills it.
 class EngineTest : public ::testing::Test {
   protected:
@@ -44,6 +56,8 @@ class EngineTest : public ::testing::Test {
         std::copy(kPortMac.begin(), kPortMac.end(), tx_.mac);
         std::copy(kPeerMac.begin(), kPeerMac.end(), tx_.peer_mac);
         params_.burst = 32;
+        params_.write_text = write_text;
+        written_text().clear();
         stream_.rx_port = 0;
         stream_.tx_port = 1;
         stream_.socket_id = static_cast<int>(rte_socket_id());
