@@ -35,8 +35,8 @@ namespace {
 // One packet, from parsing (into *info) to its new MACs and TX fields;
 // false when its headers are cut (some or all of its processing left
 // undone).
-bool process(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads,
-             PacketInfo *info) {
+[[gnu::always_inline]] inline bool process_into(rte_mbuf *m, const uint8_t addrs[kMacPairLen],
+                                                uint64_t tx_offloads, PacketInfo *info) {
     Ptype pt;
     const Parsed parsed = parse_headers(m, info, &pt);
     if (parsed == Parsed::nothing) return false; // left as it came
@@ -51,37 +51,18 @@ bool process(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads
     return parsed == Parsed::whole;
 }
 
-// The burst's packets; returns how many were left untouched. kVerbose
-// prints testpmd's block after each packet: a second instance, so that the
-// loop without it stays as it was.
-template <bool kVerbose>
-uint16_t process_burst(const pmdfwd_stream &s, rte_mbuf **pkts, uint16_t nb,
-                       const uint8_t addrs[kMacPairLen], BadChecksums *bad) {
-    const uint64_t tx_offloads = s.tx->tx_offloads;
-    uint16_t untouched = 0;
-    for (uint16_t i = 0; i < nb; i++) {
-        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
-        const uint64_t rx_flags = pkts[i]->ol_flags;
-        bad->count(rx_flags);
-        PacketInfo info;
-        untouched += !process(pkts[i], addrs, tx_offloads, &info);
-        if constexpr (kVerbose)
-            write_verbose_block(s, pkts[i], {.rx_flags = rx_flags, .info = info},
-                                {.offloads = tx_offloads});
-    }
-    return untouched;
+// The same without the parse results, for the burst without verbose: its
+// PacketInfo stays in registers.
+bool process(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offloads) {
+    PacketInfo info;
+    return process_into(m, addrs, tx_offloads, &info);
 }
 
-uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
-    // Only a stream with segmentation on has state: one test per burst.
-    if (s->priv != nullptr) [[unlikely]]
-        return seg_burst(s, pkts, nb);
-    const uint64_t tx_offloads = s->tx->tx_offloads;
-    uint8_t addrs[kMacPairLen];
-    next_hop_macs(*s->tx, addrs);
-    BadChecksums bad;
-    const uint16_t untouched = verbose_on(*s) ? process_burst<true>(*s, pkts, nb, addrs, &bad)
-                                              : process_burst<false>(*s, pkts, nb, addrs, &bad);
+// What every plain burst ends with: the stream's counters, then the
+// preparation the NIC's checksums need; returns how many to send.
+[[gnu::always_inline]] inline uint16_t finish(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb,
+                                              const BadChecksums &bad, uint16_t untouched,
+                                              uint64_t tx_offloads) {
     s->engine_untouched += untouched;
     s->rx_bad_ip_csum += bad.ip;
     s->rx_bad_l4_csum += bad.l4;
@@ -95,6 +76,44 @@ uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
         s->engine_consumed += nb - ok;
     }
     return ok;
+}
+
+// The plain burst with testpmd's block after each packet (`set verbose`):
+// apart, so that burst's loop stays as it was without it.
+[[gnu::noinline]] uint16_t verbose_burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb) {
+    const uint64_t tx_offloads = s->tx->tx_offloads;
+    uint8_t addrs[kMacPairLen];
+    next_hop_macs(*s->tx, addrs);
+    BadChecksums bad;
+    uint16_t untouched = 0;
+    for (uint16_t i = 0; i < nb; i++) {
+        const uint64_t rx_flags = pkts[i]->ol_flags;
+        bad.count(rx_flags);
+        PacketInfo info;
+        untouched += !process_into(pkts[i], addrs, tx_offloads, &info);
+        write_verbose_block(*s, pkts[i], {.rx_flags = rx_flags, .info = info},
+                            {.offloads = tx_offloads});
+    }
+    return finish(s, pkts, nb, bad, untouched, tx_offloads);
+}
+
+uint16_t burst(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb, uint16_t) {
+    // Only a stream with segmentation on has state: one test per burst.
+    if (s->priv != nullptr) [[unlikely]]
+        return seg_burst(s, pkts, nb);
+    if (verbose_on(*s)) [[unlikely]]
+        return verbose_burst(s, pkts, nb);
+    const uint64_t tx_offloads = s->tx->tx_offloads;
+    uint8_t addrs[kMacPairLen];
+    next_hop_macs(*s->tx, addrs);
+    BadChecksums bad;
+    uint16_t untouched = 0;
+    for (uint16_t i = 0; i < nb; i++) {
+        if (i + 1 < nb) rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 1], void *));
+        bad.count(pkts[i]->ol_flags);
+        untouched += !process(pkts[i], addrs, tx_offloads);
+    }
+    return finish(s, pkts, nb, bad, untouched, tx_offloads);
 }
 
 // testpmd's commands that configure the csum engine without naming it.
