@@ -27,7 +27,9 @@
 #include <rte_net.h>
 #include <rte_version.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace pmdfwd::engines::csum {
 
@@ -101,6 +103,29 @@ inline Parsed ip_headers(const rte_mbuf *m, uint32_t off, rte_be16_t ethertype, 
     return Parsed::whole;
 }
 
+// The ethertype testpmd's get_ethertype_by_ptype walks to where DPDK's
+// parser found no IP header, from an Ethernet header at off: its type,
+// then behind each of up to 8 tags the bytes two past where that tag's
+// type lies (testpmd's walk steps from the type field); 0 where that runs
+// past the data. Only the verbose block shows it: an IP type found so is a
+// coincidence testpmd would checksum as IP and pmdfwd does not.
+inline rte_be16_t testpmd_ethertype(const uint8_t *p, uint32_t len, uint32_t off) {
+    constexpr uint32_t kType = offsetof(rte_ether_hdr, ether_type);
+    constexpr uint32_t kMaxTags = 8;
+    if (off > len || len - off < sizeof(rte_ether_hdr)) return 0;
+    rte_be16_t type;
+    std::memcpy(&type, p + off + kType, sizeof(type));
+    uint32_t at = off + kType;
+    for (uint32_t k = 0; k < kMaxTags; k++) {
+        if (type != RTE_BE16(RTE_ETHER_TYPE_VLAN) && type != RTE_BE16(RTE_ETHER_TYPE_QINQ)) break;
+        at += sizeof(rte_vlan_hdr);
+        if (at + sizeof(rte_vlan_hdr) > len) return 0;
+        std::memcpy(&type, p + at + offsetof(rte_vlan_hdr, eth_proto), sizeof(type));
+    }
+    const bool ip = type == RTE_BE16(RTE_ETHER_TYPE_IPV4) || type == RTE_BE16(RTE_ETHER_TYPE_IPV6);
+    return ip ? 0 : type;
+}
+
 inline uint64_t tunnel_flag(uint32_t type) {
     switch (type & RTE_PTYPE_TUNNEL_MASK) {
     case RTE_PTYPE_TUNNEL_GTPC:
@@ -146,9 +171,8 @@ inline Parsed parse_packet_ptype(const rte_mbuf *m, PacketInfo *info, Ptype *pt)
             walk_vlan_tags(rte_pktmbuf_mtod(m, const uint8_t *), len, &type, &l2);
         const bool ip =
             type == RTE_BE16(RTE_ETHER_TYPE_IPV4) || type == RTE_BE16(RTE_ETHER_TYPE_IPV6);
-        if (!tags_whole || ip) return Parsed::macs;
-        info->ethertype = type; // testpmd's verbose block prints it (ARP: 806)
-        return Parsed::whole;
+        info->ethertype = testpmd_ethertype(rte_pktmbuf_mtod(m, const uint8_t *), len, 0);
+        return tags_whole && !ip ? Parsed::whole : Parsed::macs;
     }
     const bool ext = (l3 & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV6_EXT;
     return ip_headers(m, info->l2_len, ethertype, ext, static_cast<uint16_t>(pt->lens.l3_len),
@@ -171,7 +195,12 @@ inline bool parse_tunnel_ptype(const rte_mbuf *m, const PacketInfo &outer, const
     const rte_be16_t ethertype = l3_ethertype(l3);
     if (ethertype == 0) {
         // No inner IP header (a GTP control message, an inner ARP): the
-        // outer checksums only.
+        // outer checksums only. testpmd takes the bytes behind the tunnel
+        // header for an Ethernet header.
+        const uint32_t eth =
+            uint32_t{outer.l2_len} + outer.l3_len + pt.lens.l4_len + pt.lens.tunnel_len;
+        t->inner.ethertype =
+            testpmd_ethertype(rte_pktmbuf_mtod(m, const uint8_t *), m->data_len, eth);
         t->inner.l2_len = static_cast<uint16_t>(off);
         t->inner_whole = off <= m->data_len;
         return true;

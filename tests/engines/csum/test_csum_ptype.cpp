@@ -91,11 +91,33 @@ TEST_F(PtypeParse, TagsAreOne8021QOrAQinQPair) {
     ASSERT_EQ(parse(cat({ether(RTE_ETHER_TYPE_QINQ), tag, last, ip}), &info), Parsed::whole);
     EXPECT_EQ(info.l2_len, 22);
     EXPECT_EQ(info.ethertype, RTE_BE16(RTE_ETHER_TYPE_IPV4));
-    // Two 802.1Q tags: DPDK's parser finds no IP header, so neither does the engine.
+    // Two 802.1Q tags: DPDK's parser finds no IP header, so neither does
+    // the engine; the type is testpmd's walk's, two bytes past the second
+    // tag's (its TCI, 6), for the verbose block.
     EXPECT_EQ(parse(cat({ether(RTE_ETHER_TYPE_VLAN), tag, last, ip}), &info), Parsed::macs);
-    EXPECT_EQ(info.ethertype, 0);
+    EXPECT_EQ(info.ethertype, RTE_BE16(6));
     // Not IP at all: nothing to do, all of it done.
     EXPECT_EQ(parse(cat({ether(RTE_ETHER_TYPE_ARP), payload(28)}), &info), Parsed::whole);
+}
+
+// testpmd 25.11's get_ethertype_by_ptype where DPDK found no IP header.
+TEST(TestpmdEthertype, WalksTagsAsTestpmdDoes) {
+    using engines::csum::ptype_detail::testpmd_ethertype;
+    const Bytes arp = cat({ether(RTE_ETHER_TYPE_ARP), payload(28)});
+    EXPECT_EQ(testpmd_ethertype(arp.data(), 14, 0), RTE_BE16(RTE_ETHER_TYPE_ARP));
+    EXPECT_EQ(testpmd_ethertype(arp.data(), 13, 0), 0) << "cut";
+    // One tag: the bytes behind the tag's type (ARP's hardware type, 1).
+    const Bytes tagged = cat({ether(RTE_ETHER_TYPE_VLAN), {0, 5, 0x08, 0x06}, {0, 1, 8, 0}});
+    EXPECT_EQ(testpmd_ethertype(tagged.data(), static_cast<uint32_t>(tagged.size()), 0),
+              RTE_BE16(1));
+    EXPECT_EQ(testpmd_ethertype(tagged.data(), 19, 0), 0) << "past the data";
+    // An IP type found so is shown as none: the engine does not take it for IP.
+    const Bytes v4 = cat({ether(RTE_ETHER_TYPE_IPV4), inner_udp4()});
+    EXPECT_EQ(testpmd_ethertype(v4.data(), static_cast<uint32_t>(v4.size()), 0), 0);
+    // From an offset (behind a tunnel header).
+    const Bytes behind = cat({payload(8), arp});
+    EXPECT_EQ(testpmd_ethertype(behind.data(), static_cast<uint32_t>(behind.size()), 8),
+              RTE_BE16(RTE_ETHER_TYPE_ARP));
 }
 
 TEST_F(PtypeParse, CutFramesGiveWhatTheirFirstSegmentHolds) {
