@@ -85,8 +85,9 @@ bool process_seg(rte_mbuf *m, const uint8_t addrs[kMacPairLen], uint64_t tx_offl
     return parsed == Parsed::whole;
 }
 
-// The burst's packets, as csum.cpp's process_burst; returns how many were
-// left untouched.
+// The burst's packets, each processed and, with kVerbose, its block written
+// (csum.cpp's verbose_burst does the same for the plain burst); returns how
+// many were left untouched.
 template <bool kVerbose>
 uint16_t process_seg_burst(const pmdfwd_stream &s, rte_mbuf **pkts, uint16_t nb,
                            const uint8_t addrs[kMacPairLen], BadChecksums *bad) {
