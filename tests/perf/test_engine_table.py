@@ -143,13 +143,14 @@ class Planning(unittest.TestCase):
         self.assertFalse([p for p in planning.plan(s, "w") if p.name.startswith("engines")])
 
 
-def engines_run(work, s, created="2026-12-06T01:00:00"):
-    """A run of the engine parts in work, every part with CELLS."""
+def engines_run(work, s, created="2026-12-06T01:00:00", machine=None):
+    """A run of the engine parts in work, every part with CELLS, measured
+    on machine."""
     parts = doc.only_parts(planning.plan(s, work), ["engines"])
     for p in parts:
         os.makedirs(p.out, exist_ok=True)
         with open(os.path.join(p.out, "results.json"), "w") as f:
-            json.dump({"format": "pmdfwd-perf-interleave/1", "cells": CELLS}, f)
+            json.dump({"format": "pmdfwd-perf-interleave/1", "cells": CELLS, "machine": machine or {}}, f)
     run = {"format": planning.RUN_FORMAT, "created": created, "machine": {}, "wall_s": 1,
            "failures": [], "bench_command": [], "settings": planning.settings_to_json(s),
            "parts": [p.name for p in parts], "commands": [p.argv[:p.argv.index("--out")] for p in parts],
@@ -182,16 +183,21 @@ class Writing(unittest.TestCase):
             out = os.path.join(tmp, "performance.md")
             args = argparse.Namespace(output=out, charts=os.path.join(tmp, "charts"), tree=_path.ROOT)
             roots = [discovery.Version("sid", "25.11.0", "/roots/sid")]
-            for work, versions, created in (("all", roots, "2026-12-01T00:00:00"), ("host", [], "2026-12-06T00:00:00")):
+            runs = (("all", roots, "2026-12-01T00:00:00", {"cpu_model": "AMD EPYC 9R14", "cpus": [0, 1]}),
+                    ("host", [], "2026-12-06T00:00:00", {"cpu_model": "Intel(R) Xeon(R) Processor", "cpus": [0, 1]}))
+            for work, versions, created, machine in runs:
                 work = os.path.join(tmp, work)
                 engines_run(work, planning.Settings(testpmd="/t", pmdfwd="/p", generator="/t", kernels=[],
-                                                    engines=True, host_dpdk="22.11.9", versions=versions), created)
+                                                    engines=True, host_dpdk="22.11.9", versions=versions), created,
+                            machine)
                 self.assertEqual(doc.render_doc(work, args), 0)
             with open(out) as f:
                 parts = marked_section.keyed_blocks(f.read(), engine_table.PART_PREFIX)
             self.assertEqual(list(parts), ["host", "sid"])
-            self.assertIn("run of 2026-12-06T00:00:00", parts["host"])
-            self.assertIn("run of 2026-12-01T00:00:00", parts["sid"])
+            # Each part names the machine its run measured on: the kept root
+            # part keeps its own.
+            self.assertIn("run of 2026-12-06T00:00:00 on Intel(R) Xeon(R) Processor, 2 CPUs,", parts["host"])
+            self.assertIn("run of 2026-12-01T00:00:00 on AMD EPYC 9R14, 2 CPUs,", parts["sid"])
             self.assertIn("--a testpmd:root=/roots/sid", parts["sid"])
             with open(os.path.join(tmp, "charts", "goals.md")) as f:
                 goals = marked_section.keyed_blocks(f.read(), "engine-goals-dpdk")

@@ -124,14 +124,26 @@ def version_title(v: Version) -> str:
     return f"DPDK {v.dpdk or '?'}" + (" (host)" if v.root is None else f" (Debian root {v.name})")
 
 
+def machine_words(machine: Optional[Dict[str, Any]]) -> str:
+    """The machine a run measured on, for a part's sentence: parts of one
+    table may come from runs on different machines (a root's part kept from
+    an earlier run), and the ratios of one core kind do not carry over to
+    another (mac's stores, for one, cost differently on Intel and AMD)."""
+    if not machine:
+        return ""
+    cpus = machine.get("cpus")
+    return f" on {machine.get('cpu_model') or '?'}" + (f", {len(cpus)} CPUs" if cpus else "")
+
+
 def version_part(v: Version, cells: Dict[str, Any], commands: List[List[str]], pairs: Optional[int],
-                 created: Optional[str]) -> str:
-    """One DPDK's part: when and how it was measured, the tally, the table."""
+                 created: Optional[str], machine: Optional[Dict[str, Any]] = None) -> str:
+    """One DPDK's part: when, where and how it was measured, the tally, the table."""
     out = [f"### {version_title(v)}", ""]
     if not cells:
         return "\n".join(out + ["not measured", ""])
     per = f", {pairs} window pairs per cell" if pairs else ""
-    out += [f"Measured by the `scripts/perf doc` run of {created or '?'}{per} (`--out` left out):", ""]
+    out += [f"Measured by the `scripts/perf doc` run of {created or '?'}{machine_words(machine)}{per} "
+            "(`--out` left out):", ""]
     out += ["    scripts/perf " + " ".join(c) for c in commands] + [""]
     out += [tally(cells), "", markdown.table(["engine"] + list(COLUMNS), rows(cells)), ""]
     return "\n".join(out)
@@ -153,7 +165,8 @@ def parts(versions: List[Tuple[Version, Dict[str, Any]]], kept: Dict[str, str], 
 
 
 def render(versions: List[Tuple[Version, Dict[str, Any]]], commands: Dict[str, List[List[str]]],
-           pairs: Optional[int] = None, created: Optional[str] = None, kept: Optional[Dict[str, str]] = None) -> str:
+           pairs: Optional[int] = None, created: Optional[str] = None, kept: Optional[Dict[str, str]] = None,
+           machine: Optional[Dict[str, Any]] = None) -> str:
     """The section's body: the goals, one marked part per DPDK (this run's,
     or the one kept from the page), and why the empty cells are empty."""
     out = ["## Every engine against dpdk-testpmd's same mode", "",
@@ -166,7 +179,7 @@ def render(versions: List[Tuple[Version, Dict[str, Any]]], commands: Dict[str, L
            "which run measured it: `scripts/perf doc --only engines --engines` measures every DPDK, and with "
            "`--no-versions` the host's alone, keeping the roots' parts.", ""]
     for block in parts(versions, kept or {}, PART_PREFIX,
-                       lambda v, cells: version_part(v, cells, commands.get(v.name, []), pairs, created)):
+                       lambda v, cells: version_part(v, cells, commands.get(v.name, []), pairs, created, machine)):
         out += [block, ""]
     notes = sorted({f"- {mode} on {col.split('-')[0]}: {why_not(col, mode)}" for mode in ENGINES for col in COLUMNS
                     if why_not(col, mode) and not (col.startswith("pcap") and mode not in PCAP_MODES)})
