@@ -201,8 +201,8 @@ class Writing(unittest.TestCase):
             self.assertIn("--a testpmd:root=/roots/sid", parts["sid"])
             with open(os.path.join(tmp, "charts", "goals.md")) as f:
                 goals = marked_section.keyed_blocks(f.read(), "engine-goals-dpdk")
-            self.assertIn("run of 2026-12-01T00:00:00", goals["sid"])
-            self.assertIn("run of 2026-12-06T00:00:00", goals["host"])
+            self.assertIn("run of 2026-12-01T00:00:00 on AMD EPYC 9R14, 2 CPUs.", goals["sid"])
+            self.assertIn("run of 2026-12-06T00:00:00 on Intel(R) Xeon(R) Processor, 2 CPUs.", goals["host"])
 
 
 if __name__ == "__main__":

@@ -296,7 +296,8 @@ def write_engine_goals(work: str, run: Dict[str, Any], goals: str) -> bool:
         return False
     icounted = planning.settings_from_json(run["settings"]).engine_icount
     kept = kept_parts(goals, engine_goals.MARKERS, engine_goals.PART_PREFIX)
-    write_section(goals, engine_goals.MARKERS, engine_goals.render(by_version, run.get("created"), icounted, kept),
+    write_section(goals, engine_goals.MARKERS,
+                  engine_goals.render(by_version, run.get("created"), icounted, kept, engine_machine(work, run)),
                   "pmdfwd's goals")
     return True
 

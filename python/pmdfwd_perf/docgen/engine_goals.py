@@ -102,11 +102,11 @@ PART_PREFIX = "engine-goals-dpdk"
 
 
 def version_section(v: Version, cells: Dict[str, Any], created: Optional[str] = None,
-                    icount: bool = False) -> List[str]:
+                    icount: bool = False, machine: Optional[Dict[str, Any]] = None) -> List[str]:
     out = [f"### {engine_table.version_title(v)}", ""]
     if not cells:
         return out + ["not measured", ""]
-    out += [f"Judged from the `scripts/perf doc` run of {created or '?'}.", ""]
+    out += [f"Judged from the `scripts/perf doc` run of {created or '?'}{engine_table.machine_words(machine)}.", ""]
     if v.root is None and not icount:
         out += ["This run counted no instructions: `scripts/perf doc --only engines --engines --engine-icount` "
                 "adds callgrind's stage-by-stage counts for the host's missed cells.", ""]
@@ -122,7 +122,8 @@ def version_section(v: Version, cells: Dict[str, Any], created: Optional[str] = 
 
 
 def render(versions: List[Tuple[Version, Dict[str, Any]]], created: Optional[str] = None,
-           icount: bool = False, kept: Optional[Dict[str, str]] = None) -> str:
+           icount: bool = False, kept: Optional[Dict[str, str]] = None,
+           machine: Optional[Dict[str, Any]] = None) -> str:
     """The section's body, one marked part per DPDK: this run's, or the one
     kept from the page where this run did not measure that DPDK."""
     out = ["## Every engine ahead of testpmd's (issue 36)", "",
@@ -130,7 +131,10 @@ def render(versions: List[Tuple[Version, Dict[str, Any]]], created: Optional[str
            "dpdk-testpmd's same mode\", has every cell); each DPDK's part names its run. A goal is met when "
            "every cell it holds is; a ring goal needs the paired median at x1.10 and the verdict \"faster\". The "
            "cells no rig can judge, and why, are listed under that table.", ""]
-    for block in engine_table.parts(versions, kept or {}, PART_PREFIX,
-                                    lambda v, cells: "\n".join(version_section(v, cells, created, icount))):
+
+    def part(v: Version, cells: Dict[str, Any]) -> str:
+        return "\n".join(version_section(v, cells, created, icount, machine))
+
+    for block in engine_table.parts(versions, kept or {}, PART_PREFIX, part):
         out += [block, ""]
     return "\n".join(out).rstrip("\n") + "\n"
