@@ -150,8 +150,8 @@ def engines_run(work, s, created="2026-12-06T01:00:00", machine=None):
     for p in parts:
         os.makedirs(p.out, exist_ok=True)
         with open(os.path.join(p.out, "results.json"), "w") as f:
-            json.dump({"format": "pmdfwd-perf-interleave/1", "cells": CELLS, "machine": machine or {}}, f)
-    run = {"format": planning.RUN_FORMAT, "created": created, "machine": {}, "wall_s": 1,
+            json.dump({"format": "pmdfwd-perf-interleave/1", "cells": CELLS}, f)
+    run = {"format": planning.RUN_FORMAT, "created": created, "machine": machine or {}, "wall_s": 1,
            "failures": [], "bench_command": [], "settings": planning.settings_to_json(s),
            "parts": [p.name for p in parts], "commands": [p.argv[:p.argv.index("--out")] for p in parts],
            "only": ["engines"]}

@@ -276,16 +276,7 @@ def engine_section(work: str, run: Dict[str, Any], page: str) -> Optional[str]:
     commands = engine_commands(run, [v for v, _ in by_version])
     kept = kept_parts(page, engine_table.MARKERS, engine_table.PART_PREFIX)
     return engine_table.render(by_version, commands, settings.engine_pairs, run.get("created"), kept,
-                               engine_machine(work, run))
-
-
-def engine_machine(work: str, run: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-    """The machine the run's engine parts measured on (one run, one machine)."""
-    for name in run["parts"]:
-        res = load_raw(work, name) if name.startswith("engines-") else None
-        if res and res.get("machine"):
-            return res["machine"]
-    return None
+                               run.get("machine"))
 
 
 def write_engine_goals(work: str, run: Dict[str, Any], goals: str) -> bool:
@@ -297,7 +288,7 @@ def write_engine_goals(work: str, run: Dict[str, Any], goals: str) -> bool:
     icounted = planning.settings_from_json(run["settings"]).engine_icount
     kept = kept_parts(goals, engine_goals.MARKERS, engine_goals.PART_PREFIX)
     write_section(goals, engine_goals.MARKERS,
-                  engine_goals.render(by_version, run.get("created"), icounted, kept, engine_machine(work, run)),
+                  engine_goals.render(by_version, run.get("created"), icounted, kept, run.get("machine")),
                   "pmdfwd's goals")
     return True
 
