@@ -1,7 +1,7 @@
 // The compiled kernels in order of preference (the table meson generated),
 // and the run-time checks that decide which of them this CPU and EAL's SIMD
 // cap allow. Built with the baseline flags only (see macswap_kernel.h).
-#include "calibrate.h"
+#include "calibration.h"
 #include "macswap_kernel.h"
 
 // DPDK 22.11's rte_vect.h declares rte_vect_get_max_simd_bitwidth() without
@@ -80,7 +80,7 @@ const Calibration &KernelRegistry::calibration(bool lean) const {
     bool stale = cal == nullptr || cal->timings.size() != candidates.size();
     for (size_t i = 0; !stale && i < candidates.size(); i++) {
         stale = std::none_of(cal->timings.begin(), cal->timings.end(),
-                             [&](const KernelTiming &t) { return t.kernel == candidates[i]; });
+                             [&](const KernelTiming &t) { return t.candidate == candidates[i]; });
     }
     if (stale) {
         CalibrationConfig config;

@@ -1,12 +1,12 @@
 // The macswap forwarding engine: swaps the MAC addresses of every packet and
 // sets its TX fields, with the kernel chosen from those compiled in
-// (macswap_kernel.h): the fastest usable one as measured here (calibrate.h),
+// (macswap_kernel.h): the fastest usable one as measured here (calibration.h),
 // or the one forced by --macswap-kernel=NAME / `set macswap kernel NAME`;
 // --macswap-fields=lean|exact / `set macswap fields ...` chooses whether
 // l2_len/l3_len may be left as they came (tx_fields.h, writes_lengths()).
 #include "macswap.h"
 
-#include "calibrate.h"
+#include "calibration.h"
 #include "macswap_fields.h"
 
 #include <pmdfwd/engine_register.h>
@@ -172,7 +172,7 @@ std::string describe_kernels(const Settings &set) {
     // Usable kernels fastest first as measured, then the others with why not.
     s += "\n  kernels (best first):";
     for (const KernelTiming &t : cal.timings)
-        s += std::string("\n    ") + t.kernel->name + "  usable";
+        s += std::string("\n    ") + t.candidate->name + "  usable";
     for (const Kernel &k : reg.all()) {
         std::string why;
         if (!reg.usable(k, &why)) s += std::string("\n    ") + k.name + "  not usable: " + why;

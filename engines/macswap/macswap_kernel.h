@@ -32,6 +32,13 @@
 
 struct rte_mbuf;
 
+namespace pmdfwd::engines {
+template <class C>
+struct Calibration;
+template <class C>
+struct CandidateTiming;
+} // namespace pmdfwd::engines
+
 namespace pmdfwd::macswap {
 
 // What a kernel writes into each mbuf, computed once per stream start.
@@ -58,7 +65,9 @@ struct Kernel {
     compat::CpuFlag cpu_flags[kMaxKernelCpuFlags];
 };
 
-struct Calibration;
+// What auto measured of the kernels (calibration.h).
+using Calibration = engines::Calibration<Kernel>;
+using KernelTiming = engines::CandidateTiming<Kernel>;
 
 // The kernels this binary was built with and what this machine measured of
 // them: facts of the process, not settings, so one registry serves every
@@ -78,7 +87,7 @@ class KernelRegistry {
     // The first usable kernel in preference order (scalar at worst).
     const Kernel &preferred() const;
     // What `auto` runs: the fastest usable kernel, measured on first use and
-    // again whenever the usable set changed (calibrate.h), in the fields mode
+    // again whenever the usable set changed (calibration.h), in the fields mode
     // that will run (lean or exact: each measured on its own).
     const Kernel &best(bool lean = false) const;
     const Calibration &calibration(bool lean = false) const;

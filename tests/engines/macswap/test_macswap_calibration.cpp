@@ -1,8 +1,8 @@
-// How `auto` picks a macswap kernel (calibrate.h): by measuring every usable
+// How `auto` picks a macswap kernel (calibration.h): by measuring every usable
 // kernel here. A deliberately slowed kernel, first in the preference order,
 // is never chosen; the measurement is bounded; EAL's SIMD cap and the CPU
 // decide which kernels take part. Fake mbufs, no EAL.
-#include "calibrate.h"
+#include "calibration.h"
 #include "support/macswap_settings.h"
 
 #include <gtest/gtest.h>
@@ -52,7 +52,7 @@ class SlowedKernel {
 
 const KernelTiming *timing_of(const Calibration &c, std::string_view name) {
     for (const KernelTiming &t : c.timings)
-        if (name == t.kernel->name) return &t;
+        if (name == t.candidate->name) return &t;
     return nullptr;
 }
 
@@ -195,7 +195,7 @@ TEST(MacswapCalibration, ZzEalSimdCapKeepsWideKernelsOut) {
     EXPECT_EQ(timing_of(c, "avx2"), nullptr) << describe(c);
     EXPECT_STRNE(reg.best().name, "avx2");
     for (const KernelTiming &t : c.timings)
-        EXPECT_LE(t.kernel->simd_bits, 128) << t.kernel->name;
+        EXPECT_LE(t.candidate->simd_bits, 128) << t.candidate->name;
 }
 
 } // namespace

@@ -1,0 +1,26 @@
+// How `auto` picks a macswap kernel: by timing every usable kernel on this
+// machine (common/calibrate.h), not by a preference order measured on
+// another one. Which kernel is fastest depends on the core (masked stores,
+// store-buffer behaviour, 256-bit ports) more than on its ISA level.
+#pragma once
+
+#include "common/calibrate.h"
+#include "macswap_kernel.h"
+
+#include <string>
+#include <vector>
+
+namespace pmdfwd::macswap {
+
+using engines::CalibrationConfig;
+
+inline Calibration calibrate(const std::vector<const Kernel *> &candidates,
+                             const CalibrationConfig &config = {}) {
+    return engines::calibrate(candidates, config);
+}
+
+inline std::string describe(const Calibration &c) {
+    return engines::describe(c);
+}
+
+} // namespace pmdfwd::macswap
