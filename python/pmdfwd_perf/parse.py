@@ -181,6 +181,7 @@ FEATURE_OPTIONS = (
     "run-time",
     "stats-format",
     "macswap-kernel",
+    "mac-tx-store",
     "total-num-mbufs",
     "cmdline-file",
     "txpkts",

@@ -7,7 +7,7 @@ import tempfile
 import unittest
 
 import _path  # noqa: F401
-from pmdfwd_perf import icount
+from pmdfwd_perf import icount, subjects
 
 BIN = "/b/pmdfwd"
 RING = "/usr/lib/dpdk/librte_net_ring.so.23.0"
@@ -160,6 +160,26 @@ class TestForwardingThread(unittest.TestCase):
         self.addCleanup(os.rmdir, d)
         with self.assertRaisesRegex(icount.IcountError, "no callgrind output"):
             icount.forwarding_thread(os.path.join(d, "callgrind.out"), lambda p: "")
+
+
+class TestPinnedChoices(unittest.TestCase):
+    """A choice the forwarder times at start-up is pinned under callgrind."""
+
+    def subject(self, features, args=()):
+        return subjects.Subject(label="s", features=dict(features), extra_args=list(args))
+
+    def test_a_subject_with_the_option_gets_it_pinned(self):
+        s = self.subject({"mac-tx-store": True}, ["--txd=512"])
+        self.assertEqual(icount.pinned(s).extra_args, ["--txd=512", "--mac-tx-store=always"])
+        self.assertEqual(s.extra_args, ["--txd=512"], "the timed runs keep the subject's own choice")
+
+    def test_the_subjects_own_choice_wins(self):
+        s = self.subject({"mac-tx-store": True}, ["--mac-tx-store=if-changed"])
+        self.assertEqual(icount.pinned(s).extra_args, ["--mac-tx-store=if-changed"])
+
+    def test_a_subject_without_the_option_is_left_alone(self):
+        s = self.subject({"mac-tx-store": False})
+        self.assertEqual(icount.pinned(s).extra_args, [])
 
 
 if __name__ == "__main__":

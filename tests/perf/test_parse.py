@@ -73,6 +73,7 @@ class TestHelp(unittest.TestCase):
         info = parse.parse_help(sample("testpmd_help.txt"))
         self.assertFalse(info["features"]["run-time"])
         self.assertFalse(info["features"]["macswap-kernel"])
+        self.assertFalse(info["features"]["mac-tx-store"])
         self.assertTrue(info["features"]["cmdline-file"])
         self.assertTrue(info["features"]["total-num-mbufs"])
         self.assertIn("macswap", info["modes"])
@@ -81,10 +82,12 @@ class TestHelp(unittest.TestCase):
     def test_pmdfwd_style_features(self):
         text = ("  --run-time=SECONDS: stop after SECONDS\n  --stats-format=text|json\n"
                 "  --macswap-kernel=NAME: macswap kernel (NAME: scalar|sse|avx2|avx512)\n"
+                "  --mac-tx-store=MODE  how the TX fields are stored (MODE: auto|always|if-changed)\n"
                 "  --forward-mode=N: set forwarding mode (N: io|macswap)\n  --stats-period=PERIOD\n")
         info = parse.parse_help(text)
         self.assertTrue(info["features"]["run-time"])
         self.assertTrue(info["features"]["stats-format"])
+        self.assertTrue(info["features"]["mac-tx-store"])
         self.assertEqual(info["kernels"], ["scalar", "sse", "avx2", "avx512"])
         self.assertEqual(info["modes"], ["io", "macswap"])
 
