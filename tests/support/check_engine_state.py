@@ -35,6 +35,9 @@ ALLOWED = {
     "pmdfwd::macswap::KernelRegistry::instance()::registry":
         "the kernels this binary was built with and this machine's timings of them, facts of the process; "
         "the user's choices live in the engine's context",
+    "pmdfwd::engines::(anonymous namespace)::calibration_slot()::c":
+        "mac's timings of its TX store ways on this machine, a fact of the process as macswap's kernel "
+        "timings are; the user's choice (--mac-tx-store) lives in the engine's context",
     "pmdfwd::engines::(anonymous namespace)::t_ip_var":
         "testpmd's per-lcore ip_var of txonly: the streams of one lcore share it, as testpmd's do",
 }
