@@ -171,6 +171,10 @@ typedef uint16_t (*pmdfwd_burst_fn)(struct pmdfwd_stream *stream, struct rte_mbu
 /* The engine counts received packets itself (pmdfwd_stream.engine_rx, of
  * this stream or another of its lcore): the host does not count them. */
 #define PMDFWD_ENGINE_F_COUNTS_RX (1u << 6)
+/* The start display and `show config fwd` leave out the engine's describe
+ * text, which `show fwd <name>` and telemetry still show: for a testpmd mode
+ * whose start display harnesses (DTS) read as testpmd prints it (mac). */
+#define PMDFWD_ENGINE_F_QUIET_START (1u << 7)
 /* Entries of the pkts array handed to every burst function. */
 #define PMDFWD_BURST_ROOM 512
 

@@ -35,7 +35,7 @@ constexpr size_t kMaxContext = size_t{16} << 20;
 constexpr uint32_t kKnownEngineFlags = PMDFWD_ENGINE_F_NO_RX | PMDFWD_ENGINE_F_GENERATOR |
                                        PMDFWD_ENGINE_F_RX_CKSUM_STATS | PMDFWD_ENGINE_F_REPLIES |
                                        PMDFWD_ENGINE_F_DEFAULT | PMDFWD_ENGINE_F_GROWS |
-                                       PMDFWD_ENGINE_F_COUNTS_RX;
+                                       PMDFWD_ENGINE_F_COUNTS_RX | PMDFWD_ENGINE_F_QUIET_START;
 
 Status check_abi_version(const pmdfwd_engine &engine, std::string_view what) {
     if (engine.abi_version == PMDFWD_ENGINE_ABI_VERSION) return {};

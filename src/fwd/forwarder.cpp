@@ -434,6 +434,8 @@ std::string Forwarder::rxtx_header() const {
 
 std::string Forwarder::engine_state() const {
     if (cfg_.testpmd_texts) return {};
+    const pmdfwd_engine *e = engines_.descriptor(cfg_.forward_mode);
+    if (e != nullptr && (e->flags & PMDFWD_ENGINE_F_QUIET_START) != 0) return {};
     const Result<std::string> state = engines_.describe(cfg_.forward_mode);
     return state ? "  " + *state + "\n" : std::string();
 }
