@@ -159,7 +159,7 @@ size_t choose(const Measurement &m, const std::vector<const char *> &names,
 
 std::string describe(const CalibrationConfig &k, unsigned rounds, double elapsed_ms,
                      const char *reference, const std::vector<DescribedTiming> &rows,
-                     const char *chosen, const std::string &reason) {
+                     const char *chosen, const std::string &reason, std::string_view indent) {
     if (rounds == 0) return std::string("auto picks ") + chosen + ": " + reason;
     // Short lines: telemetry (/pmdfwd/engine) carries each as one string of
     // at most RTE_TEL_MAX_STRING_LEN bytes.
@@ -173,7 +173,10 @@ std::string describe(const CalibrationConfig &k, unsigned rounds, double elapsed
     for (const DescribedTiming &t : rows)
         s += std::string("\n  ") + t.name + text_format("  hot %.2f", t.hot) +
              text_format("  warm %.2f", t.warm) + text_format("  relative %.3f", t.score);
-    return s + "\nauto picks " + chosen + ": " + reason;
+    s += "\nauto picks " + std::string(chosen) + ": " + reason;
+    for (size_t at = 0; (at = s.find('\n', at)) != std::string::npos; at += 1 + indent.size())
+        s.insert(at + 1, indent);
+    return s;
 }
 
 } // namespace pmdfwd::engines

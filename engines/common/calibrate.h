@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct rte_mbuf;
@@ -126,17 +127,18 @@ struct DescribedTiming {
 
 std::string describe(const CalibrationConfig &config, unsigned rounds, double elapsed_ms,
                      const char *reference, const std::vector<DescribedTiming> &rows,
-                     const char *chosen, const std::string &reason);
+                     const char *chosen, const std::string &reason, std::string_view indent);
 
-// The figures as `show fwd <engine>` prints them.
+// The figures as `show fwd <engine>` prints them; every line but the first
+// starts with indent (the block sits inside the engine's own text).
 template <class C>
-std::string describe(const Calibration<C> &c) {
+std::string describe(const Calibration<C> &c, std::string_view indent = {}) {
     if (c.chosen == nullptr) return "not calibrated";
     std::vector<DescribedTiming> rows;
     for (const CandidateTiming<C> &t : c.timings)
         rows.push_back({t.candidate->name, t.hot, t.warm, t.score});
     return describe(c.config, c.rounds, c.elapsed_ms, c.reference->name, rows, c.chosen->name,
-                    c.reason);
+                    c.reason, indent);
 }
 
 } // namespace pmdfwd::engines

@@ -188,10 +188,7 @@ void describe(void *ctx, char *buf, size_t len) {
     std::string s = std::string("mac TX stores: ") + selected(set).name +
                     (set.forced ? " (forced)" : " (auto: fastest measured)");
     if (set.running) s += std::string("\n  running: ") + set.running->name;
-    std::string block = describe(calibration());
-    for (size_t at = 0; (at = block.find('\n', at)) != std::string::npos; at += 3)
-        block.replace(at, 1, "\n  ");
-    s += "\n  " + block;
+    s += "\n  " + describe(calibration(), "  ");
     std::snprintf(buf, len, "%s", s.c_str());
 }
 

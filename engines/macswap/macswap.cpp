@@ -177,10 +177,7 @@ std::string describe_kernels(const Settings &set) {
         std::string why;
         if (!reg.usable(k, &why)) s += std::string("\n    ") + k.name + "  not usable: " + why;
     }
-    std::string block = describe(cal);
-    for (size_t at = 0; (at = block.find('\n', at)) != std::string::npos; at += 3)
-        block.replace(at, 1, "\n  ");
-    s += "\n  " + block;
+    s += "\n  " + engines::describe(cal, "  ");
     return s;
 }
 
