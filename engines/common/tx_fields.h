@@ -54,8 +54,9 @@ inline constexpr uint64_t kKeptOlFlags = RTE_MBUF_F_INDIRECT | RTE_MBUF_F_EXTERN
 // already hold the contract's value: mbufs forwarded again (a ring loopback,
 // a NIC's recycled buffers) usually already carry l2_len/l3_len and clean
 // ol_flags, and their cache lines then stay clean, for a compare and a
-// branch per field. Which is faster depends on the core; macswap measures
-// its kernels at start-up (doc/macswap-kernels.md).
+// branch per field. Which is faster depends on the core, so it is measured
+// at start-up (common/calibrate.h): macswap times its kernels, which store
+// one way or the other, and mac times the two ways (--mac-tx-store).
 enum class TxStore { kAlways, kIfChanged };
 
 // What the port asks for, known at compile time by code that decides once
