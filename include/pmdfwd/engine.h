@@ -43,7 +43,7 @@
 extern "C" {
 #endif
 
-#define PMDFWD_ENGINE_ABI_VERSION 9u
+#define PMDFWD_ENGINE_ABI_VERSION 10u
 
 struct rte_mbuf;
 struct rte_mempool;
