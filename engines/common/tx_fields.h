@@ -88,6 +88,11 @@ static_assert(RTE_MBUF_L2_LEN_OFS == 0 && RTE_MBUF_L3_LEN_OFS == RTE_MBUF_L2_LEN
 inline constexpr uint16_t kL2L3Len = sizeof(rte_ether_hdr) | sizeof(rte_ipv4_hdr)
                                                                  << RTE_MBUF_L2_LEN_BITS;
 
+// Whether the mbuf's l2_len and l3_len already hold 14 and 20.
+static inline bool holds_l2l3_len(const rte_mbuf *m) {
+    return static_cast<uint16_t>(m->tx_offload) == kL2L3Len;
+}
+
 // The mbuf half of testpmd's forwarding contract (macswap, mac): ol_flags
 // keeps INDIRECT/EXTERNAL and gains the port's insert flags, the VLAN tags
 // the flags ask for, l2_len = 14, l3_len = 20 (unless lean and nothing is
@@ -104,7 +109,7 @@ static inline void write_tx_fields(rte_mbuf *m, const TxFields &f, Req req) {
     if (req.vlan()) m->vlan_tci = f.vlan_tci;
     if (req.qinq()) m->vlan_tci_outer = f.vlan_tci_outer;
     if (!req.lengths()) return;
-    if (kStore == TxStore::kAlways || static_cast<uint16_t>(m->tx_offload) != kL2L3Len) {
+    if (kStore == TxStore::kAlways || !holds_l2l3_len(m)) {
         m->l2_len = sizeof(rte_ether_hdr);
         m->l3_len = sizeof(rte_ipv4_hdr);
     }

@@ -90,7 +90,7 @@ uint16_t forward(pmdfwd_stream *s, rte_mbuf **pkts, uint16_t nb) {
 // pool that reset them (net_null, a generator): every field would be stored
 // anyway, so the burst is stored as always.
 inline bool holds_lengths(rte_mbuf *const *pkts, uint16_t nb) {
-    return nb != 0 && static_cast<uint16_t>(pkts[0]->tx_offload) == kL2L3Len;
+    return nb != 0 && holds_l2l3_len(pkts[0]);
 }
 
 // What the calibration times: a burst as a port that requests nothing

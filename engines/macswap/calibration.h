@@ -7,20 +7,16 @@
 #include "common/calibrate.h"
 #include "macswap_kernel.h"
 
-#include <string>
 #include <vector>
 
 namespace pmdfwd::macswap {
 
 using engines::CalibrationConfig;
+using engines::describe;
 
 inline Calibration calibrate(const std::vector<const Kernel *> &candidates,
                              const CalibrationConfig &config = {}) {
     return engines::calibrate(candidates, config);
-}
-
-inline std::string describe(const Calibration &c) {
-    return engines::describe(c);
 }
 
 } // namespace pmdfwd::macswap

@@ -177,7 +177,7 @@ std::string describe_kernels(const Settings &set) {
         std::string why;
         if (!reg.usable(k, &why)) s += std::string("\n    ") + k.name + "  not usable: " + why;
     }
-    s += "\n  " + engines::describe(cal, "  ");
+    s += "\n  " + describe(cal, "  ");
     return s;
 }
 
