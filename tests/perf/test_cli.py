@@ -4,10 +4,13 @@ given is where --repo, --pmdfwd and the doc's paths point by default."""
 import contextlib
 import io
 import os
+import tempfile
 import unittest
+from unittest import mock
 
 import _path
 from pmdfwd_perf import arguments, cli
+from pmdfwd_perf.commands import doc
 
 
 class Cli(unittest.TestCase):
@@ -37,6 +40,26 @@ class Cli(unittest.TestCase):
             cli.main(["bisect", "a", "b"], tree=_path.ROOT)
         self.assertEqual(e.exception.code, 2)
         self.assertIn("give --cell", err.getvalue())
+
+    def test_a_doc_part_stopped_by_a_signal_stops_the_whole_run(self):
+        # doc runs its parts in this process: SIGTERM or Ctrl-C in a part
+        # comes back as the part's 128+N, which must end the run, not start
+        # the next part (an hour of measuring that nothing could stop).
+        ran = []
+
+        def part(argv):
+            ran.append(argv)
+            return 128 + 15
+
+        with tempfile.TemporaryDirectory() as work:
+            args = arguments.build_parser(_path.ROOT).parse_args(
+                ["doc", "--only", "engines", "--engines", "--no-versions", "--work", work])
+            with mock.patch("pmdfwd_perf.docgen.rendering.renderer_missing", return_value=None), \
+                    contextlib.redirect_stderr(io.StringIO()) as err:
+                rc = doc.cmd_doc(args, part)
+        self.assertEqual(rc, 143)
+        self.assertEqual(len(ran), 1)
+        self.assertIn("stopped in part engines-ring", err.getvalue())
 
 
 if __name__ == "__main__":

@@ -97,6 +97,9 @@ def cmd_doc(args: argparse.Namespace, run_part: Callable[[List[str]], int]) -> i
         started_part = time.monotonic()
         rc = run_part(p.argv)
         part_seconds[p.name] = time.monotonic() - started_part
+        if rc >= 128:  # the part was stopped by a signal (cli's 128+N): so is the run
+            sys.stderr.write(f"[perf] doc: stopped in part {p.name}; what was measured is in {work}\n")
+            return rc
         if rc not in (0, 1):
             failures.append(f"part {p.name} exited {rc}")
     bench_cmd = run_bench(settings, work, failures) if settings.bench and not args.only else []
