@@ -196,6 +196,27 @@ TEST_F(Csum, SoftwareChecksumsForEveryIpAndL4) {
     EXPECT_EQ(stream_.engine_untouched, 0u);
 }
 
+// Whatever an mbuf's TX fields held before (another flow's lengths, TSO and
+// tunnel fields, stale requests) is replaced, as testpmd's stores replace
+// it, and a second pass, as a ring loop makes, leaves the same fields.
+TEST_F(Csum, StaleTxFieldsAreReplacedAndASecondPassKeepsThem) {
+    const std::vector<uint8_t> in = frame(false, IPPROTO_TCP, 18);
+    rte_mbuf *m = packet(in);
+    m->tx_offload = ~uint64_t{0};
+    m->ol_flags = RTE_MBUF_F_TX_UDP_CKSUM | RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_VLAN |
+                  RTE_MBUF_F_TX_TCP_SEG | RTE_MBUF_F_INDIRECT;
+    for (int pass = 0; pass < 2; pass++) {
+        SCOPED_TRACE(pass);
+        const std::vector<uint8_t> out = run(m);
+        EXPECT_TRUE(ipv4_ok(out, 14));
+        EXPECT_TRUE(l4_ok(out, 14, false, IPPROTO_TCP));
+        EXPECT_EQ(m->ol_flags, RTE_MBUF_F_INDIRECT | RTE_MBUF_F_TX_IPV4);
+        EXPECT_EQ(m->tx_offload, rte_mbuf_tx_offload(14, 20, 20, 0, 0, 0, 0));
+    }
+    m->ol_flags = 0; // INDIRECT was only a marker
+    rte_pktmbuf_free(m);
+}
+
 TEST_F(Csum, UdpWithoutChecksumKeepsNone) {
     const std::vector<uint8_t> in = frame(false, IPPROTO_UDP, 10, 0, true);
     rte_mbuf *m = packet(in);
