@@ -14,6 +14,8 @@ namespace pmdfwd::macswap {
 using engines::CalibrationConfig;
 using engines::describe;
 
+// Not a using-declaration as describe is: the template cannot deduce its
+// candidate type from a braced list ({&a, &b}), which this overload takes.
 inline Calibration calibrate(const std::vector<const Kernel *> &candidates,
                              const CalibrationConfig &config = {}) {
     return engines::calibrate(candidates, config);
